@@ -1,0 +1,1 @@
+//! banco-client: the `banco` terminal client.

@@ -1,0 +1,49 @@
+//! What a client may send. One variant per intent; the server answers each with the
+//! resulting events or an [`crate::ErrorMsg`].
+
+use serde::{Deserialize, Serialize};
+
+use crate::room::{Move, OfferKind, ResumeToken, RoomId, RoomSettings};
+
+/// The first message of every session.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hello {
+    /// Must equal the server's [`crate::PROTOCOL_VERSION`]. Kept the first field so a
+    /// server can read it even from a client of another version.
+    pub version: u16,
+    /// How others see this player (the server may add a suffix to make it unique).
+    pub name: String,
+    /// From an earlier session's [`crate::Welcome`]: take back a seat held after a drop.
+    pub resume: Option<ResumeToken>,
+}
+
+/// A client's request.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ClientMsg {
+    Hello(Hello),
+    /// Answered by [`crate::ServerMsg::Rooms`].
+    ListRooms,
+    /// Make a room and sit in it (or watch it, if seat One is a bot).
+    CreateRoom(RoomSettings),
+    /// Take the free seat.
+    JoinRoom(RoomId),
+    /// Come in as a spectator.
+    WatchRoom(RoomId),
+    /// Go back to the lobby. Mid-game, a player who leaves loses (reason `quit`).
+    LeaveRoom,
+    Move(Move),
+    Chat(String),
+    /// Offer undo, a new game (a rematch after the game) or a draw.
+    Offer(OfferKind),
+    /// Answer the other player's open offer of this kind.
+    Answer {
+        kind: OfferKind,
+        accept: bool,
+    },
+    /// Withdraw one's own open offer.
+    Withdraw(OfferKind),
+    /// Give up the game; you stay in the room.
+    Resign,
+    /// Ask the server's engine for a move for you.
+    Hint,
+}

@@ -1,0 +1,122 @@
+//! Refusals: a stable code for programs and a sentence for people.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Why the server refused a request. The names (see [`ErrorCode::as_str`]) are stable:
+/// scripts match on them. Whatever was refused changed nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// Client and server speak different protocol versions.
+    VersionMismatch,
+    /// The frame was not a valid message.
+    Malformed,
+    /// A valid message at the wrong moment (a second Hello, a move before Hello, ...).
+    Unexpected,
+    /// The name is empty, too long or has control characters.
+    BadName,
+    /// The room settings are out of range (board size, time, FEN, ...).
+    BadSettings,
+    NoSuchRoom,
+    /// No free seat: watch instead.
+    RoomFull,
+    /// Leave the current room first.
+    AlreadyInRoom,
+    NotInRoom,
+    /// Spectators cannot move, offer or answer.
+    NotAPlayer,
+    /// No game is running (waiting for a player, or it is over).
+    NoGame,
+    GameOver,
+    NotYourTurn,
+    /// The move breaks the game's rules.
+    IllegalMove,
+    /// Caro: that point already has a stone.
+    Occupied,
+    /// The move is off the board.
+    OutOfBounds,
+    EmptyChat,
+    ChatTooLong,
+    /// Slow down: too many chat lines too fast.
+    ChatTooFast,
+    /// An offer is already open.
+    OfferPending,
+    /// There is no open offer of that kind to answer or cancel.
+    NoOffer,
+    /// You cannot answer your own offer.
+    OwnOffer,
+    /// Undo before you have moved.
+    NothingToUndo,
+    /// The room has hints turned off.
+    HintsOff,
+    /// The server is busy with the previous request of this kind.
+    Busy,
+    ShuttingDown,
+    /// Something went wrong on the server; the request changed nothing.
+    Internal,
+}
+
+impl ErrorCode {
+    /// The stable snake_case name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::VersionMismatch => "version_mismatch",
+            ErrorCode::Malformed => "malformed",
+            ErrorCode::Unexpected => "unexpected",
+            ErrorCode::BadName => "bad_name",
+            ErrorCode::BadSettings => "bad_settings",
+            ErrorCode::NoSuchRoom => "no_such_room",
+            ErrorCode::RoomFull => "room_full",
+            ErrorCode::AlreadyInRoom => "already_in_room",
+            ErrorCode::NotInRoom => "not_in_room",
+            ErrorCode::NotAPlayer => "not_a_player",
+            ErrorCode::NoGame => "no_game",
+            ErrorCode::GameOver => "game_over",
+            ErrorCode::NotYourTurn => "not_your_turn",
+            ErrorCode::IllegalMove => "illegal_move",
+            ErrorCode::Occupied => "occupied",
+            ErrorCode::OutOfBounds => "out_of_bounds",
+            ErrorCode::EmptyChat => "empty_chat",
+            ErrorCode::ChatTooLong => "chat_too_long",
+            ErrorCode::ChatTooFast => "chat_too_fast",
+            ErrorCode::OfferPending => "offer_pending",
+            ErrorCode::NoOffer => "no_offer",
+            ErrorCode::OwnOffer => "own_offer",
+            ErrorCode::NothingToUndo => "nothing_to_undo",
+            ErrorCode::HintsOff => "hints_off",
+            ErrorCode::Busy => "busy",
+            ErrorCode::ShuttingDown => "shutting_down",
+            ErrorCode::Internal => "internal",
+        }
+    }
+}
+
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A refusal as sent on the wire.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ErrorMsg {
+    pub code: ErrorCode,
+    /// One sentence for a person: what happened and, where useful, what to do.
+    pub message: String,
+}
+
+impl ErrorMsg {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> ErrorMsg {
+        ErrorMsg {
+            code,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for ErrorMsg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.message, self.code)
+    }
+}

@@ -1,0 +1,49 @@
+//! banco-protocol: what client and server say to each other, and how it is framed.
+//!
+//! - [`client`]: [`ClientMsg`], everything a client may ask.
+//! - [`server`]: [`ServerMsg`], everything the server tells a client.
+//! - [`room`]: the shared vocabulary: room settings, seats, moves, clocks, offers, endings.
+//! - [`error`]: [`ErrorCode`], the stable machine-readable reason for a refusal.
+//! - [`wire`]: the two functions that turn a message into bytes and back (bincode 2).
+//! - [`codec`]: length-delimited frames over a byte stream, for `tokio_util::codec::Framed`.
+//!
+//! A session starts with [`ClientMsg::Hello`] carrying [`PROTOCOL_VERSION`]; the server
+//! answers [`ServerMsg::Welcome`] or an [`ErrorCode::VersionMismatch`] error and a close.
+
+pub mod client;
+pub mod codec;
+pub mod error;
+pub mod room;
+pub mod server;
+pub mod wire;
+
+pub use client::{ClientMsg, Hello};
+pub use codec::{ClientCodec, FrameError, ServerCodec};
+pub use error::{ErrorCode, ErrorMsg};
+pub use room::*;
+pub use server::{ServerMsg, Welcome};
+
+/// Bumped on every change to a message's encoding. Client and server must agree exactly.
+pub const PROTOCOL_VERSION: u16 = 1;
+
+/// The TCP port a server listens on unless told otherwise.
+pub const DEFAULT_PORT: u16 = 7373;
+
+/// Largest frame a client may send. Client messages are small; anything bigger is hostile.
+pub const MAX_CLIENT_FRAME: usize = 64 * 1024;
+
+/// Largest frame the server sends: a room snapshot with a 64x64 board's moves and the
+/// chat history fits with room to spare.
+pub const MAX_SERVER_FRAME: usize = 1024 * 1024;
+
+/// Longest player name, in characters.
+pub const MAX_NAME_CHARS: usize = 24;
+
+/// Longest chat message, in characters.
+pub const MAX_CHAT_CHARS: usize = 300;
+
+/// How many chat lines a room keeps and sends to someone who comes in.
+pub const CHAT_HISTORY: usize = 100;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,539 @@
+//! The vocabulary both sides share: rooms, seats, settings, moves, clocks, offers and
+//! endings. Plain data; the server decides what is allowed.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+pub use banco_engine::bot::Level;
+pub use banco_engine::caro::{Point, Rule};
+
+/// A room's number on this server, unique while the server runs.
+pub type RoomId = u32;
+
+/// A secret the server hands out in [`crate::Welcome`]; presenting it in a later
+/// [`crate::Hello`] reclaims a seat held for a dropped connection.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ResumeToken(pub [u8; 16]);
+
+impl fmt::Debug for ResumeToken {
+    /// Never printed in logs in full.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ResumeToken({:02x}{:02x}..)", self.0[0], self.0[1])
+    }
+}
+
+/// One of the two playing seats of a room. Seat One is the creator's (unless a bot sits
+/// there in a bot-vs-bot room).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Seat {
+    One,
+    Two,
+}
+
+impl Seat {
+    pub const BOTH: [Seat; 2] = [Seat::One, Seat::Two];
+
+    pub fn other(self) -> Seat {
+        match self {
+            Seat::One => Seat::Two,
+            Seat::Two => Seat::One,
+        }
+    }
+
+    /// 0 for One, 1 for Two: for arrays indexed by seat.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// What someone in a room is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    Player(Seat),
+    Spectator,
+}
+
+/// Which game a room plays, and its variant.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameSettings {
+    Caro {
+        width: u8,
+        height: u8,
+        rule: Rule,
+    },
+    /// `fen`: start from this position (UCI/UCCI FEN) instead of the usual one.
+    Xiangqi {
+        fen: Option<String>,
+    },
+}
+
+impl GameSettings {
+    /// Caro on the default 15x15 board under the caro rule.
+    pub fn caro_default() -> GameSettings {
+        GameSettings::Caro {
+            width: 15,
+            height: 15,
+            rule: Rule::Caro,
+        }
+    }
+
+    /// The game's name: `caro` or `xiangqi`.
+    pub fn game_name(&self) -> &'static str {
+        match self {
+            GameSettings::Caro { .. } => "caro",
+            GameSettings::Xiangqi { .. } => "xiangqi",
+        }
+    }
+}
+
+/// How time is kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TimeControl {
+    /// No clocks.
+    Unlimited,
+    /// Each move must be made within this time (the classic caro 20 s); it resets every move.
+    PerMove { millis: u64 },
+    /// Each player has a bank of time for the whole game, plus an increment per move made.
+    Clock {
+        initial_millis: u64,
+        increment_millis: u64,
+    },
+}
+
+impl TimeControl {
+    pub fn per_move(d: Duration) -> TimeControl {
+        TimeControl::PerMove {
+            millis: d.as_millis() as u64,
+        }
+    }
+
+    pub fn clock(initial: Duration, increment: Duration) -> TimeControl {
+        TimeControl::Clock {
+            initial_millis: initial.as_millis() as u64,
+            increment_millis: increment.as_millis() as u64,
+        }
+    }
+}
+
+impl fmt::Display for TimeControl {
+    /// `none`, `20s`, `5m+3s`: the same form [`TimeControl::from_str`] reads.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            TimeControl::Unlimited => f.write_str("none"),
+            TimeControl::PerMove { millis } => write!(f, "{}/move", duration_text(millis)),
+            TimeControl::Clock {
+                initial_millis,
+                increment_millis,
+            } => {
+                write!(
+                    f,
+                    "{}+{}",
+                    duration_text(initial_millis),
+                    duration_text(increment_millis)
+                )
+            }
+        }
+    }
+}
+
+/// `90s` -> "1m30s", `20000` -> "20s", `0` -> "0s".
+fn duration_text(millis: u64) -> String {
+    let secs = millis / 1000;
+    let ms = millis % 1000;
+    let (h, m, s) = (secs / 3600, (secs / 60) % 60, secs % 60);
+    let mut out = String::new();
+    if h > 0 {
+        out += &format!("{h}h");
+    }
+    if m > 0 {
+        out += &format!("{m}m");
+    }
+    if ms > 0 {
+        let fraction = format!("{ms:03}");
+        out += &format!("{s}.{}s", fraction.trim_end_matches('0'));
+    } else if s > 0 || out.is_empty() {
+        out += &format!("{s}s");
+    }
+    out
+}
+
+/// Text that is not a time control.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a time: write e.g. 20s, 90s, 5m, 1m30s or 5m+3s")]
+pub struct TimeError(pub String);
+
+/// Reads `20s`, `5m`, `1m30s`, `1h`, `1.5s`, or a bare number of seconds.
+pub fn parse_duration(text: &str) -> Result<Duration, TimeError> {
+    let t = text.trim();
+    let err = || TimeError(text.to_string());
+    if t.is_empty() {
+        return Err(err());
+    }
+    if let Ok(secs) = t.parse::<u64>() {
+        return Ok(Duration::from_secs(secs));
+    }
+    let mut total = 0.0f64;
+    let mut number = String::new();
+    for c in t.chars() {
+        if c.is_ascii_digit() || c == '.' {
+            number.push(c);
+            continue;
+        }
+        let unit = match c {
+            'h' => 3600.0,
+            'm' => 60.0,
+            's' => 1.0,
+            _ => return Err(err()),
+        };
+        let n: f64 = number.parse().map_err(|_| err())?;
+        total += n * unit;
+        number.clear();
+    }
+    if !number.is_empty() || !total.is_finite() || total > 86_400.0 * 7.0 {
+        return Err(err());
+    }
+    Ok(Duration::from_millis((total * 1000.0).round() as u64))
+}
+
+impl FromStr for TimeControl {
+    type Err = TimeError;
+
+    /// `none`, `20s` or `20s/move` (per move), `5m+3s` (clock with increment).
+    fn from_str(s: &str) -> Result<TimeControl, TimeError> {
+        let t = s.trim();
+        if t.eq_ignore_ascii_case("none") || t.eq_ignore_ascii_case("unlimited") {
+            return Ok(TimeControl::Unlimited);
+        }
+        if let Some((base, inc)) = t.split_once('+') {
+            return Ok(TimeControl::clock(
+                parse_duration(base)?,
+                parse_duration(inc)?,
+            ));
+        }
+        let per = t.strip_suffix("/move").unwrap_or(t);
+        Ok(TimeControl::per_move(parse_duration(per)?))
+    }
+}
+
+/// Who moves first in a room's first game, as the creator chose.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FirstMove {
+    /// Seat One moves first.
+    Me,
+    /// Seat Two moves first.
+    Them,
+    /// The server tosses a coin.
+    Random,
+}
+
+/// Who sits in a seat when the room is made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatKind {
+    /// A person: the creator in seat One, whoever joins in seat Two.
+    Human,
+    /// The server's bot at this level.
+    Bot(Level),
+}
+
+/// Everything chosen when a room is created.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoomSettings {
+    pub game: GameSettings,
+    pub time: TimeControl,
+    pub first: FirstMove,
+    /// Seat One, then seat Two. A bot in seat One makes the creator a spectator (a
+    /// bot-vs-bot room when both are bots).
+    pub seats: [SeatKind; 2],
+    /// Whether players may ask the server for a hint.
+    pub hints: bool,
+}
+
+impl Default for RoomSettings {
+    /// Caro 15x15, caro rule, no clock, creator first, against a person, hints on.
+    fn default() -> RoomSettings {
+        RoomSettings {
+            game: GameSettings::caro_default(),
+            time: TimeControl::Unlimited,
+            first: FirstMove::Me,
+            seats: [SeatKind::Human, SeatKind::Human],
+            hints: true,
+        }
+    }
+}
+
+/// A square on the xiangqi board in ICCS coordinates: `file` 0..=8 is a..i from Red's
+/// left, `rank` 0..=9 counts from Red's side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct XqSquare {
+    pub file: u8,
+    pub rank: u8,
+}
+
+/// A move in either game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Move {
+    /// A stone on this point.
+    Caro(Point),
+    /// A piece from one square to another.
+    Xiangqi { from: XqSquare, to: XqSquare },
+}
+
+/// How much time each seat has, as of the moment the message was sent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Clocks {
+    /// Milliseconds left, by seat. With a per-move timer, the mover's time left for this
+    /// move; the other seat shows a full timer.
+    pub remaining_ms: [u64; 2],
+    /// The seat whose time is running, if any.
+    pub running: Option<Seat>,
+}
+
+/// Why a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndReason {
+    /// Caro: a winning line.
+    Five,
+    /// Caro: the board is full (a draw).
+    Draw,
+    /// The player to move ran out of time.
+    Timeout,
+    /// A player left mid-game.
+    Quit,
+    /// A player's connection dropped and did not come back in time.
+    Abandoned,
+    Resign,
+    Checkmate,
+    /// Xiangqi: no legal move while not in check; the stalemated side loses.
+    Stalemate,
+    PerpetualCheck,
+    Repetition,
+    SixtyMoves,
+    NoMaterial,
+    /// Both players agreed to a draw.
+    Agreement,
+}
+
+impl EndReason {
+    /// The stable name used in JSON and logs.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EndReason::Five => "five",
+            EndReason::Draw => "draw",
+            EndReason::Timeout => "timeout",
+            EndReason::Quit => "quit",
+            EndReason::Abandoned => "abandoned",
+            EndReason::Resign => "resign",
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::PerpetualCheck => "perpetual_check",
+            EndReason::Repetition => "repetition",
+            EndReason::SixtyMoves => "sixty_moves",
+            EndReason::NoMaterial => "no_material",
+            EndReason::Agreement => "agreement",
+        }
+    }
+}
+
+impl From<banco_engine::game::EndReason> for EndReason {
+    fn from(r: banco_engine::game::EndReason) -> EndReason {
+        use banco_engine::game::EndReason as E;
+        match r {
+            E::Five => EndReason::Five,
+            E::BoardFull => EndReason::Draw,
+            E::Checkmate => EndReason::Checkmate,
+            E::Stalemate => EndReason::Stalemate,
+            E::PerpetualCheck => EndReason::PerpetualCheck,
+            E::Repetition => EndReason::Repetition,
+            E::SixtyMoves => EndReason::SixtyMoves,
+            E::NoMaterial => EndReason::NoMaterial,
+        }
+    }
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameOver {
+    /// `None` for a draw.
+    pub winner: Option<Seat>,
+    pub reason: EndReason,
+    /// Caro: the winning line's points, for highlighting. Empty otherwise.
+    pub line: Vec<Point>,
+}
+
+/// What can be offered to the other player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OfferKind {
+    /// Take back moves to the asker's turn.
+    Undo,
+    /// Start a new game (a rematch once the game is over).
+    NewGame,
+    /// End the game as a draw.
+    Draw,
+}
+
+impl OfferKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OfferKind::Undo => "undo",
+            OfferKind::NewGame => "newgame",
+            OfferKind::Draw => "draw",
+        }
+    }
+}
+
+/// An open offer: what, and from which seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Offer {
+    pub kind: OfferKind,
+    pub by: Seat,
+}
+
+/// One played move, as the server records it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveRecord {
+    pub mv: Move,
+    pub by: Seat,
+    /// Xiangqi: the move in WXF notation (`C2.5`). Empty for caro.
+    pub wxf: String,
+    /// Xiangqi: the move gives check.
+    pub check: bool,
+}
+
+/// Who sits in a seat.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatView {
+    pub name: String,
+    /// `Some` for the server's bot.
+    pub bot: Option<Level>,
+    /// `false` while a dropped player's seat is held for them.
+    pub connected: bool,
+}
+
+/// The state of the room's current (or last) game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameView {
+    /// Games played in this room so far, this one included (1 for the first).
+    pub number: u32,
+    /// The seat that moved first (plays X in caro; the side to move in the start
+    /// position in xiangqi).
+    pub first: Seat,
+    /// Xiangqi: the start position's FEN. Empty for caro.
+    pub start_fen: String,
+    pub moves: Vec<MoveRecord>,
+    /// `None` when the room plays without clocks.
+    pub clocks: Option<Clocks>,
+    /// Set once the game has ended.
+    pub over: Option<GameOver>,
+}
+
+/// One chat line.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChatLine {
+    pub from: String,
+    pub text: String,
+    /// When the server received it, in milliseconds since the Unix epoch.
+    pub at_ms: u64,
+}
+
+/// Whether a room's game is waiting for a player, being played, or finished.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RoomStatus {
+    Waiting,
+    Playing,
+    Finished,
+}
+
+/// A line of the lobby's room list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoomSummary {
+    pub id: RoomId,
+    pub settings: RoomSettings,
+    /// Names by seat; `None` for a free seat.
+    pub players: [Option<String>; 2],
+    pub spectators: u32,
+    pub status: RoomStatus,
+}
+
+/// Everything about a room, sent to whoever enters it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoomView {
+    pub id: RoomId,
+    pub settings: RoomSettings,
+    /// What the receiver is in this room.
+    pub you: Role,
+    pub seats: [Option<SeatView>; 2],
+    pub spectators: Vec<String>,
+    /// `None` until the first game starts.
+    pub game: Option<GameView>,
+    pub offer: Option<Offer>,
+    /// The most recent lines, oldest first, at most [`crate::CHAT_HISTORY`].
+    pub chat: Vec<ChatLine>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_controls_read_and_print() {
+        assert_eq!("20s".parse(), Ok(TimeControl::PerMove { millis: 20_000 }));
+        assert_eq!(
+            "20s/move".parse(),
+            Ok(TimeControl::PerMove { millis: 20_000 })
+        );
+        assert_eq!(
+            "5m+3s".parse(),
+            Ok(TimeControl::Clock {
+                initial_millis: 300_000,
+                increment_millis: 3_000
+            })
+        );
+        assert_eq!("none".parse(), Ok(TimeControl::Unlimited));
+        assert_eq!("1m30s".parse(), Ok(TimeControl::PerMove { millis: 90_000 }));
+        assert_eq!("1.5s".parse(), Ok(TimeControl::PerMove { millis: 1_500 }));
+        assert_eq!("45".parse(), Ok(TimeControl::PerMove { millis: 45_000 }));
+        for bad in ["", "5x", "m", "5m+", "+3s", "1e9h", "s5"] {
+            assert!(bad.parse::<TimeControl>().is_err(), "{bad:?} accepted");
+        }
+        assert_eq!(
+            TimeControl::PerMove { millis: 20_000 }.to_string(),
+            "20s/move"
+        );
+        assert_eq!(
+            TimeControl::Clock {
+                initial_millis: 300_000,
+                increment_millis: 3_000
+            }
+            .to_string(),
+            "5m+3s"
+        );
+        assert_eq!(
+            TimeControl::PerMove { millis: 90_000 }.to_string(),
+            "1m30s/move"
+        );
+        assert_eq!(
+            TimeControl::PerMove { millis: 1_500 }.to_string(),
+            "1.5s/move"
+        );
+        assert_eq!(
+            TimeControl::Clock {
+                initial_millis: 60_000,
+                increment_millis: 0
+            }
+            .to_string(),
+            "1m+0s"
+        );
+    }
+}

@@ -1,0 +1,67 @@
+//! What the server tells a client: answers to its requests and everything that happens
+//! in its room, in the order it happened.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::ErrorMsg;
+use crate::room::{
+    ChatLine, Clocks, GameOver, GameView, Move, MoveRecord, Offer, ResumeToken, RoomId,
+    RoomSummary, RoomView, SeatView,
+};
+
+/// The answer to a good [`crate::Hello`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Welcome {
+    pub version: u16,
+    /// The name the server gave this player (the asked name, made unique).
+    pub name: String,
+    /// The server's name for itself, for the client's title bar.
+    pub server: String,
+    /// Present this in a later Hello to reclaim a held seat.
+    pub resume: ResumeToken,
+}
+
+/// A message from the server.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ServerMsg {
+    Welcome(Welcome),
+    /// The lobby's rooms.
+    Rooms(Vec<RoomSummary>),
+    /// Your room was made; a [`ServerMsg::Joined`] follows.
+    RoomCreated(RoomId),
+    /// You are in a room; here is all of it.
+    Joined(Box<RoomView>),
+    /// You left the room and are back in the lobby.
+    Left,
+    /// Who sits where or watches changed.
+    People {
+        seats: [Option<SeatView>; 2],
+        spectators: Vec<String>,
+    },
+    /// A new game began in your room.
+    GameStarted(GameView),
+    /// A move was played; `ply` counts from 1.
+    Moved {
+        record: MoveRecord,
+        ply: u32,
+        clocks: Option<Clocks>,
+    },
+    Chat(ChatLine),
+    /// A player made an offer; the other should answer it.
+    Offered(Offer),
+    /// The offer was refused by the other player.
+    Declined(Offer),
+    /// The offer is gone unanswered: withdrawn, or made moot by a move or the game's end.
+    Withdrawn(Offer),
+    /// Moves were taken back.
+    Undone {
+        plies: u32,
+        clocks: Option<Clocks>,
+    },
+    /// The clocks as they stand (sent when they start, stop or jump).
+    Clock(Clocks),
+    GameOver(GameOver),
+    /// The engine's suggestion for you.
+    Hint(Move),
+    Error(ErrorMsg),
+}

@@ -1,0 +1,395 @@
+//! Round trips for every message and fuzzing of the decoder.
+//!
+//! `client_variant` / `server_variant` match exhaustively: adding a message variant stops
+//! this file compiling until the new variant has a sample here too.
+
+use proptest::prelude::*;
+
+use crate::room::*;
+use crate::wire::{decode, encode};
+use crate::*;
+
+fn client_variant(m: &ClientMsg) -> usize {
+    match m {
+        ClientMsg::Hello(_) => 0,
+        ClientMsg::ListRooms => 1,
+        ClientMsg::CreateRoom(_) => 2,
+        ClientMsg::JoinRoom(_) => 3,
+        ClientMsg::WatchRoom(_) => 4,
+        ClientMsg::LeaveRoom => 5,
+        ClientMsg::Move(_) => 6,
+        ClientMsg::Chat(_) => 7,
+        ClientMsg::Offer(_) => 8,
+        ClientMsg::Answer { .. } => 9,
+        ClientMsg::Withdraw(_) => 10,
+        ClientMsg::Resign => 11,
+        ClientMsg::Hint => 12,
+    }
+}
+const CLIENT_VARIANTS: usize = 13;
+
+fn server_variant(m: &ServerMsg) -> usize {
+    match m {
+        ServerMsg::Welcome(_) => 0,
+        ServerMsg::Rooms(_) => 1,
+        ServerMsg::RoomCreated(_) => 2,
+        ServerMsg::Joined(_) => 3,
+        ServerMsg::Left => 4,
+        ServerMsg::People { .. } => 5,
+        ServerMsg::GameStarted(_) => 6,
+        ServerMsg::Moved { .. } => 7,
+        ServerMsg::Chat(_) => 8,
+        ServerMsg::Offered(_) => 9,
+        ServerMsg::Declined(_) => 10,
+        ServerMsg::Withdrawn(_) => 11,
+        ServerMsg::Undone { .. } => 12,
+        ServerMsg::Clock(_) => 13,
+        ServerMsg::GameOver(_) => 14,
+        ServerMsg::Hint(_) => 15,
+        ServerMsg::Error(_) => 16,
+    }
+}
+const SERVER_VARIANTS: usize = 17;
+
+fn xq(file: u8, rank: u8) -> XqSquare {
+    XqSquare { file, rank }
+}
+
+fn settings_samples() -> Vec<RoomSettings> {
+    vec![
+        RoomSettings::default(),
+        RoomSettings {
+            game: GameSettings::Caro {
+                width: 64,
+                height: 5,
+                rule: Rule::Standard,
+            },
+            time: TimeControl::Clock {
+                initial_millis: 300_000,
+                increment_millis: 3_000,
+            },
+            first: FirstMove::Random,
+            seats: [SeatKind::Bot(Level::Hard), SeatKind::Bot(Level::Easy)],
+            hints: false,
+        },
+        RoomSettings {
+            game: GameSettings::Xiangqi {
+                fen: Some(
+                    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1".into(),
+                ),
+            },
+            time: TimeControl::PerMove { millis: 60_000 },
+            first: FirstMove::Them,
+            seats: [SeatKind::Human, SeatKind::Bot(Level::Max)],
+            hints: true,
+        },
+    ]
+}
+
+fn game_view() -> GameView {
+    GameView {
+        number: 3,
+        first: Seat::Two,
+        start_fen: String::new(),
+        moves: vec![
+            MoveRecord {
+                mv: Move::Caro(Point::new(7, 7)),
+                by: Seat::Two,
+                wxf: String::new(),
+                check: false,
+            },
+            MoveRecord {
+                mv: Move::Xiangqi {
+                    from: xq(7, 2),
+                    to: xq(4, 2),
+                },
+                by: Seat::One,
+                wxf: "C2.5".into(),
+                check: true,
+            },
+        ],
+        clocks: Some(Clocks {
+            remaining_ms: [12_000, 20_000],
+            running: Some(Seat::One),
+        }),
+        over: Some(GameOver {
+            winner: Some(Seat::Two),
+            reason: EndReason::Five,
+            line: vec![Point::new(1, 2); 5],
+        }),
+    }
+}
+
+fn client_samples() -> Vec<ClientMsg> {
+    let mut v = vec![
+        ClientMsg::Hello(Hello {
+            version: PROTOCOL_VERSION,
+            name: "Lan".into(),
+            resume: None,
+        }),
+        ClientMsg::Hello(Hello {
+            version: 7,
+            name: "Điệp".into(),
+            resume: Some(ResumeToken([9; 16])),
+        }),
+        ClientMsg::ListRooms,
+        ClientMsg::JoinRoom(4),
+        ClientMsg::WatchRoom(u32::MAX),
+        ClientMsg::LeaveRoom,
+        ClientMsg::Move(Move::Caro(Point::new(0, 63))),
+        ClientMsg::Move(Move::Xiangqi {
+            from: xq(7, 2),
+            to: xq(4, 2),
+        }),
+        ClientMsg::Chat("gg wp 🙂".into()),
+        ClientMsg::Resign,
+        ClientMsg::Hint,
+    ];
+    v.extend(settings_samples().into_iter().map(ClientMsg::CreateRoom));
+    for kind in [OfferKind::Undo, OfferKind::NewGame, OfferKind::Draw] {
+        v.push(ClientMsg::Offer(kind));
+        v.push(ClientMsg::Answer { kind, accept: true });
+        v.push(ClientMsg::Answer {
+            kind,
+            accept: false,
+        });
+        v.push(ClientMsg::Withdraw(kind));
+    }
+    v
+}
+
+fn server_samples() -> Vec<ServerMsg> {
+    let seat = SeatView {
+        name: "bot (hard)".into(),
+        bot: Some(Level::Hard),
+        connected: true,
+    };
+    let offer = Offer {
+        kind: OfferKind::Undo,
+        by: Seat::One,
+    };
+    let clocks = Clocks {
+        remaining_ms: [1, 2],
+        running: None,
+    };
+    let mut v = vec![
+        ServerMsg::Welcome(Welcome {
+            version: 1,
+            name: "Lan (2)".into(),
+            server: "hostA".into(),
+            resume: ResumeToken([1; 16]),
+        }),
+        ServerMsg::Rooms(vec![]),
+        ServerMsg::RoomCreated(12),
+        ServerMsg::Left,
+        ServerMsg::People {
+            seats: [Some(seat.clone()), None],
+            spectators: vec!["Minh".into()],
+        },
+        ServerMsg::GameStarted(game_view()),
+        ServerMsg::Moved {
+            record: MoveRecord {
+                mv: Move::Caro(Point::new(3, 4)),
+                by: Seat::One,
+                wxf: String::new(),
+                check: false,
+            },
+            ply: 9,
+            clocks: None,
+        },
+        ServerMsg::Chat(ChatLine {
+            from: "An".into(),
+            text: "hi".into(),
+            at_ms: 1_763_000_000_000,
+        }),
+        ServerMsg::Offered(offer),
+        ServerMsg::Declined(Offer {
+            kind: OfferKind::NewGame,
+            by: Seat::Two,
+        }),
+        ServerMsg::Withdrawn(Offer {
+            kind: OfferKind::Draw,
+            by: Seat::Two,
+        }),
+        ServerMsg::Undone {
+            plies: 2,
+            clocks: Some(clocks),
+        },
+        ServerMsg::Clock(clocks),
+        ServerMsg::GameOver(GameOver {
+            winner: None,
+            reason: EndReason::Draw,
+            line: vec![],
+        }),
+        ServerMsg::Hint(Move::Caro(Point::new(7, 8))),
+        ServerMsg::Error(ErrorMsg::new(
+            ErrorCode::NotYourTurn,
+            "It is not your turn.",
+        )),
+    ];
+    v.push(ServerMsg::Rooms(
+        settings_samples()
+            .into_iter()
+            .enumerate()
+            .map(|(i, settings)| RoomSummary {
+                id: i as u32,
+                settings,
+                players: [Some("An".into()), None],
+                spectators: 2,
+                status: RoomStatus::Waiting,
+            })
+            .collect(),
+    ));
+    v.push(ServerMsg::Joined(Box::new(RoomView {
+        id: 1,
+        settings: RoomSettings::default(),
+        you: Role::Player(Seat::Two),
+        seats: [
+            Some(seat.clone()),
+            Some(SeatView {
+                name: "Bình".into(),
+                bot: None,
+                connected: false,
+            }),
+        ],
+        spectators: vec![],
+        game: Some(game_view()),
+        offer: Some(offer),
+        chat: vec![ChatLine {
+            from: "x".into(),
+            text: "y".into(),
+            at_ms: 0,
+        }],
+    })));
+    v.push(ServerMsg::Joined(Box::new(RoomView {
+        id: 2,
+        settings: RoomSettings::default(),
+        you: Role::Spectator,
+        seats: [None, None],
+        spectators: vec!["a".into(), "b".into()],
+        game: None,
+        offer: None,
+        chat: vec![],
+    })));
+    for reason in [
+        EndReason::Five,
+        EndReason::Draw,
+        EndReason::Timeout,
+        EndReason::Quit,
+        EndReason::Abandoned,
+        EndReason::Resign,
+        EndReason::Checkmate,
+        EndReason::Stalemate,
+        EndReason::PerpetualCheck,
+        EndReason::Repetition,
+        EndReason::SixtyMoves,
+        EndReason::NoMaterial,
+        EndReason::Agreement,
+    ] {
+        v.push(ServerMsg::GameOver(GameOver {
+            winner: Some(Seat::One),
+            reason,
+            line: vec![],
+        }));
+    }
+    v
+}
+
+#[test]
+fn every_client_message_round_trips() {
+    let samples = client_samples();
+    let mut seen = [false; CLIENT_VARIANTS];
+    for m in samples {
+        seen[client_variant(&m)] = true;
+        let bytes = encode(&m).unwrap();
+        assert_eq!(decode::<ClientMsg>(&bytes).unwrap(), m);
+    }
+    assert!(
+        seen.iter().all(|s| *s),
+        "a client message variant has no sample: {seen:?}"
+    );
+}
+
+#[test]
+fn every_server_message_round_trips() {
+    let samples = server_samples();
+    let mut seen = [false; SERVER_VARIANTS];
+    for m in samples {
+        seen[server_variant(&m)] = true;
+        let bytes = encode(&m).unwrap();
+        assert_eq!(decode::<ServerMsg>(&bytes).unwrap(), m);
+    }
+    assert!(
+        seen.iter().all(|s| *s),
+        "a server message variant has no sample: {seen:?}"
+    );
+}
+
+#[test]
+fn trailing_bytes_are_refused() {
+    let mut bytes = encode(&ClientMsg::ListRooms).unwrap();
+    bytes.push(0);
+    assert!(matches!(
+        decode::<ClientMsg>(&bytes),
+        Err(wire::DecodeError::TrailingBytes(1))
+    ));
+}
+
+#[test]
+fn hello_version_is_readable_first() {
+    // A server of any version can read the version of a Hello: variant 0, then the u16.
+    let bytes = encode(&ClientMsg::Hello(Hello {
+        version: 300,
+        name: "n".into(),
+        resume: None,
+    }))
+    .unwrap();
+    assert_eq!(bytes[0], 0);
+    let (version, _): (u16, usize) =
+        bincode::decode_from_slice(&bytes[1..], bincode::config::standard()).unwrap();
+    assert_eq!(version, 300);
+}
+
+#[test]
+fn huge_length_prefix_does_not_allocate() {
+    // Chat(String) with a claimed length of 2^40 bytes: refused by the decode limit.
+    let mut bytes = vec![7u8, 253];
+    bytes.extend_from_slice(&(1u64 << 40).to_le_bytes());
+    assert!(decode::<ClientMsg>(&bytes).is_err());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..512)) {
+        let _ = decode::<ClientMsg>(&bytes);
+        let _ = decode::<ServerMsg>(&bytes);
+    }
+
+    #[test]
+    fn mutated_messages_never_panic(
+        which in 0usize..64, pos in any::<usize>(), byte in any::<u8>(), cut in any::<bool>()
+    ) {
+        let samples = server_samples();
+        let mut bytes = encode(&samples[which % samples.len()]).unwrap();
+        let i = pos % bytes.len();
+        if cut { bytes.truncate(i); } else { bytes[i] = byte; }
+        let _ = decode::<ServerMsg>(&bytes);
+        let _ = decode::<ClientMsg>(&bytes);
+    }
+
+    #[test]
+    fn chat_and_names_round_trip(text in ".{0,400}", name in ".{0,40}", x in 0u8..64, y in 0u8..64) {
+        for m in [
+            ClientMsg::Chat(text.clone()),
+            ClientMsg::Hello(Hello { version: PROTOCOL_VERSION, name: name.clone(), resume: None }),
+            ClientMsg::Move(Move::Caro(Point::new(x, y))),
+        ] {
+            let bytes = encode(&m).unwrap();
+            prop_assert_eq!(decode::<ClientMsg>(&bytes).unwrap(), m);
+        }
+        let line = ServerMsg::Chat(ChatLine { from: name, text, at_ms: u64::from(x) << 40 });
+        prop_assert_eq!(decode::<ServerMsg>(&encode(&line).unwrap()).unwrap(), line);
+    }
+}
