@@ -15,6 +15,12 @@ use crate::game::{Game, GameSpec, Move};
 pub enum GameBot {
     /// Caro / gomoku: [`caro::search::Engine`].
     Caro(Box<caro::search::Engine>),
+    /// A game whose engine has not landed yet (xiangqi, until `xiangqi/` gets its search):
+    /// it answers no move, so a caller can tell the player instead of hanging.
+    NoEngine {
+        /// The level it was asked for, kept for when the engine arrives.
+        level: Level,
+    },
 }
 
 impl GameBot {
@@ -27,6 +33,7 @@ impl GameBot {
                 caro::pattern::PatternTable::get(*rule);
                 GameBot::Caro(Box::new(caro::search::Engine::new(level)))
             }
+            GameSpec::Xiangqi { .. } => GameBot::NoEngine { level },
         }
     }
 
@@ -45,6 +52,14 @@ impl GameBot {
                     elapsed: t.elapsed,
                 }
             }
+            _ => Thought {
+                best: None,
+                score: 0,
+                depth: 0,
+                nodes: 0,
+                pv: Vec::new(),
+                elapsed: Duration::ZERO,
+            },
         }
     }
 
@@ -52,6 +67,7 @@ impl GameBot {
     pub fn move_time(&self) -> Duration {
         match self {
             GameBot::Caro(engine) => engine.config().move_time,
+            GameBot::NoEngine { .. } => Duration::ZERO,
         }
     }
 
@@ -59,6 +75,7 @@ impl GameBot {
     pub fn new_game(&mut self) {
         match self {
             GameBot::Caro(engine) => engine.new_game(),
+            GameBot::NoEngine { .. } => {}
         }
     }
 }
