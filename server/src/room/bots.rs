@@ -5,9 +5,10 @@ use std::time::Duration;
 use tokio::time::Instant;
 
 use banco_engine::bot::{Cancel, Level, Limits};
-use banco_protocol::{ErrorCode, ErrorMsg, Move, Seat, ServerMsg, TimeControl};
+use banco_protocol::{ErrorCode, ErrorMsg, Seat, ServerMsg, TimeControl};
 
-use super::engine::{self, Answer, Asker, any_legal_move, clock_budget, engine_for};
+use super::engine::{self, Answer, Asker, clock_budget, engine_for};
+use super::moves::{any_legal_move, to_wire};
 use super::{Match, PendingMove, Room, SeatState};
 use crate::ClientId;
 
@@ -106,8 +107,8 @@ impl Room {
                 let hint = answer
                     .best
                     .or_else(|| self.game.as_ref().and_then(|m| any_legal_move(&m.position)));
-                if let Some(banco_engine::game::Move::Caro(p)) = hint {
-                    self.tell(client, ServerMsg::Hint(Move::Caro(p)));
+                if let Some(mv) = hint {
+                    self.tell(client, ServerMsg::Hint(to_wire(mv)));
                 }
             }
         }
@@ -160,12 +161,11 @@ impl Room {
 
     /// Plays the bot's move; an illegal one (an engine bug) is replaced by any legal move.
     fn bot_move(&mut self, seat: Seat, mv: banco_engine::game::Move) {
-        let banco_engine::game::Move::Caro(p) = mv;
-        if let Err(e) = self.apply_move(seat, Move::Caro(p)) {
+        if let Err(e) = self.apply_move(seat, to_wire(mv)) {
             tracing::error!(?seat, error = %e, "the bot chose an illegal move");
             let fallback = self.game.as_ref().and_then(|m| any_legal_move(&m.position));
-            if let Some(banco_engine::game::Move::Caro(q)) = fallback {
-                let _ = self.apply_move(seat, Move::Caro(q));
+            if let Some(other) = fallback {
+                let _ = self.apply_move(seat, to_wire(other));
             }
         }
     }

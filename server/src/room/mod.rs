@@ -13,11 +13,12 @@
 //! - `negotiation`: undo, new game and draw offers; resigning.
 //! - `bots`: driving bot seats and hints.
 //! - `view`: what members are shown (the room view, the people, the lobby's summary).
-//! - [`clock`], [`offer`], [`chat`], [`settings`], [`engine`]: the pure pieces.
+//! - [`clock`], [`offer`], [`chat`], [`settings`], [`engine`], [`moves`]: the pure pieces.
 
 pub mod chat;
 pub mod clock;
 pub mod engine;
+pub mod moves;
 pub mod offer;
 pub mod settings;
 

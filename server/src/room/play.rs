@@ -4,13 +4,14 @@
 use tokio::time::Instant;
 
 use banco_engine::caro::Point;
-use banco_engine::game::{self, Game, IllegalMove};
+use banco_engine::game::{Game, IllegalMove};
 use banco_protocol::{
     EndReason, ErrorCode, ErrorMsg, FirstMove, GameOver, Move, MoveRecord, Seat, ServerMsg,
 };
 
 use super::chat::unix_ms;
 use super::clock::GameClock;
+use super::moves::to_rules;
 use super::{Match, Room, SeatState};
 use crate::ClientId;
 use crate::store::{GameRecord, PlayerRef};
@@ -125,25 +126,26 @@ impl Room {
     /// Plays `mv` for `seat`, whose turn it is, and tells everyone; ends the game if the
     /// move did. A refused move changes nothing.
     pub(super) fn apply_move(&mut self, seat: Seat, mv: Move) -> Result<(), ErrorMsg> {
-        let rules_move = match mv {
-            Move::Caro(p) => game::Move::Caro(p),
-            Move::Xiangqi { .. } => {
-                return Err(ErrorMsg::new(
-                    ErrorCode::IllegalMove,
-                    "that is a xiangqi move; this room plays caro",
-                ));
-            }
+        let Some(rules_move) = to_rules(mv) else {
+            return Err(ErrorMsg::new(
+                ErrorCode::OutOfBounds,
+                "that square is off the xiangqi board",
+            ));
         };
         let now = Instant::now();
         let Some(m) = self.game.as_mut() else {
             return Err(ErrorMsg::new(ErrorCode::NoGame, "no game is running"));
         };
         let ending = m.position.play(rules_move).map_err(refusal)?;
+        let note = m
+            .position
+            .note(m.position.plies().saturating_sub(1))
+            .unwrap_or_default();
         let record = MoveRecord {
             mv,
             by: seat,
-            wxf: String::new(),
-            check: false,
+            wxf: note.wxf,
+            check: note.check,
         };
         m.moves.push(record.clone());
         if let Some(c) = m.clock.as_mut() {
@@ -247,12 +249,18 @@ impl Room {
 
 /// The wire's refusal for a move the rules refuse.
 fn refusal(e: IllegalMove) -> ErrorMsg {
-    use banco_engine::caro::MoveError;
+    use banco_engine::{caro, xiangqi};
     let code = match &e {
-        IllegalMove::Caro(MoveError::OutOfBounds { .. }) => ErrorCode::OutOfBounds,
-        IllegalMove::Caro(MoveError::Occupied(_)) => ErrorCode::Occupied,
-        IllegalMove::Caro(MoveError::GameOver) => ErrorCode::GameOver,
+        IllegalMove::Caro(caro::MoveError::OutOfBounds { .. }) => ErrorCode::OutOfBounds,
+        IllegalMove::Caro(caro::MoveError::Occupied(_)) => ErrorCode::Occupied,
+        IllegalMove::Caro(caro::MoveError::GameOver)
+        | IllegalMove::Xiangqi(xiangqi::MoveError::GameOver) => ErrorCode::GameOver,
+        IllegalMove::Xiangqi(_) => ErrorCode::IllegalMove,
         IllegalMove::WrongGame => ErrorCode::IllegalMove,
     };
-    ErrorMsg::new(code, e.to_string())
+    let message = match &e {
+        IllegalMove::WrongGame => "that move belongs to another game than this room's".to_string(),
+        other => other.to_string(),
+    };
+    ErrorMsg::new(code, message)
 }

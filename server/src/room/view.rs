@@ -22,7 +22,7 @@ impl Match {
         GameView {
             number: self.number,
             first: self.first,
-            start_fen: String::new(),
+            start_fen: self.position.start_fen().unwrap_or_default(),
             moves: self.moves.clone(),
             clocks: self.clock.as_ref().map(|c| c.snapshot(now)),
             over: self.over.clone(),
