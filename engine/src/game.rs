@@ -3,6 +3,7 @@
 //! in the game's module.
 
 use crate::caro;
+use crate::xiangqi;
 
 /// The side that moves first in a game, and the other one. In caro the first side plays X;
 /// in xiangqi, whichever colour the start position gives the move.
@@ -34,12 +35,25 @@ pub enum GameSpec {
         height: u8,
         rule: caro::Rule,
     },
+    /// Xiangqi from `fen` (UCI/UCCI FEN, any legal position not already decided), or from
+    /// the usual start position.
+    Xiangqi { fen: Option<String> },
 }
 
 /// A move in one of the games.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Move {
     Caro(caro::Point),
+    Xiangqi(xiangqi::Move),
+}
+
+/// What people are shown of a played move besides its coordinates.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MoveNote {
+    /// Xiangqi: the move in WXF notation (`C2.5`). Empty for caro.
+    pub wxf: String,
+    /// Xiangqi: the move gave check.
+    pub check: bool,
 }
 
 /// Why a game ended by its rules (as opposed to a clock, a resignation or a player
@@ -64,6 +78,22 @@ pub enum EndReason {
     NoMaterial,
 }
 
+impl EndReason {
+    /// The stable name (as on the wire): `checkmate`, `perpetual_check`, ...
+    pub fn name(self) -> &'static str {
+        match self {
+            EndReason::Five => "five",
+            EndReason::BoardFull => "board_full",
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::PerpetualCheck => "perpetual_check",
+            EndReason::Repetition => "repetition",
+            EndReason::SixtyMoves => "sixty_moves",
+            EndReason::NoMaterial => "no_material",
+        }
+    }
+}
+
 /// How a game ended by its rules.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ending {
@@ -81,6 +111,8 @@ pub enum IllegalMove {
     WrongGame,
     #[error(transparent)]
     Caro(#[from] caro::MoveError),
+    #[error(transparent)]
+    Xiangqi(#[from] xiangqi::MoveError),
 }
 
 /// A spec that cannot be set up.
@@ -88,27 +120,43 @@ pub enum IllegalMove {
 pub enum SpecError {
     #[error(transparent)]
     CaroSize(#[from] caro::SizeError),
+    #[error(transparent)]
+    Fen(#[from] xiangqi::FenError),
+    #[error("that position is already decided ({0}); start from one that is still open")]
+    Decided(&'static str),
 }
 
 /// A game in progress or finished.
 #[derive(Debug, Clone)]
 pub enum Game {
     Caro(caro::Game),
+    /// Boxed: a xiangqi record holds two positions, far bigger than a caro one.
+    Xiangqi(Box<xiangqi::Game>),
 }
 
 impl Game {
     /// A new game as `spec` describes.
     pub fn new(spec: &GameSpec) -> Result<Game, SpecError> {
-        match *spec {
+        match spec {
             GameSpec::Caro {
                 width,
                 height,
                 rule,
             } => Ok(Game::Caro(caro::Game::new(
-                u32::from(width),
-                u32::from(height),
-                rule,
+                u32::from(*width),
+                u32::from(*height),
+                *rule,
             )?)),
+            GameSpec::Xiangqi { fen } => {
+                let game = match fen {
+                    Some(fen) => xiangqi::Game::from_fen(fen)?,
+                    None => xiangqi::Game::new(),
+                };
+                match game.outcome() {
+                    Some(outcome) => Err(SpecError::Decided(xiangqi_reason(outcome.reason).name())),
+                    None => Ok(Game::Xiangqi(Box::new(game))),
+                }
+            }
         }
     }
 
@@ -119,6 +167,7 @@ impl Game {
                 caro::Stone::X => Side::First,
                 caro::Stone::O => Side::Second,
             },
+            Game::Xiangqi(g) => xiangqi_side(g, g.to_move()),
         }
     }
 
@@ -126,6 +175,7 @@ impl Game {
     pub fn plies(&self) -> usize {
         match self {
             Game::Caro(g) => g.moves().len(),
+            Game::Xiangqi(g) => g.plies().len(),
         }
     }
 
@@ -133,6 +183,27 @@ impl Game {
     pub fn moves(&self) -> Vec<Move> {
         match self {
             Game::Caro(g) => g.moves().iter().map(|p| Move::Caro(*p)).collect(),
+            Game::Xiangqi(g) => g.moves().map(Move::Xiangqi).collect(),
+        }
+    }
+
+    /// The WXF text and check flag of ply `ply` (0-based); `None` past the last ply.
+    /// Caro moves have an empty note.
+    pub fn note(&self, ply: usize) -> Option<MoveNote> {
+        match self {
+            Game::Caro(g) => (ply < g.moves().len()).then(MoveNote::default),
+            Game::Xiangqi(g) => g.plies().get(ply).map(|p| MoveNote {
+                wxf: p.wxf.clone(),
+                check: p.check,
+            }),
+        }
+    }
+
+    /// Xiangqi: the start position's FEN. `None` for caro.
+    pub fn start_fen(&self) -> Option<String> {
+        match self {
+            Game::Caro(_) => None,
+            Game::Xiangqi(g) => Some(g.start_fen()),
         }
     }
 
@@ -143,6 +214,11 @@ impl Game {
                 let outcome = g.play(p)?;
                 Ok(outcome.map(caro_ending))
             }
+            (Game::Xiangqi(g), Move::Xiangqi(m)) => {
+                g.play(m)?;
+                Ok(g.outcome().map(|o| xiangqi_ending(g, o)))
+            }
+            _ => Err(IllegalMove::WrongGame),
         }
     }
 
@@ -150,6 +226,7 @@ impl Game {
     pub fn undo(&mut self) -> Option<Move> {
         match self {
             Game::Caro(g) => g.undo().map(Move::Caro),
+            Game::Xiangqi(g) => g.undo().map(|p| Move::Xiangqi(p.mv)),
         }
     }
 
@@ -157,7 +234,36 @@ impl Game {
     pub fn ending(&self) -> Option<Ending> {
         match self {
             Game::Caro(g) => g.outcome().map(caro_ending),
+            Game::Xiangqi(g) => g.outcome().map(|o| xiangqi_ending(g, o)),
         }
+    }
+}
+
+/// The side of `color` in `game`: the colour to move at the start moves first.
+fn xiangqi_side(game: &xiangqi::Game, color: xiangqi::Color) -> Side {
+    if color == game.start().side_to_move() {
+        Side::First
+    } else {
+        Side::Second
+    }
+}
+
+fn xiangqi_reason(reason: xiangqi::Reason) -> EndReason {
+    match reason {
+        xiangqi::Reason::Checkmate => EndReason::Checkmate,
+        xiangqi::Reason::Stalemate => EndReason::Stalemate,
+        xiangqi::Reason::PerpetualCheck => EndReason::PerpetualCheck,
+        xiangqi::Reason::Repetition => EndReason::Repetition,
+        xiangqi::Reason::SixtyMoves => EndReason::SixtyMoves,
+        xiangqi::Reason::NoMaterial => EndReason::NoMaterial,
+    }
+}
+
+fn xiangqi_ending(game: &xiangqi::Game, outcome: xiangqi::Outcome) -> Ending {
+    Ending {
+        winner: outcome.winner.map(|c| xiangqi_side(game, c)),
+        reason: xiangqi_reason(outcome.reason),
+        line: Vec::new(),
     }
 }
 
@@ -216,6 +322,61 @@ mod tests {
                 rule: Rule::Caro
             })
             .is_err()
+        );
+    }
+
+    #[test]
+    fn xiangqi_through_the_common_view() {
+        let mut g = Game::new(&GameSpec::Xiangqi { fen: None }).unwrap();
+        assert_eq!(g.to_move(), Side::First);
+        assert_eq!(g.start_fen().as_deref(), Some(xiangqi::START));
+        let mv = |s: &str| Move::Xiangqi(s.parse().unwrap());
+        assert_eq!(g.play(mv("h2e2")), Ok(None));
+        assert_eq!(g.to_move(), Side::Second);
+        assert_eq!(
+            g.note(0),
+            Some(MoveNote {
+                wxf: "C2.5".into(),
+                check: false
+            })
+        );
+        assert!(matches!(
+            g.play(mv("e2e5")),
+            Err(IllegalMove::Xiangqi(
+                xiangqi::MoveError::NotYourPiece { .. }
+            ))
+        ));
+        assert_eq!(
+            g.play(Move::Caro(caro::Point::new(0, 0))),
+            Err(IllegalMove::WrongGame)
+        );
+        assert_eq!(g.undo(), Some(mv("h2e2")));
+        assert_eq!(g.plies(), 0);
+
+        // Black to move first in an arranged position: Black is the first side, and a
+        // mate by Black is a win for Side::First.
+        let spec = GameSpec::Xiangqi {
+            fen: Some("3k5/9/9/9/9/9/1r7/9/r8/4K4 b".into()),
+        };
+        let mut g = Game::new(&spec).unwrap();
+        assert_eq!(g.to_move(), Side::First);
+        let end = g.play(mv("b3b0")).unwrap().unwrap();
+        assert_eq!(end.winner, Some(Side::First));
+        assert_eq!(end.reason, EndReason::Checkmate);
+        assert!(g.note(0).unwrap().check);
+        assert_eq!(g.ending(), Some(end));
+
+        // Bad and decided FENs are refused with a reason.
+        let bad = GameSpec::Xiangqi {
+            fen: Some("rnbakabnr/9/9 w".into()),
+        };
+        assert!(matches!(Game::new(&bad), Err(SpecError::Fen(_))));
+        let decided = GameSpec::Xiangqi {
+            fen: Some("3k5/9/9/9/9/9/9/9/9/4K4 w".into()),
+        };
+        assert_eq!(
+            Game::new(&decided).err(),
+            Some(SpecError::Decided("no_material"))
         );
     }
 }

@@ -6,7 +6,9 @@
 //! - [`bot`]: the one [`bot::Bot`] interface every engine implements: `think(position, limits)`.
 //! - [`game`]: a game-agnostic view of a game in progress (play, undo, who moves, how it ended)
 //!   that servers and tools drive without caring which game it is.
+//! - [`xiangqi`]: xiangqi (Chinese chess); exact rules, FEN, ICCS and WXF notation, perft.
 
 pub mod bot;
 pub mod caro;
 pub mod game;
+pub mod xiangqi;

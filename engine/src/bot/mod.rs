@@ -5,6 +5,13 @@
 //! the move, its score, how deep the search went and how many nodes it visited.
 //! [`Level`]s are not separate code paths: each engine maps a level to limits and, for the
 //! easy levels, a measured dose of imprecision.
+//!
+//! [`GameBot`] is the game-agnostic bot that server seats and tools drive: one enum over
+//! each game's engine.
+
+mod game_bot;
+
+pub use game_bot::GameBot;
 
 use serde::{Deserialize, Serialize};
 use std::fmt;

@@ -1,0 +1,89 @@
+//! What each [`Level`] may spend and how it plays.
+//!
+//! Levels differ in time, depth, threat-search budgets and, for `easy`, a deliberate
+//! imprecision: it sometimes picks a move that scored a little below the best, the way a
+//! casual player misjudges. Every level still sees an immediate five, blocks a five
+//! threat and answers an open three (those are settled before any choice is made).
+
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use crate::bot::Level;
+
+/// Engine settings. [`Config::for_level`] gives the tuned ones.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Config {
+    /// Nominal thinking time per move; a caller's deadline can only shorten it.
+    pub move_time: Duration,
+    /// Deepest iteration.
+    pub max_depth: u32,
+    /// Transposition table size: `2^tt_bits` entries of 12 bytes.
+    pub tt_bits: u32,
+    /// Node budget of the VCF at the root (0: none).
+    pub root_vcf_nodes: u64,
+    /// Node budget of the VCT at the root (0: none).
+    pub root_vct_nodes: u64,
+    /// Most threats in a root VCT line.
+    pub vct_depth: u32,
+    /// Most fours in a row the quiescence search plays.
+    pub qsearch_fours: u32,
+    /// How far below the best score (in evaluation units) a move may score and still be
+    /// picked; 0 always plays the best.
+    pub imprecision: i32,
+    /// Seed of the generator behind that choice.
+    pub seed: u64,
+}
+
+impl Config {
+    /// The settings of `level`.
+    pub fn for_level(level: Level) -> Config {
+        let seed = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0x5EED, |d| d.as_nanos() as u64);
+        match level {
+            Level::Easy => Config {
+                move_time: Duration::from_millis(200),
+                max_depth: 2,
+                tt_bits: 16,
+                root_vcf_nodes: 300,
+                root_vct_nodes: 0,
+                vct_depth: 0,
+                qsearch_fours: 1,
+                imprecision: 120,
+                seed,
+            },
+            Level::Medium => Config {
+                move_time: Duration::from_millis(500),
+                max_depth: 5,
+                tt_bits: 18,
+                root_vcf_nodes: 20_000,
+                root_vct_nodes: 0,
+                vct_depth: 0,
+                qsearch_fours: 4,
+                imprecision: 0,
+                seed,
+            },
+            Level::Hard => Config {
+                move_time: Duration::from_millis(1500),
+                max_depth: 40,
+                tt_bits: 20,
+                root_vcf_nodes: 200_000,
+                root_vct_nodes: 60_000,
+                vct_depth: 6,
+                qsearch_fours: 8,
+                imprecision: 0,
+                seed,
+            },
+            Level::Max => Config {
+                move_time: Duration::from_millis(5000),
+                max_depth: 60,
+                tt_bits: 22,
+                root_vcf_nodes: 600_000,
+                root_vct_nodes: 300_000,
+                vct_depth: 8,
+                qsearch_fours: 10,
+                imprecision: 0,
+                seed,
+            },
+        }
+    }
+}

@@ -1,0 +1,243 @@
+//! Which moves a search looks at, and in what order.
+//!
+//! Threats narrow the choice: facing a five, only the points that stop every five are
+//! moves; facing an open four in the making (the opponent's open three or double four),
+//! only the points that stop it or a four of one's own (which forces a reply first).
+//! Both sets are exact: each candidate is tried on the board and kept only if it works,
+//! so the caro rule's quirks (a five can also be stopped by blocking its far end) come out
+//! right without special cases. Otherwise every empty point near a stone is a move.
+
+use super::board::Stone;
+use super::pattern::{Combo, HALF, Pattern};
+use super::position::{Cell, Position};
+
+/// The situation the side to move is in, and its moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Moves {
+    /// The side to move completes a five on this cell.
+    Win(Cell),
+    /// The opponent threatens a five and nothing stops it.
+    Lost,
+    /// The only moves that stop the opponent's five(s).
+    BlockFive(Vec<Cell>),
+    /// The opponent can make an open four (or double four) next: these stop it, or make
+    /// a four first. Empty if nothing does (the position is lost).
+    BlockFour(Vec<Cell>),
+    /// No threat to answer: every candidate.
+    Free(Vec<Cell>),
+}
+
+/// Sorts out the side to move's moves in `pos`.
+pub fn generate(pos: &mut Position) -> Moves {
+    let us = pos.to_move();
+    let them = us.opponent();
+    let mut out = Vec::new();
+    if pos.count(us, Combo::Five) > 0 {
+        pos.cells_with(us, Combo::Five, &mut out);
+        return Moves::Win(out[0]);
+    }
+    if pos.count(them, Combo::Five) > 0 {
+        five_defences(pos, &mut out);
+        return if out.is_empty() {
+            Moves::Lost
+        } else {
+            Moves::BlockFive(out)
+        };
+    }
+    if pos.count(them, Combo::Flex4) > 0 {
+        four_defences(pos, &mut out);
+        return Moves::BlockFour(out);
+    }
+    pos.candidates(&mut out);
+    Moves::Free(out)
+}
+
+/// The side to move's moves that leave the opponent no five. Appends to `out`.
+pub fn five_defences(pos: &mut Position, out: &mut Vec<Cell>) {
+    let them = pos.to_move().opponent();
+    let mut fives = Vec::new();
+    pos.cells_with(them, Combo::Five, &mut fives);
+    let mut tried = Vec::new();
+    for &f in &fives {
+        tried.push(f);
+        // Under the caro rule a five is also stopped by blocking the far end of its run:
+        // every such point is in the five point's windows along its winning lines.
+        for d in 0..4 {
+            if pos.pattern(f, them, d) == Pattern::F5 {
+                line_empties(pos, f, d, &mut tried);
+            }
+        }
+    }
+    tried.sort_unstable();
+    tried.dedup();
+    for c in tried {
+        pos.make(c);
+        let stopped = pos.count(them, Combo::Five) == 0;
+        pos.unmake();
+        if stopped {
+            out.push(c);
+        }
+    }
+}
+
+/// The side to move's moves against an opponent who can make an open four or a double
+/// four next: those that take every such move away, plus every four of its own. Appends
+/// to `out`; empty means nothing helps.
+pub fn four_defences(pos: &mut Position, out: &mut Vec<Cell>) {
+    let us = pos.to_move();
+    let them = us.opponent();
+    let mut threats = Vec::new();
+    pos.cells_with(them, Combo::Flex4, &mut threats);
+    let mut tried = Vec::new();
+    for &f in &threats {
+        tried.push(f);
+        for d in 0..4 {
+            if pos.pattern(f, them, d) >= Pattern::B4 {
+                line_empties(pos, f, d, &mut tried);
+            }
+        }
+    }
+    // Our own fours force an answer first; they are moves whether or not they defend.
+    pos.cells_with(us, Combo::Block4, &mut tried);
+    tried.sort_unstable();
+    tried.dedup();
+    for c in tried {
+        let is_four = pos.combo(c, us).is_four();
+        pos.make(c);
+        let stopped = pos.count(them, Combo::Flex4) == 0;
+        pos.unmake();
+        if stopped || is_four {
+            out.push(c);
+        }
+    }
+}
+
+/// The empty cells of `c`'s window along direction `d`, appended to `out`.
+pub fn line_empties(pos: &Position, c: Cell, d: usize, out: &mut Vec<Cell>) {
+    for k in (-(HALF as i32)..=-1).chain(1..=HALF as i32) {
+        let q = pos.step(c, d, k);
+        if pos.is_empty(q) {
+            out.push(q);
+        }
+    }
+}
+
+/// A static guess at how good a move is, for ordering: threats first (own before the
+/// opponent's of the same rank), then both sides' scores on the point.
+#[inline]
+pub fn move_score(pos: &Position, c: Cell, us: Stone) -> i32 {
+    let them = us.opponent();
+    let own = pos.combo(c, us);
+    let theirs = pos.combo(c, them);
+    let rank = |combo: Combo| match combo {
+        Combo::Five => 9,
+        Combo::Flex4 => 7,
+        Combo::Block4Flex3 => 5,
+        Combo::Flex3x2 | Combo::Block4Plus => 3,
+        Combo::Block4 | Combo::Flex3 | Combo::Flex3Plus => 1,
+        _ => 0,
+    };
+    let tier = (2 * rank(own)).max(2 * rank(theirs) - 1).max(0);
+    tier * 100_000 + pos.score(c, us) + pos.score(c, them) * 4 / 5
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::caro::board::Point;
+    use crate::caro::position::tests::position;
+    use crate::caro::rule::Rule;
+
+    fn points(pos: &Position, cells: &[Cell]) -> Vec<Point> {
+        let mut v: Vec<Point> = cells.iter().map(|c| pos.point(*c)).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn wins_are_taken() {
+        let mut pos = position(
+            &[
+                "..........",
+                ".XXXX.....",
+                ".OOO......",
+                "..........",
+                "..........",
+            ],
+            Rule::Caro,
+        );
+        assert_eq!(pos.to_move(), Stone::O);
+        // O to move: X threatens five on both ends: lost (O cannot win first).
+        assert_eq!(generate(&mut pos), Moves::Lost);
+        let mut pos = position(
+            &[
+                "..........",
+                ".XXXX.....",
+                ".OOO...O..",
+                "..........",
+                "..........",
+            ],
+            Rule::Caro,
+        );
+        assert_eq!(pos.to_move(), Stone::X);
+        assert!(matches!(generate(&mut pos), Moves::Win(_)));
+    }
+
+    #[test]
+    fn caro_five_is_also_stopped_at_the_far_end() {
+        // X: O X X X X . .  -> X five point at 5; O can play 5, or 6 (then the five
+        // would be blocked at both ends).
+        let mut pos = position(
+            &[
+                "OXXXX.....",
+                "..........",
+                "O.O.......",
+                "..........",
+                "..........",
+            ],
+            Rule::Caro,
+        );
+        assert_eq!(pos.to_move(), Stone::O);
+        let Moves::BlockFive(m) = generate(&mut pos) else {
+            panic!("expected a forced block");
+        };
+        assert_eq!(points(&pos, &m), vec![Point::new(5, 0), Point::new(6, 0)]);
+        // Freestyle: only the five point.
+        let mut pos = position(
+            &[
+                "OXXXX.....",
+                "..........",
+                "O.O.......",
+                "..........",
+                "..........",
+            ],
+            Rule::Freestyle,
+        );
+        let Moves::BlockFive(m) = generate(&mut pos) else {
+            panic!("expected a forced block");
+        };
+        assert_eq!(points(&pos, &m), vec![Point::new(5, 0)]);
+    }
+
+    #[test]
+    fn open_three_must_be_answered() {
+        let mut pos = position(
+            &[
+                "............",
+                "....XXX.....",
+                "............",
+                "...O........",
+                "............",
+                "............",
+                "..........O.",
+            ],
+            Rule::Freestyle,
+        );
+        assert_eq!(pos.to_move(), Stone::O);
+        let Moves::BlockFour(m) = generate(&mut pos) else {
+            panic!("expected a forced defence");
+        };
+        // Only the two ends: a stone one further out leaves an open four on the other side.
+        assert_eq!(points(&pos, &m), vec![Point::new(3, 1), Point::new(7, 1)]);
+    }
+}

@@ -1,0 +1,514 @@
+//! Line patterns: what one more stone on a point makes of each line through it.
+//!
+//! Every point has, in each of the four directions, a window of eleven cells centred on it:
+//! five neighbours on each side, each one empty, X, O or off the board (a wall). The window
+//! decides exactly what the centre stone can still become in that line under a given rule,
+//! because any five through the centre lies inside cells 1..=9 and the cells that could
+//! block or lengthen it (0 and 10) are in the window too.
+//!
+//! The ten neighbours pack into a 20-bit [`Key`] (2 bits each, farthest-left first) that the
+//! search board keeps up to date on every move. A [`PatternTable`] per rule maps each key to
+//! the [`Pattern`] the centre would make for X and for O, both in one byte. Tables are built
+//! once, lazily, by classifying every window from the rule's own definition of a win
+//! ([`Rule::run_wins`]): nothing about fours or threes is written by hand, so the caro
+//! rule's blocked ends, standard's overlines and freestyle come out exact by construction.
+//!
+//! One approximation remains, for `caro-overline` (Gomocup rule 8) only: a run of six or
+//! more that reaches the window's edge has its far end out of sight, and that end is taken
+//! as not blocked.
+
+use std::sync::OnceLock;
+
+use super::rule::Rule;
+
+/// A window of ten neighbours, 2 bits each: see the module doc.
+pub type Key = u32;
+
+/// Cell codes inside a key and on the search board.
+pub const EMPTY: u8 = 0;
+/// An X stone (in a table's own perspective: the side the pattern is for).
+pub const X_CODE: u8 = 1;
+/// An O stone (in a table's own perspective: the other side).
+pub const O_CODE: u8 = 2;
+/// Off the board. Blocks a line but is not an opponent's stone (the caro rule cares).
+pub const WALL: u8 = 3;
+
+/// Neighbours on each side of the centre that a key covers.
+pub const HALF: usize = 5;
+/// Cells in a window, centre included.
+const SPAN: usize = 2 * HALF + 1;
+/// Distinct keys.
+const KEYS: usize = 1 << (4 * HALF);
+
+/// The bit position of the neighbour `offset` cells from the centre (`offset` in
+/// `-5..=-1` or `1..=5`) inside a key.
+#[inline]
+pub const fn shift(offset: i32) -> u32 {
+    let slot = if offset < 0 {
+        offset + HALF as i32
+    } else {
+        offset + HALF as i32 - 1
+    };
+    2 * slot as u32
+}
+
+/// What a stone on the centre point makes of one line, strongest last.
+///
+/// `F` ("flex", open) shapes cannot be stopped with one reply inside the line; `B`
+/// ("blocked") shapes can. The number is how many more stones a five needs after the
+/// centre: `F4` is an open four, `B4` a four with one way to five, `F3` a three that can
+/// become an open four, and so on down to `B1`, a lone stone with room for a five.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Pattern {
+    /// No five through the centre is possible any more.
+    Dead = 0,
+    /// The centre makes a run of five or more that does not win (six or more where only
+    /// exactly five counts, or a caro five blocked at both ends).
+    Overline,
+    B1,
+    F1,
+    B2,
+    F2,
+    B3,
+    F3,
+    B4,
+    F4,
+    /// The centre completes a winning five.
+    F5,
+}
+
+impl Pattern {
+    /// Every pattern, weakest first; `ALL[p as usize] == p`.
+    pub const ALL: [Pattern; 11] = [
+        Pattern::Dead,
+        Pattern::Overline,
+        Pattern::B1,
+        Pattern::F1,
+        Pattern::B2,
+        Pattern::F2,
+        Pattern::B3,
+        Pattern::F3,
+        Pattern::B4,
+        Pattern::F4,
+        Pattern::F5,
+    ];
+
+    #[inline]
+    fn from_u8(v: u8) -> Pattern {
+        Pattern::ALL[usize::from(v) % Pattern::ALL.len()]
+    }
+
+    /// The pattern one stone weaker: what a point is when a further stone would make
+    /// `self`. `F4 -> F3`, `B4 -> B3`, ..., anything at or below `B1` -> `Dead`.
+    fn one_less(self) -> Pattern {
+        match self {
+            Pattern::F4 => Pattern::F3,
+            Pattern::B4 => Pattern::B3,
+            Pattern::F3 => Pattern::F2,
+            Pattern::B3 => Pattern::B2,
+            Pattern::F2 => Pattern::F1,
+            Pattern::B2 => Pattern::B1,
+            _ => Pattern::Dead,
+        }
+    }
+}
+
+/// What one more stone on a point makes across all four lines, strongest last: the
+/// tactical meaning of a move (Rapfi calls it `Pattern4`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Combo {
+    None = 0,
+    /// One two that can become an open three.
+    Flex2,
+    /// A three that can become a four (not an open one).
+    Block3,
+    /// Two twos that can each become an open three.
+    Flex2x2,
+    /// A blocked three and another two or three.
+    Block3Plus,
+    /// An open three: threatens an open four next.
+    Flex3,
+    /// An open three and another developing line.
+    Flex3Plus,
+    /// Two open threes.
+    Flex3x2,
+    /// A four: threatens five next, one way.
+    Block4,
+    /// A four and a developing line.
+    Block4Plus,
+    /// A four and an open three: wins unless the reply to the four also stops the three.
+    Block4Flex3,
+    /// An open four or two fours: wins unless the opponent completes a five first.
+    Flex4,
+    /// Completes a winning five.
+    Five,
+}
+
+impl Combo {
+    /// Every combo, weakest first.
+    pub const ALL: [Combo; 13] = [
+        Combo::None,
+        Combo::Flex2,
+        Combo::Block3,
+        Combo::Flex2x2,
+        Combo::Block3Plus,
+        Combo::Flex3,
+        Combo::Flex3Plus,
+        Combo::Flex3x2,
+        Combo::Block4,
+        Combo::Block4Plus,
+        Combo::Block4Flex3,
+        Combo::Flex4,
+        Combo::Five,
+    ];
+
+    /// The combination of the four directional patterns of one point for one side.
+    pub fn of(patterns: [Pattern; 4]) -> Combo {
+        let mut n = [0u8; 11];
+        for p in patterns {
+            n[p as usize] += 1;
+        }
+        let count = |p: Pattern| n[p as usize];
+        let (f5, f4, b4, f3, b3, f2) = (
+            count(Pattern::F5),
+            count(Pattern::F4),
+            count(Pattern::B4),
+            count(Pattern::F3),
+            count(Pattern::B3),
+            count(Pattern::F2),
+        );
+        if f5 > 0 {
+            Combo::Five
+        } else if f4 > 0 || b4 >= 2 {
+            Combo::Flex4
+        } else if b4 == 1 {
+            if f3 > 0 {
+                Combo::Block4Flex3
+            } else if b3 + f2 > 0 {
+                Combo::Block4Plus
+            } else {
+                Combo::Block4
+            }
+        } else if f3 >= 2 {
+            Combo::Flex3x2
+        } else if f3 == 1 {
+            if b3 + f2 > 0 {
+                Combo::Flex3Plus
+            } else {
+                Combo::Flex3
+            }
+        } else if b3 > 0 && b3 + f2 >= 2 {
+            Combo::Block3Plus
+        } else if f2 >= 2 {
+            Combo::Flex2x2
+        } else if b3 > 0 {
+            Combo::Block3
+        } else if f2 > 0 {
+            Combo::Flex2
+        } else {
+            Combo::None
+        }
+    }
+
+    /// Whether this move threatens a five next move (a four of some kind).
+    #[inline]
+    pub fn is_four(self) -> bool {
+        self >= Combo::Block4
+    }
+
+    /// Whether this move makes at least an open three.
+    #[inline]
+    pub fn is_three_or_better(self) -> bool {
+        self >= Combo::Flex3
+    }
+}
+
+/// Key -> (pattern for X, pattern for O) for one rule, packed as `x | o << 4`.
+pub struct PatternTable {
+    /// Which rule the table was built for.
+    rule: Rule,
+    /// `2^20` packed pattern pairs.
+    pairs: Vec<u8>,
+}
+
+impl PatternTable {
+    /// The shared table for `rule`, built on first use (a few tens of milliseconds).
+    pub fn get(rule: Rule) -> &'static PatternTable {
+        static TABLES: [OnceLock<PatternTable>; 4] = [
+            OnceLock::new(),
+            OnceLock::new(),
+            OnceLock::new(),
+            OnceLock::new(),
+        ];
+        let slot = Rule::ALL.iter().position(|r| *r == rule).unwrap_or(0);
+        TABLES[slot].get_or_init(|| PatternTable::build(rule))
+    }
+
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// Both sides' patterns for a window, packed: X in the low nibble, O in the high.
+    #[inline]
+    pub fn pair(&self, key: Key) -> u8 {
+        self.pairs[key as usize]
+    }
+
+    /// The pattern for X (`side == 0`) or O (`side == 1`) from a packed pair.
+    #[inline]
+    pub fn unpack(pair: u8, side: usize) -> Pattern {
+        Pattern::from_u8((pair >> (4 * side)) & 0xF)
+    }
+
+    fn build(rule: Rule) -> PatternTable {
+        let mut own = vec![UNKNOWN; KEYS];
+        for key in 0..KEYS as Key {
+            if is_valid(key) {
+                classify(key, rule, &mut own);
+            }
+        }
+        let pairs = (0..KEYS as Key)
+            .map(|key| {
+                if !is_valid(key) {
+                    return 0;
+                }
+                let x = own[key as usize];
+                let o = own[swap_sides(key) as usize];
+                x | (o << 4)
+            })
+            .collect();
+        PatternTable { rule, pairs }
+    }
+}
+
+const UNKNOWN: u8 = 0xFF;
+
+/// The cell code at neighbour slot `slot` (0..10) of a key.
+#[inline]
+fn slot_code(key: Key, slot: usize) -> u8 {
+    ((key >> (2 * slot)) & 3) as u8
+}
+
+/// The key with X and O exchanged: the same window seen from the other side.
+fn swap_sides(key: Key) -> Key {
+    let mut out = 0;
+    for slot in 0..2 * HALF {
+        let c = match slot_code(key, slot) {
+            X_CODE => O_CODE,
+            O_CODE => X_CODE,
+            c => c,
+        };
+        out |= Key::from(c) << (2 * slot);
+    }
+    out
+}
+
+/// Whether a key can occur: walls only run inwards from the window's ends (a board edge).
+fn is_valid(key: Key) -> bool {
+    let w = window(key);
+    // Left side: slots 0..5 (farthest first). Once a non-wall appears, no wall may follow.
+    let left_ok = w[..HALF]
+        .iter()
+        .skip_while(|c| **c == WALL)
+        .all(|c| *c != WALL);
+    let right_ok = w[HALF + 1..]
+        .iter()
+        .rev()
+        .skip_while(|c| **c == WALL)
+        .all(|c| *c != WALL);
+    left_ok && right_ok
+}
+
+/// The eleven cells of a window with the centre holding the table's own stone (X).
+fn window(key: Key) -> [u8; SPAN] {
+    let mut w = [EMPTY; SPAN];
+    for (slot, cell) in (0..HALF).chain(HALF + 1..SPAN).enumerate() {
+        w[cell] = slot_code(key, slot);
+    }
+    w[HALF] = X_CODE;
+    w
+}
+
+/// The key slot of window cell `cell` (not the centre).
+#[inline]
+fn slot_of(cell: usize) -> usize {
+    if cell < HALF { cell } else { cell - 1 }
+}
+
+/// The run of own stones through the centre: (first cell, last cell).
+fn centre_run(w: &[u8; SPAN]) -> (usize, usize) {
+    let mut lo = HALF;
+    while lo > 0 && w[lo - 1] == X_CODE {
+        lo -= 1;
+    }
+    let mut hi = HALF;
+    while hi < SPAN - 1 && w[hi + 1] == X_CODE {
+        hi += 1;
+    }
+    (lo, hi)
+}
+
+/// Whether the centre's run wins under `rule`. A run reaching the window's edge is at
+/// least six long; its unseen end counts as not blocked.
+fn centre_wins(w: &[u8; SPAN], rule: Rule) -> bool {
+    let (lo, hi) = centre_run(w);
+    let len = hi - lo + 1;
+    if len < 5 {
+        return false;
+    }
+    let blocked_before = lo > 0 && w[lo - 1] == O_CODE;
+    let blocked_after = hi < SPAN - 1 && w[hi + 1] == O_CODE;
+    rule.run_wins(len, blocked_before, blocked_after)
+}
+
+/// Window cells (never the centre) that are empty.
+fn empties(w: &[u8; SPAN]) -> impl Iterator<Item = usize> + '_ {
+    (0..SPAN).filter(move |&c| c != HALF && w[c] == EMPTY)
+}
+
+/// Whether own stone on some empty cell of `w` wins through the centre.
+fn has_five_point(w: &[u8; SPAN], rule: Rule) -> bool {
+    empties(w).any(|e| {
+        let mut v = *w;
+        v[e] = X_CODE;
+        centre_wins(&v, rule)
+    })
+}
+
+/// The pattern of `key` for its own side (X), memoised in `own`.
+fn classify(key: Key, rule: Rule, own: &mut [u8]) -> u8 {
+    if own[key as usize] != UNKNOWN {
+        return own[key as usize];
+    }
+    let w = window(key);
+    let (lo, hi) = centre_run(&w);
+    let pattern = if centre_wins(&w, rule) {
+        Pattern::F5
+    } else if hi - lo + 1 >= 5 {
+        Pattern::Overline
+    } else if has_five_point(&w, rule) {
+        // A four. Open if no single reply inside the window takes every five away.
+        let open = empties(&w).all(|r| {
+            let mut v = w;
+            v[r] = O_CODE;
+            has_five_point(&v, rule)
+        });
+        if open { Pattern::F4 } else { Pattern::B4 }
+    } else {
+        let mut best = Pattern::Dead;
+        for e in empties(&w) {
+            let child = key | (Key::from(X_CODE) << (2 * slot_of(e)));
+            let p = Pattern::from_u8(classify(child, rule, own)).one_less();
+            best = best.max(p);
+        }
+        best
+    };
+    own[key as usize] = pattern as u8;
+    pattern as u8
+}
+
+/// Builds the key of a window from its eleven cells (centre ignored). For tests and tools.
+pub fn key_of(cells: &[u8; SPAN]) -> Key {
+    let mut key = 0;
+    for cell in (0..HALF).chain(HALF + 1..SPAN) {
+        key |= Key::from(cells[cell]) << (2 * slot_of(cell));
+    }
+    key
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A window from text: `x` own, `o` other, `.` empty, `#` wall, centre written `*`
+    /// (the point being classified). Exactly 11 characters.
+    fn key(text: &str) -> Key {
+        let cells: Vec<u8> = text
+            .chars()
+            .map(|c| match c {
+                'x' | '*' => X_CODE,
+                'o' => O_CODE,
+                '#' => WALL,
+                _ => EMPTY,
+            })
+            .collect();
+        assert_eq!(cells.len(), SPAN, "{text}");
+        assert_eq!(text.chars().nth(HALF), Some('*'), "{text}");
+        key_of(&cells.try_into().unwrap())
+    }
+
+    fn pat(rule: Rule, text: &str) -> Pattern {
+        PatternTable::unpack(PatternTable::get(rule).pair(key(text)), 0)
+    }
+
+    #[test]
+    fn fives_per_rule() {
+        for rule in Rule::ALL {
+            assert_eq!(pat(rule, "...xx*xx..."), Pattern::F5, "{rule}");
+            assert_eq!(pat(rule, "#####*xxxx."), Pattern::F5, "{rule} edge");
+        }
+        // Overline.
+        assert_eq!(pat(Rule::Freestyle, "..xxx*xx..."), Pattern::F5);
+        assert_eq!(pat(Rule::CaroOverline, "..xxx*xx..."), Pattern::F5);
+        assert_eq!(pat(Rule::Standard, "..xxx*xx..."), Pattern::Overline);
+        assert_eq!(pat(Rule::Caro, "..xxx*xx..."), Pattern::Overline);
+        // Blocked at both ends.
+        assert_eq!(pat(Rule::Caro, "..oxx*xxo.."), Pattern::Overline);
+        assert_eq!(pat(Rule::Standard, "..oxx*xxo.."), Pattern::F5);
+        // Edge is not a block.
+        assert_eq!(pat(Rule::Caro, "###xx*xxo.."), Pattern::F5);
+    }
+
+    #[test]
+    fn fours_per_rule() {
+        for rule in Rule::ALL {
+            assert_eq!(pat(rule, "....x*xx..."), Pattern::F4, "{rule}");
+            assert_eq!(pat(rule, "...ox*xx..."), Pattern::B4, "{rule}");
+            assert_eq!(pat(rule, "...x.*xx..."), Pattern::B4, "{rule}");
+        }
+        // The caro rule: both five points lead to a five blocked at both ends once the
+        // opponent takes one of them.
+        assert_eq!(pat(Rule::Caro, "..o.x*xx.o."), Pattern::B4);
+        assert_eq!(pat(Rule::Freestyle, "..o.x*xx.o."), Pattern::F4);
+        // Standard: a five point that makes six is no five point.
+        assert_eq!(pat(Rule::Standard, "..x.x*xx..."), Pattern::B4);
+        assert_eq!(pat(Rule::Freestyle, "..x.x*xx..."), Pattern::F4);
+    }
+
+    #[test]
+    fn threes_per_rule() {
+        for rule in Rule::ALL {
+            assert_eq!(pat(rule, "....x*x...."), Pattern::F3, "{rule}");
+            assert_eq!(pat(rule, "...x.*x...."), Pattern::F3, "{rule}");
+            assert_eq!(pat(rule, "...ox*x...."), Pattern::B3, "{rule}");
+            assert_eq!(pat(rule, "....o*xx.o."), Pattern::Dead, "{rule}");
+        }
+        // Caro: .xxx. with opponent stones two away on both sides: every four it could
+        // make is stopped by one reply that leaves the last five blocked at both ends.
+        assert_eq!(pat(Rule::Caro, "..o..*xx..o"), Pattern::B3);
+        assert_eq!(pat(Rule::Freestyle, "..o..*xx..o"), Pattern::F3);
+        // Only one five fits between the opponent's stones: dead in caro (it would be
+        // blocked at both ends), a blocked three elsewhere.
+        assert_eq!(pat(Rule::Caro, "...o.*xx.o."), Pattern::Dead);
+        assert_eq!(pat(Rule::Freestyle, "...o.*xx.o."), Pattern::B3);
+    }
+
+    #[test]
+    fn swap_is_an_involution() {
+        for key in [0u32, 0b01_10_11_00, 0xF_FFFF, 0x5_5555] {
+            assert_eq!(swap_sides(swap_sides(key)), key);
+        }
+    }
+
+    #[test]
+    fn combos() {
+        use Pattern::*;
+        assert_eq!(Combo::of([F5, Dead, Dead, Dead]), Combo::Five);
+        assert_eq!(Combo::of([B4, B4, Dead, Dead]), Combo::Flex4);
+        assert_eq!(Combo::of([B4, F3, Dead, Dead]), Combo::Block4Flex3);
+        assert_eq!(Combo::of([F3, F3, B1, Dead]), Combo::Flex3x2);
+        assert_eq!(Combo::of([B2, B1, F1, Dead]), Combo::None);
+    }
+}

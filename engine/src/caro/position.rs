@@ -1,0 +1,668 @@
+//! The search board: stones plus everything a search asks about them, kept up to date
+//! incrementally on make and unmake.
+//!
+//! Layout: a row-major grid padded with [`PAD`] wall cells on every side, so the
+//! five-neighbour window of any real point stays inside the arrays and needs no bounds
+//! checks. A [`Cell`] is an index into that grid: `(y + PAD) * stride + (x + PAD)` with
+//! `stride = width + 2 * PAD`. Directions are index steps: `1` (horizontal), `stride`
+//! (vertical), `stride + 1` (diagonal) and `stride - 1` (anti-diagonal).
+//!
+//! Per cell and direction the board keeps the window [`Key`] of its ten neighbours. A
+//! stone placed on `p` changes one 2-bit field in the keys of the (at most) forty cells
+//! within five steps of `p` along its four lines; those cells, if empty, look their new
+//! [`Pattern`]s up in the rule's [`PatternTable`] and recompute their [`Combo`] and
+//! evaluation score for both sides. Counts of combos over empty cells and the sum of
+//! scores are updated on the way, so "can the side to move win at once?", "does the
+//! opponent threaten five?" and the static evaluation are O(1).
+
+use super::board::{Board, Point, Stone};
+use super::eval;
+use super::game::Game;
+use super::pattern::{Combo, EMPTY, Key, O_CODE, Pattern, PatternTable, WALL, X_CODE, shift};
+use super::rule::Rule;
+use super::zobrist;
+
+/// An index into the padded grid (see the module doc).
+pub type Cell = usize;
+
+/// Wall cells around the board: a window reaches five cells out.
+pub const PAD: usize = 5;
+
+/// Squares within this Chebyshev distance of a stone are move candidates...
+const NEAR_SQUARE: i32 = 2;
+/// ...and so are points this many steps away along a line.
+const NEAR_LINE: i32 = 3;
+
+/// What `unmake` needs to restore.
+#[derive(Debug, Clone, Copy)]
+struct Undo {
+    /// The cell the move was played on.
+    cell: Cell,
+    /// The stones' bounding box before the move.
+    bbox: BBox,
+    /// The side to move before the move.
+    to_move: Stone,
+    /// The hash before the move.
+    hash: u64,
+}
+
+/// The smallest rectangle holding every stone, in board coordinates (inclusive).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct BBox {
+    x0: i32,
+    y0: i32,
+    x1: i32,
+    y1: i32,
+}
+
+impl BBox {
+    const EMPTY: BBox = BBox {
+        x0: i32::MAX,
+        y0: i32::MAX,
+        x1: i32::MIN,
+        y1: i32::MIN,
+    };
+
+    fn with(self, x: i32, y: i32) -> BBox {
+        BBox {
+            x0: self.x0.min(x),
+            y0: self.y0.min(y),
+            x1: self.x1.max(x),
+            y1: self.y1.max(y),
+        }
+    }
+
+    fn is_empty(self) -> bool {
+        self.x0 > self.x1
+    }
+}
+
+/// A caro position built for search. See the module doc for the layout.
+#[derive(Clone)]
+pub struct Position {
+    /// Board columns.
+    width: usize,
+    /// Board rows.
+    height: usize,
+    /// Row length of the padded grid.
+    stride: usize,
+    /// What wins; fixes the pattern table.
+    rule: Rule,
+    /// Window key -> patterns, for this rule.
+    table: &'static PatternTable,
+    /// Index steps of the four directions.
+    dirs: [isize; 4],
+    /// Cell codes: `EMPTY`, `X_CODE`, `O_CODE`, `WALL`.
+    cells: Vec<u8>,
+    /// Per cell and direction, the window key of its ten neighbours.
+    keys: Vec<[Key; 4]>,
+    /// Per cell and direction, the packed X/O pattern pair (valid on empty cells).
+    pairs: Vec<[u8; 4]>,
+    /// Per cell, the combo each side would make there (valid on empty cells).
+    combos: Vec<[Combo; 2]>,
+    /// Per cell, each side's evaluation score for a stone there (valid on empty cells).
+    scores: Vec<[i32; 2]>,
+    /// Per cell, how many stones are within candidate range.
+    near: Vec<u8>,
+    /// Per side, how many empty cells hold each combo.
+    combo_count: [[u16; Combo::ALL.len()]; 2],
+    /// Per side, the sum of its scores over empty cells.
+    potential: [i32; 2],
+    /// Zobrist hash of the stones, XOR `SIDE_KEY` when O is to move.
+    hash: u64,
+    /// Per cell, the Zobrist keys of an X and an O stone there.
+    zobrist: Vec<[u64; 2]>,
+    /// Bounding box of the stones.
+    bbox: BBox,
+    /// Moves made with `make`, for `unmake`.
+    history: Vec<Undo>,
+    /// Stones on the board.
+    stones: usize,
+    /// The side to move.
+    to_move: Stone,
+}
+
+#[inline]
+fn code_of(stone: Stone) -> u8 {
+    match stone {
+        Stone::X => X_CODE,
+        Stone::O => O_CODE,
+    }
+}
+
+impl Position {
+    /// An empty board with X to move.
+    pub fn new(width: u8, height: u8, rule: Rule) -> Position {
+        let (width, height) = (usize::from(width), usize::from(height));
+        let stride = width + 2 * PAD;
+        let size = stride * (height + 2 * PAD);
+        let dirs = [1, stride as isize, stride as isize + 1, stride as isize - 1];
+        let mut pos = Position {
+            width,
+            height,
+            stride,
+            rule,
+            table: PatternTable::get(rule),
+            dirs,
+            cells: vec![WALL; size],
+            keys: vec![[0; 4]; size],
+            pairs: vec![[0; 4]; size],
+            combos: vec![[Combo::None; 2]; size],
+            scores: vec![[0; 2]; size],
+            near: vec![0; size],
+            combo_count: [[0; Combo::ALL.len()]; 2],
+            potential: [0; 2],
+            hash: 0,
+            zobrist: vec![[0; 2]; size],
+            bbox: BBox::EMPTY,
+            history: Vec::with_capacity(width * height),
+            stones: 0,
+            to_move: Stone::X,
+        };
+        for y in 0..height {
+            for x in 0..width {
+                let c = pos.cell(Point::new(x as u8, y as u8));
+                pos.cells[c] = EMPTY;
+                let p = Point::new(x as u8, y as u8);
+                pos.zobrist[c] = [zobrist::key(p, Stone::X), zobrist::key(p, Stone::O)];
+            }
+        }
+        for c in 0..size {
+            if pos.cells[c] != EMPTY {
+                continue;
+            }
+            for d in 0..4 {
+                let mut key = 0;
+                for k in (-5..=-1).chain(1..=5) {
+                    let q = pos.step(c, d, k);
+                    key |= Key::from(pos.cells[q]) << shift(k);
+                }
+                pos.keys[c][d] = key;
+                pos.pairs[c][d] = pos.table.pair(key);
+            }
+            pos.add_cell(c);
+        }
+        pos
+    }
+
+    /// The position of `board` with `to_move` to play.
+    pub fn from_board(board: &Board, rule: Rule, to_move: Stone) -> Position {
+        let mut pos = Position::new(board.width(), board.height(), rule);
+        for p in board.points() {
+            if let Some(stone) = board.stone_at(p) {
+                let c = pos.cell(p);
+                pos.put(c, stone);
+            }
+        }
+        pos.to_move = to_move;
+        pos.hash = board.hash()
+            ^ if to_move == Stone::O {
+                zobrist::SIDE_KEY
+            } else {
+                0
+            };
+        pos
+    }
+
+    /// The current position of `game`.
+    pub fn from_game(game: &Game) -> Position {
+        Position::from_board(game.board(), game.rule(), game.to_move())
+    }
+
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// Number of cells in the padded grid: the size of per-cell tables.
+    pub fn grid_size(&self) -> usize {
+        self.cells.len()
+    }
+
+    pub fn to_move(&self) -> Stone {
+        self.to_move
+    }
+
+    /// Zobrist hash of stones and side to move.
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Stones on the board.
+    pub fn stones(&self) -> usize {
+        self.stones
+    }
+
+    /// Moves made with [`Position::make`] and not yet unmade.
+    pub fn ply(&self) -> usize {
+        self.history.len()
+    }
+
+    /// The last move made with [`Position::make`].
+    pub fn last_made(&self) -> Option<Cell> {
+        self.history.last().map(|u| u.cell)
+    }
+
+    /// Whether every point holds a stone.
+    pub fn is_full(&self) -> bool {
+        self.stones == self.width * self.height
+    }
+
+    /// The cell of a point (which must be on the board).
+    #[inline]
+    pub fn cell(&self, p: Point) -> Cell {
+        (usize::from(p.y) + PAD) * self.stride + usize::from(p.x) + PAD
+    }
+
+    /// The point of a real cell.
+    #[inline]
+    pub fn point(&self, c: Cell) -> Point {
+        Point::new((c % self.stride - PAD) as u8, (c / self.stride - PAD) as u8)
+    }
+
+    /// The cell `k` steps from `c` in direction `d` (0..4). Stays inside the padded grid
+    /// for real cells and `|k| <= PAD`.
+    #[inline]
+    pub fn step(&self, c: Cell, d: usize, k: i32) -> Cell {
+        (c as isize + self.dirs[d] * k as isize) as usize
+    }
+
+    /// Whether `c` is an empty point of the board.
+    #[inline]
+    pub fn is_empty(&self, c: Cell) -> bool {
+        self.cells[c] == EMPTY
+    }
+
+    /// The stone on `c`, if any.
+    #[inline]
+    pub fn stone(&self, c: Cell) -> Option<Stone> {
+        match self.cells[c] {
+            X_CODE => Some(Stone::X),
+            O_CODE => Some(Stone::O),
+            _ => None,
+        }
+    }
+
+    /// Whether `c` is on the board (empty or not).
+    #[inline]
+    pub fn on_board(&self, c: Cell) -> bool {
+        c < self.cells.len() && self.cells[c] != WALL
+    }
+
+    /// What a stone of `stone` on empty `c` makes of the line in direction `d`.
+    #[inline]
+    pub fn pattern(&self, c: Cell, stone: Stone, d: usize) -> Pattern {
+        PatternTable::unpack(self.pairs[c][d], stone.index())
+    }
+
+    /// What a stone of `stone` on empty `c` makes across its four lines.
+    #[inline]
+    pub fn combo(&self, c: Cell, stone: Stone) -> Combo {
+        self.combos[c][stone.index()]
+    }
+
+    /// The evaluation score of a stone of `stone` on empty `c`.
+    #[inline]
+    pub fn score(&self, c: Cell, stone: Stone) -> i32 {
+        self.scores[c][stone.index()]
+    }
+
+    /// How many empty cells give `stone` the combo `combo`.
+    #[inline]
+    pub fn count(&self, stone: Stone, combo: Combo) -> u32 {
+        u32::from(self.combo_count[stone.index()][combo as usize])
+    }
+
+    /// How many empty cells give `stone` a combo of at least `combo`.
+    pub fn count_at_least(&self, stone: Stone, combo: Combo) -> u32 {
+        self.combo_count[stone.index()][combo as usize..]
+            .iter()
+            .map(|n| u32::from(*n))
+            .sum()
+    }
+
+    /// `stone`'s total evaluation score over empty cells.
+    #[inline]
+    pub fn potential(&self, stone: Stone) -> i32 {
+        self.potential[stone.index()]
+    }
+
+    /// How many stones lie within candidate range of `c`.
+    #[inline]
+    pub fn nearness(&self, c: Cell) -> u8 {
+        self.near[c]
+    }
+
+    /// Plays the side to move's stone on empty cell `c`.
+    pub fn make(&mut self, c: Cell) {
+        debug_assert!(self.is_empty(c), "make on a taken or off-board cell");
+        let stone = self.to_move;
+        self.make_stone(c, stone);
+    }
+
+    /// Plays `stone` on empty cell `c`, whoever was to move; the other side moves next.
+    /// For analysis ("what if X played here?"); [`Position::unmake`] takes it back.
+    pub fn make_stone(&mut self, c: Cell, stone: Stone) {
+        self.history.push(Undo {
+            cell: c,
+            bbox: self.bbox,
+            to_move: self.to_move,
+            hash: self.hash,
+        });
+        if self.to_move == stone {
+            self.hash ^= zobrist::SIDE_KEY;
+        }
+        self.put(c, stone);
+        self.to_move = stone.opponent();
+    }
+
+    /// Takes back the last [`Position::make`].
+    pub fn unmake(&mut self) {
+        let Some(undo) = self.history.pop() else {
+            return;
+        };
+        let c = undo.cell;
+        let code = self.cells[c];
+        self.cells[c] = EMPTY;
+        self.stones -= 1;
+        self.to_move = undo.to_move;
+        self.hash = undo.hash;
+        self.bbox = undo.bbox;
+        self.touch_lines(c, code);
+        self.touch_near(c, false);
+        for d in 0..4 {
+            self.pairs[c][d] = self.table.pair(self.keys[c][d]);
+        }
+        self.add_cell(c);
+    }
+
+    /// Puts `stone` on empty `c` and updates everything but history and side to move.
+    fn put(&mut self, c: Cell, stone: Stone) {
+        self.remove_cell(c);
+        let code = code_of(stone);
+        self.cells[c] = code;
+        self.stones += 1;
+        self.hash ^= self.zobrist[c][stone.index()];
+        let p = self.point(c);
+        self.bbox = self.bbox.with(i32::from(p.x), i32::from(p.y));
+        self.touch_lines(c, code);
+        self.touch_near(c, true);
+    }
+
+    /// Flips `code` in the keys of every cell whose window holds `c`, and refreshes the
+    /// empty ones.
+    fn touch_lines(&mut self, c: Cell, code: u8) {
+        for d in 0..4 {
+            for k in 1..=PAD as i32 {
+                // `q` sees `c` at offset -k (c is behind it) ...
+                let q = self.step(c, d, k);
+                self.keys[q][d] ^= Key::from(code) << shift(-k);
+                if self.cells[q] == EMPTY {
+                    self.refresh(q, d);
+                }
+                // ... and `r` sees it at offset +k.
+                let r = self.step(c, d, -k);
+                self.keys[r][d] ^= Key::from(code) << shift(k);
+                if self.cells[r] == EMPTY {
+                    self.refresh(r, d);
+                }
+            }
+        }
+    }
+
+    /// Re-reads direction `d`'s patterns of empty cell `q` and recomputes its combos
+    /// and scores.
+    #[inline]
+    fn refresh(&mut self, q: Cell, d: usize) {
+        let pair = self.table.pair(self.keys[q][d]);
+        if pair == self.pairs[q][d] {
+            return;
+        }
+        self.remove_cell(q);
+        self.pairs[q][d] = pair;
+        self.add_cell(q);
+    }
+
+    /// Takes empty cell `q`'s combos and scores out of the running totals.
+    #[inline]
+    fn remove_cell(&mut self, q: Cell) {
+        for side in 0..2 {
+            self.combo_count[side][self.combos[q][side] as usize] -= 1;
+            self.potential[side] -= self.scores[q][side];
+        }
+    }
+
+    /// Computes empty cell `q`'s combos and scores from its patterns and adds them in.
+    #[inline]
+    fn add_cell(&mut self, q: Cell) {
+        let pairs = self.pairs[q];
+        for side in 0..2 {
+            let pats = pairs.map(|p| PatternTable::unpack(p, side));
+            let (combo, score) = eval::cell_value(pats);
+            self.combos[q][side] = combo;
+            self.scores[q][side] = score;
+            self.combo_count[side][combo as usize] += 1;
+            self.potential[side] += score;
+        }
+    }
+
+    fn touch_near(&mut self, c: Cell, add: bool) {
+        let stride = self.stride as isize;
+        let mut bump = |off: isize| {
+            let q = (c as isize + off) as usize;
+            if add {
+                self.near[q] += 1;
+            } else {
+                self.near[q] -= 1;
+            }
+        };
+        for dy in -NEAR_SQUARE..=NEAR_SQUARE {
+            for dx in -NEAR_SQUARE..=NEAR_SQUARE {
+                if dx != 0 || dy != 0 {
+                    bump(dy as isize * stride + dx as isize);
+                }
+            }
+        }
+        for (dx, dy) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+            for k in [NEAR_LINE, -NEAR_LINE] {
+                bump((dy * k) as isize * stride + (dx * k) as isize);
+            }
+        }
+    }
+
+    /// Every empty cell near a stone (the centre on an empty board), appended to `out`.
+    pub fn candidates(&self, out: &mut Vec<Cell>) {
+        if self.bbox.is_empty() {
+            let centre = Point::new((self.width / 2) as u8, (self.height / 2) as u8);
+            out.push(self.cell(centre));
+            return;
+        }
+        self.scan(|c| {
+            if self.near[c] > 0 {
+                out.push(c);
+            }
+        });
+    }
+
+    /// Empty cells where `stone` makes a combo of at least `min`, appended to `out`.
+    pub fn cells_with(&self, stone: Stone, min: Combo, out: &mut Vec<Cell>) {
+        if self.count_at_least(stone, min) == 0 {
+            return;
+        }
+        let side = stone.index();
+        self.scan(|c| {
+            if self.combos[c][side] >= min {
+                out.push(c);
+            }
+        });
+    }
+
+    /// Calls `f` on every empty cell within reach of the stones (the bounding box grown
+    /// by the candidate range). Any cell that makes a three or better lies in it.
+    fn scan(&self, mut f: impl FnMut(Cell)) {
+        if self.bbox.is_empty() {
+            return;
+        }
+        let reach = NEAR_LINE;
+        let x0 = (self.bbox.x0 - reach).max(0) as usize;
+        let y0 = (self.bbox.y0 - reach).max(0) as usize;
+        let x1 = ((self.bbox.x1 + reach) as usize).min(self.width - 1);
+        let y1 = ((self.bbox.y1 + reach) as usize).min(self.height - 1);
+        for y in y0..=y1 {
+            let row = (y + PAD) * self.stride + PAD;
+            for x in x0..=x1 {
+                let c = row + x;
+                if self.cells[c] == EMPTY {
+                    f(c);
+                }
+            }
+        }
+    }
+
+    /// The rules' board for this position (for tests and tools).
+    pub fn to_board(&self) -> Board {
+        let mut board = Board::new(self.width as u32, self.height as u32)
+            .expect("a position always has a legal size");
+        for y in 0..self.height {
+            for x in 0..self.width {
+                let p = Point::new(x as u8, y as u8);
+                if let Some(s) = self.stone(self.cell(p)) {
+                    board.place(p, s);
+                }
+            }
+        }
+        board
+    }
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "{} to move, rule {}", self.to_move, self.rule)?;
+        write!(f, "{:?}", self.to_board())
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A position from rows of text (`X`, `O`, anything else empty), side to move from
+    /// the stone counts (X moves first).
+    pub(crate) fn position(rows: &[&str], rule: Rule) -> Position {
+        let mut board = Board::new(rows[0].len() as u32, rows.len() as u32).unwrap();
+        let mut xs = 0;
+        let mut os = 0;
+        for (y, row) in rows.iter().enumerate() {
+            for (x, ch) in row.chars().enumerate() {
+                let p = Point::new(x as u8, y as u8);
+                match ch {
+                    'X' => {
+                        board.place(p, Stone::X);
+                        xs += 1;
+                    }
+                    'O' => {
+                        board.place(p, Stone::O);
+                        os += 1;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let to_move = if xs > os { Stone::O } else { Stone::X };
+        Position::from_board(&board, rule, to_move)
+    }
+
+    /// Everything incremental, recomputed from scratch: must equal the kept state.
+    fn assert_consistent(pos: &Position) {
+        let fresh = {
+            let mut p = Position::from_board(&pos.to_board(), pos.rule, pos.to_move);
+            p.history.clear();
+            p
+        };
+        assert_eq!(pos.hash, fresh.hash, "hash");
+        assert_eq!(pos.combo_count, fresh.combo_count, "combo counts");
+        assert_eq!(pos.potential, fresh.potential, "potential");
+        assert_eq!(pos.near, fresh.near, "nearness");
+        assert_eq!(pos.bbox, fresh.bbox, "bbox");
+        for c in 0..pos.cells.len() {
+            if pos.cells[c] == EMPTY {
+                assert_eq!(pos.keys[c], fresh.keys[c], "keys at {c}");
+                assert_eq!(pos.pairs[c], fresh.pairs[c], "patterns at {c}");
+                assert_eq!(pos.combos[c], fresh.combos[c]);
+            }
+        }
+    }
+
+    #[test]
+    fn empty_board_counts_every_point() {
+        let pos = Position::new(15, 15, Rule::Caro);
+        assert_eq!(pos.count(Stone::X, Combo::None), 225);
+        let mut c = Vec::new();
+        pos.candidates(&mut c);
+        assert_eq!(c, vec![pos.cell(Point::new(7, 7))]);
+    }
+
+    #[test]
+    fn sees_fives_and_open_fours() {
+        let pos = position(
+            &[
+                "..........",
+                ".XXXX.....",
+                "..........",
+                "..OOO.....",
+                "..........",
+            ],
+            Rule::Caro,
+        );
+        assert_eq!(pos.to_move(), Stone::O);
+        assert_eq!(pos.count(Stone::X, Combo::Five), 2);
+        assert_eq!(pos.combo(pos.cell(Point::new(0, 1)), Stone::X), Combo::Five);
+        assert_eq!(pos.count(Stone::O, Combo::Five), 0);
+        assert_eq!(
+            pos.combo(pos.cell(Point::new(5, 3)), Stone::O),
+            Combo::Flex4
+        );
+        assert_eq!(
+            pos.combo(pos.cell(Point::new(1, 3)), Stone::O),
+            Combo::Flex4
+        );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        /// Random make/unmake sequences on random board sizes and rules keep every
+        /// incremental table equal to a fresh build, and unmaking everything restores the
+        /// start exactly.
+        #[test]
+        fn make_unmake_is_consistent(
+            w in 5u8..=20, h in 5u8..=20, rule_i in 0usize..4,
+            picks in proptest::collection::vec(any::<u16>(), 1..80),
+            undo_every in 2usize..6,
+        ) {
+            let rule = Rule::ALL[rule_i];
+            let mut pos = Position::new(w, h, rule);
+            let start_hash = pos.hash();
+            let start_potential = pos.potential;
+            for (i, pick) in picks.iter().enumerate() {
+                let empty: Vec<Cell> = (0..pos.cells.len()).filter(|c| pos.is_empty(*c)).collect();
+                if empty.is_empty() { break; }
+                pos.make(empty[*pick as usize % empty.len()]);
+                if i % undo_every == 0 { pos.unmake(); }
+            }
+            assert_consistent(&pos);
+            prop_assert_eq!(pos.to_board().hash() ^ if pos.to_move() == Stone::O { zobrist::SIDE_KEY } else { 0 }, pos.hash());
+            while pos.ply() > 0 { pos.unmake(); }
+            prop_assert_eq!(pos.hash(), start_hash);
+            prop_assert_eq!(pos.potential, start_potential);
+            prop_assert_eq!(pos.stones(), 0);
+        }
+    }
+}

@@ -1,0 +1,443 @@
+//! The position: which piece stands where, whose move it is, and the counters the rules
+//! need, with make/unmake and attack detection for search and move validation.
+//!
+//! Layout: a 90-entry mailbox `board[rank * 9 + file]` of `Option<Piece>` (one byte each)
+//! answers "what is on this point"; a `u128` bit set per colour lets move generation visit
+//! only its own pieces; and each rank's and file's occupancy as a small bit mask
+//! (`rank_occ[r]` bit `f`, `file_occ[f]` bit `r`) feeds the slide tables in
+//! [`super::tables`], which give a chariot's or cannon's targets, and the attackers of a
+//! general, in one lookup per direction. The Zobrist key, the piece-square score and the
+//! piece counts are updated incrementally by [`Position::make`] and restored by
+//! [`Position::unmake`].
+
+use std::fmt;
+
+use super::piece::{Color, Kind, Piece};
+use super::psq;
+use super::square::{Move, Square};
+use super::tables::{FILE_OF, FILE_SLIDES, HORSE_ATTACKERS, NONE, RANK_OF, RANK_SLIDES};
+use super::zobrist;
+
+/// A xiangqi position. Construct it with [`Position::start`] or from a FEN
+/// ([`Position::from_fen`]); either way it is a legal position.
+#[derive(Clone)]
+pub struct Position {
+    /// What stands on each point, by square index.
+    pub(super) board: [Option<Piece>; Square::COUNT],
+    /// Each colour's pieces as a set of square indices, for visiting them quickly.
+    pub(super) colors: [u128; 2],
+    /// Occupied files of each rank (bit `file`), for the slide tables.
+    pub(super) rank_occ: [u16; 10],
+    /// Occupied ranks of each file (bit `rank`), for the slide tables.
+    pub(super) file_occ: [u16; 9],
+    /// Where each general stands, by colour index.
+    pub(super) kings: [Square; 2],
+    /// How many pieces of each kind each colour has, for the no-material rule and the
+    /// evaluation's phase.
+    pub(super) counts: [[u8; 7]; 2],
+    /// Whose move it is.
+    pub(super) side: Color,
+    /// Zobrist key of the placement and the side to move.
+    pub(super) key: u64,
+    /// Material plus piece-square values from Red's side, (middlegame, endgame).
+    pub(super) psq: (i32, i32),
+    /// Chariots, horses and cannons on the board, weighted (see [`psq::PHASE_WEIGHT`]).
+    pub(super) phase: i32,
+    /// Plies since the last capture, for the sixty-move rule.
+    pub(super) halfmove: u32,
+    /// The FEN's move number: starts at 1, grows after each Black move.
+    pub(super) fullmove: u32,
+}
+
+/// What [`Position::make`] needs to take a move back.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    /// The piece the move captured, if any.
+    pub captured: Option<Piece>,
+    /// The key, score, phase and clock before the move.
+    key: u64,
+    psq: (i32, i32),
+    phase: i32,
+    halfmove: u32,
+}
+
+#[inline]
+const fn bit(sq: usize) -> u128 {
+    1u128 << sq
+}
+
+impl Position {
+    /// The usual start position, Red to move.
+    pub fn start() -> Position {
+        Position::from_fen(super::fen::START).expect("the start FEN is valid")
+    }
+
+    /// An empty board with Red to move; the FEN reader fills it and then validates it.
+    pub(super) fn empty() -> Position {
+        Position {
+            board: [None; Square::COUNT],
+            colors: [0; 2],
+            rank_occ: [0; 10],
+            file_occ: [0; 9],
+            kings: [Square::from_index_unchecked(0); 2],
+            counts: [[0; 7]; 2],
+            side: Color::Red,
+            key: 0,
+            psq: (0, 0),
+            phase: 0,
+            halfmove: 0,
+            fullmove: 1,
+        }
+    }
+
+    /// Places `piece` on the empty square `sq`, updating every incremental field.
+    pub(super) fn put(&mut self, piece: Piece, sq: Square) {
+        debug_assert!(self.board[sq.index()].is_none());
+        let s = sq.index();
+        let c = piece.color().index();
+        self.board[s] = Some(piece);
+        self.colors[c] |= bit(s);
+        self.rank_occ[sq.rank() as usize] |= 1 << sq.file();
+        self.file_occ[sq.file() as usize] |= 1 << sq.rank();
+        self.key ^= zobrist::piece_key(piece, sq);
+        let (mg, eg) = psq::signed(piece, sq);
+        self.psq.0 += mg;
+        self.psq.1 += eg;
+        self.counts[c][piece.kind().index()] += 1;
+        self.phase += psq::PHASE_WEIGHT[piece.kind().index()];
+        if piece.kind() == Kind::King {
+            self.kings[c] = sq;
+        }
+    }
+
+    /// Sets the side to move (FEN reading).
+    pub(super) fn set_side(&mut self, side: Color) {
+        if self.side != side {
+            self.key ^= zobrist::BLACK_TO_MOVE;
+            self.side = side;
+        }
+    }
+
+    /// What stands on `sq`.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    /// Whose move it is.
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The Zobrist key: equal positions (placement and side to move) have equal keys.
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// Where `color`'s general stands.
+    #[inline]
+    pub fn king(&self, color: Color) -> Square {
+        self.kings[color.index()]
+    }
+
+    /// How many pieces of `kind` `color` has.
+    #[inline]
+    pub fn count(&self, color: Color, kind: Kind) -> u32 {
+        u32::from(self.counts[color.index()][kind.index()])
+    }
+
+    /// Plies since the last capture (the FEN's halfmove clock).
+    #[inline]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// The FEN's move number.
+    #[inline]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// Every piece with its square, Red's and Black's alike, from a0 upward.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        Square::all().filter_map(|sq| self.piece_at(sq).map(|p| (sq, p)))
+    }
+
+    /// Whether `color` still has a chariot, horse, cannon or soldier.
+    pub fn has_attackers(&self, color: Color) -> bool {
+        let c = &self.counts[color.index()];
+        c[Kind::Horse.index()]
+            + c[Kind::Rook.index()]
+            + c[Kind::Cannon.index()]
+            + c[Kind::Pawn.index()]
+            > 0
+    }
+
+    /// Whether the side to move is in check (its general is attacked, or faces the other
+    /// general on an open file).
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        self.attacked(self.kings[self.side.index()], !self.side)
+    }
+
+    /// Whether `by` attacks the point `sq` with a chariot, cannon, horse or soldier, or with
+    /// its general along an open file. Complete for every point a general can stand on
+    /// (advisors and elephants never reach the other side's palace); other points also
+    /// answer for those five attackers, which is what move validation and search need.
+    pub fn attacked(&self, sq: Square, by: Color) -> bool {
+        let s = sq.index();
+        let f = FILE_OF[s] as usize;
+        let r = RANK_OF[s] as usize;
+        let rook = Some(Piece::new(by, Kind::Rook));
+        let cannon = Some(Piece::new(by, Kind::Cannon));
+        let king = Some(Piece::new(by, Kind::King));
+        let board = &self.board;
+
+        let rb = &RANK_SLIDES[f][self.rank_occ[r] as usize];
+        let row = r * 9;
+        for dir in 0..2 {
+            let first = rb[dir];
+            if first != NONE {
+                if board[row + first as usize] == rook {
+                    return true;
+                }
+                let second = rb[dir + 2];
+                if second != NONE && board[row + second as usize] == cannon {
+                    return true;
+                }
+            }
+        }
+        let fb = &FILE_SLIDES[r][self.file_occ[f] as usize];
+        for dir in 0..2 {
+            let first = fb[dir];
+            if first != NONE {
+                let p = board[first as usize * 9 + f];
+                if p == rook || p == king {
+                    return true;
+                }
+                let second = fb[dir + 2];
+                if second != NONE && board[second as usize * 9 + f] == cannon {
+                    return true;
+                }
+            }
+        }
+        let horse = Some(Piece::new(by, Kind::Horse));
+        let steps = &HORSE_ATTACKERS[s];
+        for i in 0..steps.len as usize {
+            if board[steps.to[i] as usize] == horse && board[steps.block[i] as usize].is_none() {
+                return true;
+            }
+        }
+        let pawn = Some(Piece::new(by, Kind::Pawn));
+        match by {
+            Color::Red => {
+                if r > 0 && board[s - 9] == pawn {
+                    return true;
+                }
+                if r >= 5 && ((f > 0 && board[s - 1] == pawn) || (f < 8 && board[s + 1] == pawn)) {
+                    return true;
+                }
+            }
+            Color::Black => {
+                if r < 9 && board[s + 9] == pawn {
+                    return true;
+                }
+                if r <= 4 && ((f > 0 && board[s - 1] == pawn) || (f < 8 && board[s + 1] == pawn)) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether the two generals stand on one file with nothing between them.
+    pub fn generals_face(&self) -> bool {
+        let red = self.kings[0];
+        let black = self.kings[1];
+        if red.file() != black.file() {
+            return false;
+        }
+        let fb = &FILE_SLIDES[red.rank() as usize][self.file_occ[red.file() as usize] as usize];
+        fb[1] == black.rank()
+    }
+
+    /// Plays `mv` (which must be pseudo-legal for the side to move) and returns what
+    /// [`Position::unmake`] needs to take it back.
+    #[inline]
+    pub fn make(&mut self, mv: Move) -> Undo {
+        let from = mv.from().index();
+        let to = mv.to().index();
+        let piece = self.board[from].expect("a move starts on a piece");
+        let captured = self.board[to];
+        let undo = Undo {
+            captured,
+            key: self.key,
+            psq: self.psq,
+            phase: self.phase,
+            halfmove: self.halfmove,
+        };
+        let us = self.side.index();
+        if let Some(c) = captured {
+            let them = us ^ 1;
+            self.colors[them] &= !bit(to);
+            self.key ^= zobrist::piece_key(c, mv.to());
+            let (mg, eg) = psq::signed(c, mv.to());
+            self.psq.0 -= mg;
+            self.psq.1 -= eg;
+            self.counts[them][c.kind().index()] -= 1;
+            self.phase -= psq::PHASE_WEIGHT[c.kind().index()];
+            self.halfmove = 0;
+        } else {
+            self.rank_occ[RANK_OF[to] as usize] |= 1 << FILE_OF[to];
+            self.file_occ[FILE_OF[to] as usize] |= 1 << RANK_OF[to];
+            self.halfmove += 1;
+        }
+        self.rank_occ[RANK_OF[from] as usize] &= !(1 << FILE_OF[from]);
+        self.file_occ[FILE_OF[from] as usize] &= !(1 << RANK_OF[from]);
+        self.board[from] = None;
+        self.board[to] = Some(piece);
+        self.colors[us] ^= bit(from) | bit(to);
+        self.key ^= zobrist::piece_key(piece, mv.from())
+            ^ zobrist::piece_key(piece, mv.to())
+            ^ zobrist::BLACK_TO_MOVE;
+        let (fm, fe) = psq::signed(piece, mv.from());
+        let (tm, te) = psq::signed(piece, mv.to());
+        self.psq.0 += tm - fm;
+        self.psq.1 += te - fe;
+        if piece.kind() == Kind::King {
+            self.kings[us] = mv.to();
+        }
+        if self.side == Color::Black {
+            self.fullmove += 1;
+        }
+        self.side = !self.side;
+        undo
+    }
+
+    /// Takes back `mv`, which must be the last move made, with the [`Undo`] it returned.
+    #[inline]
+    pub fn unmake(&mut self, mv: Move, undo: Undo) {
+        self.side = !self.side;
+        if self.side == Color::Black {
+            self.fullmove -= 1;
+        }
+        let from = mv.from().index();
+        let to = mv.to().index();
+        let piece = self.board[to].expect("the moved piece is on its destination");
+        let us = self.side.index();
+        self.board[from] = Some(piece);
+        self.board[to] = undo.captured;
+        self.colors[us] ^= bit(from) | bit(to);
+        self.rank_occ[RANK_OF[from] as usize] |= 1 << FILE_OF[from];
+        self.file_occ[FILE_OF[from] as usize] |= 1 << RANK_OF[from];
+        if let Some(c) = undo.captured {
+            self.colors[us ^ 1] |= bit(to);
+            self.counts[us ^ 1][c.kind().index()] += 1;
+        } else {
+            self.rank_occ[RANK_OF[to] as usize] &= !(1 << FILE_OF[to]);
+            self.file_occ[FILE_OF[to] as usize] &= !(1 << RANK_OF[to]);
+        }
+        if piece.kind() == Kind::King {
+            self.kings[us] = mv.from();
+        }
+        self.key = undo.key;
+        self.psq = undo.psq;
+        self.phase = undo.phase;
+        self.halfmove = undo.halfmove;
+    }
+
+    /// Whether the pseudo-legal `mv` leaves the mover's general safe. `in_check` must say
+    /// whether the mover is in check now: when it is not, only moves that touch a line
+    /// through the general or a horse-leg point beside it can expose it, and the others
+    /// are accepted without playing them.
+    #[inline]
+    pub(crate) fn is_legal(&mut self, mv: Move, in_check: bool) -> bool {
+        let from = mv.from().index();
+        let to = mv.to().index();
+        let us = self.side;
+        let king = self.kings[us.index()].index();
+        let moving_king = from == king;
+        let captured = self.board[to];
+        if !in_check && !moving_king {
+            let (kf, kr) = (FILE_OF[king], RANK_OF[king]);
+            let (ff, fr) = (FILE_OF[from], RANK_OF[from]);
+            let on_line = ff == kf || fr == kr;
+            let on_leg = ff.abs_diff(kf) == 1 && fr.abs_diff(kr) == 1;
+            let lands_on_line = captured.is_none() && (FILE_OF[to] == kf || RANK_OF[to] == kr);
+            if !on_line && !on_leg && !lands_on_line {
+                return true;
+            }
+        }
+        // Play the move on the board and occupancy only: that is all `attacked` reads.
+        let piece = self.board[from];
+        self.board[to] = piece;
+        self.board[from] = None;
+        self.rank_occ[RANK_OF[from] as usize] ^= 1 << FILE_OF[from];
+        self.file_occ[FILE_OF[from] as usize] ^= 1 << RANK_OF[from];
+        if captured.is_none() {
+            self.rank_occ[RANK_OF[to] as usize] ^= 1 << FILE_OF[to];
+            self.file_occ[FILE_OF[to] as usize] ^= 1 << RANK_OF[to];
+        }
+        let target = if moving_king { to } else { king };
+        let safe = !self.attacked(Square::from_index_unchecked(target), !us);
+        self.board[from] = piece;
+        self.board[to] = captured;
+        self.rank_occ[RANK_OF[from] as usize] ^= 1 << FILE_OF[from];
+        self.file_occ[FILE_OF[from] as usize] ^= 1 << RANK_OF[from];
+        if captured.is_none() {
+            self.rank_occ[RANK_OF[to] as usize] ^= 1 << FILE_OF[to];
+            self.file_occ[FILE_OF[to] as usize] ^= 1 << RANK_OF[to];
+        }
+        safe
+    }
+
+    /// The key computed from scratch; equals [`Position::key`] (checked in tests).
+    #[cfg(test)]
+    pub(super) fn key_from_scratch(&self) -> u64 {
+        let mut k = 0;
+        for (sq, p) in self.pieces() {
+            k ^= zobrist::piece_key(p, sq);
+        }
+        if self.side == Color::Black {
+            k ^= zobrist::BLACK_TO_MOVE;
+        }
+        k
+    }
+}
+
+impl PartialEq for Position {
+    /// Positions are equal when their placement, side to move and clocks are.
+    fn eq(&self, other: &Position) -> bool {
+        self.board == other.board
+            && self.side == other.side
+            && self.halfmove == other.halfmove
+            && self.fullmove == other.fullmove
+    }
+}
+
+impl Eq for Position {}
+
+impl fmt::Display for Position {
+    /// A diagram with Black at the top, FEN letters, and the side to move.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in (0..10u8).rev() {
+            write!(f, "{rank} ")?;
+            for file in 0..9u8 {
+                let sq = Square::new(file, rank).expect("on the board");
+                let c = self.piece_at(sq).map_or('.', Piece::fen_char);
+                write!(f, " {c}")?;
+            }
+            writeln!(f)?;
+        }
+        writeln!(f, "   a b c d e f g h i")?;
+        write!(f, "{} to move", self.side)
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.fen())
+    }
+}
