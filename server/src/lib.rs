@@ -1,3 +1,34 @@
-//! banco-server: hosts rooms where people play caro and xiangqi over TCP.
+//! banco-server: hosts rooms where people play caro (and, soon, xiangqi) over TCP.
 //!
-//! Entry point: [`run`] serves a bound listener until a shutdown token fires.
+//! Entry point: [`run`] serves a bound listener until a shutdown token fires. The
+//! `banco-server` binary and the client's `banco host` both call it.
+//!
+//! Map of the crate, outside in:
+//!
+//! - [`config`]: [`Config`], what a host may tune (name, store, grace period, bot pace).
+//! - [`server`]: [`run`]: accepts connections, spawns a session for each, shuts down.
+//! - [`connection`]: bytes <-> frames for one TCP connection: [`connection::Inbound`]
+//!   reads client messages, [`connection::Outbox`] is the bounded queue to the writer.
+//! - [`session`]: one task per client: the Hello/Welcome handshake, then routing each
+//!   request to the lobby or to the client's room.
+//! - [`lobby`]: the actor that knows every room and every player name, hands out resume
+//!   tokens and keeps lobby sessions' room lists fresh.
+//! - [`room`]: one actor task per room owning its game, seats, clocks, offers, chat and
+//!   bot seats; [`room::RoomHandle`] is the cheap handle sessions talk to it through.
+//! - [`store`]: SQLite on its own thread: players, ratings (Elo) and finished games.
+//! - [`names`]: checking and cleaning what people type (names, chat lines).
+
+pub mod config;
+pub mod connection;
+pub mod lobby;
+pub mod names;
+pub mod room;
+pub mod server;
+pub mod session;
+pub mod store;
+
+pub use config::{Config, StoreLocation, default_store_path};
+pub use server::run;
+
+/// Identifies one connected session for as long as the server runs. Never reused.
+pub type ClientId = u64;

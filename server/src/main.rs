@@ -1,1 +1,160 @@
-fn main() {}
+//! `banco-server`: the banco game server, headless. Serves until Ctrl-C or SIGTERM.
+
+use anyhow::Context;
+use clap::Parser;
+use std::path::PathBuf;
+use std::time::Duration;
+use tokio_util::sync::CancellationToken;
+
+use banco_protocol::{DEFAULT_PORT, parse_duration};
+use banco_server::store::{Archive, Store};
+use banco_server::{Config, StoreLocation, default_store_path};
+
+/// Hosts banco rooms (caro, soon xiangqi) for players on your network.
+#[derive(Debug, Parser)]
+#[command(name = "banco-server", version, about)]
+struct Args {
+    /// Address to listen on. 0.0.0.0 lets other machines on the network in.
+    #[arg(long, default_value_t = format!("0.0.0.0:{DEFAULT_PORT}"))]
+    listen: String,
+    /// SQLite file for players, ratings and finished games, or `:memory:` to keep
+    /// nothing. Default: banco.db in your data directory.
+    #[arg(long, value_name = "PATH")]
+    db: Option<String>,
+    /// The server's name shown to players. Default: this machine's host name.
+    #[arg(long)]
+    name: Option<String>,
+    /// How long a dropped player's seat is held for them (e.g. 30s, 2m).
+    #[arg(long, value_parser = duration, default_value = "30s")]
+    grace: Duration,
+    /// The pause between moves in rooms where two bots play.
+    #[arg(long, value_parser = duration, default_value = "800ms")]
+    bot_delay: Duration,
+    /// Print the best rated players from the database and exit.
+    #[arg(long)]
+    leaderboard: bool,
+}
+
+fn duration(text: &str) -> Result<Duration, String> {
+    if let Some(ms) = text.trim().strip_suffix("ms") {
+        return ms
+            .trim()
+            .parse()
+            .map(Duration::from_millis)
+            .map_err(|_| format!("'{text}' is not a time"));
+    }
+    parse_duration(text).map_err(|e| e.to_string())
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+        )
+        .init();
+    let args = Args::parse();
+
+    let store = match args.db.as_deref() {
+        Some(":memory:") => StoreLocation::Memory,
+        Some(path) => StoreLocation::File(PathBuf::from(path)),
+        None => default_store_path().map_or(StoreLocation::Memory, StoreLocation::File),
+    };
+    if args.leaderboard {
+        return print_leaderboard(&store);
+    }
+    // An explicitly named database that cannot be opened is an error here, before
+    // anyone connects (`run` itself would fall back to memory to keep a game going).
+    if let StoreLocation::File(path) = &store {
+        let opened = Store::open(&store)
+            .with_context(|| format!("cannot open the database {}", path.display()))?;
+        opened.close();
+    }
+
+    let mut config = Config {
+        store,
+        grace: args.grace,
+        bot_delay: args.bot_delay,
+        ..Config::default()
+    };
+    if let Some(name) = args.name {
+        config.name = name;
+    }
+    let listener = tokio::net::TcpListener::bind(&args.listen)
+        .await
+        .with_context(|| format!("cannot listen on {}", args.listen))?;
+    let shutdown = CancellationToken::new();
+    tokio::spawn({
+        let shutdown = shutdown.clone();
+        async move {
+            stop_signal().await;
+            tracing::info!("stop signal received");
+            shutdown.cancel();
+        }
+    });
+    banco_server::run(listener, config, shutdown).await
+}
+
+/// Ctrl-C, or SIGTERM (what systemd and docker send).
+async fn stop_signal() {
+    let ctrl_c = async {
+        if let Err(e) = tokio::signal::ctrl_c().await {
+            tracing::error!(error = %e, "cannot listen for Ctrl-C");
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let term = async {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                term.recv().await;
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "cannot listen for SIGTERM");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = term => {}
+    }
+}
+
+fn print_leaderboard(store: &StoreLocation) -> anyhow::Result<()> {
+    let StoreLocation::File(path) = store else {
+        anyhow::bail!("an in-memory store has no leaderboard: name the database with --db");
+    };
+    let archive = Archive::open(path)
+        .with_context(|| format!("cannot read the database {}", path.display()))?;
+    let standings = archive.leaderboard(20)?;
+    if standings.is_empty() {
+        println!("No rated games yet.");
+        return Ok(());
+    }
+    println!(
+        "{:>4}  {:<24} {:>6} {:>5} {:>5} {:>5} {:>6}",
+        "#", "player", "rating", "games", "won", "lost", "drawn"
+    );
+    for (i, s) in standings.iter().enumerate() {
+        let name = match &s.bot {
+            Some(level) => format!("{} [{level}]", s.name),
+            None => s.name.clone(),
+        };
+        println!(
+            "{:>4}  {:<24} {:>6.0} {:>5} {:>5} {:>5} {:>6}",
+            i + 1,
+            name,
+            s.rating,
+            s.games,
+            s.wins,
+            s.losses,
+            s.draws
+        );
+    }
+    Ok(())
+}

@@ -1,2 +1,431 @@
-//! banco-tests: helpers for end-to-end tests (a server on 127.0.0.1:0 and protocol
+//! banco-tests: helpers for end-to-end tests (a real server on 127.0.0.1:0 and protocol
 //! clients that speak to it); the tests themselves live in `tests/tests/`.
+//!
+//! - [`TestServer`]: `banco_server::run` on a loopback port with an in-memory store and
+//!   test-sized waits, stopped (and awaited) at the end of the test.
+//! - [`Client`]: a protocol client: `send`, `recv`, `recv_until(pred)`, `expect_error`,
+//!   plus shortcuts for the usual steps (create, join, watch, play).
+//!
+//! Waits are generous ([`WAIT`]) and only turn a hang into a failure: tests assert on what
+//! arrives, never on how long it took.
+
+use futures::{SinkExt, StreamExt};
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use tokio::io::AsyncWriteExt;
+use tokio::net::TcpStream;
+use tokio::task::JoinHandle;
+use tokio_util::codec::Framed;
+use tokio_util::sync::CancellationToken;
+
+use banco_protocol::{
+    ClientCodec, ClientMsg, ErrorCode, ErrorMsg, GameOver, GameSettings, GameView, Hello, Move,
+    PROTOCOL_VERSION, Point, ResumeToken, RoomId, RoomSettings, RoomSummary, RoomView, Rule,
+    SeatKind, ServerMsg, TimeControl, Welcome,
+};
+use banco_server::{Config, StoreLocation};
+
+/// The longest any test waits for a message before calling it lost.
+pub const WAIT: Duration = Duration::from_secs(60);
+
+/// A server running on 127.0.0.1 for one test.
+pub struct TestServer {
+    pub addr: SocketAddr,
+    shutdown: CancellationToken,
+    task: Option<JoinHandle<anyhow::Result<()>>>,
+}
+
+/// The configuration tests start from: in-memory store, short waits, quick bots.
+pub fn test_config() -> Config {
+    Config {
+        name: "test-server".into(),
+        store: StoreLocation::Memory,
+        grace: Duration::from_secs(30),
+        bot_delay: Duration::from_millis(20),
+        bot_think_cap: Some(Duration::from_millis(100)),
+        hint_budget: Duration::from_millis(100),
+        ..Config::default()
+    }
+}
+
+impl TestServer {
+    /// A server with [`test_config`].
+    pub async fn start() -> TestServer {
+        TestServer::with_config(test_config()).await
+    }
+
+    pub async fn with_config(config: Config) -> TestServer {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind a loopback port");
+        let addr = listener
+            .local_addr()
+            .expect("a bound listener has an address");
+        let shutdown = CancellationToken::new();
+        let task = tokio::spawn(banco_server::run(listener, config, shutdown.clone()));
+        TestServer {
+            addr,
+            shutdown,
+            task: Some(task),
+        }
+    }
+
+    /// A client that has said Hello as `name` and read its Welcome and the room list.
+    pub async fn connect(&self, name: &str) -> Client {
+        let mut c = Client::connect_raw(self.addr).await;
+        c.send(ClientMsg::Hello(Hello {
+            version: PROTOCOL_VERSION,
+            name: name.into(),
+            resume: None,
+        }))
+        .await;
+        c.welcome().await;
+        c.rooms().await;
+        c
+    }
+
+    /// A client coming back with `token`; its Welcome has been read.
+    pub async fn reconnect(&self, name: &str, token: ResumeToken) -> Client {
+        let mut c = Client::connect_raw(self.addr).await;
+        c.send(ClientMsg::Hello(Hello {
+            version: PROTOCOL_VERSION,
+            name: name.into(),
+            resume: Some(token),
+        }))
+        .await;
+        c.welcome().await;
+        c
+    }
+
+    /// Stops the server and waits until `run` has returned.
+    pub async fn stop(mut self) {
+        self.shutdown.cancel();
+        if let Some(task) = self.task.take() {
+            let result = tokio::time::timeout(WAIT, task)
+                .await
+                .expect("the server stops after shutdown");
+            result
+                .expect("the server task did not panic")
+                .expect("the server returned Ok");
+        }
+    }
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        self.shutdown.cancel();
+    }
+}
+
+/// A protocol client.
+pub struct Client {
+    framed: Framed<TcpStream, ClientCodec>,
+    /// What the server said in Welcome (after [`TestServer::connect`]).
+    pub welcome: Option<Welcome>,
+}
+
+impl Client {
+    /// A TCP connection that has said nothing yet.
+    pub async fn connect_raw(addr: SocketAddr) -> Client {
+        let stream = TcpStream::connect(addr)
+            .await
+            .expect("connect to the test server");
+        Client {
+            framed: Framed::new(stream, ClientCodec::new()),
+            welcome: None,
+        }
+    }
+
+    /// The name the server gave this client.
+    pub fn name(&self) -> &str {
+        self.welcome.as_ref().map_or("", |w| w.name.as_str())
+    }
+
+    pub fn token(&self) -> ResumeToken {
+        self.welcome.as_ref().expect("connected").resume
+    }
+
+    pub async fn send(&mut self, msg: ClientMsg) {
+        self.framed.send(msg).await.expect("send to the server");
+    }
+
+    /// Writes raw bytes on the socket, bypassing the codec.
+    pub async fn send_bytes(&mut self, bytes: &[u8]) {
+        let stream = self.framed.get_mut();
+        stream.write_all(bytes).await.expect("write to the server");
+        stream.flush().await.expect("flush");
+    }
+
+    /// Writes raw bytes, reporting `false` (instead of failing) if the server has closed
+    /// the connection.
+    pub async fn send_bytes_lossy(&mut self, bytes: &[u8]) -> bool {
+        let stream = self.framed.get_mut();
+        stream.write_all(bytes).await.is_ok() && stream.flush().await.is_ok()
+    }
+
+    /// The next message other than a room list (those come whenever the lobby changes
+    /// and most tests do not care). Panics if none comes within [`WAIT`] or the server
+    /// closed the connection.
+    pub async fn recv(&mut self) -> ServerMsg {
+        loop {
+            match self.recv_any().await {
+                ServerMsg::Rooms(_) => continue,
+                msg => return msg,
+            }
+        }
+    }
+
+    /// The next room list, skipping anything else.
+    pub async fn rooms(&mut self) -> Vec<RoomSummary> {
+        loop {
+            if let ServerMsg::Rooms(list) = self.recv_any().await {
+                return list;
+            }
+        }
+    }
+
+    /// Skips room lists until one matches `pred` (lists come on every change, so a test
+    /// waits for the state it expects rather than counting updates).
+    pub async fn rooms_until(
+        &mut self,
+        mut pred: impl FnMut(&[RoomSummary]) -> bool,
+    ) -> Vec<RoomSummary> {
+        loop {
+            let list = self.rooms().await;
+            if pred(&list) {
+                return list;
+            }
+        }
+    }
+
+    /// The next message, whatever it is.
+    pub async fn recv_any(&mut self) -> ServerMsg {
+        match tokio::time::timeout(WAIT, self.framed.next()).await {
+            Ok(Some(Ok(Ok(msg)))) => msg,
+            Ok(Some(Ok(Err(e)))) => panic!("the server sent an unreadable message: {e}"),
+            Ok(Some(Err(e))) => panic!("connection error: {e}"),
+            Ok(None) => panic!("the server closed the connection"),
+            Err(_) => panic!("no message from the server within {WAIT:?}"),
+        }
+    }
+
+    /// Skips messages until one matches `pred`, and returns it.
+    pub async fn recv_until(&mut self, mut pred: impl FnMut(&ServerMsg) -> bool) -> ServerMsg {
+        loop {
+            let msg = self.recv().await;
+            if pred(&msg) {
+                return msg;
+            }
+        }
+    }
+
+    /// The next message, which must be an error with `code`.
+    pub async fn expect_error(&mut self, code: ErrorCode) -> ErrorMsg {
+        match self.recv().await {
+            ServerMsg::Error(e) if e.code == code => e,
+            other => panic!("expected error {code}, got {other:?}"),
+        }
+    }
+
+    /// Waits for the server to close the connection, skipping what comes before; returns
+    /// the messages skipped.
+    pub async fn closed(&mut self) -> Vec<ServerMsg> {
+        let mut seen = Vec::new();
+        loop {
+            match tokio::time::timeout(WAIT, self.framed.next()).await {
+                Ok(None) | Ok(Some(Err(_))) => return seen,
+                Ok(Some(Ok(Ok(msg)))) => seen.push(msg),
+                Ok(Some(Ok(Err(e)))) => panic!("the server sent an unreadable message: {e}"),
+                Err(_) => panic!("the server did not close the connection within {WAIT:?}"),
+            }
+        }
+    }
+
+    /// Drops the connection at once.
+    pub fn disconnect(self) {
+        drop(self);
+    }
+
+    async fn welcome(&mut self) -> Welcome {
+        match self.recv_any().await {
+            ServerMsg::Welcome(w) => {
+                self.welcome = Some(w.clone());
+                w
+            }
+            other => panic!("expected Welcome, got {other:?}"),
+        }
+    }
+
+    /// Creates a room and reads `RoomCreated` and `Joined`.
+    pub async fn create(&mut self, settings: RoomSettings) -> (RoomId, RoomView) {
+        self.send(ClientMsg::CreateRoom(settings)).await;
+        let id = match self.recv().await {
+            ServerMsg::RoomCreated(id) => id,
+            other => panic!("expected RoomCreated, got {other:?}"),
+        };
+        let view = self.joined().await;
+        assert_eq!(view.id, id);
+        (id, view)
+    }
+
+    /// Takes the free seat of room `id` and reads `Joined`.
+    pub async fn join(&mut self, id: RoomId) -> RoomView {
+        self.send(ClientMsg::JoinRoom(id)).await;
+        self.joined().await
+    }
+
+    /// Watches room `id` and reads `Joined`.
+    pub async fn watch(&mut self, id: RoomId) -> RoomView {
+        self.send(ClientMsg::WatchRoom(id)).await;
+        self.joined().await
+    }
+
+    /// The next message, which must be `Joined`.
+    pub async fn joined(&mut self) -> RoomView {
+        match self.recv().await {
+            ServerMsg::Joined(view) => *view,
+            other => panic!("expected Joined, got {other:?}"),
+        }
+    }
+
+    /// The next `GameStarted`, skipping everything before it.
+    pub async fn game_started(&mut self) -> GameView {
+        match self
+            .recv_until(|m| matches!(m, ServerMsg::GameStarted(_)))
+            .await
+        {
+            ServerMsg::GameStarted(view) => view,
+            _ => unreachable!(),
+        }
+    }
+
+    /// The next `GameOver`, skipping everything before it.
+    pub async fn game_over(&mut self) -> GameOver {
+        match self
+            .recv_until(|m| matches!(m, ServerMsg::GameOver(_)))
+            .await
+        {
+            ServerMsg::GameOver(over) => over,
+            _ => unreachable!(),
+        }
+    }
+
+    /// Places a caro stone.
+    pub async fn play(&mut self, x: u8, y: u8) {
+        self.send(ClientMsg::Move(Move::Caro(Point::new(x, y))))
+            .await;
+    }
+
+    /// The next `Moved`, skipping other messages; returns the point, and the ply number.
+    pub async fn moved(&mut self) -> (Point, u32) {
+        match self
+            .recv_until(|m| matches!(m, ServerMsg::Moved { .. }))
+            .await
+        {
+            ServerMsg::Moved {
+                record:
+                    banco_protocol::MoveRecord {
+                        mv: Move::Caro(p), ..
+                    },
+                ply,
+                ..
+            } => (p, ply),
+            other => panic!("expected a caro move, got {other:?}"),
+        }
+    }
+
+    /// Reads the next `Moved` (skipping other messages), which must be `(x, y)`.
+    pub async fn saw(&mut self, x: u8, y: u8) {
+        let (p, _) = self.moved().await;
+        assert_eq!(
+            p,
+            Point::new(x, y),
+            "expected to see a stone placed at {x},{y}"
+        );
+    }
+
+    /// A round trip through the server: a chat line, read back. Everything the server
+    /// sent before the echo is returned, so a test can check that nothing else came.
+    pub async fn sync(&mut self, tag: &str) -> Vec<ServerMsg> {
+        self.send(ClientMsg::Chat(tag.into())).await;
+        let mut before = Vec::new();
+        loop {
+            match self.recv().await {
+                ServerMsg::Chat(line) if line.text == tag => return before,
+                other => before.push(other),
+            }
+        }
+    }
+}
+
+/// Caro room settings on a `size`x`size` board, human vs human, seat One first.
+pub fn caro(size: u8) -> RoomSettings {
+    RoomSettings {
+        game: GameSettings::Caro {
+            width: size,
+            height: size,
+            rule: Rule::Caro,
+        },
+        ..RoomSettings::default()
+    }
+}
+
+/// The same, with a time control.
+pub fn timed(size: u8, time: TimeControl) -> RoomSettings {
+    RoomSettings { time, ..caro(size) }
+}
+
+/// Caro against the bot at `level` (the creator in seat One).
+pub fn vs_bot(size: u8, level: banco_protocol::Level) -> RoomSettings {
+    RoomSettings {
+        seats: [SeatKind::Human, SeatKind::Bot(level)],
+        ..caro(size)
+    }
+}
+
+/// Two people in a fresh room: `a` (seat One, moves first) created it, `b` joined; both
+/// have read `GameStarted`.
+pub async fn two_players(server: &TestServer, settings: RoomSettings) -> (Client, Client, RoomId) {
+    let mut a = server.connect("An").await;
+    let mut b = server.connect("Bình").await;
+    let (id, _) = a.create(settings).await;
+    b.join(id).await;
+    a.game_started().await;
+    b.game_started().await;
+    (a, b, id)
+}
+
+/// `mover` plays `(x, y)` and both `mover` and `other` see it played.
+pub async fn exchange(mover: &mut Client, other: &mut Client, x: u8, y: u8) {
+    mover.play(x, y).await;
+    mover.saw(x, y).await;
+    other.saw(x, y).await;
+}
+
+/// A directory under the system's temp dir, removed when dropped.
+pub struct TempDir(PathBuf);
+
+impl TempDir {
+    pub fn new(tag: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!(
+            "banco-{tag}-{}-{}",
+            std::process::id(),
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos())
+        ));
+        std::fs::create_dir_all(&dir).expect("create a temp dir");
+        TempDir(dir)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}

@@ -1,0 +1,105 @@
+//! What a host may tune. Every field has a default a person running `banco host` on a
+//! LAN would want; tests shorten the waits.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Where finished games and ratings are kept.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StoreLocation {
+    /// Nothing outlives the process: tests, or a throwaway server.
+    Memory,
+    /// A SQLite file; created (with its directory) if missing.
+    File(PathBuf),
+}
+
+/// How a server runs.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The server's name, shown to clients in `Welcome` (their title bar).
+    pub name: String,
+    /// Where players, ratings and finished games are kept.
+    pub store: StoreLocation,
+    /// How long a dropped player's seat is held for them to come back (the clock keeps
+    /// running meanwhile; a running game is lost as abandoned when it expires).
+    pub grace: Duration,
+    /// The least time between two moves in a room where only bots play, so people can
+    /// follow the game they are watching.
+    pub bot_delay: Duration,
+    /// An upper bound on every bot search, on top of the level's own budget and the bot's
+    /// clock. `None` lets the level decide. Tests set it to keep bot games short.
+    pub bot_think_cap: Option<Duration>,
+    /// The most a hint may think.
+    pub hint_budget: Duration,
+    /// Chat lines a person may send in a burst before `ChatTooFast`.
+    pub chat_burst: u32,
+    /// How fast the chat allowance comes back: one line per this long.
+    pub chat_refill: Duration,
+    /// How many messages may wait for one client's socket. A client that falls this far
+    /// behind is disconnected rather than allowed to hold up its room.
+    pub outbox_capacity: usize,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            name: host_name(),
+            store: default_store_path().map_or(StoreLocation::Memory, StoreLocation::File),
+            grace: Duration::from_secs(30),
+            bot_delay: Duration::from_millis(800),
+            bot_think_cap: None,
+            hint_budget: Duration::from_secs(1),
+            chat_burst: 6,
+            chat_refill: Duration::from_millis(1500),
+            outbox_capacity: 512,
+        }
+    }
+}
+
+/// Where `banco-server` and `banco host` keep their database unless told otherwise:
+/// `$XDG_DATA_HOME/banco/banco.db`, else `~/.local/share/banco/banco.db` (on Windows
+/// `%APPDATA%\banco\banco.db`). `None` when the system names no home at all.
+pub fn default_store_path() -> Option<PathBuf> {
+    let from_env = |key: &str| {
+        std::env::var_os(key)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    let data_dir = from_env("XDG_DATA_HOME")
+        .filter(|p| p.is_absolute())
+        .or_else(|| from_env("HOME").map(|home| home.join(".local").join("share")))
+        .or_else(|| from_env("APPDATA"))?;
+    Some(data_dir.join("banco").join("banco.db"))
+}
+
+/// This machine's host name, for naming the server; "banco" if the system won't say.
+pub fn host_name() -> String {
+    let read = |path: &str| std::fs::read_to_string(path).ok();
+    [
+        read("/proc/sys/kernel/hostname"),
+        read("/etc/hostname"),
+        std::env::var("HOSTNAME").ok(),
+        std::env::var("COMPUTERNAME").ok(),
+    ]
+    .into_iter()
+    .flatten()
+    .map(|name| name.trim().to_string())
+    .find(|name| !name.is_empty() && !name.chars().any(char::is_control))
+    .unwrap_or_else(|| "banco".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_what_a_host_expects() {
+        let c = Config::default();
+        assert!(!c.name.is_empty());
+        assert_eq!(c.grace, Duration::from_secs(30));
+        assert!(c.bot_think_cap.is_none());
+        if let StoreLocation::File(p) = c.store {
+            assert!(p.ends_with("banco/banco.db"));
+        }
+    }
+}

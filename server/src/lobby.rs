@@ -1,0 +1,449 @@
+//! The lobby: the actor that knows every room and every name.
+//!
+//! It hands out names (unique among people connected or holding a seat) and resume
+//! tokens, makes rooms, finds them by number, and keeps the room list fresh for sessions
+//! that are in the lobby. Rooms report to it on a separate unbounded notice channel so a
+//! busy lobby can never hold up a room.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::Instant;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
+
+use banco_engine::game::GameSpec;
+use banco_protocol::{
+    PROTOCOL_VERSION, ResumeToken, RoomId, RoomSettings, RoomSummary, ServerMsg, Welcome,
+};
+
+use crate::ClientId;
+use crate::config::Config;
+use crate::connection::Outbox;
+use crate::names::unique_name;
+use crate::room::{self, Guest, RoomContext, RoomHandle};
+use crate::store::StoreHandle;
+
+/// Requests from sessions waiting their turn.
+const INBOX: usize = 256;
+
+/// What a room tells the lobby.
+#[derive(Debug)]
+pub enum RoomNotice {
+    /// Its lobby line changed.
+    Changed(RoomSummary),
+    /// It closed (nobody left in it).
+    Closed(RoomId),
+    /// The seat held for this token was given up.
+    Released(ResumeToken),
+}
+
+/// A session that just said Hello, as the lobby registered it.
+#[derive(Debug)]
+pub struct Entered {
+    pub client: ClientId,
+    /// The name it goes by (the one asked for, made unique; or the held one on resume).
+    pub name: String,
+    pub token: ResumeToken,
+    /// The room holding this player's seat, when the Hello resumed one.
+    pub resume_in: Option<RoomHandle>,
+}
+
+enum LobbyMsg {
+    Enter {
+        name: String,
+        resume: Option<ResumeToken>,
+        outbox: Outbox,
+        /// Cancelled to close the session (when a newer connection takes over its token).
+        cut: CancellationToken,
+        reply: oneshot::Sender<Entered>,
+    },
+    List {
+        client: ClientId,
+    },
+    Create {
+        guest: Guest,
+        settings: RoomSettings,
+        spec: GameSpec,
+        reply: oneshot::Sender<RoomHandle>,
+    },
+    /// Finds room `id` for `client`, who counts as in it from now on (no more room
+    /// lists) unless it reports otherwise.
+    Find {
+        client: ClientId,
+        id: RoomId,
+        reply: oneshot::Sender<Option<RoomHandle>>,
+    },
+    /// The session is back in the lobby; `list` sends it the room list.
+    Back {
+        client: ClientId,
+        list: bool,
+    },
+    /// The session ended; `held_in` is the room keeping its seat, if any.
+    Gone {
+        client: ClientId,
+        held_in: Option<RoomId>,
+    },
+}
+
+/// The lobby has stopped (the server is shutting down).
+#[derive(Debug, Clone, Copy, thiserror::Error)]
+#[error("the server is shutting down")]
+pub struct LobbyGone;
+
+/// A cheap, cloneable way to talk to the lobby.
+#[derive(Clone)]
+pub struct LobbyHandle {
+    tx: mpsc::Sender<LobbyMsg>,
+}
+
+impl LobbyHandle {
+    /// Registers a session that said Hello; the lobby sends it `Welcome` (and, unless it
+    /// is resuming a seat, the room list).
+    pub async fn enter(
+        &self,
+        name: String,
+        resume: Option<ResumeToken>,
+        outbox: Outbox,
+        cut: CancellationToken,
+    ) -> Result<Entered, LobbyGone> {
+        let (reply, answer) = oneshot::channel();
+        self.send(LobbyMsg::Enter {
+            name,
+            resume,
+            outbox,
+            cut,
+            reply,
+        })
+        .await?;
+        answer.await.map_err(|_| LobbyGone)
+    }
+
+    /// Sends the room list to `client`.
+    pub async fn list(&self, client: ClientId) -> Result<(), LobbyGone> {
+        self.send(LobbyMsg::List { client }).await
+    }
+
+    /// Makes a room for `guest`, who is greeted in it (and gets no room lists while there).
+    pub async fn create(
+        &self,
+        guest: Guest,
+        settings: RoomSettings,
+        spec: GameSpec,
+    ) -> Result<RoomHandle, LobbyGone> {
+        let (reply, answer) = oneshot::channel();
+        self.send(LobbyMsg::Create {
+            guest,
+            settings,
+            spec,
+            reply,
+        })
+        .await?;
+        answer.await.map_err(|_| LobbyGone)
+    }
+
+    /// Finds room `id` for `client` to go into; the client gets no room lists while in
+    /// it (call [`LobbyHandle::back`] if it does not get in after all).
+    pub async fn find(
+        &self,
+        client: ClientId,
+        id: RoomId,
+    ) -> Result<Option<RoomHandle>, LobbyGone> {
+        let (reply, answer) = oneshot::channel();
+        self.send(LobbyMsg::Find { client, id, reply }).await?;
+        answer.await.map_err(|_| LobbyGone)
+    }
+
+    /// `client` is back in the lobby (it left its room, or never got in); with `list`, it
+    /// is sent the room list.
+    pub async fn back(&self, client: ClientId, list: bool) {
+        let _ = self.send(LobbyMsg::Back { client, list }).await;
+    }
+
+    pub async fn gone(&self, client: ClientId, held_in: Option<RoomId>) {
+        let _ = self.send(LobbyMsg::Gone { client, held_in }).await;
+    }
+
+    async fn send(&self, msg: LobbyMsg) -> Result<(), LobbyGone> {
+        self.tx.send(msg).await.map_err(|_| LobbyGone)
+    }
+}
+
+/// A connected session.
+struct Session {
+    name: String,
+    token: ResumeToken,
+    outbox: Outbox,
+    /// Closes the session.
+    cut: CancellationToken,
+    /// The room it is in; `None` in the lobby (where it gets room list updates).
+    room: Option<RoomId>,
+}
+
+/// A seat held for a dropped player: their name stays theirs until it is given up.
+struct Held {
+    name: String,
+    room: RoomId,
+    /// When the lobby forgets it even if the room's release never arrives.
+    until: Instant,
+}
+
+/// A room as the lobby knows it.
+struct Listed {
+    handle: RoomHandle,
+    /// Its line in the room list, once it has sent one.
+    summary: Option<RoomSummary>,
+}
+
+struct Lobby {
+    config: Arc<Config>,
+    store: StoreHandle,
+    tracker: TaskTracker,
+    shutdown: CancellationToken,
+    /// Handed to each room for its notices.
+    notices_tx: mpsc::UnboundedSender<RoomNotice>,
+    sessions: HashMap<ClientId, Session>,
+    held: HashMap<ResumeToken, Held>,
+    /// By number, so the list comes out in order.
+    rooms: BTreeMap<RoomId, Listed>,
+    next_client: ClientId,
+    next_room: RoomId,
+}
+
+/// Starts the lobby; it runs until `shutdown`.
+pub fn spawn(
+    config: Arc<Config>,
+    store: StoreHandle,
+    tracker: &TaskTracker,
+    shutdown: CancellationToken,
+) -> LobbyHandle {
+    let (tx, inbox) = mpsc::channel(INBOX);
+    let (notices_tx, notices) = mpsc::unbounded_channel();
+    let lobby = Lobby {
+        config,
+        store,
+        tracker: tracker.clone(),
+        shutdown,
+        notices_tx,
+        sessions: HashMap::new(),
+        held: HashMap::new(),
+        rooms: BTreeMap::new(),
+        next_client: 1,
+        next_room: 1,
+    };
+    tracker.spawn(lobby.run(inbox, notices));
+    LobbyHandle { tx }
+}
+
+impl Lobby {
+    async fn run(
+        mut self,
+        mut inbox: mpsc::Receiver<LobbyMsg>,
+        mut notices: mpsc::UnboundedReceiver<RoomNotice>,
+    ) {
+        let shutdown = self.shutdown.clone();
+        loop {
+            tokio::select! {
+                biased;
+                () = shutdown.cancelled() => break,
+                Some(notice) = notices.recv() => self.on_notice(notice),
+                msg = inbox.recv() => match msg {
+                    Some(msg) => self.handle(msg),
+                    None => break,
+                },
+            }
+        }
+    }
+
+    fn handle(&mut self, msg: LobbyMsg) {
+        match msg {
+            LobbyMsg::Enter {
+                name,
+                resume,
+                outbox,
+                cut,
+                reply,
+            } => {
+                let entered = self.enter(name, resume, outbox, cut);
+                let _ = reply.send(entered);
+            }
+            LobbyMsg::List { client } => {
+                if let Some(s) = self.sessions.get(&client) {
+                    s.outbox.send(ServerMsg::Rooms(self.room_list()));
+                }
+            }
+            LobbyMsg::Create {
+                guest,
+                settings,
+                spec,
+                reply,
+            } => {
+                let id = self.next_room;
+                self.next_room += 1;
+                let ctx = RoomContext {
+                    config: self.config.clone(),
+                    store: self.store.clone(),
+                    lobby: self.notices_tx.clone(),
+                    shutdown: self.shutdown.clone(),
+                };
+                if let Some(s) = self.sessions.get_mut(&guest.client) {
+                    s.room = Some(id);
+                }
+                let handle = room::spawn(id, settings, spec, guest, ctx, &self.tracker);
+                self.rooms.insert(
+                    id,
+                    Listed {
+                        handle: handle.clone(),
+                        summary: None,
+                    },
+                );
+                let _ = reply.send(handle);
+            }
+            LobbyMsg::Find { client, id, reply } => {
+                let found = self.rooms.get(&id).map(|r| r.handle.clone());
+                if let Some(s) = self.sessions.get_mut(&client).filter(|_| found.is_some()) {
+                    s.room = Some(id);
+                }
+                let _ = reply.send(found);
+            }
+            LobbyMsg::Back { client, list } => {
+                let list = list.then(|| self.room_list());
+                if let Some(s) = self.sessions.get_mut(&client) {
+                    s.room = None;
+                    if let Some(list) = list {
+                        s.outbox.send(ServerMsg::Rooms(list));
+                    }
+                }
+            }
+            LobbyMsg::Gone { client, held_in } => self.gone(client, held_in),
+        }
+    }
+
+    fn enter(
+        &mut self,
+        asked: String,
+        resume: Option<ResumeToken>,
+        outbox: Outbox,
+        cut: CancellationToken,
+    ) -> Entered {
+        let client = self.next_client;
+        self.next_client += 1;
+        self.forget_expired_holds();
+
+        let mut resumed: Option<(String, ResumeToken, Option<RoomId>)> = None;
+        if let Some(token) = resume {
+            if let Some(held) = self.held.remove(&token) {
+                resumed = Some((held.name, token, Some(held.room)));
+            } else if let Some(old) = self
+                .sessions
+                .iter()
+                .find(|(_, s)| s.token == token)
+                .map(|(id, _)| *id)
+                && let Some(old) = self.sessions.remove(&old)
+            {
+                // The same player on a new connection: the old one is left behind.
+                tracing::info!(name = %old.name, "a new connection takes over a session");
+                old.cut.cancel();
+                resumed = Some((old.name, token, old.room));
+            }
+        }
+        let (name, token, room) = resumed.unwrap_or_else(|| {
+            let name = unique_name(&asked, |n| self.name_taken(n));
+            (name, ResumeToken(rand::random()), None)
+        });
+        let resume_in = room
+            .and_then(|id| self.rooms.get(&id))
+            .map(|r| r.handle.clone());
+        outbox.send(ServerMsg::Welcome(Welcome {
+            version: PROTOCOL_VERSION,
+            name: name.clone(),
+            server: self.config.name.clone(),
+            resume: token,
+        }));
+        if resume_in.is_none() {
+            outbox.send(ServerMsg::Rooms(self.room_list()));
+        }
+        tracing::info!(client, %name, resumed = resume_in.is_some(), "player entered");
+        self.sessions.insert(
+            client,
+            Session {
+                name: name.clone(),
+                token,
+                outbox,
+                cut,
+                room: resume_in.as_ref().map(RoomHandle::id),
+            },
+        );
+        Entered {
+            client,
+            name,
+            token,
+            resume_in,
+        }
+    }
+
+    fn gone(&mut self, client: ClientId, held_in: Option<RoomId>) {
+        let Some(session) = self.sessions.remove(&client) else {
+            return;
+        };
+        tracing::info!(client, name = %session.name, held = held_in.is_some(), "player left the server");
+        if let Some(room) = held_in {
+            self.held.insert(
+                session.token,
+                Held {
+                    name: session.name,
+                    room,
+                    until: Instant::now()
+                        + self.config.grace * 2
+                        + std::time::Duration::from_secs(5),
+                },
+            );
+        }
+    }
+
+    fn on_notice(&mut self, notice: RoomNotice) {
+        match notice {
+            RoomNotice::Changed(summary) => {
+                if let Some(listed) = self.rooms.get_mut(&summary.id) {
+                    listed.summary = Some(summary);
+                    self.broadcast_rooms();
+                }
+            }
+            RoomNotice::Closed(id) => {
+                self.rooms.remove(&id);
+                self.held.retain(|_, h| h.room != id);
+                self.broadcast_rooms();
+            }
+            RoomNotice::Released(token) => {
+                self.held.remove(&token);
+            }
+        }
+    }
+
+    /// Whether a person connected or holding a seat goes by `name` (ignoring case).
+    fn name_taken(&self, name: &str) -> bool {
+        let same = |n: &str| n.to_lowercase() == name.to_lowercase();
+        self.sessions.values().any(|s| same(&s.name)) || self.held.values().any(|h| same(&h.name))
+    }
+
+    /// Holds whose release was lost are forgotten after a while, freeing their names.
+    fn forget_expired_holds(&mut self) {
+        let now = Instant::now();
+        self.held.retain(|_, h| h.until > now);
+    }
+
+    fn room_list(&self) -> Vec<RoomSummary> {
+        self.rooms
+            .values()
+            .filter_map(|r| r.summary.clone())
+            .collect()
+    }
+
+    /// Sends the fresh room list to every session in the lobby.
+    fn broadcast_rooms(&self) {
+        let list = self.room_list();
+        for s in self.sessions.values().filter(|s| s.room.is_none()) {
+            s.outbox.send(ServerMsg::Rooms(list.clone()));
+        }
+    }
+}

@@ -1,0 +1,234 @@
+//! Bot seats and hints: when to start a search, what it may spend, and what to do with
+//! its answer. Searches themselves run off the runtime (see [`super::engine`]).
+
+use std::time::Duration;
+use tokio::time::Instant;
+
+use banco_engine::bot::{Cancel, Level, Limits};
+use banco_protocol::{ErrorCode, ErrorMsg, Seat, ServerMsg, TimeControl};
+
+use super::engine::{self, Answer, Asker, clock_budget, engine_for};
+use super::moves::{any_legal_move, to_wire};
+use super::{Match, PendingMove, Room, SeatState};
+use crate::ClientId;
+
+/// The level the hint engine plays at (under the hint budget).
+const HINT_LEVEL: Level = Level::Hard;
+
+impl Room {
+    /// Whether both seats are bots (people only watch).
+    pub(super) fn bots_only(&self) -> bool {
+        self.seats.iter().all(|s| matches!(s, SeatState::Bot(_)))
+    }
+
+    /// Stops searches the room no longer wants, and starts the bot's search if a bot is
+    /// to move and is not already on it. Called after every event.
+    pub(super) fn drive_bots(&mut self) {
+        let generation = self.generation;
+        for seat in &mut self.seats {
+            if let SeatState::Bot(bot) = seat {
+                bot.slot.cancel_unless(generation);
+                if bot
+                    .pending
+                    .as_ref()
+                    .is_some_and(|p| p.generation != generation)
+                {
+                    bot.pending = None;
+                }
+            }
+        }
+        self.hint.cancel_unless(generation);
+
+        let Some(m) = self.game.as_ref().filter(|m| m.running()) else {
+            return;
+        };
+        let seat = m.to_move();
+        let limits = self.limits_for(m, seat);
+        let SeatState::Bot(bot) = &mut self.seats[seat.index()] else {
+            return;
+        };
+        // Out on a search (a stale one comes back soon and we look again), or holding a
+        // move for the pause between moves.
+        if bot.slot.out.is_some() || bot.pending.is_some() {
+            return;
+        }
+        let mut brain = bot
+            .slot
+            .engine
+            .take()
+            .unwrap_or_else(|| engine_for(&self.spec, bot.level));
+        if bot.engine_game != m.number {
+            brain.new_game();
+            bot.engine_game = m.number;
+        }
+        let cancel = Cancel::new();
+        bot.slot.out = Some((generation, cancel.clone()));
+        engine::launch(
+            brain,
+            m.position.clone(),
+            limits.with_cancel(cancel),
+            Asker::Bot(seat),
+            generation,
+            self.answers_tx.clone(),
+        );
+    }
+
+    /// What a search for `seat` may spend: the configured cap and a slice of its clock
+    /// (the level's own budget applies inside the engine).
+    fn limits_for(&self, m: &Match, seat: Seat) -> Limits {
+        let mut limits = Limits::none();
+        if let Some(cap) = self.ctx.config.bot_think_cap {
+            limits = limits.tighten(cap);
+        }
+        if let Some(c) = &m.clock {
+            let left = c.left(seat, Instant::now());
+            let (increment, per_move) = match self.settings.time {
+                TimeControl::Clock {
+                    increment_millis, ..
+                } => (Duration::from_millis(increment_millis), false),
+                _ => (Duration::ZERO, true),
+            };
+            limits = limits.tighten(clock_budget(left, increment, per_move));
+        }
+        limits
+    }
+
+    /// A search came back.
+    pub(super) fn on_answer(&mut self, answer: Answer) {
+        self.check_flag(Instant::now());
+        match answer.asker {
+            Asker::Bot(seat) => self.bot_answer(seat, answer),
+            Asker::Hint(client) => {
+                self.hint.out = None;
+                self.hint.engine = answer.engine;
+                if answer.generation != self.generation {
+                    return;
+                }
+                let hint = answer
+                    .best
+                    .or_else(|| self.game.as_ref().and_then(|m| any_legal_move(&m.position)));
+                if let Some(mv) = hint {
+                    self.tell(client, ServerMsg::Hint(to_wire(mv)));
+                }
+            }
+        }
+    }
+
+    fn bot_answer(&mut self, seat: Seat, answer: Answer) {
+        let generation = self.generation;
+        let pause_until = self
+            .bots_only()
+            .then(|| self.last_move_at.map(|t| t + self.ctx.config.bot_delay))
+            .flatten();
+        let position = self.game.as_ref().map(|m| &m.position);
+        let SeatState::Bot(bot) = &mut self.seats[seat.index()] else {
+            return;
+        };
+        bot.slot.out = None;
+        bot.slot.engine = answer.engine;
+        if answer.generation != generation {
+            return;
+        }
+        bot.last_score = answer.score;
+        let Some(mv) = answer.best.or_else(|| {
+            tracing::error!(?seat, "the bot found no move; playing any legal one");
+            position.and_then(any_legal_move)
+        }) else {
+            return;
+        };
+        match pause_until {
+            Some(at) if at > Instant::now() => {
+                bot.pending = Some(PendingMove { at, generation, mv });
+            }
+            _ => self.bot_move(seat, mv),
+        }
+    }
+
+    /// Plays the bots' moves whose pause is over.
+    pub(super) fn play_due_bot_moves(&mut self, now: Instant) {
+        for seat in Seat::BOTH {
+            let SeatState::Bot(bot) = &mut self.seats[seat.index()] else {
+                continue;
+            };
+            if bot.pending.as_ref().is_some_and(|p| p.at <= now) {
+                let pending = bot.pending.take();
+                if let Some(p) = pending.filter(|p| p.generation == self.generation) {
+                    self.bot_move(seat, p.mv);
+                }
+            }
+        }
+    }
+
+    /// Plays the bot's move; an illegal one (an engine bug) is replaced by any legal move.
+    fn bot_move(&mut self, seat: Seat, mv: banco_engine::game::Move) {
+        if let Err(e) = self.apply_move(seat, to_wire(mv)) {
+            tracing::error!(?seat, error = %e, "the bot chose an illegal move");
+            let fallback = self.game.as_ref().and_then(|m| any_legal_move(&m.position));
+            if let Some(other) = fallback {
+                let _ = self.apply_move(seat, to_wire(other));
+            }
+        }
+    }
+
+    /// A player asks the engine for a move for themselves.
+    pub(super) fn hint(&mut self, client: ClientId) -> Result<(), ErrorMsg> {
+        let seat = self.player(client, "ask for hints")?;
+        if !self.settings.hints {
+            return Err(ErrorMsg::new(
+                ErrorCode::HintsOff,
+                "hints are turned off in this room",
+            ));
+        }
+        let Some(m) = self.game.as_ref() else {
+            return Err(ErrorMsg::new(ErrorCode::NoGame, "no game is running"));
+        };
+        if !m.running() {
+            return Err(ErrorMsg::new(ErrorCode::GameOver, "the game is over"));
+        }
+        if m.to_move() != seat {
+            return Err(ErrorMsg::new(
+                ErrorCode::NotYourTurn,
+                "hints are for the player to move",
+            ));
+        }
+        if self.hint.out.is_some() {
+            return Err(ErrorMsg::new(
+                ErrorCode::Busy,
+                "a hint is already on its way",
+            ));
+        }
+        let limits = self
+            .limits_for(m, seat)
+            .tighten(self.ctx.config.hint_budget);
+        let brain = self
+            .hint
+            .engine
+            .take()
+            .unwrap_or_else(|| engine_for(&self.spec, HINT_LEVEL));
+        let cancel = Cancel::new();
+        self.hint.out = Some((self.generation, cancel.clone()));
+        engine::launch(
+            brain,
+            m.position.clone(),
+            limits.with_cancel(cancel),
+            Asker::Hint(client),
+            self.generation,
+            self.answers_tx.clone(),
+        );
+        Ok(())
+    }
+
+    /// Stops every search (the game ended, the room is closing).
+    pub(super) fn cancel_searches(&self) {
+        for seat in &self.seats {
+            if let SeatState::Bot(bot) = seat
+                && let Some((_, cancel)) = &bot.slot.out
+            {
+                cancel.cancel();
+            }
+        }
+        if let Some((_, cancel)) = &self.hint.out {
+            cancel.cancel();
+        }
+    }
+}

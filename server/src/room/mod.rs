@@ -1,0 +1,566 @@
+//! A room: one actor task that owns everything about a table (the game, the seats, the
+//! clocks, the open offer, the chat and the bot seats) and a cheap [`RoomHandle`] that
+//! sessions use to send it one message per user intent.
+//!
+//! Nothing outside the task touches its state. The task never waits on a client: it
+//! pushes into their bounded [`Outbox`]es, answers requests on oneshot channels, and
+//! reports to the lobby on an unbounded notice channel. Searches run on the blocking pool
+//! and come back as [`engine::Answer`]s.
+//!
+//! - [`mod@self`]: the handle, the messages, the state and the event loop.
+//! - `people`: coming in, watching, leaving, dropping out and coming back.
+//! - `play`: starting games, moves, the clocks running out, the end of a game.
+//! - `negotiation`: undo, new game and draw offers; resigning.
+//! - `bots`: driving bot seats and hints.
+//! - `view`: what members are shown (the room view, the people, the lobby's summary).
+//! - [`clock`], [`offer`], [`chat`], [`settings`], [`engine`], [`moves`]: the pure pieces.
+
+pub mod chat;
+pub mod clock;
+pub mod engine;
+pub mod moves;
+pub mod offer;
+pub mod settings;
+
+mod bots;
+mod negotiation;
+mod people;
+mod play;
+mod view;
+
+use std::sync::Arc;
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::Instant;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
+use tracing::Instrument;
+
+use banco_engine::bot::{Cancel, Level};
+use banco_engine::game::{Game, GameSpec};
+use banco_protocol::{
+    ErrorMsg, GameOver, Move, MoveRecord, OfferKind, ResumeToken, Role, RoomId, RoomSettings,
+    RoomSummary, Seat, SeatKind, SeatView, ServerMsg,
+};
+
+use crate::ClientId;
+use crate::config::Config;
+use crate::connection::Outbox;
+use crate::lobby::RoomNotice;
+use crate::store::{PlayerRef, StoreHandle};
+use chat::{ChatAllowance, ChatHistory};
+use clock::GameClock;
+use engine::{Answer, Engine};
+use offer::Offers;
+
+/// How many requests may wait for a room before senders wait their turn.
+const INBOX: usize = 64;
+
+/// Someone coming into a room.
+#[derive(Debug, Clone)]
+pub struct Guest {
+    pub client: ClientId,
+    pub name: String,
+    /// Their session's resume token: a held seat is given back to whoever presents it.
+    pub token: ResumeToken,
+    pub outbox: Outbox,
+}
+
+/// A request from a member, forwarded by their session as it arrived.
+#[derive(Debug, Clone)]
+pub enum Request {
+    Move(Move),
+    Chat(String),
+    Offer(OfferKind),
+    Answer { kind: OfferKind, accept: bool },
+    Withdraw(OfferKind),
+    Resign,
+    Hint,
+}
+
+/// One message per intent.
+#[derive(Debug)]
+pub enum RoomMsg {
+    /// Come in: into the free seat (`seat`) or as a spectator. The room sends `Joined`.
+    Join {
+        guest: Guest,
+        seat: bool,
+        reply: oneshot::Sender<Result<Role, ErrorMsg>>,
+    },
+    /// Take back the seat held for `guest.token`. Answers whether it was held.
+    Resume {
+        guest: Guest,
+        reply: oneshot::Sender<bool>,
+    },
+    /// Leave on purpose (mid-game a player loses). The room sends `Left`.
+    Leave {
+        client: ClientId,
+        reply: oneshot::Sender<()>,
+    },
+    /// The member's connection is gone. Answers whether their seat is now held for them.
+    Dropped {
+        client: ClientId,
+        reply: oneshot::Sender<bool>,
+    },
+    Request {
+        client: ClientId,
+        request: Request,
+    },
+}
+
+/// The room is gone (it closed, or the server is shutting down).
+#[derive(Debug, Clone, Copy, thiserror::Error)]
+#[error("the room is closed")]
+pub struct RoomGone;
+
+/// A cheap, cloneable way to talk to a room.
+#[derive(Debug, Clone)]
+pub struct RoomHandle {
+    /// The room's number.
+    id: RoomId,
+    /// Its inbox.
+    tx: mpsc::Sender<RoomMsg>,
+}
+
+impl RoomHandle {
+    pub fn id(&self) -> RoomId {
+        self.id
+    }
+
+    /// Enters the room as a player (`seat`) or a spectator.
+    pub async fn join(&self, guest: Guest, seat: bool) -> Result<Result<Role, ErrorMsg>, RoomGone> {
+        let (reply, answer) = oneshot::channel();
+        self.send(RoomMsg::Join { guest, seat, reply }).await?;
+        answer.await.map_err(|_| RoomGone)
+    }
+
+    /// Takes back a held seat; `false` if none is held for this token.
+    pub async fn resume(&self, guest: Guest) -> bool {
+        let (reply, answer) = oneshot::channel();
+        if self.send(RoomMsg::Resume { guest, reply }).await.is_err() {
+            return false;
+        }
+        answer.await.unwrap_or(false)
+    }
+
+    /// Leaves the room; `true` once the room has sent `Left`, `false` if it is gone.
+    pub async fn leave(&self, client: ClientId) -> bool {
+        let (reply, answer) = oneshot::channel();
+        if self.send(RoomMsg::Leave { client, reply }).await.is_err() {
+            return false;
+        }
+        answer.await.is_ok()
+    }
+
+    /// Reports the member's connection gone; `true` if the room holds their seat.
+    pub async fn dropped(&self, client: ClientId) -> bool {
+        let (reply, answer) = oneshot::channel();
+        if self.send(RoomMsg::Dropped { client, reply }).await.is_err() {
+            return false;
+        }
+        answer.await.unwrap_or(false)
+    }
+
+    /// Forwards a member's request; the room answers the member directly.
+    pub async fn request(&self, client: ClientId, request: Request) -> Result<(), RoomGone> {
+        self.send(RoomMsg::Request { client, request }).await
+    }
+
+    async fn send(&self, msg: RoomMsg) -> Result<(), RoomGone> {
+        self.tx.send(msg).await.map_err(|_| RoomGone)
+    }
+}
+
+/// What a room needs from the server around it.
+#[derive(Clone)]
+pub struct RoomContext {
+    pub config: Arc<Config>,
+    pub store: StoreHandle,
+    /// Where the room reports its summary, its closing and released seats.
+    pub lobby: mpsc::UnboundedSender<RoomNotice>,
+    pub shutdown: CancellationToken,
+}
+
+/// Starts a room for `settings` (already validated into `spec`) with `creator` in it;
+/// the room greets the creator with `RoomCreated` and `Joined`.
+pub fn spawn(
+    id: RoomId,
+    settings: RoomSettings,
+    spec: GameSpec,
+    creator: Guest,
+    ctx: RoomContext,
+    tracker: &TaskTracker,
+) -> RoomHandle {
+    let (tx, inbox) = mpsc::channel(INBOX);
+    let (answers_tx, answers) = mpsc::unbounded_channel();
+    let seats = settings.seats.map(|kind| match kind {
+        SeatKind::Human => SeatState::Free,
+        SeatKind::Bot(level) => SeatState::Bot(BotSeat::new(level)),
+    });
+    let room = Room {
+        id,
+        settings,
+        spec,
+        ctx,
+        members: Vec::new(),
+        seats,
+        game: None,
+        offers: Offers::default(),
+        chat: ChatHistory::default(),
+        generation: 0,
+        hint: Slot::default(),
+        answers_tx,
+        shown_people: None,
+        shown_summary: None,
+        fresh: Vec::new(),
+        last_move_at: None,
+    };
+    let span = tracing::info_span!("room", id);
+    tracker.spawn(room.run(creator, inbox, answers).instrument(span));
+    RoomHandle { id, tx }
+}
+
+/// A person in the room with a live connection.
+#[derive(Debug)]
+struct Member {
+    client: ClientId,
+    name: String,
+    outbox: Outbox,
+    role: Role,
+    /// Their chat rate limit.
+    chat: ChatAllowance,
+}
+
+/// Who sits in a seat.
+enum SeatState {
+    Free,
+    Human(HumanSeat),
+    Bot(BotSeat),
+}
+
+/// A person's seat.
+struct HumanSeat {
+    /// The session sitting here, or the last one before a drop.
+    client: ClientId,
+    name: String,
+    /// Whoever presents this token gets the seat back while it is held.
+    token: ResumeToken,
+    /// Set while the player's connection is gone: when the seat is given up.
+    held_until: Option<Instant>,
+}
+
+/// The server's bot in a seat.
+struct BotSeat {
+    level: Level,
+    name: String,
+    /// Its engine, or the search it is out on.
+    slot: Slot,
+    /// The room game number the engine last played, to tell it when a new one starts.
+    engine_game: u32,
+    /// A move found early in a bots-only room, waiting for the pause between moves.
+    pending: Option<PendingMove>,
+    /// Its last search's score from its own side: it takes a draw only when not ahead.
+    last_score: i32,
+}
+
+impl BotSeat {
+    fn new(level: Level) -> BotSeat {
+        let mut name = level.name().to_string();
+        if let Some(first) = name.get_mut(0..1) {
+            first.make_ascii_uppercase();
+        }
+        BotSeat {
+            level,
+            name: format!("{name} bot"),
+            slot: Slot::default(),
+            engine_game: 0,
+            pending: None,
+            last_score: 0,
+        }
+    }
+}
+
+/// A bot move to be played at `at`, if the position has not changed.
+struct PendingMove {
+    at: Instant,
+    generation: u64,
+    mv: banco_engine::game::Move,
+}
+
+/// An engine at home, or out on a search.
+#[derive(Default)]
+struct Slot {
+    /// At home (and `None` while out, or before first use, or after a panic).
+    engine: Option<Box<dyn Engine>>,
+    /// The search it is out on: the generation asked about and the flag that stops it.
+    out: Option<(u64, Cancel)>,
+}
+
+impl Slot {
+    /// Stops a search the room no longer wants.
+    fn cancel_unless(&self, generation: u64) {
+        if let Some((g, cancel)) = &self.out
+            && *g != generation
+        {
+            cancel.cancel();
+        }
+    }
+}
+
+/// The room's current (or last) game.
+struct Match {
+    /// 1 for the room's first game.
+    number: u32,
+    /// The seat that moved first.
+    first: Seat,
+    /// The rules' view of the game.
+    position: Game,
+    /// Every move as sent on the wire.
+    moves: Vec<MoveRecord>,
+    /// `None` for an unlimited game.
+    clock: Option<GameClock>,
+    /// Set when the game ends.
+    over: Option<GameOver>,
+    /// Who played, by seat, for the record.
+    players: [PlayerRef; 2],
+    /// Unix milliseconds at the start, for the record.
+    started_ms: u64,
+}
+
+impl Match {
+    /// The seat playing `side`.
+    fn seat(&self, side: banco_engine::game::Side) -> Seat {
+        match side {
+            banco_engine::game::Side::First => self.first,
+            banco_engine::game::Side::Second => self.first.other(),
+        }
+    }
+
+    /// The seat to move.
+    fn to_move(&self) -> Seat {
+        self.seat(self.position.to_move())
+    }
+
+    fn running(&self) -> bool {
+        self.over.is_none()
+    }
+}
+
+/// The room's state, owned by its task.
+struct Room {
+    id: RoomId,
+    settings: RoomSettings,
+    /// The game the settings describe, for the rules and the engines.
+    spec: GameSpec,
+    ctx: RoomContext,
+    /// People here with a live connection, in the order they came.
+    members: Vec<Member>,
+    /// Seat One, seat Two.
+    seats: [SeatState; 2],
+    game: Option<Match>,
+    offers: Offers,
+    chat: ChatHistory,
+    /// Bumped whenever the position or the game changes, so answers from searches
+    /// started before are known to be stale.
+    generation: u64,
+    /// The engine that answers hints.
+    hint: Slot,
+    /// Where searches send their answers.
+    answers_tx: mpsc::UnboundedSender<Answer>,
+    /// The people as members were last told, to send `People` only on a change.
+    shown_people: Option<view::People>,
+    /// The summary as the lobby was last told.
+    shown_summary: Option<RoomSummary>,
+    /// Members sent a full `Joined` during this event, who need no `People` for it.
+    fresh: Vec<ClientId>,
+    /// When the last move was played: bots-only rooms pause after it.
+    last_move_at: Option<Instant>,
+}
+
+impl Room {
+    async fn run(
+        mut self,
+        creator: Guest,
+        mut inbox: mpsc::Receiver<RoomMsg>,
+        mut answers: mpsc::UnboundedReceiver<Answer>,
+    ) {
+        tracing::info!(settings = ?self.settings, creator = %creator.name, "room opened");
+        creator.outbox.send(ServerMsg::RoomCreated(self.id));
+        let seat = matches!(self.settings.seats[0], SeatKind::Human);
+        let _ = self.join(creator, seat);
+        self.start_if_seated();
+        self.after_event();
+        let shutdown = self.ctx.shutdown.clone();
+        loop {
+            let wake = self.next_wake();
+            tokio::select! {
+                biased;
+                () = shutdown.cancelled() => {
+                    self.shut_down();
+                    break;
+                }
+                msg = inbox.recv() => match msg {
+                    Some(msg) => self.handle(msg),
+                    None => break,
+                },
+                Some(answer) = answers.recv() => self.on_answer(answer),
+                () = sleep_until(wake), if wake.is_some() => self.on_timer(Instant::now()),
+            }
+            self.after_event();
+            if self.is_empty() {
+                break;
+            }
+        }
+        self.cancel_searches();
+        let _ = self.ctx.lobby.send(RoomNotice::Closed(self.id));
+        tracing::info!("room closed");
+    }
+
+    fn handle(&mut self, msg: RoomMsg) {
+        // A flag that fell while this message waited ends the game before it is read.
+        self.check_flag(Instant::now());
+        match msg {
+            RoomMsg::Join { guest, seat, reply } => {
+                let result = self.join(guest, seat);
+                if result
+                    .as_ref()
+                    .is_ok_and(|role| matches!(role, Role::Player(_)))
+                {
+                    self.start_if_seated();
+                }
+                let _ = reply.send(result);
+            }
+            RoomMsg::Resume { guest, reply } => {
+                let _ = reply.send(self.resume(guest));
+            }
+            RoomMsg::Leave { client, reply } => {
+                self.leave(client);
+                let _ = reply.send(());
+            }
+            RoomMsg::Dropped { client, reply } => {
+                let _ = reply.send(self.dropped(client));
+            }
+            RoomMsg::Request { client, request } => {
+                if self.member(client).is_none() {
+                    tracing::debug!(client, "request from someone no longer in the room");
+                    return;
+                }
+                let refused = match request {
+                    Request::Move(mv) => self.play_request(client, mv),
+                    Request::Chat(text) => self.chat(client, &text),
+                    Request::Offer(kind) => self.offer(client, kind),
+                    Request::Answer { kind, accept } => self.answer(client, kind, accept),
+                    Request::Withdraw(kind) => self.withdraw(client, kind),
+                    Request::Resign => self.resign(client),
+                    Request::Hint => self.hint(client),
+                };
+                if let Err(e) = refused {
+                    self.tell(client, ServerMsg::Error(e));
+                }
+            }
+        }
+    }
+
+    /// After every event: keep bots thinking, tell members and the lobby what changed.
+    fn after_event(&mut self) {
+        self.drive_bots();
+        self.announce_people();
+        self.fresh.clear();
+        self.publish_summary();
+    }
+
+    /// The next instant something happens by itself: a flag falls, a held seat is given
+    /// up, a bot's pending move is due.
+    fn next_wake(&self) -> Option<Instant> {
+        let flag = self
+            .game
+            .as_ref()
+            .filter(|m| m.running())
+            .and_then(|m| m.clock.as_ref())
+            .and_then(GameClock::flag_at);
+        let seats = self.seats.iter().filter_map(|s| match s {
+            SeatState::Human(h) => h.held_until,
+            SeatState::Bot(b) => b.pending.as_ref().map(|p| p.at),
+            SeatState::Free => None,
+        });
+        flag.into_iter().chain(seats).min()
+    }
+
+    fn on_timer(&mut self, now: Instant) {
+        self.check_flag(now);
+        for seat in Seat::BOTH {
+            if let SeatState::Human(h) = &self.seats[seat.index()]
+                && h.held_until.is_some_and(|t| t <= now)
+            {
+                self.give_up_seat(seat);
+            }
+        }
+        self.play_due_bot_moves(now);
+    }
+
+    /// No member is here and no seat is held: nobody will ever come back to this room.
+    fn is_empty(&self) -> bool {
+        self.members.is_empty()
+            && !self
+                .seats
+                .iter()
+                .any(|s| matches!(s, SeatState::Human(h) if h.held_until.is_some()))
+    }
+
+    fn member(&self, client: ClientId) -> Option<&Member> {
+        self.members.iter().find(|m| m.client == client)
+    }
+
+    /// The seat `client` plays in, if they are a player here.
+    fn seat_of(&self, client: ClientId) -> Option<Seat> {
+        match self.member(client)?.role {
+            Role::Player(seat) => Some(seat),
+            Role::Spectator => None,
+        }
+    }
+
+    /// Sends to one member.
+    fn tell(&self, client: ClientId, msg: ServerMsg) {
+        if let Some(m) = self.member(client) {
+            m.outbox.send(msg);
+        }
+    }
+
+    /// Sends to everyone in the room.
+    fn broadcast(&self, msg: ServerMsg) {
+        for m in &self.members {
+            m.outbox.send(msg.clone());
+        }
+    }
+
+    /// The server is stopping: keep the record of an unfinished game, stop searches.
+    fn shut_down(&mut self) {
+        if self.game.as_ref().is_some_and(Match::running) {
+            self.record_unfinished("shutdown");
+        }
+        self.cancel_searches();
+    }
+}
+
+async fn sleep_until(at: Option<Instant>) {
+    match at {
+        Some(at) => tokio::time::sleep_until(at).await,
+        None => std::future::pending().await,
+    }
+}
+
+/// The seat view of a seat state.
+fn seat_view(seat: &SeatState) -> Option<SeatView> {
+    match seat {
+        SeatState::Free => None,
+        SeatState::Human(h) => Some(SeatView {
+            name: h.name.clone(),
+            bot: None,
+            connected: h.held_until.is_none(),
+        }),
+        SeatState::Bot(b) => Some(SeatView {
+            name: b.name.clone(),
+            bot: Some(b.level),
+            connected: true,
+        }),
+    }
+}

@@ -1,0 +1,150 @@
+//! Coming in, watching, leaving, dropping out and coming back.
+
+use tokio::time::Instant;
+
+use banco_protocol::{EndReason, ErrorCode, ErrorMsg, Role, Seat, ServerMsg};
+
+use super::chat::ChatAllowance;
+use super::{Guest, HumanSeat, Member, Room, SeatState};
+use crate::ClientId;
+use crate::lobby::RoomNotice;
+
+impl Room {
+    /// `guest` comes in: into a free seat if `seat`, else as a spectator.
+    pub(super) fn join(&mut self, guest: Guest, seat: bool) -> Result<Role, ErrorMsg> {
+        if self.member(guest.client).is_some() {
+            return Err(ErrorMsg::new(
+                ErrorCode::AlreadyInRoom,
+                "you are already in this room",
+            ));
+        }
+        let role = if seat {
+            let free = Seat::BOTH
+                .into_iter()
+                .find(|s| matches!(self.seats[s.index()], SeatState::Free))
+                .ok_or_else(|| {
+                    ErrorMsg::new(
+                        ErrorCode::RoomFull,
+                        format!("both seats of room {} are taken: watch instead", self.id),
+                    )
+                })?;
+            self.seats[free.index()] = SeatState::Human(HumanSeat {
+                client: guest.client,
+                name: guest.name.clone(),
+                token: guest.token,
+                held_until: None,
+            });
+            Role::Player(free)
+        } else {
+            Role::Spectator
+        };
+        tracing::info!(name = %guest.name, ?role, "came in");
+        let client = guest.client;
+        self.admit(guest, role);
+        self.greet(client, role);
+        self.announce_people();
+        Ok(role)
+    }
+
+    fn admit(&mut self, guest: Guest, role: Role) {
+        self.members.push(Member {
+            client: guest.client,
+            name: guest.name,
+            outbox: guest.outbox,
+            role,
+            chat: ChatAllowance::new(
+                self.ctx.config.chat_burst,
+                self.ctx.config.chat_refill,
+                Instant::now(),
+            ),
+        });
+    }
+
+    /// Gives the seat held for `guest.token` back (also taking it over from a connection
+    /// the player left behind). `false` if no seat here is theirs.
+    pub(super) fn resume(&mut self, guest: Guest) -> bool {
+        let Some(seat) = Seat::BOTH.into_iter().find(
+            |s| matches!(&self.seats[s.index()], SeatState::Human(h) if h.token == guest.token),
+        ) else {
+            return false;
+        };
+        let SeatState::Human(held) = &mut self.seats[seat.index()] else {
+            return false;
+        };
+        let stale = held.client;
+        held.client = guest.client;
+        held.name = guest.name.clone();
+        held.held_until = None;
+        // A connection the player left behind (its session is being closed) is out.
+        self.members.retain(|m| m.client != stale);
+        tracing::info!(name = %guest.name, ?seat, "came back");
+        let client = guest.client;
+        self.admit(guest, Role::Player(seat));
+        self.greet(client, Role::Player(seat));
+        self.announce_people();
+        true
+    }
+
+    /// `client` leaves on purpose: mid-game a player loses (reason quit).
+    pub(super) fn leave(&mut self, client: ClientId) {
+        let Some(member) = self.member(client) else {
+            return;
+        };
+        let role = member.role;
+        tracing::info!(name = %member.name, ?role, "left");
+        if let Role::Player(seat) = role {
+            self.end_for_absence(seat, EndReason::Quit);
+            self.seats[seat.index()] = SeatState::Free;
+        }
+        self.tell(client, ServerMsg::Left);
+        self.members.retain(|m| m.client != client);
+        self.announce_people();
+    }
+
+    /// `client`'s connection is gone. A player's seat is held for the grace period (the
+    /// clock keeps running); a spectator is simply gone. Returns whether a seat is held.
+    pub(super) fn dropped(&mut self, client: ClientId) -> bool {
+        let Some(member) = self.member(client) else {
+            return false;
+        };
+        let role = member.role;
+        tracing::info!(name = %member.name, ?role, "connection dropped");
+        self.members.retain(|m| m.client != client);
+        let held = match role {
+            Role::Player(seat) => match &mut self.seats[seat.index()] {
+                SeatState::Human(h) if h.client == client => {
+                    h.held_until = Some(Instant::now() + self.ctx.config.grace);
+                    true
+                }
+                _ => false,
+            },
+            Role::Spectator => false,
+        };
+        self.announce_people();
+        held
+    }
+
+    /// The grace period of `seat`'s dropped player ran out: a running game is lost as
+    /// abandoned and the seat is free for someone else.
+    pub(super) fn give_up_seat(&mut self, seat: Seat) {
+        let SeatState::Human(h) = &self.seats[seat.index()] else {
+            return;
+        };
+        tracing::info!(name = %h.name, ?seat, "did not come back in time");
+        let token = h.token;
+        self.end_for_absence(seat, EndReason::Abandoned);
+        self.seats[seat.index()] = SeatState::Free;
+        let _ = self.ctx.lobby.send(RoomNotice::Released(token));
+        self.announce_people();
+    }
+
+    /// The player in `seat` is gone for good: a running game is theirs to lose, and an
+    /// open offer is moot.
+    fn end_for_absence(&mut self, seat: Seat, reason: EndReason) {
+        if self.game.as_ref().is_some_and(super::Match::running) {
+            self.finish(Some(seat.other()), reason, Vec::new());
+        } else if let Some(offer) = self.offers.clear() {
+            self.broadcast(ServerMsg::Withdrawn(offer));
+        }
+    }
+}

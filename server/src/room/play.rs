@@ -1,0 +1,266 @@
+//! Playing: starting a game, moves, the clock running out, the end of a game and its
+//! record.
+
+use tokio::time::Instant;
+
+use banco_engine::caro::Point;
+use banco_engine::game::{Game, IllegalMove};
+use banco_protocol::{
+    EndReason, ErrorCode, ErrorMsg, FirstMove, GameOver, Move, MoveRecord, Seat, ServerMsg,
+};
+
+use super::chat::unix_ms;
+use super::clock::GameClock;
+use super::moves::to_rules;
+use super::{Match, Room, SeatState};
+use crate::ClientId;
+use crate::store::{GameRecord, PlayerRef};
+
+impl Room {
+    /// Starts a game if both seats are filled and none is running: when the second
+    /// player sits down (or at once in a room with bots).
+    pub(super) fn start_if_seated(&mut self) {
+        let seated = self.seats.iter().all(|s| !matches!(s, SeatState::Free));
+        if seated && !self.game.as_ref().is_some_and(Match::running) {
+            self.start_game();
+        }
+    }
+
+    /// Starts the room's next game: the first as the creator chose, every later one with
+    /// the first move passing to the other seat.
+    pub(super) fn start_game(&mut self) {
+        let now = Instant::now();
+        let position = match Game::new(&self.spec) {
+            Ok(position) => position,
+            Err(e) => {
+                // Settings are validated before a room exists; this is a bug, not input.
+                tracing::error!(error = %e, "cannot set up the room's game");
+                return;
+            }
+        };
+        if self.game.as_ref().is_some_and(Match::running) {
+            self.record_unfinished("restarted");
+        }
+        let (number, first) = match &self.game {
+            Some(last) => (last.number + 1, last.first.other()),
+            None => (1, self.first_seat()),
+        };
+        let mut clock = GameClock::new(self.settings.time);
+        if let Some(c) = clock.as_mut() {
+            c.start(first, now);
+        }
+        let players = Seat::BOTH.map(|seat| match &self.seats[seat.index()] {
+            SeatState::Human(h) => PlayerRef {
+                name: h.name.clone(),
+                bot: None,
+            },
+            SeatState::Bot(b) => PlayerRef {
+                name: b.name.clone(),
+                bot: Some(b.level),
+            },
+            SeatState::Free => PlayerRef {
+                name: String::new(),
+                bot: None,
+            },
+        });
+        let m = Match {
+            number,
+            first,
+            position,
+            moves: Vec::new(),
+            clock,
+            over: None,
+            players,
+            started_ms: unix_ms(),
+        };
+        let view = m.view(now);
+        self.game = Some(m);
+        self.generation += 1;
+        self.last_move_at = Some(now);
+        if let Some(offer) = self.offers.clear() {
+            self.broadcast(ServerMsg::Withdrawn(offer));
+        }
+        tracing::info!(number, ?first, "game started");
+        self.broadcast(ServerMsg::GameStarted(view));
+    }
+
+    /// Who moves first in the room's first game.
+    fn first_seat(&self) -> Seat {
+        match self.settings.first {
+            FirstMove::Me => Seat::One,
+            FirstMove::Them => Seat::Two,
+            FirstMove::Random if rand::random_bool(0.5) => Seat::One,
+            FirstMove::Random => Seat::Two,
+        }
+    }
+
+    /// A player asks to play `mv`.
+    pub(super) fn play_request(&mut self, client: ClientId, mv: Move) -> Result<(), ErrorMsg> {
+        let Some(seat) = self.seat_of(client) else {
+            return Err(ErrorMsg::new(
+                ErrorCode::NotAPlayer,
+                "spectators cannot move: watch, or join a free seat",
+            ));
+        };
+        let Some(m) = self.game.as_ref() else {
+            return Err(ErrorMsg::new(
+                ErrorCode::NoGame,
+                "the game has not started: wait for an opponent",
+            ));
+        };
+        if !m.running() {
+            return Err(ErrorMsg::new(
+                ErrorCode::GameOver,
+                "the game is over: offer a rematch to play again",
+            ));
+        }
+        if m.to_move() != seat {
+            return Err(ErrorMsg::new(
+                ErrorCode::NotYourTurn,
+                "it is your opponent's turn",
+            ));
+        }
+        self.apply_move(seat, mv)
+    }
+
+    /// Plays `mv` for `seat`, whose turn it is, and tells everyone; ends the game if the
+    /// move did. A refused move changes nothing.
+    pub(super) fn apply_move(&mut self, seat: Seat, mv: Move) -> Result<(), ErrorMsg> {
+        let Some(rules_move) = to_rules(mv) else {
+            return Err(ErrorMsg::new(
+                ErrorCode::OutOfBounds,
+                "that square is off the xiangqi board",
+            ));
+        };
+        let now = Instant::now();
+        let Some(m) = self.game.as_mut() else {
+            return Err(ErrorMsg::new(ErrorCode::NoGame, "no game is running"));
+        };
+        let ending = m.position.play(rules_move).map_err(refusal)?;
+        let note = m
+            .position
+            .note(m.position.plies().saturating_sub(1))
+            .unwrap_or_default();
+        let record = MoveRecord {
+            mv,
+            by: seat,
+            wxf: note.wxf,
+            check: note.check,
+        };
+        m.moves.push(record.clone());
+        if let Some(c) = m.clock.as_mut() {
+            if ending.is_some() {
+                c.stop(now);
+            } else {
+                c.moved(now);
+            }
+        }
+        let ply = u32::try_from(m.moves.len()).unwrap_or(u32::MAX);
+        let clocks = m.clock.as_ref().map(|c| c.snapshot(now));
+        let ending = ending.map(|end| (end.winner.map(|side| m.seat(side)), end));
+        self.generation += 1;
+        self.last_move_at = Some(now);
+        self.broadcast(ServerMsg::Moved {
+            record,
+            ply,
+            clocks,
+        });
+        if let Some(offer) = self.offers.clear() {
+            self.broadcast(ServerMsg::Withdrawn(offer));
+        }
+        if let Some((winner, end)) = ending {
+            self.finish(winner, end.reason.into(), end.line);
+        }
+        Ok(())
+    }
+
+    /// Ends the game by timeout if the player to move has run out at `now`.
+    pub(super) fn check_flag(&mut self, now: Instant) {
+        let flagged = self
+            .game
+            .as_ref()
+            .filter(|m| m.running())
+            .and_then(|m| m.clock.as_ref())
+            .and_then(|c| c.flagged(now));
+        if let Some(seat) = flagged {
+            tracing::info!(?seat, "out of time");
+            self.finish(Some(seat.other()), EndReason::Timeout, Vec::new());
+        }
+    }
+
+    /// Ends the running game and tells everyone: the open offer goes, the clocks stop,
+    /// searches are dropped, and the game is recorded.
+    pub(super) fn finish(&mut self, winner: Option<Seat>, reason: EndReason, line: Vec<Point>) {
+        let now = Instant::now();
+        let Some(m) = self.game.as_mut().filter(|m| m.running()) else {
+            return;
+        };
+        if let Some(c) = m.clock.as_mut() {
+            c.stop(now);
+        }
+        let over = GameOver {
+            winner,
+            reason,
+            line,
+        };
+        m.over = Some(over.clone());
+        let clocks = m.clock.as_ref().map(|c| c.snapshot(now));
+        self.generation += 1;
+        if let Some(offer) = self.offers.clear() {
+            self.broadcast(ServerMsg::Withdrawn(offer));
+        }
+        tracing::info!(?winner, reason = reason.as_str(), "game over");
+        self.broadcast(ServerMsg::GameOver(over));
+        if let Some(clocks) = clocks {
+            self.broadcast(ServerMsg::Clock(clocks));
+        }
+        self.record(None);
+        self.cancel_searches();
+    }
+
+    /// Keeps the record of a game that will not be finished (a new game replaced it, the
+    /// server is stopping): unrated, no winner.
+    pub(super) fn record_unfinished(&mut self, why: &str) {
+        self.record(Some(why));
+    }
+
+    /// Sends the current game to the store: finished, or unfinished for `unfinished`.
+    fn record(&self, unfinished: Option<&str>) {
+        let Some(m) = self.game.as_ref() else { return };
+        let (winner, reason, rated) = match (&m.over, unfinished) {
+            (Some(over), None) => (over.winner, over.reason.as_str().to_string(), true),
+            (_, why) => (None, why.unwrap_or("unfinished").to_string(), false),
+        };
+        self.ctx.store.record(GameRecord {
+            room: self.id,
+            number: m.number,
+            settings: self.settings.clone(),
+            players: m.players.clone(),
+            first: m.first,
+            moves: m.moves.iter().map(|r| r.mv).collect(),
+            winner,
+            reason,
+            rated,
+            started_ms: m.started_ms,
+            ended_ms: unix_ms(),
+        });
+    }
+}
+
+/// The wire's refusal for a move the rules refuse.
+fn refusal(e: IllegalMove) -> ErrorMsg {
+    use banco_engine::{caro, xiangqi};
+    let code = match &e {
+        IllegalMove::Caro(caro::MoveError::OutOfBounds { .. }) => ErrorCode::OutOfBounds,
+        IllegalMove::Caro(caro::MoveError::Occupied(_)) => ErrorCode::Occupied,
+        IllegalMove::Caro(caro::MoveError::GameOver)
+        | IllegalMove::Xiangqi(xiangqi::MoveError::GameOver) => ErrorCode::GameOver,
+        IllegalMove::Xiangqi(_) => ErrorCode::IllegalMove,
+        IllegalMove::WrongGame => ErrorCode::IllegalMove,
+    };
+    let message = match &e {
+        IllegalMove::WrongGame => "that move belongs to another game than this room's".to_string(),
+        other => other.to_string(),
+    };
+    ErrorMsg::new(code, message)
+}

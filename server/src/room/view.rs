@@ -1,0 +1,118 @@
+//! What the room shows: the full view for someone coming in, the people for everyone
+//! when they change, and the one-line summary for the lobby.
+
+use tokio::time::Instant;
+
+use banco_protocol::{GameView, Role, RoomStatus, RoomSummary, RoomView, SeatView, ServerMsg};
+
+use super::{Match, Room, SeatState, seat_view};
+use crate::ClientId;
+use crate::lobby::RoomNotice;
+
+/// Who sits where and who watches.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct People {
+    pub seats: [Option<SeatView>; 2],
+    pub spectators: Vec<String>,
+}
+
+impl Match {
+    /// The game as the wire shows it at `now`.
+    pub(super) fn view(&self, now: Instant) -> GameView {
+        GameView {
+            number: self.number,
+            first: self.first,
+            start_fen: self.position.start_fen().unwrap_or_default(),
+            moves: self.moves.clone(),
+            clocks: self.clock.as_ref().map(|c| c.snapshot(now)),
+            over: self.over.clone(),
+        }
+    }
+}
+
+impl Room {
+    pub(super) fn people(&self) -> People {
+        People {
+            seats: [seat_view(&self.seats[0]), seat_view(&self.seats[1])],
+            spectators: self
+                .members
+                .iter()
+                .filter(|m| m.role == Role::Spectator)
+                .map(|m| m.name.clone())
+                .collect(),
+        }
+    }
+
+    /// Everything about the room, as `you` see it.
+    pub(super) fn view_for(&self, you: Role) -> RoomView {
+        let people = self.people();
+        RoomView {
+            id: self.id,
+            settings: self.settings.clone(),
+            you,
+            seats: people.seats,
+            spectators: people.spectators,
+            game: self.game.as_ref().map(|m| m.view(Instant::now())),
+            offer: self.offers.open(),
+            chat: self.chat.lines(),
+        }
+    }
+
+    /// Sends `Joined` to a member who just came in (they need no `People` for it).
+    pub(super) fn greet(&mut self, client: ClientId, you: Role) {
+        let view = self.view_for(you);
+        self.tell(client, ServerMsg::Joined(Box::new(view)));
+        self.fresh.push(client);
+    }
+
+    /// Tells everyone who sits and watches, if that changed since they were last told.
+    pub(super) fn announce_people(&mut self) {
+        let people = self.people();
+        if self.shown_people.as_ref() == Some(&people) {
+            return;
+        }
+        let msg = ServerMsg::People {
+            seats: people.seats.clone(),
+            spectators: people.spectators.clone(),
+        };
+        for m in self
+            .members
+            .iter()
+            .filter(|m| !self.fresh.contains(&m.client))
+        {
+            m.outbox.send(msg.clone());
+        }
+        self.shown_people = Some(people);
+    }
+
+    pub(super) fn summary(&self) -> RoomSummary {
+        let name = |seat: &SeatState| seat_view(seat).map(|s| s.name);
+        let status = match &self.game {
+            Some(m) if m.running() => RoomStatus::Playing,
+            _ if self.seats.iter().any(|s| matches!(s, SeatState::Free)) => RoomStatus::Waiting,
+            Some(_) => RoomStatus::Finished,
+            None => RoomStatus::Waiting,
+        };
+        RoomSummary {
+            id: self.id,
+            settings: self.settings.clone(),
+            players: [name(&self.seats[0]), name(&self.seats[1])],
+            spectators: self
+                .members
+                .iter()
+                .filter(|m| m.role == Role::Spectator)
+                .count() as u32,
+            status,
+        }
+    }
+
+    /// Tells the lobby the room's line changed, if it did.
+    pub(super) fn publish_summary(&mut self) {
+        let summary = self.summary();
+        if self.shown_summary.as_ref() == Some(&summary) {
+            return;
+        }
+        let _ = self.ctx.lobby.send(RoomNotice::Changed(summary.clone()));
+        self.shown_summary = Some(summary);
+    }
+}

@@ -1,0 +1,315 @@
+//! One task per client: the Hello/Welcome handshake, then each request routed to the
+//! lobby or to the client's room, until the client goes, falls too far behind, or the
+//! server shuts down.
+//!
+//! The session knows where its client is (lobby or a room) and nothing about games: rooms
+//! answer in-room requests themselves, straight into the client's outbox.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::net::TcpStream;
+use tokio_util::sync::CancellationToken;
+use tracing::Instrument;
+
+use banco_protocol::{
+    ClientMsg, ErrorCode, ErrorMsg, Hello, PROTOCOL_VERSION, ResumeToken, ServerMsg,
+};
+
+use crate::ClientId;
+use crate::config::Config;
+use crate::connection::{self, Inbound, Incoming, Outbox};
+use crate::lobby::LobbyHandle;
+use crate::names::clean_name;
+use crate::room::{Guest, Request, RoomHandle, settings};
+
+/// How long a new connection has to say Hello.
+const HELLO_TIME: Duration = Duration::from_secs(30);
+
+/// What the server around a session provides.
+#[derive(Clone)]
+pub struct SessionContext {
+    pub config: Arc<Config>,
+    pub lobby: LobbyHandle,
+    pub shutdown: CancellationToken,
+}
+
+/// Serves one client connection to its end.
+pub async fn serve(stream: TcpStream, peer: SocketAddr, ctx: SessionContext) {
+    let span = tracing::info_span!("session", %peer);
+    serve_in_span(stream, ctx).instrument(span).await;
+}
+
+async fn serve_in_span(stream: TcpStream, ctx: SessionContext) {
+    let cut = CancellationToken::new();
+    let (mut inbound, outbox, writer) =
+        connection::split(stream, ctx.config.outbox_capacity, cut.clone());
+    let finish = CancellationToken::new();
+    let writer = tokio::spawn(writer.run(finish.clone()));
+
+    if let Some(hello) = handshake(&mut inbound, &outbox, &ctx.shutdown).await {
+        run(hello, inbound, outbox, cut, &ctx).await;
+    }
+    finish.cancel();
+    if writer.await.is_err() {
+        tracing::error!("the connection's writer failed");
+    }
+    tracing::debug!("connection closed");
+}
+
+/// Waits for the client's Hello. Anything else gets an error (the writer delivers it
+/// before the connection closes) and `None`.
+async fn handshake(
+    inbound: &mut Inbound,
+    outbox: &Outbox,
+    shutdown: &CancellationToken,
+) -> Option<Hello> {
+    let first = tokio::select! {
+        () = shutdown.cancelled() => return None,
+        first = tokio::time::timeout(HELLO_TIME, inbound.read()) => first,
+    };
+    let refuse = |code, message: String| {
+        tracing::info!(%code, %message, "handshake refused");
+        outbox.send(ServerMsg::Error(ErrorMsg::new(code, message)));
+        None
+    };
+    match first {
+        Err(_) => refuse(
+            ErrorCode::Unexpected,
+            format!("no Hello within {}s: closing", HELLO_TIME.as_secs()),
+        ),
+        Ok(Err(e)) => {
+            tracing::debug!(error = %e, "connection failed before Hello");
+            None
+        }
+        Ok(Ok(None)) => None,
+        Ok(Ok(Some(Incoming::Message(ClientMsg::Hello(hello))))) => {
+            if hello.version != PROTOCOL_VERSION {
+                return refuse(
+                    ErrorCode::VersionMismatch,
+                    format!(
+                        "this server speaks banco protocol {PROTOCOL_VERSION} and your client \
+                         speaks protocol {}: use the same banco version on both machines",
+                        hello.version
+                    ),
+                );
+            }
+            Some(hello)
+        }
+        Ok(Ok(Some(Incoming::Malformed(e)))) => refuse(
+            ErrorCode::VersionMismatch,
+            format!(
+                "this server speaks banco protocol {PROTOCOL_VERSION} and could not read your \
+                 client's first message ({e}); it may speak another protocol version: use the \
+                 same banco version on both machines"
+            ),
+        ),
+        Ok(Ok(Some(Incoming::Message(_)))) => refuse(
+            ErrorCode::Unexpected,
+            "the first message must be Hello".to_string(),
+        ),
+    }
+}
+
+/// A session past its handshake.
+struct Session {
+    client: ClientId,
+    name: String,
+    token: ResumeToken,
+    outbox: Outbox,
+    /// The room the client is in; `None` in the lobby.
+    room: Option<RoomHandle>,
+}
+
+async fn run(
+    hello: Hello,
+    mut inbound: Inbound,
+    outbox: Outbox,
+    cut: CancellationToken,
+    ctx: &SessionContext,
+) {
+    let name = match clean_name(&hello.name) {
+        Ok(name) => name,
+        Err(e) => {
+            outbox.send(ServerMsg::Error(e));
+            return;
+        }
+    };
+    let Ok(entered) = ctx
+        .lobby
+        .enter(name, hello.resume, outbox.clone(), cut.clone())
+        .await
+    else {
+        refuse_shutting_down(&outbox);
+        return;
+    };
+    let mut session = Session {
+        client: entered.client,
+        name: entered.name,
+        token: entered.token,
+        outbox,
+        room: None,
+    };
+    tracing::info!(client = session.client, name = %session.name, "welcome");
+    if let Some(room) = entered.resume_in {
+        if room.resume(session.guest()).await {
+            session.room = Some(room);
+        } else {
+            ctx.lobby.back(session.client, true).await;
+        }
+    }
+
+    loop {
+        tokio::select! {
+            biased;
+            () = cut.cancelled() => break,
+            () = ctx.shutdown.cancelled() => {
+                refuse_shutting_down(&session.outbox);
+                break;
+            }
+            frame = inbound.read() => match frame {
+                Ok(Some(Incoming::Message(msg))) => session.handle(msg, ctx).await,
+                Ok(Some(Incoming::Malformed(e))) => {
+                    tracing::debug!(error = %e, "malformed message");
+                    session.refuse(ErrorCode::Malformed, format!("that message could not be read: {e}"));
+                }
+                Ok(None) => break,
+                Err(e) => {
+                    tracing::debug!(error = %e, "connection broken");
+                    break;
+                }
+            },
+        }
+    }
+
+    let held_in = match &session.room {
+        Some(room) if room.dropped(session.client).await => Some(room.id()),
+        _ => None,
+    };
+    ctx.lobby.gone(session.client, held_in).await;
+}
+
+fn refuse_shutting_down(outbox: &Outbox) {
+    outbox.send(ServerMsg::Error(ErrorMsg::new(
+        ErrorCode::ShuttingDown,
+        "the server is shutting down",
+    )));
+}
+
+impl Session {
+    fn guest(&self) -> Guest {
+        Guest {
+            client: self.client,
+            name: self.name.clone(),
+            token: self.token,
+            outbox: self.outbox.clone(),
+        }
+    }
+
+    fn refuse(&self, code: ErrorCode, message: impl Into<String>) {
+        self.outbox
+            .send(ServerMsg::Error(ErrorMsg::new(code, message)));
+    }
+
+    async fn handle(&mut self, msg: ClientMsg, ctx: &SessionContext) {
+        let request = match msg {
+            ClientMsg::Hello(_) => {
+                return self.refuse(ErrorCode::Unexpected, "you have already said Hello");
+            }
+            ClientMsg::ListRooms => {
+                let _ = ctx.lobby.list(self.client).await;
+                return;
+            }
+            ClientMsg::CreateRoom(settings) => return self.create(settings, ctx).await,
+            ClientMsg::JoinRoom(id) => return self.enter_room(id, true, ctx).await,
+            ClientMsg::WatchRoom(id) => return self.enter_room(id, false, ctx).await,
+            ClientMsg::LeaveRoom => return self.leave(ctx).await,
+            ClientMsg::Move(mv) => Request::Move(mv),
+            ClientMsg::Chat(text) => Request::Chat(text),
+            ClientMsg::Offer(kind) => Request::Offer(kind),
+            ClientMsg::Answer { kind, accept } => Request::Answer { kind, accept },
+            ClientMsg::Withdraw(kind) => Request::Withdraw(kind),
+            ClientMsg::Resign => Request::Resign,
+            ClientMsg::Hint => Request::Hint,
+        };
+        let Some(room) = &self.room else {
+            return self.refuse(
+                ErrorCode::NotInRoom,
+                "you are not in a room: join or create one first",
+            );
+        };
+        if room.request(self.client, request).await.is_err() {
+            self.room = None;
+            self.refuse(ErrorCode::NotInRoom, "your room has closed");
+            ctx.lobby.back(self.client, true).await;
+        }
+    }
+
+    fn check_not_in_room(&self) -> bool {
+        if let Some(room) = &self.room {
+            self.refuse(
+                ErrorCode::AlreadyInRoom,
+                format!("you are in room {}: leave it first", room.id()),
+            );
+            return false;
+        }
+        true
+    }
+
+    async fn create(&mut self, settings: banco_protocol::RoomSettings, ctx: &SessionContext) {
+        if !self.check_not_in_room() {
+            return;
+        }
+        let spec = match settings::validate(&settings) {
+            Ok(spec) => spec,
+            Err(e) => return self.outbox_error(e),
+        };
+        match ctx.lobby.create(self.guest(), settings, spec).await {
+            Ok(room) => self.room = Some(room),
+            Err(_) => refuse_shutting_down(&self.outbox),
+        }
+    }
+
+    async fn enter_room(&mut self, id: banco_protocol::RoomId, seat: bool, ctx: &SessionContext) {
+        if !self.check_not_in_room() {
+            return;
+        }
+        let no_such_room = || {
+            ErrorMsg::new(
+                ErrorCode::NoSuchRoom,
+                format!("there is no room {id}: list the rooms to see what is open"),
+            )
+        };
+        let Ok(found) = ctx.lobby.find(self.client, id).await else {
+            return refuse_shutting_down(&self.outbox);
+        };
+        let Some(room) = found else {
+            return self.outbox_error(no_such_room());
+        };
+        let refused = match room.join(self.guest(), seat).await {
+            Ok(Ok(_role)) => {
+                self.room = Some(room);
+                return;
+            }
+            Ok(Err(e)) => e,
+            Err(_gone) => no_such_room(),
+        };
+        self.outbox_error(refused);
+        ctx.lobby.back(self.client, false).await;
+    }
+
+    async fn leave(&mut self, ctx: &SessionContext) {
+        let Some(room) = self.room.take() else {
+            return self.refuse(ErrorCode::NotInRoom, "you are not in a room");
+        };
+        if !room.leave(self.client).await {
+            // The room closed under us; the client is back in the lobby all the same.
+            self.outbox.send(ServerMsg::Left);
+        }
+        ctx.lobby.back(self.client, true).await;
+    }
+
+    fn outbox_error(&self, e: ErrorMsg) {
+        self.outbox.send(ServerMsg::Error(e));
+    }
+}

@@ -1,0 +1,200 @@
+//! The lobby: names, the room list, creating, joining and watching rooms.
+
+use banco_protocol::{
+    ClientMsg, ErrorCode, GameSettings, Hello, PROTOCOL_VERSION, Role, RoomSettings, RoomStatus,
+    Rule, Seat, ServerMsg, TimeControl,
+};
+use banco_tests::{Client, TestServer, caro};
+
+#[tokio::test]
+async fn names_are_made_unique_and_bad_ones_refused() {
+    let server = TestServer::start().await;
+    let a = server.connect("An").await;
+    let b = server.connect("an").await;
+    let c = server.connect("  An ").await;
+    assert_eq!(a.name(), "An");
+    assert_eq!(b.name(), "an 2");
+    assert_eq!(c.name(), "An 3");
+    assert_eq!(a.welcome.as_ref().unwrap().server, "test-server");
+    assert_ne!(
+        a.token(),
+        b.token(),
+        "each session has its own resume token"
+    );
+
+    for bad in ["", "   ", "tab\tname", &"x".repeat(25)] {
+        let mut d = Client::connect_raw(server.addr).await;
+        d.send(ClientMsg::Hello(Hello {
+            version: PROTOCOL_VERSION,
+            name: bad.into(),
+            resume: None,
+        }))
+        .await;
+        d.expect_error(ErrorCode::BadName).await;
+        assert!(d.closed().await.is_empty());
+    }
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn the_room_list_follows_rooms_as_they_change() {
+    let server = TestServer::start().await;
+    let mut a = server.connect("An").await;
+    let mut b = server.connect("Bình").await;
+    let mut c = server.connect("Chi").await;
+    let settings = RoomSettings {
+        time: TimeControl::per_move(std::time::Duration::from_secs(20)),
+        ..caro(19)
+    };
+    let (id, view) = a.create(settings.clone()).await;
+    assert_eq!(view.you, Role::Player(Seat::One));
+    assert_eq!(view.settings, settings);
+
+    // Sessions in the lobby are told.
+    let list = b.rooms().await;
+    assert_eq!(list.len(), 1);
+    assert_eq!(list[0].id, id);
+    assert_eq!(list[0].settings, settings);
+    assert_eq!(list[0].players, [Some("An".to_string()), None]);
+    assert_eq!(list[0].status, RoomStatus::Waiting);
+
+    b.join(id).await;
+    let list = c.rooms_until(|l| l[0].players[1].is_some()).await;
+    assert_eq!(list[0].players, [Some("An".into()), Some("Bình".into())]);
+    assert_eq!(list[0].status, RoomStatus::Playing);
+
+    // A full room can be watched, not joined.
+    c.send(ClientMsg::JoinRoom(id)).await;
+    c.expect_error(ErrorCode::RoomFull).await;
+    c.send(ClientMsg::JoinRoom(id + 100)).await;
+    c.expect_error(ErrorCode::NoSuchRoom).await;
+    let view = c.watch(id).await;
+    assert_eq!(view.you, Role::Spectator);
+    assert_eq!(view.spectators, ["Chi"]);
+
+    // ListRooms answers anywhere, also from inside a room.
+    c.send(ClientMsg::ListRooms).await;
+    let list = c.rooms().await;
+    assert_eq!(list[0].spectators, 1);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn everyone_in_the_room_sees_people_come_and_go() {
+    let server = TestServer::start().await;
+    let mut a = server.connect("An").await;
+    let mut b = server.connect("Bình").await;
+    let mut c = server.connect("Chi").await;
+    let (id, _) = a.create(caro(15)).await;
+    b.join(id).await;
+    match a.recv().await {
+        ServerMsg::People { seats, spectators } => {
+            assert_eq!(seats[1].as_ref().unwrap().name, "Bình");
+            assert!(seats[1].as_ref().unwrap().connected);
+            assert!(spectators.is_empty());
+        }
+        other => panic!("expected People, got {other:?}"),
+    }
+    c.watch(id).await;
+    for who in [&mut a, &mut b] {
+        match who
+            .recv_until(|m| matches!(m, ServerMsg::People { .. }))
+            .await
+        {
+            ServerMsg::People { spectators, .. } => assert_eq!(spectators, ["Chi"]),
+            _ => unreachable!(),
+        }
+    }
+    c.send(ClientMsg::LeaveRoom).await;
+    assert_eq!(c.recv().await, ServerMsg::Left);
+    for who in [&mut a, &mut b] {
+        match who
+            .recv_until(|m| matches!(m, ServerMsg::People { .. }))
+            .await
+        {
+            ServerMsg::People { spectators, .. } => assert!(spectators.is_empty()),
+            _ => unreachable!(),
+        }
+    }
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_room_closes_when_nobody_is_left() {
+    let server = TestServer::start().await;
+    let mut a = server.connect("An").await;
+    let mut b = server.connect("Bình").await;
+    let (id, _) = a.create(caro(15)).await;
+    assert_eq!(b.rooms().await.len(), 1);
+    a.send(ClientMsg::LeaveRoom).await;
+    assert_eq!(a.recv().await, ServerMsg::Left);
+    // The room closes: the list everyone in the lobby gets ends up without it.
+    a.rooms_until(<[_]>::is_empty).await;
+    b.rooms_until(<[_]>::is_empty).await;
+    b.send(ClientMsg::WatchRoom(id)).await;
+    b.expect_error(ErrorCode::NoSuchRoom).await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn settings_out_of_range_are_refused() {
+    let server = TestServer::start().await;
+    let mut a = server.connect("An").await;
+    let refused = [
+        caro(4),
+        caro(65),
+        RoomSettings {
+            game: GameSettings::Caro {
+                width: 64,
+                height: 3,
+                rule: Rule::Freestyle,
+            },
+            ..RoomSettings::default()
+        },
+        RoomSettings {
+            time: TimeControl::PerMove { millis: 10 },
+            ..caro(15)
+        },
+        RoomSettings {
+            time: TimeControl::Clock {
+                initial_millis: 0,
+                increment_millis: 1000,
+            },
+            ..caro(15)
+        },
+    ];
+    for settings in refused {
+        a.send(ClientMsg::CreateRoom(settings.clone())).await;
+        let e = a.expect_error(ErrorCode::BadSettings).await;
+        assert!(!e.message.is_empty(), "{settings:?}");
+    }
+    let xiangqi = RoomSettings {
+        game: GameSettings::Xiangqi { fen: None },
+        ..RoomSettings::default()
+    };
+    a.send(ClientMsg::CreateRoom(xiangqi)).await;
+    let e = a.expect_error(ErrorCode::BadSettings).await;
+    assert_eq!(e.message, "xiangqi rooms are not available yet");
+    // Nothing was made: the lobby is still empty, and An can still create a good room.
+    a.send(ClientMsg::ListRooms).await;
+    assert!(a.rooms().await.is_empty());
+    let (_, view) = a.create(caro(64)).await;
+    assert_eq!(view.you, Role::Player(Seat::One));
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn one_room_at_a_time() {
+    let server = TestServer::start().await;
+    let mut a = server.connect("An").await;
+    let mut b = server.connect("Bình").await;
+    let (id, _) = b.create(caro(15)).await;
+    a.create(caro(15)).await;
+    a.send(ClientMsg::CreateRoom(caro(15))).await;
+    a.expect_error(ErrorCode::AlreadyInRoom).await;
+    a.send(ClientMsg::JoinRoom(id)).await;
+    a.expect_error(ErrorCode::AlreadyInRoom).await;
+    a.send(ClientMsg::WatchRoom(id)).await;
+    a.expect_error(ErrorCode::AlreadyInRoom).await;
+    server.stop().await;
+}
