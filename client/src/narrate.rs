@@ -90,16 +90,17 @@ pub fn result_headline(room: &Room, over: &GameOver, loc: &Locale) -> String {
 
 /// Why the game ended: `five in a row`, `Bình ran out of time`.
 pub fn end_reason(room: &Room, over: &GameOver, loc: &Locale) -> String {
-    let loser = over
-        .winner
-        .map(|w| seat_name(room, w.other(), loc))
-        .or_else(|| room.to_move().map(|s| seat_name(room, s, loc)))
+    let loser_seat = over.winner.map(Seat::other);
+    let key = format!("reason.{}", over.reason.as_str());
+    // "You ran out of time" reads better than one's own name.
+    let you = format!("{key}_you");
+    if loser_seat.is_some() && loser_seat == room.my_seat() && loc.get(&you) != you {
+        return loc.get(&you).to_string();
+    }
+    let loser = loser_seat
+        .map(|s| seat_name(room, s, loc))
         .unwrap_or_default();
-    tr!(
-        loc,
-        &format!("reason.{}", over.reason.as_str()),
-        loser = loser
-    )
+    tr!(loc, &key, loser = loser)
 }
 
 /// `You won! Five in a row.`

@@ -84,9 +84,12 @@ impl App {
                 let text = narrate::game_started(&room, loc);
                 self.info(text);
             }
-            ServerMsg::Moved { .. } => {
-                // A move makes an open undo or draw question moot; the server withdraws
-                // it, and the dialog goes with it.
+            ServerMsg::Moved { record, .. } => {
+                // One's own moves need no telling; the other side's do, by name and point.
+                if room.my_seat() != Some(record.by) {
+                    let text = narrate::moved(&room, record, loc);
+                    self.info(text);
+                }
             }
             ServerMsg::Offered(offer) => {
                 let text = narrate::offered(&room, offer, loc);

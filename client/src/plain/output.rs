@@ -73,6 +73,11 @@ fn role_str(role: Role) -> &'static str {
     }
 }
 
+/// A seat's name as the server gave it (JSON carries raw names; text localizes them).
+fn raw_name(room: &Room, seat: Seat) -> Option<String> {
+    room.seat_name(seat).map(str::to_string)
+}
+
 fn time_json(tc: &TimeControl) -> Value {
     json!(time_control_text(tc))
 }
@@ -251,6 +256,13 @@ impl<W: Write> Printer<W> {
         self.emit("rooms", json!({"rooms": list}), &text);
     }
 
+    /// The board after something changed it: for people only (JSON asks with `board`).
+    fn auto_board(&mut self, room: &Room) {
+        if self.format == Format::Text {
+            self.board(room);
+        }
+    }
+
     pub fn board(&mut self, room: &Room) {
         let Some(rows) = board_rows(room) else {
             let message = tr!(self.locale, "plain.no_board").to_string();
@@ -343,7 +355,7 @@ impl<W: Write> Printer<W> {
                 }
                 self.emit("joined", fields, &text);
                 if room.game.as_ref().is_some_and(|g| !g.moves.is_empty()) {
-                    self.board(room);
+                    self.auto_board(room);
                 }
             }
             ServerMsg::People { .. } => {
@@ -371,7 +383,7 @@ impl<W: Write> Printer<W> {
                         "game": view.number,
                         "seats": seats_json(room),
                         "first": seat_str(view.first),
-                        "first_name": narrate::seat_name(room, view.first, loc),
+                        "first_name": raw_name(room, view.first),
                         "you": role_str(room.you),
                         "your_turn": room.my_turn(),
                         "time": time_json(&room.settings.time),
@@ -383,7 +395,7 @@ impl<W: Write> Printer<W> {
                 let mut fields = move_json(room, &record.mv);
                 fields["ply"] = json!(ply);
                 fields["by"] = json!(seat_str(record.by));
-                fields["name"] = json!(narrate::seat_name(room, record.by, loc));
+                fields["name"] = json!(raw_name(room, record.by));
                 fields["stone"] = json!(narrate::side(room, record.by, loc));
                 fields["your_turn"] = json!(room.my_turn());
                 if let Move::Xiangqi { .. } = record.mv {
@@ -395,7 +407,7 @@ impl<W: Write> Printer<W> {
                     text = format!("{text}. {}", tr!(loc, "plain.your_turn"));
                 }
                 self.emit("move", fields, &text);
-                self.board(room);
+                self.auto_board(room);
             }
             ServerMsg::Chat(line) => {
                 let time = crate::room::clock::chat_time(line.at_ms);
@@ -416,7 +428,7 @@ impl<W: Write> Printer<W> {
                     &format!("{}_offered", offer.kind.as_str()),
                     json!({
                         "by": seat_str(offer.by),
-                        "name": narrate::seat_name(room, offer.by, loc),
+                        "name": raw_name(room, offer.by),
                         "mine": me == Some(offer.by),
                     }),
                     &text,
@@ -426,7 +438,7 @@ impl<W: Write> Printer<W> {
                 let text = narrate::declined(room, offer, loc);
                 self.emit(
                     &format!("{}_declined", offer.kind.as_str()),
-                    json!({"by": seat_str(offer.by), "name": narrate::seat_name(room, offer.by.other(), loc)}),
+                    json!({"by": seat_str(offer.by), "name": raw_name(room, offer.by.other())}),
                     &text,
                 );
             }
@@ -434,7 +446,7 @@ impl<W: Write> Printer<W> {
                 let text = narrate::withdrawn(room, offer, loc);
                 self.emit(
                     &format!("{}_withdrawn", offer.kind.as_str()),
-                    json!({"by": seat_str(offer.by), "name": narrate::seat_name(room, offer.by, loc)}),
+                    json!({"by": seat_str(offer.by), "name": raw_name(room, offer.by)}),
                     &text,
                 );
             }
@@ -454,7 +466,7 @@ impl<W: Write> Printer<W> {
                     }),
                     &text,
                 );
-                self.board(room);
+                self.auto_board(room);
             }
             ServerMsg::Clock(c) => {
                 let text = Seat::BOTH
@@ -475,24 +487,26 @@ impl<W: Write> Printer<W> {
             }
             ServerMsg::GameOver(over) => {
                 let line: Vec<Value> = over.line.iter().map(|p| json!([p.x, p.y])).collect();
-                let text = format!(
-                    "{} {}",
-                    narrate::game_over(room, over, loc),
-                    tr!(loc, "plain.after_game")
-                );
+                let mut text = narrate::game_over(room, over, loc);
+                // Suggest a rematch only to a player still at the table.
+                let walked_out = matches!(over.reason, EndReason::Quit | EndReason::Abandoned)
+                    && over.winner.map(Seat::other) == me;
+                if me.is_some() && !walked_out {
+                    text = format!("{text} {}", tr!(loc, "plain.after_game"));
+                }
                 self.emit(
                     "game_over",
                     json!({
                         "result": result_word(over, me),
                         "winner": over.winner.map(seat_str),
-                        "winner_name": over.winner.map(|w| narrate::seat_name(room, w, loc)),
+                        "winner_name": over.winner.and_then(|w| raw_name(room, w)),
                         "reason": over.reason.as_str(),
                         "line": line,
                     }),
                     &text,
                 );
                 if over.reason == EndReason::Five {
-                    self.board(room);
+                    self.auto_board(room);
                 }
             }
             ServerMsg::Hint(mv) => {

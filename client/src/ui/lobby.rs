@@ -135,10 +135,16 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, lobby: &Lobby) {
     // Where others join from, when this machine hosts.
     let mut hint = Vec::new();
     if let Some(addr) = &app.hosting {
-        hint.push(Line::from(Span::styled(
-            format!(" {}", tr!(loc, "lobby.hosting_hint", addr = addr)),
-            theme.dim(),
-        )));
+        let port = addr.rsplit(':').next().unwrap_or_default();
+        let target = if port == banco_protocol::DEFAULT_PORT.to_string() {
+            tr!(loc, "lobby.this_ip").to_string()
+        } else {
+            format!("{}:{port}", tr!(loc, "lobby.this_ip"))
+        };
+        let text = tr!(loc, "lobby.hosting_hint", addr = addr, target = target);
+        for l in super::wrap(&text, l.hint.width.saturating_sub(2) as usize) {
+            hint.push(Line::from(Span::styled(format!(" {l}"), theme.dim())));
+        }
     }
     frame.render_widget(Paragraph::new(hint), l.hint);
     frame.render_widget(notice_line(app), l.notice);

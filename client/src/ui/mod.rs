@@ -121,10 +121,18 @@ pub fn legend(
     lines.into_iter().map(Line::from).collect()
 }
 
-/// The legend entries for a key table, described in the user's language.
+/// The legend entries for a key table, described in the user's language: the short
+/// description (`keys.undo_short`) where there is one.
 pub fn legend_items(app: &App, keys: &[KeyHelp]) -> Vec<(String, String)> {
     keys.iter()
-        .map(|k| (k.keys.to_string(), app.loc.get(k.what).to_string()))
+        .map(|k| {
+            let short = format!("{}_short", k.what);
+            let text = match app.loc.get(&short) {
+                s if s == short => app.loc.get(k.what),
+                s => s,
+            };
+            (k.keys.to_string(), text.to_string())
+        })
         .collect()
 }
 

@@ -141,7 +141,7 @@ fn footer_items(app: &App, rs: &RoomScreen, table: &[KeyHelp]) -> Vec<(String, S
         shown.push("keys.withdraw");
     }
     shown.extend(["keys.cursor", "keys.place"]);
-    if player {
+    if player && room.game.is_some() {
         if over {
             shown.extend(["keys.newgame", "keys.show_result"]);
         } else {
@@ -283,7 +283,18 @@ fn draw_players(frame: &mut Frame, area: Rect, app: &App, rs: &RoomScreen) {
             GameSettings::Caro { .. } => theme.glyph(first).to_string(),
             GameSettings::Xiangqi { .. } => narrate::side(room, seat, loc),
         };
-        let marker = if mover == Some(seat) { "▶" } else { " " };
+        let winner = room
+            .game
+            .as_ref()
+            .and_then(|g| g.over.as_ref())
+            .is_some_and(|o| o.winner == Some(seat));
+        let marker = if winner {
+            "★"
+        } else if mover == Some(seat) {
+            "▶"
+        } else {
+            " "
+        };
         let mut name = narrate::seat_name(room, seat, loc);
         if room.my_seat() == Some(seat) {
             name = format!("{name} {}", tr!(loc, "room.you"));
