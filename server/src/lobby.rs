@@ -279,7 +279,7 @@ impl Lobby {
                 reply,
             } => {
                 let id = self.next_room;
-                self.next_room += 1;
+                self.next_room = self.next_room.wrapping_add(1).max(1);
                 let ctx = RoomContext {
                     config: self.config.clone(),
                     store: self.store.clone(),
