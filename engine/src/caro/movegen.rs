@@ -54,7 +54,8 @@ pub fn generate(pos: &mut Position) -> Moves {
 
 /// The side to move's moves that leave the opponent no five. Appends to `out`.
 pub fn five_defences(pos: &mut Position, out: &mut Vec<Cell>) {
-    let them = pos.to_move().opponent();
+    let us = pos.to_move();
+    let them = us.opponent();
     let mut fives = Vec::new();
     pos.cells_with(them, Combo::Five, &mut fives);
     let mut tried = Vec::new();
@@ -70,14 +71,13 @@ pub fn five_defences(pos: &mut Position, out: &mut Vec<Cell>) {
     }
     tried.sort_unstable();
     tried.dedup();
-    for c in tried {
-        pos.make(c);
-        let stopped = pos.count(them, Combo::Five) == 0;
-        pos.unmake();
-        if stopped {
-            out.push(c);
-        }
-    }
+    // A stone of ours only weakens their lines, so `c` works exactly when every five
+    // point is taken or loses its five.
+    out.extend(tried.into_iter().filter(|&c| {
+        fives
+            .iter()
+            .all(|&f| f == c || pos.combo_if(f, c, us, them) != Combo::Five)
+    }));
 }
 
 /// The side to move's moves against an opponent who can make an open four or a double
@@ -101,15 +101,12 @@ pub fn four_defences(pos: &mut Position, out: &mut Vec<Cell>) {
     pos.cells_with(us, Combo::Block4, &mut tried);
     tried.sort_unstable();
     tried.dedup();
-    for c in tried {
-        let is_four = pos.combo(c, us).is_four();
-        pos.make(c);
-        let stopped = pos.count(them, Combo::Flex4) == 0;
-        pos.unmake();
-        if stopped || is_four {
-            out.push(c);
-        }
-    }
+    out.extend(tried.into_iter().filter(|&c| {
+        pos.combo(c, us).is_four()
+            || threats
+                .iter()
+                .all(|&f| f == c || pos.combo_if(f, c, us, them) < Combo::Flex4)
+    }));
 }
 
 /// The empty cells of `c`'s window along direction `d`, appended to `out`.

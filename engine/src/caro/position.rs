@@ -16,7 +16,7 @@
 //! opponent threaten five?" and the static evaluation are O(1).
 
 use super::board::{Board, Point, Stone};
-use super::eval;
+use super::eval::ValueTable;
 use super::game::Game;
 use super::pattern::{Combo, EMPTY, Key, O_CODE, Pattern, PatternTable, WALL, X_CODE, shift};
 use super::rule::Rule;
@@ -90,6 +90,8 @@ pub struct Position {
     rule: Rule,
     /// Window key -> patterns, for this rule.
     table: &'static PatternTable,
+    /// Four patterns -> combo and score.
+    values: &'static ValueTable,
     /// Index steps of the four directions.
     dirs: [isize; 4],
     /// Cell codes: `EMPTY`, `X_CODE`, `O_CODE`, `WALL`.
@@ -143,6 +145,7 @@ impl Position {
             stride,
             rule,
             table: PatternTable::get(rule),
+            values: ValueTable::get(),
             dirs,
             cells: vec![WALL; size],
             keys: vec![[0; 4]; size],
@@ -340,6 +343,43 @@ impl Position {
         self.near[c]
     }
 
+    /// The direction and signed distance from `from` to `to` if they share a line within
+    /// a window's reach (`1 <= |k| <= 5`).
+    #[inline]
+    pub fn line_between(&self, from: Cell, to: Cell) -> Option<(usize, i32)> {
+        let (fx, fy) = ((from % self.stride) as i32, (from / self.stride) as i32);
+        let (tx, ty) = ((to % self.stride) as i32, (to / self.stride) as i32);
+        let (dx, dy) = (tx - fx, ty - fy);
+        let (d, k) = if dy == 0 {
+            (0, dx)
+        } else if dx == 0 {
+            (1, dy)
+        } else if dx == dy {
+            (2, dy)
+        } else if dx == -dy {
+            (3, dy)
+        } else {
+            return None;
+        };
+        (k != 0 && k.abs() <= PAD as i32).then_some((d, k))
+    }
+
+    /// The combo `side` would have on empty `f` if a stone of `placed` stood on empty `c`
+    /// (`c != f`): only the line through both changes, so one table lookup answers it
+    /// exactly, without making the move.
+    #[inline]
+    pub fn combo_if(&self, f: Cell, c: Cell, placed: Stone, side: Stone) -> Combo {
+        let Some((d, k)) = self.line_between(f, c) else {
+            return self.combos[f][side.index()];
+        };
+        let key = self.keys[f][d] | (Key::from(code_of(placed)) << shift(k));
+        let mut pairs = self.pairs[f];
+        pairs[d] = self.table.pair(key);
+        let s = 4 * side.index() as u16;
+        let [a, b, cc, dd] = pairs.map(|p| (u16::from(p) >> s) & 15);
+        self.values.value(a | b << 4 | cc << 8 | dd << 12).combo
+    }
+
     /// Plays the side to move's stone on empty cell `c`.
     pub fn make(&mut self, c: Cell) {
         debug_assert!(self.is_empty(c), "make on a taken or off-board cell");
@@ -442,14 +482,15 @@ impl Position {
     /// Computes empty cell `q`'s combos and scores from its patterns and adds them in.
     #[inline]
     fn add_cell(&mut self, q: Cell) {
-        let pairs = self.pairs[q];
-        for side in 0..2 {
-            let pats = pairs.map(|p| PatternTable::unpack(p, side));
-            let (combo, score) = eval::cell_value(pats);
-            self.combos[q][side] = combo;
-            self.scores[q][side] = score;
-            self.combo_count[side][combo as usize] += 1;
-            self.potential[side] += score;
+        let [a, b, c, d] = self.pairs[q].map(u16::from);
+        let x = (a & 15) | (b & 15) << 4 | (c & 15) << 8 | (d & 15) << 12;
+        let o = a >> 4 | (b >> 4) << 4 | (c >> 4) << 8 | (d >> 4) << 12;
+        for (side, packed) in [(0, x), (1, o)] {
+            let v = self.values.value(packed);
+            self.combos[q][side] = v.combo;
+            self.scores[q][side] = i32::from(v.score);
+            self.combo_count[side][v.combo as usize] += 1;
+            self.potential[side] += i32::from(v.score);
         }
     }
 
@@ -634,6 +675,38 @@ pub(crate) mod tests {
             pos.combo(pos.cell(Point::new(1, 3)), Stone::O),
             Combo::Flex4
         );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+        /// `combo_if` answers exactly what making the move would show.
+        #[test]
+        fn combo_if_matches_make(
+            rule_i in 0usize..4,
+            picks in proptest::collection::vec(any::<u16>(), 10..70),
+            probes in proptest::collection::vec((any::<u16>(), any::<u16>(), any::<bool>()), 20),
+        ) {
+            let rule = Rule::ALL[rule_i];
+            let mut pos = Position::new(12, 12, rule);
+            for pick in picks {
+                let empty: Vec<Cell> = (0..pos.cells.len()).filter(|c| pos.is_empty(*c)).collect();
+                pos.make(empty[pick as usize % empty.len()]);
+            }
+            let empty: Vec<Cell> = (0..pos.cells.len()).filter(|c| pos.is_empty(*c)).collect();
+            for (a, b, x) in probes {
+                let f = empty[a as usize % empty.len()];
+                let c = empty[b as usize % empty.len()];
+                if f == c { continue; }
+                let placed = if x { Stone::X } else { Stone::O };
+                for side in [Stone::X, Stone::O] {
+                    let predicted = pos.combo_if(f, c, placed, side);
+                    pos.make_stone(c, placed);
+                    let real = pos.combo(f, side);
+                    pos.unmake();
+                    prop_assert_eq!(predicted, real);
+                }
+            }
+        }
     }
 
     proptest! {

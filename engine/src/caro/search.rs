@@ -170,28 +170,55 @@ impl Engine {
         };
         let forced = root_moves.len() < 8 && pos.count(us.opponent(), Combo::Flex4) > 0;
 
-        // 2. Threat-space search.
+        // 2. Threat-space search, each on a slice of the time: VCF first (cheap, and the
+        // usual way games are won), then VCT deepened a threat at a time.
+        let budget_span = deadline.saturating_duration_since(start);
         let cancel = limits.cancel.clone();
-        let mut stop = move || cancel.is_cancelled() || Instant::now() >= deadline;
-        for (kind, nodes, depth) in [
-            (Kind::Vcf, self.config.root_vcf_nodes, 30),
-            (Kind::Vct, self.config.root_vct_nodes, self.config.vct_depth),
-        ] {
+        let plan = [
+            (Kind::Vcf, self.config.root_vcf_nodes, 30, budget_span / 10),
+            (
+                Kind::Vct,
+                self.config.root_vct_nodes,
+                self.config.vct_depth,
+                budget_span / 5,
+            ),
+        ];
+        for (kind, nodes, max_depth, slice) in plan {
             if nodes == 0 {
                 continue;
             }
-            let mut ts = ThreatSearch::new(pos, kind, &mut self.fail_cache, nodes, &mut stop);
-            let proof = ts.solve(depth);
-            thought.nodes += ts.nodes();
-            if let Proof::Win(line) = proof {
-                return Thought {
-                    best: line.first().copied(),
-                    score: MATE - line.len() as i32,
-                    depth: line.len() as u32,
-                    pv: line,
-                    elapsed: start.elapsed(),
-                    ..thought
-                };
+            let slice_end = (Instant::now() + slice).min(deadline);
+            let cancel = cancel.clone();
+            let mut stop = move || cancel.is_cancelled() || Instant::now() >= slice_end;
+            let mut spent = 0;
+            let first_depth = if kind == Kind::Vcf {
+                max_depth
+            } else {
+                2.min(max_depth)
+            };
+            for depth in (first_depth..=max_depth).step_by(2) {
+                let mut ts =
+                    ThreatSearch::new(pos, kind, &mut self.fail_cache, nodes - spent, &mut stop);
+                let proof = ts.solve(depth);
+                spent += ts.nodes();
+                thought.nodes += ts.nodes();
+                match proof {
+                    Proof::Win(line) => {
+                        return Thought {
+                            best: line.first().copied(),
+                            score: MATE - line.len() as i32,
+                            depth: line.len() as u32,
+                            pv: line,
+                            elapsed: start.elapsed(),
+                            ..thought
+                        };
+                    }
+                    Proof::Unknown => break,
+                    Proof::NoWin => {}
+                }
+                if spent >= nodes {
+                    break;
+                }
             }
         }
 
