@@ -98,8 +98,9 @@ pub struct Position {
     cells: Vec<u8>,
     /// Per cell and direction, the window key of its ten neighbours.
     keys: Vec<[Key; 4]>,
-    /// Per cell and direction, the packed X/O pattern pair (valid on empty cells).
-    pairs: Vec<[u8; 4]>,
+    /// Per cell, the packed X/O pattern pair of each direction, direction `d` in byte
+    /// `d` (valid on empty cells). One word, so updating a byte never stalls a reload.
+    pairs: Vec<u32>,
     /// Per cell, the combo each side would make there (valid on empty cells).
     combos: Vec<[Combo; 2]>,
     /// Per cell, each side's evaluation score for a stone there (valid on empty cells).
@@ -122,6 +123,18 @@ pub struct Position {
     stones: usize,
     /// The side to move.
     to_move: Stone,
+}
+
+/// Byte `d` of a word.
+#[inline]
+fn byte(w: u32, d: usize) -> u8 {
+    (w >> (8 * d)) as u8
+}
+
+/// The word with byte `d` replaced.
+#[inline]
+fn with_byte(w: u32, d: usize, b: u8) -> u32 {
+    (w & !(0xFF << (8 * d))) | (u32::from(b) << (8 * d))
 }
 
 #[inline]
@@ -149,7 +162,7 @@ impl Position {
             dirs,
             cells: vec![WALL; size],
             keys: vec![[0; 4]; size],
-            pairs: vec![[0; 4]; size],
+            pairs: vec![0; size],
             combos: vec![[Combo::None; 2]; size],
             scores: vec![[0; 2]; size],
             near: vec![0; size],
@@ -181,7 +194,7 @@ impl Position {
                     key |= Key::from(pos.cells[q]) << shift(k);
                 }
                 pos.keys[c][d] = key;
-                pos.pairs[c][d] = pos.table.pair(key);
+                pos.pairs[c] = with_byte(pos.pairs[c], d, pos.table.pair(key));
             }
             pos.add_cell(c);
         }
@@ -302,7 +315,7 @@ impl Position {
     /// What a stone of `stone` on empty `c` makes of the line in direction `d`.
     #[inline]
     pub fn pattern(&self, c: Cell, stone: Stone, d: usize) -> Pattern {
-        PatternTable::unpack(self.pairs[c][d], stone.index())
+        PatternTable::unpack(byte(self.pairs[c], d), stone.index())
     }
 
     /// What a stone of `stone` on empty `c` makes across its four lines.
@@ -373,11 +386,8 @@ impl Position {
             return self.combos[f][side.index()];
         };
         let key = self.keys[f][d] | (Key::from(code_of(placed)) << shift(k));
-        let mut pairs = self.pairs[f];
-        pairs[d] = self.table.pair(key);
-        let s = 4 * side.index() as u16;
-        let [a, b, cc, dd] = pairs.map(|p| (u16::from(p) >> s) & 15);
-        self.values.value(a | b << 4 | cc << 8 | dd << 12).combo
+        let pairs = with_byte(self.pairs[f], d, self.table.pair(key));
+        self.values_of(pairs)[side.index()].0
     }
 
     /// Plays the side to move's stone on empty cell `c`.
@@ -418,7 +428,7 @@ impl Position {
         self.touch_lines(c, code);
         self.touch_near(c, false);
         for d in 0..4 {
-            self.pairs[c][d] = self.table.pair(self.keys[c][d]);
+            self.pairs[c] = with_byte(self.pairs[c], d, self.table.pair(self.keys[c][d]));
         }
         self.add_cell(c);
     }
@@ -437,37 +447,62 @@ impl Position {
     }
 
     /// Flips `code` in the keys of every cell whose window holds `c`, and refreshes the
-    /// empty ones.
+    /// empty ones. The potential changes are summed in registers and written once.
     fn touch_lines(&mut self, c: Cell, code: u8) {
+        let mut delta = [0i32; 2];
         for d in 0..4 {
             for k in 1..=PAD as i32 {
                 // `q` sees `c` at offset -k (c is behind it) ...
                 let q = self.step(c, d, k);
                 self.keys[q][d] ^= Key::from(code) << shift(-k);
                 if self.cells[q] == EMPTY {
-                    self.refresh(q, d);
+                    self.refresh(q, d, &mut delta);
                 }
                 // ... and `r` sees it at offset +k.
                 let r = self.step(c, d, -k);
                 self.keys[r][d] ^= Key::from(code) << shift(k);
                 if self.cells[r] == EMPTY {
-                    self.refresh(r, d);
+                    self.refresh(r, d, &mut delta);
                 }
             }
         }
+        self.potential[0] += delta[0];
+        self.potential[1] += delta[1];
     }
 
-    /// Re-reads direction `d`'s patterns of empty cell `q` and recomputes its combos
-    /// and scores.
+    /// Re-reads direction `d`'s patterns of empty cell `q`, recomputes its combos and
+    /// scores, and adds the change in potential to `delta`.
     #[inline]
-    fn refresh(&mut self, q: Cell, d: usize) {
+    fn refresh(&mut self, q: Cell, d: usize, delta: &mut [i32; 2]) {
         let pair = self.table.pair(self.keys[q][d]);
-        if pair == self.pairs[q][d] {
+        let old = self.pairs[q];
+        if pair == byte(old, d) {
             return;
         }
-        self.remove_cell(q);
-        self.pairs[q][d] = pair;
-        self.add_cell(q);
+        let pairs = with_byte(old, d, pair);
+        self.pairs[q] = pairs;
+        let new = self.values_of(pairs);
+        let old_combos = self.combos[q];
+        let old_scores = self.scores[q];
+        for side in 0..2 {
+            self.combo_count[side][old_combos[side] as usize] -= 1;
+            self.combo_count[side][new[side].0 as usize] += 1;
+            delta[side] += new[side].1 - old_scores[side];
+        }
+        self.combos[q] = [new[0].0, new[1].0];
+        self.scores[q] = [new[0].1, new[1].1];
+    }
+
+    /// Each side's combo and score from a cell's four packed pattern pairs.
+    #[inline]
+    fn values_of(&self, w: u32) -> [(Combo, i32); 2] {
+        // X's nibbles are the low halves of the four bytes, O's the high halves.
+        let x = (w & 0xF) | (w >> 4 & 0xF0) | (w >> 8 & 0xF00) | (w >> 12 & 0xF000);
+        let o = (w >> 4 & 0xF) | (w >> 8 & 0xF0) | (w >> 12 & 0xF00) | (w >> 16 & 0xF000);
+        [x as u16, o as u16].map(|packed| {
+            let v = self.values.value(packed);
+            (v.combo, i32::from(v.score))
+        })
     }
 
     /// Takes empty cell `q`'s combos and scores out of the running totals.
@@ -482,15 +517,12 @@ impl Position {
     /// Computes empty cell `q`'s combos and scores from its patterns and adds them in.
     #[inline]
     fn add_cell(&mut self, q: Cell) {
-        let [a, b, c, d] = self.pairs[q].map(u16::from);
-        let x = (a & 15) | (b & 15) << 4 | (c & 15) << 8 | (d & 15) << 12;
-        let o = a >> 4 | (b >> 4) << 4 | (c >> 4) << 8 | (d >> 4) << 12;
-        for (side, packed) in [(0, x), (1, o)] {
-            let v = self.values.value(packed);
-            self.combos[q][side] = v.combo;
-            self.scores[q][side] = i32::from(v.score);
-            self.combo_count[side][v.combo as usize] += 1;
-            self.potential[side] += i32::from(v.score);
+        let values = self.values_of(self.pairs[q]);
+        for (side, (combo, score)) in values.into_iter().enumerate() {
+            self.combos[q][side] = combo;
+            self.scores[q][side] = score;
+            self.combo_count[side][combo as usize] += 1;
+            self.potential[side] += score;
         }
     }
 
