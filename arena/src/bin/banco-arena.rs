@@ -303,7 +303,8 @@ fn all_fours(pos: &mut Position, line: &[usize]) -> bool {
 
 /// A saved game: its spec and moves.
 fn read_game(path: &PathBuf) -> Result<(u8, u8, Rule, Vec<Point>)> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let header = text
         .lines()
         .find_map(|l| l.strip_prefix("# game: caro "))
@@ -322,7 +323,12 @@ fn read_game(path: &PathBuf) -> Result<(u8, u8, Rule, Vec<Point>)> {
 fn mine_tactics(paths: &[PathBuf], min_line: usize, nowins: usize) -> Result<()> {
     use banco_engine::caro::pattern::Combo;
     use banco_engine::caro::vcf::{Proof, vcf};
-    let points = |v: &[Point]| v.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(" ");
+    let points = |v: &[Point]| {
+        v.iter()
+            .map(|p| p.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
     for path in paths {
         let (w, h, rule, moves) = read_game(path)?;
         let mut game = Game::new(u32::from(w), u32::from(h), rule)?;
@@ -334,10 +340,16 @@ fn mine_tactics(paths: &[PathBuf], min_line: usize, nowins: usize) -> Result<()>
                 let mut pos = Position::from_game(&game);
                 let fours = pos.count_at_least(game.to_move(), Combo::Block4);
                 match vcf(&mut pos, 40, 2_000_000) {
-                    Proof::Win(line) if !won[side] && line.len() >= min_line && all_fours(&mut pos, &line) => {
+                    Proof::Win(line)
+                        if !won[side] && line.len() >= min_line && all_fours(&mut pos, &line) =>
+                    {
                         won[side] = true;
                         let line: Vec<Point> = line.iter().map(|c| pos.point(*c)).collect();
-                        println!("{rule} {w}x{h}; {}; win; {}", points(game.moves()), points(&line));
+                        println!(
+                            "{rule} {w}x{h}; {}; win; {}",
+                            points(game.moves()),
+                            points(&line)
+                        );
                     }
                     Proof::NoWin if refuted < nowins && fours >= 3 => {
                         refuted += 1;

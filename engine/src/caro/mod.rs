@@ -44,7 +44,7 @@ pub use threat::{Threat, ThreatKind, threats};
 #[cfg(test)]
 use notation::parse_point;
 #[cfg(test)]
-#[path = "../../benches/suite.rs"]
+#[path = "../../benches/support/suite.rs"]
 mod suite;
 #[cfg(test)]
 mod tactics;

@@ -27,29 +27,58 @@ pub enum Moves {
     Free(Vec<Cell>),
 }
 
+/// What the side to move faces, as [`generate_into`] reports it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Situation {
+    /// It completes a five on this cell.
+    Win(Cell),
+    /// The opponent's five cannot be stopped.
+    Lost,
+    /// The moves are the blocks of the opponent's five(s).
+    BlockFive,
+    /// The moves stop the opponent's open four in the making, or are own fours; none
+    /// means the position is lost.
+    BlockFour,
+    /// No threat: the moves are every candidate.
+    Free,
+}
+
 /// Sorts out the side to move's moves in `pos`.
 pub fn generate(pos: &mut Position) -> Moves {
+    let mut out = Vec::new();
+    match generate_into(pos, &mut out) {
+        Situation::Win(c) => Moves::Win(c),
+        Situation::Lost => Moves::Lost,
+        Situation::BlockFive => Moves::BlockFive(out),
+        Situation::BlockFour => Moves::BlockFour(out),
+        Situation::Free => Moves::Free(out),
+    }
+}
+
+/// Like [`generate`], writing the moves into `out` (cleared first): the search reuses one
+/// buffer per ply.
+pub fn generate_into(pos: &mut Position, out: &mut Vec<Cell>) -> Situation {
+    out.clear();
     let us = pos.to_move();
     let them = us.opponent();
-    let mut out = Vec::new();
     if pos.count(us, Combo::Five) > 0 {
-        pos.cells_with(us, Combo::Five, &mut out);
-        return Moves::Win(out[0]);
+        pos.cells_with(us, Combo::Five, out);
+        return Situation::Win(out[0]);
     }
     if pos.count(them, Combo::Five) > 0 {
-        five_defences(pos, &mut out);
+        five_defences(pos, out);
         return if out.is_empty() {
-            Moves::Lost
+            Situation::Lost
         } else {
-            Moves::BlockFive(out)
+            Situation::BlockFive
         };
     }
     if pos.count(them, Combo::Flex4) > 0 {
-        four_defences(pos, &mut out);
-        return Moves::BlockFour(out);
+        four_defences(pos, out);
+        return Situation::BlockFour;
     }
-    pos.candidates(&mut out);
-    Moves::Free(out)
+    pos.candidates(out);
+    Situation::Free
 }
 
 /// The side to move's moves that leave the opponent no five. Appends to `out`.

@@ -20,7 +20,8 @@ const SUITE: &str = include_str!("../../benches/data/vcf.txt");
 fn immediate_five(board: &mut Board, stone: Stone, rule: Rule) -> Option<Point> {
     let touches = |p: &Point| {
         (-1..=1).any(|dy| {
-            (-1..=1).any(|dx| board.cell(i32::from(p.x) + dx, i32::from(p.y) + dy) == Some(Some(stone)))
+            (-1..=1)
+                .any(|dx| board.cell(i32::from(p.x) + dx, i32::from(p.y) + dy) == Some(Some(stone)))
         })
     };
     let empties: Vec<Point> = board
@@ -37,7 +38,13 @@ fn immediate_five(board: &mut Board, stone: Stone, rule: Rule) -> Option<Point> 
 
 /// Whether `attacker` (to move) wins by force within `depth` attacking moves, the
 /// attacking moves taken from the VCF solver, every defender reply tried.
-fn proves(board: &mut Board, attacker: Stone, rule: Rule, depth: u32, cache: &mut FailCache) -> bool {
+fn proves(
+    board: &mut Board,
+    attacker: Stone,
+    rule: Rule,
+    depth: u32,
+    cache: &mut FailCache,
+) -> bool {
     if immediate_five(board, attacker, rule).is_some() {
         return true;
     }
@@ -134,7 +141,13 @@ fn vcf_wins_are_found_and_proven_by_brute_force() {
         assert_eq!(pos.point(line[0]), case.proof[0], "{}", case.label);
         let mut board = game.board().clone();
         assert!(
-            proves(&mut board, game.to_move(), case.rule, 30, &mut FailCache::new(16)),
+            proves(
+                &mut board,
+                game.to_move(),
+                case.rule,
+                30,
+                &mut FailCache::new(16)
+            ),
             "{}: the win does not hold against every reply",
             case.label
         );
