@@ -10,17 +10,14 @@ use std::time::Duration;
 use super::{Bot, Level, Limits, Thought};
 use crate::caro;
 use crate::game::{Game, GameSpec, Move};
+use crate::xiangqi;
 
 /// A bot for any game banco plays.
 pub enum GameBot {
     /// Caro / gomoku: [`caro::search::Engine`].
     Caro(Box<caro::search::Engine>),
-    /// A game whose engine has not landed yet (xiangqi, until `xiangqi/` gets its search):
-    /// it answers no move, so a caller can tell the player instead of hanging.
-    NoEngine {
-        /// The level it was asked for, kept for when the engine arrives.
-        level: Level,
-    },
+    /// Xiangqi: [`xiangqi::Engine`].
+    Xiangqi(Box<xiangqi::Engine>),
 }
 
 impl GameBot {
@@ -33,7 +30,7 @@ impl GameBot {
                 caro::pattern::PatternTable::get(*rule);
                 GameBot::Caro(Box::new(caro::search::Engine::new(level)))
             }
-            GameSpec::Xiangqi { .. } => GameBot::NoEngine { level },
+            GameSpec::Xiangqi { .. } => GameBot::Xiangqi(Box::new(xiangqi::Engine::new(level))),
         }
     }
 
@@ -52,6 +49,17 @@ impl GameBot {
                     elapsed: t.elapsed,
                 }
             }
+            (GameBot::Xiangqi(engine), Game::Xiangqi(g)) => {
+                let t = engine.think(g, limits);
+                Thought {
+                    best: t.best.map(Move::Xiangqi),
+                    score: t.score,
+                    depth: t.depth,
+                    nodes: t.nodes,
+                    pv: t.pv.into_iter().map(Move::Xiangqi).collect(),
+                    elapsed: t.elapsed,
+                }
+            }
             _ => Thought {
                 best: None,
                 score: 0,
@@ -67,7 +75,7 @@ impl GameBot {
     pub fn move_time(&self) -> Duration {
         match self {
             GameBot::Caro(engine) => engine.config().move_time,
-            GameBot::NoEngine { .. } => Duration::ZERO,
+            GameBot::Xiangqi(engine) => engine.config().move_time,
         }
     }
 
@@ -75,7 +83,7 @@ impl GameBot {
     pub fn new_game(&mut self) {
         match self {
             GameBot::Caro(engine) => engine.new_game(),
-            GameBot::NoEngine { .. } => {}
+            GameBot::Xiangqi(engine) => engine.new_game(),
         }
     }
 }
@@ -122,5 +130,29 @@ mod tests {
         game.play(Move::Caro(Point::new(4, 0))).unwrap();
         let mut bot = GameBot::new(&spec, Level::Easy);
         assert_eq!(bot.think(&game, &Limits::none()).best, None);
+    }
+
+    #[test]
+    fn plays_xiangqi_at_every_level() {
+        let spec = GameSpec::Xiangqi { fen: None };
+        let mut game = Game::new(&spec).unwrap();
+        for level in Level::ALL {
+            let mut bot = GameBot::new(&spec, level);
+            assert!(bot.move_time() > Duration::ZERO);
+            let t = bot.think(&game, &Limits::within(Duration::from_millis(50)).depth(3));
+            let mv = t.best.expect("a move");
+            let mut g = game.clone();
+            assert!(g.play(mv).is_ok(), "{level}: {mv:?}");
+        }
+        // Black mates in one from an arranged position; the bot finds it.
+        let spec = GameSpec::Xiangqi {
+            fen: Some("3k5/9/9/9/9/9/1r7/9/r8/4K4 b".into()),
+        };
+        game = Game::new(&spec).unwrap();
+        let mut bot = GameBot::new(&spec, Level::Easy);
+        let mv = bot.think(&game, &Limits::none()).best.expect("a move");
+        let end = game.play(mv).unwrap().expect("mate ends the game");
+        assert_eq!(end.reason, crate::game::EndReason::Checkmate);
+        assert_eq!(end.winner, Some(Side::First));
     }
 }

@@ -9,12 +9,22 @@
 //! - [`fen`]: reading and writing FEN, and what makes a position legal.
 //! - [`movegen`]: pseudo-legal generation and the legality filter.
 //! - [`perft`]: counting the move tree.
+//! - [`eval`]: static evaluation (material, squares, king safety, mobility).
+//! - [`tt`]: the transposition table.
+//! - [`search`]: iterative deepening, PVS, quiescence, move ordering, pruning.
+//! - [`book`]: the opening book.
+//! - [`level`]: what each level may spend and how imprecise it is.
+//! - [`engine`]: the bot (book + search) behind the [`crate::bot::Bot`] interface.
 //! - [`notation`]: WXF notation (`C2.5`), written and read.
 //! - [`rules`]: judging repetitions (perpetual check) and the sixty-move count.
 //! - [`game`]: a game record rooms drive: play with reasons for refusals, undo, the end.
 
+pub mod book;
+pub mod engine;
+pub mod eval;
 pub mod fen;
 pub mod game;
+pub mod level;
 pub mod movegen;
 pub mod notation;
 pub mod perft;
@@ -22,10 +32,13 @@ pub mod piece;
 pub mod position;
 pub mod psq;
 pub mod rules;
+pub mod search;
 pub mod square;
 pub mod tables;
+pub mod tt;
 pub mod zobrist;
 
+pub use engine::Engine;
 pub use fen::{FenError, START};
 pub use game::{Game, MoveError, MoveTextError, Outcome, Ply, Reason};
 pub use movegen::{GenType, MoveList};

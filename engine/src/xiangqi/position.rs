@@ -15,7 +15,10 @@ use std::fmt;
 use super::piece::{Color, Kind, Piece};
 use super::psq;
 use super::square::{Move, Square};
-use super::tables::{FILE_OF, FILE_SLIDES, HORSE_ATTACKERS, NONE, RANK_OF, RANK_SLIDES};
+use super::tables::{
+    ADVISOR_MOVES, ELEPHANT_MOVES, FILE_OF, FILE_SLIDES, HORSE_ATTACKERS, KING_MOVES, NONE,
+    RANK_OF, RANK_SLIDES, Steps,
+};
 use super::zobrist;
 
 /// A xiangqi position. Construct it with [`Position::start`] or from a FEN
@@ -346,6 +349,37 @@ impl Position {
         self.psq = undo.psq;
         self.phase = undo.phase;
         self.halfmove = undo.halfmove;
+    }
+
+    /// Passes the move (for null-move pruning). Never legal in a game.
+    #[inline]
+    pub(crate) fn make_null(&mut self) {
+        self.side = !self.side;
+        self.key ^= zobrist::BLACK_TO_MOVE;
+    }
+
+    #[inline]
+    pub(crate) fn unmake_null(&mut self) {
+        self.side = !self.side;
+        self.key ^= zobrist::BLACK_TO_MOVE;
+    }
+
+    /// Whether `by` could capture on `sq`: [`Position::attacked`] plus the general,
+    /// advisors and elephants (which defend only their own half). For move ordering.
+    pub fn defended(&self, sq: Square, by: Color) -> bool {
+        if self.attacked(sq, by) {
+            return true;
+        }
+        let s = sq.index();
+        let hit = |steps: &Steps, kind: Kind, blockable: bool| {
+            let want = Some(Piece::new(by, kind));
+            steps.iter().any(|(t, b)| {
+                self.board[t as usize] == want && (!blockable || self.board[b as usize].is_none())
+            })
+        };
+        hit(&ADVISOR_MOVES[s], Kind::Advisor, false)
+            || hit(&ELEPHANT_MOVES[s], Kind::Elephant, true)
+            || hit(&KING_MOVES[s], Kind::King, false)
     }
 
     /// Whether the pseudo-legal `mv` leaves the mover's general safe. `in_check` must say

@@ -1,0 +1,275 @@
+//! Static evaluation, in centipawn-like units (a chariot is 900), from the side to move.
+//!
+//! The position keeps material and piece-square values up to date ([`super::psq`]); this
+//! adds what depends on several pieces at once, computed fresh per call:
+//! - king safety: missing advisors and elephants cost more the more attackers the other
+//!   side has, and an enemy cannon on the general's file with nothing between
+//!   ("hollow cannon", 空头炮) or with one screen (the central cannon) is a lasting threat;
+//! - mobility: chariots by the points they reach, horses by their unblocked jumps (a horse
+//!   with none is trapped);
+//! - soldiers across the river side by side;
+//! - a side with no attacking piece cannot win, so its advantage is scaled down.
+//!
+//! The middlegame and endgame halves are blended by the chariots, horses and cannons
+//! left. Weights live in [`Weights`] so self-play tuning can vary them.
+
+use super::piece::{Color, Kind, Piece};
+use super::position::Position;
+use super::psq::PHASE_MAX;
+use super::tables::{FILE_OF, FILE_SLIDES, HORSE_MOVES, NONE, RANK_OF, RANK_SLIDES};
+
+/// The tunable weights of the evaluation terms (middlegame, endgame).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Weights {
+    /// Per missing advisor, per unit of enemy attacking force.
+    pub missing_advisor: i32,
+    /// Per missing elephant, per unit of enemy cannon force.
+    pub missing_elephant: i32,
+    /// An enemy cannon facing the general on an open file.
+    pub hollow_cannon: (i32, i32),
+    /// An enemy cannon on the general's file behind one screen.
+    pub central_cannon: (i32, i32),
+    /// Per point a chariot reaches, around a baseline of 6.
+    pub rook_mobility: (i32, i32),
+    /// Per unblocked horse jump, around a baseline of 3.
+    pub horse_mobility: (i32, i32),
+    /// A horse with no jump at all.
+    pub trapped_horse: (i32, i32),
+    /// Two crossed soldiers side by side.
+    pub pawn_pair: (i32, i32),
+    /// For the side to move.
+    pub tempo: i32,
+}
+
+impl Weights {
+    pub const DEFAULT: Weights = Weights {
+        missing_advisor: 10,
+        missing_elephant: 8,
+        hollow_cannon: (70, 20),
+        central_cannon: (18, 6),
+        rook_mobility: (4, 4),
+        horse_mobility: (8, 8),
+        trapped_horse: (25, 25),
+        pawn_pair: (15, 25),
+        tempo: 10,
+    };
+}
+
+impl Default for Weights {
+    fn default() -> Weights {
+        Weights::DEFAULT
+    }
+}
+
+/// The evaluation with the default weights.
+#[inline]
+pub fn evaluate(pos: &Position) -> i32 {
+    evaluate_with(pos, &Weights::DEFAULT)
+}
+
+/// The evaluation of `pos` for the side to move.
+pub fn evaluate_with(pos: &Position, w: &Weights) -> i32 {
+    let (mut mg, mut eg) = pos.psq;
+    for color in Color::BOTH {
+        let (m, e) = side_terms(pos, color, w);
+        let sign = if color == Color::Red { 1 } else { -1 };
+        mg += sign * m;
+        eg += sign * e;
+    }
+    let phase = pos.phase.clamp(0, PHASE_MAX);
+    let mut score = (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
+    // A side that cannot attack cannot win: shrink its advantage.
+    if score > 0 && !pos.has_attackers(Color::Red) || score < 0 && !pos.has_attackers(Color::Black)
+    {
+        score /= 8;
+    }
+    let score = match pos.side_to_move() {
+        Color::Red => score,
+        Color::Black => -score,
+    };
+    score + w.tempo
+}
+
+/// Terms for `color`'s pieces and safety, from `color`'s side (middlegame, endgame).
+fn side_terms(pos: &Position, color: Color, w: &Weights) -> (i32, i32) {
+    let them = !color;
+    let mut mg = 0;
+    let mut eg = 0;
+
+    // King safety: defenders against the attackers that exploit their absence.
+    let rooks = pos.count(them, Kind::Rook) as i32;
+    let horses = pos.count(them, Kind::Horse) as i32;
+    let cannons = pos.count(them, Kind::Cannon) as i32;
+    let force = 2 * rooks + horses + cannons;
+    let advisors_missing = 2 - pos.count(color, Kind::Advisor) as i32;
+    let elephants_missing = 2 - pos.count(color, Kind::Elephant) as i32;
+    mg -= advisors_missing * force * w.missing_advisor;
+    mg -= elephants_missing * (2 * cannons + rooks) * w.missing_elephant;
+
+    // Cannons on the general's file, looking from the general toward the enemy.
+    let king = pos.king(color).index();
+    let (kf, kr) = (FILE_OF[king] as usize, RANK_OF[king] as usize);
+    let fb = &FILE_SLIDES[kr][pos.file_occ[kf] as usize];
+    let up = if color == Color::Red { 1 } else { 0 };
+    let enemy_cannon = Some(Piece::new(them, Kind::Cannon));
+    if fb[up] != NONE && pos.board[fb[up] as usize * 9 + kf] == enemy_cannon {
+        mg -= w.hollow_cannon.0;
+        eg -= w.hollow_cannon.1;
+    } else if fb[up + 2] != NONE && pos.board[fb[up + 2] as usize * 9 + kf] == enemy_cannon {
+        mg -= w.central_cannon.0;
+        eg -= w.central_cannon.1;
+    }
+
+    // Mobility.
+    let mut own = pos.colors[color.index()];
+    while own != 0 {
+        let s = own.trailing_zeros() as usize;
+        own &= own - 1;
+        let Some(piece) = pos.board[s] else { continue };
+        match piece.kind() {
+            Kind::Rook => {
+                let n = rook_reach(pos, s, color) - 6;
+                mg += n * w.rook_mobility.0;
+                eg += n * w.rook_mobility.1;
+            }
+            Kind::Horse => {
+                let steps = &HORSE_MOVES[s];
+                let mut n = 0;
+                for i in 0..steps.len as usize {
+                    if pos.board[steps.block[i] as usize].is_none()
+                        && pos.board[steps.to[i] as usize].is_none_or(|p| p.color() != color)
+                    {
+                        n += 1;
+                    }
+                }
+                mg += (n - 3) * w.horse_mobility.0;
+                eg += (n - 3) * w.horse_mobility.1;
+                if n == 0 {
+                    mg -= w.trapped_horse.0;
+                    eg -= w.trapped_horse.1;
+                }
+            }
+            Kind::Pawn => {
+                let crossed = match color {
+                    Color::Red => RANK_OF[s] >= 5,
+                    Color::Black => RANK_OF[s] <= 4,
+                };
+                // Count each pair once: look at the right-hand neighbour only.
+                if crossed && FILE_OF[s] < 8 && pos.board[s + 1] == Some(piece) {
+                    mg += w.pawn_pair.0;
+                    eg += w.pawn_pair.1;
+                }
+            }
+            _ => {}
+        }
+    }
+    (mg, eg)
+}
+
+/// The points a chariot on `s` reaches: empty points up to the first piece in each
+/// direction, plus that piece when it is an enemy.
+fn rook_reach(pos: &Position, s: usize, color: Color) -> i32 {
+    let f = FILE_OF[s] as i32;
+    let r = RANK_OF[s] as i32;
+    let rb = &RANK_SLIDES[f as usize][pos.rank_occ[r as usize] as usize];
+    let fb = &FILE_SLIDES[r as usize][pos.file_occ[f as usize] as usize];
+    let enemy = |sq: usize| pos.board[sq].is_some_and(|p| p.color() != color) as i32;
+    let mut n = 0;
+    n += if rb[0] == NONE {
+        f
+    } else {
+        f - rb[0] as i32 - 1 + enemy(r as usize * 9 + rb[0] as usize)
+    };
+    n += if rb[1] == NONE {
+        8 - f
+    } else {
+        rb[1] as i32 - f - 1 + enemy(r as usize * 9 + rb[1] as usize)
+    };
+    n += if fb[0] == NONE {
+        r
+    } else {
+        r - fb[0] as i32 - 1 + enemy(fb[0] as usize * 9 + f as usize)
+    };
+    n += if fb[1] == NONE {
+        9 - r
+    } else {
+        fb[1] as i32 - r - 1 + enemy(fb[1] as usize * 9 + f as usize)
+    };
+    n
+}
+
+/// The evaluation mirrored: used by tests to check the terms are colour-blind.
+#[cfg(test)]
+fn mirrored(pos: &Position) -> Position {
+    use super::square::Square;
+    let mut fen = String::new();
+    for rank in 0..10u8 {
+        let mut empty = 0;
+        for file in 0..9u8 {
+            let sq = Square::new(file, rank).expect("on board");
+            match pos.piece_at(sq) {
+                Some(p) => {
+                    if empty > 0 {
+                        fen.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    let c = p.fen_char();
+                    fen.push(if c.is_ascii_uppercase() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c.to_ascii_uppercase()
+                    });
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            fen.push(char::from(b'0' + empty));
+        }
+        if rank < 9 {
+            fen.push('/');
+        }
+    }
+    let side = if pos.side_to_move() == Color::Red {
+        'b'
+    } else {
+        'w'
+    };
+    Position::from_fen(&format!("{fen} {side}")).expect("a mirrored legal position is legal")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn symmetric_and_colour_blind() {
+        let start = Position::start();
+        assert_eq!(evaluate(&start), Weights::DEFAULT.tempo);
+        for fen in [
+            "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1",
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            assert_eq!(evaluate(&pos), evaluate(&mirrored(&pos)), "{fen}");
+        }
+    }
+
+    #[test]
+    fn material_and_threats_count() {
+        // Red a chariot up is far ahead.
+        let up =
+            Position::from_fen("rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w")
+                .unwrap();
+        assert!(evaluate(&up) > 700);
+        // A red cannon on Black's general's file: behind two screens, one, or none.
+        let w = Weights::DEFAULT;
+        let black_mg =
+            |fen: &str| side_terms(&Position::from_fen(fen).unwrap(), Color::Black, &w).0;
+        let two = black_mg("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/4C2C1/9/RNBAKABNR b");
+        let one = black_mg("rnbakabnr/9/1c5c1/p1p3p1p/9/9/P1P1P1P1P/4C2C1/9/RNBAKABNR b");
+        let none = black_mg("rnbakabnr/9/1c5c1/p1p3p1p/9/9/P1P3P1P/4C2C1/9/RNBAKABNR b");
+        assert_eq!(one, two - w.central_cannon.0);
+        assert_eq!(none, two - w.hollow_cannon.0);
+    }
+}

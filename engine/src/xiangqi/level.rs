@@ -1,0 +1,75 @@
+//! What each [`Level`] may spend and how it plays.
+//!
+//! Levels differ in time, depth and hash size, and the two lower ones in a deliberate
+//! imprecision: every root move is scored exactly and a random offset (up to
+//! `root_noise`) is added before choosing, the way a casual player misjudges. Mate scores
+//! get no offset, so every level plays a mate in one when it has one and never walks into
+//! a mate in one it can avoid (easy searches two plies, enough to see both).
+
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use super::eval::Weights;
+use crate::bot::Level;
+
+/// Engine settings. [`Config::for_level`] gives the tuned ones.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Config {
+    /// Nominal thinking time per move; a caller's deadline can only shorten it.
+    pub move_time: Duration,
+    /// Deepest iteration.
+    pub max_depth: u32,
+    /// Transposition table size in megabytes.
+    pub hash_mb: usize,
+    /// Random offset (either way, at most) added to each root move's score; 0 plays the
+    /// best move.
+    pub root_noise: i32,
+    /// Whether to play from the opening book.
+    pub use_book: bool,
+    /// Stop deepening once this fraction of the move time is spent.
+    pub soft_fraction: f64,
+    /// Evaluation weights.
+    pub weights: Weights,
+    /// Seed for the book's and the noise's random choices.
+    pub seed: u64,
+}
+
+impl Config {
+    /// The settings of `level`.
+    pub fn for_level(level: Level) -> Config {
+        let seed = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0x5EED, |d| d.as_nanos() as u64);
+        let base = Config {
+            move_time: Duration::from_secs(5),
+            max_depth: 96,
+            hash_mb: 64,
+            root_noise: 0,
+            use_book: true,
+            soft_fraction: 0.55,
+            weights: Weights::DEFAULT,
+            seed,
+        };
+        match level {
+            Level::Easy => Config {
+                move_time: Duration::from_millis(300),
+                max_depth: 2,
+                hash_mb: 4,
+                root_noise: 150,
+                ..base
+            },
+            Level::Medium => Config {
+                move_time: Duration::from_millis(700),
+                max_depth: 4,
+                hash_mb: 16,
+                root_noise: 40,
+                ..base
+            },
+            Level::Hard => Config {
+                move_time: Duration::from_millis(2000),
+                hash_mb: 32,
+                ..base
+            },
+            Level::Max => base,
+        }
+    }
+}
