@@ -271,6 +271,13 @@ impl Session {
     }
 
     async fn enter_room(&mut self, id: banco_protocol::RoomId, seat: bool, ctx: &SessionContext) {
+        // A spectator takes a free seat of the room it watches without leaving it.
+        if let Some(room) = self.room.as_ref().filter(|r| seat && r.id() == id) {
+            if let Ok(Err(e)) = room.join(self.guest(), true).await {
+                self.outbox_error(e);
+            }
+            return;
+        }
         if !self.check_not_in_room() {
             return;
         }
