@@ -16,7 +16,9 @@ pub mod keys;
 mod room_keys;
 mod server;
 
-use banco_protocol::{ClientMsg, MAX_CHAT_CHARS, MAX_NAME_CHARS, Offer, RoomSummary, Welcome};
+use banco_protocol::{
+    ClientMsg, MAX_CHAT_CHARS, MAX_NAME_CHARS, Offer, ResumeToken, RoomSummary, Welcome,
+};
 use crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -36,14 +38,40 @@ use input::{Edit, TextInput};
 /// How long a notice stays on the status line.
 pub const NOTICE_TIME: Duration = Duration::from_secs(6);
 
+/// How long to keep trying to get back to a game after the connection drops: about
+/// the seat's grace period on a default server.
+pub const RECONNECT_FOR: Duration = Duration::from_secs(30);
+
+/// The pause between two reconnection attempts.
+pub const RECONNECT_EVERY: Duration = Duration::from_secs(2);
+
+/// Getting back to a held seat after the connection dropped mid-game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reconnect {
+    /// When the connection dropped; past [`RECONNECT_FOR`] we give up.
+    pub since: Instant,
+    /// When to try next.
+    pub next_try: Instant,
+    /// Attempts made so far, shown to the player.
+    pub attempts: u32,
+    /// An attempt is under way.
+    pub in_flight: bool,
+    /// The token from the lost session's Welcome.
+    pub token: ResumeToken,
+    /// Why the connection dropped, for the message if we give up.
+    pub reason: String,
+}
+
 /// Something the terminal loop must do for the app.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Effect {
     Send(ClientMsg),
-    /// Open a connection (the current one, if any, is dropped).
+    /// Open a connection (the current one, if any, is dropped); `resume` asks the
+    /// server for the seat it holds after a dropped connection.
     Connect {
         address: String,
         name: String,
+        resume: Option<ResumeToken>,
     },
     /// Write [`App::settings`] to the settings file.
     SaveSettings,
@@ -160,6 +188,8 @@ pub struct App {
     pub server_addr: String,
     /// Set when this process hosts the server: its listening address. Quitting stops it.
     pub hosting: Option<String>,
+    /// Trying to get back to a game after the connection dropped.
+    pub reconnect: Option<Reconnect>,
     pub loc: Locale,
     pub theme: Theme,
     pub settings: Settings,
@@ -203,6 +233,7 @@ impl App {
             welcome: None,
             server_addr: String::new(),
             hosting: None,
+            reconnect: None,
             loc,
             theme,
             settings,
@@ -289,11 +320,24 @@ impl App {
         }
         form.connecting = true;
         form.error = None;
-        self.effects.push(Effect::Connect { address, name });
+        self.effects.push(Effect::Connect {
+            address,
+            name,
+            resume: None,
+        });
     }
 
-    /// The connection is up: to the lobby.
+    /// The connection is up: to the lobby (a resumed seat's room follows at once).
     pub fn connected(&mut self, welcome: Welcome, address: String) {
+        if self.reconnect.take().is_some() {
+            let text = tr!(self.loc, "net.reconnected").to_string();
+            self.welcome = Some(welcome);
+            self.screen = Screen::Lobby(Lobby::default());
+            self.popup = None;
+            self.send(ClientMsg::ListRooms);
+            self.info(text);
+            return;
+        }
         self.server_addr = address.clone();
         let typed_name = match &self.screen {
             Screen::Connect(f) => f.name.text().trim().to_string(),
@@ -327,18 +371,56 @@ impl App {
 
     /// A connection attempt failed.
     pub fn connect_failed(&mut self, error: &ConnectError) {
+        if let Some(r) = &mut self.reconnect {
+            r.in_flight = false;
+            r.next_try = self.now + RECONNECT_EVERY;
+            if self.now.saturating_duration_since(r.since) >= RECONNECT_FOR {
+                let reason = tr!(self.loc, "net.gave_up", reason = error);
+                self.reconnect = None;
+                self.to_connect_screen(reason);
+            }
+            return;
+        }
         if let Screen::Connect(form) = &mut self.screen {
             form.connecting = false;
             form.error = Some(error.to_string());
         }
     }
 
-    /// The connection dropped: back to the connect screen, saying why.
+    /// The connection dropped. Mid-game, in a seat, the server holds the seat for a
+    /// while: keep the room on screen and try to get back with the resume token.
+    /// Otherwise back to the connect screen, saying why.
     pub fn disconnected(&mut self, reason: Option<String>) {
         let why = match reason {
             None => tr!(self.loc, "net.closed").to_string(),
             Some(r) => tr!(self.loc, "net.lost", reason = r),
         };
+        let seated = self
+            .room()
+            .is_some_and(|r| r.room.playing() && r.room.my_seat().is_some());
+        if let (true, Some(w)) = (seated, &self.welcome) {
+            if self.reconnect.is_none() {
+                self.reconnect = Some(Reconnect {
+                    since: self.now,
+                    next_try: self.now,
+                    attempts: 0,
+                    in_flight: false,
+                    token: w.resume,
+                    reason: why.clone(),
+                });
+            } else if let Some(r) = &mut self.reconnect {
+                r.in_flight = false;
+            }
+            self.warn(why);
+            self.tick();
+            return;
+        }
+        self.reconnect = None;
+        self.to_connect_screen(why);
+    }
+
+    /// The connect screen, filled in for the server and name just used, with `error`.
+    fn to_connect_screen(&mut self, error: String) {
         let address = if self.server_addr.is_empty() {
             self.settings.last_server.clone().unwrap_or_default()
         } else {
@@ -358,7 +440,37 @@ impl App {
             name: TextInput::with_text(MAX_NAME_CHARS, &name),
             focus: ConnectField::Address,
             connecting: false,
-            error: Some(why),
+            error: Some(error),
+        });
+    }
+
+    /// Time passed: retries a lost connection when it is time.
+    pub fn tick(&mut self) {
+        let now = self.now;
+        let Some(r) = &mut self.reconnect else {
+            return;
+        };
+        if r.in_flight || now < r.next_try {
+            return;
+        }
+        if now.saturating_duration_since(r.since) >= RECONNECT_FOR {
+            let reason = r.reason.clone();
+            self.reconnect = None;
+            self.to_connect_screen(reason);
+            return;
+        }
+        r.in_flight = true;
+        r.attempts += 1;
+        let token = r.token;
+        let name = self
+            .welcome
+            .as_ref()
+            .map(|w| w.name.clone())
+            .unwrap_or_default();
+        self.effects.push(Effect::Connect {
+            address: self.server_addr.clone(),
+            name,
+            resume: Some(token),
         });
     }
 

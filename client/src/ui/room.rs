@@ -184,6 +184,12 @@ fn status_line(app: &App, rs: &RoomScreen) -> Line<'static> {
     let room = &rs.room;
     let loc = &app.loc;
     let theme = &app.theme;
+    if let Some(r) = &app.reconnect {
+        return Line::from(Span::styled(
+            format!(" {}", tr!(loc, "net.reconnecting", n = r.attempts.max(1))),
+            theme.error(),
+        ));
+    }
     if let Some(offer) = room.offer_to_me() {
         return Line::from(vec![
             Span::styled(
