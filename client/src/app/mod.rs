@@ -377,7 +377,7 @@ impl App {
             if self.now.saturating_duration_since(r.since) >= RECONNECT_FOR {
                 let reason = tr!(self.loc, "net.gave_up", reason = error);
                 self.reconnect = None;
-                self.to_connect_screen(reason);
+                self.show_connect_screen(reason);
             }
             return;
         }
@@ -416,11 +416,11 @@ impl App {
             return;
         }
         self.reconnect = None;
-        self.to_connect_screen(why);
+        self.show_connect_screen(why);
     }
 
     /// The connect screen, filled in for the server and name just used, with `error`.
-    fn to_connect_screen(&mut self, error: String) {
+    fn show_connect_screen(&mut self, error: String) {
         let address = if self.server_addr.is_empty() {
             self.settings.last_server.clone().unwrap_or_default()
         } else {
@@ -456,7 +456,7 @@ impl App {
         if now.saturating_duration_since(r.since) >= RECONNECT_FOR {
             let reason = r.reason.clone();
             self.reconnect = None;
-            self.to_connect_screen(reason);
+            self.show_connect_screen(reason);
             return;
         }
         r.in_flight = true;

@@ -510,7 +510,7 @@ fn a_lost_connection_mid_game_reconnects_with_the_resume_token() {
     };
     assert_eq!(
         a.take_effects(),
-        [connect.clone()],
+        std::slice::from_ref(&connect),
         "the first try is at once"
     );
     let (text, _) = render(&a, 100, 30);
