@@ -194,7 +194,7 @@ fn the_lobby_joins_free_seats_watches_full_rooms_and_creates() {
     typ(&mut a, "19");
     press(&mut a, &[KeyCode::Down]);
     typ(&mut a, "19");
-    for _ in 0..5 {
+    for _ in 0..6 {
         press(&mut a, &[KeyCode::Down]);
     }
     press(&mut a, &[KeyCode::Right, KeyCode::Enter]);
