@@ -328,8 +328,10 @@ mod tests {
         assert_eq!(press(&mut f, &[Esc]), FormAction::Cancel);
 
         // Two bots: the creator watches.
-        let mut f = CreateForm::default();
-        f.focus = Field::SeatOne;
+        let mut f = CreateForm {
+            focus: Field::SeatOne,
+            ..CreateForm::default()
+        };
         press(&mut f, &[Right, Right, Right, Right, Down, Right]);
         let FormAction::Create(s) = press(&mut f, &[Enter]) else {
             panic!("Enter must create");
