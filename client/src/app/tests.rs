@@ -2,6 +2,7 @@
 //! TestBackend snapshots of what it draws.
 
 use super::*;
+use crate::net::ConnectError;
 use crate::testing::{caro_room_view, moved};
 use banco_protocol::{
     ChatLine, EndReason, GameOver, GameView, Move, OfferKind, Point, ResumeToken, Role,
