@@ -49,20 +49,33 @@ pub fn layout(area: Rect, rs: &RoomScreen) -> RoomLayout {
         GameSettings::Caro { width, .. } => 2 * u16::from(width) + 5 + 2,
         GameSettings::Xiangqi { .. } => 40,
     };
-    let (board, side) = if body.width >= SIDE_MIN + 40 {
-        let side_w = body
-            .width
-            .saturating_sub(board_wants)
-            .clamp(SIDE_MIN, SIDE_MAX);
-        let [b, s] =
-            Layout::horizontal([Constraint::Min(20), Constraint::Length(side_w)]).areas(body);
-        (b, s)
-    } else {
-        let side_h = (body.height / 3).clamp(6, 12);
-        let [b, s] = Layout::vertical([Constraint::Min(6), Constraint::Length(side_h)]).areas(body);
-        (b, s)
-    };
     let players_h = 5 + u16::from(!rs.room.spectators.is_empty());
+    if body.width < SIDE_MIN + 40 {
+        // Narrow: the board on top; players and chat side by side under it, no move
+        // list (the board shows the moves).
+        let side_h = players_h.max(7).min(body.height / 2);
+        let [board, side] =
+            Layout::vertical([Constraint::Min(6), Constraint::Length(side_h)]).areas(body);
+        let [players, chat] =
+            Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)])
+                .areas(side);
+        return RoomLayout {
+            title,
+            board,
+            players,
+            moves: Rect::default(),
+            chat,
+            status,
+            notice,
+            keys,
+        };
+    }
+    let side_w = body
+        .width
+        .saturating_sub(board_wants)
+        .clamp(SIDE_MIN, SIDE_MAX);
+    let [board, side] =
+        Layout::horizontal([Constraint::Min(20), Constraint::Length(side_w)]).areas(body);
     let rest = side.height.saturating_sub(players_h);
     let moves_h = (rest / 3).max(3);
     let [players, moves, chat] = Layout::vertical([
@@ -184,6 +197,12 @@ fn status_line(app: &App, rs: &RoomScreen) -> Line<'static> {
     let room = &rs.room;
     let loc = &app.loc;
     let theme = &app.theme;
+    if let Some(r) = &app.reconnect {
+        return Line::from(Span::styled(
+            format!(" {}", tr!(loc, "net.reconnecting", n = r.attempts.max(1))),
+            theme.error(),
+        ));
+    }
     if let Some(offer) = room.offer_to_me() {
         return Line::from(vec![
             Span::styled(
@@ -368,6 +387,9 @@ fn draw_players(frame: &mut Frame, area: Rect, app: &App, rs: &RoomScreen) {
 }
 
 fn draw_moves(frame: &mut Frame, area: Rect, app: &App, rs: &RoomScreen) {
+    if area.is_empty() {
+        return;
+    }
     let room = &rs.room;
     let theme = &app.theme;
     let count = room.game.as_ref().map_or(0, |g| g.moves.len());
