@@ -49,6 +49,7 @@ pub enum Asker {
 
 /// A finished search coming back to its room.
 pub struct Answer {
+    /// Who the answer is for.
     pub asker: Asker,
     /// The room's position generation when the search started.
     pub generation: u64,
