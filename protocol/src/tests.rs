@@ -238,6 +238,10 @@ fn server_samples() -> Vec<ServerMsg> {
             ErrorCode::NotYourTurn,
             "It is not your turn.",
         )),
+        ServerMsg::Error(ErrorMsg::new(
+            ErrorCode::NoSuchGame,
+            "there is no finished game 12",
+        )),
     ];
     v.push(ServerMsg::Rooms(
         settings_samples()
