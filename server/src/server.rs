@@ -37,6 +37,7 @@ pub async fn run(
     let ctx = SessionContext {
         config: config.clone(),
         lobby,
+        store: store.handle(),
         shutdown: shutdown.clone(),
     };
     match listener.local_addr() {

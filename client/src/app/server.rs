@@ -137,6 +137,8 @@ impl App {
             | ServerMsg::Joined(_)
             | ServerMsg::Left
             | ServerMsg::Error(_) => {}
+            // Records (leaderboard, history, replays): not shown yet.
+            ServerMsg::Leaderboard(_) | ServerMsg::History(_) | ServerMsg::Replay(_) => {}
         }
         if let Screen::Room(rs) = &mut self.screen
             && rs.room.you == Role::Spectator

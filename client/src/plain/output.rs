@@ -519,6 +519,8 @@ impl<W: Write> Printer<W> {
             | ServerMsg::RoomCreated(_)
             | ServerMsg::Left
             | ServerMsg::Error(_) => {}
+            // Records (leaderboard, history, replays): plain mode has no command for them yet.
+            ServerMsg::Leaderboard(_) | ServerMsg::History(_) | ServerMsg::Replay(_) => {}
         }
     }
 }

@@ -209,6 +209,9 @@ impl Room {
         m.over = Some(over.clone());
         let clocks = m.clock.as_ref().map(|c| c.snapshot(now));
         self.generation += 1;
+        // Recorded before anyone hears of the end, so a player who asks for the history
+        // as soon as they see it finds the game there.
+        self.record(None);
         if let Some(offer) = self.offers.clear() {
             self.broadcast(ServerMsg::Withdrawn(offer));
         }
@@ -217,7 +220,6 @@ impl Room {
         if let Some(clocks) = clocks {
             self.broadcast(ServerMsg::Clock(clocks));
         }
-        self.record(None);
         self.cancel_searches();
     }
 
@@ -239,6 +241,10 @@ impl Room {
             (Some(over), None) => (over.winner, over.reason.as_str().to_string(), true),
             (_, why) => (None, why.unwrap_or("unfinished").to_string(), false),
         };
+        let line = match (&m.over, unfinished) {
+            (Some(over), None) => over.line.clone(),
+            _ => Vec::new(),
+        };
         self.ctx.store.drop_live(m.key);
         self.ctx.store.record(GameRecord {
             room: self.id,
@@ -248,6 +254,7 @@ impl Room {
             first: m.first,
             moves: m.moves.iter().map(|r| r.mv).collect(),
             winner,
+            line,
             reason,
             rated,
             started_ms: m.started_ms,
