@@ -226,11 +226,11 @@ impl<W: Write> Printer<W> {
     pub fn help(&mut self) {
         let commands: Vec<Value> = HELP
             .iter()
-            .map(|(usage, does)| json!({"usage": usage, "does": does}))
+            .map(|(usage, does)| json!({"usage": usage, "does": self.locale.get(does)}))
             .collect();
         let mut text = tr!(self.locale, "plain.help_intro").to_string();
         for (usage, does) in HELP {
-            text.push_str(&format!("\n  {usage}\n      {does}"));
+            text.push_str(&format!("\n  {usage}\n      {}", self.locale.get(does)));
         }
         self.emit("help", json!({"commands": commands}), &text);
     }
