@@ -24,7 +24,7 @@ pub fn side(room: &Room, seat: Seat, loc: &Locale) -> String {
 
 /// Who sits in a seat: their name, `Bot (hard)` for a bot, or "free seat".
 pub fn seat_name(room: &Room, seat: Seat, loc: &Locale) -> String {
-    match &room.seats[seat.index()] {
+    match room.player(seat) {
         Some(s) => match s.bot {
             Some(level) => tr!(loc, "seat.bot", level = level_name(level, loc)),
             None => s.name.clone(),

@@ -436,6 +436,23 @@ fn game_over_offers_a_rematch_and_a_new_game_closes_it() {
 }
 
 #[test]
+fn a_player_who_leaves_is_still_named_in_the_result() {
+    let mut a = room_app(Role::Spectator);
+    a.server(ServerMsg::People {
+        seats: [caro_room_view(Role::Spectator).seats[0].clone(), None],
+        spectators: vec!["An".into()],
+    });
+    a.server(ServerMsg::GameOver(GameOver {
+        winner: Some(Seat::One),
+        reason: EndReason::Quit,
+        line: vec![],
+    }));
+    let (text, _) = render(&a, 100, 30);
+    assert!(text.contains("An won. Bình left the game."), "{text}");
+    assert!(text.contains("Bình (left)"), "{text}");
+}
+
+#[test]
 fn help_opens_everywhere_and_swallows_keys() {
     let mut a = room_app(Role::Player(Seat::One));
     press(&mut a, &[KeyCode::Char('?')]);

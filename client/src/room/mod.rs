@@ -54,10 +54,17 @@ pub struct GameState {
     pub over: Option<GameOver>,
     /// Set when a server move did not fit the local board: the picture may be wrong.
     pub out_of_step: bool,
+    /// Who played this game, kept when they leave so the result can still name them.
+    pub players: [Option<SeatView>; 2],
 }
 
 impl GameState {
-    fn from_view(view: GameView, settings: &GameSettings, now: Instant) -> GameState {
+    fn from_view(
+        view: GameView,
+        settings: &GameSettings,
+        seats: &[Option<SeatView>; 2],
+        now: Instant,
+    ) -> GameState {
         let mut board = Board::new(settings);
         let mut out_of_step = false;
         for record in &view.moves {
@@ -71,6 +78,7 @@ impl GameState {
             clocks: view.clocks.map(|c| LiveClocks::new(c, now)),
             over: view.over,
             out_of_step,
+            players: seats.clone(),
         }
     }
 
@@ -107,7 +115,7 @@ impl Room {
     pub fn from_view(view: RoomView, now: Instant) -> Room {
         let game = view
             .game
-            .map(|g| GameState::from_view(g, &view.settings.game, now));
+            .map(|g| GameState::from_view(g, &view.settings.game, &view.seats, now));
         Room {
             id: view.id,
             settings: view.settings,
@@ -128,9 +136,23 @@ impl Room {
             ServerMsg::People { seats, spectators } => {
                 self.seats = seats.clone();
                 self.spectators = spectators.clone();
+                if let Some(game) = &mut self.game {
+                    // Someone sitting down mid-game plays it; someone leaving stays on
+                    // record as its player.
+                    for (kept, now) in game.players.iter_mut().zip(seats) {
+                        if now.is_some() {
+                            kept.clone_from(now);
+                        }
+                    }
+                }
             }
             ServerMsg::GameStarted(view) => {
-                self.game = Some(GameState::from_view(view.clone(), &self.settings.game, now));
+                self.game = Some(GameState::from_view(
+                    view.clone(),
+                    &self.settings.game,
+                    &self.seats,
+                    now,
+                ));
                 self.offer = None;
                 self.hint = None;
             }
@@ -215,7 +237,21 @@ impl Room {
 
     /// The name shown for a seat: the player's name, or `None` when free.
     pub fn seat_name(&self, seat: Seat) -> Option<&str> {
-        self.seats[seat.index()].as_ref().map(|s| s.name.as_str())
+        self.player(seat).map(|s| s.name.as_str())
+    }
+
+    /// Who sits in a seat, or who played the current game from it and has left.
+    pub fn player(&self, seat: Seat) -> Option<&SeatView> {
+        self.seats[seat.index()].as_ref().or_else(|| {
+            self.game
+                .as_ref()
+                .and_then(|g| g.players[seat.index()].as_ref())
+        })
+    }
+
+    /// Whether the player of the current game has left the seat.
+    pub fn departed(&self, seat: Seat) -> bool {
+        self.seats[seat.index()].is_none() && self.player(seat).is_some()
     }
 
     /// Whether `seat` plays the first stone (X) in the current game; seat One before

@@ -153,7 +153,10 @@ fn footer_items(app: &App, rs: &RoomScreen, table: &[KeyHelp]) -> Vec<(String, S
     if room.my_offer().is_some() {
         shown.push("keys.withdraw");
     }
-    shown.extend(["keys.cursor", "keys.place"]);
+    shown.push("keys.cursor");
+    if player {
+        shown.push("keys.place");
+    }
     if player && room.game.is_some() {
         if over {
             shown.extend(["keys.newgame", "keys.show_result"]);
@@ -323,6 +326,9 @@ fn draw_players(frame: &mut Frame, area: Rect, app: &App, rs: &RoomScreen) {
             .is_some_and(|s| !s.connected);
         if away {
             name = format!("{name} {}", tr!(loc, "room.away"));
+        }
+        if room.departed(seat) {
+            name = format!("{name} {}", tr!(loc, "room.left"));
         }
         let clock = time_left(rs, seat, app.now)
             .map(clock_text)
