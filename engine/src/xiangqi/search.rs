@@ -117,7 +117,12 @@ pub struct Searcher {
     max_nodes: Option<u64>,
     limits: Limits,
     weights: Weights,
+    /// Recent evaluations by key (direct-mapped; cleared when the weights change).
+    eval_cache: Vec<(u64, i32)>,
 }
+
+/// Entries in the evaluation cache (a power of two).
+const EVAL_CACHE: usize = 1 << 16;
 
 impl Searcher {
     /// A searcher with a transposition table of about `hash_mb` megabytes.
@@ -144,6 +149,7 @@ impl Searcher {
             max_nodes: None,
             limits: Limits::none(),
             weights: Weights::DEFAULT,
+            eval_cache: vec![(0, 0); EVAL_CACHE],
         }
     }
 
@@ -175,6 +181,9 @@ impl Searcher {
         self.deadline = limits.deadline;
         self.max_nodes = limits.max_nodes;
         self.limits = limits.clone();
+        if self.weights != options.weights {
+            self.eval_cache.fill((0, 0));
+        }
         self.weights = options.weights;
         self.tt.new_search();
         for row in self.history.iter_mut() {
@@ -392,6 +401,20 @@ impl Searcher {
         best
     }
 
+    /// The static evaluation, through a small cache keyed by position (quiescence revisits
+    /// the same leaves often).
+    #[inline]
+    fn evaluate(&mut self, pos: &Position) -> i32 {
+        let key = pos.key();
+        let slot = &mut self.eval_cache[(key as usize) & (EVAL_CACHE - 1)];
+        if slot.0 == key {
+            return slot.1;
+        }
+        let score = evaluate_with(pos, &self.weights);
+        *slot = (key, score);
+        score
+    }
+
     /// Whether the search must stop now (deadline, node cap, or the caller's cancel).
     #[inline]
     fn check_stop(&mut self) -> bool {
@@ -454,7 +477,7 @@ impl Searcher {
             return 0;
         }
         if ply >= MAX_PLY {
-            return evaluate_with(pos, &self.weights);
+            return self.evaluate(pos);
         }
         // Mate distance pruning: no result here can beat a mate already found nearer.
         alpha = alpha.max(-MATE + ply as i32);
@@ -489,7 +512,7 @@ impl Searcher {
         let eval = if in_check {
             -INF
         } else {
-            hit.map_or_else(|| evaluate_with(pos, &self.weights), |h| h.eval)
+            hit.map_or_else(|| self.evaluate(pos), |h| h.eval)
         };
 
         if !pv_node && !in_check {
@@ -721,7 +744,7 @@ impl Searcher {
         }
         let in_check = self.path.last().is_some_and(|&(_, c)| c);
         if ply >= MAX_PLY {
-            return evaluate_with(pos, &self.weights);
+            return self.evaluate(pos);
         }
         let mut best;
         let mut moves = MoveList::new();
@@ -733,7 +756,7 @@ impl Searcher {
             best = -MATE + ply as i32;
             pos.generate(GenType::All, &mut moves);
         } else {
-            let stand = evaluate_with(pos, &self.weights);
+            let stand = self.evaluate(pos);
             if stand >= beta {
                 return stand;
             }
