@@ -1,1 +1,197 @@
-fn main() {}
+//! `banco`: host or join a game of caro on the LAN, in a terminal or in line mode.
+
+use anyhow::Context;
+use banco_client::app::App;
+use banco_client::cli::{Cli, Command, Player};
+use banco_client::locale::Locale;
+use banco_client::net::{Connection, address_text};
+use banco_client::plain::{self, Ending, Format};
+use banco_client::settings::{Settings, config_dir, os_user_name, settings_path};
+use banco_client::theme::Theme;
+use banco_client::{host, tui};
+use clap::Parser;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// What every front end needs: text, colours, settings and where they live.
+struct Setup {
+    loc: Locale,
+    theme: Theme,
+    settings: Settings,
+    dir: Option<std::path::PathBuf>,
+    /// Problems with the user's files: shown, never fatal.
+    warnings: Vec<String>,
+}
+
+fn setup(cli: &Cli) -> Setup {
+    let dir = config_dir();
+    let mut warnings = Vec::new();
+    let settings = match dir.as_deref().map(|d| Settings::load(&settings_path(d))) {
+        Some(Ok(s)) => s,
+        Some(Err(e)) => {
+            warnings.push(e.to_string());
+            Settings::default()
+        }
+        None => Settings::default(),
+    };
+    let lang = cli
+        .lang
+        .clone()
+        .or_else(|| settings.language.clone())
+        .unwrap_or_else(|| "en".to_string());
+    let loc = Locale::load(&lang, dir.as_deref()).unwrap_or_else(|e| {
+        warnings.push(e.to_string());
+        Locale::english()
+    });
+    let theme_id = cli
+        .theme
+        .clone()
+        .or_else(|| settings.theme.clone())
+        .unwrap_or_else(|| "classic".to_string());
+    let theme = Theme::load(&theme_id, dir.as_deref()).unwrap_or_else(|e| {
+        warnings.push(e.to_string());
+        Theme::classic()
+    });
+    Setup {
+        loc,
+        theme,
+        settings,
+        dir,
+        warnings,
+    }
+}
+
+/// Logs go to stderr in line mode and nowhere in the full-screen client (they would
+/// scribble over it) unless `RUST_LOG` is set, in which case to
+/// `<state dir>/banco/banco.log`.
+fn init_logging(plain: bool) {
+    use tracing_subscriber::EnvFilter;
+    let filter = || EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("warn"));
+    if plain {
+        let _ = tracing_subscriber::fmt()
+            .with_env_filter(filter())
+            .with_writer(std::io::stderr)
+            .try_init();
+        return;
+    }
+    if std::env::var_os("RUST_LOG").is_none() {
+        return;
+    }
+    let Some(dir) = std::env::var_os("XDG_STATE_HOME")
+        .map(std::path::PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| std::path::Path::new(&h).join(".local/state")))
+        .map(|d| d.join("banco"))
+    else {
+        return;
+    };
+    if std::fs::create_dir_all(&dir).is_err() {
+        return;
+    }
+    if let Ok(file) = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(dir.join("banco.log"))
+    {
+        let _ = tracing_subscriber::fmt()
+            .with_env_filter(filter())
+            .with_ansi(false)
+            .with_writer(std::sync::Mutex::new(file))
+            .try_init();
+    }
+}
+
+fn player_name(player: &Player, settings: &Settings) -> String {
+    player
+        .name
+        .clone()
+        .or_else(|| settings.name.clone())
+        .unwrap_or_else(os_user_name)
+}
+
+/// Runs a line-mode session against `address`.
+async fn run_plain(address: &str, name: &str, json: bool, s: Setup) -> anyhow::Result<ExitCode> {
+    for w in &s.warnings {
+        eprintln!("banco: {w}");
+    }
+    let link = Connection::open(address, name).await?.start();
+    let format = if json { Format::Json } else { Format::Text };
+    let stdin = tokio::io::BufReader::new(tokio::io::stdin());
+    let ending = plain::run(link, stdin, std::io::stdout(), format, s.loc).await?;
+    Ok(match ending {
+        Ending::Quit => ExitCode::SUCCESS,
+        Ending::ServerClosed => ExitCode::FAILURE,
+    })
+}
+
+/// Runs the full-screen client; with an `address` it dials at once.
+async fn run_tui(
+    address: Option<String>,
+    name: String,
+    hosting: Option<String>,
+    s: Setup,
+) -> anyhow::Result<ExitCode> {
+    let mut app = App::new(s.loc, s.theme, s.settings, s.dir, name, Instant::now());
+    app.hosting = hosting;
+    let connect_now = address.is_some();
+    if let Some(a) = address {
+        app.set_address(&a);
+    }
+    if let Some(w) = s.warnings.first() {
+        app.warn(w.clone());
+    }
+    tui::run(app, connect_now).await?;
+    Ok(ExitCode::SUCCESS)
+}
+
+async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    let s = setup(&cli);
+    match cli.command {
+        None => run_tui(None, player_name(&Player::default(), &s.settings), None, s).await,
+        Some(Command::Join(j)) => {
+            let name = player_name(&j.player, &s.settings);
+            if j.player.plain || j.player.json {
+                run_plain(&j.address, &name, j.player.json, s).await
+            } else {
+                run_tui(Some(j.address), name, None, s).await
+            }
+        }
+        Some(Command::Host(h)) => {
+            let name = player_name(&h.player, &s.settings);
+            let hosted = host::start(&h.listen, h.db.as_deref()).await?;
+            let target = hosted.connect_address();
+            let shown = address_text(&hosted.addr.ip().to_string(), hosted.addr.port());
+            let code = if h.player.plain || h.player.json {
+                run_plain(&target, &name, h.player.json, s).await
+            } else {
+                run_tui(Some(target), name, Some(shown), s).await
+            };
+            hosted.stop().await;
+            code
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let plain = match &cli.command {
+        Some(Command::Join(j)) => j.player.plain || j.player.json,
+        Some(Command::Host(h)) => h.player.plain || h.player.json,
+        None => false,
+    };
+    init_logging(plain);
+    let runtime = match tokio::runtime::Runtime::new().context("could not start the async runtime")
+    {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("banco: {e:#}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(run(cli)) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("banco: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

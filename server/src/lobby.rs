@@ -22,10 +22,14 @@ use crate::config::Config;
 use crate::connection::Outbox;
 use crate::names::unique_name;
 use crate::room::{self, Guest, RoomContext, RoomHandle};
-use crate::store::StoreHandle;
+use crate::store::{LiveGame, LiveSeat, StoreHandle};
 
 /// Requests from sessions waiting their turn.
 const INBOX: usize = 256;
+
+/// How long past its room's grace period a held name stays reserved if the room's
+/// release never arrives.
+const HOLD_SLACK: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// What a room tells the lobby.
 #[derive(Debug)]
@@ -210,16 +214,17 @@ struct Lobby {
     next_room: RoomId,
 }
 
-/// Starts the lobby; it runs until `shutdown`.
+/// Starts the lobby, reopening the rooms of `restored` games; it runs until `shutdown`.
 pub fn spawn(
     config: Arc<Config>,
     store: StoreHandle,
+    restored: Vec<LiveGame>,
     tracker: &TaskTracker,
     shutdown: CancellationToken,
 ) -> LobbyHandle {
     let (tx, inbox) = mpsc::channel(INBOX);
     let (notices_tx, notices) = mpsc::unbounded_channel();
-    let lobby = Lobby {
+    let mut lobby = Lobby {
         config,
         store,
         tracker: tracker.clone(),
@@ -231,6 +236,9 @@ pub fn spawn(
         next_client: 1,
         next_room: 1,
     };
+    for live in restored {
+        lobby.reopen(live);
+    }
     tracker.spawn(lobby.run(inbox, notices));
     LobbyHandle { tx }
 }
@@ -280,12 +288,7 @@ impl Lobby {
             } => {
                 let id = self.next_room;
                 self.next_room = self.next_room.wrapping_add(1).max(1);
-                let ctx = RoomContext {
-                    config: self.config.clone(),
-                    store: self.store.clone(),
-                    lobby: self.notices_tx.clone(),
-                    shutdown: self.shutdown.clone(),
-                };
+                let ctx = self.room_context();
                 if let Some(s) = self.sessions.get_mut(&guest.client) {
                     s.room = Some(id);
                 }
@@ -316,6 +319,53 @@ impl Lobby {
                 }
             }
             LobbyMsg::Gone { client, held_in } => self.gone(client, held_in),
+        }
+    }
+
+    /// Reopens the room of a game saved in progress; its players' names and seats wait
+    /// for them to come back with their resume tokens.
+    fn reopen(&mut self, live: LiveGame) {
+        let id = self.next_room;
+        self.next_room = self.next_room.wrapping_add(1).max(1);
+        let key = live.key;
+        let seats = live.seats.clone();
+        match room::restore(id, live, self.room_context(), &self.tracker) {
+            Ok(handle) => {
+                tracing::info!(room = id, "reopened a game in progress");
+                let until = Instant::now() + self.config.restart_grace * 2 + HOLD_SLACK;
+                for seat in seats {
+                    if let LiveSeat::Human { name, token } = seat {
+                        self.held.insert(
+                            token,
+                            Held {
+                                name,
+                                room: id,
+                                until,
+                            },
+                        );
+                    }
+                }
+                self.rooms.insert(
+                    id,
+                    Listed {
+                        handle,
+                        summary: None,
+                    },
+                );
+            }
+            Err(why) => {
+                tracing::error!(key, %why, "a saved game in progress cannot be reopened; dropping it");
+                self.store.drop_live(key);
+            }
+        }
+    }
+
+    fn room_context(&self) -> RoomContext {
+        RoomContext {
+            config: self.config.clone(),
+            store: self.store.clone(),
+            lobby: self.notices_tx.clone(),
+            shutdown: self.shutdown.clone(),
         }
     }
 

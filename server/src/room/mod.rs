@@ -12,6 +12,7 @@
 //! - `play`: starting games, moves, the clocks running out, the end of a game.
 //! - `negotiation`: undo, new game and draw offers; resigning.
 //! - `bots`: driving bot seats and hints.
+//! - `restore`: reopening a room for a game saved when the server stopped.
 //! - `view`: what members are shown (the room view, the people, the lobby's summary).
 //! - [`clock`], [`offer`], [`chat`], [`settings`], [`engine`], [`moves`]: the pure pieces.
 
@@ -26,7 +27,10 @@ mod bots;
 mod negotiation;
 mod people;
 mod play;
+mod restore;
 mod view;
+
+pub use restore::restore;
 
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
@@ -190,32 +194,32 @@ pub fn spawn(
     ctx: RoomContext,
     tracker: &TaskTracker,
 ) -> RoomHandle {
-    let (tx, inbox) = mpsc::channel(INBOX);
-    let (answers_tx, answers) = mpsc::unbounded_channel();
     let seats = settings.seats.map(|kind| match kind {
         SeatKind::Human => SeatState::Free,
         SeatKind::Bot(level) => SeatState::Bot(BotSeat::new(level)),
     });
-    let room = Room {
-        id,
-        settings,
-        spec,
-        ctx,
-        members: Vec::new(),
-        seats,
-        game: None,
-        offers: Offers::default(),
-        chat: ChatHistory::default(),
-        generation: 0,
-        hint: Slot::default(),
-        answers_tx,
-        shown_people: None,
-        shown_summary: None,
-        fresh: Vec::new(),
-        last_move_at: None,
-    };
+    launch(
+        Room::new(id, settings, spec, seats, ctx),
+        Opening::Created(creator),
+        tracker,
+    )
+}
+
+/// How a room comes to be.
+enum Opening {
+    /// Made by this person, who is greeted in it.
+    Created(Guest),
+    /// Reopened after a restart, its players' seats held for them.
+    Restored,
+}
+
+fn launch(room: Room, opening: Opening, tracker: &TaskTracker) -> RoomHandle {
+    let id = room.id;
+    let (tx, inbox) = mpsc::channel(INBOX);
+    let (answers_tx, answers) = mpsc::unbounded_channel();
+    let room = Room { answers_tx, ..room };
     let span = tracing::info_span!("room", id);
-    tracker.spawn(room.run(creator, inbox, answers).instrument(span));
+    tracker.spawn(room.run(opening, inbox, answers).instrument(span));
     RoomHandle { id, tx }
 }
 
@@ -308,6 +312,8 @@ impl Slot {
 
 /// The room's current (or last) game.
 struct Match {
+    /// Identifies the game's saved snapshot across restarts.
+    key: u64,
     /// 1 for the room's first game.
     number: u32,
     /// The seat that moved first.
@@ -377,17 +383,53 @@ struct Room {
 }
 
 impl Room {
+    /// A room with no one in it yet and no game.
+    fn new(
+        id: RoomId,
+        settings: RoomSettings,
+        spec: GameSpec,
+        seats: [SeatState; 2],
+        ctx: RoomContext,
+    ) -> Room {
+        Room {
+            id,
+            settings,
+            spec,
+            ctx,
+            members: Vec::new(),
+            seats,
+            game: None,
+            offers: Offers::default(),
+            chat: ChatHistory::default(),
+            generation: 0,
+            hint: Slot::default(),
+            // Replaced by the real channel at launch.
+            answers_tx: mpsc::unbounded_channel().0,
+            shown_people: None,
+            shown_summary: None,
+            fresh: Vec::new(),
+            last_move_at: None,
+        }
+    }
+
     async fn run(
         mut self,
-        creator: Guest,
+        opening: Opening,
         mut inbox: mpsc::Receiver<RoomMsg>,
         mut answers: mpsc::UnboundedReceiver<Answer>,
     ) {
-        tracing::info!(settings = ?self.settings, creator = %creator.name, "room opened");
-        creator.outbox.send(ServerMsg::RoomCreated(self.id));
-        let seat = matches!(self.settings.seats[0], SeatKind::Human);
-        let _ = self.join(creator, seat);
-        self.start_if_seated();
+        match opening {
+            Opening::Created(creator) => {
+                tracing::info!(settings = ?self.settings, creator = %creator.name, "room opened");
+                creator.outbox.send(ServerMsg::RoomCreated(self.id));
+                let seat = matches!(self.settings.seats[0], SeatKind::Human);
+                let _ = self.join(creator, seat);
+                self.start_if_seated();
+            }
+            Opening::Restored => {
+                tracing::info!(settings = ?self.settings, "room reopened with its game in progress");
+            }
+        }
         self.after_event();
         let shutdown = self.ctx.shutdown.clone();
         loop {
@@ -532,10 +574,15 @@ impl Room {
         }
     }
 
-    /// The server is stopping: keep the record of an unfinished game, stop searches.
+    /// The server is stopping: a game in progress is saved to carry on after the restart
+    /// (one only bots play is recorded as unfinished instead); searches stop.
     fn shut_down(&mut self) {
         if self.game.as_ref().is_some_and(Match::running) {
-            self.record_unfinished("shutdown");
+            if self.bots_only() {
+                self.record_unfinished("shutdown");
+            } else {
+                self.save_live();
+            }
         }
         self.cancel_searches();
     }

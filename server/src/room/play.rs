@@ -14,7 +14,7 @@ use super::clock::GameClock;
 use super::moves::to_rules;
 use super::{Match, Room, SeatState};
 use crate::ClientId;
-use crate::store::{GameRecord, PlayerRef};
+use crate::store::{GameRecord, LiveGame, LiveSeat, PlayerRef};
 
 impl Room {
     /// Starts a game if both seats are filled and none is running: when the second
@@ -64,6 +64,7 @@ impl Room {
             },
         });
         let m = Match {
+            key: rand::random(),
             number,
             first,
             position,
@@ -82,6 +83,7 @@ impl Room {
         }
         tracing::info!(number, ?first, "game started");
         self.broadcast(ServerMsg::GameStarted(view));
+        self.save_live();
     }
 
     /// Who moves first in the room's first game.
@@ -168,8 +170,9 @@ impl Room {
         if let Some(offer) = self.offers.clear() {
             self.broadcast(ServerMsg::Withdrawn(offer));
         }
-        if let Some((winner, end)) = ending {
-            self.finish(winner, end.reason.into(), end.line);
+        match ending {
+            Some((winner, end)) => self.finish(winner, end.reason.into(), end.line),
+            None => self.save_live(),
         }
         Ok(())
     }
@@ -225,12 +228,18 @@ impl Room {
     }
 
     /// Sends the current game to the store: finished, or unfinished for `unfinished`.
+    /// Its saved snapshot as a game in progress goes.
     fn record(&self, unfinished: Option<&str>) {
         let Some(m) = self.game.as_ref() else { return };
         let (winner, reason, rated) = match (&m.over, unfinished) {
+            // Both players gone: nobody won, and it does not count.
+            (Some(over), None) if over.reason == EndReason::Abandoned && over.winner.is_none() => {
+                (None, over.reason.as_str().to_string(), false)
+            }
             (Some(over), None) => (over.winner, over.reason.as_str().to_string(), true),
             (_, why) => (None, why.unwrap_or("unfinished").to_string(), false),
         };
+        self.ctx.store.drop_live(m.key);
         self.ctx.store.record(GameRecord {
             room: self.id,
             number: m.number,
@@ -243,6 +252,43 @@ impl Room {
             rated,
             started_ms: m.started_ms,
             ended_ms: unix_ms(),
+        });
+    }
+}
+
+impl Room {
+    /// Saves the game in progress so a restart can carry on with it. Games only bots
+    /// play are not saved: nobody would come back to them.
+    pub(super) fn save_live(&self) {
+        let Some(m) = self.game.as_ref().filter(|m| m.running()) else {
+            return;
+        };
+        if self.bots_only() {
+            return;
+        }
+        let seat = |s: &SeatState| match s {
+            SeatState::Human(h) => Some(LiveSeat::Human {
+                name: h.name.clone(),
+                token: h.token,
+            }),
+            SeatState::Bot(b) => Some(LiveSeat::Bot(b.level)),
+            SeatState::Free => None,
+        };
+        let (Some(one), Some(two)) = (seat(&self.seats[0]), seat(&self.seats[1])) else {
+            return;
+        };
+        self.ctx.store.save_live(LiveGame {
+            key: m.key,
+            settings: self.settings.clone(),
+            seats: [one, two],
+            number: m.number,
+            first: m.first,
+            moves: m.moves.iter().map(|r| r.mv).collect(),
+            clocks: m
+                .clock
+                .as_ref()
+                .map(|c| c.snapshot(Instant::now()).remaining_ms),
+            started_ms: m.started_ms,
         });
     }
 }

@@ -7,9 +7,11 @@
 //!
 //! - `schema`: the tables, created on first open.
 //! - [`elo`]: the rating arithmetic.
+//! - [`live`]: games in progress, saved after every move and reopened after a restart.
 //! - [`Archive`]: reading back (the leaderboard, recent games) for tools and tests.
 
 pub mod elo;
+pub mod live;
 mod schema;
 
 use rusqlite::{Connection, OptionalExtension, params};
@@ -21,6 +23,8 @@ use banco_engine::bot::Level;
 use banco_protocol::{GameSettings, Move, RoomId, RoomSettings, Seat};
 
 use crate::config::StoreLocation;
+use crate::room::chat::unix_ms;
+pub use live::{LiveGame, LiveSeat};
 
 /// How many records may wait for the disk before new ones are dropped (and logged).
 const QUEUE: usize = 1024;
@@ -72,6 +76,8 @@ pub struct GameRecord {
 
 enum Command {
     Record(Box<GameRecord>),
+    SaveLive(Box<LiveGame>),
+    DropLive(u64),
     Close,
 }
 
@@ -83,15 +89,39 @@ pub struct StoreHandle {
 }
 
 impl StoreHandle {
-    /// Queues `game` for the disk. If the store is gone or far behind, the record is
-    /// dropped with an error in the log: the game itself goes on regardless.
+    /// Queues a finished (or abandoned) `game` for the disk and ends its live snapshot.
+    /// If the store is gone or far behind, the record is dropped with an error in the
+    /// log: the game itself goes on regardless.
     pub fn record(&self, game: GameRecord) {
-        if let Err(e) = self.tx.try_send(Command::Record(Box::new(game))) {
+        self.queue(
+            Command::Record(Box::new(game)),
+            "a finished game was not saved",
+        );
+    }
+
+    /// Replaces the snapshot of a game in progress.
+    pub fn save_live(&self, game: LiveGame) {
+        self.queue(
+            Command::SaveLive(Box::new(game)),
+            "a game in progress was not saved",
+        );
+    }
+
+    /// The game with this key is no longer in progress.
+    pub fn drop_live(&self, key: u64) {
+        self.queue(
+            Command::DropLive(key),
+            "a finished game's snapshot was not removed",
+        );
+    }
+
+    fn queue(&self, command: Command, what: &str) {
+        if let Err(e) = self.tx.try_send(command) {
             let why = match e {
                 mpsc::TrySendError::Full(_) => "the store is too far behind",
                 mpsc::TrySendError::Disconnected(_) => "the store is closed",
             };
-            tracing::error!(why, "a finished game was not saved");
+            tracing::error!(why, "{what}");
         }
     }
 }
@@ -101,6 +131,8 @@ pub struct Store {
     handle: StoreHandle,
     /// Joined on close, so the last records reach the disk before the server exits.
     thread: Option<JoinHandle<()>>,
+    /// The games that were in progress when the store was last closed.
+    live: Vec<LiveGame>,
 }
 
 impl Store {
@@ -108,6 +140,7 @@ impl Store {
     /// Blocking: call it off the async runtime.
     pub fn open(location: &StoreLocation) -> Result<Store, StoreError> {
         let conn = connect(location)?;
+        let live = live::load(&conn)?;
         let (tx, rx) = mpsc::sync_channel(QUEUE);
         let thread = std::thread::Builder::new()
             .name("banco-store".into())
@@ -116,11 +149,18 @@ impl Store {
         Ok(Store {
             handle: StoreHandle { tx },
             thread: Some(thread),
+            live,
         })
     }
 
     pub fn handle(&self) -> StoreHandle {
         self.handle.clone()
+    }
+
+    /// The games that were in progress when the store was last closed, to reopen. Their
+    /// snapshots stay on disk until the reopened rooms replace or end them.
+    pub fn take_live_games(&mut self) -> Vec<LiveGame> {
+        std::mem::take(&mut self.live)
     }
 
     /// Writes what is queued and stops the thread. Blocking.
@@ -162,6 +202,16 @@ fn serve(mut conn: Connection, rx: mpsc::Receiver<Command>) {
             Command::Record(game) => {
                 if let Err(e) = save(&mut conn, &game) {
                     tracing::error!(error = %e, room = game.room, "could not save a game");
+                }
+            }
+            Command::SaveLive(game) => {
+                if let Err(e) = live::save(&conn, &game, unix_ms()) {
+                    tracing::error!(error = %e, "could not save a game in progress");
+                }
+            }
+            Command::DropLive(key) => {
+                if let Err(e) = live::delete(&conn, key) {
+                    tracing::error!(error = %e, "could not remove a finished game's snapshot");
                 }
             }
             Command::Close => break,

@@ -4,14 +4,22 @@
 use rusqlite::Connection;
 
 /// The layout this code writes.
-const VERSION: i64 = 1;
+const VERSION: i64 = 2;
 
-/// Creates the tables if the file is new; leaves a current file alone.
+/// Creates the tables if the file is new, and brings an older file up to date.
 pub fn create(conn: &Connection) -> rusqlite::Result<()> {
     let version: i64 = conn.query_row("PRAGMA user_version", [], |row| row.get(0))?;
-    if version >= VERSION {
-        return Ok(());
+    if version < 1 {
+        version_1(conn)?;
     }
+    if version < VERSION {
+        version_2(conn)?;
+    }
+    Ok(())
+}
+
+/// Players, their ratings, and finished games.
+fn version_1(conn: &Connection) -> rusqlite::Result<()> {
     conn.execute_batch(
         "BEGIN;
          CREATE TABLE IF NOT EXISTS players (
@@ -52,6 +60,21 @@ pub fn create(conn: &Connection) -> rusqlite::Result<()> {
          CREATE INDEX IF NOT EXISTS games_by_player_one ON games (player_one);
          CREATE INDEX IF NOT EXISTS games_by_player_two ON games (player_two);
          PRAGMA user_version = 1;
+         COMMIT;",
+    )
+}
+
+/// Games in progress, so a restart loses nothing: one JSON snapshot per game, replaced
+/// after every move and deleted when the game ends.
+fn version_2(conn: &Connection) -> rusqlite::Result<()> {
+    conn.execute_batch(
+        "BEGIN;
+         CREATE TABLE IF NOT EXISTS live_games (
+             key      INTEGER PRIMARY KEY,
+             snapshot TEXT NOT NULL,
+             saved_at INTEGER NOT NULL
+         );
+         PRAGMA user_version = 2;
          COMMIT;",
     )
 }

@@ -1,0 +1,259 @@
+//! `banco-arena`: plays matches between banco levels, the seed programs' bots and
+//! external engines, and generates balanced openings.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+use banco_arena::matches::{Match, describe};
+use banco_arena::openings::{self, Opening, caro_token};
+use banco_arena::player::{Player, PlayerSpec};
+use banco_arena::rng::Rng;
+use banco_engine::bot::{Bot, Level, Limits};
+use banco_engine::caro::level::Config;
+use banco_engine::caro::position::Position;
+use banco_engine::caro::{Engine, Game, Point, Rule};
+use banco_engine::game::GameSpec;
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    version,
+    about = "Matches between caro engines: banco levels, seed bots, Gomocup engines"
+)]
+struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play a match: N games, both colours of each opening.
+    Match {
+        /// Player A: banco:LEVEL, seed:NNN or gomocup:COMMAND.
+        a: PlayerSpec,
+        /// Player B.
+        b: PlayerSpec,
+        /// Number of games (even numbers give every opening both colours).
+        #[arg(long, short = 'n', default_value_t = 100)]
+        games: usize,
+        /// Board size: N or WxH.
+        #[arg(long, default_value = "15")]
+        size: String,
+        /// caro, freestyle, standard or caro-overline.
+        #[arg(long, default_value = "caro")]
+        rule: Rule,
+        /// Openings file (default: the shipped caro openings).
+        #[arg(long)]
+        openings: Option<PathBuf>,
+        /// Time per move in milliseconds for every player (default: banco levels use
+        /// their own budget, external engines get 1000).
+        #[arg(long)]
+        time_ms: Option<u64>,
+        /// Directory to save every game in.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Seed for the seed bots' random choices.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print one line per game.
+        #[arg(long, short)]
+        verbose: bool,
+    },
+    /// Generate balanced caro openings: random stones near the centre that a quick
+    /// search scores close to even.
+    Openings {
+        /// How many.
+        #[arg(long, default_value_t = 40)]
+        count: usize,
+        /// Stones per opening.
+        #[arg(long, default_value_t = 3)]
+        stones: usize,
+        /// Largest |score| (evaluation units) accepted as balanced.
+        #[arg(long, default_value_t = 120)]
+        max_score: i32,
+        #[arg(long, default_value_t = 7)]
+        seed: u64,
+        #[arg(long, default_value = "caro")]
+        rule: Rule,
+    },
+}
+
+fn main() -> Result<()> {
+    match Args::parse().command {
+        Command::Match {
+            a,
+            b,
+            games,
+            size,
+            rule,
+            openings,
+            time_ms,
+            out,
+            seed,
+            verbose,
+        } => {
+            let (width, height) = parse_size(&size)?;
+            let text = match &openings {
+                Some(path) => std::fs::read_to_string(path)
+                    .with_context(|| format!("cannot read {}", path.display()))?,
+                None => openings::CARO.to_string(),
+            };
+            let m = Match {
+                spec: GameSpec::Caro {
+                    width,
+                    height,
+                    rule,
+                },
+                games,
+                openings: openings::parse(&text)?,
+                budget: time_ms.map(Duration::from_millis),
+                record_dir: out,
+            };
+            run_match(&m, &a, &b, seed, verbose)
+        }
+        Command::Openings {
+            count,
+            stones,
+            max_score,
+            seed,
+            rule,
+        } => generate_openings(count, stones, max_score, seed, rule),
+    }
+}
+
+fn parse_size(s: &str) -> Result<(u8, u8)> {
+    let (w, h) = s.split_once(['x', 'X']).unwrap_or((s, s));
+    let w: u8 = w
+        .trim()
+        .parse()
+        .with_context(|| format!("bad size '{s}'"))?;
+    let h: u8 = h
+        .trim()
+        .parse()
+        .with_context(|| format!("bad size '{s}'"))?;
+    Ok((w, h))
+}
+
+fn run_match(m: &Match, a: &PlayerSpec, b: &PlayerSpec, seed: u64, verbose: bool) -> Result<()> {
+    let mut players: [Box<dyn Player>; 2] = [a.build(seed)?, b.build(seed.wrapping_add(1))?];
+    println!(
+        "{} vs {}: {} games of {}, {} openings",
+        players[0].name(),
+        players[1].name(),
+        m.games,
+        describe(&m.spec),
+        m.openings.len()
+    );
+    let start = Instant::now();
+    let names = [players[0].name(), players[1].name()];
+    let report = m.play(&mut players, |record, tally| {
+        if verbose {
+            println!(
+                "game {:>3}: {} first, {} in {} plies ({})  [{}: +{} ={} -{}]",
+                record.number,
+                names[record.first],
+                record.result(),
+                record.moves.len(),
+                record.reason,
+                names[0],
+                tally.wins,
+                tally.draws,
+                tally.losses
+            );
+        }
+    })?;
+    let t = report.tally;
+    println!(
+        "{} vs {}: +{} ={} -{}  ({:.1}%)  Elo {}  [{:.0} s]",
+        report.names[0],
+        report.names[1],
+        t.wins,
+        t.draws,
+        t.losses,
+        100.0 * t.score(),
+        t.elo(),
+        start.elapsed().as_secs_f64()
+    );
+    for (name, s) in report.names.iter().zip(report.stats) {
+        let depth = s
+            .mean_depth()
+            .map_or_else(|| "-".to_string(), |d| format!("{d:.1}"));
+        println!(
+            "  {name}: {} moves, {:.3} s/move, longest {:.3} s, worst overrun {} ms, mean depth {depth}",
+            s.moves,
+            s.mean_time().as_secs_f64(),
+            s.longest.as_secs_f64(),
+            s.worst_overrun.as_millis()
+        );
+    }
+    Ok(())
+}
+
+/// Random `stones`-stone openings within two points of the centre whose quick search
+/// score is within `max_score` for the side to move, printed as an openings file.
+fn generate_openings(
+    count: usize,
+    stones: usize,
+    max_score: i32,
+    seed: u64,
+    rule: Rule,
+) -> Result<()> {
+    if stones == 0 || stones > 12 {
+        bail!("--stones must be 1 to 12");
+    }
+    let mut rng = Rng::new(seed);
+    let mut config = Config::for_level(Level::Hard);
+    config.move_time = Duration::from_millis(300);
+    config.root_vct_nodes = 20_000;
+    let mut engine = Engine::with_config(config);
+    let mut found: Vec<Opening> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    println!("# Balanced caro openings: offsets (dx,dy) from the centre, moves alternate from X.");
+    println!(
+        "# Generated by `banco-arena openings --count {count} --stones {stones} --max-score {max_score} --seed {seed} --rule {rule}`:"
+    );
+    println!("# random stones within two points of the centre, kept when a 0.3 s search scores");
+    println!("# the position within {max_score} for the side to move and finds no forced win.");
+    let mut tries = 0;
+    while found.len() < count {
+        tries += 1;
+        if tries > count * 1000 {
+            bail!("found only {} balanced openings", found.len());
+        }
+        let mut game = Game::new(15, 15, rule)?;
+        for _ in 0..stones {
+            loop {
+                let p = Point::new(5 + rng.below(5) as u8, 5 + rng.below(5) as u8);
+                if game.play(p).is_ok() {
+                    break;
+                }
+            }
+        }
+        if game.outcome().is_some() || !seen.insert(game.board().hash()) {
+            continue;
+        }
+        let mut pos = Position::from_game(&game);
+        engine.new_game();
+        let thought = engine.search(&mut pos, &Limits::none());
+        if thought.score.abs() > max_score {
+            continue;
+        }
+        let tokens: Vec<String> = game
+            .moves()
+            .iter()
+            .map(|p| caro_token(*p, 15, 15))
+            .collect();
+        println!(
+            "{}  # score {:+} depth {}",
+            tokens.join(" "),
+            thought.score,
+            thought.depth
+        );
+        found.push(Opening {
+            moves: tokens,
+            line: 0,
+        });
+    }
+    Ok(())
+}

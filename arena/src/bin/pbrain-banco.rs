@@ -1,0 +1,46 @@
+//! `pbrain-banco`: banco's caro engine for Gomocup tournament managers (piskvork,
+//! GomocupJudge, banco-arena). Speaks the pbrain protocol on stdin/stdout; see
+//! `banco_arena::pbrain` for the commands.
+
+use std::io::{BufRead, Write};
+
+use anyhow::Result;
+use banco_arena::pbrain::Brain;
+use banco_engine::bot::Level;
+use clap::Parser;
+
+/// Play caro in a Gomocup tournament manager.
+#[derive(Parser)]
+#[command(version, about)]
+struct Args {
+    /// Strength: easy, medium, hard or max. The manager's time limits still apply.
+    #[arg(long, default_value = "max")]
+    level: Level,
+}
+
+fn main() -> Result<()> {
+    let args = Args::parse();
+    let mut brain = Brain::new(args.level);
+    let stdin = std::io::stdin();
+    let mut stdout = std::io::stdout().lock();
+    for line in stdin.lock().lines() {
+        // Bytes that are not UTF-8 are junk like any other: answered, never fatal.
+        let line = match line {
+            Ok(l) => l,
+            Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
+                writeln!(stdout, "ERROR input is not UTF-8 text")?;
+                stdout.flush()?;
+                continue;
+            }
+            Err(e) => return Err(e.into()),
+        };
+        for answer in brain.handle(&line) {
+            writeln!(stdout, "{answer}")?;
+        }
+        stdout.flush()?;
+        if brain.ended() {
+            break;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,24 @@
+//! banco-arena: banco's engines against each other, the seed programs' bots and external
+//! engines, and the adapter that lets banco play in Gomocup tournament managers.
+//!
+//! - [`player`]: the game-generic [`player::Player`] and the player kinds named on the
+//!   command line (banco levels, seed bots, external engines).
+//! - [`seeds`]: the seed programs' bots, reimplemented from their documents.
+//! - [`gomocup`]: an external engine over the Gomocup protocol (the manager side).
+//! - [`pbrain`]: the Gomocup protocol, engine side (`pbrain-banco`).
+//! - [`matches`]: playing N games with both colours of each opening, saving them.
+//! - [`openings`]: opening files.
+//! - [`stats`]: wins/draws/losses, Elo difference with error margin, move statistics.
+//! - [`rng`]: a small seeded random generator.
+//!
+//! Binaries: `banco-arena` (matches and opening generation), `pbrain-banco` (the
+//! Gomocup adapter).
+
+pub mod gomocup;
+pub mod matches;
+pub mod openings;
+pub mod pbrain;
+pub mod player;
+pub mod rng;
+pub mod seeds;
+pub mod stats;

@@ -1,0 +1,381 @@
+//! A match: N games between two players, each opening played once with each colour.
+//!
+//! Game `2k` gives opening `k mod len` to player A as the first side, game `2k + 1` the
+//! same opening to player B. A player that fails to start, errs, answers too late (for
+//! external engines) or plays an illegal move loses that game; nothing else stops the
+//! match. Every game can be written to a directory, one text file each.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use banco_engine::game::{Game, GameSpec, Move, Side};
+
+use crate::openings::Opening;
+use crate::player::Player;
+use crate::stats::{MoveStats, Score, Tally};
+
+/// What to play.
+#[derive(Debug, Clone)]
+pub struct Match {
+    /// The game and its settings.
+    pub spec: GameSpec,
+    /// How many games.
+    pub games: usize,
+    /// Starting positions, used in turn.
+    pub openings: Vec<Opening>,
+    /// Time per move given to every player (`None`: banco levels use their own, external
+    /// engines get a second).
+    pub budget: Option<Duration>,
+    /// Where to write each game, if anywhere.
+    pub record_dir: Option<PathBuf>,
+}
+
+/// One finished game.
+#[derive(Debug, Clone)]
+pub struct GameRecord {
+    /// 1-based.
+    pub number: usize,
+    /// Which player (0 = A, 1 = B) moved first.
+    pub first: usize,
+    /// The opening as written.
+    pub opening: String,
+    /// Every move, opening included.
+    pub moves: Vec<Move>,
+    /// The winning player, `None` for a draw.
+    pub winner: Option<usize>,
+    /// Why it ended: `five`, `board_full`, `checkmate`, ..., or what a player did wrong.
+    pub reason: String,
+}
+
+impl GameRecord {
+    /// `1-0`, `0-1` or `1/2-1/2`, first side first.
+    pub fn result(&self) -> &'static str {
+        match self.winner {
+            None => "1/2-1/2",
+            Some(w) if w == self.first => "1-0",
+            Some(_) => "0-1",
+        }
+    }
+}
+
+/// A match's outcome.
+#[derive(Debug, Clone)]
+pub struct Report {
+    /// The two players' names, A then B.
+    pub names: [String; 2],
+    /// A's results against B.
+    pub tally: Tally,
+    /// Each player's moves.
+    pub stats: [MoveStats; 2],
+}
+
+impl Match {
+    /// Plays the match; `on_game` sees each game as it ends, with the tally so far.
+    pub fn play(
+        &self,
+        players: &mut [Box<dyn Player>; 2],
+        mut on_game: impl FnMut(&GameRecord, &Tally),
+    ) -> Result<Report> {
+        if let Some(dir) = &self.record_dir {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create {}", dir.display()))?;
+        }
+        let mut tally = Tally::default();
+        let mut stats = [MoveStats::default(); 2];
+        for i in 0..self.games {
+            let opening = &self.openings[(i / 2) % self.openings.len()];
+            let first = i % 2;
+            let record = self.play_game(i + 1, first, opening, players, &mut stats)?;
+            tally.add(match record.winner {
+                None => Score::Draw,
+                Some(0) => Score::Win,
+                Some(_) => Score::Loss,
+            });
+            if let Some(dir) = &self.record_dir {
+                let path = dir.join(format!("{:04}.txt", record.number));
+                std::fs::write(&path, self.game_text(&record, players))
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+            }
+            on_game(&record, &tally);
+        }
+        Ok(Report {
+            names: [players[0].name(), players[1].name()],
+            tally,
+            stats,
+        })
+    }
+
+    fn play_game(
+        &self,
+        number: usize,
+        first: usize,
+        opening: &Opening,
+        players: &mut [Box<dyn Player>; 2],
+        stats: &mut [MoveStats; 2],
+    ) -> Result<GameRecord> {
+        let mut game = Game::new(&self.spec).context("cannot set up the game")?;
+        opening.apply(&mut game)?;
+        let mut record = GameRecord {
+            number,
+            first,
+            opening: opening.text(),
+            moves: Vec::new(),
+            winner: None,
+            reason: String::new(),
+        };
+        let player_of = |side: Side| {
+            if side == Side::First {
+                first
+            } else {
+                1 - first
+            }
+        };
+        for (i, player) in players.iter_mut().enumerate() {
+            if let Err(e) = player.new_game(&self.spec) {
+                record.winner = Some(1 - i);
+                record.reason = format!("{} could not start: {e:#}", player.name());
+                record.moves = game.moves();
+                return Ok(record);
+            }
+        }
+        let (winner, reason) = loop {
+            if let Some(end) = game.ending() {
+                break (end.winner.map(player_of), end.reason.name().to_string());
+            }
+            let idx = player_of(game.to_move());
+            let player = &mut players[idx];
+            let reply = match player.play(&game, self.budget) {
+                Ok(r) => r,
+                Err(e) => break (Some(1 - idx), format!("{} failed: {e:#}", player.name())),
+            };
+            let budget = match (self.budget, player.nominal_time()) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+            stats[idx].record(reply.elapsed, budget, reply.depth);
+            if let Err(e) = game.play(reply.mv) {
+                break (
+                    Some(1 - idx),
+                    format!("{} played an illegal move: {e}", player.name()),
+                );
+            }
+        };
+        record.winner = winner;
+        record.reason = reason;
+        record.moves = game.moves();
+        Ok(record)
+    }
+
+    /// A game as a text file: `#` header lines, then one move per line.
+    fn game_text(&self, record: &GameRecord, players: &[Box<dyn Player>; 2]) -> String {
+        let mut text = String::new();
+        let first = &players[record.first].name();
+        let second = &players[1 - record.first].name();
+        let _ = writeln!(text, "# banco-arena game {}", record.number);
+        let _ = writeln!(text, "# game: {}", describe(&self.spec));
+        let _ = writeln!(text, "# first: {first}");
+        let _ = writeln!(text, "# second: {second}");
+        let _ = writeln!(text, "# opening: {}", record.opening);
+        let _ = writeln!(text, "# result: {} ({})", record.result(), record.reason);
+        for mv in &record.moves {
+            let _ = writeln!(text, "{}", move_text(mv));
+        }
+        text
+    }
+}
+
+/// `caro 15x15 rule caro`, ...
+pub fn describe(spec: &GameSpec) -> String {
+    match spec {
+        GameSpec::Caro {
+            width,
+            height,
+            rule,
+        } => format!("caro {width}x{height} rule {rule}"),
+        GameSpec::Xiangqi { fen } => match fen {
+            Some(f) => format!("xiangqi from {f}"),
+            None => "xiangqi".to_string(),
+        },
+    }
+}
+
+/// A move as saved: `x,y` for caro.
+pub fn move_text(mv: &Move) -> String {
+    match mv {
+        Move::Caro(p) => p.to_string(),
+        Move::Xiangqi(m) => format!("{m:?}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::openings::parse;
+    use crate::player::Reply;
+    use banco_engine::caro::{Point, Rule};
+
+    /// Plays along a fixed script of points: first the listed ones that are free, then
+    /// an illegal move or an error when asked to.
+    struct Scripted {
+        name: &'static str,
+        moves: Vec<Point>,
+        fail_after: Option<usize>,
+        illegal_after: Option<usize>,
+        played: usize,
+    }
+
+    impl Scripted {
+        fn new(name: &'static str, moves: &[(u8, u8)]) -> Scripted {
+            Scripted {
+                name,
+                moves: moves.iter().map(|(x, y)| Point::new(*x, *y)).collect(),
+                fail_after: None,
+                illegal_after: None,
+                played: 0,
+            }
+        }
+    }
+
+    impl Player for Scripted {
+        fn name(&self) -> String {
+            self.name.to_string()
+        }
+        fn new_game(&mut self, _: &GameSpec) -> Result<()> {
+            self.played = 0;
+            Ok(())
+        }
+        fn play(&mut self, game: &Game, _: Option<Duration>) -> Result<Reply> {
+            if self.fail_after == Some(self.played) {
+                anyhow::bail!("crashed");
+            }
+            let Game::Caro(g) = game else { unreachable!() };
+            let mv = if self.illegal_after == Some(self.played) {
+                g.moves()[0]
+            } else {
+                *self
+                    .moves
+                    .iter()
+                    .find(|p| g.board().is_empty_at(**p))
+                    .expect("script long enough")
+            };
+            self.played += 1;
+            Ok(Reply {
+                mv: Move::Caro(mv),
+                depth: Some(3),
+                elapsed: Duration::from_millis(10),
+            })
+        }
+    }
+
+    fn spec() -> GameSpec {
+        GameSpec::Caro {
+            width: 15,
+            height: 15,
+            rule: Rule::Freestyle,
+        }
+    }
+
+    /// A row-0 runner and a row-14 runner: whoever moves first completes five first.
+    fn racers() -> [Box<dyn Player>; 2] {
+        let row = |y: u8| (0..15).map(|x| (x, y)).collect::<Vec<_>>();
+        [
+            Box::new(Scripted::new("a", &row(0))),
+            Box::new(Scripted::new("b", &row(14))),
+        ]
+    }
+
+    #[test]
+    fn colours_alternate_and_results_add_up() {
+        let m = Match {
+            spec: spec(),
+            games: 4,
+            openings: parse("0,0 1,1\n-1,-1 2,2").unwrap(),
+            budget: None,
+            record_dir: None,
+        };
+        let mut players = racers();
+        let mut seen = Vec::new();
+        let report = m
+            .play(&mut players, |r, _| {
+                seen.push((r.first, r.winner, r.reason.clone(), r.opening.clone()))
+            })
+            .unwrap();
+        // The first mover always wins the race: A wins games 1 and 3, B games 2 and 4.
+        assert_eq!(
+            seen.iter().map(|s| (s.0, s.1)).collect::<Vec<_>>(),
+            vec![(0, Some(0)), (1, Some(1)), (0, Some(0)), (1, Some(1))]
+        );
+        assert!(seen.iter().all(|s| s.2 == "five"));
+        assert_eq!(seen[0].3, "0,0 1,1");
+        assert_eq!(seen[1].3, "0,0 1,1");
+        assert_eq!(seen[2].3, "-1,-1 2,2");
+        assert_eq!(
+            (report.tally.wins, report.tally.draws, report.tally.losses),
+            (2, 0, 2)
+        );
+        // Each wins two races of five moves and loses two after four.
+        assert_eq!(report.stats[0].moves, 18);
+        assert_eq!(report.stats[1].moves, 18);
+        assert_eq!(report.stats[0].mean_depth(), Some(3.0));
+    }
+
+    #[test]
+    fn errors_and_illegal_moves_lose() {
+        let dir = std::env::temp_dir().join(format!("banco-arena-test-{}", std::process::id()));
+        let m = Match {
+            spec: spec(),
+            games: 1,
+            openings: parse("0,0 1,1").unwrap(),
+            budget: None,
+            record_dir: Some(dir.clone()),
+        };
+        // A moves first and plays an illegal move on its second turn: B wins.
+        let mut players = racers();
+        let mut a = Scripted::new("a", &(0..15).map(|x| (x, 0)).collect::<Vec<_>>());
+        a.illegal_after = Some(1);
+        players[0] = Box::new(a);
+        let mut reasons = Vec::new();
+        let report = m
+            .play(&mut players, |r, _| {
+                reasons.push((r.winner, r.reason.clone()))
+            })
+            .unwrap();
+        assert_eq!(reasons[0].0, Some(1));
+        assert!(
+            reasons[0].1.contains("a played an illegal move"),
+            "{}",
+            reasons[0].1
+        );
+        assert_eq!((report.tally.wins, report.tally.losses), (0, 1));
+        let saved = std::fs::read_to_string(dir.join("0001.txt")).unwrap();
+        assert!(saved.contains("# first: a"));
+        assert!(saved.contains("# result: 0-1"));
+        assert!(saved.lines().any(|l| l == "7,7"));
+        std::fs::remove_dir_all(&dir).unwrap();
+
+        // B errs on its first turn: A wins.
+        let m = Match {
+            record_dir: None,
+            ..m
+        };
+        let mut players = racers();
+        let mut b = Scripted::new("b", &[(0, 14)]);
+        b.fail_after = Some(0);
+        players[1] = Box::new(b);
+        let mut reasons = Vec::new();
+        let report = m
+            .play(&mut players, |r, _| {
+                reasons.push((r.winner, r.reason.clone()))
+            })
+            .unwrap();
+        assert_eq!(reasons[0].0, Some(0));
+        assert!(
+            reasons[0].1.contains("b failed: crashed"),
+            "{}",
+            reasons[0].1
+        );
+        assert_eq!(report.tally.wins, 1);
+    }
+}

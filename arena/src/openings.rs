@@ -1,0 +1,133 @@
+//! Opening files: one balanced starting position per line, played by both colours.
+//!
+//! # Format
+//! One opening per line, moves separated by spaces, `#` starts a comment. A caro move is
+//! `dx,dy`: the offset from the board's centre point (`width / 2`, `height / 2`), so the
+//! same file serves every board size. Moves alternate from the first player.
+
+use anyhow::{Context, Result, bail};
+use banco_engine::caro::Point;
+use banco_engine::game::{Game, Move};
+
+/// The caro openings shipped with the arena (`openings/caro.txt`).
+pub const CARO: &str = include_str!("../openings/caro.txt");
+
+/// One opening: its moves as written, and where it came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Opening {
+    /// The move tokens, in order.
+    pub moves: Vec<String>,
+    /// Line number in its file (1-based), for messages.
+    pub line: usize,
+}
+
+impl Opening {
+    /// The opening as it would be written in a file.
+    pub fn text(&self) -> String {
+        self.moves.join(" ")
+    }
+
+    /// Plays the opening's moves on `game` (fresh from its start).
+    pub fn apply(&self, game: &mut Game) -> Result<()> {
+        for token in &self.moves {
+            let mv = parse_move(game, token)
+                .with_context(|| format!("opening on line {}: bad move '{token}'", self.line))?;
+            if game
+                .play(mv)
+                .with_context(|| format!("opening on line {}: '{token}' is illegal", self.line))?
+                .is_some()
+            {
+                bail!("opening on line {} ends the game", self.line);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Reads an openings file.
+pub fn parse(text: &str) -> Result<Vec<Opening>> {
+    let openings: Vec<Opening> = text
+        .lines()
+        .enumerate()
+        .filter_map(|(i, line)| {
+            let body = line.split('#').next().unwrap_or("").trim();
+            (!body.is_empty()).then(|| Opening {
+                moves: body.split_whitespace().map(str::to_string).collect(),
+                line: i + 1,
+            })
+        })
+        .collect();
+    if openings.is_empty() {
+        bail!("no openings in the file");
+    }
+    Ok(openings)
+}
+
+/// A move token of an opening, for `game`.
+fn parse_move(game: &Game, token: &str) -> Result<Move> {
+    match game {
+        Game::Caro(g) => {
+            let (dx, dy) = token.split_once(',').context("expected dx,dy")?;
+            let dx: i32 = dx.trim().parse()?;
+            let dy: i32 = dy.trim().parse()?;
+            let board = g.board();
+            let x = i32::from(board.width()) / 2 + dx;
+            let y = i32::from(board.height()) / 2 + dy;
+            if !board.contains(x, y) {
+                bail!("off the board");
+            }
+            Ok(Move::Caro(Point::new(x as u8, y as u8)))
+        }
+        _ => bail!("openings for this game are not supported yet"),
+    }
+}
+
+/// A caro opening's token for `p` on a `width` x `height` board.
+pub fn caro_token(p: Point, width: u8, height: u8) -> String {
+    format!(
+        "{},{}",
+        i32::from(p.x) - i32::from(width) / 2,
+        i32::from(p.y) - i32::from(height) / 2
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use banco_engine::caro::Rule;
+    use banco_engine::game::GameSpec;
+
+    #[test]
+    fn shipped_openings_are_legal_on_every_usual_board() {
+        let openings = parse(CARO).unwrap();
+        assert!(openings.len() >= 20);
+        for size in [15, 19, 20] {
+            for o in &openings {
+                let mut g = Game::new(&GameSpec::Caro {
+                    width: size,
+                    height: size,
+                    rule: Rule::Caro,
+                })
+                .unwrap();
+                o.apply(&mut g).unwrap();
+                assert_eq!(g.plies(), o.moves.len());
+            }
+        }
+    }
+
+    #[test]
+    fn bad_files_are_refused() {
+        assert!(parse("# nothing\n\n").is_err());
+        let o = parse("0,0 0,0").unwrap();
+        let mut g = Game::new(&GameSpec::Caro {
+            width: 15,
+            height: 15,
+            rule: Rule::Caro,
+        })
+        .unwrap();
+        assert!(o[0].apply(&mut g).is_err());
+        let o = parse("9,0").unwrap();
+        assert!(o[0].apply(&mut g).is_err());
+        assert_eq!(caro_token(Point::new(8, 6), 15, 15), "1,-1");
+    }
+}

@@ -1,0 +1,197 @@
+//! Players: anything that can be asked for a move in a [`Game`].
+//!
+//! The arena only talks to [`Player`], whatever the game: a banco level
+//! ([`BancoPlayer`], any game [`GameBot`] plays), a seed program's bot (caro only,
+//! [`SeedPlayer`]), or an external engine over a text protocol (Gomocup for caro:
+//! [`crate::gomocup::GomocupEngine`]). A [`PlayerSpec`] names one on the command line.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+use banco_engine::bot::{GameBot, Level, Limits};
+use banco_engine::game::{Game, GameSpec, Move};
+
+use crate::gomocup::GomocupEngine;
+use crate::seeds::{self, SeedBot};
+
+/// A player's answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reply {
+    /// The move.
+    pub mv: Move,
+    /// How deep it searched, if it says.
+    pub depth: Option<u32>,
+    /// Wall time from the question to the answer.
+    pub elapsed: Duration,
+}
+
+/// Something that plays games.
+pub trait Player {
+    /// The name results are reported under.
+    fn name(&self) -> String;
+    /// A game like `spec` starts (from its start position; the opening moves follow in
+    /// the first `play` call's game).
+    fn new_game(&mut self, spec: &GameSpec) -> Result<()>;
+    /// The move for the side to move in `game`, within about `budget` if one is set.
+    fn play(&mut self, game: &Game, budget: Option<Duration>) -> Result<Reply>;
+    /// The time per move the player means to use on its own, if it has one (a banco
+    /// level's budget): overruns are measured against it.
+    fn nominal_time(&self) -> Option<Duration> {
+        None
+    }
+}
+
+/// A player as named on the command line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlayerSpec {
+    /// `banco:LEVEL` (`banco:hard`, or just `hard`).
+    Banco(Level),
+    /// `seed:NNN` (000, 001, 003, 004).
+    Seed(String),
+    /// `gomocup:COMMAND` (run through `sh -c`).
+    Gomocup(String),
+}
+
+/// A player name that means nothing.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown player '{0}': use banco:LEVEL (easy, medium, hard, max), seed:NNN (000, 001, 003, 004) or gomocup:COMMAND"
+)]
+pub struct UnknownPlayer(pub String);
+
+impl FromStr for PlayerSpec {
+    type Err = UnknownPlayer;
+
+    fn from_str(s: &str) -> Result<PlayerSpec, UnknownPlayer> {
+        let bad = || UnknownPlayer(s.to_string());
+        let (kind, rest) = s.split_once(':').unwrap_or(("banco", s));
+        match kind {
+            "banco" => rest.parse().map(PlayerSpec::Banco).map_err(|_| bad()),
+            "seed" if seeds::by_number(rest, 0).is_some() => Ok(PlayerSpec::Seed(rest.to_string())),
+            "gomocup" if !rest.trim().is_empty() => Ok(PlayerSpec::Gomocup(rest.to_string())),
+            _ => Err(bad()),
+        }
+    }
+}
+
+impl fmt::Display for PlayerSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayerSpec::Banco(l) => write!(f, "banco:{l}"),
+            PlayerSpec::Seed(n) => write!(f, "seed:{n}"),
+            PlayerSpec::Gomocup(c) => {
+                let program = c.split_whitespace().next().unwrap_or(c);
+                let short = program.rsplit('/').next().unwrap_or(program);
+                write!(f, "gomocup:{short}")
+            }
+        }
+    }
+}
+
+impl PlayerSpec {
+    /// Builds the player. `seed` feeds the random choices of seed bots.
+    pub fn build(&self, seed: u64) -> Result<Box<dyn Player>> {
+        Ok(match self {
+            PlayerSpec::Banco(level) => Box::new(BancoPlayer::new(*level)),
+            PlayerSpec::Seed(n) => {
+                let bot = seeds::by_number(n, seed).with_context(|| format!("no seed bot {n}"))?;
+                Box::new(SeedPlayer { bot })
+            }
+            PlayerSpec::Gomocup(cmd) => Box::new(GomocupEngine::new(cmd, self.to_string())),
+        })
+    }
+}
+
+/// A banco engine at a level.
+pub struct BancoPlayer {
+    level: Level,
+    /// Made per game (it depends on the game spec).
+    bot: Option<GameBot>,
+}
+
+impl BancoPlayer {
+    pub fn new(level: Level) -> BancoPlayer {
+        BancoPlayer { level, bot: None }
+    }
+}
+
+impl Player for BancoPlayer {
+    fn name(&self) -> String {
+        format!("banco:{}", self.level)
+    }
+
+    fn new_game(&mut self, spec: &GameSpec) -> Result<()> {
+        match &mut self.bot {
+            Some(bot) => bot.new_game(),
+            None => self.bot = Some(GameBot::new(spec, self.level)),
+        }
+        Ok(())
+    }
+
+    fn nominal_time(&self) -> Option<Duration> {
+        self.bot.as_ref().map(GameBot::move_time)
+    }
+
+    fn play(&mut self, game: &Game, budget: Option<Duration>) -> Result<Reply> {
+        let bot = self.bot.as_mut().context("new_game was not called")?;
+        let limits = budget.map_or_else(Limits::none, Limits::within);
+        let start = Instant::now();
+        let thought = bot.think(game, &limits);
+        let mv = thought.best.context("the engine found no move")?;
+        Ok(Reply {
+            mv,
+            depth: Some(thought.depth),
+            elapsed: start.elapsed(),
+        })
+    }
+}
+
+/// A seed program's bot (caro only).
+pub struct SeedPlayer {
+    bot: Box<dyn SeedBot>,
+}
+
+impl Player for SeedPlayer {
+    fn name(&self) -> String {
+        self.bot.name().to_string()
+    }
+
+    fn new_game(&mut self, spec: &GameSpec) -> Result<()> {
+        match spec {
+            GameSpec::Caro { .. } => Ok(()),
+            _ => bail!("{} only plays caro", self.bot.name()),
+        }
+    }
+
+    fn play(&mut self, game: &Game, _budget: Option<Duration>) -> Result<Reply> {
+        let Game::Caro(g) = game else {
+            bail!("{} only plays caro", self.bot.name());
+        };
+        let start = Instant::now();
+        let p = self.bot.choose(g).context("no move on a full board")?;
+        Ok(Reply {
+            mv: Move::Caro(p),
+            depth: None,
+            elapsed: start.elapsed(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_parse() {
+        assert_eq!("banco:hard".parse(), Ok(PlayerSpec::Banco(Level::Hard)));
+        assert_eq!("max".parse(), Ok(PlayerSpec::Banco(Level::Max)));
+        assert_eq!("seed:001".parse(), Ok(PlayerSpec::Seed("001".into())));
+        assert!("seed:002".parse::<PlayerSpec>().is_err());
+        assert!("banco:grandmaster".parse::<PlayerSpec>().is_err());
+        assert!("gomocup:".parse::<PlayerSpec>().is_err());
+        let g: PlayerSpec = "gomocup:/opt/x/pbrain-foo -v".parse().unwrap();
+        assert_eq!(g.to_string(), "gomocup:pbrain-foo");
+    }
+}

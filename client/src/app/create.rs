@@ -1,0 +1,363 @@
+//! The create-room form: every option a room has, chosen with the arrow keys.
+
+use banco_engine::caro::{MAX_SIDE, MIN_SIDE};
+use banco_protocol::{FirstMove, GameSettings, Level, RoomSettings, Rule, SeatKind, TimeControl};
+use crossterm::event::{KeyCode, KeyEvent};
+use std::time::Duration;
+
+/// How time is kept, before the numbers are chosen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimeKind {
+    None,
+    PerMove,
+    Clock,
+}
+
+/// Who plays seat two.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Opponent {
+    Human,
+    Bot(Level),
+}
+
+/// One line of the form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    Width,
+    Height,
+    Rule,
+    First,
+    Time,
+    PerMove,
+    ClockMinutes,
+    Increment,
+    /// Seat one: the creator, or a bot (the creator then watches).
+    SeatOne,
+    Opponent,
+    Hints,
+}
+
+/// The form's choices.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CreateForm {
+    /// The line the arrow keys change.
+    pub focus: Field,
+    /// Board columns, MIN_SIDE..=MAX_SIDE.
+    pub width: u8,
+    /// Board rows.
+    pub height: u8,
+    pub rule: Rule,
+    pub first: FirstMove,
+    pub time: TimeKind,
+    /// Seconds per move, for the per-move timer.
+    pub per_move_secs: u32,
+    /// Minutes on each clock at the start.
+    pub clock_minutes: u32,
+    /// Seconds added to a clock per move made.
+    pub increment_secs: u32,
+    /// Who sits in seat one: `Human` is the creator.
+    pub seat_one: Opponent,
+    pub opponent: Opponent,
+    pub hints: bool,
+    /// Whether the next digit typed starts a new number (true right after focusing a
+    /// number field) or extends the one shown.
+    fresh_digits: bool,
+}
+
+/// What a key did to the form.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FormAction {
+    None,
+    Cancel,
+    Create(RoomSettings),
+    /// Enter with a board side out of range: nothing is sent.
+    BadSize,
+}
+
+/// The rules in the order the form offers them (caro first: the Vietnamese default).
+const RULES: [Rule; 4] = Rule::ALL;
+const FIRSTS: [FirstMove; 3] = [FirstMove::Me, FirstMove::Them, FirstMove::Random];
+const TIMES: [TimeKind; 3] = [TimeKind::None, TimeKind::PerMove, TimeKind::Clock];
+const OPPONENTS: [Opponent; 5] = [
+    Opponent::Human,
+    Opponent::Bot(Level::Easy),
+    Opponent::Bot(Level::Medium),
+    Opponent::Bot(Level::Hard),
+    Opponent::Bot(Level::Max),
+];
+
+impl Default for CreateForm {
+    /// 15x15 caro rule, me first, the classic 20 s per move, against a person.
+    fn default() -> CreateForm {
+        CreateForm {
+            focus: Field::Width,
+            width: 15,
+            height: 15,
+            rule: Rule::Caro,
+            first: FirstMove::Me,
+            time: TimeKind::PerMove,
+            per_move_secs: 20,
+            clock_minutes: 5,
+            increment_secs: 3,
+            seat_one: Opponent::Human,
+            opponent: Opponent::Human,
+            hints: true,
+            fresh_digits: true,
+        }
+    }
+}
+
+/// The next or previous item of `list` after `current`, wrapping.
+fn cycle<T: PartialEq + Copy>(list: &[T], current: T, forward: bool) -> T {
+    let i = list.iter().position(|x| *x == current).unwrap_or(0);
+    let n = list.len();
+    list[if forward {
+        (i + 1) % n
+    } else {
+        (i + n - 1) % n
+    }]
+}
+
+impl CreateForm {
+    /// The lines shown, in order: the time numbers only for the chosen kind of time.
+    pub fn fields(&self) -> Vec<Field> {
+        let mut f = vec![
+            Field::Width,
+            Field::Height,
+            Field::Rule,
+            Field::First,
+            Field::Time,
+        ];
+        match self.time {
+            TimeKind::None => {}
+            TimeKind::PerMove => f.push(Field::PerMove),
+            TimeKind::Clock => f.extend([Field::ClockMinutes, Field::Increment]),
+        }
+        f.extend([Field::SeatOne, Field::Opponent, Field::Hints]);
+        f
+    }
+
+    /// The settings this form describes.
+    pub fn settings(&self) -> RoomSettings {
+        let time = match self.time {
+            TimeKind::None => TimeControl::Unlimited,
+            TimeKind::PerMove => {
+                TimeControl::per_move(Duration::from_secs(u64::from(self.per_move_secs)))
+            }
+            TimeKind::Clock => TimeControl::clock(
+                Duration::from_secs(u64::from(self.clock_minutes) * 60),
+                Duration::from_secs(u64::from(self.increment_secs)),
+            ),
+        };
+        RoomSettings {
+            game: GameSettings::Caro {
+                width: self.width,
+                height: self.height,
+                rule: self.rule,
+            },
+            time,
+            first: self.first,
+            seats: [self.seat_one, self.opponent].map(|o| match o {
+                Opponent::Human => SeatKind::Human,
+                Opponent::Bot(l) => SeatKind::Bot(l),
+            }),
+            hints: self.hints,
+        }
+    }
+
+    pub fn key(&mut self, key: KeyEvent) -> FormAction {
+        let fields = self.fields();
+        let at = fields.iter().position(|f| *f == self.focus).unwrap_or(0);
+        match key.code {
+            KeyCode::Esc => return FormAction::Cancel,
+            KeyCode::Enter if !self.size_ok() => return FormAction::BadSize,
+            KeyCode::Enter => return FormAction::Create(self.settings()),
+            KeyCode::Up | KeyCode::BackTab | KeyCode::Char('k') => {
+                self.focus = fields[(at + fields.len() - 1) % fields.len()];
+                self.fresh_digits = true;
+            }
+            KeyCode::Down | KeyCode::Tab | KeyCode::Char('j') => {
+                self.focus = fields[(at + 1) % fields.len()];
+                self.fresh_digits = true;
+            }
+            KeyCode::Left | KeyCode::Char('h') => self.change(false),
+            KeyCode::Right | KeyCode::Char('l') | KeyCode::Char(' ') => self.change(true),
+            KeyCode::Char(c) if c.is_ascii_digit() => self.digit(c as u32 - '0' as u32),
+            KeyCode::Backspace => {
+                if let Some(v) = self.number_mut() {
+                    *v /= 10;
+                    self.fresh_digits = false;
+                }
+                self.clamp();
+            }
+            _ => {}
+        }
+        FormAction::None
+    }
+
+    /// The focused number, as a u32 to edit.
+    fn number_mut(&mut self) -> Option<&mut u32> {
+        match self.focus {
+            Field::PerMove => Some(&mut self.per_move_secs),
+            Field::ClockMinutes => Some(&mut self.clock_minutes),
+            Field::Increment => Some(&mut self.increment_secs),
+            _ => None,
+        }
+    }
+
+    fn digit(&mut self, d: u32) {
+        let fresh = self.fresh_digits;
+        self.fresh_digits = false;
+        let side = |v: u8| -> u8 {
+            let next = if fresh { d } else { u32::from(v) * 10 + d };
+            // Past the largest side, the digit starts a new number.
+            if next > u32::from(MAX_SIDE) {
+                d as u8
+            } else {
+                next as u8
+            }
+        };
+        match self.focus {
+            Field::Width => self.width = side(self.width),
+            Field::Height => self.height = side(self.height),
+            _ => {
+                if let Some(v) = self.number_mut() {
+                    let next = if fresh { d } else { *v * 10 + d };
+                    *v = if next > 9_999 { d } else { next };
+                }
+            }
+        }
+    }
+
+    /// Keeps numbers in range (a board side typed as "2" waits for its second digit,
+    /// so sides are only clamped when the form is submitted or stepped).
+    fn clamp(&mut self) {
+        self.per_move_secs = self.per_move_secs.clamp(1, 3_600);
+        self.clock_minutes = self.clock_minutes.clamp(1, 600);
+        self.increment_secs = self.increment_secs.min(600);
+    }
+
+    /// Whether the board sides are in range (the form shows it, Enter refuses it).
+    pub fn size_ok(&self) -> bool {
+        (MIN_SIDE..=MAX_SIDE).contains(&self.width) && (MIN_SIDE..=MAX_SIDE).contains(&self.height)
+    }
+
+    fn change(&mut self, up: bool) {
+        let step = |v: u32, by: u32| {
+            if up {
+                v.saturating_add(by)
+            } else {
+                v.saturating_sub(by)
+            }
+        };
+        let side = |v: u8| -> u8 {
+            let v = if up {
+                v.saturating_add(1)
+            } else {
+                v.saturating_sub(1)
+            };
+            v.clamp(MIN_SIDE, MAX_SIDE)
+        };
+        self.fresh_digits = true;
+        match self.focus {
+            Field::Width => self.width = side(self.width),
+            Field::Height => self.height = side(self.height),
+            Field::Rule => self.rule = cycle(&RULES, self.rule, up),
+            Field::First => self.first = cycle(&FIRSTS, self.first, up),
+            Field::Time => self.time = cycle(&TIMES, self.time, up),
+            Field::PerMove => self.per_move_secs = step(self.per_move_secs, 5),
+            Field::ClockMinutes => self.clock_minutes = step(self.clock_minutes, 1),
+            Field::Increment => self.increment_secs = step(self.increment_secs, 1),
+            Field::SeatOne => self.seat_one = cycle(&OPPONENTS, self.seat_one, up),
+            Field::Opponent => self.opponent = cycle(&OPPONENTS, self.opponent, up),
+            Field::Hints => self.hints = !self.hints,
+        }
+        self.clamp();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crossterm::event::KeyModifiers;
+
+    fn press(form: &mut CreateForm, codes: &[KeyCode]) -> FormAction {
+        let mut last = FormAction::None;
+        for c in codes {
+            last = form.key(KeyEvent::new(*c, KeyModifiers::NONE));
+        }
+        last
+    }
+
+    #[test]
+    fn every_option_can_be_chosen() {
+        let mut f = CreateForm::default();
+        use KeyCode::*;
+        // Width 20 typed, height 15 -> 16 with the arrow.
+        press(&mut f, &[Char('2'), Char('0'), Down, Right]);
+        assert_eq!((f.width, f.height), (20, 16));
+        // Rule: caro -> freestyle; first: me -> random (backwards).
+        press(&mut f, &[Down, Right, Down, Left]);
+        assert_eq!(f.rule, Rule::Freestyle);
+        assert_eq!(f.first, FirstMove::Random);
+        // Time: per move -> clock, 10 minutes + 5 s.
+        press(
+            &mut f,
+            &[Down, Right, Down, Char('1'), Char('0'), Down, Char('5')],
+        );
+        // Seat one stays mine; opponent: human -> bot hard.
+        press(&mut f, &[Down, Down, Right, Right, Right, Down, Right]);
+        let FormAction::Create(s) = press(&mut f, &[Enter]) else {
+            panic!("Enter must create");
+        };
+        assert_eq!(
+            s.game,
+            GameSettings::Caro {
+                width: 20,
+                height: 16,
+                rule: Rule::Freestyle
+            }
+        );
+        assert_eq!(s.first, FirstMove::Random);
+        assert_eq!(
+            s.time,
+            TimeControl::clock(Duration::from_secs(600), Duration::from_secs(5))
+        );
+        assert_eq!(s.seats, [SeatKind::Human, SeatKind::Bot(Level::Hard)]);
+        assert!(!s.hints);
+        assert_eq!(press(&mut f, &[Esc]), FormAction::Cancel);
+
+        // Two bots: the creator watches.
+        let mut f = CreateForm {
+            focus: Field::SeatOne,
+            ..CreateForm::default()
+        };
+        press(&mut f, &[Right, Right, Right, Right, Down, Right]);
+        let FormAction::Create(s) = press(&mut f, &[Enter]) else {
+            panic!("Enter must create");
+        };
+        assert_eq!(
+            s.seats,
+            [SeatKind::Bot(Level::Max), SeatKind::Bot(Level::Easy)]
+        );
+    }
+
+    #[test]
+    fn sides_stay_in_range_and_fields_follow_the_time_kind() {
+        let mut f = CreateForm::default();
+        use KeyCode::*;
+        press(&mut f, &[Char('9'), Char('9')]);
+        assert_eq!(f.width, 9, "a side past 64 restarts from the digit");
+        for _ in 0..10 {
+            press(&mut f, &[Left]);
+        }
+        assert_eq!(f.width, MIN_SIDE);
+        press(&mut f, &[Char('3')]);
+        assert!(!f.size_ok());
+        assert_eq!(press(&mut f, &[Enter]), FormAction::BadSize);
+        assert!(f.fields().contains(&Field::PerMove));
+        f.time = TimeKind::None;
+        assert!(!f.fields().contains(&Field::PerMove));
+        assert!(!f.fields().contains(&Field::ClockMinutes));
+    }
+}

@@ -1,0 +1,69 @@
+//! What each key does, screen by screen: one table read by the help overlay and the key
+//! legend, so what is shown is what the handlers do.
+
+/// A key (or keys) and what it does (a locale key).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KeyHelp {
+    /// The keys as shown: `u`, `←↑→↓ hjkl`.
+    pub keys: &'static str,
+    /// Locale key of the description.
+    pub what: &'static str,
+}
+
+const fn k(keys: &'static str, what: &'static str) -> KeyHelp {
+    KeyHelp { keys, what }
+}
+
+pub const CONNECT: &[KeyHelp] = &[
+    k("Tab ↑↓", "keys.next_field"),
+    k("Enter", "keys.connect"),
+    k("Esc", "keys.quit"),
+    k("? F1", "keys.help"),
+];
+
+pub const LOBBY: &[KeyHelp] = &[
+    k("↑↓ jk", "keys.select_room"),
+    k("Enter", "keys.join"),
+    k("w", "keys.watch"),
+    k("c", "keys.create"),
+    k("r", "keys.refresh"),
+    k("s", "keys.settings"),
+    k("?", "keys.help"),
+    k("q", "keys.quit"),
+];
+
+pub const CREATE: &[KeyHelp] = &[
+    k("↑↓ Tab", "keys.next_field"),
+    k("←→ 0-9", "keys.change_value"),
+    k("Enter", "keys.create_room"),
+    k("Esc", "keys.cancel"),
+];
+
+pub const ROOM: &[KeyHelp] = &[
+    k("←↑→↓ hjkl", "keys.cursor"),
+    k("Shift+←↑→↓ HJKL", "keys.cursor_far"),
+    k("Enter Space", "keys.place"),
+    k("click", "keys.click"),
+    k(".", "keys.last_move"),
+    k("u", "keys.undo"),
+    k("y / n", "keys.answer"),
+    k("x", "keys.withdraw"),
+    k("g", "keys.newgame"),
+    k("d", "keys.draw"),
+    k("r", "keys.resign"),
+    k("i", "keys.hint"),
+    k("c Tab", "keys.chat"),
+    k("PgUp PgDn", "keys.scroll_chat"),
+    k("o", "keys.show_result"),
+    k("w", "keys.threats"),
+    k("s", "keys.settings"),
+    k("?", "keys.help"),
+    k("q Esc", "keys.leave"),
+    k("Ctrl+C", "keys.quit"),
+];
+
+pub const CHAT: &[KeyHelp] = &[
+    k("Enter", "keys.send"),
+    k("Esc", "keys.back_to_board"),
+    k("F1", "keys.help"),
+];

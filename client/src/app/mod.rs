@@ -1,0 +1,414 @@
+//! The terminal client's state machine: connect -> lobby -> room, with popups on top.
+//!
+//! - [`input`]: a one-line text field.
+//! - [`board`]: the board cursor, per game.
+//! - [`create`]: the create-room form.
+//! - [`keys`]: what each key does on each screen, for the handlers and the help.
+//!
+//! The handlers are split by where the keys go: `connection` (connecting, dropping,
+//! reconnecting), `screen_keys` (connect screen and lobby), `room_keys`, `popup_keys`,
+//! and `server` (what each server message does).
+//!
+//! Handlers here change state and queue [`Effect`]s (messages to send, a connection to
+//! open, settings to save); they never draw and never touch the network. The terminal
+//! loop ([`crate::tui`]) carries the effects out, and [`crate::ui`] draws the state.
+
+pub mod board;
+mod connection;
+pub mod create;
+pub mod input;
+pub mod keys;
+mod popup_keys;
+mod room_keys;
+mod screen_keys;
+mod server;
+
+use banco_protocol::{
+    ClientMsg, MAX_CHAT_CHARS, MAX_NAME_CHARS, Offer, ResumeToken, RoomSummary, Welcome,
+};
+use crossterm::event::{
+    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use crate::locale::{LanguageChoice, Locale};
+use crate::room::Room;
+use crate::settings::Settings;
+use crate::theme::{Theme, ThemeChoice};
+use board::BoardCursor;
+use create::CreateForm;
+use input::TextInput;
+
+/// How long a notice stays on the status line.
+pub const NOTICE_TIME: Duration = Duration::from_secs(6);
+
+/// How long to keep trying to get back to a game after the connection drops: about
+/// the seat's grace period on a default server.
+pub const RECONNECT_FOR: Duration = Duration::from_secs(30);
+
+/// The pause between two reconnection attempts.
+pub const RECONNECT_EVERY: Duration = Duration::from_secs(2);
+
+/// Getting back to a held seat after the connection dropped mid-game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reconnect {
+    /// When the connection dropped; past [`RECONNECT_FOR`] we give up.
+    pub since: Instant,
+    /// When to try next.
+    pub next_try: Instant,
+    /// Attempts made so far, shown to the player.
+    pub attempts: u32,
+    /// An attempt is under way.
+    pub in_flight: bool,
+    /// The token from the lost session's Welcome.
+    pub token: ResumeToken,
+    /// Why the connection dropped, for the message if we give up.
+    pub reason: String,
+}
+
+/// Something the terminal loop must do for the app.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Effect {
+    Send(ClientMsg),
+    /// Open a connection (the current one, if any, is dropped); `resume` asks the
+    /// server for the seat it holds after a dropped connection.
+    Connect {
+        address: String,
+        name: String,
+        resume: Option<ResumeToken>,
+    },
+    /// Write [`App::settings`] to the settings file.
+    SaveSettings,
+    /// Leave the program.
+    Quit,
+}
+
+/// The screen under any popup.
+#[derive(Debug, Clone)]
+pub enum Screen {
+    Connect(ConnectForm),
+    Lobby(Lobby),
+    Room(Box<RoomScreen>),
+}
+
+/// Which connect field has the cursor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ConnectField {
+    Address,
+    Name,
+}
+
+/// The connect screen: where to, and under which name.
+#[derive(Debug, Clone)]
+pub struct ConnectForm {
+    pub address: TextInput,
+    pub name: TextInput,
+    pub focus: ConnectField,
+    /// A connection attempt is under way.
+    pub connecting: bool,
+    /// Why the last attempt (or the last connection) failed.
+    pub error: Option<String>,
+}
+
+/// The lobby: the room list (kept in [`App::rooms`]) and the create form.
+#[derive(Debug, Clone, Default)]
+pub struct Lobby {
+    /// Index of the highlighted room.
+    pub selected: usize,
+    /// The create-room form, while it is open.
+    pub create: Option<CreateForm>,
+}
+
+/// The room screen.
+#[derive(Debug, Clone)]
+pub struct RoomScreen {
+    pub room: Room,
+    pub cursor: BoardCursor,
+    /// The chat line being typed; kept while the board has focus.
+    pub chat: TextInput,
+    /// Keys go to the chat line instead of the board.
+    pub chat_focus: bool,
+    /// How many lines the chat is scrolled up from the newest.
+    pub chat_scroll: usize,
+}
+
+/// A dialog over the screen. Keys go to it first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Popup {
+    /// The other player's offer: yes or no.
+    Offer(Offer),
+    /// Are you sure?
+    Confirm(Confirm),
+    /// The game just ended: result, rematch, leave.
+    GameOver,
+    /// Language, theme and display options.
+    Settings(SettingsMenu),
+}
+
+/// An action that needs a yes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Confirm {
+    /// Leave the room; `loses` mid-game.
+    Leave {
+        loses: bool,
+    },
+    /// Leave the program; `loses` mid-game.
+    Quit {
+        loses: bool,
+    },
+    Resign,
+}
+
+/// The settings dialog.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SettingsMenu {
+    /// 0 language, 1 theme, 2 threat warning.
+    pub focus: usize,
+    pub languages: Vec<LanguageChoice>,
+    pub themes: Vec<ThemeChoice>,
+}
+
+/// A passing message on the status line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    pub text: String,
+    pub error: bool,
+    /// When it was shown; it fades after [`NOTICE_TIME`].
+    pub at: Instant,
+}
+
+/// The whole client state.
+pub struct App {
+    pub screen: Screen,
+    pub popup: Option<Popup>,
+    /// The help overlay is open (over everything).
+    pub help: bool,
+    pub notice: Option<Notice>,
+    /// The lobby's room list, as the server last sent it.
+    pub rooms: Vec<RoomSummary>,
+    /// The server's greeting, once connected.
+    pub welcome: Option<Welcome>,
+    /// The address connected to, for the title bar.
+    pub server_addr: String,
+    /// Set when this process hosts the server: its listening address. Quitting stops it.
+    pub hosting: Option<String>,
+    /// Trying to get back to a game after the connection dropped.
+    pub reconnect: Option<Reconnect>,
+    pub loc: Locale,
+    pub theme: Theme,
+    pub settings: Settings,
+    /// Where user locales/themes live (and the settings file).
+    pub config_dir: Option<PathBuf>,
+    /// The time as of the event being handled; drawing reads clocks against it.
+    pub now: Instant,
+    /// The terminal size, for mapping mouse clicks to the board.
+    pub size: (u16, u16),
+    /// Effects queued by handlers, taken by the terminal loop.
+    effects: Vec<Effect>,
+}
+
+impl App {
+    /// A client on the connect screen, its fields filled from settings.
+    pub fn new(
+        loc: Locale,
+        theme: Theme,
+        settings: Settings,
+        config_dir: Option<PathBuf>,
+        name: String,
+        now: Instant,
+    ) -> App {
+        let address = settings.last_server.clone().unwrap_or_default();
+        App {
+            screen: Screen::Connect(ConnectForm {
+                address: TextInput::with_text(100, &address),
+                name: TextInput::with_text(MAX_NAME_CHARS, &name),
+                focus: if address.is_empty() {
+                    ConnectField::Address
+                } else {
+                    ConnectField::Name
+                },
+                connecting: false,
+                error: None,
+            }),
+            popup: None,
+            help: false,
+            notice: None,
+            rooms: Vec::new(),
+            welcome: None,
+            server_addr: String::new(),
+            hosting: None,
+            reconnect: None,
+            loc,
+            theme,
+            settings,
+            config_dir,
+            now,
+            size: (80, 24),
+            effects: Vec::new(),
+        }
+    }
+
+    /// Takes the queued effects.
+    pub fn take_effects(&mut self) -> Vec<Effect> {
+        std::mem::take(&mut self.effects)
+    }
+
+    pub(super) fn send(&mut self, msg: ClientMsg) {
+        self.effects.push(Effect::Send(msg));
+    }
+
+    /// Shows a passing message.
+    pub fn info(&mut self, text: impl Into<String>) {
+        self.notice = Some(Notice {
+            text: text.into(),
+            error: false,
+            at: self.now,
+        });
+    }
+
+    /// Shows a passing warning.
+    pub fn warn(&mut self, text: impl Into<String>) {
+        self.notice = Some(Notice {
+            text: text.into(),
+            error: true,
+            at: self.now,
+        });
+    }
+
+    /// The notice, while it is fresh.
+    pub fn live_notice(&self) -> Option<&Notice> {
+        self.notice
+            .as_ref()
+            .filter(|n| self.now.saturating_duration_since(n.at) < NOTICE_TIME)
+    }
+
+    /// The room screen, if that is where we are.
+    pub fn room(&self) -> Option<&RoomScreen> {
+        match &self.screen {
+            Screen::Room(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    pub(super) fn room_mut(&mut self) -> Option<&mut RoomScreen> {
+        match &mut self.screen {
+            Screen::Room(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// A terminal key.
+    pub fn key(&mut self, key: KeyEvent) {
+        if key.kind == KeyEventKind::Release {
+            return;
+        }
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        if ctrl && matches!(key.code, KeyCode::Char('c') | KeyCode::Char('q')) {
+            if matches!(self.popup, Some(Popup::Confirm(Confirm::Quit { .. }))) {
+                self.quit_now();
+            } else {
+                self.ask_quit();
+            }
+            return;
+        }
+        if self.help {
+            if matches!(
+                key.code,
+                KeyCode::Esc
+                    | KeyCode::Char('?')
+                    | KeyCode::Char('q')
+                    | KeyCode::F(1)
+                    | KeyCode::Enter
+            ) {
+                self.help = false;
+            }
+            return;
+        }
+        if key.code == KeyCode::F(1) {
+            self.help = true;
+            return;
+        }
+        if let Some(popup) = self.popup.take() {
+            self.popup_key(popup, key);
+            return;
+        }
+        match &mut self.screen {
+            Screen::Connect(_) => self.connect_key(key),
+            Screen::Lobby(_) => self.lobby_key(key),
+            Screen::Room(_) => self.room_key(key),
+        }
+    }
+
+    /// Opens the quit question (or quits at once where nothing is at stake).
+    pub(super) fn ask_quit(&mut self) {
+        match &self.screen {
+            Screen::Connect(_) if self.hosting.is_none() => self.quit_now(),
+            _ => {
+                let loses = self
+                    .room()
+                    .is_some_and(|r| r.room.playing() && r.room.my_seat().is_some());
+                self.popup = Some(Popup::Confirm(Confirm::Quit { loses }));
+            }
+        }
+    }
+
+    /// Leaves the room (losing a running game, as the server rules) and the program.
+    pub(super) fn quit_now(&mut self) {
+        if self.room().is_some() {
+            self.send(ClientMsg::LeaveRoom);
+        }
+        self.effects.push(Effect::Quit);
+    }
+
+    /// A mouse event: clicks select rooms and place stones.
+    pub fn mouse(&mut self, ev: MouseEvent) {
+        if self.help || self.popup.is_some() {
+            return;
+        }
+        let area = ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1);
+        match ev.kind {
+            MouseEventKind::Down(MouseButton::Left) => match &self.screen {
+                Screen::Room(_) => {
+                    if let Some(p) = crate::ui::room::point_at(self, area, ev.column, ev.row) {
+                        self.click_board(p);
+                    }
+                }
+                Screen::Lobby(lobby) if lobby.create.is_none() => {
+                    if let Some(i) = crate::ui::lobby::row_at(self, area, ev.column, ev.row)
+                        && let Screen::Lobby(lobby) = &mut self.screen
+                    {
+                        if lobby.selected == i {
+                            self.enter_selected(false);
+                        } else {
+                            lobby.selected = i;
+                        }
+                    }
+                }
+                _ => {}
+            },
+            MouseEventKind::ScrollUp => {
+                if let Some(r) = self.room_mut() {
+                    r.chat_scroll += 1;
+                }
+            }
+            MouseEventKind::ScrollDown => {
+                if let Some(r) = self.room_mut() {
+                    r.chat_scroll = r.chat_scroll.saturating_sub(1);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The terminal changed size.
+    pub fn resize(&mut self, width: u16, height: u16) {
+        self.size = (width, height);
+    }
+}
+
+/// Characters a chat line may hold.
+pub const CHAT_MAX: usize = MAX_CHAT_CHARS;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,154 @@
+//! What the app does with each message from the server.
+
+use banco_protocol::{ClientMsg, Move, Role, ServerMsg};
+
+use super::board::BoardCursor;
+use super::input::TextInput;
+use super::{App, CHAT_MAX, Lobby, Popup, RoomScreen, Screen};
+use crate::narrate;
+use crate::room::Room;
+use crate::tr;
+
+impl App {
+    /// One message from the server.
+    pub fn server(&mut self, msg: ServerMsg) {
+        match msg {
+            ServerMsg::Welcome(_) | ServerMsg::RoomCreated(_) => {}
+            ServerMsg::Rooms(list) => {
+                self.rooms = list;
+                if let Screen::Lobby(lobby) = &mut self.screen {
+                    lobby.selected = lobby.selected.min(self.rooms.len().saturating_sub(1));
+                }
+            }
+            ServerMsg::Joined(view) => self.joined(Room::from_view(*view, self.now)),
+            ServerMsg::Left => {
+                self.screen = Screen::Lobby(Lobby::default());
+                self.popup = None;
+                self.send(ClientMsg::ListRooms);
+            }
+            ServerMsg::Error(e) => self.warn(e.message),
+            other => self.room_event(other),
+        }
+    }
+
+    fn joined(&mut self, room: Room) {
+        let cursor = BoardCursor::for_room(&room);
+        let text = narrate::joined(&room, &self.loc);
+        let offer = room.offer_to_me();
+        self.screen = Screen::Room(Box::new(RoomScreen {
+            room,
+            cursor,
+            chat: TextInput::new(CHAT_MAX),
+            chat_focus: false,
+            chat_scroll: 0,
+        }));
+        self.popup = offer.map(Popup::Offer);
+        self.info(text);
+    }
+
+    /// A message about the room: update the model, then tell the player what changed.
+    fn room_event(&mut self, msg: ServerMsg) {
+        let now = self.now;
+        let Screen::Room(rs) = &mut self.screen else {
+            return;
+        };
+        let seats_before = rs.room.seats.clone();
+        rs.room.apply(&msg, now);
+        let room = rs.room.clone();
+        let loc = &self.loc.clone();
+        match &msg {
+            ServerMsg::People { seats, .. } => {
+                for seat in banco_protocol::Seat::BOTH {
+                    let (old, new) = (&seats_before[seat.index()], &seats[seat.index()]);
+                    let text = match (old, new) {
+                        (None, Some(s)) => Some(tr!(loc, "room.sat_down", name = s.name)),
+                        (Some(s), None) => Some(tr!(loc, "room.stood_up", name = s.name)),
+                        (Some(a), Some(b)) if a.connected && !b.connected => {
+                            Some(tr!(loc, "room.connection_lost", name = b.name))
+                        }
+                        (Some(a), Some(b)) if !a.connected && b.connected => {
+                            Some(tr!(loc, "room.reconnected", name = b.name))
+                        }
+                        _ => None,
+                    };
+                    if let Some(t) = text {
+                        self.info(t);
+                    }
+                }
+            }
+            ServerMsg::GameStarted(_) => {
+                if let Screen::Room(rs) = &mut self.screen {
+                    rs.cursor = BoardCursor::for_room(&room);
+                }
+                self.popup = None;
+                let text = narrate::game_started(&room, loc);
+                self.info(text);
+            }
+            ServerMsg::Moved { record, .. } => {
+                // One's own moves need no telling; the other side's do, by name and point.
+                if room.my_seat() != Some(record.by) {
+                    let text = narrate::moved(&room, record, loc);
+                    self.info(text);
+                }
+            }
+            ServerMsg::Offered(offer) => {
+                let text = narrate::offered(&room, offer, loc);
+                if room.offer_to_me().is_some() {
+                    self.popup = Some(Popup::Offer(*offer));
+                }
+                self.info(text);
+            }
+            ServerMsg::Declined(offer) => {
+                let text = narrate::declined(&room, offer, loc);
+                self.close_offer_popup();
+                self.warn(text);
+            }
+            ServerMsg::Withdrawn(offer) => {
+                let text = narrate::withdrawn(&room, offer, loc);
+                self.close_offer_popup();
+                if room.my_seat() != Some(offer.by) {
+                    self.info(text);
+                }
+            }
+            ServerMsg::Undone { plies, .. } => {
+                let text = narrate::undone(*plies, loc);
+                self.close_offer_popup();
+                if matches!(self.popup, Some(Popup::GameOver)) {
+                    self.popup = None;
+                }
+                self.info(text);
+            }
+            ServerMsg::GameOver(_) => {
+                // The dialog and the status line say it; the notice would repeat it.
+                self.popup = Some(Popup::GameOver);
+                self.notice = None;
+            }
+            ServerMsg::Hint(mv) => {
+                let text = tr!(loc, "event.hint", point = room.move_text(mv));
+                if let (Screen::Room(rs), Move::Caro(p)) = (&mut self.screen, mv) {
+                    rs.cursor.set(*p);
+                }
+                self.info(text);
+            }
+            ServerMsg::Chat(_) | ServerMsg::Clock(_) => {}
+            ServerMsg::Welcome(_)
+            | ServerMsg::Rooms(_)
+            | ServerMsg::RoomCreated(_)
+            | ServerMsg::Joined(_)
+            | ServerMsg::Left
+            | ServerMsg::Error(_) => {}
+        }
+        if let Screen::Room(rs) = &mut self.screen
+            && rs.room.you == Role::Spectator
+            && matches!(self.popup, Some(Popup::Offer(_)))
+        {
+            self.popup = None;
+        }
+    }
+
+    fn close_offer_popup(&mut self) {
+        if matches!(self.popup, Some(Popup::Offer(_))) {
+            self.popup = None;
+        }
+    }
+}

@@ -1,0 +1,721 @@
+//! The app driven by keys, clicks and synthetic server messages, without a terminal; and
+//! TestBackend snapshots of what it draws.
+
+use super::*;
+use crate::net::ConnectError;
+use crate::testing::{caro_room_view, moved};
+use banco_protocol::{
+    ChatLine, EndReason, GameOver, GameView, Move, OfferKind, Point, ResumeToken, Role,
+    RoomSettings, RoomStatus, Seat, SeatKind, ServerMsg,
+};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+fn t0() -> Instant {
+    // One fixed instant per test run is enough: every test measures from it.
+    static T0: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    *T0.get_or_init(Instant::now)
+}
+
+fn welcome() -> Welcome {
+    Welcome {
+        version: banco_protocol::PROTOCOL_VERSION,
+        name: "An".into(),
+        server: "lan-box".into(),
+        resume: ResumeToken([0; 16]),
+    }
+}
+
+fn app() -> App {
+    let mut a = App::new(
+        Locale::english(),
+        Theme::classic(),
+        Settings::default(),
+        None,
+        "An".into(),
+        t0(),
+    );
+    a.resize(100, 30);
+    a
+}
+
+fn lobby_app() -> App {
+    let mut a = app();
+    a.connected(welcome(), "127.0.0.1:7373".into());
+    a.take_effects();
+    a
+}
+
+fn room_app(role: Role) -> App {
+    let mut a = lobby_app();
+    a.server(ServerMsg::Joined(Box::new(caro_room_view(role))));
+    a.take_effects();
+    a
+}
+
+fn key(code: KeyCode) -> KeyEvent {
+    KeyEvent::new(code, KeyModifiers::NONE)
+}
+
+fn press(app: &mut App, codes: &[KeyCode]) {
+    for c in codes {
+        app.key(key(*c));
+    }
+}
+
+fn typ(app: &mut App, text: &str) {
+    for c in text.chars() {
+        app.key(key(KeyCode::Char(c)));
+    }
+}
+
+/// The messages the app asked to send since the last call.
+fn sent(app: &mut App) -> Vec<ClientMsg> {
+    app.take_effects()
+        .into_iter()
+        .filter_map(|e| match e {
+            Effect::Send(m) => Some(m),
+            _ => None,
+        })
+        .collect()
+}
+
+fn notice(app: &App) -> String {
+    app.live_notice()
+        .map(|n| n.text.clone())
+        .unwrap_or_default()
+}
+
+fn rooms() -> Vec<RoomSummary> {
+    let summary = |id, players: [Option<&str>; 2], seats, status| RoomSummary {
+        id,
+        settings: RoomSettings {
+            seats,
+            ..RoomSettings::default()
+        },
+        players: players.map(|p| p.map(str::to_string)),
+        spectators: 0,
+        status,
+    };
+    vec![
+        summary(
+            1,
+            [Some("Bình"), None],
+            [SeatKind::Human, SeatKind::Human],
+            RoomStatus::Waiting,
+        ),
+        summary(
+            2,
+            [Some("Cúc"), Some("Dũng")],
+            [SeatKind::Human, SeatKind::Human],
+            RoomStatus::Playing,
+        ),
+        summary(
+            3,
+            [Some("Em"), Some("Bot")],
+            [SeatKind::Human, SeatKind::Bot(banco_protocol::Level::Hard)],
+            RoomStatus::Finished,
+        ),
+    ]
+}
+
+#[test]
+fn the_connect_form_checks_before_dialling() {
+    let mut a = App::new(
+        Locale::english(),
+        Theme::classic(),
+        Settings::default(),
+        None,
+        String::new(),
+        t0(),
+    );
+    // Empty address: Enter moves on to the name; then both are needed.
+    press(&mut a, &[KeyCode::Enter]);
+    assert!(a.take_effects().is_empty());
+    press(&mut a, &[KeyCode::Tab]);
+    typ(&mut a, "192.168.1.20");
+    press(&mut a, &[KeyCode::Enter]);
+    let Screen::Connect(form) = &a.screen else {
+        panic!("still connecting")
+    };
+    assert_eq!(form.focus, ConnectField::Name);
+    assert!(a.take_effects().is_empty());
+    typ(&mut a, "Lan");
+    press(&mut a, &[KeyCode::Enter]);
+    assert_eq!(
+        a.take_effects(),
+        [Effect::Connect {
+            address: "192.168.1.20".into(),
+            name: "Lan".into(),
+            resume: None,
+        }]
+    );
+    a.connect_failed(&ConnectError::Refused("192.168.1.20:7373".into()));
+    let Screen::Connect(form) = &a.screen else {
+        panic!("connect screen expected")
+    };
+    assert!(!form.connecting);
+    assert!(form.error.as_deref().unwrap().contains("nobody is hosting"));
+    // Connected: to the lobby, rooms asked for, name and server remembered.
+    a.connected(welcome(), "192.168.1.20:7373".into());
+    assert!(matches!(a.screen, Screen::Lobby(_)));
+    let effects = a.take_effects();
+    assert!(effects.contains(&Effect::Send(ClientMsg::ListRooms)));
+    assert!(effects.contains(&Effect::SaveSettings));
+    assert_eq!(a.settings.last_server.as_deref(), Some("192.168.1.20:7373"));
+    assert_eq!(a.settings.name.as_deref(), Some("Lan"));
+}
+
+#[test]
+fn the_lobby_joins_free_seats_watches_full_rooms_and_creates() {
+    let mut a = lobby_app();
+    a.server(ServerMsg::Rooms(rooms()));
+    press(&mut a, &[KeyCode::Enter]);
+    assert_eq!(sent(&mut a), [ClientMsg::JoinRoom(1)]);
+    press(&mut a, &[KeyCode::Down, KeyCode::Enter]);
+    assert_eq!(
+        sent(&mut a),
+        [ClientMsg::WatchRoom(2)],
+        "a full room is watched"
+    );
+    press(&mut a, &[KeyCode::Up, KeyCode::Char('w')]);
+    assert_eq!(sent(&mut a), [ClientMsg::WatchRoom(1)]);
+    press(
+        &mut a,
+        &[KeyCode::Down, KeyCode::Down, KeyCode::Down, KeyCode::Enter],
+    );
+    assert_eq!(
+        sent(&mut a),
+        [ClientMsg::WatchRoom(3)],
+        "the selection stops at the end"
+    );
+    // The create form: default settings but a 19x19 board against the easy bot.
+    press(&mut a, &[KeyCode::Char('c')]);
+    typ(&mut a, "19");
+    press(&mut a, &[KeyCode::Down]);
+    typ(&mut a, "19");
+    for _ in 0..6 {
+        press(&mut a, &[KeyCode::Down]);
+    }
+    press(&mut a, &[KeyCode::Right, KeyCode::Enter]);
+    let msgs = sent(&mut a);
+    let [ClientMsg::CreateRoom(s)] = msgs.as_slice() else {
+        panic!("expected one CreateRoom, got {msgs:?}");
+    };
+    assert_eq!(
+        s.game,
+        banco_protocol::GameSettings::Caro {
+            width: 19,
+            height: 19,
+            rule: banco_protocol::Rule::Caro
+        }
+    );
+    assert_eq!(s.seats[1], SeatKind::Bot(banco_protocol::Level::Easy));
+    assert_eq!(
+        s.time,
+        banco_protocol::TimeControl::PerMove { millis: 20_000 }
+    );
+    let Screen::Lobby(l) = &a.screen else {
+        panic!()
+    };
+    assert!(l.create.is_none(), "the form closes once sent");
+}
+
+#[test]
+fn the_board_cursor_places_stones_only_when_it_may() {
+    let mut a = room_app(Role::Player(Seat::One));
+    // The cursor starts in the centre (7,7); right then Enter plays (8,7).
+    press(&mut a, &[KeyCode::Right, KeyCode::Enter]);
+    assert_eq!(
+        sent(&mut a),
+        [ClientMsg::Move(Move::Caro(Point::new(8, 7)))]
+    );
+    a.server(moved(8, 7, Seat::One, 1));
+    // Not our turn now: refused locally, with a reason.
+    press(&mut a, &[KeyCode::Up, KeyCode::Char(' ')]);
+    assert!(sent(&mut a).is_empty());
+    assert_eq!(notice(&a), "Not your turn yet.");
+    a.server(moved(8, 6, Seat::Two, 2));
+    // The cursor is on (8,6), now taken.
+    press(&mut a, &[KeyCode::Enter]);
+    assert!(sent(&mut a).is_empty());
+    assert_eq!(notice(&a), "That point is taken.");
+    // hjkl and Shift for big steps; the cursor stops at the edge.
+    press(
+        &mut a,
+        &[KeyCode::Char('H'), KeyCode::Char('H'), KeyCode::Char('j')],
+    );
+    press(&mut a, &[KeyCode::Enter]);
+    assert_eq!(
+        sent(&mut a),
+        [ClientMsg::Move(Move::Caro(Point::new(0, 7)))]
+    );
+    // `.` goes back to the last move.
+    press(&mut a, &[KeyCode::Char('.')]);
+    assert_eq!(a.room().unwrap().cursor.point(), Some(Point::new(8, 6)));
+}
+
+#[test]
+fn spectators_can_look_but_not_play() {
+    let mut a = room_app(Role::Spectator);
+    press(
+        &mut a,
+        &[
+            KeyCode::Enter,
+            KeyCode::Char('u'),
+            KeyCode::Char('r'),
+            KeyCode::Char('g'),
+        ],
+    );
+    assert!(sent(&mut a).is_empty());
+    assert!(a.popup.is_none());
+    // Leaving is free for them.
+    press(&mut a, &[KeyCode::Char('q')]);
+    assert_eq!(sent(&mut a), [ClientMsg::LeaveRoom]);
+}
+
+#[test]
+fn undo_is_asked_answered_and_withdrawn() {
+    let mut a = room_app(Role::Player(Seat::One));
+    press(&mut a, &[KeyCode::Char('u')]);
+    assert!(sent(&mut a).is_empty(), "nothing to undo before moving");
+    assert_eq!(notice(&a), "You have no move to take back yet.");
+    a.server(moved(7, 7, Seat::One, 1));
+    press(&mut a, &[KeyCode::Char('u')]);
+    assert_eq!(sent(&mut a), [ClientMsg::Offer(OfferKind::Undo)]);
+    let mine = Offer {
+        kind: OfferKind::Undo,
+        by: Seat::One,
+    };
+    a.server(ServerMsg::Offered(mine));
+    assert!(a.popup.is_none(), "one's own offer opens no dialog");
+    press(&mut a, &[KeyCode::Char('x')]);
+    assert_eq!(sent(&mut a), [ClientMsg::Withdraw(OfferKind::Undo)]);
+    a.server(ServerMsg::Withdrawn(mine));
+
+    // The opponent asks: a dialog; `n` declines.
+    a.server(moved(8, 8, Seat::Two, 2));
+    let theirs = Offer {
+        kind: OfferKind::Undo,
+        by: Seat::Two,
+    };
+    a.server(ServerMsg::Offered(theirs));
+    assert_eq!(a.popup, Some(Popup::Offer(theirs)));
+    press(&mut a, &[KeyCode::Char('n')]);
+    assert_eq!(
+        sent(&mut a),
+        [ClientMsg::Answer {
+            kind: OfferKind::Undo,
+            accept: false
+        }]
+    );
+    assert!(a.popup.is_none());
+    // Asked again, hidden with Esc, then answered yes from the board.
+    a.server(ServerMsg::Offered(theirs));
+    press(&mut a, &[KeyCode::Esc]);
+    assert!(a.popup.is_none() && sent(&mut a).is_empty());
+    press(&mut a, &[KeyCode::Char('y')]);
+    assert_eq!(
+        sent(&mut a),
+        [ClientMsg::Answer {
+            kind: OfferKind::Undo,
+            accept: true
+        }]
+    );
+    a.server(ServerMsg::Undone {
+        plies: 1,
+        clocks: None,
+    });
+    assert_eq!(notice(&a), "One move taken back.");
+    assert_eq!(a.room().unwrap().room.to_move(), Some(Seat::Two));
+}
+
+#[test]
+fn chat_takes_the_keys_while_focused() {
+    let mut a = room_app(Role::Player(Seat::One));
+    press(&mut a, &[KeyCode::Char('c')]);
+    typ(&mut a, "gg? hjkl q");
+    press(&mut a, &[KeyCode::Enter]);
+    assert_eq!(sent(&mut a), [ClientMsg::Chat("gg? hjkl q".into())]);
+    assert!(!a.help, "? is typed, not help, in the chat");
+    // Empty lines are not sent; Esc gives the board back.
+    press(&mut a, &[KeyCode::Enter, KeyCode::Esc, KeyCode::Enter]);
+    assert_eq!(
+        sent(&mut a),
+        [ClientMsg::Move(Move::Caro(Point::new(7, 7)))]
+    );
+    a.server(ServerMsg::Chat(ChatLine {
+        from: "Bình".into(),
+        text: "chào".into(),
+        at_ms: 0,
+    }));
+    assert_eq!(a.room().unwrap().room.chat.len(), 1);
+}
+
+#[test]
+fn leaving_and_quitting_mid_game_ask_first() {
+    let mut a = room_app(Role::Player(Seat::One));
+    press(&mut a, &[KeyCode::Char('q')]);
+    assert_eq!(
+        a.popup,
+        Some(Popup::Confirm(Confirm::Leave { loses: true }))
+    );
+    press(&mut a, &[KeyCode::Char('n')]);
+    assert!(a.popup.is_none() && sent(&mut a).is_empty());
+    press(&mut a, &[KeyCode::Esc, KeyCode::Char('y')]);
+    assert_eq!(sent(&mut a), [ClientMsg::LeaveRoom]);
+    a.server(ServerMsg::Left);
+    assert!(matches!(a.screen, Screen::Lobby(_)));
+    assert_eq!(sent(&mut a), [ClientMsg::ListRooms]);
+
+    // Ctrl-C asks; a second Ctrl-C means it.
+    let mut a = room_app(Role::Player(Seat::One));
+    let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+    a.key(ctrl_c);
+    assert_eq!(a.popup, Some(Popup::Confirm(Confirm::Quit { loses: true })));
+    assert!(a.take_effects().is_empty());
+    a.key(ctrl_c);
+    assert_eq!(
+        a.take_effects(),
+        [Effect::Send(ClientMsg::LeaveRoom), Effect::Quit]
+    );
+
+    // Resigning asks too.
+    let mut a = room_app(Role::Player(Seat::One));
+    press(&mut a, &[KeyCode::Char('r')]);
+    assert_eq!(a.popup, Some(Popup::Confirm(Confirm::Resign)));
+    press(&mut a, &[KeyCode::Char('y')]);
+    assert_eq!(sent(&mut a), [ClientMsg::Resign]);
+}
+
+fn win_for_one(a: &mut App) {
+    for i in 0..4u8 {
+        a.server(moved(3 + i, 7, Seat::One, u32::from(2 * i + 1)));
+        a.server(moved(3 + i, 8, Seat::Two, u32::from(2 * i + 2)));
+    }
+    a.server(moved(7, 7, Seat::One, 9));
+    a.server(ServerMsg::GameOver(GameOver {
+        winner: Some(Seat::One),
+        reason: EndReason::Five,
+        line: (3..8).map(|x| Point::new(x, 7)).collect(),
+    }));
+}
+
+#[test]
+fn game_over_offers_a_rematch_and_a_new_game_closes_it() {
+    let mut a = room_app(Role::Player(Seat::One));
+    win_for_one(&mut a);
+    assert_eq!(a.popup, Some(Popup::GameOver));
+    let r = &a.room().unwrap().room;
+    let over = r.game.as_ref().unwrap().over.clone().unwrap();
+    assert_eq!(
+        crate::narrate::game_over(r, &over, &a.loc),
+        "You won! Five in a row (d8 e8 f8 g8 h8)."
+    );
+    press(&mut a, &[KeyCode::Char('g')]);
+    assert_eq!(sent(&mut a), [ClientMsg::Offer(OfferKind::NewGame)]);
+    // Esc hides the dialog; `o` brings it back.
+    press(&mut a, &[KeyCode::Esc]);
+    assert!(a.popup.is_none());
+    press(&mut a, &[KeyCode::Char('o')]);
+    assert_eq!(a.popup, Some(Popup::GameOver));
+    a.server(ServerMsg::GameStarted(GameView {
+        number: 2,
+        first: Seat::Two,
+        start_fen: String::new(),
+        moves: vec![],
+        clocks: None,
+        over: None,
+    }));
+    assert!(a.popup.is_none());
+    let r = &a.room().unwrap().room;
+    assert_eq!(r.to_move(), Some(Seat::Two));
+    assert_eq!(r.stone_letter(Seat::One), 'O');
+    assert!(notice(&a).contains("Bình moves first"));
+}
+
+#[test]
+fn help_opens_everywhere_and_swallows_keys() {
+    let mut a = room_app(Role::Player(Seat::One));
+    press(&mut a, &[KeyCode::Char('?')]);
+    assert!(a.help);
+    press(&mut a, &[KeyCode::Enter, KeyCode::Char('u')]);
+    assert!(!a.help, "Enter closes help");
+    assert!(sent(&mut a).is_empty());
+    press(&mut a, &[KeyCode::F(1)]);
+    assert!(a.help);
+    let mut l = lobby_app();
+    press(&mut l, &[KeyCode::Char('?')]);
+    assert!(l.help);
+    let mut c = app();
+    press(&mut c, &[KeyCode::Char('?')]);
+    assert!(c.help);
+}
+
+#[test]
+fn a_click_on_the_board_plays_there() {
+    let mut a = room_app(Role::Player(Seat::One));
+    let area = ratatui::layout::Rect::new(0, 0, a.size.0, a.size.1);
+    let rs = a.room().unwrap();
+    let l = crate::ui::room::layout(area, rs);
+    let g = crate::ui::board::caro::Geometry::new(l.board, 15, 15, rs.cursor.point().unwrap());
+    let (col, row) = (g.stone_col(3).unwrap(), g.row(4).unwrap());
+    a.mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: col,
+        row,
+        modifiers: KeyModifiers::NONE,
+    });
+    assert_eq!(
+        sent(&mut a),
+        [ClientMsg::Move(Move::Caro(Point::new(3, 4)))]
+    );
+    assert_eq!(a.room().unwrap().cursor.point(), Some(Point::new(3, 4)));
+    // A click off the board does nothing.
+    a.mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: 0,
+        row: 0,
+        modifiers: KeyModifiers::NONE,
+    });
+    assert!(sent(&mut a).is_empty());
+}
+
+#[test]
+fn a_lost_connection_outside_a_game_goes_back_to_the_connect_screen() {
+    let mut a = room_app(Role::Spectator);
+    a.disconnected(Some("connection reset by peer".into()));
+    let Screen::Connect(form) = &a.screen else {
+        panic!("connect screen expected")
+    };
+    assert_eq!(form.address.text(), "127.0.0.1:7373");
+    assert_eq!(form.name.text(), "An");
+    assert!(form.error.as_deref().unwrap().contains("connection reset"));
+    assert!(a.reconnect.is_none());
+}
+
+#[test]
+fn a_lost_connection_mid_game_reconnects_with_the_resume_token() {
+    let mut a = room_app(Role::Player(Seat::One));
+    let token = welcome().resume;
+    a.disconnected(Some("connection reset by peer".into()));
+    assert!(
+        matches!(a.screen, Screen::Room(_)),
+        "the game stays on screen"
+    );
+    let connect = Effect::Connect {
+        address: "127.0.0.1:7373".into(),
+        name: "An".into(),
+        resume: Some(token),
+    };
+    assert_eq!(
+        a.take_effects(),
+        std::slice::from_ref(&connect),
+        "the first try is at once"
+    );
+    let (text, _) = render(&a, 100, 30);
+    assert!(text.contains("reconnecting (attempt 1)"), "{text}");
+    // A failed try waits before the next.
+    a.connect_failed(&ConnectError::Refused("127.0.0.1:7373".into()));
+    a.tick();
+    assert!(a.take_effects().is_empty());
+    a.now += RECONNECT_EVERY;
+    a.tick();
+    assert_eq!(a.take_effects(), [connect]);
+    // Back: the lobby until the server puts us back in the room.
+    a.connected(welcome(), "127.0.0.1:7373".into());
+    assert!(a.reconnect.is_none());
+    assert_eq!(sent(&mut a), [ClientMsg::ListRooms]);
+    a.server(ServerMsg::Joined(Box::new(caro_room_view(Role::Player(
+        Seat::One,
+    )))));
+    assert!(matches!(a.screen, Screen::Room(_)));
+
+    // Giving up after the grace period: the connect screen, saying so.
+    a.take_effects();
+    a.disconnected(None);
+    a.take_effects();
+    a.now += RECONNECT_FOR;
+    a.connect_failed(&ConnectError::Refused("127.0.0.1:7373".into()));
+    let Screen::Connect(form) = &a.screen else {
+        panic!("connect screen expected after giving up")
+    };
+    assert!(
+        form.error
+            .as_deref()
+            .unwrap()
+            .contains("Could not get back")
+    );
+}
+
+#[test]
+fn settings_change_language_and_theme_live() {
+    let mut a = lobby_app();
+    press(&mut a, &[KeyCode::Char('s')]);
+    assert!(matches!(a.popup, Some(Popup::Settings(_))));
+    press(&mut a, &[KeyCode::Right]);
+    assert_eq!(a.loc.code(), "vi");
+    assert_eq!(a.settings.language.as_deref(), Some("vi"));
+    press(&mut a, &[KeyCode::Down, KeyCode::Right]);
+    assert_eq!(a.theme.id, "paper");
+    press(&mut a, &[KeyCode::Down, KeyCode::Right]);
+    assert!(a.settings.threat_warning);
+    assert!(a.take_effects().contains(&Effect::SaveSettings));
+    press(&mut a, &[KeyCode::Esc]);
+    assert!(a.popup.is_none());
+}
+
+// ---- Drawing ----------------------------------------------------------------------
+
+/// Draws the app on a `w` x `h` test terminal; returns the text and the buffer.
+fn render(app: &App, w: u16, h: u16) -> (String, ratatui::buffer::Buffer) {
+    let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
+    term.draw(|f| crate::ui::draw(f, app)).unwrap();
+    let buf = term.backend().buffer().clone();
+    let mut text = String::new();
+    for y in 0..h {
+        let mut line = String::new();
+        for x in 0..w {
+            line.push_str(buf[(x, y)].symbol());
+        }
+        text.push_str(line.trim_end());
+        text.push('\n');
+    }
+    (text, buf)
+}
+
+/// Finds where `needle` is drawn.
+fn find(text: &str, needle: &str) -> Option<(usize, usize)> {
+    text.lines()
+        .enumerate()
+        .find_map(|(y, l)| l.find(needle).map(|x| (l[..x].chars().count(), y)))
+}
+
+#[test]
+fn snapshot_lobby() {
+    let mut a = lobby_app();
+    a.server(ServerMsg::Rooms(rooms()));
+    press(&mut a, &[KeyCode::Down]);
+    let (text, _) = render(&a, 100, 20);
+    insta::assert_snapshot!("lobby", text);
+}
+
+#[test]
+fn snapshot_create_form() {
+    let mut a = lobby_app();
+    press(&mut a, &[KeyCode::Char('c'), KeyCode::Down, KeyCode::Down]);
+    let (text, _) = render(&a, 100, 24);
+    insta::assert_snapshot!("create_form", text);
+}
+
+fn mid_game() -> App {
+    let mut a = room_app(Role::Player(Seat::One));
+    for (i, (x, y)) in [(7, 7), (8, 8), (8, 6), (6, 8), (9, 5), (10, 4)]
+        .into_iter()
+        .enumerate()
+    {
+        let by = if i % 2 == 0 { Seat::One } else { Seat::Two };
+        a.server(moved(x, y, by, i as u32 + 1));
+    }
+    a.server(ServerMsg::Clock(banco_protocol::Clocks {
+        remaining_ms: [14_000, 20_000],
+        running: Some(Seat::One),
+    }));
+    a.server(ServerMsg::Chat(ChatLine {
+        from: "Bình".into(),
+        text: "chơi hay đấy! good game so far".into(),
+        at_ms: 1_700_000_000_000,
+    }));
+    a.server(ServerMsg::People {
+        seats: caro_room_view(Role::Spectator).seats,
+        spectators: vec!["Cúc".into()],
+    });
+    a
+}
+
+/// Replaces the chat clock (local time zone) with a fixed mark.
+fn stable(text: String) -> String {
+    text.replace(&crate::room::clock::chat_time(1_700_000_000_000), "HH:MM")
+}
+
+#[test]
+fn snapshot_room_mid_game() {
+    let a = mid_game();
+    let (text, buf) = render(&a, 100, 30);
+    insta::assert_snapshot!("room_mid_game", stable(text.clone()));
+    // The last move (10,4) = k11 has the last-move background.
+    let rs = a.room().unwrap();
+    let l = crate::ui::room::layout(ratatui::layout::Rect::new(0, 0, 100, 30), rs);
+    let g = crate::ui::board::caro::Geometry::new(l.board, 15, 15, rs.cursor.point().unwrap());
+    let cell = &buf[(g.stone_col(10).unwrap(), g.row(4).unwrap())];
+    assert_eq!(cell.symbol(), "O");
+    assert_eq!(cell.bg, a.theme.colors.last_bg);
+    // The running clock counts down from when it arrived.
+    let mut later = mid_game();
+    later.now += Duration::from_millis(5_500);
+    let (text, _) = render(&later, 100, 30);
+    assert!(text.contains("8.5"), "{text}");
+}
+
+#[test]
+fn snapshot_room_game_over_with_winning_line() {
+    let mut a = room_app(Role::Player(Seat::One));
+    win_for_one(&mut a);
+    let (text, buf) = render(&a, 100, 30);
+    insta::assert_snapshot!("room_game_over", text);
+    let rs = a.room().unwrap();
+    let l = crate::ui::room::layout(ratatui::layout::Rect::new(0, 0, 100, 30), rs);
+    let g = crate::ui::board::caro::Geometry::new(l.board, 15, 15, rs.cursor.point().unwrap());
+    for x in 3..8 {
+        let cell = &buf[(g.stone_col(x).unwrap(), g.row(7).unwrap())];
+        assert_eq!(cell.symbol(), "X");
+        assert_eq!(cell.bg, a.theme.colors.win_bg, "({x},7) not highlighted");
+    }
+    let o = &buf[(g.stone_col(3).unwrap(), g.row(8).unwrap())];
+    assert_eq!(o.symbol(), "O");
+    assert_eq!(o.bg, a.theme.colors.board_bg);
+}
+
+#[test]
+fn snapshot_help_overlay() {
+    let mut a = mid_game();
+    press(&mut a, &[KeyCode::Char('?')]);
+    let (text, _) = render(&a, 100, 34);
+    insta::assert_snapshot!("help_room", stable(text));
+}
+
+#[test]
+fn snapshot_connect_screen() {
+    let mut a = app();
+    a.connect_failed(&ConnectError::Timeout("10.0.0.9:7373".into(), 7373));
+    let (text, _) = render(&a, 80, 24);
+    insta::assert_snapshot!("connect", text);
+}
+
+#[test]
+fn drawing_survives_tiny_and_huge_terminals_and_boards() {
+    let mut a = mid_game();
+    for (w, h) in [(1, 1), (10, 5), (40, 12), (60, 20), (250, 80)] {
+        a.resize(w, h);
+        render(&a, w, h);
+    }
+    // A 64x64 board scrolls to keep the cursor in view.
+    let mut view = caro_room_view(Role::Player(Seat::One));
+    view.settings.game = banco_protocol::GameSettings::Caro {
+        width: 64,
+        height: 64,
+        rule: banco_protocol::Rule::Freestyle,
+    };
+    let mut big = lobby_app();
+    big.server(ServerMsg::Joined(Box::new(view)));
+    for _ in 0..6 {
+        press(&mut big, &[KeyCode::Char('L'), KeyCode::Char('J')]);
+    }
+    let cursor = big.room().unwrap().cursor.point().unwrap();
+    assert_eq!(cursor, Point::new(62, 62));
+    let (text, _) = render(&big, 100, 30);
+    // Wide boards number their columns; column 62 is in view with the cursor on it.
+    assert!(text.contains("62"), "{text}");
+    assert!(find(&text, "[·]").is_some(), "{text}");
+}

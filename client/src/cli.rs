@@ -1,0 +1,101 @@
+//! The command line.
+//!
+//! ```text
+//! banco                                   connect screen (last server filled in)
+//! banco host [--listen ADDR] [--db PATH|:memory:] [--name NAME] [--plain|--json]
+//! banco join ADDR [--name NAME] [--plain|--json]
+//! ```
+//! `--lang` and `--theme` work everywhere and override the settings file.
+
+use clap::{Args, Parser, Subcommand};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "banco",
+    version,
+    about = "Play caro (gomoku) over your LAN from a terminal: host a game, or join one.",
+    after_help = "Run `banco host` on one machine and `banco join ITS-IP` on the others.\n\
+                  In the game, press ? for every key."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// Language of the interface: en, vi, or a locale file's name.
+    #[arg(long, global = true, value_name = "CODE")]
+    pub lang: Option<String>,
+    /// Colour theme: classic, paper, contrast, or a theme file's name.
+    #[arg(long, global = true, value_name = "ID")]
+    pub theme: Option<String>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Start a server on this machine and play on it.
+    Host(HostArgs),
+    /// Join a server on the network.
+    Join(JoinArgs),
+}
+
+/// Options shared by `host` and `join`.
+#[derive(Debug, Default, Args)]
+pub struct Player {
+    /// Your name in the game (default: the settings file's, else your login name).
+    #[arg(long, value_name = "NAME")]
+    pub name: Option<String>,
+    /// Line mode: commands on stdin, events on stdout, no full-screen interface.
+    #[arg(long)]
+    pub plain: bool,
+    /// Line mode with one JSON object per event (implies --plain).
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct HostArgs {
+    /// Address to listen on; the port defaults to 7373.
+    #[arg(long, value_name = "ADDR", default_value = "0.0.0.0:7373")]
+    pub listen: String,
+    /// Where the server keeps games and ratings: a SQLite file, or :memory: for none.
+    #[arg(long, value_name = "PATH|:memory:")]
+    pub db: Option<String>,
+    #[command(flatten)]
+    pub player: Player,
+}
+
+#[derive(Debug, Args)]
+pub struct JoinArgs {
+    /// The host's address: an IP or name, optionally with :port (default 7373).
+    #[arg(value_name = "ADDR")]
+    pub address: String,
+    #[command(flatten)]
+    pub player: Player,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn command_line_reads_as_documented() {
+        Cli::command().debug_assert();
+        let cli = Cli::parse_from(["banco", "join", "192.168.1.20", "--name", "Lan", "--json"]);
+        let Some(Command::Join(j)) = cli.command else {
+            panic!("join expected");
+        };
+        assert_eq!(j.address, "192.168.1.20");
+        assert_eq!(j.player.name.as_deref(), Some("Lan"));
+        assert!(j.player.json);
+        let cli = Cli::parse_from([
+            "banco", "host", "--db", ":memory:", "--plain", "--lang", "vi",
+        ]);
+        assert_eq!(cli.lang.as_deref(), Some("vi"));
+        let Some(Command::Host(h)) = cli.command else {
+            panic!("host expected");
+        };
+        assert_eq!(h.listen, "0.0.0.0:7373");
+        assert_eq!(h.db.as_deref(), Some(":memory:"));
+        assert!(h.player.plain);
+        assert!(Cli::try_parse_from(["banco", "join"]).is_err());
+    }
+}

@@ -1,0 +1,259 @@
+//! Sentences about what happens in a room, in the user's language: the terminal
+//! client's status line and the plain mode's text lines tell the same story.
+
+use banco_protocol::{
+    EndReason, GameOver, GameSettings, MoveRecord, Offer, OfferKind, Role, RoomSummary, Seat,
+    SeatKind,
+};
+
+use crate::locale::Locale;
+use crate::room::Room;
+use crate::room::clock::time_control_text;
+use crate::tr;
+
+/// A seat's colour or stone: `X`/`O` in caro, Red/Black in xiangqi.
+pub fn side(room: &Room, seat: Seat, loc: &Locale) -> String {
+    let first = room.moves_first(seat);
+    match room.settings.game {
+        GameSettings::Caro { .. } => room.stone_letter(seat).to_string(),
+        GameSettings::Xiangqi { .. } => {
+            tr!(loc, if first { "side.red" } else { "side.black" }).to_string()
+        }
+    }
+}
+
+/// Who sits in a seat: their name, `Bot (hard)` for a bot, or "free seat".
+pub fn seat_name(room: &Room, seat: Seat, loc: &Locale) -> String {
+    match &room.seats[seat.index()] {
+        Some(s) => match s.bot {
+            Some(level) => tr!(loc, "seat.bot", level = level_name(level, loc)),
+            None => s.name.clone(),
+        },
+        None => tr!(loc, "seat.free").to_string(),
+    }
+}
+
+/// A bot level in the user's language.
+pub fn level_name(level: banco_protocol::Level, loc: &Locale) -> String {
+    tr!(loc, &format!("level.{}", level.name())).to_string()
+}
+
+/// `An (X)`.
+pub fn seat_label(room: &Room, seat: Seat, loc: &Locale) -> String {
+    format!("{} ({})", seat_name(room, seat, loc), side(room, seat, loc))
+}
+
+/// `An (X) played h8`.
+pub fn moved(room: &Room, record: &MoveRecord, loc: &Locale) -> String {
+    let mut point = room.move_text(&record.mv);
+    if !record.wxf.is_empty() {
+        point = format!("{point} ({})", record.wxf);
+    }
+    let mut s = tr!(
+        loc,
+        "event.moved",
+        name = seat_name(room, record.by, loc),
+        stone = side(room, record.by, loc),
+        point = point
+    );
+    if record.check {
+        s.push_str(tr!(loc, "event.check"));
+    }
+    s
+}
+
+/// `Game 2: An (X) against Bình (O); Bình moves first.`
+pub fn game_started(room: &Room, loc: &Locale) -> String {
+    let Some(game) = &room.game else {
+        return String::new();
+    };
+    let first = game.first;
+    tr!(
+        loc,
+        "event.game_started",
+        number = game.number,
+        x = seat_label(room, first, loc),
+        o = seat_label(room, first.other(), loc),
+        first = seat_name(room, first, loc)
+    )
+}
+
+/// The headline of a finished game from this client's point of view: `You won!`.
+pub fn result_headline(room: &Room, over: &GameOver, loc: &Locale) -> String {
+    match (over.winner, room.my_seat()) {
+        (None, _) => tr!(loc, "result.draw").to_string(),
+        (Some(w), Some(me)) if w == me => tr!(loc, "result.you_won").to_string(),
+        (Some(_), Some(_)) => tr!(loc, "result.you_lost").to_string(),
+        (Some(w), None) => tr!(loc, "result.won", name = seat_name(room, w, loc)),
+    }
+}
+
+/// Why the game ended: `five in a row`, `Bình ran out of time`.
+pub fn end_reason(room: &Room, over: &GameOver, loc: &Locale) -> String {
+    let loser_seat = over.winner.map(Seat::other);
+    let key = format!("reason.{}", over.reason.as_str());
+    // "You ran out of time" reads better than one's own name.
+    let you = format!("{key}_you");
+    if loser_seat.is_some() && loser_seat == room.my_seat() && loc.get(&you) != you {
+        return loc.get(&you).to_string();
+    }
+    let loser = loser_seat
+        .map(|s| seat_name(room, s, loc))
+        .unwrap_or_default();
+    tr!(loc, &key, loser = loser)
+}
+
+/// `You won! Five in a row.`
+pub fn game_over(room: &Room, over: &GameOver, loc: &Locale) -> String {
+    let mut reason = end_reason(room, over, loc);
+    if over.reason == EndReason::Five && !over.line.is_empty() {
+        let points: Vec<String> = over
+            .line
+            .iter()
+            .map(|p| room.move_text(&banco_protocol::Move::Caro(*p)))
+            .collect();
+        reason = format!("{reason} ({})", points.join(" "));
+    }
+    tr!(
+        loc,
+        "event.game_over",
+        headline = result_headline(room, over, loc),
+        reason = reason
+    )
+}
+
+fn offer_key(room: &Room, kind: OfferKind) -> &'static str {
+    let over = room.game.as_ref().is_some_and(|g| g.over.is_some());
+    match kind {
+        OfferKind::Undo => "undo",
+        OfferKind::NewGame if over => "rematch",
+        OfferKind::NewGame => "newgame",
+        OfferKind::Draw => "draw",
+    }
+}
+
+/// `Bình asks to take back a move.` (or, for one's own offer, that it is waiting).
+pub fn offered(room: &Room, offer: &Offer, loc: &Locale) -> String {
+    let key = offer_key(room, offer.kind);
+    if room.my_seat() == Some(offer.by) {
+        tr!(
+            loc,
+            &format!("offer.mine_{key}"),
+            name = seat_name(room, offer.by.other(), loc)
+        )
+    } else {
+        tr!(
+            loc,
+            &format!("offer.{key}"),
+            name = seat_name(room, offer.by, loc)
+        )
+    }
+}
+
+/// `Bình declined the undo request.`
+pub fn declined(room: &Room, offer: &Offer, loc: &Locale) -> String {
+    tr!(
+        loc,
+        &format!("declined.{}", offer_key(room, offer.kind)),
+        name = seat_name(room, offer.by.other(), loc)
+    )
+}
+
+/// `An withdrew the undo request.`
+pub fn withdrawn(room: &Room, offer: &Offer, loc: &Locale) -> String {
+    tr!(
+        loc,
+        &format!("withdrawn.{}", offer_key(room, offer.kind)),
+        name = seat_name(room, offer.by, loc)
+    )
+}
+
+/// `Took back 2 moves.`
+pub fn undone(plies: u32, loc: &Locale) -> String {
+    if plies == 1 {
+        tr!(loc, "event.undone_one").to_string()
+    } else {
+        tr!(loc, "event.undone_many", plies = plies)
+    }
+}
+
+/// `You play X in room 3.` / `You are watching room 3.`
+pub fn joined(room: &Room, loc: &Locale) -> String {
+    match room.you {
+        Role::Player(seat) => {
+            let mut s = tr!(
+                loc,
+                "event.joined_player",
+                room = room.id,
+                stone = side(room, seat, loc)
+            );
+            if room.seats[seat.other().index()].is_none() {
+                s.push(' ');
+                s.push_str(tr!(loc, "event.waiting_opponent"));
+            }
+            s
+        }
+        Role::Spectator => tr!(loc, "event.joined_spectator", room = room.id),
+    }
+}
+
+/// Whose turn it is, from this client's point of view.
+pub fn turn(room: &Room, loc: &Locale) -> Option<String> {
+    let seat = room.to_move()?;
+    Some(if room.my_turn() {
+        tr!(loc, "status.your_turn", stone = side(room, seat, loc))
+    } else {
+        tr!(
+            loc,
+            "status.their_turn",
+            name = seat_name(room, seat, loc),
+            stone = side(room, seat, loc)
+        )
+    })
+}
+
+/// The board and rule of a room in a few words: `15x15 caro`.
+pub fn game_line(settings: &GameSettings, loc: &Locale) -> String {
+    match settings {
+        GameSettings::Caro {
+            width,
+            height,
+            rule,
+        } => tr!(
+            loc,
+            "room.caro_line",
+            size = format!("{width}x{height}"),
+            rule = tr!(loc, &format!("rule.{}", rule.name()))
+        ),
+        GameSettings::Xiangqi { fen: None } => tr!(loc, "room.xiangqi_line").to_string(),
+        GameSettings::Xiangqi { fen: Some(_) } => tr!(loc, "room.xiangqi_fen_line").to_string(),
+    }
+}
+
+/// A room list line's player column: `An vs Bot (hard)`, `An vs —`.
+pub fn summary_players(summary: &RoomSummary, loc: &Locale) -> String {
+    let name = |i: usize| match (&summary.players[i], summary.settings.seats[i]) {
+        (_, SeatKind::Bot(level)) => tr!(loc, "seat.bot", level = level_name(level, loc)),
+        (Some(n), _) => n.clone(),
+        (None, _) => "—".to_string(),
+    };
+    tr!(loc, "room.versus", one = name(0), two = name(1))
+}
+
+/// A room list line's time column.
+pub fn summary_time(summary: &RoomSummary, loc: &Locale) -> String {
+    match summary.settings.time {
+        banco_protocol::TimeControl::Unlimited => tr!(loc, "time.none").to_string(),
+        tc => time_control_text(&tc),
+    }
+}
+
+/// A room's status word.
+pub fn summary_status(summary: &RoomSummary, loc: &Locale) -> String {
+    let key = match summary.status {
+        banco_protocol::RoomStatus::Waiting => "status_word.waiting",
+        banco_protocol::RoomStatus::Playing => "status_word.playing",
+        banco_protocol::RoomStatus::Finished => "status_word.finished",
+    };
+    tr!(loc, key).to_string()
+}

@@ -1,0 +1,358 @@
+//! The connection to a server: resolving the address, the Hello/Welcome greeting, then
+//! two tasks that move messages between the socket and channels.
+//!
+//! Every way this can fail becomes a [`ConnectError`] whose text is one sentence a
+//! player can act on; no I/O error reaches the screen in its raw form.
+
+use banco_protocol::{
+    ClientCodec, ClientMsg, DEFAULT_PORT, ErrorCode, Hello, PROTOCOL_VERSION, ResumeToken,
+    ServerMsg, Welcome,
+};
+use futures::{SinkExt, StreamExt};
+use std::io;
+use std::net::{IpAddr, SocketAddr};
+use std::time::Duration;
+use tokio::net::TcpStream;
+use tokio::sync::mpsc;
+use tokio_util::codec::Framed;
+
+/// How long to wait for a TCP connection and then for the server's Welcome.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(6);
+
+/// Messages waiting to be written: a player cannot type faster than this drains.
+const OUTGOING_QUEUE: usize = 64;
+
+/// Why there is no connection.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ConnectError {
+    #[error(
+        "'{0}' is not an address: write a host or IP, optionally with :port (e.g. 192.168.1.20 or 192.168.1.20:7373)"
+    )]
+    BadAddress(String),
+    #[error("cannot find the host '{0}': check the spelling, or use its IP address")]
+    UnknownHost(String),
+    #[error(
+        "nobody is hosting at {0} (connection refused): is `banco host` running there, on that port?"
+    )]
+    Refused(String),
+    #[error(
+        "no answer from {0}: check the address, and that the host's firewall lets in TCP port {1}"
+    )]
+    Timeout(String, u16),
+    #[error("{0} cannot be reached from this machine (no route): are you on the same network?")]
+    Unreachable(String),
+    #[error(
+        "the server at {addr} speaks another version of the banco protocol ({message}); update banco on the older side"
+    )]
+    Version { addr: String, message: String },
+    #[error("the server refused to let you in: {0}")]
+    Rejected(String),
+    #[error("the server at {0} closed the connection before greeting: is it a banco server?")]
+    ClosedEarly(String),
+    #[error(
+        "the server at {0} answered with something banco does not understand: is it a banco server of the same version?"
+    )]
+    Garbled(String),
+    #[error("could not connect to {addr}: {message}")]
+    Other { addr: String, message: String },
+}
+
+/// Something from the server, or the end of the connection.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NetEvent {
+    Msg(ServerMsg),
+    /// The connection is gone; `None` when the server closed it cleanly, else why.
+    Closed(Option<String>),
+}
+
+/// A greeted connection, before its tasks start.
+pub struct Connection {
+    /// The server's greeting: our name as the server made it, and the server's name.
+    pub welcome: Welcome,
+    /// The address actually connected to, for display and settings.
+    pub addr: SocketAddr,
+    /// The framed socket.
+    framed: Framed<TcpStream, ClientCodec>,
+}
+
+/// The running connection: send requests here, read [`NetEvent`]s there.
+pub struct Link {
+    pub welcome: Welcome,
+    pub addr: SocketAddr,
+    pub outgoing: mpsc::Sender<ClientMsg>,
+    pub incoming: mpsc::Receiver<NetEvent>,
+    /// The writer task: it ends once `outgoing` is dropped and the queue is written,
+    /// so a last message (leaving the room) is not lost on exit.
+    pub writer: Option<tokio::task::JoinHandle<()>>,
+}
+
+impl Link {
+    /// Stops sending: writes what is queued (for at most `wait`), then closes.
+    pub async fn close(self, wait: Duration) {
+        let Link {
+            outgoing, writer, ..
+        } = self;
+        drop(outgoing);
+        if let Some(w) = writer {
+            let _ = tokio::time::timeout(wait, w).await;
+        }
+    }
+}
+
+/// `host`, `host:port`, `1.2.3.4`, `[::1]:7373`, `::1`: adds the default port when there
+/// is none. Returns the host part and the port.
+pub fn split_address(text: &str) -> Result<(String, u16), ConnectError> {
+    let t = text.trim();
+    let bad = || ConnectError::BadAddress(t.to_string());
+    if t.is_empty() || t.chars().any(char::is_whitespace) {
+        return Err(bad());
+    }
+    if let Ok(sa) = t.parse::<SocketAddr>() {
+        return Ok((sa.ip().to_string(), sa.port()));
+    }
+    if let Ok(ip) = t.parse::<IpAddr>() {
+        return Ok((ip.to_string(), DEFAULT_PORT));
+    }
+    if let Some(inner) = t.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
+        let ip: IpAddr = inner.parse().map_err(|_| bad())?;
+        return Ok((ip.to_string(), DEFAULT_PORT));
+    }
+    match t.rsplit_once(':') {
+        Some((host, port)) if !host.contains(':') => {
+            let port: u16 = port.parse().map_err(|_| bad())?;
+            if host.is_empty() || port == 0 {
+                return Err(bad());
+            }
+            Ok((host.to_string(), port))
+        }
+        Some(_) => Err(bad()),
+        None => Ok((t.to_string(), DEFAULT_PORT)),
+    }
+}
+
+/// `host:port` for display (brackets around IPv6).
+pub fn address_text(host: &str, port: u16) -> String {
+    if host.contains(':') {
+        format!("[{host}]:{port}")
+    } else {
+        format!("{host}:{port}")
+    }
+}
+
+impl Connection {
+    /// Connects to `address` (default port if none) and greets the server as `name`.
+    pub async fn open(address: &str, name: &str) -> Result<Connection, ConnectError> {
+        Connection::open_resuming(address, name, None).await
+    }
+
+    /// As [`Connection::open`], presenting `resume` (from an earlier session's Welcome)
+    /// to take back a seat the server holds after a dropped connection.
+    pub async fn open_resuming(
+        address: &str,
+        name: &str,
+        resume: Option<ResumeToken>,
+    ) -> Result<Connection, ConnectError> {
+        let (host, port) = split_address(address)?;
+        let shown = address_text(&host, port);
+        let addrs: Vec<SocketAddr> = match tokio::net::lookup_host((host.as_str(), port)).await {
+            Ok(a) => a.collect(),
+            Err(_) => return Err(ConnectError::UnknownHost(host.clone())),
+        };
+        if addrs.is_empty() {
+            return Err(ConnectError::UnknownHost(host));
+        }
+        let mut last = ConnectError::UnknownHost(host.clone());
+        for addr in addrs {
+            match tokio::time::timeout(CONNECT_TIMEOUT, TcpStream::connect(addr)).await {
+                Ok(Ok(stream)) => {
+                    return Connection::greet(stream, addr, &shown, name, resume).await;
+                }
+                Ok(Err(e)) => last = connect_error(&e, &shown, port),
+                Err(_) => last = ConnectError::Timeout(shown.clone(), port),
+            }
+        }
+        Err(last)
+    }
+
+    /// Sends Hello and waits for Welcome.
+    async fn greet(
+        stream: TcpStream,
+        addr: SocketAddr,
+        shown: &str,
+        name: &str,
+        resume: Option<ResumeToken>,
+    ) -> Result<Connection, ConnectError> {
+        let _ = stream.set_nodelay(true);
+        let mut framed = Framed::new(stream, ClientCodec::new());
+        let hello = ClientMsg::Hello(Hello {
+            version: PROTOCOL_VERSION,
+            name: name.to_string(),
+            resume,
+        });
+        let other = |e: &dyn std::fmt::Display| ConnectError::Other {
+            addr: shown.to_string(),
+            message: e.to_string(),
+        };
+        framed.send(hello).await.map_err(|e| other(&e))?;
+        let answer = tokio::time::timeout(CONNECT_TIMEOUT, framed.next())
+            .await
+            .map_err(|_| ConnectError::Timeout(shown.to_string(), addr.port()))?;
+        match answer {
+            None => Err(ConnectError::ClosedEarly(shown.to_string())),
+            Some(Err(_)) => Err(ConnectError::ClosedEarly(shown.to_string())),
+            Some(Ok(Err(_))) => Err(ConnectError::Garbled(shown.to_string())),
+            Some(Ok(Ok(ServerMsg::Welcome(welcome)))) => Ok(Connection {
+                welcome,
+                addr,
+                framed,
+            }),
+            Some(Ok(Ok(ServerMsg::Error(e)))) if e.code == ErrorCode::VersionMismatch => {
+                Err(ConnectError::Version {
+                    addr: shown.to_string(),
+                    message: e.message,
+                })
+            }
+            Some(Ok(Ok(ServerMsg::Error(e)))) => Err(ConnectError::Rejected(e.message)),
+            Some(Ok(Ok(_))) => Err(ConnectError::Garbled(shown.to_string())),
+        }
+    }
+
+    /// Starts the writer and reader tasks.
+    pub fn start(self) -> Link {
+        let (out_tx, mut out_rx) = mpsc::channel::<ClientMsg>(OUTGOING_QUEUE);
+        let (in_tx, in_rx) = mpsc::channel::<NetEvent>(256);
+        let (mut sink, mut stream) = self.framed.split();
+        let writer = tokio::spawn(async move {
+            while let Some(msg) = out_rx.recv().await {
+                if let Err(e) = sink.send(msg).await {
+                    tracing::debug!("send failed: {e}");
+                    break;
+                }
+            }
+            let _ = sink.close().await;
+        });
+        tokio::spawn(async move {
+            let reason = loop {
+                match stream.next().await {
+                    None => break None,
+                    Some(Ok(Ok(msg))) => {
+                        if in_tx.send(NetEvent::Msg(msg)).await.is_err() {
+                            return;
+                        }
+                    }
+                    Some(Ok(Err(e))) => {
+                        tracing::warn!("undecodable message from the server: {e}");
+                    }
+                    Some(Err(e)) => break Some(e.to_string()),
+                }
+            };
+            let _ = in_tx.send(NetEvent::Closed(reason)).await;
+        });
+        Link {
+            welcome: self.welcome,
+            addr: self.addr,
+            outgoing: out_tx,
+            incoming: in_rx,
+            writer: Some(writer),
+        }
+    }
+}
+
+/// One sentence for a failed TCP connect.
+fn connect_error(e: &io::Error, shown: &str, port: u16) -> ConnectError {
+    match e.kind() {
+        io::ErrorKind::ConnectionRefused => ConnectError::Refused(shown.to_string()),
+        io::ErrorKind::TimedOut => ConnectError::Timeout(shown.to_string(), port),
+        io::ErrorKind::HostUnreachable | io::ErrorKind::NetworkUnreachable => {
+            ConnectError::Unreachable(shown.to_string())
+        }
+        _ => ConnectError::Other {
+            addr: shown.to_string(),
+            message: e.to_string(),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses_get_the_default_port() {
+        let p = DEFAULT_PORT;
+        assert_eq!(split_address("127.0.0.1"), Ok(("127.0.0.1".into(), p)));
+        assert_eq!(
+            split_address("127.0.0.1:9000"),
+            Ok(("127.0.0.1".into(), 9000))
+        );
+        assert_eq!(split_address("pc-an"), Ok(("pc-an".into(), p)));
+        assert_eq!(split_address("pc-an:80"), Ok(("pc-an".into(), 80)));
+        assert_eq!(split_address("::1"), Ok(("::1".into(), p)));
+        assert_eq!(split_address("[::1]"), Ok(("::1".into(), p)));
+        assert_eq!(split_address("[::1]:9000"), Ok(("::1".into(), 9000)));
+        for bad in [
+            "",
+            "a b",
+            "host:",
+            "host:99999",
+            "host:x",
+            ":7373",
+            "[zz]",
+            "host:0",
+        ] {
+            assert!(split_address(bad).is_err(), "{bad:?} accepted");
+        }
+        assert_eq!(address_text("::1", 7373), "[::1]:7373");
+    }
+
+    #[tokio::test]
+    async fn refused_and_silent_servers_get_sentences() {
+        // A port nobody listens on: bind, note the port, close.
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = l.local_addr().unwrap().port();
+        drop(l);
+        let e = Connection::open(&format!("127.0.0.1:{port}"), "An")
+            .await
+            .err()
+            .unwrap();
+        assert_eq!(e, ConnectError::Refused(format!("127.0.0.1:{port}")));
+        assert!(e.to_string().contains("nobody is hosting"));
+
+        // Something that accepts and hangs up without a word.
+        let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = l.local_addr().unwrap();
+        tokio::spawn(async move {
+            let (s, _) = l.accept().await.unwrap();
+            drop(s);
+        });
+        let e = Connection::open(&addr.to_string(), "An")
+            .await
+            .err()
+            .unwrap();
+        assert_eq!(e, ConnectError::ClosedEarly(addr.to_string()));
+    }
+
+    #[tokio::test]
+    async fn a_version_refusal_is_explained() {
+        use banco_protocol::{ErrorMsg, ServerCodec};
+        let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = l.local_addr().unwrap();
+        tokio::spawn(async move {
+            let (s, _) = l.accept().await.unwrap();
+            let mut f = Framed::new(s, ServerCodec::new());
+            let _hello = f.next().await;
+            f.send(ServerMsg::Error(ErrorMsg::new(
+                ErrorCode::VersionMismatch,
+                "server speaks version 9, you speak 1",
+            )))
+            .await
+            .unwrap();
+        });
+        let e = Connection::open(&addr.to_string(), "An")
+            .await
+            .err()
+            .unwrap();
+        assert!(matches!(e, ConnectError::Version { .. }), "{e:?}");
+        assert!(e.to_string().contains("version 9"));
+    }
+}

@@ -1,0 +1,464 @@
+//! Reading one line of plain-mode input into a [`Command`].
+//!
+//! # Format
+//! ```text
+//! rooms
+//! create caro [--size WxH|N] [--rule caro|freestyle|standard|caro-overline]
+//!             [--first me|them|random] [--timer 20s | --clock 5m+3s]
+//!             [--bot easy|medium|hard|max [--vs-bot LEVEL]] [--no-hints]
+//! create xiangqi [--fen FEN] [--first ..] [--timer ..|--clock ..] [--bot ..] [--no-hints]
+//! join ROOM | watch ROOM | leave | quit
+//! move X,Y | move h8 | move h2e2
+//! say TEXT | undo | draw | newgame | yes | no | cancel | resign | hint | board | help
+//! ```
+//! Options also take `--opt=value`. Words are case-insensitive; chat text is kept as typed.
+
+use banco_engine::caro::{MAX_SIDE, MIN_SIDE};
+use banco_protocol::{
+    FirstMove, GameSettings, Level, RoomId, RoomSettings, Rule, SeatKind, TimeControl,
+    parse_duration,
+};
+use std::time::Duration;
+
+/// One thing the user asked for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    Rooms,
+    Create(RoomSettings),
+    Join(RoomId),
+    Watch(RoomId),
+    /// The point or move as typed; read against the room's board when sent.
+    Move(String),
+    Say(String),
+    Undo,
+    Draw,
+    NewGame,
+    Yes,
+    No,
+    Cancel,
+    Resign,
+    Hint,
+    Board,
+    Help,
+    Leave,
+    Quit,
+}
+
+/// A line that is not a command; `message` says what is wrong and what to write.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct CommandError {
+    pub message: String,
+}
+
+fn err<T>(message: impl Into<String>) -> Result<T, CommandError> {
+    Err(CommandError {
+        message: message.into(),
+    })
+}
+
+/// Reads one line. `Ok(None)` for a blank line or a `#` comment.
+pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return Ok(None);
+    }
+    let (word, rest) = line
+        .split_once(char::is_whitespace)
+        .map_or((line, ""), |(w, r)| (w, r.trim()));
+    let word = word.to_ascii_lowercase();
+    let no_args = |c: Command| {
+        if rest.is_empty() {
+            Ok(Some(c))
+        } else {
+            err(format!("'{word}' takes nothing after it"))
+        }
+    };
+    match word.as_str() {
+        "rooms" | "list" => no_args(Command::Rooms),
+        "create" | "new" => parse_create(rest).map(|s| Some(Command::Create(s))),
+        "join" => room_id(rest, &word).map(|id| Some(Command::Join(id))),
+        "watch" | "spectate" => room_id(rest, &word).map(|id| Some(Command::Watch(id))),
+        "move" | "m" | "play" => {
+            if rest.is_empty() || rest.split_whitespace().count() > 1 {
+                err("write the point to play, like: move 7,7 or move h8")
+            } else {
+                Ok(Some(Command::Move(rest.to_string())))
+            }
+        }
+        "say" | "chat" => {
+            if rest.is_empty() {
+                err("write what to say, like: say good game")
+            } else {
+                Ok(Some(Command::Say(rest.to_string())))
+            }
+        }
+        "undo" => no_args(Command::Undo),
+        "draw" => no_args(Command::Draw),
+        "newgame" | "rematch" => no_args(Command::NewGame),
+        "yes" | "y" | "accept" => no_args(Command::Yes),
+        "no" | "n" | "decline" => no_args(Command::No),
+        "cancel" | "withdraw" => no_args(Command::Cancel),
+        "resign" => no_args(Command::Resign),
+        "hint" => no_args(Command::Hint),
+        "board" => no_args(Command::Board),
+        "help" | "?" => Ok(Some(Command::Help)),
+        "leave" => no_args(Command::Leave),
+        "quit" | "exit" => no_args(Command::Quit),
+        _ => err(format!("unknown command '{word}': type help for the list")),
+    }
+}
+
+fn room_id(rest: &str, word: &str) -> Result<RoomId, CommandError> {
+    let t = rest.trim().trim_start_matches('#');
+    match t.parse::<RoomId>() {
+        Ok(id) if !t.is_empty() => Ok(id),
+        _ => err(format!("write the room number, like: {word} 3")),
+    }
+}
+
+/// `create GAME [options]`.
+fn parse_create(rest: &str) -> Result<RoomSettings, CommandError> {
+    let mut words = rest.split_whitespace();
+    let game = words.next().map(str::to_ascii_lowercase);
+    let mut options: Vec<(String, Option<String>)> = Vec::new();
+    let mut pending: Vec<&str> = words.collect();
+    pending.reverse();
+    while let Some(w) = pending.pop() {
+        let Some(opt) = w.strip_prefix("--") else {
+            return err(format!(
+                "'{w}' is not an option: options start with --, like --size 15"
+            ));
+        };
+        let (name, value) = match opt.split_once('=') {
+            Some((n, v)) => (n.to_ascii_lowercase(), Some(v.to_string())),
+            None => {
+                let n = opt.to_ascii_lowercase();
+                let takes_value = !matches!(n.as_str(), "no-hints" | "hints");
+                let v = if n == "fen" {
+                    // A FEN has spaces: it runs to the next option.
+                    let mut parts = Vec::new();
+                    while let Some(p) = pending.pop() {
+                        if p.starts_with("--") {
+                            pending.push(p);
+                            break;
+                        }
+                        parts.push(p);
+                    }
+                    (!parts.is_empty()).then(|| parts.join(" "))
+                } else if takes_value {
+                    match pending.pop() {
+                        Some(v) if v.starts_with("--") => {
+                            pending.push(v);
+                            None
+                        }
+                        v => v.map(str::to_string),
+                    }
+                } else {
+                    None
+                };
+                (n, v)
+            }
+        };
+        if options.iter().any(|(n, _)| *n == name) {
+            return err(format!("--{name} is given twice"));
+        }
+        options.push((name, value));
+    }
+    let mut settings = RoomSettings::default();
+    let value = |name: &str, v: &Option<String>| -> Result<String, CommandError> {
+        v.clone().ok_or_else(|| CommandError {
+            message: format!("--{name} needs a value"),
+        })
+    };
+    let is_caro = match game.as_deref() {
+        Some("caro") | Some("gomoku") => true,
+        Some("xiangqi") => {
+            settings.game = GameSettings::Xiangqi { fen: None };
+            false
+        }
+        Some(other) => {
+            return err(format!(
+                "unknown game '{other}': write create caro or create xiangqi"
+            ));
+        }
+        None => return err("write which game: create caro [options]"),
+    };
+    let (mut width, mut height, mut rule) = (15u8, 15u8, Rule::Caro);
+    let mut bot = None;
+    let mut vs_bot = None;
+    let mut time_given = None;
+    for (name, v) in &options {
+        match name.as_str() {
+            "size" if is_caro => (width, height) = parse_size(&value(name, v)?)?,
+            "rule" if is_caro => {
+                rule = value(name, v)?.parse().map_err(
+                    |e: banco_engine::caro::rule::UnknownRule| CommandError {
+                        message: e.to_string(),
+                    },
+                )?
+            }
+            "fen" if !is_caro => {
+                settings.game = GameSettings::Xiangqi {
+                    fen: Some(value(name, v)?.trim_matches('"').to_string()),
+                };
+            }
+            "first" => {
+                settings.first = match value(name, v)?.to_ascii_lowercase().as_str() {
+                    "me" => FirstMove::Me,
+                    "them" | "opponent" => FirstMove::Them,
+                    "random" => FirstMove::Random,
+                    other => return err(format!("--first is me, them or random, not '{other}'")),
+                }
+            }
+            "timer" | "clock" => {
+                if let Some(prev) = time_given {
+                    return err(format!("choose one of --{prev} and --{name}"));
+                }
+                time_given = Some(name.clone());
+                settings.time = parse_time(name, &value(name, v)?)?;
+            }
+            "bot" => bot = Some(parse_level(&value(name, v)?)?),
+            "vs-bot" => vs_bot = Some(parse_level(&value(name, v)?)?),
+            "no-hints" => settings.hints = false,
+            "hints" => settings.hints = true,
+            other => {
+                let game = if is_caro { "caro" } else { "xiangqi" };
+                return err(format!(
+                    "--{other} is not an option of create {game}: type help"
+                ));
+            }
+        }
+    }
+    if is_caro {
+        settings.game = GameSettings::Caro {
+            width,
+            height,
+            rule,
+        };
+    }
+    settings.seats = match (bot, vs_bot) {
+        (None, None) => [SeatKind::Human, SeatKind::Human],
+        (Some(b), None) => [SeatKind::Human, SeatKind::Bot(b)],
+        (Some(b), Some(v)) => [SeatKind::Bot(b), SeatKind::Bot(v)],
+        (None, Some(_)) => return err("--vs-bot needs --bot too: --bot hard --vs-bot easy"),
+    };
+    Ok(settings)
+}
+
+/// `15`, `15x20`, `20X15`.
+pub fn parse_size(text: &str) -> Result<(u8, u8), CommandError> {
+    let t = text.trim().to_ascii_lowercase();
+    let (w, h) = t.split_once('x').unwrap_or((&t, &t));
+    let side = |s: &str| s.trim().parse::<u32>().ok();
+    match (side(w), side(h)) {
+        (Some(w), Some(h))
+            if (u32::from(MIN_SIDE)..=u32::from(MAX_SIDE)).contains(&w)
+                && (u32::from(MIN_SIDE)..=u32::from(MAX_SIDE)).contains(&h) =>
+        {
+            Ok((w as u8, h as u8))
+        }
+        (Some(_), Some(_)) => err(format!(
+            "a board is {MIN_SIDE} to {MAX_SIDE} points on each side, not {text}"
+        )),
+        _ => err(format!("'{text}' is not a board size: write 15 or 20x15")),
+    }
+}
+
+/// `--timer 20s` (per move) or `--clock 5m+3s` (game clock; `5m` means no increment).
+fn parse_time(option: &str, text: &str) -> Result<TimeControl, CommandError> {
+    let bad = |e: banco_protocol::TimeError| CommandError {
+        message: e.to_string(),
+    };
+    let positive = |d: Duration| {
+        if d.is_zero() {
+            err(format!("--{option} must be more than zero"))
+        } else {
+            Ok(d)
+        }
+    };
+    if option == "timer" {
+        let d = positive(parse_duration(text.trim_end_matches("/move")).map_err(bad)?)?;
+        return Ok(TimeControl::per_move(d));
+    }
+    let (base, inc) = match text.split_once('+') {
+        Some((b, i)) => (
+            parse_duration(b).map_err(bad)?,
+            parse_duration(i).map_err(bad)?,
+        ),
+        None => (parse_duration(text).map_err(bad)?, Duration::ZERO),
+    };
+    Ok(TimeControl::clock(positive(base)?, inc))
+}
+
+fn parse_level(text: &str) -> Result<Level, CommandError> {
+    text.parse()
+        .map_err(|e: banco_engine::bot::UnknownLevel| CommandError {
+            message: e.to_string(),
+        })
+}
+
+/// The commands and what they do, for `help`.
+pub const HELP: &[(&str, &str)] = &[
+    ("rooms", "list the rooms on the server"),
+    (
+        "create caro [--size WxH|N] [--rule caro|freestyle|standard] [--first me|them|random] [--timer 20s | --clock 5m+3s] [--bot easy|medium|hard|max] [--vs-bot LEVEL] [--no-hints]",
+        "make a room and sit in it",
+    ),
+    ("join ROOM", "take the free seat of a room"),
+    ("watch ROOM", "watch a room as a spectator"),
+    (
+        "move X,Y | move h8",
+        "play a stone (0-based column,row from the top left, or letter and row from the bottom)",
+    ),
+    ("say TEXT", "chat in the room"),
+    ("undo", "ask to take back your last move"),
+    (
+        "newgame",
+        "offer a new game (a rematch once the game is over)",
+    ),
+    ("draw", "offer a draw"),
+    ("yes | no", "answer the other player's offer"),
+    ("cancel", "withdraw your own offer"),
+    ("resign", "give up the game"),
+    ("hint", "ask the server's engine for a move"),
+    ("board", "print the board"),
+    ("leave", "leave the room (mid-game this loses the game)"),
+    ("quit", "leave and exit (end of input does the same)"),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn create(line: &str) -> RoomSettings {
+        match parse(line) {
+            Ok(Some(Command::Create(s))) => s,
+            other => panic!("{line:?} gave {other:?}"),
+        }
+    }
+
+    fn refused(line: &str) -> String {
+        match parse(line) {
+            Err(e) => e.message,
+            other => panic!("{line:?} was accepted as {other:?}"),
+        }
+    }
+
+    #[test]
+    fn simple_commands() {
+        assert_eq!(parse("rooms"), Ok(Some(Command::Rooms)));
+        assert_eq!(parse("  JOIN 3 "), Ok(Some(Command::Join(3))));
+        assert_eq!(parse("join #12"), Ok(Some(Command::Join(12))));
+        assert_eq!(parse("watch 4"), Ok(Some(Command::Watch(4))));
+        assert_eq!(parse("move 7,7"), Ok(Some(Command::Move("7,7".into()))));
+        assert_eq!(parse("move h8"), Ok(Some(Command::Move("h8".into()))));
+        assert_eq!(
+            parse("say  Chào bạn,  good luck "),
+            Ok(Some(Command::Say("Chào bạn,  good luck".into())))
+        );
+        for (line, c) in [
+            ("undo", Command::Undo),
+            ("yes", Command::Yes),
+            ("no", Command::No),
+            ("cancel", Command::Cancel),
+            ("newgame", Command::NewGame),
+            ("resign", Command::Resign),
+            ("draw", Command::Draw),
+            ("hint", Command::Hint),
+            ("leave", Command::Leave),
+            ("quit", Command::Quit),
+            ("help", Command::Help),
+            ("board", Command::Board),
+        ] {
+            assert_eq!(parse(line), Ok(Some(c)), "{line}");
+        }
+        assert_eq!(parse(""), Ok(None));
+        assert_eq!(parse("   # a comment"), Ok(None));
+    }
+
+    #[test]
+    fn bad_lines_say_what_to_write() {
+        assert!(refused("dance").contains("unknown command 'dance'"));
+        assert!(refused("join").contains("room number"));
+        assert!(refused("join x").contains("room number"));
+        assert!(refused("move").contains("move 7,7"));
+        assert!(refused("move 7, 7").contains("move 7,7"));
+        assert!(refused("say").contains("say good game"));
+        assert!(refused("undo now").contains("takes nothing"));
+        assert!(refused("create").contains("which game"));
+        assert!(refused("create chess").contains("unknown game"));
+        assert!(refused("create caro --size 4").contains("5 to 64"));
+        assert!(refused("create caro --size 65x20").contains("5 to 64"));
+        assert!(refused("create caro --size big").contains("not a board size"));
+        assert!(refused("create caro --size").contains("needs a value"));
+        assert!(refused("create caro --rule renju").contains("unknown rule"));
+        assert!(refused("create caro --first who").contains("me, them or random"));
+        assert!(refused("create caro --timer 20s --clock 5m+3s").contains("choose one"));
+        assert!(refused("create caro --timer 0s").contains("more than zero"));
+        assert!(refused("create caro --timer soon").contains("not a time"));
+        assert!(refused("create caro --bot genius").contains("unknown level"));
+        assert!(refused("create caro --vs-bot easy").contains("needs --bot"));
+        assert!(refused("create caro --colour red").contains("not an option"));
+        assert!(refused("create caro 15").contains("not an option"));
+        assert!(refused("create caro --size 15 --size 19").contains("twice"));
+    }
+
+    #[test]
+    fn create_reads_every_option() {
+        assert_eq!(create("create caro"), RoomSettings::default());
+        let s = create(
+            "create caro --size 20x15 --rule freestyle --first random --clock 5m+3s --bot hard",
+        );
+        assert_eq!(
+            s.game,
+            GameSettings::Caro {
+                width: 20,
+                height: 15,
+                rule: Rule::Freestyle
+            }
+        );
+        assert_eq!(s.first, FirstMove::Random);
+        assert_eq!(
+            s.time,
+            TimeControl::clock(Duration::from_secs(300), Duration::from_secs(3))
+        );
+        assert_eq!(s.seats, [SeatKind::Human, SeatKind::Bot(Level::Hard)]);
+        assert!(s.hints);
+
+        let s = create("create caro --size=19 --rule=standard --timer=20s --first them --no-hints");
+        assert_eq!(
+            s.game,
+            GameSettings::Caro {
+                width: 19,
+                height: 19,
+                rule: Rule::Standard
+            }
+        );
+        assert_eq!(s.time, TimeControl::PerMove { millis: 20_000 });
+        assert_eq!(s.first, FirstMove::Them);
+        assert!(!s.hints);
+
+        let s = create("create caro --clock 10m --bot max --vs-bot easy");
+        assert_eq!(
+            s.time,
+            TimeControl::clock(Duration::from_secs(600), Duration::ZERO)
+        );
+        assert_eq!(
+            s.seats,
+            [SeatKind::Bot(Level::Max), SeatKind::Bot(Level::Easy)]
+        );
+
+        let s = create("create xiangqi --clock 10m+5s --bot medium");
+        assert_eq!(s.game, GameSettings::Xiangqi { fen: None });
+        assert_eq!(s.seats, [SeatKind::Human, SeatKind::Bot(Level::Medium)]);
+        let s = create("create xiangqi --fen 4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1 --first them");
+        assert_eq!(
+            s.game,
+            GameSettings::Xiangqi {
+                fen: Some("4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1".into())
+            }
+        );
+        assert_eq!(s.first, FirstMove::Them);
+    }
+}

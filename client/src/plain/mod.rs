@@ -1,0 +1,284 @@
+//! The plain line mode: commands on stdin, events on stdout, for scripts, screen readers
+//! and tests.
+//!
+//! - [`command`]: one input line -> [`command::Command`].
+//! - [`output`]: events -> text lines or JSON objects.
+//!
+//! Commands run in order. One that changes where the client is (`create`, `join`,
+//! `watch`, `leave`, `rooms`) holds the next line back until the server has answered
+//! it, so a script can write `create caro` then `move h8` without racing the server.
+//! End of input leaves the room (a running game is lost, as with `quit`) and exits.
+
+pub mod command;
+pub mod output;
+
+use banco_engine::caro::notation::{PointError, parse_point};
+use banco_protocol::{ClientMsg, GameSettings, Move, OfferKind, ServerMsg, XqSquare};
+use std::io::Write;
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncBufRead, AsyncBufReadExt};
+
+use crate::locale::Locale;
+use crate::net::{Link, NetEvent};
+use crate::room::Room;
+use command::Command;
+pub use output::{Format, Printer};
+
+/// How long to wait for the server to confirm leaving before exiting anyway.
+const LEAVE_WAIT: Duration = Duration::from_secs(3);
+
+/// How a plain session ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Ending {
+    /// `quit` or end of input.
+    Quit,
+    /// The server closed the connection.
+    ServerClosed,
+}
+
+/// What the next input line waits for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Awaiting {
+    Rooms,
+    Room,
+    Left,
+}
+
+/// A refusal by the client itself, before anything is sent.
+struct Refusal {
+    code: &'static str,
+    message: String,
+}
+
+fn refuse(code: &'static str, message: impl Into<String>) -> Refusal {
+    Refusal {
+        code,
+        message: message.into(),
+    }
+}
+
+/// Runs a plain session on `link` until `quit`, end of input or the server closing.
+pub async fn run<R, W>(
+    mut link: Link,
+    input: R,
+    out: W,
+    format: Format,
+    locale: Locale,
+) -> anyhow::Result<Ending>
+where
+    R: AsyncBufRead + Unpin,
+    W: Write,
+{
+    let mut printer = Printer::new(out, format, locale);
+    printer.welcome(&link.welcome);
+    let mut room: Option<Room> = None;
+    let mut awaiting: Option<Awaiting> = None;
+    let mut lines = input.lines();
+    loop {
+        tokio::select! {
+            line = lines.next_line(), if awaiting.is_none() => {
+                let line = match line {
+                    Ok(Some(l)) => l,
+                    // End of input, or input that is not text: leave and exit.
+                    Ok(None) | Err(_) => break,
+                };
+                match command::parse(&line) {
+                    Ok(None) => {}
+                    Ok(Some(Command::Quit)) => break,
+                    Ok(Some(cmd)) => match request(&cmd, room.as_ref(), &mut printer) {
+                        Ok(Some((msg, wait))) => {
+                            if link.outgoing.send(msg).await.is_err() {
+                                continue; // the reader reports the closed connection
+                            }
+                            awaiting = wait;
+                        }
+                        Ok(None) => {}
+                        Err(r) => printer.error(r.code, &r.message),
+                    },
+                    Err(e) => printer.error("bad_command", &e.message),
+                }
+            }
+            event = link.incoming.recv() => match event {
+                Some(NetEvent::Msg(msg)) => {
+                    awaiting = awaiting.filter(|a| !answers(*a, &msg));
+                    take_in(&msg, &mut room, &mut printer);
+                }
+                Some(NetEvent::Closed(reason)) => {
+                    printer.disconnected(&closed_text(reason, &printer.locale));
+                    return Ok(Ending::ServerClosed);
+                }
+                None => {
+                    printer.disconnected(&closed_text(None, &printer.locale));
+                    return Ok(Ending::ServerClosed);
+                }
+            }
+        }
+    }
+    if room.is_some() && link.outgoing.send(ClientMsg::LeaveRoom).await.is_ok() {
+        let deadline = Instant::now() + LEAVE_WAIT;
+        while let Ok(Some(NetEvent::Msg(msg))) =
+            tokio::time::timeout_at(deadline.into(), link.incoming.recv()).await
+        {
+            let left = matches!(msg, ServerMsg::Left | ServerMsg::Error(_));
+            take_in(&msg, &mut room, &mut printer);
+            if left {
+                break;
+            }
+        }
+    }
+    link.close(LEAVE_WAIT).await;
+    Ok(Ending::Quit)
+}
+
+/// Applies a server message to the room and prints it.
+fn take_in<W: Write>(msg: &ServerMsg, room: &mut Option<Room>, printer: &mut Printer<W>) {
+    let now = Instant::now();
+    match msg {
+        ServerMsg::Joined(view) => *room = Some(Room::from_view((**view).clone(), now)),
+        ServerMsg::Left => *room = None,
+        other => {
+            if let Some(r) = room.as_mut() {
+                r.apply(other, now);
+            }
+        }
+    }
+    printer.server_msg(msg, room.as_ref());
+}
+
+/// Whether `msg` is the answer the held-back input waits for.
+fn answers(awaiting: Awaiting, msg: &ServerMsg) -> bool {
+    matches!(
+        (awaiting, msg),
+        (_, ServerMsg::Error(_))
+            | (Awaiting::Rooms, ServerMsg::Rooms(_))
+            | (Awaiting::Room, ServerMsg::Joined(_))
+            | (Awaiting::Left, ServerMsg::Left)
+    )
+}
+
+fn closed_text(reason: Option<String>, loc: &Locale) -> String {
+    match reason {
+        None => crate::tr!(loc, "net.closed").to_string(),
+        Some(r) => crate::tr!(loc, "net.lost", reason = r),
+    }
+}
+
+/// The request for a command, and what the next line must wait for; `Ok(None)` for
+/// commands answered locally.
+fn request<W: Write>(
+    cmd: &Command,
+    room: Option<&Room>,
+    printer: &mut Printer<W>,
+) -> Result<Option<(ClientMsg, Option<Awaiting>)>, Refusal> {
+    let in_room = || {
+        room.ok_or_else(|| {
+            refuse(
+                "not_in_room",
+                "you are not in a room: create, join or watch one first",
+            )
+        })
+    };
+    let send = |m: ClientMsg| Ok(Some((m, None)));
+    match cmd {
+        Command::Rooms => Ok(Some((ClientMsg::ListRooms, Some(Awaiting::Rooms)))),
+        Command::Create(s) => Ok(Some((
+            ClientMsg::CreateRoom(s.clone()),
+            Some(Awaiting::Room),
+        ))),
+        Command::Join(id) => Ok(Some((ClientMsg::JoinRoom(*id), Some(Awaiting::Room)))),
+        Command::Watch(id) => Ok(Some((ClientMsg::WatchRoom(*id), Some(Awaiting::Room)))),
+        Command::Leave => {
+            in_room()?;
+            Ok(Some((ClientMsg::LeaveRoom, Some(Awaiting::Left))))
+        }
+        Command::Move(text) => send(ClientMsg::Move(read_move(text, &in_room()?.settings.game)?)),
+        Command::Say(text) => {
+            in_room()?;
+            send(ClientMsg::Chat(text.clone()))
+        }
+        Command::Undo => {
+            in_room()?;
+            send(ClientMsg::Offer(OfferKind::Undo))
+        }
+        Command::Draw => {
+            in_room()?;
+            send(ClientMsg::Offer(OfferKind::Draw))
+        }
+        Command::NewGame => {
+            in_room()?;
+            send(ClientMsg::Offer(OfferKind::NewGame))
+        }
+        Command::Yes | Command::No => {
+            let offer = in_room()?
+                .offer_to_me()
+                .ok_or_else(|| refuse("no_offer", "there is no offer to answer"))?;
+            send(ClientMsg::Answer {
+                kind: offer.kind,
+                accept: *cmd == Command::Yes,
+            })
+        }
+        Command::Cancel => {
+            let offer = in_room()?
+                .my_offer()
+                .ok_or_else(|| refuse("no_offer", "you have no open offer to cancel"))?;
+            send(ClientMsg::Withdraw(offer.kind))
+        }
+        Command::Resign => {
+            in_room()?;
+            send(ClientMsg::Resign)
+        }
+        Command::Hint => {
+            in_room()?;
+            send(ClientMsg::Hint)
+        }
+        Command::Board => {
+            printer.board(in_room()?);
+            Ok(None)
+        }
+        Command::Help => {
+            printer.help();
+            Ok(None)
+        }
+        Command::Quit => Ok(None),
+    }
+}
+
+/// Reads a typed move against the room's game: `7,7` or `h8` in caro, `h2e2` in xiangqi.
+fn read_move(text: &str, game: &GameSettings) -> Result<Move, Refusal> {
+    match game {
+        GameSettings::Caro { width, height, .. } => match parse_point(text, *width, *height) {
+            Ok(p) => Ok(Move::Caro(p)),
+            Err(e @ PointError::OffBoard { .. }) => Err(refuse("out_of_bounds", e.to_string())),
+            Err(e) => Err(refuse("bad_command", e.to_string())),
+        },
+        GameSettings::Xiangqi { .. } => read_iccs(text).map_or_else(
+            || {
+                Err(refuse(
+                    "bad_command",
+                    format!("'{text}' is not a move: write from and to squares, like h2e2"),
+                ))
+            },
+            |(from, to)| Ok(Move::Xiangqi { from, to }),
+        ),
+    }
+}
+
+/// `h2e2` -> (h2, e2).
+fn read_iccs(text: &str) -> Option<(XqSquare, XqSquare)> {
+    let b = text.trim().to_ascii_lowercase().into_bytes();
+    if b.len() != 4 {
+        return None;
+    }
+    let square = |f: u8, r: u8| {
+        (b'a'..=b'i').contains(&f).then_some(())?;
+        r.is_ascii_digit().then_some(())?;
+        Some(XqSquare {
+            file: f - b'a',
+            rank: r - b'0',
+        })
+    };
+    Some((square(b[0], b[1])?, square(b[2], b[3])?))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,587 @@
+//! Plain-mode output: one line per event, as readable text or as JSON.
+//!
+//! # JSON events
+//! Every line is one object with an `"event"` field. The names and fields are stable
+//! (scripts rely on them); seats are `"one"`/`"two"`, points are 0-based `x`,`y` from
+//! the top-left as in the Gomocup protocol.
+//!
+//! | event | fields |
+//! |---|---|
+//! | `welcome` | `name`, `server`, `version` |
+//! | `rooms` | `rooms`: [{`room`, `game`, `rule`, `width`, `height`, `time`, `first`, `players`, `bots`, `spectators`, `status`, `hints`}] |
+//! | `room_created` | `room` |
+//! | `joined` | `room`, `you`, `stone`, `game`, `rule`, `width`, `height`, `time`, `seats`, `spectators`, `game_number`, `moves`, `to_move`, `offer` |
+//! | `people` | `seats`, `spectators` |
+//! | `left` | |
+//! | `game_started` | `game`, `seats` [{`seat`, `name`, `stone`, `bot`}], `first`, `first_name`, `you`, `your_turn` |
+//! | `move` | `ply`, `x`, `y`, `by`, `name`, `stone`, `point`, `your_turn` (xiangqi: `from`, `to`, `iccs`, `wxf`, `check`) |
+//! | `chat` | `from`, `text`, `at_ms`, `time` |
+//! | `undo_offered`, `newgame_offered`, `draw_offered` | `by`, `name`, `mine` |
+//! | `undo_declined`, `newgame_declined`, `draw_declined` | `by` (who offered), `name` (who declined) |
+//! | `undo_withdrawn`, `newgame_withdrawn`, `draw_withdrawn` | `by`, `name` |
+//! | `undone` | `plies`, `moves`, `to_move`, `your_turn` |
+//! | `clock` | `remaining_ms` [one, two], `running` |
+//! | `game_over` | `result` (`win`/`loss`/`draw` for players, `decisive`/`draw` for spectators), `winner`, `winner_name`, `reason`, `line` [[x,y]..] |
+//! | `hint` | `x`, `y`, `point` |
+//! | `board` | `rows`, `last` |
+//! | `help` | `commands` [{`usage`, `does`}] |
+//! | `error` | `code` (the protocol's stable code, or `bad_command` / `not_in_room` / `out_of_bounds` for lines the client refuses itself), `message` |
+//! | `disconnected` | `message` |
+
+use banco_engine::caro::Stone;
+use banco_protocol::{
+    EndReason, GameOver, GameSettings, Move, Point, Role, RoomSummary, Seat, SeatKind, SeatView,
+    ServerMsg, TimeControl, Welcome,
+};
+use serde_json::{Value, json};
+use std::io::Write;
+
+use crate::locale::Locale;
+use crate::narrate;
+use crate::plain::command::HELP;
+use crate::room::Room;
+use crate::room::clock::{clock_text, time_control_text};
+use crate::tr;
+
+/// How events are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// Sentences for people (and screen readers), with the board after each move.
+    Text,
+    /// One JSON object per line.
+    Json,
+}
+
+/// Writes events to a line-oriented sink.
+pub struct Printer<W: Write> {
+    out: W,
+    pub format: Format,
+    pub locale: Locale,
+}
+
+fn seat_str(seat: Seat) -> &'static str {
+    match seat {
+        Seat::One => "one",
+        Seat::Two => "two",
+    }
+}
+
+fn role_str(role: Role) -> &'static str {
+    match role {
+        Role::Player(s) => seat_str(s),
+        Role::Spectator => "spectator",
+    }
+}
+
+/// A seat's name as the server gave it (JSON carries raw names; text localizes them).
+fn raw_name(room: &Room, seat: Seat) -> Option<String> {
+    room.seat_name(seat).map(str::to_string)
+}
+
+fn time_json(tc: &TimeControl) -> Value {
+    json!(time_control_text(tc))
+}
+
+fn seats_json(room: &Room) -> Value {
+    let seat = |s: Seat| -> Value {
+        match &room.seats[s.index()] {
+            Some(SeatView {
+                name,
+                bot,
+                connected,
+            }) => json!({
+                "seat": seat_str(s),
+                "name": name,
+                "bot": bot.map(|l| l.name()),
+                "connected": connected,
+                "stone": room.stone_letter(s).to_string(),
+            }),
+            None => Value::Null,
+        }
+    };
+    json!([seat(Seat::One), seat(Seat::Two)])
+}
+
+fn move_json(room: &Room, mv: &Move) -> Value {
+    match mv {
+        Move::Caro(p) => json!({"x": p.x, "y": p.y, "point": room.move_text(mv)}),
+        Move::Xiangqi { from, to } => json!({
+            "from": [from.file, from.rank],
+            "to": [to.file, to.rank],
+            "iccs": room.move_text(mv),
+        }),
+    }
+}
+
+fn summary_json(s: &RoomSummary) -> Value {
+    let (game, rule, width, height) = match &s.settings.game {
+        GameSettings::Caro {
+            width,
+            height,
+            rule,
+        } => ("caro", Some(rule.name()), Some(*width), Some(*height)),
+        GameSettings::Xiangqi { .. } => ("xiangqi", None, Some(9), Some(10)),
+    };
+    let bots: Vec<Value> = s
+        .settings
+        .seats
+        .iter()
+        .map(|k| match k {
+            SeatKind::Bot(l) => json!(l.name()),
+            SeatKind::Human => Value::Null,
+        })
+        .collect();
+    json!({
+        "room": s.id,
+        "game": game,
+        "rule": rule,
+        "width": width,
+        "height": height,
+        "time": time_json(&s.settings.time),
+        "first": format!("{:?}", s.settings.first).to_ascii_lowercase(),
+        "players": s.players,
+        "bots": bots,
+        "spectators": s.spectators,
+        "status": format!("{:?}", s.status).to_ascii_lowercase(),
+        "hints": s.settings.hints,
+    })
+}
+
+/// The result word of a finished game for whoever receives it.
+pub fn result_word(over: &GameOver, me: Option<Seat>) -> &'static str {
+    match (over.winner, me) {
+        (None, _) => "draw",
+        (Some(w), Some(m)) if w == m => "win",
+        (Some(_), Some(_)) => "loss",
+        (Some(_), None) => "decisive",
+    }
+}
+
+impl<W: Write> Printer<W> {
+    pub fn new(out: W, format: Format, locale: Locale) -> Printer<W> {
+        Printer {
+            out,
+            format,
+            locale,
+        }
+    }
+
+    /// Gives back the sink (tests read what was written).
+    pub fn into_inner(self) -> W {
+        self.out
+    }
+
+    fn emit(&mut self, event: &str, fields: Value, text: &str) {
+        let line = match self.format {
+            Format::Json => {
+                let mut obj = serde_json::Map::new();
+                obj.insert("event".into(), json!(event));
+                if let Value::Object(map) = fields {
+                    obj.extend(map);
+                }
+                Value::Object(obj).to_string()
+            }
+            Format::Text => format!("{event}: {text}"),
+        };
+        // A closed stdout (the reader went away) ends the program through EOF on the
+        // next read; nothing useful can be done with a write error here.
+        let _ = writeln!(self.out, "{line}");
+        let _ = self.out.flush();
+    }
+
+    /// Extra lines for people only (the board picture); nothing in JSON mode.
+    fn text_block(&mut self, block: &str) {
+        if self.format == Format::Text {
+            let _ = write!(self.out, "{block}");
+            let _ = self.out.flush();
+        }
+    }
+
+    pub fn welcome(&mut self, w: &Welcome) {
+        let text = tr!(
+            self.locale,
+            "event.welcome",
+            server = w.server,
+            name = w.name
+        );
+        self.emit(
+            "welcome",
+            json!({"name": w.name, "server": w.server, "version": w.version}),
+            &text,
+        );
+    }
+
+    pub fn error(&mut self, code: &str, message: &str) {
+        self.emit(
+            "error",
+            json!({"code": code, "message": message}),
+            &format!("[{code}] {message}"),
+        );
+    }
+
+    pub fn disconnected(&mut self, message: &str) {
+        self.emit("disconnected", json!({"message": message}), message);
+    }
+
+    pub fn help(&mut self) {
+        let commands: Vec<Value> = HELP
+            .iter()
+            .map(|(usage, does)| json!({"usage": usage, "does": does}))
+            .collect();
+        let mut text = tr!(self.locale, "plain.help_intro").to_string();
+        for (usage, does) in HELP {
+            text.push_str(&format!("\n  {usage}\n      {does}"));
+        }
+        self.emit("help", json!({"commands": commands}), &text);
+    }
+
+    pub fn rooms(&mut self, rooms: &[RoomSummary]) {
+        let loc = &self.locale;
+        let mut text = if rooms.is_empty() {
+            tr!(loc, "plain.no_rooms").to_string()
+        } else {
+            tr!(loc, "plain.rooms_count", count = rooms.len())
+        };
+        for s in rooms {
+            text.push_str(&format!(
+                "\n  #{}  {}  {}  {}  {}",
+                s.id,
+                narrate::game_line(&s.settings.game, loc),
+                narrate::summary_time(s, loc),
+                narrate::summary_players(s, loc),
+                narrate::summary_status(s, loc),
+            ));
+        }
+        let list: Vec<Value> = rooms.iter().map(summary_json).collect();
+        self.emit("rooms", json!({"rooms": list}), &text);
+    }
+
+    /// The board after something changed it: for people only (JSON asks with `board`).
+    fn auto_board(&mut self, room: &Room) {
+        if self.format == Format::Text {
+            self.board(room);
+        }
+    }
+
+    pub fn board(&mut self, room: &Room) {
+        let Some(rows) = board_rows(room) else {
+            let message = tr!(self.locale, "plain.no_board").to_string();
+            self.error("no_game", &message);
+            return;
+        };
+        let last = room
+            .game
+            .as_ref()
+            .and_then(|g| g.last_move())
+            .map(|m| move_json(room, &m.mv));
+        match self.format {
+            Format::Json => self.emit("board", json!({"rows": rows.cells, "last": last}), ""),
+            Format::Text => self.text_block(&rows.picture),
+        }
+    }
+
+    /// Prints what `msg` means, given the room as it stands after the message was
+    /// applied (`room` is `None` outside rooms).
+    pub fn server_msg(&mut self, msg: &ServerMsg, room: Option<&Room>) {
+        let loc = self.locale.clone();
+        let loc = &loc;
+        match msg {
+            ServerMsg::Welcome(w) => self.welcome(w),
+            ServerMsg::Rooms(list) => self.rooms(list),
+            ServerMsg::RoomCreated(id) => {
+                let text = tr!(loc, "event.room_created", room = id);
+                self.emit("room_created", json!({"room": id}), &text);
+            }
+            ServerMsg::Error(e) => self.error(e.code.as_str(), &e.message),
+            ServerMsg::Left => {
+                self.emit("left", json!({}), tr!(loc, "event.left"));
+            }
+            _ => {
+                if let Some(room) = room {
+                    self.room_msg(msg, room, loc);
+                }
+            }
+        }
+    }
+
+    fn room_msg(&mut self, msg: &ServerMsg, room: &Room, loc: &Locale) {
+        let me = room.my_seat();
+        match msg {
+            ServerMsg::Joined(_) => {
+                let (game, rule, width, height) = match &room.settings.game {
+                    GameSettings::Caro {
+                        width,
+                        height,
+                        rule,
+                    } => ("caro", Some(rule.name()), *width, *height),
+                    GameSettings::Xiangqi { .. } => ("xiangqi", None, 9, 10),
+                };
+                let g = room.game.as_ref();
+                let moves: Vec<Value> = g
+                    .map(|g| {
+                        g.moves
+                            .iter()
+                            .map(|m| {
+                                let mut v = move_json(room, &m.mv);
+                                v["by"] = json!(seat_str(m.by));
+                                v
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                let fields = json!({
+                    "room": room.id,
+                    "you": role_str(room.you),
+                    "stone": me.map(|s| room.stone_letter(s).to_string()),
+                    "game": game,
+                    "rule": rule,
+                    "width": width,
+                    "height": height,
+                    "time": time_json(&room.settings.time),
+                    "hints": room.settings.hints,
+                    "seats": seats_json(room),
+                    "spectators": room.spectators,
+                    "game_number": g.map(|g| g.number),
+                    "moves": moves,
+                    "to_move": room.to_move().map(seat_str),
+                    "over": g.and_then(|g| g.over.as_ref()).map(|o| o.reason.as_str()),
+                    "offer": room.offer.map(|o| json!({"kind": o.kind.as_str(), "by": seat_str(o.by)})),
+                });
+                let mut text = narrate::joined(room, loc);
+                if room.game.is_some()
+                    && let Some(t) = narrate::turn(room, loc)
+                {
+                    text = format!("{text} {t}");
+                }
+                self.emit("joined", fields, &text);
+                if room.game.as_ref().is_some_and(|g| !g.moves.is_empty()) {
+                    self.auto_board(room);
+                }
+            }
+            ServerMsg::People { .. } => {
+                let text = tr!(
+                    loc,
+                    "event.people",
+                    one = narrate::seat_name(room, Seat::One, loc),
+                    two = narrate::seat_name(room, Seat::Two, loc),
+                    watching = room.spectators.len()
+                );
+                self.emit(
+                    "people",
+                    json!({"seats": seats_json(room), "spectators": room.spectators}),
+                    &text,
+                );
+            }
+            ServerMsg::GameStarted(view) => {
+                let mut text = narrate::game_started(room, loc);
+                if let Some(t) = narrate::turn(room, loc) {
+                    text = format!("{text} {t}");
+                }
+                self.emit(
+                    "game_started",
+                    json!({
+                        "game": view.number,
+                        "seats": seats_json(room),
+                        "first": seat_str(view.first),
+                        "first_name": raw_name(room, view.first),
+                        "you": role_str(room.you),
+                        "your_turn": room.my_turn(),
+                        "time": time_json(&room.settings.time),
+                    }),
+                    &text,
+                );
+            }
+            ServerMsg::Moved { record, ply, .. } => {
+                let mut fields = move_json(room, &record.mv);
+                fields["ply"] = json!(ply);
+                fields["by"] = json!(seat_str(record.by));
+                fields["name"] = json!(raw_name(room, record.by));
+                fields["stone"] = json!(narrate::side(room, record.by, loc));
+                fields["your_turn"] = json!(room.my_turn());
+                if let Move::Xiangqi { .. } = record.mv {
+                    fields["wxf"] = json!(record.wxf);
+                    fields["check"] = json!(record.check);
+                }
+                let mut text = format!("{ply}. {}", narrate::moved(room, record, loc));
+                if room.my_turn() {
+                    text = format!("{text}. {}", tr!(loc, "plain.your_turn"));
+                }
+                self.emit("move", fields, &text);
+                self.auto_board(room);
+            }
+            ServerMsg::Chat(line) => {
+                let time = crate::room::clock::chat_time(line.at_ms);
+                self.emit(
+                    "chat",
+                    json!({"from": line.from, "text": line.text, "at_ms": line.at_ms, "time": time}),
+                    &format!("[{time}] {}: {}", line.from, line.text),
+                );
+            }
+            ServerMsg::Offered(offer) => {
+                let mut text = narrate::offered(room, offer, loc);
+                if me.is_some() && me != Some(offer.by) {
+                    text = format!("{text} {}", tr!(loc, "plain.answer_hint"));
+                } else if me == Some(offer.by) {
+                    text = format!("{text} {}", tr!(loc, "plain.cancel_hint"));
+                }
+                self.emit(
+                    &format!("{}_offered", offer.kind.as_str()),
+                    json!({
+                        "by": seat_str(offer.by),
+                        "name": raw_name(room, offer.by),
+                        "mine": me == Some(offer.by),
+                    }),
+                    &text,
+                );
+            }
+            ServerMsg::Declined(offer) => {
+                let text = narrate::declined(room, offer, loc);
+                self.emit(
+                    &format!("{}_declined", offer.kind.as_str()),
+                    json!({"by": seat_str(offer.by), "name": raw_name(room, offer.by.other())}),
+                    &text,
+                );
+            }
+            ServerMsg::Withdrawn(offer) => {
+                let text = narrate::withdrawn(room, offer, loc);
+                self.emit(
+                    &format!("{}_withdrawn", offer.kind.as_str()),
+                    json!({"by": seat_str(offer.by), "name": raw_name(room, offer.by)}),
+                    &text,
+                );
+            }
+            ServerMsg::Undone { plies, .. } => {
+                let moves = room.game.as_ref().map_or(0, |g| g.moves.len());
+                let mut text = narrate::undone(*plies, loc);
+                if let Some(t) = narrate::turn(room, loc) {
+                    text = format!("{text} {t}");
+                }
+                self.emit(
+                    "undone",
+                    json!({
+                        "plies": plies,
+                        "moves": moves,
+                        "to_move": room.to_move().map(seat_str),
+                        "your_turn": room.my_turn(),
+                    }),
+                    &text,
+                );
+                self.auto_board(room);
+            }
+            ServerMsg::Clock(c) => {
+                let text = Seat::BOTH
+                    .iter()
+                    .map(|s| {
+                        let t =
+                            clock_text(std::time::Duration::from_millis(c.remaining_ms[s.index()]));
+                        let run = if c.running == Some(*s) { " *" } else { "" };
+                        format!("{} {t}{run}", narrate::seat_name(room, *s, loc))
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                self.emit(
+                    "clock",
+                    json!({"remaining_ms": c.remaining_ms, "running": c.running.map(seat_str)}),
+                    &text,
+                );
+            }
+            ServerMsg::GameOver(over) => {
+                let line: Vec<Value> = over.line.iter().map(|p| json!([p.x, p.y])).collect();
+                let mut text = narrate::game_over(room, over, loc);
+                // Suggest a rematch only to a player still at the table.
+                let walked_out = matches!(over.reason, EndReason::Quit | EndReason::Abandoned)
+                    && over.winner.map(Seat::other) == me;
+                if me.is_some() && !walked_out {
+                    text = format!("{text} {}", tr!(loc, "plain.after_game"));
+                }
+                self.emit(
+                    "game_over",
+                    json!({
+                        "result": result_word(over, me),
+                        "winner": over.winner.map(seat_str),
+                        "winner_name": over.winner.and_then(|w| raw_name(room, w)),
+                        "reason": over.reason.as_str(),
+                        "line": line,
+                    }),
+                    &text,
+                );
+                if over.reason == EndReason::Five {
+                    self.auto_board(room);
+                }
+            }
+            ServerMsg::Hint(mv) => {
+                let fields = move_json(room, mv);
+                let text = tr!(loc, "event.hint", point = room.move_text(mv));
+                self.emit("hint", fields, &text);
+            }
+            ServerMsg::Welcome(_)
+            | ServerMsg::Rooms(_)
+            | ServerMsg::RoomCreated(_)
+            | ServerMsg::Left
+            | ServerMsg::Error(_) => {}
+        }
+    }
+}
+
+/// The board as text: one string per row of `.`/`X`/`O`, and a labelled picture with
+/// the last move in brackets and the winning line in lower case.
+pub struct BoardRows {
+    pub cells: Vec<String>,
+    pub picture: String,
+}
+
+/// The board of the room's game, if it has a caro board.
+pub fn board_rows(room: &Room) -> Option<BoardRows> {
+    let game = room.game.as_ref()?;
+    let caro = game.board.caro()?;
+    let board = caro.board();
+    let (w, h) = (board.width(), board.height());
+    let last = caro.last_move();
+    let win: &[Point] = game.over.as_ref().map_or(&[], |o| o.line.as_slice());
+    let letters = w <= 26;
+    let mut picture = String::new();
+    // Each cell is two characters, a separator then the stone, so the separators can
+    // bracket the last move: `. .[X]. .`.
+    let header = |label: &dyn Fn(u8) -> char| {
+        let cols: String = (0..w).flat_map(|x| [' ', label(x)]).collect();
+        format!("   {cols}\n")
+    };
+    if letters {
+        picture.push_str(&header(&|x| char::from(b'a' + x)));
+    } else {
+        picture.push_str(&header(&|x| char::from(b'0' + x / 10)));
+        picture.push_str(&header(&|x| char::from(b'0' + x % 10)));
+    }
+    let mut cells = Vec::with_capacity(usize::from(h));
+    for y in 0..h {
+        let label = if letters { h - y } else { y };
+        let mut row = String::with_capacity(usize::from(w));
+        picture.push_str(&format!("{label:>2} "));
+        for x in 0..w {
+            let p = Point::new(x, y);
+            let c = board.stone_at(p).map_or('.', Stone::symbol);
+            row.push(c);
+            let sep = if last == Some(p) {
+                '['
+            } else if x > 0 && last == Some(Point::new(x - 1, y)) {
+                ']'
+            } else {
+                ' '
+            };
+            picture.push(sep);
+            picture.push(if win.contains(&p) {
+                c.to_ascii_lowercase()
+            } else {
+                c
+            });
+        }
+        let trail = if last == Some(Point::new(w - 1, y)) {
+            ']'
+        } else {
+            ' '
+        };
+        picture.push_str(&format!("{trail}{label}\n"));
+        cells.push(row);
+    }
+    Some(BoardRows { cells, picture })
+}

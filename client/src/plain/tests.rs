@@ -1,0 +1,358 @@
+//! Plain mode against a scripted fake server: what is sent for each line, and the
+//! exact shape of every JSON event.
+
+use super::*;
+use crate::testing::{caro_room_view, moved};
+use banco_protocol::{
+    ChatLine, Clocks, EndReason, ErrorCode, ErrorMsg, GameOver, GameView, Offer, Point, Role,
+    RoomSettings, RoomStatus, RoomSummary, Seat, SeatKind, Welcome,
+};
+use serde_json::Value;
+use tokio::sync::mpsc;
+
+fn welcome() -> Welcome {
+    Welcome {
+        version: banco_protocol::PROTOCOL_VERSION,
+        name: "An".into(),
+        server: "lan-box".into(),
+        resume: banco_protocol::ResumeToken([0; 16]),
+    }
+}
+
+/// A link whose other ends the test holds: it reads what the client sends and feeds
+/// what the "server" says.
+fn fake_link() -> (Link, mpsc::Receiver<ClientMsg>, mpsc::Sender<NetEvent>) {
+    let (out_tx, out_rx) = mpsc::channel(64);
+    let (in_tx, in_rx) = mpsc::channel(64);
+    let link = Link {
+        welcome: welcome(),
+        addr: "127.0.0.1:7373".parse().unwrap(),
+        outgoing: out_tx,
+        incoming: in_rx,
+        writer: None,
+    };
+    (link, out_rx, in_tx)
+}
+
+fn json_lines(bytes: &[u8]) -> Vec<Value> {
+    String::from_utf8(bytes.to_vec())
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l:?} is not JSON: {e}")))
+        .collect()
+}
+
+/// Feeds `msgs` through the same path the run loop uses and returns the JSON lines.
+fn print_all(msgs: &[ServerMsg]) -> Vec<Value> {
+    let mut printer = Printer::new(Vec::new(), Format::Json, Locale::english());
+    let mut room = None;
+    for m in msgs {
+        take_in(m, &mut room, &mut printer);
+    }
+    json_lines(&printer.into_inner())
+}
+
+#[test]
+fn every_event_has_its_documented_shape() {
+    let over = GameOver {
+        winner: Some(Seat::One),
+        reason: EndReason::Five,
+        line: (3..8).map(|x| Point::new(x, 7)).collect(),
+    };
+    let msgs = vec![
+        ServerMsg::Welcome(welcome()),
+        ServerMsg::Rooms(vec![RoomSummary {
+            id: 4,
+            settings: RoomSettings {
+                seats: [SeatKind::Human, SeatKind::Bot(banco_protocol::Level::Hard)],
+                ..RoomSettings::default()
+            },
+            players: [Some("An".into()), Some("Bot".into())],
+            spectators: 2,
+            status: RoomStatus::Playing,
+        }]),
+        ServerMsg::RoomCreated(7),
+        ServerMsg::Joined(Box::new(caro_room_view(Role::Player(Seat::One)))),
+        moved(7, 7, Seat::One, 1),
+        ServerMsg::Chat(ChatLine {
+            from: "Bình".into(),
+            text: "chào".into(),
+            at_ms: 1_700_000_000_000,
+        }),
+        ServerMsg::Offered(Offer {
+            kind: OfferKind::Undo,
+            by: Seat::Two,
+        }),
+        ServerMsg::Declined(Offer {
+            kind: OfferKind::Undo,
+            by: Seat::One,
+        }),
+        ServerMsg::Undone {
+            plies: 1,
+            clocks: None,
+        },
+        ServerMsg::Offered(Offer {
+            kind: OfferKind::NewGame,
+            by: Seat::One,
+        }),
+        ServerMsg::Withdrawn(Offer {
+            kind: OfferKind::NewGame,
+            by: Seat::One,
+        }),
+        ServerMsg::Clock(Clocks {
+            remaining_ms: [19_000, 20_000],
+            running: Some(Seat::One),
+        }),
+        ServerMsg::Hint(Move::Caro(Point::new(8, 8))),
+        ServerMsg::GameOver(over),
+        ServerMsg::Error(ErrorMsg::new(ErrorCode::Occupied, "h8 is taken")),
+        ServerMsg::GameStarted(GameView {
+            number: 2,
+            first: Seat::Two,
+            start_fen: String::new(),
+            moves: vec![],
+            clocks: None,
+            over: None,
+        }),
+        ServerMsg::Left,
+    ];
+    let lines = print_all(&msgs);
+    let events: Vec<&str> = lines.iter().map(|l| l["event"].as_str().unwrap()).collect();
+    assert_eq!(
+        events,
+        [
+            "welcome",
+            "rooms",
+            "room_created",
+            "joined",
+            "move",
+            "chat",
+            "undo_offered",
+            "undo_declined",
+            "undone",
+            "newgame_offered",
+            "newgame_withdrawn",
+            "clock",
+            "hint",
+            "game_over",
+            "error",
+            "game_started",
+            "left"
+        ]
+    );
+    let by_event = |name: &str| lines.iter().find(|l| l["event"] == name).unwrap();
+    assert_eq!(by_event("welcome")["server"], "lan-box");
+    let rooms = &by_event("rooms")["rooms"][0];
+    assert_eq!(rooms["room"], 4);
+    assert_eq!(rooms["game"], "caro");
+    assert_eq!(rooms["rule"], "caro");
+    assert_eq!(rooms["width"], 15);
+    assert_eq!(rooms["time"], "none");
+    assert_eq!(rooms["bots"][1], "hard");
+    assert_eq!(rooms["status"], "playing");
+    assert_eq!(by_event("room_created")["room"], 7);
+    let joined = by_event("joined");
+    assert_eq!(joined["room"], 7);
+    assert_eq!(joined["you"], "one");
+    assert_eq!(joined["stone"], "X");
+    assert_eq!(joined["time"], "20s");
+    assert_eq!(joined["seats"][1]["name"], "Bình");
+    assert_eq!(joined["to_move"], "one");
+    let mv = by_event("move");
+    assert_eq!((mv["x"].as_u64(), mv["y"].as_u64()), (Some(7), Some(7)));
+    assert_eq!(mv["by"], "one");
+    assert_eq!(mv["point"], "h8");
+    assert_eq!(mv["stone"], "X");
+    assert_eq!(mv["your_turn"], false);
+    assert_eq!(by_event("chat")["from"], "Bình");
+    assert_eq!(by_event("chat")["text"], "chào");
+    assert_eq!(by_event("undo_offered")["by"], "two");
+    assert_eq!(by_event("undo_offered")["mine"], false);
+    assert_eq!(by_event("undo_declined")["name"], "Bình");
+    assert_eq!(by_event("undone")["plies"], 1);
+    assert_eq!(by_event("undone")["moves"], 0);
+    assert_eq!(by_event("newgame_offered")["mine"], true);
+    assert_eq!(by_event("clock")["remaining_ms"][0], 19_000);
+    assert_eq!(by_event("clock")["running"], "one");
+    assert_eq!(by_event("hint")["point"], "i7");
+    let over = by_event("game_over");
+    assert_eq!(over["result"], "win");
+    assert_eq!(over["winner"], "one");
+    assert_eq!(over["winner_name"], "An");
+    assert_eq!(over["reason"], "five");
+    assert_eq!(over["line"][0], serde_json::json!([3, 7]));
+    assert_eq!(over["line"].as_array().unwrap().len(), 5);
+    assert_eq!(by_event("error")["code"], "occupied");
+    assert_eq!(by_event("error")["message"], "h8 is taken");
+    let started = by_event("game_started");
+    assert_eq!(started["first"], "two");
+    assert_eq!(started["first_name"], "Bình");
+    assert_eq!(started["seats"][1]["stone"], "X");
+    assert_eq!(started["your_turn"], false);
+}
+
+#[test]
+fn spectators_get_a_decisive_result_and_text_mode_reads_well() {
+    let over = GameOver {
+        winner: Some(Seat::Two),
+        reason: EndReason::Timeout,
+        line: vec![],
+    };
+    let msgs = [
+        ServerMsg::Joined(Box::new(caro_room_view(Role::Spectator))),
+        ServerMsg::GameOver(over),
+    ];
+    let lines = print_all(&msgs);
+    assert_eq!(lines[1]["result"], "decisive");
+    assert_eq!(lines[1]["reason"], "timeout");
+    assert_eq!(lines[1]["line"], serde_json::json!([]));
+
+    let mut printer = Printer::new(Vec::new(), Format::Text, Locale::english());
+    let mut room = None;
+    for m in [
+        ServerMsg::Joined(Box::new(caro_room_view(Role::Player(Seat::One)))),
+        moved(7, 7, Seat::One, 1),
+        moved(8, 7, Seat::Two, 2),
+    ] {
+        take_in(&m, &mut room, &mut printer);
+    }
+    let text = String::from_utf8(printer.into_inner()).unwrap();
+    assert!(text.contains("joined: You play X in room 7."), "{text}");
+    assert!(text.contains("move: 1. An (X) played h8"), "{text}");
+    assert!(
+        text.contains("move: 2. Bình (O) played i8. Your move."),
+        "{text}"
+    );
+    // The board: letters on top, row 8 with the last move bracketed.
+    assert!(
+        text.contains("    a b c d e f g h i j k l m n o\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains(" 8  . . . . . . . X[O]. . . . . . 8\n"),
+        "{text}"
+    );
+}
+
+#[tokio::test]
+async fn lines_become_requests_and_end_of_input_leaves() {
+    let (link, mut sent, server) = fake_link();
+    let input: &[u8] = b"rooms\ncreate caro --size 9 --bot easy\nmove h8\nmove 0,0\nmove z1\nsay hi there\nundo\nyes\nbogus\n";
+    let out = Vec::new();
+    let script = tokio::spawn(async move {
+        // The client holds every line after `rooms` until the list arrives.
+        assert_eq!(sent.recv().await, Some(ClientMsg::ListRooms));
+        server
+            .send(NetEvent::Msg(ServerMsg::Rooms(vec![])))
+            .await
+            .unwrap();
+        let Some(ClientMsg::CreateRoom(settings)) = sent.recv().await else {
+            panic!("expected CreateRoom");
+        };
+        assert_eq!(
+            settings.seats[1],
+            SeatKind::Bot(banco_protocol::Level::Easy)
+        );
+        let mut view = caro_room_view(Role::Player(Seat::One));
+        view.settings = settings;
+        server
+            .send(NetEvent::Msg(ServerMsg::RoomCreated(7)))
+            .await
+            .unwrap();
+        server
+            .send(NetEvent::Msg(ServerMsg::Joined(Box::new(view))))
+            .await
+            .unwrap();
+        // On the 9x9 board h8 is column 7, row 9-8 = 1.
+        assert_eq!(
+            sent.recv().await,
+            Some(ClientMsg::Move(Move::Caro(Point::new(7, 1))))
+        );
+        assert_eq!(
+            sent.recv().await,
+            Some(ClientMsg::Move(Move::Caro(Point::new(0, 0))))
+        );
+        // `move z1` is off the board: refused locally, nothing sent.
+        assert_eq!(sent.recv().await, Some(ClientMsg::Chat("hi there".into())));
+        assert_eq!(sent.recv().await, Some(ClientMsg::Offer(OfferKind::Undo)));
+        // `yes` with no offer open: refused locally. End of input: leave.
+        assert_eq!(sent.recv().await, Some(ClientMsg::LeaveRoom));
+        server.send(NetEvent::Msg(ServerMsg::Left)).await.unwrap();
+        server
+    });
+    let mut out_buf = out;
+    let ending = run(link, input, &mut out_buf, Format::Json, Locale::english())
+        .await
+        .unwrap();
+    let _server = script.await.unwrap();
+    assert_eq!(ending, Ending::Quit);
+    let lines = json_lines(&out_buf);
+    let errors: Vec<(&str, &str)> = lines
+        .iter()
+        .filter(|l| l["event"] == "error")
+        .map(|l| (l["code"].as_str().unwrap(), l["message"].as_str().unwrap()))
+        .collect();
+    assert_eq!(errors.len(), 3, "{errors:?}");
+    assert_eq!(errors[0].0, "out_of_bounds");
+    assert_eq!(errors[1].0, "no_offer");
+    assert_eq!(errors[2].0, "bad_command");
+    assert!(errors[2].1.contains("bogus"));
+    assert_eq!(lines.last().unwrap()["event"], "left");
+}
+
+#[tokio::test]
+async fn room_commands_outside_a_room_are_refused_and_a_closed_server_ends_the_session() {
+    let (link, mut sent, server) = fake_link();
+    let (mut stdin_w, stdin_r) = tokio::io::duplex(1024);
+    let mut out = Vec::new();
+    let driver = tokio::spawn(async move {
+        use tokio::io::AsyncWriteExt;
+        stdin_w.write_all(b"move h8\nundo\nleave\n").await.unwrap();
+        // Nothing reaches the server for those three lines.
+        stdin_w.write_all(b"rooms\n").await.unwrap();
+        assert_eq!(sent.recv().await, Some(ClientMsg::ListRooms));
+        server
+            .send(NetEvent::Closed(Some("connection reset".into())))
+            .await
+            .unwrap();
+        stdin_w
+    });
+    let ending = run(
+        link,
+        tokio::io::BufReader::new(stdin_r),
+        &mut out,
+        Format::Json,
+        Locale::english(),
+    )
+    .await
+    .unwrap();
+    let _keep_stdin_open = driver.await.unwrap();
+    assert_eq!(ending, Ending::ServerClosed);
+    let lines = json_lines(&out);
+    let codes: Vec<&str> = lines
+        .iter()
+        .filter(|l| l["event"] == "error")
+        .map(|l| l["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, ["not_in_room"; 3]);
+    let last = lines.last().unwrap();
+    assert_eq!(last["event"], "disconnected");
+    assert!(
+        last["message"]
+            .as_str()
+            .unwrap()
+            .contains("connection reset")
+    );
+}
+
+#[test]
+fn xiangqi_moves_read_in_iccs() {
+    let xq = GameSettings::Xiangqi { fen: None };
+    let Ok(Move::Xiangqi { from, to }) = read_move("h2e2", &xq) else {
+        panic!("h2e2 refused");
+    };
+    assert_eq!((from.file, from.rank, to.file, to.rank), (7, 2, 4, 2));
+    for bad in ["h2e", "j2e2", "h2ex", "h8"] {
+        assert!(read_move(bad, &xq).is_err(), "{bad}");
+    }
+}

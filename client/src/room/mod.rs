@@ -1,0 +1,332 @@
+//! What the client knows about the room it is in, kept up to date from the server's
+//! messages. Shared by the terminal client and the plain mode; no drawing, no I/O.
+//!
+//! - [`board`]: the client's copy of the position, per game.
+//! - [`clock`]: clocks that count down between the server's updates.
+//! - [`threats`]: the four warning: points where a player would win at once.
+
+pub mod board;
+pub mod clock;
+pub mod threats;
+
+use banco_protocol::{
+    CHAT_HISTORY, ChatLine, GameOver, GameSettings, GameView, Move, MoveRecord, Offer, Role,
+    RoomId, RoomSettings, RoomView, Seat, SeatView, ServerMsg,
+};
+use std::time::Instant;
+
+pub use board::Board;
+pub use clock::LiveClocks;
+
+/// The room as this client sees it.
+#[derive(Debug, Clone)]
+pub struct Room {
+    pub id: RoomId,
+    pub settings: RoomSettings,
+    /// What this client is here: a player in a seat, or a spectator.
+    pub you: Role,
+    /// Who sits in each seat; `None` for a free seat.
+    pub seats: [Option<SeatView>; 2],
+    pub spectators: Vec<String>,
+    /// The current or last game; `None` until the first one starts.
+    pub game: Option<GameState>,
+    /// The open offer, if any.
+    pub offer: Option<Offer>,
+    /// The most recent chat lines, oldest first.
+    pub chat: Vec<ChatLine>,
+    /// The engine's suggestion for this client's move, until a move makes it stale.
+    pub hint: Option<Move>,
+}
+
+/// One game in the room.
+#[derive(Debug, Clone)]
+pub struct GameState {
+    /// Games played in the room so far, this one included.
+    pub number: u32,
+    /// The seat that moved first (X in caro).
+    pub first: Seat,
+    /// Every move so far, in order.
+    pub moves: Vec<MoveRecord>,
+    /// The position after those moves.
+    pub board: Board,
+    /// `None` for games without clocks.
+    pub clocks: Option<LiveClocks>,
+    pub over: Option<GameOver>,
+    /// Set when a server move did not fit the local board: the picture may be wrong.
+    pub out_of_step: bool,
+}
+
+impl GameState {
+    fn from_view(view: GameView, settings: &GameSettings, now: Instant) -> GameState {
+        let mut board = Board::new(settings);
+        let mut out_of_step = false;
+        for record in &view.moves {
+            out_of_step |= board.play(&record.mv).is_err();
+        }
+        GameState {
+            number: view.number,
+            first: view.first,
+            moves: view.moves,
+            board,
+            clocks: view.clocks.map(|c| LiveClocks::new(c, now)),
+            over: view.over,
+            out_of_step,
+        }
+    }
+
+    /// Whose turn it is, while the game runs.
+    pub fn to_move(&self) -> Option<Seat> {
+        if self.over.is_some() {
+            return None;
+        }
+        Some(self.mover_after(self.moves.len()))
+    }
+
+    /// The seat that makes ply `n + 1` (after `n` moves).
+    fn mover_after(&self, n: usize) -> Seat {
+        if n.is_multiple_of(2) {
+            self.first
+        } else {
+            self.first.other()
+        }
+    }
+
+    /// The last move played.
+    pub fn last_move(&self) -> Option<&MoveRecord> {
+        self.moves.last()
+    }
+
+    /// Whether `seat` has a move on the board (undo is only possible after one).
+    pub fn has_moved(&self, seat: Seat) -> bool {
+        self.moves.iter().any(|m| m.by == seat)
+    }
+}
+
+impl Room {
+    /// The room as the server described it on entry.
+    pub fn from_view(view: RoomView, now: Instant) -> Room {
+        let game = view
+            .game
+            .map(|g| GameState::from_view(g, &view.settings.game, now));
+        Room {
+            id: view.id,
+            settings: view.settings,
+            you: view.you,
+            seats: view.seats,
+            spectators: view.spectators,
+            game,
+            offer: view.offer,
+            chat: view.chat,
+            hint: None,
+        }
+    }
+
+    /// Takes in one message from the server. Messages that are not about the room
+    /// (lobby lists, errors) change nothing.
+    pub fn apply(&mut self, msg: &ServerMsg, now: Instant) {
+        match msg {
+            ServerMsg::People { seats, spectators } => {
+                self.seats = seats.clone();
+                self.spectators = spectators.clone();
+            }
+            ServerMsg::GameStarted(view) => {
+                self.game = Some(GameState::from_view(view.clone(), &self.settings.game, now));
+                self.offer = None;
+                self.hint = None;
+            }
+            ServerMsg::Moved { record, clocks, .. } => {
+                if let Some(game) = &mut self.game {
+                    game.out_of_step |= game.board.play(&record.mv).is_err();
+                    game.moves.push(record.clone());
+                    if let Some(c) = clocks {
+                        game.clocks = Some(LiveClocks::new(*c, now));
+                    }
+                }
+                self.hint = None;
+            }
+            ServerMsg::Chat(line) => {
+                self.chat.push(line.clone());
+                if self.chat.len() > CHAT_HISTORY * 2 {
+                    self.chat.drain(..self.chat.len() - CHAT_HISTORY);
+                }
+            }
+            ServerMsg::Offered(offer) => self.offer = Some(*offer),
+            ServerMsg::Declined(_) | ServerMsg::Withdrawn(_) => self.offer = None,
+            ServerMsg::Undone { plies, clocks } => {
+                if let Some(game) = &mut self.game {
+                    for _ in 0..*plies {
+                        if game.moves.pop().is_some() {
+                            game.board.undo();
+                        }
+                    }
+                    game.over = None;
+                    if let Some(c) = clocks {
+                        game.clocks = Some(LiveClocks::new(*c, now));
+                    }
+                }
+                self.offer = None;
+                self.hint = None;
+            }
+            ServerMsg::Clock(c) => {
+                if let Some(game) = &mut self.game {
+                    game.clocks = Some(LiveClocks::new(*c, now));
+                }
+            }
+            ServerMsg::GameOver(over) => {
+                if let Some(game) = &mut self.game {
+                    game.over = Some(over.clone());
+                    game.clocks = game.clocks.map(|c| c.stopped(now));
+                }
+                self.offer = None;
+                self.hint = None;
+            }
+            ServerMsg::Hint(mv) => self.hint = Some(*mv),
+            ServerMsg::Welcome(_)
+            | ServerMsg::Rooms(_)
+            | ServerMsg::RoomCreated(_)
+            | ServerMsg::Joined(_)
+            | ServerMsg::Left
+            | ServerMsg::Error(_) => {}
+        }
+    }
+
+    /// This client's seat, if it plays.
+    pub fn my_seat(&self) -> Option<Seat> {
+        match self.you {
+            Role::Player(seat) => Some(seat),
+            Role::Spectator => None,
+        }
+    }
+
+    /// Whether the game runs (started and not over).
+    pub fn playing(&self) -> bool {
+        self.game.as_ref().is_some_and(|g| g.over.is_none())
+    }
+
+    /// Whose turn it is, while a game runs.
+    pub fn to_move(&self) -> Option<Seat> {
+        self.game.as_ref().and_then(GameState::to_move)
+    }
+
+    /// Whether this client is to move now.
+    pub fn my_turn(&self) -> bool {
+        self.my_seat().is_some() && self.to_move() == self.my_seat()
+    }
+
+    /// The name shown for a seat: the player's name, or `None` when free.
+    pub fn seat_name(&self, seat: Seat) -> Option<&str> {
+        self.seats[seat.index()].as_ref().map(|s| s.name.as_str())
+    }
+
+    /// Whether `seat` plays the first stone (X) in the current game; seat One before
+    /// any game.
+    pub fn moves_first(&self, seat: Seat) -> bool {
+        self.game.as_ref().map_or(Seat::One, |g| g.first) == seat
+    }
+
+    /// The stone letter a seat plays in caro: X for the first mover.
+    pub fn stone_letter(&self, seat: Seat) -> char {
+        if self.moves_first(seat) { 'X' } else { 'O' }
+    }
+
+    /// The open offer made by the other player, which this client should answer.
+    pub fn offer_to_me(&self) -> Option<Offer> {
+        let mine = self.my_seat()?;
+        self.offer.filter(|o| o.by != mine)
+    }
+
+    /// This client's own open offer.
+    pub fn my_offer(&self) -> Option<Offer> {
+        let mine = self.my_seat()?;
+        self.offer.filter(|o| o.by == mine)
+    }
+
+    /// How a move reads in this room (`h8`, `27,3`, `h2e2`).
+    pub fn move_text(&self, mv: &Move) -> String {
+        board::move_text(mv, &self.settings.game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{caro_room_view as caro_view, moved};
+    use banco_protocol::{EndReason, OfferKind, Point};
+
+    #[test]
+    fn moves_undo_and_game_over_keep_board_and_turn_in_step() {
+        let now = Instant::now();
+        let mut room = Room::from_view(caro_view(Role::Player(Seat::One)), now);
+        assert!(room.my_turn());
+        room.apply(&moved(7, 7, Seat::One, 1), now);
+        room.apply(&moved(8, 8, Seat::Two, 2), now);
+        assert!(room.my_turn());
+        assert_eq!(
+            room.game
+                .as_ref()
+                .unwrap()
+                .board
+                .caro()
+                .unwrap()
+                .moves()
+                .len(),
+            2
+        );
+        room.apply(
+            &ServerMsg::Offered(Offer {
+                kind: OfferKind::Undo,
+                by: Seat::One,
+            }),
+            now,
+        );
+        assert!(room.my_offer().is_some() && room.offer_to_me().is_none());
+        room.apply(
+            &ServerMsg::Undone {
+                plies: 2,
+                clocks: None,
+            },
+            now,
+        );
+        assert_eq!(room.offer, None);
+        assert!(room.game.as_ref().unwrap().moves.is_empty());
+        assert!(room.my_turn());
+        room.apply(
+            &ServerMsg::GameOver(GameOver {
+                winner: Some(Seat::Two),
+                reason: EndReason::Timeout,
+                line: vec![],
+            }),
+            now,
+        );
+        assert!(!room.playing());
+        assert_eq!(room.to_move(), None);
+        let clocks = room.game.as_ref().unwrap().clocks.unwrap();
+        assert_eq!(clocks.clocks.running, None);
+    }
+
+    #[test]
+    fn a_joined_snapshot_replays_its_moves() {
+        let now = Instant::now();
+        let mut view = caro_view(Role::Spectator);
+        let game = view.game.as_mut().unwrap();
+        game.first = Seat::Two;
+        for (i, (x, y)) in [(1, 1), (2, 2), (3, 3)].into_iter().enumerate() {
+            game.moves.push(MoveRecord {
+                mv: Move::Caro(Point::new(x, y)),
+                by: if i % 2 == 0 { Seat::Two } else { Seat::One },
+                wxf: String::new(),
+                check: false,
+            });
+        }
+        let room = Room::from_view(view, now);
+        assert_eq!(room.to_move(), Some(Seat::One));
+        assert!(!room.my_turn());
+        assert_eq!(room.stone_letter(Seat::Two), 'X');
+        let g = room.game.as_ref().unwrap();
+        assert!(!g.out_of_step);
+        assert_eq!(
+            g.board.caro().unwrap().board().stone_at(Point::new(2, 2)),
+            Some(banco_engine::caro::Stone::O)
+        );
+    }
+}

@@ -1,0 +1,137 @@
+//! The one settings file: name, language, theme, last server and display options.
+//!
+//! It lives at `<config dir>/config.toml`, where the config dir is `$BANCO_CONFIG_DIR`,
+//! else `$XDG_CONFIG_HOME/banco`, else `~/.config/banco` (on Windows `%APPDATA%\banco`).
+//! The same directory holds user `locales/` and `themes/`. A missing file means
+//! defaults; a broken one is reported once and left untouched until the user changes a
+//! setting, so a typo never costs them the rest of their file silently.
+
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// A settings file that could not be read or written.
+#[derive(Debug, thiserror::Error)]
+pub enum SettingsError {
+    #[error("could not read the settings file {path}: {message}")]
+    Read { path: String, message: String },
+    #[error("could not save the settings file {path}: {message}")]
+    Write { path: String, message: String },
+}
+
+/// What the client remembers between runs. Every field is optional in the file.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Settings {
+    /// The name to play under when `--name` is not given.
+    pub name: Option<String>,
+    /// Locale code (`en`, `vi`, or a user locale file's stem).
+    pub language: Option<String>,
+    /// Theme id (`classic`, `paper`, `contrast`, or a user theme file's stem).
+    pub theme: Option<String>,
+    /// The address last connected to, offered on the connect screen.
+    pub last_server: Option<String>,
+    /// Mark the opponent's fours and open threes on the board.
+    pub threat_warning: bool,
+}
+
+impl Settings {
+    /// Reads `path`; a missing file gives the defaults.
+    pub fn load(path: &Path) -> Result<Settings, SettingsError> {
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Settings::default()),
+            Err(e) => {
+                return Err(SettingsError::Read {
+                    path: path.display().to_string(),
+                    message: e.to_string(),
+                });
+            }
+        };
+        toml::from_str(&text).map_err(|e| SettingsError::Read {
+            path: path.display().to_string(),
+            message: e.message().to_string(),
+        })
+    }
+
+    /// Writes `path` (and its directory), replacing the old file in one step.
+    pub fn save(&self, path: &Path) -> Result<(), SettingsError> {
+        let err = |e: &dyn std::fmt::Display| SettingsError::Write {
+            path: path.display().to_string(),
+            message: e.to_string(),
+        };
+        let text = toml::to_string_pretty(self).map_err(|e| err(&e))?;
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| err(&e))?;
+        }
+        let tmp = path.with_extension("toml.tmp");
+        std::fs::write(&tmp, format!("# banco client settings\n{text}")).map_err(|e| err(&e))?;
+        std::fs::rename(&tmp, path).map_err(|e| err(&e))
+    }
+}
+
+/// Where settings, user locales and user themes live; `None` when the system names no
+/// home at all (then nothing is saved).
+pub fn config_dir() -> Option<PathBuf> {
+    let from_env = |key: &str| {
+        std::env::var_os(key)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    if let Some(dir) = from_env("BANCO_CONFIG_DIR") {
+        return Some(dir);
+    }
+    from_env("XDG_CONFIG_HOME")
+        .filter(|p| p.is_absolute())
+        .or_else(|| from_env("HOME").map(|home| home.join(".config")))
+        .or_else(|| from_env("APPDATA"))
+        .map(|d| d.join("banco"))
+}
+
+/// The settings file inside `dir`.
+pub fn settings_path(dir: &Path) -> PathBuf {
+    dir.join("config.toml")
+}
+
+/// The name to play under when neither `--name` nor settings give one: the OS user.
+pub fn os_user_name() -> String {
+    ["USER", "USERNAME", "LOGNAME"]
+        .iter()
+        .filter_map(|k| std::env::var(k).ok())
+        .map(|n| n.trim().to_string())
+        .find(|n| !n.is_empty() && !n.chars().any(char::is_control))
+        .unwrap_or_else(|| "player".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips_and_tolerates_missing_files() {
+        let dir = std::env::temp_dir().join(format!("banco-settings-{}", std::process::id()));
+        let path = settings_path(&dir);
+        assert_eq!(Settings::load(&path).unwrap(), Settings::default());
+        let s = Settings {
+            name: Some("Lan".into()),
+            language: Some("vi".into()),
+            theme: Some("paper".into()),
+            last_server: Some("192.168.1.20:7373".into()),
+            threat_warning: true,
+        };
+        s.save(&path).unwrap();
+        assert_eq!(Settings::load(&path).unwrap(), s);
+
+        std::fs::write(&path, "name = \"A\"\ncolour = 3\n").unwrap();
+        let e = Settings::load(&path).unwrap_err();
+        assert!(e.to_string().contains("config.toml"), "{e}");
+        std::fs::write(&path, "theme = \"paper\"\n").unwrap();
+        assert_eq!(
+            Settings::load(&path).unwrap(),
+            Settings {
+                theme: Some("paper".into()),
+                ..Settings::default()
+            }
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,188 @@
+//! The terminal front end: the event task and the main loop.
+//!
+//! - [`terminal`]: raw mode, alternate screen, mouse, and the panic hook.
+//!
+//! One channel carries everything that can happen: terminal input, a tick for the
+//! clocks, the outcome of a connection attempt and the server's messages. The loop takes
+//! events, hands them to the [`App`], carries out the effects it queued, and draws.
+
+pub mod terminal;
+
+use crossterm::event::{Event as TermEvent, EventStream};
+use futures::StreamExt;
+use std::time::{Duration, Instant};
+use tokio::sync::mpsc;
+
+use crate::app::{App, Effect};
+use crate::net::{ConnectError, Connection, Link, NetEvent};
+use crate::settings::settings_path;
+use crate::tr;
+
+/// How often the screen is redrawn when nothing happens (the clocks move).
+const TICK: Duration = Duration::from_millis(200);
+
+/// Everything the loop waits for.
+enum Event {
+    Term(TermEvent),
+    Tick,
+    /// A connection attempt finished; `attempt` tells stale attempts apart.
+    Connected {
+        attempt: u64,
+        result: Result<Link, ConnectError>,
+    },
+    /// From the connection of attempt `attempt`.
+    Net {
+        attempt: u64,
+        event: NetEvent,
+    },
+}
+
+/// Runs the terminal client until the user quits. With `connect_now`, the connect
+/// form's address is dialled at once (as `banco join ADDR` and `banco host` do).
+pub async fn run(mut app: App, connect_now: bool) -> anyhow::Result<()> {
+    let mut term = terminal::enter()?;
+    let result = main_loop(&mut term, &mut app, connect_now).await;
+    terminal::leave();
+    result
+}
+
+async fn main_loop(
+    term: &mut terminal::Term,
+    app: &mut App,
+    connect_now: bool,
+) -> anyhow::Result<()> {
+    let (tx, mut rx) = mpsc::unbounded_channel::<Event>();
+    let input = tx.clone();
+    tokio::spawn(async move {
+        let mut events = EventStream::new();
+        while let Some(Ok(ev)) = events.next().await {
+            if input.send(Event::Term(ev)).is_err() {
+                break;
+            }
+        }
+    });
+    let ticks = tx.clone();
+    tokio::spawn(async move {
+        let mut interval = tokio::time::interval(TICK);
+        interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+        loop {
+            interval.tick().await;
+            if ticks.send(Event::Tick).is_err() {
+                break;
+            }
+        }
+    });
+
+    let size = term.size()?;
+    app.resize(size.width, size.height);
+    app.now = Instant::now();
+    if connect_now {
+        app.connect();
+    }
+    let mut attempt = 0u64;
+    let mut link: Option<Link> = None;
+    let mut forwarder: Option<tokio::task::JoinHandle<()>> = None;
+    loop {
+        // Carry out what the last events asked for.
+        for effect in app.take_effects() {
+            match effect {
+                Effect::Send(msg) => {
+                    let refused = match &link {
+                        Some(l) => l.outgoing.try_send(msg).err().map(|_| "net.busy"),
+                        None => Some("net.offline"),
+                    };
+                    if let Some(key) = refused {
+                        let text = tr!(app.loc, key).to_string();
+                        app.warn(text);
+                    }
+                }
+                Effect::Connect {
+                    address,
+                    name,
+                    resume,
+                } => {
+                    attempt += 1;
+                    if let Some(f) = forwarder.take() {
+                        f.abort();
+                    }
+                    link = None;
+                    let tx = tx.clone();
+                    let this = attempt;
+                    tokio::spawn(async move {
+                        let result = Connection::open_resuming(&address, &name, resume)
+                            .await
+                            .map(Connection::start);
+                        let _ = tx.send(Event::Connected {
+                            attempt: this,
+                            result,
+                        });
+                    });
+                }
+                Effect::SaveSettings => {
+                    if let Some(dir) = &app.config_dir
+                        && let Err(e) = app.settings.save(&settings_path(dir))
+                    {
+                        app.warn(e.to_string());
+                    }
+                }
+                Effect::Quit => {
+                    if let Some(f) = forwarder.take() {
+                        f.abort();
+                    }
+                    if let Some(l) = link.take() {
+                        l.close(Duration::from_secs(1)).await;
+                    }
+                    return Ok(());
+                }
+            }
+        }
+        term.draw(|frame| crate::ui::draw(frame, app))?;
+
+        // Wait for something, then take everything already queued before drawing again.
+        let Some(first) = rx.recv().await else {
+            return Ok(());
+        };
+        let mut next = Some(first);
+        while let Some(event) = next {
+            app.now = Instant::now();
+            match event {
+                Event::Term(TermEvent::Key(k)) => app.key(k),
+                Event::Term(TermEvent::Mouse(m)) => app.mouse(m),
+                Event::Term(TermEvent::Resize(w, h)) => {
+                    app.resize(w, h);
+                    term.autoresize()?;
+                }
+                Event::Tick => app.tick(),
+                Event::Term(_) => {}
+                Event::Connected { attempt: a, result } if a == attempt => match result {
+                    Ok(mut l) => {
+                        let address =
+                            crate::net::address_text(&l.addr.ip().to_string(), l.addr.port());
+                        app.connected(l.welcome.clone(), address);
+                        let mut incoming = std::mem::replace(&mut l.incoming, mpsc::channel(1).1);
+                        let tx = tx.clone();
+                        forwarder = Some(tokio::spawn(async move {
+                            while let Some(event) = incoming.recv().await {
+                                if tx.send(Event::Net { attempt: a, event }).is_err() {
+                                    break;
+                                }
+                            }
+                        }));
+                        link = Some(l);
+                    }
+                    Err(e) => app.connect_failed(&e),
+                },
+                Event::Connected { .. } => {}
+                Event::Net { attempt: a, event } if a == attempt => match event {
+                    NetEvent::Msg(msg) => app.server(msg),
+                    NetEvent::Closed(reason) => {
+                        link = None;
+                        app.disconnected(reason);
+                    }
+                },
+                Event::Net { .. } => {}
+            }
+            next = rx.try_recv().ok();
+        }
+    }
+}

@@ -1,0 +1,58 @@
+//! Board widgets, one per game, behind one entry point the room screen calls.
+//!
+//! A game's widget owns its geometry (how points map to screen cells, how a board
+//! larger than its area scrolls) so mouse clicks are read through the same numbers the
+//! picture was drawn with. Xiangqi's widget (9x10, river, palaces, select-then-place)
+//! goes beside [`caro`] and is dispatched here.
+
+pub mod caro;
+
+use banco_protocol::Point;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+use crate::app::{App, RoomScreen};
+use crate::room::Board;
+use crate::tr;
+
+/// Draws the room's board into `area`.
+pub fn render(app: &App, rs: &RoomScreen, area: Rect, buf: &mut Buffer) {
+    match rs.room.game.as_ref().map(|g| &g.board) {
+        Some(Board::Caro(game)) => caro::CaroBoard::new(app, rs, game).render(area, buf),
+        Some(Board::Unsupported) => {
+            Paragraph::new(Line::from(tr!(app.loc, "room.no_board_picture")))
+                .style(app.theme.dim())
+                .wrap(Wrap { trim: true })
+                .render(area, buf);
+        }
+        None => match rs.room.settings.game {
+            // Before the first game: an empty board of the room's size.
+            banco_protocol::GameSettings::Caro {
+                width,
+                height,
+                rule,
+            } => {
+                if let Ok(empty) =
+                    banco_engine::caro::Game::new(u32::from(width), u32::from(height), rule)
+                {
+                    caro::CaroBoard::new(app, rs, &empty).render(area, buf);
+                }
+            }
+            banco_protocol::GameSettings::Xiangqi { .. } => {}
+        },
+    }
+}
+
+/// The board point under the screen cell (`col`, `row`), when the board was drawn in
+/// `area`.
+pub fn point_at(rs: &RoomScreen, area: Rect, col: u16, row: u16) -> Option<Point> {
+    match rs.room.settings.game {
+        banco_protocol::GameSettings::Caro { width, height, .. } => {
+            let focus = rs.cursor.point()?;
+            caro::Geometry::new(area, width, height, focus).point_at(col, row)
+        }
+        banco_protocol::GameSettings::Xiangqi { .. } => None,
+    }
+}

@@ -1,0 +1,124 @@
+//! The help overlay: every key of the current screen in two columns, and what the
+//! room's rule and coordinates mean.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+use unicode_width::UnicodeWidthStr;
+
+use super::{centered, dialog, wrap};
+use crate::app::keys::{self, KeyHelp};
+use crate::app::{App, Screen};
+use crate::theme::Theme;
+use crate::tr;
+
+pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
+    let loc = &app.loc;
+    let theme = &app.theme;
+    let (title, table): (&str, &[KeyHelp]) = match &app.screen {
+        Screen::Connect(_) => (tr!(loc, "help.connect"), keys::CONNECT),
+        Screen::Lobby(l) if l.create.is_some() => (tr!(loc, "help.create"), keys::CREATE),
+        Screen::Lobby(_) => (tr!(loc, "help.lobby"), keys::LOBBY),
+        Screen::Room(rs) if rs.chat_focus => (tr!(loc, "help.chat"), keys::CHAT),
+        Screen::Room(_) => (tr!(loc, "help.room"), keys::ROOM),
+    };
+    let width = area.width.min(104);
+    let inner_w = width.saturating_sub(2) as usize;
+    let columns = if table.len() > 6 && inner_w >= 70 {
+        2
+    } else {
+        1
+    };
+    let mut lines = key_lines(app, theme, table, inner_w, columns);
+    let mut notes = Vec::new();
+    if let Screen::Room(rs) = &app.screen {
+        if let banco_protocol::GameSettings::Caro { rule, .. } = rs.room.settings.game {
+            notes.push(loc.get(&format!("help.rule_{}", rule.name())).to_string());
+        }
+        notes.push(tr!(loc, "help.coordinates").to_string());
+    }
+    notes.push(tr!(loc, "help.close").to_string());
+    lines.push(Line::default());
+    for note in notes {
+        for l in wrap(&note, inner_w.saturating_sub(2)) {
+            lines.push(Line::from(Span::styled(format!(" {l}"), theme.dim())));
+        }
+    }
+    let height = lines.len() as u16 + 2;
+    let title = format!("{} — {title}", tr!(loc, "help.title"));
+    let inner = dialog(frame, centered(area, width, height), theme, &title);
+    frame.render_widget(Paragraph::new(lines), inner);
+}
+
+/// The key table in `columns` columns, descriptions wrapped within their column.
+fn key_lines(
+    app: &App,
+    theme: &Theme,
+    table: &[KeyHelp],
+    width: usize,
+    columns: usize,
+) -> Vec<Line<'static>> {
+    let col_w = width / columns;
+    // Split where the wrapped heights of the two columns come out closest.
+    let key_w_all = table.iter().map(|k| k.keys.width()).max().unwrap_or(1);
+    let heights: Vec<usize> = table
+        .iter()
+        .map(|k| {
+            wrap(
+                app.loc.get(k.what),
+                col_w.saturating_sub(key_w_all + 4).max(8),
+            )
+            .len()
+        })
+        .collect();
+    let total: usize = heights.iter().sum();
+    let split = if columns == 1 {
+        table.len()
+    } else {
+        (1..table.len())
+            .min_by_key(|i| {
+                let left: usize = heights[..*i].iter().sum();
+                left.max(total - left)
+            })
+            .unwrap_or(table.len())
+    };
+    let (left, right) = table.split_at(split);
+    let blocks: Vec<Vec<Vec<Span<'static>>>> = [left, right]
+        .into_iter()
+        .filter(|c| !c.is_empty())
+        .map(|chunk| {
+            let key_w = chunk.iter().map(|k| k.keys.width()).max().unwrap_or(1);
+            let text_w = col_w.saturating_sub(key_w + 4).max(8);
+            let mut rows = Vec::new();
+            for k in chunk {
+                for (i, part) in wrap(app.loc.get(k.what), text_w).into_iter().enumerate() {
+                    let keys = if i == 0 { k.keys } else { "" };
+                    let pad = key_w - keys.width();
+                    rows.push(vec![
+                        Span::styled(format!(" {}{keys}  ", " ".repeat(pad)), theme.key()),
+                        Span::styled(
+                            format!("{part}{}", " ".repeat(text_w.saturating_sub(part.width()))),
+                            theme.style(),
+                        ),
+                        Span::raw(" "),
+                    ]);
+                }
+            }
+            rows
+        })
+        .collect();
+    let height = blocks.iter().map(Vec::len).max().unwrap_or(0);
+    (0..height)
+        .map(|r| {
+            let mut spans = Vec::new();
+            for block in &blocks {
+                match block.get(r) {
+                    Some(row) => spans.extend(row.iter().cloned()),
+                    None => spans.push(Span::raw(" ".repeat(col_w))),
+                }
+            }
+            Line::from(spans)
+        })
+        .collect()
+}

@@ -1,0 +1,269 @@
+//! The lobby: the room table, and the create-room form over it.
+
+use banco_protocol::{FirstMove, RoomStatus};
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Modifier;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Cell, Paragraph, Row, Table, TableState, Wrap};
+
+use super::{centered, dialog, legend, legend_items, notice_line, title_bar};
+use crate::app::create::{CreateForm, Field, Opponent, TimeKind};
+use crate::app::{App, Lobby};
+use crate::narrate;
+use crate::tr;
+
+/// Where the lobby's parts go.
+struct LobbyLayout {
+    title: Rect,
+    table: Rect,
+    hint: Rect,
+    notice: Rect,
+    keys: Rect,
+}
+
+fn layout(area: Rect) -> LobbyLayout {
+    let [title, table, hint, notice, keys] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(3),
+        Constraint::Length(2),
+        Constraint::Length(1),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    LobbyLayout {
+        title,
+        table,
+        hint,
+        notice,
+        keys,
+    }
+}
+
+/// The room list's index under a click, if it falls on a row.
+pub fn row_at(app: &App, area: Rect, col: u16, row: u16) -> Option<usize> {
+    let crate::app::Screen::Lobby(lobby) = &app.screen else {
+        return None;
+    };
+    let l = layout(area);
+    let inner = l.table.inner(ratatui::layout::Margin::new(1, 1));
+    if !inner.contains(ratatui::layout::Position::new(col, row)) || row < inner.y + 1 {
+        return None;
+    }
+    // One header row, then the rooms; the table scrolls just far enough to show the
+    // selected one, as ratatui's TableState does from a zero offset.
+    let visible = usize::from(inner.height.saturating_sub(1)).max(1);
+    let offset = (lobby.selected + 1).saturating_sub(visible);
+    let i = offset + usize::from(row - inner.y - 1);
+    (i < app.rooms.len()).then_some(i)
+}
+
+pub fn draw(frame: &mut Frame, area: Rect, app: &App, lobby: &Lobby) {
+    let l = layout(area);
+    let loc = &app.loc;
+    let theme = &app.theme;
+    title_bar(frame, l.title, app, tr!(loc, "lobby.title"));
+    let block = Block::bordered()
+        .border_type(BorderType::Rounded)
+        .border_style(theme.border())
+        .title(Span::styled(
+            format!(" {} ", tr!(loc, "lobby.rooms", count = app.rooms.len())),
+            theme.accent(),
+        ));
+    if app.rooms.is_empty() {
+        let inner = block.inner(l.table);
+        frame.render_widget(block, l.table);
+        let text = tr!(loc, "lobby.empty");
+        let box_area = centered(inner, inner.width.min(60), 3);
+        frame.render_widget(
+            Paragraph::new(text.to_string())
+                .style(theme.dim())
+                .alignment(ratatui::layout::Alignment::Center)
+                .wrap(Wrap { trim: true }),
+            box_area,
+        );
+    } else {
+        let header = Row::new(
+            [
+                "#",
+                tr!(loc, "lobby.col_game"),
+                tr!(loc, "lobby.col_time"),
+                tr!(loc, "lobby.col_players"),
+                tr!(loc, "lobby.col_watching"),
+                tr!(loc, "lobby.col_status"),
+            ]
+            .map(|h| Cell::from(h.to_string())),
+        )
+        .style(theme.dim().add_modifier(Modifier::BOLD));
+        let rows = app.rooms.iter().map(|s| {
+            let status_style = match s.status {
+                RoomStatus::Waiting => theme.good(),
+                RoomStatus::Playing => theme.style(),
+                RoomStatus::Finished => theme.dim(),
+            };
+            let mut game = narrate::game_line(&s.settings.game, loc);
+            if s.settings.first == FirstMove::Random {
+                game.push_str(" ⚄");
+            }
+            Row::new(vec![
+                Cell::from(s.id.to_string()),
+                Cell::from(game),
+                Cell::from(narrate::summary_time(s, loc)),
+                Cell::from(narrate::summary_players(s, loc)),
+                Cell::from(s.spectators.to_string()),
+                Cell::from(Span::styled(narrate::summary_status(s, loc), status_style)),
+            ])
+        });
+        let table = Table::new(
+            rows,
+            [
+                Constraint::Length(4),
+                Constraint::Min(22),
+                Constraint::Length(9),
+                Constraint::Min(20),
+                Constraint::Length(6),
+                Constraint::Length(11),
+            ],
+        )
+        .header(header)
+        .block(block)
+        .row_highlight_style(theme.selected())
+        .highlight_symbol("▶ ");
+        let mut state = TableState::new().with_selected(Some(lobby.selected));
+        frame.render_stateful_widget(table, l.table, &mut state);
+    }
+    // Where others join from, when this machine hosts.
+    let mut hint = Vec::new();
+    if let Some(addr) = &app.hosting {
+        let port = addr.rsplit(':').next().unwrap_or_default();
+        let target = if port == banco_protocol::DEFAULT_PORT.to_string() {
+            tr!(loc, "lobby.this_ip").to_string()
+        } else {
+            format!("{}:{port}", tr!(loc, "lobby.this_ip"))
+        };
+        let text = tr!(loc, "lobby.hosting_hint", addr = addr, target = target);
+        for l in super::wrap(&text, l.hint.width.saturating_sub(2) as usize) {
+            hint.push(Line::from(Span::styled(format!(" {l}"), theme.dim())));
+        }
+    }
+    frame.render_widget(Paragraph::new(hint), l.hint);
+    frame.render_widget(notice_line(app), l.notice);
+    let items = legend_items(app, crate::app::keys::LOBBY);
+    frame.render_widget(
+        Paragraph::new(legend(&items, theme, l.keys.width, 1)),
+        l.keys,
+    );
+    if let Some(form) = &lobby.create {
+        draw_create(frame, area, app, form);
+    }
+}
+
+/// The create-room form.
+fn draw_create(frame: &mut Frame, area: Rect, app: &App, form: &CreateForm) {
+    let loc = &app.loc;
+    let theme = &app.theme;
+    let fields = form.fields();
+    let height = fields.len() as u16 + 6;
+    let inner = dialog(
+        frame,
+        centered(area, 62, height),
+        theme,
+        tr!(loc, "create.title"),
+    );
+    let mut lines = vec![Line::default()];
+    for f in &fields {
+        let (label, value) = field_text(app, form, *f);
+        let focused = *f == form.focus;
+        let label_style = if focused { theme.accent() } else { theme.dim() };
+        let mut value_style = if focused {
+            theme.selected()
+        } else {
+            theme.style()
+        };
+        if matches!(f, Field::Width | Field::Height) && !form.size_ok() {
+            value_style = theme.error();
+        }
+        let value = if focused {
+            format!("‹ {value} ›")
+        } else {
+            format!("  {value}  ")
+        };
+        lines.push(Line::from(vec![
+            Span::styled(format!(" {label:>18}  "), label_style),
+            Span::styled(value, value_style),
+        ]));
+    }
+    lines.push(Line::default());
+    let items = legend_items(app, crate::app::keys::CREATE);
+    lines.extend(legend(&items, theme, inner.width, 2));
+    frame.render_widget(Paragraph::new(lines), inner);
+}
+
+fn field_text(app: &App, form: &CreateForm, f: Field) -> (String, String) {
+    let loc = &app.loc;
+    let label = |k: &str| loc.get(k).to_string();
+    match f {
+        Field::Width => (label("create.width"), form.width.to_string()),
+        Field::Height => (label("create.height"), form.height.to_string()),
+        Field::Rule => (
+            label("create.rule"),
+            label(&format!("rule.{}", form.rule.name())),
+        ),
+        Field::First => (
+            label("create.first"),
+            label(match form.first {
+                FirstMove::Me => "create.first_me",
+                FirstMove::Them => "create.first_them",
+                FirstMove::Random => "create.first_random",
+            }),
+        ),
+        Field::Time => (
+            label("create.time"),
+            label(match form.time {
+                TimeKind::None => "create.time_none",
+                TimeKind::PerMove => "create.time_per_move",
+                TimeKind::Clock => "create.time_clock",
+            }),
+        ),
+        Field::PerMove => (
+            label("create.per_move"),
+            tr!(loc, "create.seconds", n = form.per_move_secs),
+        ),
+        Field::ClockMinutes => (
+            label("create.clock_minutes"),
+            tr!(loc, "create.minutes", n = form.clock_minutes),
+        ),
+        Field::Increment => (
+            label("create.increment"),
+            tr!(loc, "create.seconds", n = form.increment_secs),
+        ),
+        Field::SeatOne => (
+            label("create.seat_one"),
+            match form.seat_one {
+                Opponent::Human => label("create.me_playing"),
+                Opponent::Bot(level) => tr!(
+                    loc,
+                    "create.bot_watching",
+                    bot = tr!(loc, "seat.bot", level = narrate::level_name(level, loc))
+                ),
+            },
+        ),
+        Field::Opponent => (
+            label("create.opponent"),
+            match form.opponent {
+                Opponent::Human => label("create.human"),
+                Opponent::Bot(level) => {
+                    tr!(loc, "seat.bot", level = narrate::level_name(level, loc))
+                }
+            },
+        ),
+        Field::Hints => (
+            label("create.hints"),
+            label(if form.hints {
+                "create.on"
+            } else {
+                "create.off"
+            }),
+        ),
+    }
+}

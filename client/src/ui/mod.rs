@@ -1,0 +1,193 @@
+//! Drawing. Every function here reads the [`App`] and writes to a frame; none changes
+//! the app.
+//!
+//! - [`connect`], [`lobby`], [`room`]: one module per screen.
+//! - [`board`]: the per-game board widgets (caro today, xiangqi drops in beside it).
+//! - [`popup`]: dialogs (offers, confirmations, game over, settings).
+//! - [`help`]: the `?` overlay.
+
+pub mod board;
+pub mod connect;
+pub mod help;
+pub mod lobby;
+pub mod popup;
+pub mod room;
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear};
+use unicode_width::UnicodeWidthStr;
+
+use crate::app::keys::KeyHelp;
+use crate::app::{App, Screen};
+use crate::theme::Theme;
+use crate::tr;
+
+/// Draws the whole app.
+pub fn draw(frame: &mut Frame, app: &App) {
+    let area = frame.area();
+    frame.render_widget(Block::new().style(app.theme.style()), area);
+    match &app.screen {
+        Screen::Connect(form) => connect::draw(frame, area, app, form),
+        Screen::Lobby(lobby) => lobby::draw(frame, area, app, lobby),
+        Screen::Room(rs) => room::draw(frame, area, app, rs),
+    }
+    if let Some(p) = &app.popup {
+        popup::draw(frame, area, app, p);
+    }
+    if app.help {
+        help::draw(frame, area, app);
+    }
+}
+
+/// A rectangle of at most `width` x `height` centred in `area`.
+pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
+    let w = width.min(area.width);
+    let h = height.min(area.height);
+    Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    )
+}
+
+/// Clears `area` and draws a bordered dialog box there; returns the inside.
+pub fn dialog(frame: &mut Frame, area: Rect, theme: &Theme, title: &str) -> Rect {
+    frame.render_widget(Clear, area);
+    let block = Block::bordered()
+        .border_type(ratatui::widgets::BorderType::Rounded)
+        .border_style(theme.accent())
+        .title(Span::styled(format!(" {title} "), theme.accent()))
+        .style(Style::new().bg(theme.colors.popup_bg).fg(theme.colors.text));
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    inner
+}
+
+/// The top bar: `banco` and where we are on the left, who we are on the right.
+pub fn title_bar(frame: &mut Frame, area: Rect, app: &App, place: &str) {
+    let theme = &app.theme;
+    let bar = Style::new()
+        .bg(theme.colors.selected_bg)
+        .fg(theme.colors.text);
+    let left = vec![
+        Span::styled(" banco ", theme.accent().bg(theme.colors.selected_bg)),
+        Span::styled(format!(" {place}"), bar),
+    ];
+    let mut right = String::new();
+    if let Some(w) = &app.welcome {
+        right = tr!(app.loc, "title.who", name = w.name, server = w.server);
+    }
+    if let Some(h) = &app.hosting {
+        right = format!("{right} · {}", tr!(app.loc, "title.hosting", addr = h));
+    }
+    right.push(' ');
+    let used: usize = left.iter().map(|s| s.content.width()).sum();
+    // On a narrow terminal the place wins: who and where are in the lobby too.
+    if used + right.width() > area.width as usize {
+        right = room::truncate(&right, (area.width as usize).saturating_sub(used + 1));
+    }
+    let pad = (area.width as usize).saturating_sub(used + right.width());
+    let mut spans = left;
+    spans.push(Span::styled(" ".repeat(pad), bar));
+    spans.push(Span::styled(right, bar.add_modifier(Modifier::DIM)));
+    frame.render_widget(Line::from(spans).style(bar), area);
+}
+
+/// Key legend items flowed into at most `rows` lines of `width`.
+pub fn legend(
+    items: &[(String, String)],
+    theme: &Theme,
+    width: u16,
+    rows: usize,
+) -> Vec<Line<'static>> {
+    let mut lines: Vec<Vec<Span<'static>>> = vec![Vec::new()];
+    let mut used = 0usize;
+    for (keys, what) in items {
+        let w = keys.width() + 1 + what.width() + 2;
+        if used + w > width as usize && used > 0 {
+            if lines.len() == rows {
+                break;
+            }
+            lines.push(Vec::new());
+            used = 0;
+        }
+        let line = lines
+            .last_mut()
+            .expect("lines starts non-empty and only grows");
+        line.push(Span::styled(format!(" {keys}"), theme.key()));
+        line.push(Span::styled(format!(" {what} "), theme.dim()));
+        used += w;
+    }
+    lines.into_iter().map(Line::from).collect()
+}
+
+/// The legend entries for a key table, described in the user's language: the short
+/// description (`keys.undo_short`) where there is one.
+pub fn legend_items(app: &App, keys: &[KeyHelp]) -> Vec<(String, String)> {
+    keys.iter()
+        .map(|k| {
+            let short = format!("{}_short", k.what);
+            let text = match app.loc.get(&short) {
+                s if s == short => app.loc.get(k.what),
+                s => s,
+            };
+            (k.keys.to_string(), text.to_string())
+        })
+        .collect()
+}
+
+/// The notice line: the latest thing that happened, or an error, while it is fresh.
+pub fn notice_line(app: &App) -> Line<'static> {
+    match app.live_notice() {
+        Some(n) if n.error => Line::from(Span::styled(format!(" ! {}", n.text), app.theme.error())),
+        Some(n) => Line::from(Span::styled(format!(" {}", n.text), app.theme.style())),
+        None => Line::default(),
+    }
+}
+
+/// Breaks `text` into lines of at most `width` columns, at spaces where possible.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut out = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let sep = usize::from(!line.is_empty());
+        if line.width() + sep + word.width() <= width {
+            if sep == 1 {
+                line.push(' ');
+            }
+            line.push_str(word);
+            continue;
+        }
+        if !line.is_empty() {
+            out.push(std::mem::take(&mut line));
+        }
+        // A word longer than the line is cut.
+        for c in word.chars() {
+            if line.width() + c.to_string().width() > width {
+                out.push(std::mem::take(&mut line));
+            }
+            line.push(c);
+        }
+    }
+    if !line.is_empty() || out.is_empty() {
+        out.push(line);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrap_breaks_at_spaces_and_cuts_long_words() {
+        assert_eq!(wrap("xin chào các bạn", 8), ["xin chào", "các bạn"]);
+        assert_eq!(wrap("abcdefghij", 4), ["abcd", "efgh", "ij"]);
+        assert_eq!(wrap("", 5), [""]);
+    }
+}

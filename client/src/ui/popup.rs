@@ -1,0 +1,217 @@
+//! Dialogs: the other player's offer, confirmations, the game's result, settings.
+
+use banco_protocol::OfferKind;
+use ratatui::Frame;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::style::Modifier;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
+
+use super::{centered, dialog, wrap};
+use crate::app::{App, Confirm, Popup, Screen, SettingsMenu};
+use crate::narrate;
+use crate::tr;
+
+pub fn draw(frame: &mut Frame, area: Rect, app: &App, popup: &Popup) {
+    match popup {
+        Popup::Offer(offer) => {
+            let Some(rs) = app.room() else { return };
+            let title = match offer.kind {
+                OfferKind::Undo => tr!(app.loc, "dialog.undo_title"),
+                OfferKind::NewGame => tr!(app.loc, "dialog.newgame_title"),
+                OfferKind::Draw => tr!(app.loc, "dialog.draw_title"),
+            };
+            let text = narrate::offered(&rs.room, offer, &app.loc);
+            question(
+                frame,
+                area,
+                app,
+                title,
+                &text,
+                tr!(app.loc, "dialog.yes_no_later"),
+            );
+        }
+        Popup::Confirm(what) => {
+            let (title, mut text) = match what {
+                Confirm::Leave { loses } => (
+                    tr!(app.loc, "dialog.leave_title"),
+                    if *loses {
+                        tr!(app.loc, "dialog.leave_loses").to_string()
+                    } else {
+                        tr!(app.loc, "dialog.leave").to_string()
+                    },
+                ),
+                Confirm::Quit { loses } => (
+                    tr!(app.loc, "dialog.quit_title"),
+                    if *loses {
+                        tr!(app.loc, "dialog.quit_loses").to_string()
+                    } else {
+                        tr!(app.loc, "dialog.quit").to_string()
+                    },
+                ),
+                Confirm::Resign => (
+                    tr!(app.loc, "dialog.resign_title"),
+                    tr!(app.loc, "dialog.resign").to_string(),
+                ),
+            };
+            if matches!(what, Confirm::Quit { .. }) && app.hosting.is_some() {
+                text = format!("{text} {}", tr!(app.loc, "dialog.quit_hosting"));
+            }
+            question(
+                frame,
+                area,
+                app,
+                title,
+                &text,
+                tr!(app.loc, "dialog.yes_no"),
+            );
+        }
+        Popup::GameOver => game_over(frame, area, app),
+        Popup::Settings(menu) => settings(frame, area, app, menu),
+    }
+}
+
+/// A question box: text, then the keys that answer it.
+fn question(frame: &mut Frame, area: Rect, app: &App, title: &str, text: &str, keys: &str) {
+    let theme = &app.theme;
+    let width = 50u16.min(area.width);
+    let body = wrap(text, width.saturating_sub(4) as usize);
+    let height = body.len() as u16 + 5;
+    let inner = dialog(frame, centered(area, width, height), theme, title);
+    let mut lines: Vec<Line> = vec![Line::default()];
+    lines.extend(
+        body.into_iter()
+            .map(|l| Line::from(Span::styled(l, theme.style())).alignment(Alignment::Center)),
+    );
+    lines.push(Line::default());
+    lines
+        .push(Line::from(Span::styled(keys.to_string(), theme.key())).alignment(Alignment::Center));
+    frame.render_widget(Paragraph::new(lines), inner);
+}
+
+/// The result box, placed over the side panel (or the bottom of a narrow screen) so the
+/// winning line on the board stays in view.
+fn game_over(frame: &mut Frame, area: Rect, app: &App) {
+    let Screen::Room(rs) = &app.screen else {
+        return;
+    };
+    let Some(over) = rs.room.game.as_ref().and_then(|g| g.over.as_ref()) else {
+        return;
+    };
+    let theme = &app.theme;
+    let loc = &app.loc;
+    let l = super::room::layout(area, rs);
+    // Over the chat: the board with its winning line and the players' clocks stay in view.
+    let side = l.chat;
+    let width = side.width.min(44).max(30.min(area.width));
+    let headline = narrate::result_headline(&rs.room, over, loc);
+    let reason = narrate::end_reason(&rs.room, over, loc);
+    let reason_lines = wrap(&reason, width.saturating_sub(4) as usize);
+    let player = rs.room.my_seat().is_some();
+    let height = 6 + reason_lines.len() as u16 + u16::from(player);
+    let spot = Rect::new(
+        side.x + side.width.saturating_sub(width) / 2,
+        side.y + 1,
+        width,
+        height.min(area.height),
+    )
+    .intersection(area);
+    let won = over.winner.is_some() && over.winner == rs.room.my_seat();
+    let lost = over.winner.is_some() && player && !won;
+    let head_style = if lost { theme.error() } else { theme.good() };
+    let inner = dialog(frame, spot, theme, tr!(loc, "dialog.game_over_title"));
+    let mut lines = vec![
+        Line::default(),
+        Line::from(Span::styled(
+            headline,
+            head_style.add_modifier(Modifier::BOLD),
+        ))
+        .alignment(Alignment::Center),
+    ];
+    lines.extend(
+        reason_lines
+            .into_iter()
+            .map(|r| Line::from(Span::styled(r, theme.style())).alignment(Alignment::Center)),
+    );
+    lines.push(Line::default());
+    if player {
+        lines.push(
+            Line::from(Span::styled(
+                tr!(loc, "dialog.rematch_keys").to_string(),
+                theme.key(),
+            ))
+            .alignment(Alignment::Center),
+        );
+    }
+    lines.push(
+        Line::from(Span::styled(
+            tr!(loc, "dialog.look_keys").to_string(),
+            theme.dim(),
+        ))
+        .alignment(Alignment::Center),
+    );
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
+}
+
+fn settings(frame: &mut Frame, area: Rect, app: &App, menu: &SettingsMenu) {
+    let theme = &app.theme;
+    let loc = &app.loc;
+    let inner = dialog(
+        frame,
+        centered(area, 52, 10),
+        theme,
+        tr!(loc, "settings.title"),
+    );
+    let theme_name = menu
+        .themes
+        .iter()
+        .find(|t| t.id == app.theme.id)
+        .map_or(app.theme.name.clone(), |t| t.name.clone());
+    let rows = [
+        (tr!(loc, "settings.language"), app.loc.name().to_string()),
+        (tr!(loc, "settings.theme"), theme_name),
+        (
+            tr!(loc, "settings.threats"),
+            tr!(
+                loc,
+                if app.settings.threat_warning {
+                    "create.on"
+                } else {
+                    "create.off"
+                }
+            )
+            .to_string(),
+        ),
+    ];
+    let mut lines = vec![Line::default()];
+    for (i, (label, value)) in rows.iter().enumerate() {
+        let focused = i == menu.focus;
+        lines.push(Line::from(vec![
+            Span::styled(
+                format!(" {label:>18}  "),
+                if focused { theme.accent() } else { theme.dim() },
+            ),
+            Span::styled(
+                if focused {
+                    format!("‹ {value} ›")
+                } else {
+                    format!("  {value}  ")
+                },
+                if focused {
+                    theme.selected()
+                } else {
+                    theme.style()
+                },
+            ),
+        ]));
+    }
+    lines.push(Line::default());
+    lines.push(
+        Line::from(Span::styled(
+            tr!(loc, "settings.keys").to_string(),
+            theme.dim(),
+        ))
+        .alignment(Alignment::Center),
+    );
+    frame.render_widget(Paragraph::new(lines), inner);
+}
