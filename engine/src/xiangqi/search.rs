@@ -84,6 +84,16 @@ pub struct Outcome {
     pub elapsed: Duration,
 }
 
+/// A position on the game's or the search's path.
+#[derive(Clone, Copy)]
+struct Node {
+    key: u64,
+    /// The side to move is in check (the move into this position gave check).
+    check: bool,
+    /// This position was reached by a pass (null move).
+    null: bool,
+}
+
 /// One root move and what the last iteration said of it.
 #[derive(Clone, Copy)]
 struct RootMove {
@@ -102,9 +112,9 @@ pub struct Searcher {
     killers: [[Move; 2]; MAX_PLY + 1],
     /// Late-move reduction by depth and move number.
     lmr: Box<[[i32; 64]; 64]>,
-    /// Keys and check flags of the game's positions, then of the search path: for
+    /// The game's positions, then the search path's: for repetitions and the
     /// repetitions and the perpetual-check rule.
-    path: Vec<(u64, bool)>,
+    path: Vec<Node>,
     /// The principal variation table.
     pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
@@ -203,7 +213,7 @@ impl Searcher {
             } else {
                 game.plies()[i - 1].check
             };
-            self.path.push((key, check));
+            self.path.push(Node { key, check, null: false });
         }
 
         let mut pos = game.position().clone();
@@ -351,7 +361,7 @@ impl Searcher {
             let mv = roots[i].mv;
             let undo = pos.make(mv);
             let gives_check = pos.in_check();
-            self.path.push((pos.key(), gives_check));
+            self.path.push(Node { key: pos.key(), check: gives_check, null: false });
             let new_depth = depth - 1 + i32::from(gives_check);
             let score = if noisy {
                 -self.negamax(pos, new_depth, -INF, INF, 1)
@@ -436,14 +446,19 @@ impl Searcher {
     fn repetition(&self, pos: &Position, ply: usize) -> Option<i32> {
         let n = self.path.len() - 1;
         let back = (pos.halfmove_clock() as usize).min(n);
-        let key = self.path[n].0;
-        let mut j = 4;
+        let key = self.path[n].key;
+        let mut j = 2;
         while j <= back {
-            if self.path[n - j].0 == key {
+            // A pass breaks the chain: positions before it were not really repeated.
+            if self.path[n - j + 1].null || self.path[n - j + 2].null {
+                return None;
+            }
+            // Two plies cannot restore a position; four can.
+            if j >= 4 && self.path[n - j].key == key {
                 let us = pos.side_to_move();
                 let cycle = (n - j + 1..=n).map(|k| {
                     let mover = if (n - k).is_multiple_of(2) { !us } else { us };
-                    (mover, self.path[k].1)
+                    (mover, self.path[k].check)
                 });
                 return Some(match perpetual_checker(cycle) {
                     Some(c) if c == us => -MATE + ply as i32,
@@ -465,7 +480,7 @@ impl Searcher {
         ply: usize,
     ) -> i32 {
         let pv_node = beta - alpha > 1;
-        let in_check = self.path.last().is_some_and(|&(_, c)| c);
+        let in_check = self.path.last().is_some_and(|n| n.check);
         self.pv_len[ply] = 0;
 
         if let Some(score) = self.repetition(pos, ply) {
@@ -527,13 +542,11 @@ impl Searcher {
                 + pos.count(us, Kind::Horse)
                 + pos.count(us, Kind::Cannon)
                 > 0;
-            let after_null = self.path.len() >= 2
-                && self.path[self.path.len() - 1].0
-                    == self.path[self.path.len() - 2].0 ^ super::zobrist::BLACK_TO_MOVE;
+            let after_null = self.path.last().is_some_and(|n| n.null);
             if depth >= 3 && eval >= beta && has_pieces && !after_null {
                 let r = 3 + depth / 4;
                 pos.make_null();
-                self.path.push((pos.key(), false));
+                self.path.push(Node { key: pos.key(), check: false, null: true });
                 let score = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1);
                 self.path.pop();
                 pos.unmake_null();
@@ -598,7 +611,7 @@ impl Searcher {
                 continue;
             }
 
-            self.path.push((pos.key(), gives_check));
+            self.path.push(Node { key: pos.key(), check: gives_check, null: false });
             let extension = i32::from(gives_check && ply < 2 * MAX_PLY / 3);
             let new_depth = depth - 1 + extension;
             let score = if legal == 1 {
@@ -742,7 +755,7 @@ impl Searcher {
         if self.check_stop() {
             return 0;
         }
-        let in_check = self.path.last().is_some_and(|&(_, c)| c);
+        let in_check = self.path.last().is_some_and(|n| n.check);
         if ply >= MAX_PLY {
             return self.evaluate(pos);
         }
@@ -786,7 +799,7 @@ impl Searcher {
             }
             let undo = pos.make(mv);
             let gives_check = pos.in_check();
-            self.path.push((pos.key(), gives_check));
+            self.path.push(Node { key: pos.key(), check: gives_check, null: false });
             let score = -self.quiesce(pos, -beta, -alpha, ply + 1);
             self.path.pop();
             pos.unmake(mv, undo);
@@ -947,7 +960,11 @@ mod tests {
             .keys()
             .iter()
             .enumerate()
-            .map(|(i, &k)| (k, i > 0 && game.plies()[i - 1].check))
+            .map(|(i, &key)| Node {
+                key,
+                check: i > 0 && game.plies()[i - 1].check,
+                null: false,
+            })
             .collect();
         s.repetition(game.position(), ply)
     }
