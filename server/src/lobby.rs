@@ -45,9 +45,11 @@ pub enum RoomNotice {
 /// A session that just said Hello, as the lobby registered it.
 #[derive(Debug)]
 pub struct Entered {
+    /// The session's number, for everything it asks of the lobby later.
     pub client: ClientId,
     /// The name it goes by (the one asked for, made unique; or the held one on resume).
     pub name: String,
+    /// Sent in Welcome; presenting it in a later Hello reclaims a held seat.
     pub token: ResumeToken,
     /// The room holding this player's seat, when the Hello resumed one.
     pub resume_in: Option<RoomHandle>,
@@ -98,6 +100,7 @@ pub struct LobbyGone;
 /// A cheap, cloneable way to talk to the lobby.
 #[derive(Clone)]
 pub struct LobbyHandle {
+    /// The lobby's inbox; bounded, so a flood of requests waits its turn.
     tx: mpsc::Sender<LobbyMsg>,
 }
 
@@ -175,8 +178,11 @@ impl LobbyHandle {
 
 /// A connected session.
 struct Session {
+    /// The name it goes by, unique among sessions and held seats.
     name: String,
+    /// Its resume token: a newer connection presenting it takes over.
     token: ResumeToken,
+    /// Where room lists (and Welcome) go.
     outbox: Outbox,
     /// Closes the session.
     cut: CancellationToken,
@@ -186,7 +192,9 @@ struct Session {
 
 /// A seat held for a dropped player: their name stays theirs until it is given up.
 struct Held {
+    /// Reserved for the player until the seat is given up.
     name: String,
+    /// The room holding the seat, where a resume is sent.
     room: RoomId,
     /// When the lobby forgets it even if the room's release never arrives.
     until: Instant,
@@ -194,23 +202,32 @@ struct Held {
 
 /// A room as the lobby knows it.
 struct Listed {
+    /// How sessions reach the room.
     handle: RoomHandle,
     /// Its line in the room list, once it has sent one.
     summary: Option<RoomSummary>,
 }
 
 struct Lobby {
+    /// Handed to every room it makes.
     config: Arc<Config>,
+    /// Handed to every room it makes; also drops snapshots it cannot reopen.
     store: StoreHandle,
+    /// Rooms are spawned on it, so shutdown waits for them.
     tracker: TaskTracker,
+    /// Stops the lobby and every room.
     shutdown: CancellationToken,
     /// Handed to each room for its notices.
     notices_tx: mpsc::UnboundedSender<RoomNotice>,
+    /// Every connected session, by number.
     sessions: HashMap<ClientId, Session>,
+    /// Seats held for dropped players, by the token that reclaims them.
     held: HashMap<ResumeToken, Held>,
     /// By number, so the list comes out in order.
     rooms: BTreeMap<RoomId, Listed>,
+    /// The number the next session gets (never reused).
     next_client: ClientId,
+    /// The number the next room gets.
     next_room: RoomId,
 }
 

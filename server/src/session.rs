@@ -29,8 +29,11 @@ const HELLO_TIME: Duration = Duration::from_secs(30);
 /// What the server around a session provides.
 #[derive(Clone)]
 pub struct SessionContext {
+    /// Outbox size, the server's name.
     pub config: Arc<Config>,
+    /// Where lobby requests go.
     pub lobby: LobbyHandle,
+    /// Fires when the server stops: the session says so and ends.
     pub shutdown: CancellationToken,
 }
 
@@ -113,9 +116,13 @@ async fn handshake(
 
 /// A session past its handshake.
 struct Session {
+    /// The number the lobby gave this session.
     client: ClientId,
+    /// The name the lobby gave it (unique).
     name: String,
+    /// Carried into rooms, so a held seat knows who may reclaim it.
     token: ResumeToken,
+    /// Everything for this client goes through here.
     outbox: Outbox,
     /// The room the client is in; `None` in the lobby.
     room: Option<RoomHandle>,
@@ -271,6 +278,13 @@ impl Session {
     }
 
     async fn enter_room(&mut self, id: banco_protocol::RoomId, seat: bool, ctx: &SessionContext) {
+        // A spectator takes a free seat of the room it watches without leaving it.
+        if let Some(room) = self.room.as_ref().filter(|r| seat && r.id() == id) {
+            if let Ok(Err(e)) = room.join(self.guest(), true).await {
+                self.outbox_error(e);
+            }
+            return;
+        }
         if !self.check_not_in_room() {
             return;
         }

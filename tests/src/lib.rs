@@ -31,8 +31,11 @@ pub const WAIT: Duration = Duration::from_secs(60);
 
 /// A server running on 127.0.0.1 for one test.
 pub struct TestServer {
+    /// Where clients connect (127.0.0.1 and the port the system picked).
     pub addr: SocketAddr,
+    /// Stops the server (also on drop, so a failed test does not leave it running).
     shutdown: CancellationToken,
+    /// The server's task, awaited by `stop`.
     task: Option<JoinHandle<anyhow::Result<()>>>,
 }
 
@@ -120,6 +123,7 @@ impl Drop for TestServer {
 
 /// A protocol client.
 pub struct Client {
+    /// The connection, framed as a real client frames it.
     framed: Framed<TcpStream, ClientCodec>,
     /// What the server said in Welcome (after [`TestServer::connect`]).
     pub welcome: Option<Welcome>,

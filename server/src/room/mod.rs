@@ -62,10 +62,13 @@ const INBOX: usize = 64;
 /// Someone coming into a room.
 #[derive(Debug, Clone)]
 pub struct Guest {
+    /// Which session this is: requests and replies are matched by it.
     pub client: ClientId,
+    /// How others see them (unique on the server).
     pub name: String,
     /// Their session's resume token: a held seat is given back to whoever presents it.
     pub token: ResumeToken,
+    /// Where the room sends them everything.
     pub outbox: Outbox,
 }
 
@@ -177,10 +180,13 @@ impl RoomHandle {
 /// What a room needs from the server around it.
 #[derive(Clone)]
 pub struct RoomContext {
+    /// Grace periods, bot pace and caps, chat allowance.
     pub config: Arc<Config>,
+    /// Where finished games and snapshots of games in progress go.
     pub store: StoreHandle,
     /// Where the room reports its summary, its closing and released seats.
     pub lobby: mpsc::UnboundedSender<RoomNotice>,
+    /// Fires when the server stops: the room saves its game and ends.
     pub shutdown: CancellationToken,
 }
 
@@ -226,9 +232,13 @@ fn launch(room: Room, opening: Opening, tracker: &TaskTracker) -> RoomHandle {
 /// A person in the room with a live connection.
 #[derive(Debug)]
 struct Member {
+    /// Their session.
     client: ClientId,
+    /// Shown in chat, seats and the spectator list.
     name: String,
+    /// Their messages.
     outbox: Outbox,
+    /// Player in a seat, or spectator.
     role: Role,
     /// Their chat rate limit.
     chat: ChatAllowance,
@@ -245,6 +255,7 @@ enum SeatState {
 struct HumanSeat {
     /// The session sitting here, or the last one before a drop.
     client: ClientId,
+    /// Kept while the seat is held, for the seat list and the record.
     name: String,
     /// Whoever presents this token gets the seat back while it is held.
     token: ResumeToken,
@@ -254,7 +265,9 @@ struct HumanSeat {
 
 /// The server's bot in a seat.
 struct BotSeat {
+    /// How strong it plays.
     level: Level,
+    /// How it appears in the seat list ("Hard bot").
     name: String,
     /// Its engine, or the search it is out on.
     slot: Slot,
@@ -285,8 +298,11 @@ impl BotSeat {
 
 /// A bot move to be played at `at`, if the position has not changed.
 struct PendingMove {
+    /// When it may be played.
     at: Instant,
+    /// The position it answers; a later change makes it stale.
     generation: u64,
+    /// The move.
     mv: banco_engine::game::Move,
 }
 
@@ -353,17 +369,23 @@ impl Match {
 
 /// The room's state, owned by its task.
 struct Room {
+    /// The room's number in the lobby.
     id: RoomId,
+    /// As the creator chose them.
     settings: RoomSettings,
     /// The game the settings describe, for the rules and the engines.
     spec: GameSpec,
+    /// Config, store, lobby notices, shutdown.
     ctx: RoomContext,
     /// People here with a live connection, in the order they came.
     members: Vec<Member>,
     /// Seat One, seat Two.
     seats: [SeatState; 2],
+    /// The current or last game; `None` until the first starts.
     game: Option<Match>,
+    /// The open offer, if any.
     offers: Offers,
+    /// The recent lines, for newcomers.
     chat: ChatHistory,
     /// Bumped whenever the position or the game changes, so answers from searches
     /// started before are known to be stale.

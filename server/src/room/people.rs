@@ -10,14 +10,19 @@ use crate::ClientId;
 use crate::lobby::RoomNotice;
 
 impl Room {
-    /// `guest` comes in: into a free seat if `seat`, else as a spectator.
+    /// `guest` comes in: into a free seat if `seat`, else as a spectator. A spectator
+    /// already here may take a free seat the same way.
     pub(super) fn join(&mut self, guest: Guest, seat: bool) -> Result<Role, ErrorMsg> {
-        if self.member(guest.client).is_some() {
-            return Err(ErrorMsg::new(
-                ErrorCode::AlreadyInRoom,
-                "you are already in this room",
-            ));
-        }
+        let watching = match self.member(guest.client).map(|m| m.role) {
+            None => false,
+            Some(Role::Spectator) if seat => true,
+            Some(_) => {
+                return Err(ErrorMsg::new(
+                    ErrorCode::AlreadyInRoom,
+                    "you are already in this room",
+                ));
+            }
+        };
         let role = if seat {
             let free = Seat::BOTH
                 .into_iter()
@@ -40,7 +45,11 @@ impl Room {
         };
         tracing::info!(name = %guest.name, ?role, "came in");
         let client = guest.client;
-        self.admit(guest, role);
+        match self.members.iter_mut().find(|m| m.client == client) {
+            // From the stands to the board: the same member in a new role.
+            Some(member) if watching => member.role = role,
+            _ => self.admit(guest, role),
+        }
         self.greet(client, role);
         self.announce_people();
         Ok(role)

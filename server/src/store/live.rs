@@ -25,6 +25,7 @@ pub enum LiveSeat {
 pub struct LiveGame {
     /// Identifies the game across restarts (random, chosen when it starts).
     pub key: u64,
+    /// The room's settings, to reopen it as it was.
     pub settings: RoomSettings,
     /// By seat.
     pub seats: [LiveSeat; 2],
@@ -32,6 +33,7 @@ pub struct LiveGame {
     pub number: u32,
     /// The seat that moved first.
     pub first: Seat,
+    /// Every move so far, replayed through the rules on reopening.
     pub moves: Vec<Move>,
     /// Time left by seat, in milliseconds, when the snapshot was taken.
     pub clocks: Option<[u64; 2]>,

@@ -46,6 +46,7 @@ pub enum StoreError {
 /// Who played a seat.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlayerRef {
+    /// As the player was known on the server.
     pub name: String,
     /// `Some` for the server's bot: bots have accounts (and ratings) of their own.
     pub bot: Option<Level>,
@@ -54,14 +55,17 @@ pub struct PlayerRef {
 /// A game to keep.
 #[derive(Debug, Clone)]
 pub struct GameRecord {
+    /// The room it was played in (numbers restart with the server).
     pub room: RoomId,
     /// The room's game number.
     pub number: u32,
+    /// Game, board, rule and time control.
     pub settings: RoomSettings,
     /// By seat.
     pub players: [PlayerRef; 2],
     /// The seat that moved first.
     pub first: Seat,
+    /// Every move, in order.
     pub moves: Vec<Move>,
     /// `None` for a draw or an unfinished game.
     pub winner: Option<Seat>,
@@ -71,6 +75,7 @@ pub struct GameRecord {
     pub rated: bool,
     /// Unix milliseconds.
     pub started_ms: u64,
+    /// Unix milliseconds.
     pub ended_ms: u64,
 }
 
@@ -128,6 +133,7 @@ impl StoreHandle {
 
 /// The store's thread and the way to it.
 pub struct Store {
+    /// Cloned for every room.
     handle: StoreHandle,
     /// Joined on close, so the last records reach the disk before the server exits.
     thread: Option<JoinHandle<()>>,
@@ -327,32 +333,44 @@ fn move_text(mv: &Move) -> String {
 /// One line of the leaderboard.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Standing {
+    /// The account's name.
     pub name: String,
     /// The level, for the server's bots.
     pub bot: Option<String>,
+    /// Rated games played.
     pub games: u32,
+    /// Rated games won.
     pub wins: u32,
+    /// Rated games lost.
     pub losses: u32,
+    /// Rated games drawn.
     pub draws: u32,
+    /// Elo, from 1600.
     pub rating: f64,
 }
 
 /// One stored game, as read back.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StoredGame {
+    /// `caro` or `xiangqi`.
     pub game: String,
+    /// Board and rule (`15x15 caro`) or the xiangqi start position.
     pub variant: String,
+    /// Names by seat.
     pub players: [String; 2],
     /// 1 or 2; `None` for a draw or an unfinished game.
     pub winner: Option<u8>,
+    /// How it ended, or why it did not.
     pub reason: String,
     /// Space-separated moves (`7,7 8,8 ...`).
     pub moves: String,
+    /// Whether it counted for ratings.
     pub rated: bool,
 }
 
 /// A store opened for reading: the leaderboard and the game history.
 pub struct Archive {
+    /// Opened read-only: reading never disturbs a running server.
     conn: Connection,
 }
 
