@@ -188,7 +188,11 @@ impl Searcher {
         self.nodes = 0;
         self.seldepth = 0;
         self.stopped = false;
-        self.deadline = limits.deadline;
+        // Keep a margin for returning the answer: 5% of the time, at most 20 ms.
+        self.deadline = limits.deadline.map(|d| {
+            let total = d.saturating_duration_since(self.start);
+            d - (total / 20).min(Duration::from_millis(20))
+        });
         self.max_nodes = limits.max_nodes;
         self.limits = limits.clone();
         if self.weights != options.weights {
@@ -213,7 +217,11 @@ impl Searcher {
             } else {
                 game.plies()[i - 1].check
             };
-            self.path.push(Node { key, check, null: false });
+            self.path.push(Node {
+                key,
+                check,
+                null: false,
+            });
         }
 
         let mut pos = game.position().clone();
@@ -361,7 +369,11 @@ impl Searcher {
             let mv = roots[i].mv;
             let undo = pos.make(mv);
             let gives_check = pos.in_check();
-            self.path.push(Node { key: pos.key(), check: gives_check, null: false });
+            self.path.push(Node {
+                key: pos.key(),
+                check: gives_check,
+                null: false,
+            });
             let new_depth = depth - 1 + i32::from(gives_check);
             let score = if noisy {
                 -self.negamax(pos, new_depth, -INF, INF, 1)
@@ -546,7 +558,11 @@ impl Searcher {
             if depth >= 3 && eval >= beta && has_pieces && !after_null {
                 let r = 3 + depth / 4;
                 pos.make_null();
-                self.path.push(Node { key: pos.key(), check: false, null: true });
+                self.path.push(Node {
+                    key: pos.key(),
+                    check: false,
+                    null: true,
+                });
                 let score = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1);
                 self.path.pop();
                 pos.unmake_null();
@@ -611,7 +627,11 @@ impl Searcher {
                 continue;
             }
 
-            self.path.push(Node { key: pos.key(), check: gives_check, null: false });
+            self.path.push(Node {
+                key: pos.key(),
+                check: gives_check,
+                null: false,
+            });
             let extension = i32::from(gives_check && ply < 2 * MAX_PLY / 3);
             let new_depth = depth - 1 + extension;
             let score = if legal == 1 {
@@ -799,7 +819,11 @@ impl Searcher {
             }
             let undo = pos.make(mv);
             let gives_check = pos.in_check();
-            self.path.push(Node { key: pos.key(), check: gives_check, null: false });
+            self.path.push(Node {
+                key: pos.key(),
+                check: gives_check,
+                null: false,
+            });
             let score = -self.quiesce(pos, -beta, -alpha, ply + 1);
             self.path.pop();
             pos.unmake(mv, undo);
