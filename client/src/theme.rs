@@ -101,6 +101,8 @@ palette! {
     win_bg,
     /// Background of a point where the opponent would complete five (the four warning).
     threat_bg,
+    /// Background of a point that stops one of the opponent's open threes.
+    three_bg,
     /// Stones of the winning line.
     win_fg,
     /// The board cursor's brackets.
@@ -260,6 +262,7 @@ fn base_theme() -> Result<Theme, ThemeError> {
         last_bg: Color::Reset,
         win_bg: Color::Reset,
         threat_bg: Color::Reset,
+        three_bg: Color::Reset,
         win_fg: Color::Reset,
         cursor: Color::Reset,
         hint: Color::Reset,
@@ -359,6 +362,7 @@ mod tests {
             &c.last_bg,
             &c.win_bg,
             &c.threat_bg,
+            &c.three_bg,
             &c.win_fg,
             &c.cursor,
             &c.hint,

@@ -678,6 +678,31 @@ fn snapshot_room_game_over_with_winning_line() {
 }
 
 #[test]
+fn the_four_warning_marks_the_opponents_threats() {
+    let mut a = room_app(Role::Player(Seat::One));
+    // Bình (O) gets an open four on row 2 while An plays far away.
+    let mut ply = 1;
+    for (i, x) in [4u8, 5, 6, 7].into_iter().enumerate() {
+        a.server(moved(i as u8, 14, Seat::One, ply));
+        a.server(moved(x, 2, Seat::Two, ply + 1));
+        ply += 2;
+    }
+    let spot = |a: &App, x: u8, y: u8| {
+        let (_, buf) = render(a, 100, 30);
+        let rs = a.room().unwrap();
+        let l = crate::ui::room::layout(ratatui::layout::Rect::new(0, 0, 100, 30), rs);
+        let g = crate::ui::board::caro::Geometry::new(l.board, 15, 15, rs.cursor.point().unwrap());
+        buf[(g.stone_col(x).unwrap(), g.row(y).unwrap())].bg
+    };
+    assert_eq!(spot(&a, 3, 2), a.theme.colors.board_bg, "off by default");
+    press(&mut a, &[KeyCode::Char('w')]);
+    assert!(a.settings.threat_warning);
+    assert_eq!(spot(&a, 3, 2), a.theme.colors.threat_bg);
+    assert_eq!(spot(&a, 8, 2), a.theme.colors.threat_bg);
+    assert_eq!(spot(&a, 9, 2), a.theme.colors.board_bg);
+}
+
+#[test]
 fn snapshot_help_overlay() {
     let mut a = mid_game();
     press(&mut a, &[KeyCode::Char('?')]);
