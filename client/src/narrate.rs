@@ -13,11 +13,14 @@ use crate::tr;
 
 /// A seat's colour or stone: `X`/`O` in caro, Red/Black in xiangqi.
 pub fn side(room: &Room, seat: Seat, loc: &Locale) -> String {
-    let first = room.moves_first(seat);
     match room.settings.game {
         GameSettings::Caro { .. } => room.stone_letter(seat).to_string(),
         GameSettings::Xiangqi { .. } => {
-            tr!(loc, if first { "side.red" } else { "side.black" }).to_string()
+            let key = match room.color_of(seat) {
+                Some(banco_engine::xiangqi::piece::Color::Black) => "side.black",
+                _ => "side.red",
+            };
+            tr!(loc, key).to_string()
         }
     }
 }

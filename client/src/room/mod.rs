@@ -9,6 +9,7 @@ pub mod board;
 pub mod clock;
 pub mod threats;
 
+use banco_engine::xiangqi::piece::Color;
 use banco_protocol::{
     CHAT_HISTORY, ChatLine, GameOver, GameSettings, GameView, Move, MoveRecord, Offer, Role,
     RoomId, RoomSettings, RoomView, Seat, SeatView, ServerMsg,
@@ -65,7 +66,7 @@ impl GameState {
         seats: &[Option<SeatView>; 2],
         now: Instant,
     ) -> GameState {
-        let mut board = Board::new(settings);
+        let mut board = Board::new(settings, &view.start_fen);
         let mut out_of_step = false;
         for record in &view.moves {
             out_of_step |= board.play(&record.mv).is_err();
@@ -258,6 +259,28 @@ impl Room {
     /// any game.
     pub fn moves_first(&self, seat: Seat) -> bool {
         self.game.as_ref().map_or(Seat::One, |g| g.first) == seat
+    }
+
+    /// Xiangqi: the colour a seat plays (the first mover plays the start position's side
+    /// to move, Red unless a FEN says otherwise).
+    pub fn color_of(&self, seat: Seat) -> Option<Color> {
+        let first = match &self.game {
+            Some(g) => g.board.first_color()?,
+            None => match self.settings.game {
+                GameSettings::Xiangqi { .. } => Color::Red,
+                GameSettings::Caro { .. } => return None,
+            },
+        };
+        Some(if self.moves_first(seat) {
+            first
+        } else {
+            !first
+        })
+    }
+
+    /// Whether this client sees the board from Black's side (it plays Black).
+    pub fn flipped(&self) -> bool {
+        self.my_seat().and_then(|s| self.color_of(s)) == Some(Color::Black)
     }
 
     /// The stone letter a seat plays in caro: X for the first mover.
