@@ -370,8 +370,8 @@ impl App {
         match ev.kind {
             MouseEventKind::Down(MouseButton::Left) => match &self.screen {
                 Screen::Room(_) => {
-                    if let Some(p) = crate::ui::room::point_at(self, area, ev.column, ev.row) {
-                        self.click_board(p);
+                    if let Some(spot) = crate::ui::room::spot_at(self, area, ev.column, ev.row) {
+                        self.click_board(spot);
                     }
                 }
                 Screen::Lobby(lobby) if lobby.create.is_none() => {

@@ -47,7 +47,7 @@ pub fn layout(area: Rect, rs: &RoomScreen) -> RoomLayout {
     .areas(area);
     let board_wants = match rs.room.settings.game {
         GameSettings::Caro { width, .. } => 2 * u16::from(width) + 5 + 2,
-        GameSettings::Xiangqi { .. } => 40,
+        GameSettings::Xiangqi { .. } => 2 + 34 + 3 + 2,
     };
     let players_h = 5 + u16::from(!rs.room.spectators.is_empty());
     if body.width < SIDE_MIN + 40 {
@@ -96,11 +96,11 @@ pub fn layout(area: Rect, rs: &RoomScreen) -> RoomLayout {
     }
 }
 
-/// The board point under a click, if any.
-pub fn point_at(app: &App, area: Rect, col: u16, row: u16) -> Option<banco_protocol::Point> {
+/// The board spot under a click, if any.
+pub fn spot_at(app: &App, area: Rect, col: u16, row: u16) -> Option<crate::app::board::Spot> {
     let rs = app.room()?;
     let l = layout(area, rs);
-    super::board::point_at(rs, l.board, col, row)
+    super::board::spot_at(rs, l.board, col, row)
 }
 
 pub fn draw(frame: &mut Frame, area: Rect, app: &App, rs: &RoomScreen) {
@@ -145,6 +145,7 @@ fn footer_items(app: &App, rs: &RoomScreen, table: &[KeyHelp]) -> Vec<(String, S
     }
     let room = &rs.room;
     let player = room.my_seat().is_some();
+    let caro = matches!(room.settings.game, GameSettings::Caro { .. });
     let over = room.game.as_ref().is_some_and(|g| g.over.is_some());
     let mut shown: Vec<&str> = Vec::new();
     if room.offer_to_me().is_some() {
@@ -153,7 +154,14 @@ fn footer_items(app: &App, rs: &RoomScreen, table: &[KeyHelp]) -> Vec<(String, S
     if room.my_offer().is_some() {
         shown.push("keys.withdraw");
     }
-    shown.extend(["keys.cursor", "keys.place"]);
+    shown.push("keys.cursor");
+    if player {
+        shown.push(if caro {
+            "keys.place"
+        } else {
+            "keys.move_piece"
+        });
+    }
     if player && room.game.is_some() {
         if over {
             shown.extend(["keys.newgame", "keys.show_result"]);
@@ -167,13 +175,11 @@ fn footer_items(app: &App, rs: &RoomScreen, table: &[KeyHelp]) -> Vec<(String, S
             ]);
         }
     }
-    shown.extend([
-        "keys.chat",
-        "keys.last_move",
-        "keys.threats",
-        "keys.help",
-        "keys.leave",
-    ]);
+    shown.extend(["keys.chat", "keys.last_move"]);
+    if player && caro {
+        shown.push("keys.threats");
+    }
+    shown.extend(["keys.help", "keys.leave"]);
     shown
         .into_iter()
         .filter_map(|what| table.iter().find(|k| k.what == what))
@@ -324,10 +330,15 @@ fn draw_players(frame: &mut Frame, area: Rect, app: &App, rs: &RoomScreen) {
         if away {
             name = format!("{name} {}", tr!(loc, "room.away"));
         }
+        if room.departed(seat) {
+            name = format!("{name} {}", tr!(loc, "room.left"));
+        }
         let clock = time_left(rs, seat, app.now)
             .map(clock_text)
             .unwrap_or_default();
-        let name_w = (inner.width as usize).saturating_sub(4 + clock.width() + 1);
+        // Marker, side (X, O, Red, Black) and a space each, then the name, then the clock.
+        let name_w =
+            (inner.width as usize).saturating_sub(2 + glyph.width() + 1 + clock.width() + 1);
         let name = truncate(&name, name_w);
         let pad = name_w.saturating_sub(name.width());
         let running = mover == Some(seat)
