@@ -5,8 +5,8 @@ use banco_protocol::{
     ClientMsg, EndReason, ErrorCode, GameRecord, GameSummary, Move, OfferKind, Point, Seat,
     ServerMsg, Standing,
 };
-use banco_tests::{Client, TempDir, TestServer, caro, exchange, test_config, two_players};
 use banco_server::{Config, StoreLocation};
+use banco_tests::{Client, TempDir, TestServer, caro, exchange, test_config, two_players};
 
 async fn leaderboard(c: &mut Client) -> Vec<Standing> {
     c.send(ClientMsg::Leaderboard).await;
@@ -154,7 +154,11 @@ async fn leaderboard_history_and_replay_follow_the_games_played() {
     assert_eq!(record.summary.over.line, line);
     let record = replay(&mut d, g2.id).await;
     assert_eq!(
-        record.moves.iter().map(|r| (r.mv, r.by)).collect::<Vec<_>>(),
+        record
+            .moves
+            .iter()
+            .map(|r| (r.mv, r.by))
+            .collect::<Vec<_>>(),
         [
             (Move::Caro(Point::new(3, 3)), Seat::Two),
             (Move::Caro(Point::new(4, 4)), Seat::One)

@@ -226,7 +226,9 @@ fn summary_row(row: &rusqlite::Row<'_>) -> Result<Option<GameSummary>, StoreErro
         time: row.get(3)?,
         json: row.get(4)?,
     };
-    let settings = stored.settings().map_err(|why| StoreError::Corrupt { id, why })?;
+    let settings = stored
+        .settings()
+        .map_err(|why| StoreError::Corrupt { id, why })?;
     let seat = |n: Option<i64>| match n {
         Some(1) => Some(Seat::One),
         Some(2) => Some(Seat::Two),

@@ -547,7 +547,8 @@ mod tests {
         store.handle().record(five_on_row_zero());
         store.close();
         let conn = Connection::open(&path).unwrap();
-        conn.execute("UPDATE games SET moves = '7,7 7,7'", []).unwrap();
+        conn.execute("UPDATE games SET moves = '7,7 7,7'", [])
+            .unwrap();
         drop(conn);
         let archive = Archive::open(&path).unwrap();
         let id = archive.history(None, 1).unwrap()[0].id;
