@@ -1,4 +1,4 @@
-//! banco-server: hosts rooms where people play caro (and, soon, xiangqi) over TCP.
+//! banco-server: hosts rooms where people play caro and xiangqi over TCP.
 //!
 //! Entry point: [`run`] serves a bound listener until a shutdown token fires. The
 //! `banco-server` binary and the client's `banco host` both call it.

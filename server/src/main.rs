@@ -10,7 +10,7 @@ use banco_protocol::{DEFAULT_PORT, parse_duration};
 use banco_server::store::{Archive, Store};
 use banco_server::{Config, StoreLocation, default_store_path};
 
-/// Hosts banco rooms (caro, soon xiangqi) for players on your network.
+/// Hosts banco rooms (caro and xiangqi) for players on your network.
 #[derive(Debug, Parser)]
 #[command(name = "banco-server", version, about)]
 struct Args {
