@@ -6,13 +6,15 @@
 //! - [`seeds`]: the seed programs' bots, reimplemented from their documents.
 //! - [`gomocup`]: an external engine over the Gomocup protocol (the manager side).
 //! - [`pbrain`]: the Gomocup protocol, engine side (`pbrain-banco`).
+//! - [`uci_external`]: an external xiangqi engine over UCI (the manager side).
+//! - [`uci`]: UCI for xiangqi, engine side (`banco-uci`).
 //! - [`matches`]: playing N games with both colours of each opening, saving them.
 //! - [`openings`]: opening files.
 //! - [`stats`]: wins/draws/losses, Elo difference with error margin, move statistics.
 //! - [`rng`]: a small seeded random generator.
 //!
 //! Binaries: `banco-arena` (matches and opening generation), `pbrain-banco` (the
-//! Gomocup adapter).
+//! Gomocup adapter), `banco-uci` (the UCI xiangqi adapter).
 
 pub mod gomocup;
 pub mod matches;
@@ -22,3 +24,5 @@ pub mod player;
 pub mod rng;
 pub mod seeds;
 pub mod stats;
+pub mod uci;
+pub mod uci_external;

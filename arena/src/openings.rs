@@ -3,7 +3,8 @@
 //! # Format
 //! One opening per line, moves separated by spaces, `#` starts a comment. A caro move is
 //! `dx,dy`: the offset from the board's centre point (`width / 2`, `height / 2`), so the
-//! same file serves every board size. Moves alternate from the first player.
+//! same file serves every board size. A xiangqi move is ICCS (`h2e2`), from the start
+//! position. Moves alternate from the first player.
 
 use anyhow::{Context, Result, bail};
 use banco_engine::caro::Point;
@@ -11,6 +12,8 @@ use banco_engine::game::{Game, Move};
 
 /// The caro openings shipped with the arena (`openings/caro.txt`).
 pub const CARO: &str = include_str!("../openings/caro.txt");
+/// The xiangqi openings shipped with the arena (`openings/xiangqi.txt`).
+pub const XIANGQI: &str = include_str!("../openings/xiangqi.txt");
 
 /// One opening: its moves as written, and where it came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -78,7 +81,7 @@ fn parse_move(game: &Game, token: &str) -> Result<Move> {
             }
             Ok(Move::Caro(Point::new(x as u8, y as u8)))
         }
-        _ => bail!("openings for this game are not supported yet"),
+        Game::Xiangqi(_) => Ok(Move::Xiangqi(token.parse()?)),
     }
 }
 
@@ -113,6 +116,21 @@ mod tests {
                 assert_eq!(g.plies(), o.moves.len());
             }
         }
+    }
+
+    #[test]
+    fn shipped_xiangqi_openings_are_legal_and_distinct() {
+        let openings = parse(XIANGQI).unwrap();
+        assert_eq!(openings.len(), 48);
+        let mut seen = std::collections::HashSet::new();
+        for o in &openings {
+            let mut g = Game::new(&GameSpec::Xiangqi { fen: None }).unwrap();
+            o.apply(&mut g).unwrap();
+            assert_eq!(g.plies(), o.moves.len());
+            assert!(seen.insert(o.text()));
+        }
+        let mut g = Game::new(&GameSpec::Xiangqi { fen: None }).unwrap();
+        assert!(parse("h2e2 h2e2").unwrap()[0].apply(&mut g).is_err());
     }
 
     #[test]

@@ -1,9 +1,11 @@
 //! Players: anything that can be asked for a move in a [`Game`].
 //!
 //! The arena only talks to [`Player`], whatever the game: a banco level
-//! ([`BancoPlayer`], any game [`GameBot`] plays), a seed program's bot (caro only,
-//! [`SeedPlayer`]), or an external engine over a text protocol (Gomocup for caro:
-//! [`crate::gomocup::GomocupEngine`]). A [`PlayerSpec`] names one on the command line.
+//! ([`BancoPlayer`], any game [`GameBot`] plays), a seed program's bot ([`SeedPlayer`]
+//! for the caro seeds, [`Seed002Player`] for seed 002's xiangqi engine), or an external
+//! engine over a text protocol (Gomocup for caro: [`crate::gomocup::GomocupEngine`]; UCI
+//! for xiangqi: [`crate::uci_external::UciEngine`]). A [`PlayerSpec`] names one on the
+//! command line.
 
 use std::fmt;
 use std::str::FromStr;
@@ -14,7 +16,9 @@ use banco_engine::bot::{GameBot, Level, Limits};
 use banco_engine::game::{Game, GameSpec, Move};
 
 use crate::gomocup::GomocupEngine;
+use crate::seeds::seed002::Seed002;
 use crate::seeds::{self, SeedBot};
+use crate::uci_external::UciEngine;
 
 /// A player's answer.
 #[derive(Debug, Clone, PartialEq)]
@@ -48,16 +52,18 @@ pub trait Player {
 pub enum PlayerSpec {
     /// `banco:LEVEL` (`banco:hard`, or just `hard`).
     Banco(Level),
-    /// `seed:NNN` (000, 001, 003, 004).
+    /// `seed:NNN` (000, 001, 003, 004 play caro; 002 plays xiangqi).
     Seed(String),
     /// `gomocup:COMMAND` (run through `sh -c`).
     Gomocup(String),
+    /// `uci:COMMAND` (run through `sh -c`): a xiangqi engine.
+    Uci(String),
 }
 
 /// A player name that means nothing.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown player '{0}': use banco:LEVEL (easy, medium, hard, max), seed:NNN (000, 001, 003, 004) or gomocup:COMMAND"
+    "unknown player '{0}': use banco:LEVEL (easy, medium, hard, max), seed:NNN (000, 001, 003, 004 for caro; 002 for xiangqi), gomocup:COMMAND or uci:COMMAND"
 )]
 pub struct UnknownPlayer(pub String);
 
@@ -69,8 +75,11 @@ impl FromStr for PlayerSpec {
         let (kind, rest) = s.split_once(':').unwrap_or(("banco", s));
         match kind {
             "banco" => rest.parse().map(PlayerSpec::Banco).map_err(|_| bad()),
-            "seed" if seeds::by_number(rest, 0).is_some() => Ok(PlayerSpec::Seed(rest.to_string())),
+            "seed" if seeds::by_number(rest, 0).is_some() || seeds::is_xiangqi(rest) => {
+                Ok(PlayerSpec::Seed(rest.to_string()))
+            }
             "gomocup" if !rest.trim().is_empty() => Ok(PlayerSpec::Gomocup(rest.to_string())),
+            "uci" if !rest.trim().is_empty() => Ok(PlayerSpec::Uci(rest.to_string())),
             _ => Err(bad()),
         }
     }
@@ -81,13 +90,23 @@ impl fmt::Display for PlayerSpec {
         match self {
             PlayerSpec::Banco(l) => write!(f, "banco:{l}"),
             PlayerSpec::Seed(n) => write!(f, "seed:{n}"),
-            PlayerSpec::Gomocup(c) => {
-                let program = c.split_whitespace().next().unwrap_or(c);
-                let short = program.rsplit('/').next().unwrap_or(program);
-                write!(f, "gomocup:{short}")
-            }
+            PlayerSpec::Gomocup(c) => write!(f, "gomocup:{}", program_name(c)),
+            PlayerSpec::Uci(c) => write!(f, "uci:{}", program_name(c)),
         }
     }
+}
+
+/// The program a command runs, without its directory; for `node x/uci.js`, the script.
+fn program_name(command: &str) -> &str {
+    let mut words = command.split_whitespace().filter(|w| !w.starts_with('-'));
+    let mut program = words.next().unwrap_or(command);
+    if matches!(
+        program.rsplit('/').next(),
+        Some("node" | "python3" | "python" | "sh")
+    ) {
+        program = words.next().unwrap_or(program);
+    }
+    program.rsplit('/').next().unwrap_or(program)
 }
 
 impl PlayerSpec {
@@ -95,11 +114,15 @@ impl PlayerSpec {
     pub fn build(&self, seed: u64) -> Result<Box<dyn Player>> {
         Ok(match self {
             PlayerSpec::Banco(level) => Box::new(BancoPlayer::new(*level)),
+            PlayerSpec::Seed(n) if seeds::is_xiangqi(n) => Box::new(Seed002Player {
+                engine: Seed002::new(),
+            }),
             PlayerSpec::Seed(n) => {
                 let bot = seeds::by_number(n, seed).with_context(|| format!("no seed bot {n}"))?;
                 Box::new(SeedPlayer { bot })
             }
             PlayerSpec::Gomocup(cmd) => Box::new(GomocupEngine::new(cmd, self.to_string())),
+            PlayerSpec::Uci(cmd) => Box::new(UciEngine::new(cmd, self.to_string())),
         })
     }
 }
@@ -179,6 +202,46 @@ impl Player for SeedPlayer {
     }
 }
 
+/// Seed 002's xiangqi engine.
+pub struct Seed002Player {
+    engine: Seed002,
+}
+
+/// Seed 002 searches at most this long when the arena gives no time.
+const SEED002_DEFAULT: Duration = Duration::from_secs(1);
+
+impl Player for Seed002Player {
+    fn name(&self) -> String {
+        "seed:002".to_string()
+    }
+
+    fn new_game(&mut self, spec: &GameSpec) -> Result<()> {
+        match spec {
+            GameSpec::Xiangqi { .. } => {
+                self.engine.new_game();
+                Ok(())
+            }
+            _ => bail!("seed:002 only plays xiangqi"),
+        }
+    }
+
+    fn play(&mut self, game: &Game, budget: Option<Duration>) -> Result<Reply> {
+        let Game::Xiangqi(g) = game else {
+            bail!("seed:002 only plays xiangqi");
+        };
+        let start = Instant::now();
+        let (mv, depth) = self
+            .engine
+            .choose(g, budget.unwrap_or(SEED002_DEFAULT))
+            .context("no legal move")?;
+        Ok(Reply {
+            mv: Move::Xiangqi(mv),
+            depth: Some(depth),
+            elapsed: start.elapsed(),
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -188,7 +251,20 @@ mod tests {
         assert_eq!("banco:hard".parse(), Ok(PlayerSpec::Banco(Level::Hard)));
         assert_eq!("max".parse(), Ok(PlayerSpec::Banco(Level::Max)));
         assert_eq!("seed:001".parse(), Ok(PlayerSpec::Seed("001".into())));
-        assert!("seed:002".parse::<PlayerSpec>().is_err());
+        assert_eq!("seed:002".parse(), Ok(PlayerSpec::Seed("002".into())));
+        assert!("seed:005".parse::<PlayerSpec>().is_err());
+        let u: PlayerSpec = "uci:node --no-experimental-fetch /x/fairy/uci.js"
+            .parse()
+            .unwrap();
+        assert_eq!(u.to_string(), "uci:uci.js");
+        assert_eq!(
+            "uci:/opt/pikafish"
+                .parse::<PlayerSpec>()
+                .unwrap()
+                .to_string(),
+            "uci:pikafish"
+        );
+        assert!("uci: ".parse::<PlayerSpec>().is_err());
         assert!("banco:grandmaster".parse::<PlayerSpec>().is_err());
         assert!("gomocup:".parse::<PlayerSpec>().is_err());
         let g: PlayerSpec = "gomocup:/opt/x/pbrain-foo -v".parse().unwrap();

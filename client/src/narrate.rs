@@ -13,18 +13,21 @@ use crate::tr;
 
 /// A seat's colour or stone: `X`/`O` in caro, Red/Black in xiangqi.
 pub fn side(room: &Room, seat: Seat, loc: &Locale) -> String {
-    let first = room.moves_first(seat);
     match room.settings.game {
         GameSettings::Caro { .. } => room.stone_letter(seat).to_string(),
         GameSettings::Xiangqi { .. } => {
-            tr!(loc, if first { "side.red" } else { "side.black" }).to_string()
+            let key = match room.color_of(seat) {
+                Some(banco_engine::xiangqi::piece::Color::Black) => "side.black",
+                _ => "side.red",
+            };
+            tr!(loc, key).to_string()
         }
     }
 }
 
 /// Who sits in a seat: their name, `Bot (hard)` for a bot, or "free seat".
 pub fn seat_name(room: &Room, seat: Seat, loc: &Locale) -> String {
-    match &room.seats[seat.index()] {
+    match room.player(seat) {
         Some(s) => match s.bot {
             Some(level) => tr!(loc, "seat.bot", level = level_name(level, loc)),
             None => s.name.clone(),

@@ -5,7 +5,8 @@
 //! player can act on; no I/O error reaches the screen in its raw form.
 
 use banco_protocol::{
-    ClientCodec, ClientMsg, DEFAULT_PORT, ErrorCode, Hello, PROTOCOL_VERSION, ServerMsg, Welcome,
+    ClientCodec, ClientMsg, DEFAULT_PORT, ErrorCode, Hello, PROTOCOL_VERSION, ResumeToken,
+    ServerMsg, Welcome,
 };
 use futures::{SinkExt, StreamExt};
 use std::io;
@@ -141,6 +142,16 @@ pub fn address_text(host: &str, port: u16) -> String {
 impl Connection {
     /// Connects to `address` (default port if none) and greets the server as `name`.
     pub async fn open(address: &str, name: &str) -> Result<Connection, ConnectError> {
+        Connection::open_resuming(address, name, None).await
+    }
+
+    /// As [`Connection::open`], presenting `resume` (from an earlier session's Welcome)
+    /// to take back a seat the server holds after a dropped connection.
+    pub async fn open_resuming(
+        address: &str,
+        name: &str,
+        resume: Option<ResumeToken>,
+    ) -> Result<Connection, ConnectError> {
         let (host, port) = split_address(address)?;
         let shown = address_text(&host, port);
         let addrs: Vec<SocketAddr> = match tokio::net::lookup_host((host.as_str(), port)).await {
@@ -153,7 +164,9 @@ impl Connection {
         let mut last = ConnectError::UnknownHost(host.clone());
         for addr in addrs {
             match tokio::time::timeout(CONNECT_TIMEOUT, TcpStream::connect(addr)).await {
-                Ok(Ok(stream)) => return Connection::greet(stream, addr, &shown, name).await,
+                Ok(Ok(stream)) => {
+                    return Connection::greet(stream, addr, &shown, name, resume).await;
+                }
                 Ok(Err(e)) => last = connect_error(&e, &shown, port),
                 Err(_) => last = ConnectError::Timeout(shown.clone(), port),
             }
@@ -167,13 +180,14 @@ impl Connection {
         addr: SocketAddr,
         shown: &str,
         name: &str,
+        resume: Option<ResumeToken>,
     ) -> Result<Connection, ConnectError> {
         let _ = stream.set_nodelay(true);
         let mut framed = Framed::new(stream, ClientCodec::new());
         let hello = ClientMsg::Hello(Hello {
             version: PROTOCOL_VERSION,
             name: name.to_string(),
-            resume: None,
+            resume,
         });
         let other = |e: &dyn std::fmt::Display| ConnectError::Other {
             addr: shown.to_string(),

@@ -101,6 +101,8 @@ palette! {
     win_bg,
     /// Background of a point where the opponent would complete five (the four warning).
     threat_bg,
+    /// Background of a point that stops one of the opponent's open threes.
+    three_bg,
     /// Stones of the winning line.
     win_fg,
     /// The board cursor's brackets.
@@ -129,6 +131,16 @@ struct GlyphsFile {
     o: Option<char>,
     empty: Option<char>,
     hint: Option<char>,
+    /// `chinese` (帥仕相俥傌炮兵) or `letters` (WXF letters, for terminals without CJK).
+    xiangqi: Option<XiangqiPieces>,
+}
+
+/// How xiangqi pieces are drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum XiangqiPieces {
+    Chinese,
+    Letters,
 }
 
 /// A ready-to-draw theme.
@@ -147,6 +159,8 @@ pub struct Theme {
     pub empty_glyph: char,
     /// The hint mark on an empty point.
     pub hint_glyph: char,
+    /// Xiangqi pieces as WXF letters instead of Chinese characters.
+    pub xiangqi_letters: bool,
 }
 
 /// A theme that can be chosen.
@@ -260,6 +274,7 @@ fn base_theme() -> Result<Theme, ThemeError> {
         last_bg: Color::Reset,
         win_bg: Color::Reset,
         threat_bg: Color::Reset,
+        three_bg: Color::Reset,
         win_fg: Color::Reset,
         cursor: Color::Reset,
         hint: Color::Reset,
@@ -278,6 +293,7 @@ fn base_theme() -> Result<Theme, ThemeError> {
         o_glyph: file.glyphs.o.unwrap_or('O'),
         empty_glyph: file.glyphs.empty.unwrap_or('·'),
         hint_glyph: file.glyphs.hint.unwrap_or('+'),
+        xiangqi_letters: file.glyphs.xiangqi == Some(XiangqiPieces::Letters),
     })
 }
 
@@ -295,6 +311,10 @@ fn apply(base: Theme, id: &str, text: &str, path: &str) -> Result<Theme, ThemeEr
         o_glyph: file.glyphs.o.unwrap_or(base.o_glyph),
         empty_glyph: file.glyphs.empty.unwrap_or(base.empty_glyph),
         hint_glyph: file.glyphs.hint.unwrap_or(base.hint_glyph),
+        xiangqi_letters: file
+            .glyphs
+            .xiangqi
+            .map_or(base.xiangqi_letters, |x| x == XiangqiPieces::Letters),
     })
 }
 
@@ -359,6 +379,7 @@ mod tests {
             &c.last_bg,
             &c.win_bg,
             &c.threat_bg,
+            &c.three_bg,
             &c.win_fg,
             &c.cursor,
             &c.hint,

@@ -23,6 +23,9 @@ pub struct Config {
     /// How long a dropped player's seat is held for them to come back (the clock keeps
     /// running meanwhile; a running game is lost as abandoned when it expires).
     pub grace: Duration,
+    /// How long the players of a game reopened after a restart have to come back (its
+    /// clocks wait for them).
+    pub restart_grace: Duration,
     /// The least time between two moves in a room where only bots play, so people can
     /// follow the game they are watching.
     pub bot_delay: Duration,
@@ -46,6 +49,7 @@ impl Default for Config {
             name: host_name(),
             store: default_store_path().map_or(StoreLocation::Memory, StoreLocation::File),
             grace: Duration::from_secs(30),
+            restart_grace: Duration::from_secs(300),
             bot_delay: Duration::from_millis(800),
             bot_think_cap: None,
             hint_budget: Duration::from_secs(1),

@@ -132,7 +132,7 @@ pub fn split(
 
 impl Writer {
     /// Writes queued messages until `finish` fires (then delivers what is already queued,
-    /// within [`DRAIN_TIME`], and closes the socket) or the connection is cut.
+    /// within a few seconds, and closes the socket) or the connection is cut.
     pub async fn run(mut self, finish: CancellationToken) {
         loop {
             let msg = tokio::select! {

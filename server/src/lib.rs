@@ -1,4 +1,4 @@
-//! banco-server: hosts rooms where people play caro (and, soon, xiangqi) over TCP.
+//! banco-server: hosts rooms where people play caro and xiangqi over TCP.
 //!
 //! Entry point: [`run`] serves a bound listener until a shutdown token fires. The
 //! `banco-server` binary and the client's `banco host` both call it.
@@ -15,7 +15,8 @@
 //!   tokens and keeps lobby sessions' room lists fresh.
 //! - [`room`]: one actor task per room owning its game, seats, clocks, offers, chat and
 //!   bot seats; [`room::RoomHandle`] is the cheap handle sessions talk to it through.
-//! - [`store`]: SQLite on its own thread: players, ratings (Elo) and finished games.
+//! - [`store`]: SQLite on its own thread: players, ratings (Elo), finished games and games
+//!   in progress; the leaderboard, history and replays players ask for are read there too.
 //! - [`names`]: checking and cleaning what people type (names, chat lines).
 
 pub mod config;

@@ -22,10 +22,14 @@ use crate::config::Config;
 use crate::connection::Outbox;
 use crate::names::unique_name;
 use crate::room::{self, Guest, RoomContext, RoomHandle};
-use crate::store::StoreHandle;
+use crate::store::{LiveGame, LiveSeat, StoreHandle};
 
 /// Requests from sessions waiting their turn.
 const INBOX: usize = 256;
+
+/// How long past its room's grace period a held name stays reserved if the room's
+/// release never arrives.
+const HOLD_SLACK: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// What a room tells the lobby.
 #[derive(Debug)]
@@ -41,9 +45,11 @@ pub enum RoomNotice {
 /// A session that just said Hello, as the lobby registered it.
 #[derive(Debug)]
 pub struct Entered {
+    /// The session's number, for everything it asks of the lobby later.
     pub client: ClientId,
     /// The name it goes by (the one asked for, made unique; or the held one on resume).
     pub name: String,
+    /// Sent in Welcome; presenting it in a later Hello reclaims a held seat.
     pub token: ResumeToken,
     /// The room holding this player's seat, when the Hello resumed one.
     pub resume_in: Option<RoomHandle>,
@@ -94,6 +100,7 @@ pub struct LobbyGone;
 /// A cheap, cloneable way to talk to the lobby.
 #[derive(Clone)]
 pub struct LobbyHandle {
+    /// The lobby's inbox; bounded, so a flood of requests waits its turn.
     tx: mpsc::Sender<LobbyMsg>,
 }
 
@@ -171,8 +178,11 @@ impl LobbyHandle {
 
 /// A connected session.
 struct Session {
+    /// The name it goes by, unique among sessions and held seats.
     name: String,
+    /// Its resume token: a newer connection presenting it takes over.
     token: ResumeToken,
+    /// Where room lists (and Welcome) go.
     outbox: Outbox,
     /// Closes the session.
     cut: CancellationToken,
@@ -182,7 +192,9 @@ struct Session {
 
 /// A seat held for a dropped player: their name stays theirs until it is given up.
 struct Held {
+    /// Reserved for the player until the seat is given up.
     name: String,
+    /// The room holding the seat, where a resume is sent.
     room: RoomId,
     /// When the lobby forgets it even if the room's release never arrives.
     until: Instant,
@@ -190,36 +202,46 @@ struct Held {
 
 /// A room as the lobby knows it.
 struct Listed {
+    /// How sessions reach the room.
     handle: RoomHandle,
     /// Its line in the room list, once it has sent one.
     summary: Option<RoomSummary>,
 }
 
 struct Lobby {
+    /// Handed to every room it makes.
     config: Arc<Config>,
+    /// Handed to every room it makes; also drops snapshots it cannot reopen.
     store: StoreHandle,
+    /// Rooms are spawned on it, so shutdown waits for them.
     tracker: TaskTracker,
+    /// Stops the lobby and every room.
     shutdown: CancellationToken,
     /// Handed to each room for its notices.
     notices_tx: mpsc::UnboundedSender<RoomNotice>,
+    /// Every connected session, by number.
     sessions: HashMap<ClientId, Session>,
+    /// Seats held for dropped players, by the token that reclaims them.
     held: HashMap<ResumeToken, Held>,
     /// By number, so the list comes out in order.
     rooms: BTreeMap<RoomId, Listed>,
+    /// The number the next session gets (never reused).
     next_client: ClientId,
+    /// The number the next room gets.
     next_room: RoomId,
 }
 
-/// Starts the lobby; it runs until `shutdown`.
+/// Starts the lobby, reopening the rooms of `restored` games; it runs until `shutdown`.
 pub fn spawn(
     config: Arc<Config>,
     store: StoreHandle,
+    restored: Vec<LiveGame>,
     tracker: &TaskTracker,
     shutdown: CancellationToken,
 ) -> LobbyHandle {
     let (tx, inbox) = mpsc::channel(INBOX);
     let (notices_tx, notices) = mpsc::unbounded_channel();
-    let lobby = Lobby {
+    let mut lobby = Lobby {
         config,
         store,
         tracker: tracker.clone(),
@@ -231,6 +253,9 @@ pub fn spawn(
         next_client: 1,
         next_room: 1,
     };
+    for live in restored {
+        lobby.reopen(live);
+    }
     tracker.spawn(lobby.run(inbox, notices));
     LobbyHandle { tx }
 }
@@ -280,12 +305,7 @@ impl Lobby {
             } => {
                 let id = self.next_room;
                 self.next_room = self.next_room.wrapping_add(1).max(1);
-                let ctx = RoomContext {
-                    config: self.config.clone(),
-                    store: self.store.clone(),
-                    lobby: self.notices_tx.clone(),
-                    shutdown: self.shutdown.clone(),
-                };
+                let ctx = self.room_context();
                 if let Some(s) = self.sessions.get_mut(&guest.client) {
                     s.room = Some(id);
                 }
@@ -316,6 +336,53 @@ impl Lobby {
                 }
             }
             LobbyMsg::Gone { client, held_in } => self.gone(client, held_in),
+        }
+    }
+
+    /// Reopens the room of a game saved in progress; its players' names and seats wait
+    /// for them to come back with their resume tokens.
+    fn reopen(&mut self, live: LiveGame) {
+        let id = self.next_room;
+        self.next_room = self.next_room.wrapping_add(1).max(1);
+        let key = live.key;
+        let seats = live.seats.clone();
+        match room::restore(id, live, self.room_context(), &self.tracker) {
+            Ok(handle) => {
+                tracing::info!(room = id, "reopened a game in progress");
+                let until = Instant::now() + self.config.restart_grace * 2 + HOLD_SLACK;
+                for seat in seats {
+                    if let LiveSeat::Human { name, token } = seat {
+                        self.held.insert(
+                            token,
+                            Held {
+                                name,
+                                room: id,
+                                until,
+                            },
+                        );
+                    }
+                }
+                self.rooms.insert(
+                    id,
+                    Listed {
+                        handle,
+                        summary: None,
+                    },
+                );
+            }
+            Err(why) => {
+                tracing::error!(key, %why, "a saved game in progress cannot be reopened; dropping it");
+                self.store.drop_live(key);
+            }
+        }
+    }
+
+    fn room_context(&self) -> RoomContext {
+        RoomContext {
+            config: self.config.clone(),
+            store: self.store.clone(),
+            lobby: self.notices_tx.clone(),
+            shutdown: self.shutdown.clone(),
         }
     }
 

@@ -10,25 +10,29 @@ use banco_protocol::{DEFAULT_PORT, parse_duration};
 use banco_server::store::{Archive, Store};
 use banco_server::{Config, StoreLocation, default_store_path};
 
-/// Hosts banco rooms (caro, soon xiangqi) for players on your network.
+/// Hosts banco rooms (caro and xiangqi) for players on your network.
 #[derive(Debug, Parser)]
 #[command(name = "banco-server", version, about)]
 struct Args {
     /// Address to listen on. 0.0.0.0 lets other machines on the network in.
-    #[arg(long, default_value_t = format!("0.0.0.0:{DEFAULT_PORT}"))]
+    #[arg(long, value_name = "ADDR", default_value_t = format!("0.0.0.0:{DEFAULT_PORT}"))]
     listen: String,
-    /// SQLite file for players, ratings and finished games, or `:memory:` to keep
-    /// nothing. Default: banco.db in your data directory.
+    /// SQLite file for players, ratings, finished games and games in progress, or
+    /// `:memory:` to keep nothing. Default: banco.db in your data directory.
     #[arg(long, value_name = "PATH")]
     db: Option<String>,
     /// The server's name shown to players. Default: this machine's host name.
     #[arg(long)]
     name: Option<String>,
     /// How long a dropped player's seat is held for them (e.g. 30s, 2m).
-    #[arg(long, value_parser = duration, default_value = "30s")]
+    #[arg(long, value_name = "TIME", value_parser = duration, default_value = "30s")]
     grace: Duration,
+    /// How long players of a game in progress when the server stopped have to come back
+    /// after it starts again.
+    #[arg(long, value_name = "TIME", value_parser = duration, default_value = "5m")]
+    restart_grace: Duration,
     /// The pause between moves in rooms where two bots play.
-    #[arg(long, value_parser = duration, default_value = "800ms")]
+    #[arg(long, value_name = "TIME", value_parser = duration, default_value = "800ms")]
     bot_delay: Duration,
     /// Print the best rated players from the database and exit.
     #[arg(long)]
@@ -75,6 +79,7 @@ async fn main() -> anyhow::Result<()> {
     let mut config = Config {
         store,
         grace: args.grace,
+        restart_grace: args.restart_grace,
         bot_delay: args.bot_delay,
         ..Config::default()
     };

@@ -12,8 +12,9 @@ use crate::session::{self, SessionContext};
 use crate::store::Store;
 
 /// Serves `listener` until `shutdown` is cancelled, then closes every session (each client
-/// is told the server is shutting down), lets rooms keep the record of unfinished games,
-/// and writes what the store has queued before returning.
+/// is told the server is shutting down), saves the games in progress, and writes what the
+/// store has queued before returning. Games saved in progress by the last run are
+/// reopened first, their players' seats held until they come back.
 ///
 /// A store that cannot be opened is logged and replaced by an in-memory one: hosting goes
 /// on, only the history of this run is not kept.
@@ -22,13 +23,21 @@ pub async fn run(
     config: Config,
     shutdown: CancellationToken,
 ) -> anyhow::Result<()> {
-    let store = open_store(config.store.clone()).await?;
+    let mut store = open_store(config.store.clone()).await?;
+    let restored = store.take_live_games();
     let config = Arc::new(config);
     let tracker = TaskTracker::new();
-    let lobby = lobby::spawn(config.clone(), store.handle(), &tracker, shutdown.clone());
+    let lobby = lobby::spawn(
+        config.clone(),
+        store.handle(),
+        restored,
+        &tracker,
+        shutdown.clone(),
+    );
     let ctx = SessionContext {
         config: config.clone(),
         lobby,
+        store: store.handle(),
         shutdown: shutdown.clone(),
     };
     match listener.local_addr() {

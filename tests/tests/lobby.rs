@@ -169,12 +169,14 @@ async fn settings_out_of_range_are_refused() {
         assert!(!e.message.is_empty(), "{settings:?}");
     }
     let xiangqi = RoomSettings {
-        game: GameSettings::Xiangqi { fen: None },
+        game: GameSettings::Xiangqi {
+            fen: Some("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR".into()),
+        },
         ..RoomSettings::default()
     };
     a.send(ClientMsg::CreateRoom(xiangqi)).await;
     let e = a.expect_error(ErrorCode::BadSettings).await;
-    assert_eq!(e.message, "xiangqi rooms are not available yet");
+    assert!(e.message.contains("side to move"), "{}", e.message);
     // Nothing was made: the lobby is still empty, and An can still create a good room.
     a.send(ClientMsg::ListRooms).await;
     assert!(a.rooms().await.is_empty());
@@ -196,5 +198,36 @@ async fn one_room_at_a_time() {
     a.expect_error(ErrorCode::AlreadyInRoom).await;
     a.send(ClientMsg::WatchRoom(id)).await;
     a.expect_error(ErrorCode::AlreadyInRoom).await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_spectator_takes_a_free_seat_without_leaving() {
+    let server = TestServer::start().await;
+    let mut a = server.connect("An").await;
+    let mut c = server.connect("Chi").await;
+    let (id, _) = a.create(caro(15)).await;
+    let view = c.watch(id).await;
+    assert_eq!(view.you, Role::Spectator);
+    c.send(ClientMsg::Chat("watching".into())).await;
+    c.recv_until(|m| matches!(m, ServerMsg::Chat(_))).await;
+    c.send(ClientMsg::JoinRoom(id)).await;
+    let view = c.joined().await;
+    assert_eq!(view.you, Role::Player(Seat::Two));
+    assert!(view.spectators.is_empty());
+    assert_eq!(view.chat.len(), 1, "the same room, its chat kept");
+    assert_eq!(a.game_started().await, c.game_started().await);
+    // A player asking again, or anyone once the seats are full, is refused.
+    c.send(ClientMsg::JoinRoom(id)).await;
+    c.expect_error(ErrorCode::AlreadyInRoom).await;
+    let mut d = server.connect("Dũng").await;
+    d.watch(id).await;
+    d.send(ClientMsg::JoinRoom(id)).await;
+    d.expect_error(ErrorCode::RoomFull).await;
+    d.send(ClientMsg::Chat("still here".into())).await;
+    assert!(
+        matches!(d.recv().await, ServerMsg::Chat(_)),
+        "still watching"
+    );
     server.stop().await;
 }

@@ -19,7 +19,7 @@ use clap::{Parser, Subcommand};
 #[derive(Parser)]
 #[command(
     version,
-    about = "Matches between caro engines: banco levels, seed bots, Gomocup engines"
+    about = "Matches between caro and xiangqi engines: banco levels, seed bots, Gomocup and UCI engines"
 )]
 struct Args {
     #[command(subcommand)]
@@ -30,10 +30,13 @@ struct Args {
 enum Command {
     /// Play a match: N games, both colours of each opening.
     Match {
-        /// Player A: banco:LEVEL, seed:NNN or gomocup:COMMAND.
+        /// Player A: banco:LEVEL, seed:NNN, gomocup:COMMAND (caro) or uci:COMMAND (xiangqi).
         a: PlayerSpec,
         /// Player B.
         b: PlayerSpec,
+        /// caro or xiangqi.
+        #[arg(long, default_value = "caro")]
+        game: GameKind,
         /// Number of games (even numbers give every opening both colours).
         #[arg(long, short = 'n', default_value_t = 100)]
         games: usize,
@@ -43,7 +46,11 @@ enum Command {
         /// caro, freestyle, standard or caro-overline.
         #[arg(long, default_value = "caro")]
         rule: Rule,
-        /// Openings file (default: the shipped caro openings).
+        /// Xiangqi: start every game from this FEN instead of the usual position (the
+        /// openings then do not apply).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Openings file (default: the shipped openings of the game).
         #[arg(long)]
         openings: Option<PathBuf>,
         /// Time per move in milliseconds for every player (default: banco levels use
@@ -97,6 +104,8 @@ fn main() -> Result<()> {
         Command::Match {
             a,
             b,
+            game,
+            fen,
             games,
             size,
             rule,
@@ -106,20 +115,36 @@ fn main() -> Result<()> {
             seed,
             verbose,
         } => {
-            let (width, height) = parse_size(&size)?;
-            let text = match &openings {
-                Some(path) => std::fs::read_to_string(path)
-                    .with_context(|| format!("cannot read {}", path.display()))?,
-                None => openings::CARO.to_string(),
+            let (spec, shipped) = match game {
+                GameKind::Caro => {
+                    let (width, height) = parse_size(&size)?;
+                    (
+                        GameSpec::Caro {
+                            width,
+                            height,
+                            rule,
+                        },
+                        openings::CARO,
+                    )
+                }
+                GameKind::Xiangqi => (GameSpec::Xiangqi { fen: fen.clone() }, openings::XIANGQI),
+            };
+            let openings = match (&openings, &fen) {
+                (Some(path), _) => openings::parse(
+                    &std::fs::read_to_string(path)
+                        .with_context(|| format!("cannot read {}", path.display()))?,
+                )?,
+                // An arranged position is the opening.
+                (None, Some(_)) => vec![Opening {
+                    moves: Vec::new(),
+                    line: 0,
+                }],
+                (None, None) => openings::parse(shipped)?,
             };
             let m = Match {
-                spec: GameSpec::Caro {
-                    width,
-                    height,
-                    rule,
-                },
+                spec,
                 games,
-                openings: openings::parse(&text)?,
+                openings,
                 budget: time_ms.map(Duration::from_millis),
                 record_dir: out,
             };
@@ -138,6 +163,13 @@ fn main() -> Result<()> {
             nowins,
         } => mine_tactics(&games, min_line, nowins),
     }
+}
+
+/// Which game a match plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum GameKind {
+    Caro,
+    Xiangqi,
 }
 
 fn parse_size(s: &str) -> Result<(u8, u8)> {

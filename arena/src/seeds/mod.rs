@@ -5,12 +5,14 @@
 //! (usually: what the code family the document cites does).
 //!
 //! - [`seed000`]: depth-3 minimax with alpha-beta over the bounding box, "combo" evaluation.
+//! - [`seed002`]: xiangqi, depth-4 alpha-beta with its piece values and square tables.
 //! - [`seed001`]: one-ply attack + defence score tables (C#, LAN caro).
 //! - [`seed003`]: one-ply `MAP_SCORE` tables, random among equals (JavaScript).
 //! - [`seed004`]: depth-2 alpha-beta over attack/defence scores (C#, AI course).
 
 pub mod seed000;
 pub mod seed001;
+pub mod seed002;
 pub mod seed003;
 pub mod seed004;
 
@@ -24,7 +26,13 @@ pub trait SeedBot {
     fn choose(&mut self, game: &Game) -> Option<Point>;
 }
 
-/// The seed bots by number.
+/// Whether `number` names seed 002, the xiangqi engine (it is not a [`SeedBot`]: those
+/// play caro).
+pub fn is_xiangqi(number: &str) -> bool {
+    matches!(number, "002" | "2")
+}
+
+/// The caro seed bots by number.
 pub fn by_number(number: &str, seed: u64) -> Option<Box<dyn SeedBot>> {
     match number {
         "000" | "0" => Some(Box::new(seed000::Seed000::new(seed))),

@@ -31,6 +31,8 @@ pub enum Field {
     PerMove,
     ClockMinutes,
     Increment,
+    /// Seat one: the creator, or a bot (the creator then watches).
+    SeatOne,
     Opponent,
     Hints,
 }
@@ -53,6 +55,8 @@ pub struct CreateForm {
     pub clock_minutes: u32,
     /// Seconds added to a clock per move made.
     pub increment_secs: u32,
+    /// Who sits in seat one: `Human` is the creator.
+    pub seat_one: Opponent,
     pub opponent: Opponent,
     pub hints: bool,
     /// Whether the next digit typed starts a new number (true right after focusing a
@@ -95,6 +99,7 @@ impl Default for CreateForm {
             per_move_secs: 20,
             clock_minutes: 5,
             increment_secs: 3,
+            seat_one: Opponent::Human,
             opponent: Opponent::Human,
             hints: true,
             fresh_digits: true,
@@ -128,7 +133,7 @@ impl CreateForm {
             TimeKind::PerMove => f.push(Field::PerMove),
             TimeKind::Clock => f.extend([Field::ClockMinutes, Field::Increment]),
         }
-        f.extend([Field::Opponent, Field::Hints]);
+        f.extend([Field::SeatOne, Field::Opponent, Field::Hints]);
         f
     }
 
@@ -152,13 +157,10 @@ impl CreateForm {
             },
             time,
             first: self.first,
-            seats: [
-                SeatKind::Human,
-                match self.opponent {
-                    Opponent::Human => SeatKind::Human,
-                    Opponent::Bot(l) => SeatKind::Bot(l),
-                },
-            ],
+            seats: [self.seat_one, self.opponent].map(|o| match o {
+                Opponent::Human => SeatKind::Human,
+                Opponent::Bot(l) => SeatKind::Bot(l),
+            }),
             hints: self.hints,
         }
     }
@@ -266,6 +268,7 @@ impl CreateForm {
             Field::PerMove => self.per_move_secs = step(self.per_move_secs, 5),
             Field::ClockMinutes => self.clock_minutes = step(self.clock_minutes, 1),
             Field::Increment => self.increment_secs = step(self.increment_secs, 1),
+            Field::SeatOne => self.seat_one = cycle(&OPPONENTS, self.seat_one, up),
             Field::Opponent => self.opponent = cycle(&OPPONENTS, self.opponent, up),
             Field::Hints => self.hints = !self.hints,
         }
@@ -302,8 +305,8 @@ mod tests {
             &mut f,
             &[Down, Right, Down, Char('1'), Char('0'), Down, Char('5')],
         );
-        // Opponent: human -> bot hard.
-        press(&mut f, &[Down, Right, Right, Right, Down, Right]);
+        // Seat one stays mine; opponent: human -> bot hard.
+        press(&mut f, &[Down, Down, Right, Right, Right, Down, Right]);
         let FormAction::Create(s) = press(&mut f, &[Enter]) else {
             panic!("Enter must create");
         };
@@ -323,6 +326,20 @@ mod tests {
         assert_eq!(s.seats, [SeatKind::Human, SeatKind::Bot(Level::Hard)]);
         assert!(!s.hints);
         assert_eq!(press(&mut f, &[Esc]), FormAction::Cancel);
+
+        // Two bots: the creator watches.
+        let mut f = CreateForm {
+            focus: Field::SeatOne,
+            ..CreateForm::default()
+        };
+        press(&mut f, &[Right, Right, Right, Right, Down, Right]);
+        let FormAction::Create(s) = press(&mut f, &[Enter]) else {
+            panic!("Enter must create");
+        };
+        assert_eq!(
+            s.seats,
+            [SeatKind::Bot(Level::Max), SeatKind::Bot(Level::Easy)]
+        );
     }
 
     #[test]

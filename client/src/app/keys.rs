@@ -43,6 +43,7 @@ pub const ROOM: &[KeyHelp] = &[
     k("←↑→↓ hjkl", "keys.cursor"),
     k("Shift+←↑→↓ HJKL", "keys.cursor_far"),
     k("Enter Space", "keys.place"),
+    k("Enter Space", "keys.move_piece"),
     k("click", "keys.click"),
     k(".", "keys.last_move"),
     k("u", "keys.undo"),

@@ -5,18 +5,27 @@
 //! - [`create`]: the create-room form.
 //! - [`keys`]: what each key does on each screen, for the handlers and the help.
 //!
+//! The handlers are split by where the keys go: `connection` (connecting, dropping,
+//! reconnecting), `screen_keys` (connect screen and lobby), `room_keys`, `popup_keys`,
+//! and `server` (what each server message does).
+//!
 //! Handlers here change state and queue [`Effect`]s (messages to send, a connection to
 //! open, settings to save); they never draw and never touch the network. The terminal
 //! loop ([`crate::tui`]) carries the effects out, and [`crate::ui`] draws the state.
 
 pub mod board;
+mod connection;
 pub mod create;
 pub mod input;
 pub mod keys;
+mod popup_keys;
 mod room_keys;
+mod screen_keys;
 mod server;
 
-use banco_protocol::{ClientMsg, MAX_CHAT_CHARS, MAX_NAME_CHARS, Offer, RoomSummary, Welcome};
+use banco_protocol::{
+    ClientMsg, MAX_CHAT_CHARS, MAX_NAME_CHARS, Offer, ResumeToken, RoomSummary, Welcome,
+};
 use crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -24,26 +33,50 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use crate::locale::{LanguageChoice, Locale};
-use crate::net::ConnectError;
 use crate::room::Room;
 use crate::settings::Settings;
 use crate::theme::{Theme, ThemeChoice};
-use crate::tr;
 use board::BoardCursor;
-use create::{CreateForm, FormAction};
-use input::{Edit, TextInput};
+use create::CreateForm;
+use input::TextInput;
 
 /// How long a notice stays on the status line.
 pub const NOTICE_TIME: Duration = Duration::from_secs(6);
+
+/// How long to keep trying to get back to a game after the connection drops: about
+/// the seat's grace period on a default server.
+pub const RECONNECT_FOR: Duration = Duration::from_secs(30);
+
+/// The pause between two reconnection attempts.
+pub const RECONNECT_EVERY: Duration = Duration::from_secs(2);
+
+/// Getting back to a held seat after the connection dropped mid-game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reconnect {
+    /// When the connection dropped; past [`RECONNECT_FOR`] we give up.
+    pub since: Instant,
+    /// When to try next.
+    pub next_try: Instant,
+    /// Attempts made so far, shown to the player.
+    pub attempts: u32,
+    /// An attempt is under way.
+    pub in_flight: bool,
+    /// The token from the lost session's Welcome.
+    pub token: ResumeToken,
+    /// Why the connection dropped, for the message if we give up.
+    pub reason: String,
+}
 
 /// Something the terminal loop must do for the app.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Effect {
     Send(ClientMsg),
-    /// Open a connection (the current one, if any, is dropped).
+    /// Open a connection (the current one, if any, is dropped); `resume` asks the
+    /// server for the seat it holds after a dropped connection.
     Connect {
         address: String,
         name: String,
+        resume: Option<ResumeToken>,
     },
     /// Write [`App::settings`] to the settings file.
     SaveSettings,
@@ -160,6 +193,8 @@ pub struct App {
     pub server_addr: String,
     /// Set when this process hosts the server: its listening address. Quitting stops it.
     pub hosting: Option<String>,
+    /// Trying to get back to a game after the connection dropped.
+    pub reconnect: Option<Reconnect>,
     pub loc: Locale,
     pub theme: Theme,
     pub settings: Settings,
@@ -203,6 +238,7 @@ impl App {
             welcome: None,
             server_addr: String::new(),
             hosting: None,
+            reconnect: None,
             loc,
             theme,
             settings,
@@ -218,7 +254,7 @@ impl App {
         std::mem::take(&mut self.effects)
     }
 
-    fn send(&mut self, msg: ClientMsg) {
+    pub(super) fn send(&mut self, msg: ClientMsg) {
         self.effects.push(Effect::Send(msg));
     }
 
@@ -255,111 +291,11 @@ impl App {
         }
     }
 
-    fn room_mut(&mut self) -> Option<&mut RoomScreen> {
+    pub(super) fn room_mut(&mut self) -> Option<&mut RoomScreen> {
         match &mut self.screen {
             Screen::Room(r) => Some(r),
             _ => None,
         }
-    }
-
-    /// Puts `address` in the connect form (from the command line).
-    pub fn set_address(&mut self, address: &str) {
-        if let Screen::Connect(form) = &mut self.screen {
-            form.address = TextInput::with_text(100, address);
-            form.focus = ConnectField::Name;
-        }
-    }
-
-    /// Starts connecting with what the connect form holds.
-    pub fn connect(&mut self) {
-        let Screen::Connect(form) = &mut self.screen else {
-            return;
-        };
-        let address = form.address.text().trim().to_string();
-        let name = form.name.text().trim().to_string();
-        if address.is_empty() {
-            form.error = Some(tr!(self.loc, "connect.need_address").to_string());
-            form.focus = ConnectField::Address;
-            return;
-        }
-        if name.is_empty() {
-            form.error = Some(tr!(self.loc, "connect.need_name").to_string());
-            form.focus = ConnectField::Name;
-            return;
-        }
-        form.connecting = true;
-        form.error = None;
-        self.effects.push(Effect::Connect { address, name });
-    }
-
-    /// The connection is up: to the lobby.
-    pub fn connected(&mut self, welcome: Welcome, address: String) {
-        self.server_addr = address.clone();
-        let typed_name = match &self.screen {
-            Screen::Connect(f) => f.name.text().trim().to_string(),
-            _ => welcome.name.clone(),
-        };
-        self.info(tr!(
-            self.loc,
-            "event.welcome",
-            server = welcome.server,
-            name = welcome.name
-        ));
-        self.welcome = Some(welcome);
-        self.screen = Screen::Lobby(Lobby::default());
-        self.popup = None;
-        self.send(ClientMsg::ListRooms);
-        // Remember where and who, unless hosting (the host's own address is no use to
-        // remember as "last server").
-        let mut changed = false;
-        if self.hosting.is_none() && self.settings.last_server.as_deref() != Some(&address) {
-            self.settings.last_server = Some(address);
-            changed = true;
-        }
-        if self.settings.name.as_deref() != Some(&typed_name) && !typed_name.is_empty() {
-            self.settings.name = Some(typed_name);
-            changed = true;
-        }
-        if changed {
-            self.effects.push(Effect::SaveSettings);
-        }
-    }
-
-    /// A connection attempt failed.
-    pub fn connect_failed(&mut self, error: &ConnectError) {
-        if let Screen::Connect(form) = &mut self.screen {
-            form.connecting = false;
-            form.error = Some(error.to_string());
-        }
-    }
-
-    /// The connection dropped: back to the connect screen, saying why.
-    pub fn disconnected(&mut self, reason: Option<String>) {
-        let why = match reason {
-            None => tr!(self.loc, "net.closed").to_string(),
-            Some(r) => tr!(self.loc, "net.lost", reason = r),
-        };
-        let address = if self.server_addr.is_empty() {
-            self.settings.last_server.clone().unwrap_or_default()
-        } else {
-            self.server_addr.clone()
-        };
-        let name = self
-            .welcome
-            .as_ref()
-            .map(|w| w.name.clone())
-            .or_else(|| self.settings.name.clone())
-            .unwrap_or_default();
-        self.welcome = None;
-        self.popup = None;
-        self.rooms.clear();
-        self.screen = Screen::Connect(ConnectForm {
-            address: TextInput::with_text(100, &address),
-            name: TextInput::with_text(MAX_NAME_CHARS, &name),
-            focus: ConnectField::Address,
-            connecting: false,
-            error: Some(why),
-        });
     }
 
     /// A terminal key.
@@ -405,7 +341,7 @@ impl App {
     }
 
     /// Opens the quit question (or quits at once where nothing is at stake).
-    fn ask_quit(&mut self) {
+    pub(super) fn ask_quit(&mut self) {
         match &self.screen {
             Screen::Connect(_) if self.hosting.is_none() => self.quit_now(),
             _ => {
@@ -418,235 +354,11 @@ impl App {
     }
 
     /// Leaves the room (losing a running game, as the server rules) and the program.
-    fn quit_now(&mut self) {
+    pub(super) fn quit_now(&mut self) {
         if self.room().is_some() {
             self.send(ClientMsg::LeaveRoom);
         }
         self.effects.push(Effect::Quit);
-    }
-
-    fn connect_key(&mut self, key: KeyEvent) {
-        let Screen::Connect(form) = &mut self.screen else {
-            return;
-        };
-        if form.connecting {
-            if key.code == KeyCode::Esc {
-                self.quit_now();
-            }
-            return;
-        }
-        match key.code {
-            KeyCode::Enter => {
-                if form.focus == ConnectField::Address && form.name.is_empty() {
-                    form.focus = ConnectField::Name;
-                } else {
-                    self.connect();
-                }
-            }
-            KeyCode::Tab | KeyCode::BackTab | KeyCode::Up | KeyCode::Down => {
-                form.focus = match form.focus {
-                    ConnectField::Address => ConnectField::Name,
-                    ConnectField::Name => ConnectField::Address,
-                };
-            }
-            KeyCode::Esc => self.quit_now(),
-            KeyCode::Char('?') => self.help = true,
-            _ => {
-                let field = match form.focus {
-                    ConnectField::Address => &mut form.address,
-                    ConnectField::Name => &mut form.name,
-                };
-                if field.edit(key) == Edit::Changed {
-                    form.error = None;
-                }
-            }
-        }
-    }
-
-    fn lobby_key(&mut self, key: KeyEvent) {
-        let Screen::Lobby(lobby) = &mut self.screen else {
-            return;
-        };
-        if let Some(form) = &mut lobby.create {
-            match form.key(key) {
-                FormAction::None => {}
-                FormAction::Cancel => lobby.create = None,
-                FormAction::BadSize => {
-                    let msg = tr!(self.loc, "create.bad_size");
-                    self.warn(msg.to_string());
-                }
-                FormAction::Create(settings) => {
-                    lobby.create = None;
-                    self.send(ClientMsg::CreateRoom(settings));
-                }
-            }
-            return;
-        }
-        let count = self.rooms.len();
-        match key.code {
-            KeyCode::Up | KeyCode::Char('k') => lobby.selected = lobby.selected.saturating_sub(1),
-            KeyCode::Down | KeyCode::Char('j') => {
-                lobby.selected = (lobby.selected + 1).min(count.saturating_sub(1));
-            }
-            KeyCode::Home => lobby.selected = 0,
-            KeyCode::End => lobby.selected = count.saturating_sub(1),
-            KeyCode::Enter => self.enter_selected(false),
-            KeyCode::Char('w') => self.enter_selected(true),
-            KeyCode::Char('c') | KeyCode::Char('n') => lobby.create = Some(CreateForm::default()),
-            KeyCode::Char('r') | KeyCode::F(5) => {
-                self.send(ClientMsg::ListRooms);
-                let msg = tr!(self.loc, "lobby.refreshing");
-                self.info(msg.to_string());
-            }
-            KeyCode::Char('s') => self.open_settings(),
-            KeyCode::Char('?') => self.help = true,
-            KeyCode::Char('q') | KeyCode::Esc => self.ask_quit(),
-            _ => {}
-        }
-    }
-
-    /// Joins the highlighted room: its free seat, or as a spectator when it has none
-    /// (or when `watch` is asked for).
-    fn enter_selected(&mut self, watch: bool) {
-        let Screen::Lobby(lobby) = &self.screen else {
-            return;
-        };
-        let Some(summary) = self.rooms.get(lobby.selected) else {
-            let msg = tr!(self.loc, "lobby.no_room_selected");
-            self.warn(msg.to_string());
-            return;
-        };
-        let free_seat = summary
-            .players
-            .iter()
-            .zip(summary.settings.seats)
-            .any(|(p, kind)| p.is_none() && kind == banco_protocol::SeatKind::Human);
-        let id = summary.id;
-        if watch || !free_seat {
-            self.send(ClientMsg::WatchRoom(id));
-        } else {
-            self.send(ClientMsg::JoinRoom(id));
-        }
-    }
-
-    fn open_settings(&mut self) {
-        self.popup = Some(Popup::Settings(SettingsMenu {
-            focus: 0,
-            languages: crate::locale::languages(self.config_dir.as_deref()),
-            themes: crate::theme::themes(self.config_dir.as_deref()),
-        }));
-    }
-
-    fn popup_key(&mut self, popup: Popup, key: KeyEvent) {
-        let yes = matches!(key.code, KeyCode::Char('y') | KeyCode::Char('Y'));
-        let no = matches!(key.code, KeyCode::Char('n') | KeyCode::Char('N'));
-        match popup {
-            Popup::Offer(offer) => {
-                if yes || no {
-                    self.send(ClientMsg::Answer {
-                        kind: offer.kind,
-                        accept: yes,
-                    });
-                } else if key.code == KeyCode::Esc {
-                    // Hidden, not answered: the status line still offers y/n.
-                } else if key.code == KeyCode::Char('?') {
-                    self.help = true;
-                    self.popup = Some(popup);
-                } else {
-                    self.popup = Some(popup);
-                }
-            }
-            Popup::Confirm(what) => {
-                if yes || (key.code == KeyCode::Enter) {
-                    match what {
-                        Confirm::Quit { .. } => self.quit_now(),
-                        Confirm::Leave { .. } => self.send(ClientMsg::LeaveRoom),
-                        Confirm::Resign => self.send(ClientMsg::Resign),
-                    }
-                } else if !(no || key.code == KeyCode::Esc) {
-                    self.popup = Some(popup);
-                }
-            }
-            Popup::GameOver => match key.code {
-                KeyCode::Char('g') | KeyCode::Char('r') => {
-                    self.send(ClientMsg::Offer(banco_protocol::OfferKind::NewGame));
-                }
-                KeyCode::Char('q') => self.room_key(key),
-                KeyCode::Char('?') => {
-                    self.help = true;
-                    self.popup = Some(popup);
-                }
-                KeyCode::Esc | KeyCode::Enter | KeyCode::Char(' ') => {}
-                _ => self.popup = Some(popup),
-            },
-            Popup::Settings(mut menu) => {
-                match key.code {
-                    KeyCode::Esc | KeyCode::Enter | KeyCode::Char('s') | KeyCode::Char('q') => {
-                        return;
-                    }
-                    KeyCode::Up | KeyCode::Char('k') => menu.focus = (menu.focus + 2) % 3,
-                    KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
-                        menu.focus = (menu.focus + 1) % 3;
-                    }
-                    KeyCode::Left
-                    | KeyCode::Right
-                    | KeyCode::Char('h')
-                    | KeyCode::Char('l')
-                    | KeyCode::Char(' ') => {
-                        let forward = !matches!(key.code, KeyCode::Left | KeyCode::Char('h'));
-                        self.change_setting(&menu, forward);
-                    }
-                    _ => {}
-                }
-                self.popup = Some(Popup::Settings(menu));
-            }
-        }
-    }
-
-    /// Steps the focused setting and saves.
-    fn change_setting(&mut self, menu: &SettingsMenu, forward: bool) {
-        let step = |len: usize, i: usize| {
-            if forward {
-                (i + 1) % len
-            } else {
-                (i + len - 1) % len
-            }
-        };
-        match menu.focus {
-            0 if !menu.languages.is_empty() => {
-                let i = menu
-                    .languages
-                    .iter()
-                    .position(|l| l.code == self.loc.code())
-                    .unwrap_or(0);
-                let code = &menu.languages[step(menu.languages.len(), i)].code;
-                match Locale::load(code, self.config_dir.as_deref()) {
-                    Ok(l) => {
-                        self.loc = l;
-                        self.settings.language = Some(code.clone());
-                    }
-                    Err(e) => self.warn(e.to_string()),
-                }
-            }
-            1 if !menu.themes.is_empty() => {
-                let i = menu
-                    .themes
-                    .iter()
-                    .position(|t| t.id == self.theme.id)
-                    .unwrap_or(0);
-                let id = &menu.themes[step(menu.themes.len(), i)].id;
-                match Theme::load(id, self.config_dir.as_deref()) {
-                    Ok(t) => {
-                        self.theme = t;
-                        self.settings.theme = Some(id.clone());
-                    }
-                    Err(e) => self.warn(e.to_string()),
-                }
-            }
-            2 => self.settings.threat_warning = !self.settings.threat_warning,
-            _ => return,
-        }
-        self.effects.push(Effect::SaveSettings);
     }
 
     /// A mouse event: clicks select rooms and place stones.
@@ -658,8 +370,8 @@ impl App {
         match ev.kind {
             MouseEventKind::Down(MouseButton::Left) => match &self.screen {
                 Screen::Room(_) => {
-                    if let Some(p) = crate::ui::room::point_at(self, area, ev.column, ev.row) {
-                        self.click_board(p);
+                    if let Some(spot) = crate::ui::room::spot_at(self, area, ev.column, ev.row) {
+                        self.click_board(spot);
                     }
                 }
                 Screen::Lobby(lobby) if lobby.create.is_none() => {

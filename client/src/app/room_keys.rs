@@ -1,9 +1,9 @@
 //! Keys on the room screen: the board, offers, chat, leaving.
 
-use banco_protocol::{ClientMsg, Move, OfferKind, Point};
+use banco_protocol::{ClientMsg, Move, OfferKind};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use super::board::BoardInput;
+use super::board::{BoardInput, Spot};
 use super::{App, Confirm, Popup, Screen};
 use crate::tr;
 
@@ -29,6 +29,10 @@ impl App {
                     rs.chat.edit(key);
                 }
             }
+            return;
+        }
+        // Esc first puts down a picked-up piece; only then does it mean leaving.
+        if key.code == KeyCode::Esc && rs.cursor.deselect() {
             return;
         }
         let far = key.modifiers.contains(KeyModifiers::SHIFT);
@@ -87,15 +91,18 @@ impl App {
                 }
             }
             KeyCode::Char('.') | KeyCode::Char('m') => {
-                if let Screen::Room(rs) = &mut self.screen
-                    && let Some(Move::Caro(p)) = rs
+                if let Screen::Room(rs) = &mut self.screen {
+                    match rs
                         .room
                         .game
                         .as_ref()
                         .and_then(|g| g.last_move())
                         .map(|m| m.mv)
-                {
-                    rs.cursor.set(p);
+                    {
+                        Some(Move::Caro(p)) => rs.cursor.set(p),
+                        Some(Move::Xiangqi { to, .. }) => rs.cursor.set_square(to),
+                        None => {}
+                    }
                 }
             }
             KeyCode::PageUp => {
@@ -141,14 +148,18 @@ impl App {
         }
     }
 
-    /// A click on a board point: the cursor goes there and, on your turn, the stone too.
-    pub(super) fn click_board(&mut self, p: Point) {
+    /// A click on the board: the cursor goes there and, on your turn, the stone too
+    /// (caro); xiangqi picks up or moves as Enter does.
+    pub(super) fn click_board(&mut self, spot: Spot) {
         let Screen::Room(rs) = &mut self.screen else {
             return;
         };
-        rs.cursor.set(p);
-        if rs.room.my_turn() {
-            self.play(Move::Caro(p));
+        let room = rs.room.clone();
+        let mv = rs.cursor.click(&room, spot);
+        match mv {
+            Some(mv @ Move::Caro(_)) if room.my_turn() => self.play(mv),
+            Some(mv @ Move::Xiangqi { .. }) => self.play(mv),
+            _ => {}
         }
     }
 
@@ -175,6 +186,8 @@ impl App {
         } else {
             None
         };
+        // Xiangqi moves come from the cursor, which only offers the engine's legal
+        // targets; the server checks them again.
         match refusal {
             Some(key) => {
                 let msg = tr!(self.loc, key).to_string();

@@ -125,8 +125,11 @@ impl App {
             }
             ServerMsg::Hint(mv) => {
                 let text = tr!(loc, "event.hint", point = room.move_text(mv));
-                if let (Screen::Room(rs), Move::Caro(p)) = (&mut self.screen, mv) {
-                    rs.cursor.set(*p);
+                if let Screen::Room(rs) = &mut self.screen {
+                    match mv {
+                        Move::Caro(p) => rs.cursor.set(*p),
+                        Move::Xiangqi { from, .. } => rs.cursor.set_square(*from),
+                    }
                 }
                 self.info(text);
             }
@@ -137,6 +140,8 @@ impl App {
             | ServerMsg::Joined(_)
             | ServerMsg::Left
             | ServerMsg::Error(_) => {}
+            // Records (leaderboard, history, replays): not shown yet.
+            ServerMsg::Leaderboard(_) | ServerMsg::History(_) | ServerMsg::Replay(_) => {}
         }
         if let Screen::Room(rs) = &mut self.screen
             && rs.room.you == Role::Spectator

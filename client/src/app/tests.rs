@@ -2,6 +2,7 @@
 //! TestBackend snapshots of what it draws.
 
 use super::*;
+use crate::net::ConnectError;
 use crate::testing::{caro_room_view, moved};
 use banco_protocol::{
     ChatLine, EndReason, GameOver, GameView, Move, OfferKind, Point, ResumeToken, Role,
@@ -146,7 +147,8 @@ fn the_connect_form_checks_before_dialling() {
         a.take_effects(),
         [Effect::Connect {
             address: "192.168.1.20".into(),
-            name: "Lan".into()
+            name: "Lan".into(),
+            resume: None,
         }]
     );
     a.connect_failed(&ConnectError::Refused("192.168.1.20:7373".into()));
@@ -193,7 +195,7 @@ fn the_lobby_joins_free_seats_watches_full_rooms_and_creates() {
     typ(&mut a, "19");
     press(&mut a, &[KeyCode::Down]);
     typ(&mut a, "19");
-    for _ in 0..5 {
+    for _ in 0..6 {
         press(&mut a, &[KeyCode::Down]);
     }
     press(&mut a, &[KeyCode::Right, KeyCode::Enter]);
@@ -434,6 +436,23 @@ fn game_over_offers_a_rematch_and_a_new_game_closes_it() {
 }
 
 #[test]
+fn a_player_who_leaves_is_still_named_in_the_result() {
+    let mut a = room_app(Role::Spectator);
+    a.server(ServerMsg::People {
+        seats: [caro_room_view(Role::Spectator).seats[0].clone(), None],
+        spectators: vec!["An".into()],
+    });
+    a.server(ServerMsg::GameOver(GameOver {
+        winner: Some(Seat::One),
+        reason: EndReason::Quit,
+        line: vec![],
+    }));
+    let (text, _) = render(&a, 100, 30);
+    assert!(text.contains("An won. Bình left the game."), "{text}");
+    assert!(text.contains("Bình (left)"), "{text}");
+}
+
+#[test]
 fn help_opens_everywhere_and_swallows_keys() {
     let mut a = room_app(Role::Player(Seat::One));
     press(&mut a, &[KeyCode::Char('?')]);
@@ -481,8 +500,8 @@ fn a_click_on_the_board_plays_there() {
 }
 
 #[test]
-fn a_lost_connection_goes_back_to_the_connect_screen() {
-    let mut a = room_app(Role::Player(Seat::One));
+fn a_lost_connection_outside_a_game_goes_back_to_the_connect_screen() {
+    let mut a = room_app(Role::Spectator);
     a.disconnected(Some("connection reset by peer".into()));
     let Screen::Connect(form) = &a.screen else {
         panic!("connect screen expected")
@@ -490,6 +509,61 @@ fn a_lost_connection_goes_back_to_the_connect_screen() {
     assert_eq!(form.address.text(), "127.0.0.1:7373");
     assert_eq!(form.name.text(), "An");
     assert!(form.error.as_deref().unwrap().contains("connection reset"));
+    assert!(a.reconnect.is_none());
+}
+
+#[test]
+fn a_lost_connection_mid_game_reconnects_with_the_resume_token() {
+    let mut a = room_app(Role::Player(Seat::One));
+    let token = welcome().resume;
+    a.disconnected(Some("connection reset by peer".into()));
+    assert!(
+        matches!(a.screen, Screen::Room(_)),
+        "the game stays on screen"
+    );
+    let connect = Effect::Connect {
+        address: "127.0.0.1:7373".into(),
+        name: "An".into(),
+        resume: Some(token),
+    };
+    assert_eq!(
+        a.take_effects(),
+        std::slice::from_ref(&connect),
+        "the first try is at once"
+    );
+    let (text, _) = render(&a, 100, 30);
+    assert!(text.contains("reconnecting (attempt 1)"), "{text}");
+    // A failed try waits before the next.
+    a.connect_failed(&ConnectError::Refused("127.0.0.1:7373".into()));
+    a.tick();
+    assert!(a.take_effects().is_empty());
+    a.now += RECONNECT_EVERY;
+    a.tick();
+    assert_eq!(a.take_effects(), [connect]);
+    // Back: the lobby until the server puts us back in the room.
+    a.connected(welcome(), "127.0.0.1:7373".into());
+    assert!(a.reconnect.is_none());
+    assert_eq!(sent(&mut a), [ClientMsg::ListRooms]);
+    a.server(ServerMsg::Joined(Box::new(caro_room_view(Role::Player(
+        Seat::One,
+    )))));
+    assert!(matches!(a.screen, Screen::Room(_)));
+
+    // Giving up after the grace period: the connect screen, saying so.
+    a.take_effects();
+    a.disconnected(None);
+    a.take_effects();
+    a.now += RECONNECT_FOR;
+    a.connect_failed(&ConnectError::Refused("127.0.0.1:7373".into()));
+    let Screen::Connect(form) = &a.screen else {
+        panic!("connect screen expected after giving up")
+    };
+    assert!(
+        form.error
+            .as_deref()
+            .unwrap()
+            .contains("Could not get back")
+    );
 }
 
 #[test]
@@ -519,8 +593,12 @@ fn render(app: &App, w: u16, h: u16) -> (String, ratatui::buffer::Buffer) {
     let mut text = String::new();
     for y in 0..h {
         let mut line = String::new();
-        for x in 0..w {
-            line.push_str(buf[(x, y)].symbol());
+        let mut x = 0;
+        while x < w {
+            // A wide character (CJK) covers the next cell, as on a real terminal.
+            let symbol = buf[(x, y)].symbol();
+            line.push_str(symbol);
+            x += unicode_width::UnicodeWidthStr::width(symbol).max(1) as u16;
         }
         text.push_str(line.trim_end());
         text.push('\n');
@@ -621,6 +699,31 @@ fn snapshot_room_game_over_with_winning_line() {
 }
 
 #[test]
+fn the_four_warning_marks_the_opponents_threats() {
+    let mut a = room_app(Role::Player(Seat::One));
+    // Bình (O) gets an open four on row 2 while An plays far away.
+    let mut ply = 1;
+    for (i, x) in [4u8, 5, 6, 7].into_iter().enumerate() {
+        a.server(moved(i as u8, 14, Seat::One, ply));
+        a.server(moved(x, 2, Seat::Two, ply + 1));
+        ply += 2;
+    }
+    let spot = |a: &App, x: u8, y: u8| {
+        let (_, buf) = render(a, 100, 30);
+        let rs = a.room().unwrap();
+        let l = crate::ui::room::layout(ratatui::layout::Rect::new(0, 0, 100, 30), rs);
+        let g = crate::ui::board::caro::Geometry::new(l.board, 15, 15, rs.cursor.point().unwrap());
+        buf[(g.stone_col(x).unwrap(), g.row(y).unwrap())].bg
+    };
+    assert_eq!(spot(&a, 3, 2), a.theme.colors.board_bg, "off by default");
+    press(&mut a, &[KeyCode::Char('w')]);
+    assert!(a.settings.threat_warning);
+    assert_eq!(spot(&a, 3, 2), a.theme.colors.threat_bg);
+    assert_eq!(spot(&a, 8, 2), a.theme.colors.threat_bg);
+    assert_eq!(spot(&a, 9, 2), a.theme.colors.board_bg);
+}
+
+#[test]
 fn snapshot_help_overlay() {
     let mut a = mid_game();
     press(&mut a, &[KeyCode::Char('?')]);
@@ -661,4 +764,172 @@ fn drawing_survives_tiny_and_huge_terminals_and_boards() {
     // Wide boards number their columns; column 62 is in view with the cursor on it.
     assert!(text.contains("62"), "{text}");
     assert!(find(&text, "[·]").is_some(), "{text}");
+}
+
+// ---- Xiangqi --------------------------------------------------------------------------
+
+fn xq(file: u8, rank: u8) -> banco_protocol::XqSquare {
+    banco_protocol::XqSquare { file, rank }
+}
+
+fn xiangqi_app(role: Role) -> App {
+    let mut a = lobby_app();
+    a.server(ServerMsg::Joined(Box::new(
+        crate::testing::xiangqi_room_view(role),
+    )));
+    a.take_effects();
+    a
+}
+
+#[test]
+fn xiangqi_picks_up_a_piece_and_moves_it_to_a_legal_square() {
+    let mut a = xiangqi_app(Role::Player(Seat::One));
+    let cursor = |a: &App| a.room().unwrap().cursor;
+    // Red at the bottom: the cursor starts on Red's general, e0.
+    assert_eq!(
+        cursor(&a),
+        BoardCursor::Xiangqi {
+            at: xq(4, 0),
+            selected: None
+        }
+    );
+    // Up to the cannon on h2 and pick it up.
+    press(
+        &mut a,
+        &[
+            KeyCode::Right,
+            KeyCode::Right,
+            KeyCode::Right,
+            KeyCode::Up,
+            KeyCode::Up,
+        ],
+    );
+    press(&mut a, &[KeyCode::Enter]);
+    assert_eq!(
+        cursor(&a),
+        BoardCursor::Xiangqi {
+            at: xq(7, 2),
+            selected: Some(xq(7, 2))
+        }
+    );
+    // A square it cannot reach (Black's cannon on h7, with no screen between) puts it
+    // down; pick it up again and go to e2.
+    for _ in 0..5 {
+        press(&mut a, &[KeyCode::Up]);
+    }
+    press(&mut a, &[KeyCode::Enter]);
+    assert!(sent(&mut a).is_empty());
+    assert!(matches!(
+        cursor(&a),
+        BoardCursor::Xiangqi { selected: None, .. }
+    ));
+    for _ in 0..5 {
+        press(&mut a, &[KeyCode::Down]);
+    }
+    press(&mut a, &[KeyCode::Enter]);
+    press(
+        &mut a,
+        &[KeyCode::Left, KeyCode::Left, KeyCode::Left, KeyCode::Enter],
+    );
+    assert_eq!(
+        sent(&mut a),
+        [ClientMsg::Move(Move::Xiangqi {
+            from: xq(7, 2),
+            to: xq(4, 2)
+        })]
+    );
+    // Black's pieces cannot be picked up by Red; Esc puts a piece down before leaving.
+    a.server(crate::testing::xq_moved("h2e2", Seat::One, 1, "C2.5"));
+    a.server(crate::testing::xq_moved("h9g7", Seat::Two, 2, "H8+7"));
+    press(&mut a, &[KeyCode::Char('.'), KeyCode::Enter]);
+    assert!(matches!(
+        cursor(&a),
+        BoardCursor::Xiangqi { selected: None, .. }
+    ));
+    press(&mut a, &[KeyCode::Down, KeyCode::Down, KeyCode::Down]);
+    let BoardCursor::Xiangqi { at, .. } = cursor(&a) else {
+        panic!()
+    };
+    assert_eq!(at, xq(6, 4), "Red's pawn on g3 is three rows down from g7");
+    press(&mut a, &[KeyCode::Down, KeyCode::Enter, KeyCode::Esc]);
+    assert!(a.popup.is_none(), "Esc only put the piece down");
+    assert!(matches!(
+        cursor(&a),
+        BoardCursor::Xiangqi { selected: None, .. }
+    ));
+}
+
+#[test]
+fn xiangqi_black_sees_the_board_flipped_and_clicks_map_to_squares() {
+    let mut a = xiangqi_app(Role::Player(Seat::Two));
+    assert!(a.room().unwrap().room.flipped());
+    let BoardCursor::Xiangqi { at, .. } = a.room().unwrap().cursor else {
+        panic!()
+    };
+    assert_eq!(at, xq(4, 9), "on Black's general");
+    // Flipped: down the screen goes towards Black's own back rank... which it is on.
+    press(&mut a, &[KeyCode::Up]);
+    let BoardCursor::Xiangqi { at, .. } = a.room().unwrap().cursor else {
+        panic!()
+    };
+    assert_eq!(at, xq(4, 8));
+    a.server(crate::testing::xq_moved("h2e2", Seat::One, 1, "C2.5"));
+    // Click Black's horse on h9, then g7.
+    let area = ratatui::layout::Rect::new(0, 0, a.size.0, a.size.1);
+    let l = crate::ui::room::layout(area, a.room().unwrap());
+    let g = crate::ui::board::xiangqi::Geometry::new(l.board, true);
+    for sq in [xq(7, 9), xq(6, 7)] {
+        let (column, row) = g.cell(sq);
+        a.mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column,
+            row,
+            modifiers: KeyModifiers::NONE,
+        });
+    }
+    assert_eq!(
+        sent(&mut a),
+        [ClientMsg::Move(Move::Xiangqi {
+            from: xq(7, 9),
+            to: xq(6, 7)
+        })]
+    );
+}
+
+#[test]
+fn snapshot_xiangqi_room() {
+    let mut a = xiangqi_app(Role::Player(Seat::One));
+    a.server(crate::testing::xq_moved("h2e2", Seat::One, 1, "C2.5"));
+    a.server(crate::testing::xq_moved("h9g7", Seat::Two, 2, "H8+7"));
+    // Pick up Red's horse on h0 to show where it may go.
+    press(
+        &mut a,
+        &[
+            KeyCode::Right,
+            KeyCode::Right,
+            KeyCode::Right,
+            KeyCode::Enter,
+        ],
+    );
+    let (text, buf) = render(&a, 100, 30);
+    insta::assert_snapshot!("xiangqi_room", text);
+    let rs = a.room().unwrap();
+    let l = crate::ui::room::layout(ratatui::layout::Rect::new(0, 0, 100, 30), rs);
+    let g = crate::ui::board::xiangqi::Geometry::new(l.board, false);
+    let (x, y) = g.cell(xq(6, 2));
+    assert_eq!(buf[(x, y)].symbol(), "•", "g2 is a target of the h0 horse");
+    let (x, y) = g.cell(xq(4, 2));
+    assert_eq!(buf[(x, y)].symbol(), "炮");
+    assert_eq!(buf[(x, y)].bg, a.theme.colors.board_bg);
+    let (x, y) = g.cell(xq(6, 7));
+    assert_eq!(buf[(x, y)].symbol(), "馬");
+    assert_eq!(
+        buf[(x, y)].bg,
+        a.theme.colors.last_bg,
+        "the last move's target"
+    );
+    // The letters theme, compact for a short terminal.
+    a.theme = Theme::load("contrast", None).unwrap();
+    let (text, _) = render(&a, 80, 20);
+    insta::assert_snapshot!("xiangqi_letters_compact", text);
 }

@@ -298,33 +298,27 @@ fn parse_level(text: &str) -> Result<Level, CommandError> {
         })
 }
 
-/// The commands and what they do, for `help`.
+/// The commands, and the locale key of what each does, for `help`.
 pub const HELP: &[(&str, &str)] = &[
-    ("rooms", "list the rooms on the server"),
+    ("rooms", "plain.help_rooms"),
     (
-        "create caro [--size WxH|N] [--rule caro|freestyle|standard] [--first me|them|random] [--timer 20s | --clock 5m+3s] [--bot easy|medium|hard|max] [--vs-bot LEVEL] [--no-hints]",
-        "make a room and sit in it",
+        "create caro [--size WxH|N] [--rule caro|freestyle|standard|caro-overline] [--first me|them|random] [--timer 20s | --clock 5m+3s] [--bot easy|medium|hard|max [--vs-bot LEVEL]] [--no-hints]",
+        "plain.help_create",
     ),
-    ("join ROOM", "take the free seat of a room"),
-    ("watch ROOM", "watch a room as a spectator"),
-    (
-        "move X,Y | move h8",
-        "play a stone (0-based column,row from the top left, or letter and row from the bottom)",
-    ),
-    ("say TEXT", "chat in the room"),
-    ("undo", "ask to take back your last move"),
-    (
-        "newgame",
-        "offer a new game (a rematch once the game is over)",
-    ),
-    ("draw", "offer a draw"),
-    ("yes | no", "answer the other player's offer"),
-    ("cancel", "withdraw your own offer"),
-    ("resign", "give up the game"),
-    ("hint", "ask the server's engine for a move"),
-    ("board", "print the board"),
-    ("leave", "leave the room (mid-game this loses the game)"),
-    ("quit", "leave and exit (end of input does the same)"),
+    ("join ROOM", "plain.help_join"),
+    ("watch ROOM", "plain.help_watch"),
+    ("move X,Y | move h8", "plain.help_move"),
+    ("say TEXT", "plain.help_say"),
+    ("undo", "plain.help_undo"),
+    ("newgame", "plain.help_newgame"),
+    ("draw", "plain.help_draw"),
+    ("yes | no", "plain.help_answer"),
+    ("cancel", "plain.help_cancel"),
+    ("resign", "plain.help_resign"),
+    ("hint", "plain.help_hint"),
+    ("board", "plain.help_board"),
+    ("leave", "plain.help_leave"),
+    ("quit", "plain.help_quit"),
 ];
 
 #[cfg(test)]

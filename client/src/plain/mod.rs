@@ -170,14 +170,8 @@ fn request<W: Write>(
     room: Option<&Room>,
     printer: &mut Printer<W>,
 ) -> Result<Option<(ClientMsg, Option<Awaiting>)>, Refusal> {
-    let in_room = || {
-        room.ok_or_else(|| {
-            refuse(
-                "not_in_room",
-                "you are not in a room: create, join or watch one first",
-            )
-        })
-    };
+    let loc = printer.locale.clone();
+    let in_room = || room.ok_or_else(|| refuse("not_in_room", loc.get("plain.not_in_room")));
     let send = |m: ClientMsg| Ok(Some((m, None)));
     match cmd {
         Command::Rooms => Ok(Some((ClientMsg::ListRooms, Some(Awaiting::Rooms)))),
@@ -211,7 +205,7 @@ fn request<W: Write>(
         Command::Yes | Command::No => {
             let offer = in_room()?
                 .offer_to_me()
-                .ok_or_else(|| refuse("no_offer", "there is no offer to answer"))?;
+                .ok_or_else(|| refuse("no_offer", loc.get("room.no_offer")))?;
             send(ClientMsg::Answer {
                 kind: offer.kind,
                 accept: *cmd == Command::Yes,
@@ -220,7 +214,7 @@ fn request<W: Write>(
         Command::Cancel => {
             let offer = in_room()?
                 .my_offer()
-                .ok_or_else(|| refuse("no_offer", "you have no open offer to cancel"))?;
+                .ok_or_else(|| refuse("no_offer", loc.get("room.no_own_offer")))?;
             send(ClientMsg::Withdraw(offer.kind))
         }
         Command::Resign => {

@@ -226,11 +226,11 @@ impl<W: Write> Printer<W> {
     pub fn help(&mut self) {
         let commands: Vec<Value> = HELP
             .iter()
-            .map(|(usage, does)| json!({"usage": usage, "does": does}))
+            .map(|(usage, does)| json!({"usage": usage, "does": self.locale.get(does)}))
             .collect();
         let mut text = tr!(self.locale, "plain.help_intro").to_string();
         for (usage, does) in HELP {
-            text.push_str(&format!("\n  {usage}\n      {does}"));
+            text.push_str(&format!("\n  {usage}\n      {}", self.locale.get(does)));
         }
         self.emit("help", json!({"commands": commands}), &text);
     }
@@ -519,6 +519,8 @@ impl<W: Write> Printer<W> {
             | ServerMsg::RoomCreated(_)
             | ServerMsg::Left
             | ServerMsg::Error(_) => {}
+            // Records (leaderboard, history, replays): plain mode has no command for them yet.
+            ServerMsg::Leaderboard(_) | ServerMsg::History(_) | ServerMsg::Replay(_) => {}
         }
     }
 }
@@ -533,6 +535,9 @@ pub struct BoardRows {
 /// The board of the room's game, if it has a caro board.
 pub fn board_rows(room: &Room) -> Option<BoardRows> {
     let game = room.game.as_ref()?;
+    if let Some(xq) = game.board.xiangqi() {
+        return Some(xiangqi_rows(xq));
+    }
     let caro = game.board.caro()?;
     let board = caro.board();
     let (w, h) = (board.width(), board.height());
@@ -584,4 +589,48 @@ pub fn board_rows(room: &Room) -> Option<BoardRows> {
         cells.push(row);
     }
     Some(BoardRows { cells, picture })
+}
+
+/// A xiangqi board as text: FEN letters (upper case Red, lower case Black), rank 9 at
+/// the top as Red sees it, ICCS coordinates on the edges, the last move's squares in
+/// brackets.
+fn xiangqi_rows(game: &banco_engine::xiangqi::game::Game) -> BoardRows {
+    use banco_engine::xiangqi::square::Square;
+    let pos = game.position();
+    let last = game.plies().last().map(|p| (p.mv.from(), p.mv.to()));
+    let marked = |sq: Square| last.is_some_and(|(f, t)| f == sq || t == sq);
+    let mut picture = String::from("    a b c d e f g h i\n");
+    let mut cells = Vec::with_capacity(10);
+    for rank in (0..10u8).rev() {
+        let mut row = String::with_capacity(9);
+        picture.push_str(&format!("{rank:>2} "));
+        for file in 0..9u8 {
+            let Some(sq) = Square::new(file, rank) else {
+                continue;
+            };
+            let c = pos.piece_at(sq).map_or('.', |p| p.fen_char());
+            row.push(c);
+            let before = file > 0 && Square::new(file - 1, rank).is_some_and(marked);
+            let sep = if marked(sq) {
+                '['
+            } else if before {
+                ']'
+            } else {
+                ' '
+            };
+            picture.push(sep);
+            picture.push(c);
+        }
+        let trail = if Square::new(8, rank).is_some_and(marked) {
+            ']'
+        } else {
+            ' '
+        };
+        picture.push_str(&format!("{trail}{rank}\n"));
+        if rank == 5 {
+            picture.push_str("   ~~~~~~~~~~~~~~~~~~~\n");
+        }
+        cells.push(row);
+    }
+    BoardRows { cells, picture }
 }

@@ -356,3 +356,25 @@ fn xiangqi_moves_read_in_iccs() {
         assert!(read_move(bad, &xq).is_err(), "{bad}");
     }
 }
+
+#[test]
+fn xiangqi_boards_print_in_fen_letters() {
+    let mut printer = Printer::new(Vec::new(), Format::Text, Locale::english());
+    let mut room = None;
+    for m in [
+        ServerMsg::Joined(Box::new(crate::testing::xiangqi_room_view(Role::Player(
+            Seat::One,
+        )))),
+        crate::testing::xq_moved("h2e2", Seat::One, 1, "C2.5"),
+    ] {
+        take_in(&m, &mut room, &mut printer);
+    }
+    let text = String::from_utf8(printer.into_inner()).unwrap();
+    assert!(
+        text.contains("move: 1. An (Red) played h2e2 (C2.5)"),
+        "{text}"
+    );
+    assert!(text.contains(" 9  r n b a k a b n r 9\n"), "{text}");
+    assert!(text.contains(" 2  . C . .[C]. .[.]. 2\n"), "{text}");
+    assert!(text.contains(" 0  R N B A K A B N R 0\n"), "{text}");
+}

@@ -5,13 +5,19 @@
 //! and clocks; only the board picture is missing.
 
 use banco_engine::caro;
-use banco_protocol::{GameSettings, Move, Point};
+use banco_engine::xiangqi;
+use banco_engine::xiangqi::piece::Color;
+use banco_engine::xiangqi::square::Square;
+use banco_protocol::{GameSettings, Move, Point, XqSquare};
 
 /// The position of the room's current game.
 #[derive(Debug, Clone)]
 pub enum Board {
     Caro(caro::Game),
-    /// A game this client has no board for (xiangqi until its rules are in the engine).
+    /// Boxed: a xiangqi record holds two positions, far bigger than a caro board.
+    Xiangqi(Box<xiangqi::game::Game>),
+    /// A start position this client cannot read (a FEN the engine refuses): the move
+    /// list and clocks still work.
     Unsupported,
 }
 
@@ -21,8 +27,9 @@ pub enum Board {
 pub struct OutOfStep(pub String);
 
 impl Board {
-    /// The start position for a room's settings.
-    pub fn new(settings: &GameSettings) -> Board {
+    /// The start position for a room's settings; `start_fen` (from the server's game
+    /// view, empty for caro) wins over the settings' FEN.
+    pub fn new(settings: &GameSettings, start_fen: &str) -> Board {
         match settings {
             GameSettings::Caro {
                 width,
@@ -30,7 +37,14 @@ impl Board {
                 rule,
             } => caro::Game::new(u32::from(*width), u32::from(*height), *rule)
                 .map_or(Board::Unsupported, Board::Caro),
-            GameSettings::Xiangqi { .. } => Board::Unsupported,
+            GameSettings::Xiangqi { fen } => {
+                let fen = Some(start_fen).filter(|f| !f.is_empty()).or(fen.as_deref());
+                let game = match fen {
+                    Some(f) => xiangqi::game::Game::from_fen(f).ok(),
+                    None => Some(xiangqi::game::Game::new()),
+                };
+                game.map_or(Board::Unsupported, |g| Board::Xiangqi(Box::new(g)))
+            }
         }
     }
 
@@ -41,6 +55,13 @@ impl Board {
                 .play(*p)
                 .map(|_| ())
                 .map_err(|_| OutOfStep(p.to_string())),
+            (Board::Xiangqi(game), Move::Xiangqi { from, to }) => {
+                let text = format!("{}{}", iccs_square(*from), iccs_square(*to));
+                let mv = xq_move(*from, *to).ok_or_else(|| OutOfStep(text.clone()))?;
+                // The server judges when a game ends; follow it even where the local
+                // rules would already have called it.
+                game.play_on(mv).map(|_| ()).map_err(|_| OutOfStep(text))
+            }
             (Board::Unsupported, _) => Ok(()),
             (_, other) => Err(OutOfStep(format!("{other:?}"))),
         }
@@ -48,8 +69,14 @@ impl Board {
 
     /// Takes back the last move.
     pub fn undo(&mut self) {
-        if let Board::Caro(game) = self {
-            game.undo();
+        match self {
+            Board::Caro(game) => {
+                game.undo();
+            }
+            Board::Xiangqi(game) => {
+                game.undo();
+            }
+            Board::Unsupported => {}
         }
     }
 
@@ -57,9 +84,41 @@ impl Board {
     pub fn caro(&self) -> Option<&caro::Game> {
         match self {
             Board::Caro(g) => Some(g),
-            Board::Unsupported => None,
+            _ => None,
         }
     }
+
+    /// The xiangqi game, if this is one.
+    pub fn xiangqi(&self) -> Option<&xiangqi::game::Game> {
+        match self {
+            Board::Xiangqi(g) => Some(g),
+            _ => None,
+        }
+    }
+
+    /// Xiangqi: the colour that moves first from the start position (Red, unless a FEN
+    /// says otherwise). The seat that moved first plays it.
+    pub fn first_color(&self) -> Option<Color> {
+        self.xiangqi().map(|g| g.start().side_to_move())
+    }
+}
+
+/// The engine's square for a protocol square.
+pub fn xq_square(sq: XqSquare) -> Option<Square> {
+    Square::new(sq.file, sq.rank)
+}
+
+/// The protocol's square for an engine square.
+pub fn wire_square(sq: Square) -> XqSquare {
+    XqSquare {
+        file: sq.file(),
+        rank: sq.rank(),
+    }
+}
+
+/// The engine's move between two protocol squares.
+pub fn xq_move(from: XqSquare, to: XqSquare) -> Option<xiangqi::square::Move> {
+    Some(xiangqi::square::Move::new(xq_square(from)?, xq_square(to)?))
 }
 
 /// How a caro point is written for people on a board of this size: `h8` where columns
@@ -100,7 +159,7 @@ mod tests {
             height: 9,
             rule: Rule::Freestyle,
         };
-        let mut b = Board::new(&settings);
+        let mut b = Board::new(&settings, "");
         b.play(&Move::Caro(Point::new(4, 4))).unwrap();
         assert!(b.play(&Move::Caro(Point::new(4, 4))).is_err());
         assert_eq!(b.caro().unwrap().moves().len(), 1);
@@ -121,5 +180,33 @@ mod tests {
             to: XqSquare { file: 4, rank: 2 },
         };
         assert_eq!(move_text(&xq, &GameSettings::Xiangqi { fen: None }), "h2e2");
+    }
+
+    #[test]
+    fn xiangqi_board_follows_moves_from_any_start() {
+        let mut b = Board::new(&GameSettings::Xiangqi { fen: None }, "");
+        let cannon = Move::Xiangqi {
+            from: XqSquare { file: 7, rank: 2 },
+            to: XqSquare { file: 4, rank: 2 },
+        };
+        b.play(&cannon).unwrap();
+        assert_eq!(b.xiangqi().unwrap().plies().len(), 1);
+        assert!(b.play(&cannon).is_err(), "the square is empty now");
+        b.undo();
+        assert_eq!(b.xiangqi().unwrap().plies().len(), 0);
+        assert_eq!(b.first_color(), Some(Color::Red));
+        // A start position where Black moves first, as the server's view gives it.
+        let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1";
+        let b = Board::new(&GameSettings::Xiangqi { fen: None }, fen);
+        assert_eq!(b.first_color(), Some(Color::Black));
+        assert!(matches!(
+            Board::new(
+                &GameSettings::Xiangqi {
+                    fen: Some("nonsense".into())
+                },
+                ""
+            ),
+            Board::Unsupported
+        ));
     }
 }

@@ -9,6 +9,7 @@ pub mod board;
 pub mod clock;
 pub mod threats;
 
+use banco_engine::xiangqi::piece::Color;
 use banco_protocol::{
     CHAT_HISTORY, ChatLine, GameOver, GameSettings, GameView, Move, MoveRecord, Offer, Role,
     RoomId, RoomSettings, RoomView, Seat, SeatView, ServerMsg,
@@ -54,11 +55,18 @@ pub struct GameState {
     pub over: Option<GameOver>,
     /// Set when a server move did not fit the local board: the picture may be wrong.
     pub out_of_step: bool,
+    /// Who played this game, kept when they leave so the result can still name them.
+    pub players: [Option<SeatView>; 2],
 }
 
 impl GameState {
-    fn from_view(view: GameView, settings: &GameSettings, now: Instant) -> GameState {
-        let mut board = Board::new(settings);
+    fn from_view(
+        view: GameView,
+        settings: &GameSettings,
+        seats: &[Option<SeatView>; 2],
+        now: Instant,
+    ) -> GameState {
+        let mut board = Board::new(settings, &view.start_fen);
         let mut out_of_step = false;
         for record in &view.moves {
             out_of_step |= board.play(&record.mv).is_err();
@@ -71,6 +79,7 @@ impl GameState {
             clocks: view.clocks.map(|c| LiveClocks::new(c, now)),
             over: view.over,
             out_of_step,
+            players: seats.clone(),
         }
     }
 
@@ -107,7 +116,7 @@ impl Room {
     pub fn from_view(view: RoomView, now: Instant) -> Room {
         let game = view
             .game
-            .map(|g| GameState::from_view(g, &view.settings.game, now));
+            .map(|g| GameState::from_view(g, &view.settings.game, &view.seats, now));
         Room {
             id: view.id,
             settings: view.settings,
@@ -128,9 +137,23 @@ impl Room {
             ServerMsg::People { seats, spectators } => {
                 self.seats = seats.clone();
                 self.spectators = spectators.clone();
+                if let Some(game) = &mut self.game {
+                    // Someone sitting down mid-game plays it; someone leaving stays on
+                    // record as its player.
+                    for (kept, now) in game.players.iter_mut().zip(seats) {
+                        if now.is_some() {
+                            kept.clone_from(now);
+                        }
+                    }
+                }
             }
             ServerMsg::GameStarted(view) => {
-                self.game = Some(GameState::from_view(view.clone(), &self.settings.game, now));
+                self.game = Some(GameState::from_view(
+                    view.clone(),
+                    &self.settings.game,
+                    &self.seats,
+                    now,
+                ));
                 self.offer = None;
                 self.hint = None;
             }
@@ -187,6 +210,8 @@ impl Room {
             | ServerMsg::Joined(_)
             | ServerMsg::Left
             | ServerMsg::Error(_) => {}
+            // Records (leaderboard, history, replays) are not about the room.
+            ServerMsg::Leaderboard(_) | ServerMsg::History(_) | ServerMsg::Replay(_) => {}
         }
     }
 
@@ -215,13 +240,49 @@ impl Room {
 
     /// The name shown for a seat: the player's name, or `None` when free.
     pub fn seat_name(&self, seat: Seat) -> Option<&str> {
-        self.seats[seat.index()].as_ref().map(|s| s.name.as_str())
+        self.player(seat).map(|s| s.name.as_str())
+    }
+
+    /// Who sits in a seat, or who played the current game from it and has left.
+    pub fn player(&self, seat: Seat) -> Option<&SeatView> {
+        self.seats[seat.index()].as_ref().or_else(|| {
+            self.game
+                .as_ref()
+                .and_then(|g| g.players[seat.index()].as_ref())
+        })
+    }
+
+    /// Whether the player of the current game has left the seat.
+    pub fn departed(&self, seat: Seat) -> bool {
+        self.seats[seat.index()].is_none() && self.player(seat).is_some()
     }
 
     /// Whether `seat` plays the first stone (X) in the current game; seat One before
     /// any game.
     pub fn moves_first(&self, seat: Seat) -> bool {
         self.game.as_ref().map_or(Seat::One, |g| g.first) == seat
+    }
+
+    /// Xiangqi: the colour a seat plays (the first mover plays the start position's side
+    /// to move, Red unless a FEN says otherwise).
+    pub fn color_of(&self, seat: Seat) -> Option<Color> {
+        let first = match &self.game {
+            Some(g) => g.board.first_color()?,
+            None => match self.settings.game {
+                GameSettings::Xiangqi { .. } => Color::Red,
+                GameSettings::Caro { .. } => return None,
+            },
+        };
+        Some(if self.moves_first(seat) {
+            first
+        } else {
+            !first
+        })
+    }
+
+    /// Whether this client sees the board from Black's side (it plays Black).
+    pub fn flipped(&self) -> bool {
+        self.my_seat().and_then(|s| self.color_of(s)) == Some(Color::Black)
     }
 
     /// The stone letter a seat plays in caro: X for the first mover.

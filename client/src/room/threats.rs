@@ -1,37 +1,36 @@
-//! The four warning (seed 000's "cảnh báo nước 4"): the points where a player would
-//! complete a winning five with their next stone, under the room's rule.
+//! The four warning (seed 000's "cảnh báo nước 4"): where a player threatens to win.
 //!
-//! This is a rule question, not a search: each empty point next to the player's stones
-//! is tried with the engine's own win test. Open threes need the engine's threat
-//! detection and join here when it exists.
+//! The engine's threat finder ([`banco_engine::caro::threats`]) reads fours and open
+//! threes exactly under every rule; this module boils them down to what the board
+//! marks: the points that would complete a five (answer now or lose), and the points
+//! that stop an open three (answer soon).
 
-use banco_engine::caro::rule::winning_line;
-use banco_engine::caro::{Game, Point, Stone};
+use banco_engine::caro::{Game, Point, Stone, ThreatKind, threats};
 
-/// Every empty point where `stone` would win at once.
-pub fn winning_points(game: &Game, stone: Stone) -> Vec<Point> {
-    let mut board = game.board().clone();
-    let rule = game.rule();
-    let mut out = Vec::new();
-    let candidates: Vec<Point> = board
-        .points()
-        .filter(|p| board.is_empty_at(*p) && near(&board, *p, stone))
-        .collect();
-    for p in candidates {
-        board.place(p, stone);
-        if winning_line(&board, p, rule).is_some() {
-            out.push(p);
-        }
-        board.remove(p);
-    }
-    out
+/// What the board marks for one player's threats.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Warnings {
+    /// Empty points where the player would make five with their next stone.
+    pub fives: Vec<Point>,
+    /// Empty points that stop one of the player's open threes.
+    pub three_stops: Vec<Point>,
 }
 
-/// Whether `stone` has a stone next to `p` (a five through `p` needs one).
-fn near(board: &banco_engine::caro::Board, p: Point, stone: Stone) -> bool {
-    (-1..=1).any(|dy| {
-        (-1..=1).any(|dx| board.cell(i32::from(p.x) + dx, i32::from(p.y) + dy) == Some(Some(stone)))
-    })
+/// The warnings for `stone`'s threats in `game`.
+pub fn warnings(game: &Game, stone: Stone) -> Warnings {
+    let mut w = Warnings::default();
+    for t in threats(game.board(), stone, game.rule()) {
+        match t.kind {
+            ThreatKind::Four | ThreatKind::OpenFour => w.fives.extend(t.completions),
+            ThreatKind::OpenThree => w.three_stops.extend(t.defences),
+        }
+    }
+    w.fives.sort();
+    w.fives.dedup();
+    w.three_stops.sort();
+    w.three_stops.dedup();
+    w.three_stops.retain(|p| !w.fives.contains(p));
+    w
 }
 
 #[cfg(test)]
@@ -39,28 +38,48 @@ mod tests {
     use super::*;
     use banco_engine::caro::Rule;
 
-    #[test]
-    fn finds_both_ends_of_an_open_four_and_respects_the_rule() {
-        let mut g = Game::new(15, 15, Rule::Freestyle).unwrap();
-        // X: (3..7, 7), O scattered far away.
-        for i in 0..4 {
-            g.play(Point::new(3 + i, 7)).unwrap();
-            g.play(Point::new(i, 0)).unwrap();
+    fn game(rule: Rule, xs: &[(u8, u8)], os: &[(u8, u8)]) -> Game {
+        let mut g = Game::new(15, 15, rule).unwrap();
+        for i in 0..xs.len().max(os.len()) {
+            if let Some(&(x, y)) = xs.get(i) {
+                g.play(Point::new(x, y)).unwrap();
+            }
+            if let Some(&(x, y)) = os.get(i) {
+                g.play(Point::new(x, y)).unwrap();
+            }
         }
-        let mut w = winning_points(&g, Stone::X);
-        w.sort();
-        assert_eq!(w, [Point::new(2, 7), Point::new(7, 7)]);
-        // O has four in a row on the top edge too: (0..4, 0) -> only (4, 0) wins.
-        assert_eq!(winning_points(&g, Stone::O), [Point::new(4, 0)]);
+        g
+    }
 
-        // Under the caro rule a five blocked at both ends does not win.
-        let mut g = Game::new(15, 15, Rule::Caro).unwrap();
-        let xs = [(1, 5), (2, 5), (3, 5), (4, 5)];
-        let os = [(0, 5), (6, 5), (9, 9), (10, 10)];
-        for (x, o) in xs.iter().zip(os) {
-            g.play(Point::new(x.0, x.1)).unwrap();
-            g.play(Point::new(o.0, o.1)).unwrap();
-        }
-        assert!(winning_points(&g, Stone::X).is_empty());
+    #[test]
+    fn an_open_four_marks_both_ends() {
+        let g = game(
+            Rule::Freestyle,
+            &[(3, 7), (4, 7), (5, 7), (6, 7)],
+            &[(0, 0), (0, 2), (0, 4), (14, 14)],
+        );
+        let w = warnings(&g, Stone::X);
+        assert_eq!(w.fives, [Point::new(2, 7), Point::new(7, 7)]);
+    }
+
+    #[test]
+    fn an_open_three_marks_its_stops_and_a_dead_five_is_no_threat() {
+        let g = game(
+            Rule::Caro,
+            &[(5, 5), (6, 5), (7, 5)],
+            &[(0, 0), (0, 2), (14, 14)],
+        );
+        let w = warnings(&g, Stone::X);
+        assert!(w.fives.is_empty());
+        assert!(w.three_stops.contains(&Point::new(4, 5)), "{w:?}");
+        assert!(w.three_stops.contains(&Point::new(8, 5)), "{w:?}");
+
+        // Under the caro rule, four blocked at both ends makes no five: nothing to warn.
+        let g = game(
+            Rule::Caro,
+            &[(1, 5), (2, 5), (3, 5), (4, 5)],
+            &[(0, 5), (6, 5), (9, 9), (10, 10)],
+        );
+        assert_eq!(warnings(&g, Stone::X), Warnings::default());
     }
 }

@@ -87,14 +87,20 @@ async fn main_loop(
         for effect in app.take_effects() {
             match effect {
                 Effect::Send(msg) => {
-                    if let Some(l) = &link
-                        && l.outgoing.try_send(msg).is_err()
-                    {
-                        let text = tr!(app.loc, "net.busy").to_string();
+                    let refused = match &link {
+                        Some(l) => l.outgoing.try_send(msg).err().map(|_| "net.busy"),
+                        None => Some("net.offline"),
+                    };
+                    if let Some(key) = refused {
+                        let text = tr!(app.loc, key).to_string();
                         app.warn(text);
                     }
                 }
-                Effect::Connect { address, name } => {
+                Effect::Connect {
+                    address,
+                    name,
+                    resume,
+                } => {
                     attempt += 1;
                     if let Some(f) = forwarder.take() {
                         f.abort();
@@ -103,7 +109,7 @@ async fn main_loop(
                     let tx = tx.clone();
                     let this = attempt;
                     tokio::spawn(async move {
-                        let result = Connection::open(&address, &name)
+                        let result = Connection::open_resuming(&address, &name, resume)
                             .await
                             .map(Connection::start);
                         let _ = tx.send(Event::Connected {
@@ -146,7 +152,8 @@ async fn main_loop(
                     app.resize(w, h);
                     term.autoresize()?;
                 }
-                Event::Term(_) | Event::Tick => {}
+                Event::Tick => app.tick(),
+                Event::Term(_) => {}
                 Event::Connected { attempt: a, result } if a == attempt => match result {
                     Ok(mut l) => {
                         let address =

@@ -23,6 +23,20 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         Screen::Room(rs) if rs.chat_focus => (tr!(loc, "help.chat"), keys::CHAT),
         Screen::Room(_) => (tr!(loc, "help.room"), keys::ROOM),
     };
+    // Keys of the other game are left out.
+    let skip: &[&str] = match &app.screen {
+        Screen::Room(rs) => match rs.room.settings.game {
+            banco_protocol::GameSettings::Caro { .. } => &["keys.move_piece"],
+            banco_protocol::GameSettings::Xiangqi { .. } => &["keys.place", "keys.threats"],
+        },
+        _ => &[],
+    };
+    let table: Vec<KeyHelp> = table
+        .iter()
+        .filter(|k| !skip.contains(&k.what))
+        .copied()
+        .collect();
+    let table = table.as_slice();
     let width = area.width.min(104);
     let inner_w = width.saturating_sub(2) as usize;
     let columns = if table.len() > 6 && inner_w >= 70 {

@@ -237,6 +237,17 @@ fn field_text(app: &App, form: &CreateForm, f: Field) -> (String, String) {
             label("create.increment"),
             tr!(loc, "create.seconds", n = form.increment_secs),
         ),
+        Field::SeatOne => (
+            label("create.seat_one"),
+            match form.seat_one {
+                Opponent::Human => label("create.me_playing"),
+                Opponent::Bot(level) => tr!(
+                    loc,
+                    "create.bot_watching",
+                    bot = tr!(loc, "seat.bot", level = narrate::level_name(level, loc))
+                ),
+            },
+        ),
         Field::Opponent => (
             label("create.opponent"),
             match form.opponent {

@@ -86,6 +86,10 @@ pub fn title_bar(frame: &mut Frame, area: Rect, app: &App, place: &str) {
     }
     right.push(' ');
     let used: usize = left.iter().map(|s| s.content.width()).sum();
+    // On a narrow terminal the place wins: who and where are in the lobby too.
+    if used + right.width() > area.width as usize {
+        right = room::truncate(&right, (area.width as usize).saturating_sub(used + 1));
+    }
     let pad = (area.width as usize).saturating_sub(used + right.width());
     let mut spans = left;
     spans.push(Span::styled(" ".repeat(pad), bar));

@@ -5,7 +5,7 @@ use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Wrap};
+use ratatui::widgets::Paragraph;
 
 use super::{centered, dialog, wrap};
 use crate::app::{App, Confirm, Popup, Screen, SettingsMenu};
@@ -106,9 +106,26 @@ fn game_over(frame: &mut Frame, area: Rect, app: &App) {
     let width = side.width.min(44).max(30.min(area.width));
     let headline = narrate::result_headline(&rs.room, over, loc);
     let reason = narrate::end_reason(&rs.room, over, loc);
-    let reason_lines = wrap(&reason, width.saturating_sub(4) as usize);
     let player = rs.room.my_seat().is_some();
-    let height = 6 + reason_lines.len() as u16 + u16::from(player);
+    let text_w = width.saturating_sub(4) as usize;
+    let won = over.winner.is_some() && over.winner == rs.room.my_seat();
+    let lost = over.winner.is_some() && player && !won;
+    let head_style = if lost { theme.error() } else { theme.good() };
+    let centred = |text: &str, style: ratatui::style::Style| -> Vec<Line<'static>> {
+        wrap(text, text_w)
+            .into_iter()
+            .map(|l| Line::from(Span::styled(l, style)).alignment(Alignment::Center))
+            .collect()
+    };
+    let mut lines = vec![Line::default()];
+    lines.extend(centred(&headline, head_style.add_modifier(Modifier::BOLD)));
+    lines.extend(centred(&reason, theme.style()));
+    lines.push(Line::default());
+    if player {
+        lines.extend(centred(tr!(loc, "dialog.rematch_keys"), theme.key()));
+    }
+    lines.extend(centred(tr!(loc, "dialog.look_keys"), theme.dim()));
+    let height = lines.len() as u16 + 2;
     let spot = Rect::new(
         side.x + side.width.saturating_sub(width) / 2,
         side.y + 1,
@@ -116,41 +133,8 @@ fn game_over(frame: &mut Frame, area: Rect, app: &App) {
         height.min(area.height),
     )
     .intersection(area);
-    let won = over.winner.is_some() && over.winner == rs.room.my_seat();
-    let lost = over.winner.is_some() && player && !won;
-    let head_style = if lost { theme.error() } else { theme.good() };
     let inner = dialog(frame, spot, theme, tr!(loc, "dialog.game_over_title"));
-    let mut lines = vec![
-        Line::default(),
-        Line::from(Span::styled(
-            headline,
-            head_style.add_modifier(Modifier::BOLD),
-        ))
-        .alignment(Alignment::Center),
-    ];
-    lines.extend(
-        reason_lines
-            .into_iter()
-            .map(|r| Line::from(Span::styled(r, theme.style())).alignment(Alignment::Center)),
-    );
-    lines.push(Line::default());
-    if player {
-        lines.push(
-            Line::from(Span::styled(
-                tr!(loc, "dialog.rematch_keys").to_string(),
-                theme.key(),
-            ))
-            .alignment(Alignment::Center),
-        );
-    }
-    lines.push(
-        Line::from(Span::styled(
-            tr!(loc, "dialog.look_keys").to_string(),
-            theme.dim(),
-        ))
-        .alignment(Alignment::Center),
-    );
-    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
+    frame.render_widget(Paragraph::new(lines), inner);
 }
 
 fn settings(frame: &mut Frame, area: Rect, app: &App, menu: &SettingsMenu) {

@@ -47,22 +47,35 @@ pub fn layout(area: Rect, rs: &RoomScreen) -> RoomLayout {
     .areas(area);
     let board_wants = match rs.room.settings.game {
         GameSettings::Caro { width, .. } => 2 * u16::from(width) + 5 + 2,
-        GameSettings::Xiangqi { .. } => 40,
-    };
-    let (board, side) = if body.width >= SIDE_MIN + 40 {
-        let side_w = body
-            .width
-            .saturating_sub(board_wants)
-            .clamp(SIDE_MIN, SIDE_MAX);
-        let [b, s] =
-            Layout::horizontal([Constraint::Min(20), Constraint::Length(side_w)]).areas(body);
-        (b, s)
-    } else {
-        let side_h = (body.height / 3).clamp(6, 12);
-        let [b, s] = Layout::vertical([Constraint::Min(6), Constraint::Length(side_h)]).areas(body);
-        (b, s)
+        GameSettings::Xiangqi { .. } => 2 + 34 + 3 + 2,
     };
     let players_h = 5 + u16::from(!rs.room.spectators.is_empty());
+    if body.width < SIDE_MIN + 40 {
+        // Narrow: the board on top; players and chat side by side under it, no move
+        // list (the board shows the moves).
+        let side_h = players_h.max(7).min(body.height / 2);
+        let [board, side] =
+            Layout::vertical([Constraint::Min(6), Constraint::Length(side_h)]).areas(body);
+        let [players, chat] =
+            Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)])
+                .areas(side);
+        return RoomLayout {
+            title,
+            board,
+            players,
+            moves: Rect::default(),
+            chat,
+            status,
+            notice,
+            keys,
+        };
+    }
+    let side_w = body
+        .width
+        .saturating_sub(board_wants)
+        .clamp(SIDE_MIN, SIDE_MAX);
+    let [board, side] =
+        Layout::horizontal([Constraint::Min(20), Constraint::Length(side_w)]).areas(body);
     let rest = side.height.saturating_sub(players_h);
     let moves_h = (rest / 3).max(3);
     let [players, moves, chat] = Layout::vertical([
@@ -83,11 +96,11 @@ pub fn layout(area: Rect, rs: &RoomScreen) -> RoomLayout {
     }
 }
 
-/// The board point under a click, if any.
-pub fn point_at(app: &App, area: Rect, col: u16, row: u16) -> Option<banco_protocol::Point> {
+/// The board spot under a click, if any.
+pub fn spot_at(app: &App, area: Rect, col: u16, row: u16) -> Option<crate::app::board::Spot> {
     let rs = app.room()?;
     let l = layout(area, rs);
-    super::board::point_at(rs, l.board, col, row)
+    super::board::spot_at(rs, l.board, col, row)
 }
 
 pub fn draw(frame: &mut Frame, area: Rect, app: &App, rs: &RoomScreen) {
@@ -132,6 +145,7 @@ fn footer_items(app: &App, rs: &RoomScreen, table: &[KeyHelp]) -> Vec<(String, S
     }
     let room = &rs.room;
     let player = room.my_seat().is_some();
+    let caro = matches!(room.settings.game, GameSettings::Caro { .. });
     let over = room.game.as_ref().is_some_and(|g| g.over.is_some());
     let mut shown: Vec<&str> = Vec::new();
     if room.offer_to_me().is_some() {
@@ -140,7 +154,14 @@ fn footer_items(app: &App, rs: &RoomScreen, table: &[KeyHelp]) -> Vec<(String, S
     if room.my_offer().is_some() {
         shown.push("keys.withdraw");
     }
-    shown.extend(["keys.cursor", "keys.place"]);
+    shown.push("keys.cursor");
+    if player {
+        shown.push(if caro {
+            "keys.place"
+        } else {
+            "keys.move_piece"
+        });
+    }
     if player && room.game.is_some() {
         if over {
             shown.extend(["keys.newgame", "keys.show_result"]);
@@ -154,13 +175,11 @@ fn footer_items(app: &App, rs: &RoomScreen, table: &[KeyHelp]) -> Vec<(String, S
             ]);
         }
     }
-    shown.extend([
-        "keys.chat",
-        "keys.last_move",
-        "keys.threats",
-        "keys.help",
-        "keys.leave",
-    ]);
+    shown.extend(["keys.chat", "keys.last_move"]);
+    if player && caro {
+        shown.push("keys.threats");
+    }
+    shown.extend(["keys.help", "keys.leave"]);
     shown
         .into_iter()
         .filter_map(|what| table.iter().find(|k| k.what == what))
@@ -184,6 +203,12 @@ fn status_line(app: &App, rs: &RoomScreen) -> Line<'static> {
     let room = &rs.room;
     let loc = &app.loc;
     let theme = &app.theme;
+    if let Some(r) = &app.reconnect {
+        return Line::from(Span::styled(
+            format!(" {}", tr!(loc, "net.reconnecting", n = r.attempts.max(1))),
+            theme.error(),
+        ));
+    }
     if let Some(offer) = room.offer_to_me() {
         return Line::from(vec![
             Span::styled(
@@ -305,10 +330,15 @@ fn draw_players(frame: &mut Frame, area: Rect, app: &App, rs: &RoomScreen) {
         if away {
             name = format!("{name} {}", tr!(loc, "room.away"));
         }
+        if room.departed(seat) {
+            name = format!("{name} {}", tr!(loc, "room.left"));
+        }
         let clock = time_left(rs, seat, app.now)
             .map(clock_text)
             .unwrap_or_default();
-        let name_w = (inner.width as usize).saturating_sub(4 + clock.width() + 1);
+        // Marker, side (X, O, Red, Black) and a space each, then the name, then the clock.
+        let name_w =
+            (inner.width as usize).saturating_sub(2 + glyph.width() + 1 + clock.width() + 1);
         let name = truncate(&name, name_w);
         let pad = name_w.saturating_sub(name.width());
         let running = mover == Some(seat)
@@ -368,6 +398,9 @@ fn draw_players(frame: &mut Frame, area: Rect, app: &App, rs: &RoomScreen) {
 }
 
 fn draw_moves(frame: &mut Frame, area: Rect, app: &App, rs: &RoomScreen) {
+    if area.is_empty() {
+        return;
+    }
     let room = &rs.room;
     let theme = &app.theme;
     let count = room.game.as_ref().map_or(0, |g| g.moves.len());

@@ -39,6 +39,9 @@ pub struct Weights {
     pub pawn_pair: (i32, i32),
     /// For the side to move.
     pub tempo: i32,
+    /// Added to each piece's material by kind (middlegame, endgame), for tuning piece
+    /// values without rebuilding the square tables.
+    pub material: [(i32, i32); 7],
 }
 
 impl Weights {
@@ -52,6 +55,7 @@ impl Weights {
         trapped_horse: (25, 25),
         pawn_pair: (15, 25),
         tempo: 10,
+        material: [(0, 0); 7],
     };
 }
 
@@ -70,6 +74,21 @@ pub fn evaluate(pos: &Position) -> i32 {
 /// The evaluation of `pos` for the side to move.
 pub fn evaluate_with(pos: &Position, w: &Weights) -> i32 {
     let (mut mg, mut eg) = pos.psq;
+    for kind in [
+        Kind::Advisor,
+        Kind::Elephant,
+        Kind::Horse,
+        Kind::Rook,
+        Kind::Cannon,
+        Kind::Pawn,
+    ] {
+        let (m, e) = w.material[kind.index()];
+        if m != 0 || e != 0 {
+            let diff = pos.count(Color::Red, kind) as i32 - pos.count(Color::Black, kind) as i32;
+            mg += diff * m;
+            eg += diff * e;
+        }
+    }
     for color in Color::BOTH {
         let (m, e) = side_terms(pos, color, w);
         let sign = if color == Color::Red { 1 } else { -1 };

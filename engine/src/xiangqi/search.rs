@@ -84,6 +84,16 @@ pub struct Outcome {
     pub elapsed: Duration,
 }
 
+/// A position on the game's or the search's path.
+#[derive(Clone, Copy)]
+struct Node {
+    key: u64,
+    /// The side to move is in check (the move into this position gave check).
+    check: bool,
+    /// This position was reached by a pass (null move).
+    null: bool,
+}
+
 /// One root move and what the last iteration said of it.
 #[derive(Clone, Copy)]
 struct RootMove {
@@ -102,9 +112,9 @@ pub struct Searcher {
     killers: [[Move; 2]; MAX_PLY + 1],
     /// Late-move reduction by depth and move number.
     lmr: Box<[[i32; 64]; 64]>,
-    /// Keys and check flags of the game's positions, then of the search path: for
+    /// The game's positions, then the search path's: for repetitions and the
     /// repetitions and the perpetual-check rule.
-    path: Vec<(u64, bool)>,
+    path: Vec<Node>,
     /// The principal variation table.
     pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
@@ -117,7 +127,12 @@ pub struct Searcher {
     max_nodes: Option<u64>,
     limits: Limits,
     weights: Weights,
+    /// Recent evaluations by key (direct-mapped; cleared when the weights change).
+    eval_cache: Vec<(u64, i32)>,
 }
+
+/// Entries in the evaluation cache (a power of two).
+const EVAL_CACHE: usize = 1 << 16;
 
 impl Searcher {
     /// A searcher with a transposition table of about `hash_mb` megabytes.
@@ -144,6 +159,7 @@ impl Searcher {
             max_nodes: None,
             limits: Limits::none(),
             weights: Weights::DEFAULT,
+            eval_cache: vec![(0, 0); EVAL_CACHE],
         }
     }
 
@@ -172,9 +188,16 @@ impl Searcher {
         self.nodes = 0;
         self.seldepth = 0;
         self.stopped = false;
-        self.deadline = limits.deadline;
+        // Keep a margin for returning the answer: 5% of the time, at most 20 ms.
+        self.deadline = limits.deadline.map(|d| {
+            let total = d.saturating_duration_since(self.start);
+            d - (total / 20).min(Duration::from_millis(20))
+        });
         self.max_nodes = limits.max_nodes;
         self.limits = limits.clone();
+        if self.weights != options.weights {
+            self.eval_cache.fill((0, 0));
+        }
         self.weights = options.weights;
         self.tt.new_search();
         for row in self.history.iter_mut() {
@@ -194,7 +217,11 @@ impl Searcher {
             } else {
                 game.plies()[i - 1].check
             };
-            self.path.push((key, check));
+            self.path.push(Node {
+                key,
+                check,
+                null: false,
+            });
         }
 
         let mut pos = game.position().clone();
@@ -342,7 +369,11 @@ impl Searcher {
             let mv = roots[i].mv;
             let undo = pos.make(mv);
             let gives_check = pos.in_check();
-            self.path.push((pos.key(), gives_check));
+            self.path.push(Node {
+                key: pos.key(),
+                check: gives_check,
+                null: false,
+            });
             let new_depth = depth - 1 + i32::from(gives_check);
             let score = if noisy {
                 -self.negamax(pos, new_depth, -INF, INF, 1)
@@ -392,6 +423,20 @@ impl Searcher {
         best
     }
 
+    /// The static evaluation, through a small cache keyed by position (quiescence revisits
+    /// the same leaves often).
+    #[inline]
+    fn evaluate(&mut self, pos: &Position) -> i32 {
+        let key = pos.key();
+        let slot = &mut self.eval_cache[(key as usize) & (EVAL_CACHE - 1)];
+        if slot.0 == key {
+            return slot.1;
+        }
+        let score = evaluate_with(pos, &self.weights);
+        *slot = (key, score);
+        score
+    }
+
     /// Whether the search must stop now (deadline, node cap, or the caller's cancel).
     #[inline]
     fn check_stop(&mut self) -> bool {
@@ -413,14 +458,19 @@ impl Searcher {
     fn repetition(&self, pos: &Position, ply: usize) -> Option<i32> {
         let n = self.path.len() - 1;
         let back = (pos.halfmove_clock() as usize).min(n);
-        let key = self.path[n].0;
-        let mut j = 4;
+        let key = self.path[n].key;
+        let mut j = 2;
         while j <= back {
-            if self.path[n - j].0 == key {
+            // A pass breaks the chain: positions before it were not really repeated.
+            if self.path[n - j + 1].null || self.path[n - j + 2].null {
+                return None;
+            }
+            // Two plies cannot restore a position; four can.
+            if j >= 4 && self.path[n - j].key == key {
                 let us = pos.side_to_move();
                 let cycle = (n - j + 1..=n).map(|k| {
                     let mover = if (n - k).is_multiple_of(2) { !us } else { us };
-                    (mover, self.path[k].1)
+                    (mover, self.path[k].check)
                 });
                 return Some(match perpetual_checker(cycle) {
                     Some(c) if c == us => -MATE + ply as i32,
@@ -442,7 +492,7 @@ impl Searcher {
         ply: usize,
     ) -> i32 {
         let pv_node = beta - alpha > 1;
-        let in_check = self.path.last().is_some_and(|&(_, c)| c);
+        let in_check = self.path.last().is_some_and(|n| n.check);
         self.pv_len[ply] = 0;
 
         if let Some(score) = self.repetition(pos, ply) {
@@ -454,7 +504,7 @@ impl Searcher {
             return 0;
         }
         if ply >= MAX_PLY {
-            return evaluate_with(pos, &self.weights);
+            return self.evaluate(pos);
         }
         // Mate distance pruning: no result here can beat a mate already found nearer.
         alpha = alpha.max(-MATE + ply as i32);
@@ -489,7 +539,7 @@ impl Searcher {
         let eval = if in_check {
             -INF
         } else {
-            hit.map_or_else(|| evaluate_with(pos, &self.weights), |h| h.eval)
+            hit.map_or_else(|| self.evaluate(pos), |h| h.eval)
         };
 
         if !pv_node && !in_check {
@@ -504,13 +554,15 @@ impl Searcher {
                 + pos.count(us, Kind::Horse)
                 + pos.count(us, Kind::Cannon)
                 > 0;
-            let after_null = self.path.len() >= 2
-                && self.path[self.path.len() - 1].0
-                    == self.path[self.path.len() - 2].0 ^ super::zobrist::BLACK_TO_MOVE;
+            let after_null = self.path.last().is_some_and(|n| n.null);
             if depth >= 3 && eval >= beta && has_pieces && !after_null {
                 let r = 3 + depth / 4;
                 pos.make_null();
-                self.path.push((pos.key(), false));
+                self.path.push(Node {
+                    key: pos.key(),
+                    check: false,
+                    null: true,
+                });
                 let score = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1);
                 self.path.pop();
                 pos.unmake_null();
@@ -575,7 +627,11 @@ impl Searcher {
                 continue;
             }
 
-            self.path.push((pos.key(), gives_check));
+            self.path.push(Node {
+                key: pos.key(),
+                check: gives_check,
+                null: false,
+            });
             let extension = i32::from(gives_check && ply < 2 * MAX_PLY / 3);
             let new_depth = depth - 1 + extension;
             let score = if legal == 1 {
@@ -719,9 +775,9 @@ impl Searcher {
         if self.check_stop() {
             return 0;
         }
-        let in_check = self.path.last().is_some_and(|&(_, c)| c);
+        let in_check = self.path.last().is_some_and(|n| n.check);
         if ply >= MAX_PLY {
-            return evaluate_with(pos, &self.weights);
+            return self.evaluate(pos);
         }
         let mut best;
         let mut moves = MoveList::new();
@@ -733,7 +789,7 @@ impl Searcher {
             best = -MATE + ply as i32;
             pos.generate(GenType::All, &mut moves);
         } else {
-            let stand = evaluate_with(pos, &self.weights);
+            let stand = self.evaluate(pos);
             if stand >= beta {
                 return stand;
             }
@@ -763,7 +819,11 @@ impl Searcher {
             }
             let undo = pos.make(mv);
             let gives_check = pos.in_check();
-            self.path.push((pos.key(), gives_check));
+            self.path.push(Node {
+                key: pos.key(),
+                check: gives_check,
+                null: false,
+            });
             let score = -self.quiesce(pos, -beta, -alpha, ply + 1);
             self.path.pop();
             pos.unmake(mv, undo);
@@ -924,7 +984,11 @@ mod tests {
             .keys()
             .iter()
             .enumerate()
-            .map(|(i, &k)| (k, i > 0 && game.plies()[i - 1].check))
+            .map(|(i, &key)| Node {
+                key,
+                check: i > 0 && game.plies()[i - 1].check,
+                null: false,
+            })
             .collect();
         s.repetition(game.position(), ply)
     }

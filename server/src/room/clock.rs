@@ -32,6 +32,13 @@ impl GameClock {
         })
     }
 
+    /// Stopped clocks with `left` on each seat (a game carried over a restart).
+    pub fn resumed(control: TimeControl, left: [Duration; 2]) -> Option<GameClock> {
+        let mut clock = GameClock::new(control)?;
+        clock.left = left;
+        Some(clock)
+    }
+
     /// Time left for `seat` at `now`, counting the running seat's time down.
     pub fn left(&self, seat: Seat, now: Instant) -> Duration {
         let stored = self.left[seat.index()];
@@ -191,6 +198,18 @@ mod tests {
         p.start(Seat::One, t0);
         p.start(Seat::One, t0 + secs(15));
         assert_eq!(p.left(Seat::One, t0 + secs(15)), secs(20));
+    }
+
+    #[test]
+    fn resumed_clocks_start_stopped_with_what_was_left() {
+        let t0 = Instant::now();
+        let mut c = GameClock::resumed(TimeControl::clock(secs(300), secs(2)), [secs(40), secs(7)])
+            .unwrap();
+        assert_eq!(c.running(), None);
+        assert_eq!(c.snapshot(t0 + secs(50)).remaining_ms, [40_000, 7_000]);
+        c.start(Seat::Two, t0);
+        assert_eq!(c.flag_at(), Some(t0 + secs(7)));
+        assert!(GameClock::resumed(TimeControl::Unlimited, [secs(1); 2]).is_none());
     }
 
     #[test]

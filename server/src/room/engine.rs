@@ -49,6 +49,7 @@ pub enum Asker {
 
 /// A finished search coming back to its room.
 pub struct Answer {
+    /// Who the answer is for.
     pub asker: Asker,
     /// The room's position generation when the search started.
     pub generation: u64,
@@ -69,16 +70,30 @@ pub fn launch(
     generation: u64,
     answers: mpsc::UnboundedSender<Answer>,
 ) {
+    // The search logs under its room's span.
+    let span = tracing::Span::current();
     tokio::task::spawn_blocking(move || {
+        let _room = span.enter();
         let thought = std::panic::catch_unwind(AssertUnwindSafe(|| engine.think(&game, &limits)));
         let answer = match thought {
-            Ok(t) => Answer {
-                asker,
-                generation,
-                engine: Some(engine),
-                best: t.best,
-                score: t.score,
-            },
+            Ok(t) => {
+                tracing::debug!(
+                    ?asker,
+                    best = ?t.best,
+                    score = t.score,
+                    depth = t.depth,
+                    nodes = t.nodes,
+                    ms = t.elapsed.as_millis() as u64,
+                    "search done"
+                );
+                Answer {
+                    asker,
+                    generation,
+                    engine: Some(engine),
+                    best: t.best,
+                    score: t.score,
+                }
+            }
             Err(_) => {
                 tracing::error!(?asker, "the engine panicked; the room will use a fresh one");
                 Answer {

@@ -7,11 +7,13 @@
 //! reports to the lobby on an unbounded notice channel. Searches run on the blocking pool
 //! and come back as [`engine::Answer`]s.
 //!
-//! - [`mod@self`]: the handle, the messages, the state and the event loop.
+//! - `handle`: [`RoomHandle`] and the messages it carries, one per intent.
+//! - [`mod@self`]: the room's state and its event loop.
 //! - `people`: coming in, watching, leaving, dropping out and coming back.
 //! - `play`: starting games, moves, the clocks running out, the end of a game.
 //! - `negotiation`: undo, new game and draw offers; resigning.
 //! - `bots`: driving bot seats and hints.
+//! - `restore`: reopening a room for a game saved when the server stopped.
 //! - `view`: what members are shown (the room view, the people, the lobby's summary).
 //! - [`clock`], [`offer`], [`chat`], [`settings`], [`engine`], [`moves`]: the pure pieces.
 
@@ -23,13 +25,18 @@ pub mod offer;
 pub mod settings;
 
 mod bots;
+mod handle;
 mod negotiation;
 mod people;
 mod play;
+mod restore;
 mod view;
 
+pub use handle::{Guest, Request, RoomGone, RoomHandle, RoomMsg};
+pub use restore::restore;
+
 use std::sync::Arc;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::mpsc;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
@@ -38,8 +45,8 @@ use tracing::Instrument;
 use banco_engine::bot::{Cancel, Level};
 use banco_engine::game::{Game, GameSpec};
 use banco_protocol::{
-    ErrorMsg, GameOver, Move, MoveRecord, OfferKind, ResumeToken, Role, RoomId, RoomSettings,
-    RoomSummary, Seat, SeatKind, SeatView, ServerMsg,
+    GameOver, MoveRecord, ResumeToken, Role, RoomId, RoomSettings, RoomSummary, Seat, SeatKind,
+    SeatView, ServerMsg,
 };
 
 use crate::ClientId;
@@ -55,128 +62,16 @@ use offer::Offers;
 /// How many requests may wait for a room before senders wait their turn.
 const INBOX: usize = 64;
 
-/// Someone coming into a room.
-#[derive(Debug, Clone)]
-pub struct Guest {
-    pub client: ClientId,
-    pub name: String,
-    /// Their session's resume token: a held seat is given back to whoever presents it.
-    pub token: ResumeToken,
-    pub outbox: Outbox,
-}
-
-/// A request from a member, forwarded by their session as it arrived.
-#[derive(Debug, Clone)]
-pub enum Request {
-    Move(Move),
-    Chat(String),
-    Offer(OfferKind),
-    Answer { kind: OfferKind, accept: bool },
-    Withdraw(OfferKind),
-    Resign,
-    Hint,
-}
-
-/// One message per intent.
-#[derive(Debug)]
-pub enum RoomMsg {
-    /// Come in: into the free seat (`seat`) or as a spectator. The room sends `Joined`.
-    Join {
-        guest: Guest,
-        seat: bool,
-        reply: oneshot::Sender<Result<Role, ErrorMsg>>,
-    },
-    /// Take back the seat held for `guest.token`. Answers whether it was held.
-    Resume {
-        guest: Guest,
-        reply: oneshot::Sender<bool>,
-    },
-    /// Leave on purpose (mid-game a player loses). The room sends `Left`.
-    Leave {
-        client: ClientId,
-        reply: oneshot::Sender<()>,
-    },
-    /// The member's connection is gone. Answers whether their seat is now held for them.
-    Dropped {
-        client: ClientId,
-        reply: oneshot::Sender<bool>,
-    },
-    Request {
-        client: ClientId,
-        request: Request,
-    },
-}
-
-/// The room is gone (it closed, or the server is shutting down).
-#[derive(Debug, Clone, Copy, thiserror::Error)]
-#[error("the room is closed")]
-pub struct RoomGone;
-
-/// A cheap, cloneable way to talk to a room.
-#[derive(Debug, Clone)]
-pub struct RoomHandle {
-    /// The room's number.
-    id: RoomId,
-    /// Its inbox.
-    tx: mpsc::Sender<RoomMsg>,
-}
-
-impl RoomHandle {
-    pub fn id(&self) -> RoomId {
-        self.id
-    }
-
-    /// Enters the room as a player (`seat`) or a spectator.
-    pub async fn join(&self, guest: Guest, seat: bool) -> Result<Result<Role, ErrorMsg>, RoomGone> {
-        let (reply, answer) = oneshot::channel();
-        self.send(RoomMsg::Join { guest, seat, reply }).await?;
-        answer.await.map_err(|_| RoomGone)
-    }
-
-    /// Takes back a held seat; `false` if none is held for this token.
-    pub async fn resume(&self, guest: Guest) -> bool {
-        let (reply, answer) = oneshot::channel();
-        if self.send(RoomMsg::Resume { guest, reply }).await.is_err() {
-            return false;
-        }
-        answer.await.unwrap_or(false)
-    }
-
-    /// Leaves the room; `true` once the room has sent `Left`, `false` if it is gone.
-    pub async fn leave(&self, client: ClientId) -> bool {
-        let (reply, answer) = oneshot::channel();
-        if self.send(RoomMsg::Leave { client, reply }).await.is_err() {
-            return false;
-        }
-        answer.await.is_ok()
-    }
-
-    /// Reports the member's connection gone; `true` if the room holds their seat.
-    pub async fn dropped(&self, client: ClientId) -> bool {
-        let (reply, answer) = oneshot::channel();
-        if self.send(RoomMsg::Dropped { client, reply }).await.is_err() {
-            return false;
-        }
-        answer.await.unwrap_or(false)
-    }
-
-    /// Forwards a member's request; the room answers the member directly.
-    pub async fn request(&self, client: ClientId, request: Request) -> Result<(), RoomGone> {
-        self.send(RoomMsg::Request { client, request }).await
-    }
-
-    async fn send(&self, msg: RoomMsg) -> Result<(), RoomGone> {
-        self.tx.send(msg).await.map_err(|_| RoomGone)
-    }
-}
-
 /// What a room needs from the server around it.
 #[derive(Clone)]
 pub struct RoomContext {
+    /// Grace periods, bot pace and caps, chat allowance.
     pub config: Arc<Config>,
+    /// Where finished games and snapshots of games in progress go.
     pub store: StoreHandle,
     /// Where the room reports its summary, its closing and released seats.
     pub lobby: mpsc::UnboundedSender<RoomNotice>,
+    /// Fires when the server stops: the room saves its game and ends.
     pub shutdown: CancellationToken,
 }
 
@@ -190,41 +85,45 @@ pub fn spawn(
     ctx: RoomContext,
     tracker: &TaskTracker,
 ) -> RoomHandle {
-    let (tx, inbox) = mpsc::channel(INBOX);
-    let (answers_tx, answers) = mpsc::unbounded_channel();
     let seats = settings.seats.map(|kind| match kind {
         SeatKind::Human => SeatState::Free,
         SeatKind::Bot(level) => SeatState::Bot(BotSeat::new(level)),
     });
-    let room = Room {
-        id,
-        settings,
-        spec,
-        ctx,
-        members: Vec::new(),
-        seats,
-        game: None,
-        offers: Offers::default(),
-        chat: ChatHistory::default(),
-        generation: 0,
-        hint: Slot::default(),
-        answers_tx,
-        shown_people: None,
-        shown_summary: None,
-        fresh: Vec::new(),
-        last_move_at: None,
-    };
+    launch(
+        Room::new(id, settings, spec, seats, ctx),
+        Opening::Created(creator),
+        tracker,
+    )
+}
+
+/// How a room comes to be.
+enum Opening {
+    /// Made by this person, who is greeted in it.
+    Created(Guest),
+    /// Reopened after a restart, its players' seats held for them.
+    Restored,
+}
+
+fn launch(room: Room, opening: Opening, tracker: &TaskTracker) -> RoomHandle {
+    let id = room.id;
+    let (tx, inbox) = mpsc::channel(INBOX);
+    let (answers_tx, answers) = mpsc::unbounded_channel();
+    let room = Room { answers_tx, ..room };
     let span = tracing::info_span!("room", id);
-    tracker.spawn(room.run(creator, inbox, answers).instrument(span));
-    RoomHandle { id, tx }
+    tracker.spawn(room.run(opening, inbox, answers).instrument(span));
+    RoomHandle::new(id, tx)
 }
 
 /// A person in the room with a live connection.
 #[derive(Debug)]
 struct Member {
+    /// Their session.
     client: ClientId,
+    /// Shown in chat, seats and the spectator list.
     name: String,
+    /// Their messages.
     outbox: Outbox,
+    /// Player in a seat, or spectator.
     role: Role,
     /// Their chat rate limit.
     chat: ChatAllowance,
@@ -241,6 +140,7 @@ enum SeatState {
 struct HumanSeat {
     /// The session sitting here, or the last one before a drop.
     client: ClientId,
+    /// Kept while the seat is held, for the seat list and the record.
     name: String,
     /// Whoever presents this token gets the seat back while it is held.
     token: ResumeToken,
@@ -250,7 +150,9 @@ struct HumanSeat {
 
 /// The server's bot in a seat.
 struct BotSeat {
+    /// How strong it plays.
     level: Level,
+    /// How it appears in the seat list ("Hard bot").
     name: String,
     /// Its engine, or the search it is out on.
     slot: Slot,
@@ -281,8 +183,11 @@ impl BotSeat {
 
 /// A bot move to be played at `at`, if the position has not changed.
 struct PendingMove {
+    /// When it may be played.
     at: Instant,
+    /// The position it answers; a later change makes it stale.
     generation: u64,
+    /// The move.
     mv: banco_engine::game::Move,
 }
 
@@ -308,6 +213,8 @@ impl Slot {
 
 /// The room's current (or last) game.
 struct Match {
+    /// Identifies the game's saved snapshot across restarts.
+    key: u64,
     /// 1 for the room's first game.
     number: u32,
     /// The seat that moved first.
@@ -347,17 +254,23 @@ impl Match {
 
 /// The room's state, owned by its task.
 struct Room {
+    /// The room's number in the lobby.
     id: RoomId,
+    /// As the creator chose them.
     settings: RoomSettings,
     /// The game the settings describe, for the rules and the engines.
     spec: GameSpec,
+    /// Config, store, lobby notices, shutdown.
     ctx: RoomContext,
     /// People here with a live connection, in the order they came.
     members: Vec<Member>,
     /// Seat One, seat Two.
     seats: [SeatState; 2],
+    /// The current or last game; `None` until the first starts.
     game: Option<Match>,
+    /// The open offer, if any.
     offers: Offers,
+    /// The recent lines, for newcomers.
     chat: ChatHistory,
     /// Bumped whenever the position or the game changes, so answers from searches
     /// started before are known to be stale.
@@ -377,17 +290,53 @@ struct Room {
 }
 
 impl Room {
+    /// A room with no one in it yet and no game.
+    fn new(
+        id: RoomId,
+        settings: RoomSettings,
+        spec: GameSpec,
+        seats: [SeatState; 2],
+        ctx: RoomContext,
+    ) -> Room {
+        Room {
+            id,
+            settings,
+            spec,
+            ctx,
+            members: Vec::new(),
+            seats,
+            game: None,
+            offers: Offers::default(),
+            chat: ChatHistory::default(),
+            generation: 0,
+            hint: Slot::default(),
+            // Replaced by the real channel at launch.
+            answers_tx: mpsc::unbounded_channel().0,
+            shown_people: None,
+            shown_summary: None,
+            fresh: Vec::new(),
+            last_move_at: None,
+        }
+    }
+
     async fn run(
         mut self,
-        creator: Guest,
+        opening: Opening,
         mut inbox: mpsc::Receiver<RoomMsg>,
         mut answers: mpsc::UnboundedReceiver<Answer>,
     ) {
-        tracing::info!(settings = ?self.settings, creator = %creator.name, "room opened");
-        creator.outbox.send(ServerMsg::RoomCreated(self.id));
-        let seat = matches!(self.settings.seats[0], SeatKind::Human);
-        let _ = self.join(creator, seat);
-        self.start_if_seated();
+        match opening {
+            Opening::Created(creator) => {
+                tracing::info!(settings = ?self.settings, creator = %creator.name, "room opened");
+                creator.outbox.send(ServerMsg::RoomCreated(self.id));
+                let seat = matches!(self.settings.seats[0], SeatKind::Human);
+                let _ = self.join(creator, seat);
+                self.start_if_seated();
+            }
+            Opening::Restored => {
+                tracing::info!(settings = ?self.settings, "room reopened with its game in progress");
+            }
+        }
         self.after_event();
         let shutdown = self.ctx.shutdown.clone();
         loop {
@@ -532,10 +481,15 @@ impl Room {
         }
     }
 
-    /// The server is stopping: keep the record of an unfinished game, stop searches.
+    /// The server is stopping: a game in progress is saved to carry on after the restart
+    /// (one only bots play is recorded as unfinished instead); searches stop.
     fn shut_down(&mut self) {
         if self.game.as_ref().is_some_and(Match::running) {
-            self.record_unfinished("shutdown");
+            if self.bots_only() {
+                self.record_unfinished("shutdown");
+            } else {
+                self.save_live();
+            }
         }
         self.cancel_searches();
     }

@@ -128,6 +128,7 @@ impl Room {
         self.generation += 1;
         tracing::info!(?asker, plies, "moves taken back");
         self.broadcast(ServerMsg::Undone { plies, clocks });
+        self.save_live();
     }
 
     /// A player gives up the game and stays in the room.

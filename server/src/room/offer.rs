@@ -16,6 +16,7 @@ pub enum Stage {
 /// What an offer is judged against.
 #[derive(Debug, Clone, Copy)]
 pub struct Situation {
+    /// Whether a game is running, over, or not there.
     pub stage: Stage,
     /// The asker has a move on the board in this game (undo needs one).
     pub asker_has_moved: bool,

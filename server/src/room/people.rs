@@ -10,14 +10,19 @@ use crate::ClientId;
 use crate::lobby::RoomNotice;
 
 impl Room {
-    /// `guest` comes in: into a free seat if `seat`, else as a spectator.
+    /// `guest` comes in: into a free seat if `seat`, else as a spectator. A spectator
+    /// already here may take a free seat the same way.
     pub(super) fn join(&mut self, guest: Guest, seat: bool) -> Result<Role, ErrorMsg> {
-        if self.member(guest.client).is_some() {
-            return Err(ErrorMsg::new(
-                ErrorCode::AlreadyInRoom,
-                "you are already in this room",
-            ));
-        }
+        let watching = match self.member(guest.client).map(|m| m.role) {
+            None => false,
+            Some(Role::Spectator) if seat => true,
+            Some(_) => {
+                return Err(ErrorMsg::new(
+                    ErrorCode::AlreadyInRoom,
+                    "you are already in this room",
+                ));
+            }
+        };
         let role = if seat {
             let free = Seat::BOTH
                 .into_iter()
@@ -40,7 +45,11 @@ impl Room {
         };
         tracing::info!(name = %guest.name, ?role, "came in");
         let client = guest.client;
-        self.admit(guest, role);
+        match self.members.iter_mut().find(|m| m.client == client) {
+            // From the stands to the board: the same member in a new role.
+            Some(member) if watching => member.role = role,
+            _ => self.admit(guest, role),
+        }
         self.greet(client, role);
         self.announce_people();
         Ok(role)
@@ -82,7 +91,30 @@ impl Room {
         self.admit(guest, Role::Player(seat));
         self.greet(client, Role::Player(seat));
         self.announce_people();
+        self.restart_clock_when_all_back();
         true
+    }
+
+    /// A game reopened after a restart waits with its clocks stopped until every player
+    /// is back; then the player to move's time runs again. (In any other game the clock
+    /// never stopped, and this does nothing.)
+    fn restart_clock_when_all_back(&mut self) {
+        let all_back = self
+            .seats
+            .iter()
+            .all(|s| !matches!(s, SeatState::Human(h) if h.held_until.is_some()));
+        let Some(m) = self.game.as_mut().filter(|m| m.running()) else {
+            return;
+        };
+        let to_move = m.to_move();
+        if let Some(c) = m.clock.as_mut()
+            && all_back
+            && c.running().is_none()
+        {
+            c.start(to_move, Instant::now());
+            let clocks = c.snapshot(Instant::now());
+            self.broadcast(ServerMsg::Clock(clocks));
+        }
     }
 
     /// `client` leaves on purpose: mid-game a player loses (reason quit).
@@ -138,11 +170,16 @@ impl Room {
         self.announce_people();
     }
 
-    /// The player in `seat` is gone for good: a running game is theirs to lose, and an
-    /// open offer is moot.
+    /// The player in `seat` is gone for good: a running game is theirs to lose (unless
+    /// their opponent is gone too: then nobody wins), and an open offer is moot.
     fn end_for_absence(&mut self, seat: Seat, reason: EndReason) {
         if self.game.as_ref().is_some_and(super::Match::running) {
-            self.finish(Some(seat.other()), reason, Vec::new());
+            let opponent_gone = matches!(
+                &self.seats[seat.other().index()],
+                SeatState::Human(h) if h.held_until.is_some()
+            );
+            let winner = (!opponent_gone).then_some(seat.other());
+            self.finish(winner, reason, Vec::new());
         } else if let Some(offer) = self.offers.clear() {
             self.broadcast(ServerMsg::Withdrawn(offer));
         }

@@ -14,7 +14,7 @@ use super::clock::GameClock;
 use super::moves::to_rules;
 use super::{Match, Room, SeatState};
 use crate::ClientId;
-use crate::store::{GameRecord, PlayerRef};
+use crate::store::{GameRecord, LiveGame, LiveSeat, PlayerRef};
 
 impl Room {
     /// Starts a game if both seats are filled and none is running: when the second
@@ -64,6 +64,7 @@ impl Room {
             },
         });
         let m = Match {
+            key: rand::random(),
             number,
             first,
             position,
@@ -82,6 +83,7 @@ impl Room {
         }
         tracing::info!(number, ?first, "game started");
         self.broadcast(ServerMsg::GameStarted(view));
+        self.save_live();
     }
 
     /// Who moves first in the room's first game.
@@ -126,6 +128,17 @@ impl Room {
     /// Plays `mv` for `seat`, whose turn it is, and tells everyone; ends the game if the
     /// move did. A refused move changes nothing.
     pub(super) fn apply_move(&mut self, seat: Seat, mv: Move) -> Result<(), ErrorMsg> {
+        let game = self.settings.game.game_name();
+        let sent = match mv {
+            Move::Caro(_) => "caro",
+            Move::Xiangqi { .. } => "xiangqi",
+        };
+        if game != sent {
+            return Err(ErrorMsg::new(
+                ErrorCode::IllegalMove,
+                format!("this room plays {game}, and that is a {sent} move"),
+            ));
+        }
         let Some(rules_move) = to_rules(mv) else {
             return Err(ErrorMsg::new(
                 ErrorCode::OutOfBounds,
@@ -168,8 +181,9 @@ impl Room {
         if let Some(offer) = self.offers.clear() {
             self.broadcast(ServerMsg::Withdrawn(offer));
         }
-        if let Some((winner, end)) = ending {
-            self.finish(winner, end.reason.into(), end.line);
+        match ending {
+            Some((winner, end)) => self.finish(winner, end.reason.into(), end.line),
+            None => self.save_live(),
         }
         Ok(())
     }
@@ -206,6 +220,9 @@ impl Room {
         m.over = Some(over.clone());
         let clocks = m.clock.as_ref().map(|c| c.snapshot(now));
         self.generation += 1;
+        // Recorded before anyone hears of the end, so a player who asks for the history
+        // as soon as they see it finds the game there.
+        self.record(None);
         if let Some(offer) = self.offers.clear() {
             self.broadcast(ServerMsg::Withdrawn(offer));
         }
@@ -214,7 +231,6 @@ impl Room {
         if let Some(clocks) = clocks {
             self.broadcast(ServerMsg::Clock(clocks));
         }
-        self.record(None);
         self.cancel_searches();
     }
 
@@ -225,12 +241,22 @@ impl Room {
     }
 
     /// Sends the current game to the store: finished, or unfinished for `unfinished`.
+    /// Its saved snapshot as a game in progress goes.
     fn record(&self, unfinished: Option<&str>) {
         let Some(m) = self.game.as_ref() else { return };
         let (winner, reason, rated) = match (&m.over, unfinished) {
+            // Both players gone: nobody won, and it does not count.
+            (Some(over), None) if over.reason == EndReason::Abandoned && over.winner.is_none() => {
+                (None, over.reason.as_str().to_string(), false)
+            }
             (Some(over), None) => (over.winner, over.reason.as_str().to_string(), true),
             (_, why) => (None, why.unwrap_or("unfinished").to_string(), false),
         };
+        let line = match (&m.over, unfinished) {
+            (Some(over), None) => over.line.clone(),
+            _ => Vec::new(),
+        };
+        self.ctx.store.drop_live(m.key);
         self.ctx.store.record(GameRecord {
             room: self.id,
             number: m.number,
@@ -239,10 +265,48 @@ impl Room {
             first: m.first,
             moves: m.moves.iter().map(|r| r.mv).collect(),
             winner,
+            line,
             reason,
             rated,
             started_ms: m.started_ms,
             ended_ms: unix_ms(),
+        });
+    }
+}
+
+impl Room {
+    /// Saves the game in progress so a restart can carry on with it. Games only bots
+    /// play are not saved: nobody would come back to them.
+    pub(super) fn save_live(&self) {
+        let Some(m) = self.game.as_ref().filter(|m| m.running()) else {
+            return;
+        };
+        if self.bots_only() {
+            return;
+        }
+        let seat = |s: &SeatState| match s {
+            SeatState::Human(h) => Some(LiveSeat::Human {
+                name: h.name.clone(),
+                token: h.token,
+            }),
+            SeatState::Bot(b) => Some(LiveSeat::Bot(b.level)),
+            SeatState::Free => None,
+        };
+        let (Some(one), Some(two)) = (seat(&self.seats[0]), seat(&self.seats[1])) else {
+            return;
+        };
+        self.ctx.store.save_live(LiveGame {
+            key: m.key,
+            settings: self.settings.clone(),
+            seats: [one, two],
+            number: m.number,
+            first: m.first,
+            moves: m.moves.iter().map(|r| r.mv).collect(),
+            clocks: m
+                .clock
+                .as_ref()
+                .map(|c| c.snapshot(Instant::now()).remaining_ms),
+            started_ms: m.started_ms,
         });
     }
 }

@@ -12,7 +12,9 @@ use crate::lobby::RoomNotice;
 /// Who sits where and who watches.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct People {
+    /// Seat One, seat Two; `None` for a free seat.
     pub seats: [Option<SeatView>; 2],
+    /// Names, in the order they came.
     pub spectators: Vec<String>,
 }
 

@@ -3,27 +3,48 @@
 //! SQLite calls block, so the connection lives on its own thread and the rest of the
 //! server hands it work through a bounded queue without ever waiting ([`StoreHandle`]).
 //! A store that fails or falls behind is logged and skipped: it never holds up or loses a
-//! game in play.
+//! game in play. Reads (a player asking for the leaderboard, the history, a replay) go
+//! through the same queue, so they see every game recorded before them, and come back
+//! on a oneshot channel that only the asking session waits on.
 //!
 //! - `schema`: the tables, created on first open.
 //! - [`elo`]: the rating arithmetic.
-//! - [`Archive`]: reading back (the leaderboard, recent games) for tools and tests.
+//! - [`live`]: games in progress, saved after every move and reopened after a restart.
+//! - [`archive`]: the read queries (leaderboard, history, one game), and a read-only
+//!   [`Archive`] for tools and tests.
+//! - `replay`: a stored game back into the wire's form, its moves replayed by the rules.
 
+pub mod archive;
 pub mod elo;
+pub mod live;
+mod replay;
 mod schema;
 
-use rusqlite::{Connection, OptionalExtension, params};
-use std::path::Path;
-use std::sync::mpsc;
+use rusqlite::{Connection, params};
+use std::sync::{Arc, mpsc};
 use std::thread::JoinHandle;
+use tokio::sync::{Semaphore, oneshot};
 
 use banco_engine::bot::Level;
-use banco_protocol::{GameSettings, Move, RoomId, RoomSettings, Seat};
+use banco_protocol::{GameId, GameSettings, GameSummary, Move, Point, RoomId, RoomSettings, Seat};
 
 use crate::config::StoreLocation;
+use crate::room::chat::unix_ms;
+pub use archive::{Archive, Standing, StoredGame};
+pub use live::{LiveGame, LiveSeat};
 
 /// How many records may wait for the disk before new ones are dropped (and logged).
 const QUEUE: usize = 1024;
+
+/// How many reads may wait in the queue at once, so players asking for records can
+/// never crowd out the games being recorded.
+const READS: usize = 16;
+
+/// Lines on the leaderboard players are sent.
+pub const LEADERBOARD: u32 = 50;
+
+/// Games in the history players are sent.
+pub const HISTORY: usize = 100;
 
 /// The store could not be opened or read.
 #[derive(Debug, thiserror::Error)]
@@ -37,11 +58,25 @@ pub enum StoreError {
     Sqlite(#[from] rusqlite::Error),
     #[error("the store thread could not be started: {0}")]
     Thread(std::io::Error),
+    #[error("game {id} in the store cannot be read: {why}")]
+    Corrupt { id: i64, why: String },
+}
+
+/// A read the store did not answer.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    #[error("the server is busy with other requests for its records: try again in a moment")]
+    Busy,
+    #[error("the server's records are closed")]
+    Closed,
+    #[error(transparent)]
+    Failed(#[from] StoreError),
 }
 
 /// Who played a seat.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlayerRef {
+    /// As the player was known on the server.
     pub name: String,
     /// `Some` for the server's bot: bots have accounts (and ratings) of their own.
     pub bot: Option<Level>,
@@ -50,57 +85,141 @@ pub struct PlayerRef {
 /// A game to keep.
 #[derive(Debug, Clone)]
 pub struct GameRecord {
+    /// The room it was played in (numbers restart with the server).
     pub room: RoomId,
     /// The room's game number.
     pub number: u32,
+    /// Game, board, rule and time control.
     pub settings: RoomSettings,
     /// By seat.
     pub players: [PlayerRef; 2],
     /// The seat that moved first.
     pub first: Seat,
+    /// Every move, in order.
     pub moves: Vec<Move>,
     /// `None` for a draw or an unfinished game.
     pub winner: Option<Seat>,
+    /// Caro: the winning line, for replays to highlight. Empty otherwise.
+    pub line: Vec<Point>,
     /// How it ended (`five`, `timeout`, ...) or why it did not (`restarted`, `shutdown`).
     pub reason: String,
     /// Whether the result counts for statistics and ratings.
     pub rated: bool,
     /// Unix milliseconds.
     pub started_ms: u64,
+    /// Unix milliseconds.
     pub ended_ms: u64,
 }
 
+/// A read to run on the store's thread; it answers on its own channel.
+type Read = Box<dyn FnOnce(&Connection) + Send>;
+
 enum Command {
     Record(Box<GameRecord>),
+    SaveLive(Box<LiveGame>),
+    DropLive(u64),
+    Read(Read),
     Close,
 }
 
-/// Where rooms send their records. Cheap to clone; never blocks.
+/// Where rooms send their records and sessions their reads. Cheap to clone; writing
+/// never blocks, reading waits only for its own answer.
 #[derive(Debug, Clone)]
 pub struct StoreHandle {
     /// Into the store thread.
     tx: mpsc::SyncSender<Command>,
+    /// Places in the queue for reads; a read that finds none is refused as busy.
+    reads: Arc<Semaphore>,
 }
 
 impl StoreHandle {
-    /// Queues `game` for the disk. If the store is gone or far behind, the record is
-    /// dropped with an error in the log: the game itself goes on regardless.
+    /// Queues a finished (or abandoned) `game` for the disk and ends its live snapshot.
+    /// If the store is gone or far behind, the record is dropped with an error in the
+    /// log: the game itself goes on regardless.
     pub fn record(&self, game: GameRecord) {
-        if let Err(e) = self.tx.try_send(Command::Record(Box::new(game))) {
+        self.queue(
+            Command::Record(Box::new(game)),
+            "a finished game was not saved",
+        );
+    }
+
+    /// Replaces the snapshot of a game in progress.
+    pub fn save_live(&self, game: LiveGame) {
+        self.queue(
+            Command::SaveLive(Box::new(game)),
+            "a game in progress was not saved",
+        );
+    }
+
+    /// The game with this key is no longer in progress.
+    pub fn drop_live(&self, key: u64) {
+        self.queue(
+            Command::DropLive(key),
+            "a finished game's snapshot was not removed",
+        );
+    }
+
+    /// The best rated players, best first.
+    pub async fn leaderboard(&self) -> Result<Vec<banco_protocol::Standing>, ReadError> {
+        let standings = self
+            .read(|conn| archive::leaderboard(conn, LEADERBOARD))
+            .await?;
+        Ok(standings.iter().map(archive::Standing::to_wire).collect())
+    }
+
+    /// The newest finished games, newest first; only `player`'s if given.
+    pub async fn history(&self, player: Option<String>) -> Result<Vec<GameSummary>, ReadError> {
+        self.read(move |conn| archive::history(conn, player.as_deref(), HISTORY))
+            .await
+    }
+
+    /// Finished game `id`, move by move; `None` if there is no such finished game.
+    pub async fn replay(
+        &self,
+        id: GameId,
+    ) -> Result<Option<banco_protocol::GameRecord>, ReadError> {
+        self.read(move |conn| archive::game_record(conn, id)).await
+    }
+
+    /// Runs `query` on the store's thread after everything queued before it, and waits
+    /// for its answer (without blocking the runtime).
+    async fn read<T: Send + 'static>(
+        &self,
+        query: impl FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, ReadError> {
+        let Ok(_place) = self.reads.clone().try_acquire_owned() else {
+            return Err(ReadError::Busy);
+        };
+        let (reply, answer) = oneshot::channel();
+        let read: Read = Box::new(move |conn| {
+            let _ = reply.send(query(conn));
+        });
+        self.tx.try_send(Command::Read(read)).map_err(|e| match e {
+            mpsc::TrySendError::Full(_) => ReadError::Busy,
+            mpsc::TrySendError::Disconnected(_) => ReadError::Closed,
+        })?;
+        Ok(answer.await.map_err(|_| ReadError::Closed)??)
+    }
+
+    fn queue(&self, command: Command, what: &str) {
+        if let Err(e) = self.tx.try_send(command) {
             let why = match e {
                 mpsc::TrySendError::Full(_) => "the store is too far behind",
                 mpsc::TrySendError::Disconnected(_) => "the store is closed",
             };
-            tracing::error!(why, "a finished game was not saved");
+            tracing::error!(why, "{what}");
         }
     }
 }
 
 /// The store's thread and the way to it.
 pub struct Store {
+    /// Cloned for every room.
     handle: StoreHandle,
     /// Joined on close, so the last records reach the disk before the server exits.
     thread: Option<JoinHandle<()>>,
+    /// The games that were in progress when the store was last closed.
+    live: Vec<LiveGame>,
 }
 
 impl Store {
@@ -108,19 +227,30 @@ impl Store {
     /// Blocking: call it off the async runtime.
     pub fn open(location: &StoreLocation) -> Result<Store, StoreError> {
         let conn = connect(location)?;
+        let live = live::load(&conn)?;
         let (tx, rx) = mpsc::sync_channel(QUEUE);
         let thread = std::thread::Builder::new()
             .name("banco-store".into())
             .spawn(move || serve(conn, rx))
             .map_err(StoreError::Thread)?;
         Ok(Store {
-            handle: StoreHandle { tx },
+            handle: StoreHandle {
+                tx,
+                reads: Arc::new(Semaphore::new(READS)),
+            },
             thread: Some(thread),
+            live,
         })
     }
 
     pub fn handle(&self) -> StoreHandle {
         self.handle.clone()
+    }
+
+    /// The games that were in progress when the store was last closed, to reopen. Their
+    /// snapshots stay on disk until the reopened rooms replace or end them.
+    pub fn take_live_games(&mut self) -> Vec<LiveGame> {
+        std::mem::take(&mut self.live)
     }
 
     /// Writes what is queued and stops the thread. Blocking.
@@ -164,6 +294,17 @@ fn serve(mut conn: Connection, rx: mpsc::Receiver<Command>) {
                     tracing::error!(error = %e, room = game.room, "could not save a game");
                 }
             }
+            Command::SaveLive(game) => {
+                if let Err(e) = live::save(&conn, &game, unix_ms()) {
+                    tracing::error!(error = %e, "could not save a game in progress");
+                }
+            }
+            Command::DropLive(key) => {
+                if let Err(e) = live::delete(&conn, key) {
+                    tracing::error!(error = %e, "could not remove a finished game's snapshot");
+                }
+            }
+            Command::Read(read) => read(&conn),
             Command::Close => break,
         }
     }
@@ -194,10 +335,14 @@ fn save(conn: &mut Connection, game: &GameRecord) -> rusqlite::Result<()> {
     }
     let (game_name, variant) = describe(&game.settings.game);
     let moves: Vec<String> = game.moves.iter().map(move_text).collect();
+    let line: Vec<String> = game.line.iter().map(Point::to_string).collect();
+    // Settings always serialise; an empty column falls back to the words above.
+    let settings = serde_json::to_string(&game.settings).unwrap_or_default();
     tx.execute(
         "INSERT INTO games (room, number, game, variant, time_control, first_seat,
-            player_one, player_two, moves, plies, winner, reason, rated, started_at, ended_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+            player_one, player_two, moves, plies, winner, reason, rated, started_at, ended_at,
+            settings, line)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
         params![
             game.room,
             game.number,
@@ -214,6 +359,8 @@ fn save(conn: &mut Connection, game: &GameRecord) -> rusqlite::Result<()> {
             game.rated,
             game.started_ms as i64,
             ended,
+            settings,
+            line.join(" "),
         ],
     )?;
     tx.commit()
@@ -274,104 +421,9 @@ fn move_text(mv: &Move) -> String {
     }
 }
 
-/// One line of the leaderboard.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Standing {
-    pub name: String,
-    /// The level, for the server's bots.
-    pub bot: Option<String>,
-    pub games: u32,
-    pub wins: u32,
-    pub losses: u32,
-    pub draws: u32,
-    pub rating: f64,
-}
-
-/// One stored game, as read back.
-#[derive(Debug, Clone, PartialEq)]
-pub struct StoredGame {
-    pub game: String,
-    pub variant: String,
-    pub players: [String; 2],
-    /// 1 or 2; `None` for a draw or an unfinished game.
-    pub winner: Option<u8>,
-    pub reason: String,
-    /// Space-separated moves (`7,7 8,8 ...`).
-    pub moves: String,
-    pub rated: bool,
-}
-
-/// A store opened for reading: the leaderboard and the game history.
-pub struct Archive {
-    conn: Connection,
-}
-
-impl Archive {
-    pub fn open(path: &Path) -> Result<Archive, StoreError> {
-        let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)?;
-        Ok(Archive { conn })
-    }
-
-    /// The best rated accounts first.
-    pub fn leaderboard(&self, limit: u32) -> Result<Vec<Standing>, StoreError> {
-        let mut stmt = self.conn.prepare(
-            "SELECT name, bot, games, wins, losses, draws, rating FROM players
-             ORDER BY rating DESC, games DESC, name LIMIT ?1",
-        )?;
-        let rows = stmt.query_map([limit], |row| {
-            let bot: String = row.get(1)?;
-            Ok(Standing {
-                name: row.get(0)?,
-                bot: (!bot.is_empty()).then_some(bot),
-                games: row.get(2)?,
-                wins: row.get(3)?,
-                losses: row.get(4)?,
-                draws: row.get(5)?,
-                rating: row.get(6)?,
-            })
-        })?;
-        Ok(rows.collect::<Result<_, _>>()?)
-    }
-
-    /// The newest games first.
-    pub fn recent_games(&self, limit: u32) -> Result<Vec<StoredGame>, StoreError> {
-        let mut stmt = self.conn.prepare(
-            "SELECT g.game, g.variant, p1.name, p2.name, g.winner, g.reason, g.moves, g.rated
-             FROM games g JOIN players p1 ON p1.id = g.player_one
-                          JOIN players p2 ON p2.id = g.player_two
-             ORDER BY g.id DESC LIMIT ?1",
-        )?;
-        let rows = stmt.query_map([limit], |row| {
-            Ok(StoredGame {
-                game: row.get(0)?,
-                variant: row.get(1)?,
-                players: [row.get(2)?, row.get(3)?],
-                winner: row.get(4)?,
-                reason: row.get(5)?,
-                moves: row.get(6)?,
-                rated: row.get(7)?,
-            })
-        })?;
-        Ok(rows.collect::<Result<_, _>>()?)
-    }
-
-    /// The rating of a person's account, if they have one.
-    pub fn rating(&self, name: &str) -> Result<Option<f64>, StoreError> {
-        Ok(self
-            .conn
-            .query_row(
-                "SELECT rating FROM players WHERE name = ?1 AND bot = ''",
-                [name],
-                |row| row.get(0),
-            )
-            .optional()?)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use banco_protocol::Point;
 
     fn record(winner: Option<Seat>, rated: bool) -> GameRecord {
         GameRecord {
@@ -391,6 +443,7 @@ mod tests {
             first: Seat::One,
             moves: vec![Move::Caro(Point::new(7, 7)), Move::Caro(Point::new(8, 8))],
             winner,
+            line: Vec::new(),
             reason: "five".into(),
             rated,
             started_ms: 1,
@@ -439,5 +492,91 @@ mod tests {
         let h = store.handle();
         store.close();
         h.record(record(Some(Seat::Two), true));
+    }
+
+    /// A caro game won by X with five on row 0 (X: 0..5,0; O: 0..4,1).
+    fn five_on_row_zero() -> GameRecord {
+        let mut moves = Vec::new();
+        for x in 0..5 {
+            moves.push(Move::Caro(Point::new(x, 0)));
+            if x < 4 {
+                moves.push(Move::Caro(Point::new(x, 1)));
+            }
+        }
+        GameRecord {
+            moves,
+            line: (0..5).map(|x| Point::new(x, 0)).collect(),
+            ..record(Some(Seat::One), true)
+        }
+    }
+
+    #[test]
+    fn games_stored_before_schema_3_still_replay() {
+        let dir = std::env::temp_dir().join(format!("banco-store-old-{}", std::process::id()));
+        let path = dir.join("banco.db");
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = Store::open(&StoreLocation::File(path.clone())).unwrap();
+        store.handle().record(five_on_row_zero());
+        store.close();
+        // What an older server wrote: no settings as JSON, no line.
+        let conn = Connection::open(&path).unwrap();
+        conn.execute("UPDATE games SET settings = '', line = ''", [])
+            .unwrap();
+        drop(conn);
+
+        let archive = Archive::open(&path).unwrap();
+        let games = archive.history(None, 10).unwrap();
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].game, GameSettings::caro_default());
+        assert!(games[0].over.line.is_empty(), "the summary has no line");
+        let record = archive.replay(games[0].id).unwrap().unwrap();
+        let line: Vec<Point> = (0..5).map(|x| Point::new(x, 0)).collect();
+        assert_eq!(record.summary.over.line, line, "the rules find it again");
+        assert_eq!(record.moves.len(), 9);
+        assert_eq!(record.moves[8].by, Seat::One);
+        assert!(archive.replay(games[0].id + 1).unwrap().is_none());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_corrupt_game_is_an_error_not_a_panic() {
+        let dir = std::env::temp_dir().join(format!("banco-store-bad-{}", std::process::id()));
+        let path = dir.join("banco.db");
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = Store::open(&StoreLocation::File(path.clone())).unwrap();
+        store.handle().record(five_on_row_zero());
+        store.close();
+        let conn = Connection::open(&path).unwrap();
+        conn.execute("UPDATE games SET moves = '7,7 7,7'", [])
+            .unwrap();
+        drop(conn);
+        let archive = Archive::open(&path).unwrap();
+        let id = archive.history(None, 1).unwrap()[0].id;
+        let e = archive.replay(id).unwrap_err();
+        assert!(matches!(e, StoreError::Corrupt { .. }), "{e}");
+        assert!(e.to_string().contains("move 2"), "{e}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[tokio::test]
+    async fn reads_see_every_record_queued_before_them() {
+        let store = Store::open(&StoreLocation::Memory).unwrap();
+        let h = store.handle();
+        h.record(five_on_row_zero());
+        h.record(GameRecord {
+            reason: "shutdown".into(),
+            ..record(None, false)
+        });
+        let board = h.leaderboard().await.unwrap();
+        assert_eq!(board.len(), 2);
+        assert_eq!((board[0].name.as_str(), board[0].rating), ("An", 1612));
+        assert_eq!(board[1].bot, Some(Level::Hard));
+        let history = h.history(None).await.unwrap();
+        assert_eq!(history.len(), 1, "the unfinished game is not listed");
+        assert_eq!(history[0].over.line.len(), 5);
+        assert!(h.replay(history[0].id).await.unwrap().is_some());
+        store.close();
+        let after = h.leaderboard().await;
+        assert!(matches!(after, Err(ReadError::Closed)), "{after:?}");
     }
 }

@@ -15,7 +15,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::widgets::Widget;
 
 use crate::app::{App, RoomScreen};
-use crate::room::threats;
+use crate::room::threats::{self, Warnings};
 use crate::theme::Theme;
 
 /// Columns of a row label (`15`, `63`).
@@ -117,8 +117,8 @@ pub struct CaroBoard<'a> {
     /// The winning line, once the game is won.
     winning: &'a [Point],
     hint: Option<Point>,
-    /// Points where the opponent would complete a five: the four warning.
-    threats: Vec<Point>,
+    /// The opponent's threats: the four warning.
+    warnings: Warnings,
 }
 
 impl<'a> CaroBoard<'a> {
@@ -131,7 +131,7 @@ impl<'a> CaroBoard<'a> {
             Some(Move::Caro(p)) => Some(p),
             _ => None,
         };
-        let threats = match (
+        let warnings = match (
             rs.room.my_seat(),
             app.settings.threat_warning,
             rs.room.playing(),
@@ -142,9 +142,9 @@ impl<'a> CaroBoard<'a> {
                 } else {
                     Stone::O
                 };
-                threats::winning_points(game, theirs)
+                threats::warnings(game, theirs)
             }
-            _ => Vec::new(),
+            _ => Warnings::default(),
         };
         CaroBoard {
             game,
@@ -153,7 +153,7 @@ impl<'a> CaroBoard<'a> {
             cursor_live: !rs.chat_focus,
             winning,
             hint,
-            threats,
+            warnings,
         }
     }
 
@@ -171,8 +171,10 @@ impl<'a> CaroBoard<'a> {
             ),
             None => (self.theme.empty_glyph, base.fg(c.grid)),
         };
-        if self.threats.contains(&p) {
+        if self.warnings.fives.contains(&p) {
             style = style.bg(c.threat_bg).add_modifier(Modifier::BOLD);
+        } else if self.warnings.three_stops.contains(&p) {
+            style = style.bg(c.three_bg);
         }
         if self.game.last_move() == Some(p) {
             style = style.bg(c.last_bg);

@@ -6,8 +6,9 @@
 //! goes beside [`caro`] and is dispatched here.
 
 pub mod caro;
+pub mod xiangqi;
 
-use banco_protocol::Point;
+use crate::app::board::Spot;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -21,6 +22,9 @@ use crate::tr;
 pub fn render(app: &App, rs: &RoomScreen, area: Rect, buf: &mut Buffer) {
     match rs.room.game.as_ref().map(|g| &g.board) {
         Some(Board::Caro(game)) => caro::CaroBoard::new(app, rs, game).render(area, buf),
+        Some(Board::Xiangqi(game)) => {
+            xiangqi::XiangqiBoard::new(app, rs, game).render(area, buf);
+        }
         Some(Board::Unsupported) => {
             Paragraph::new(Line::from(tr!(app.loc, "room.no_board_picture")))
                 .style(app.theme.dim())
@@ -40,19 +44,34 @@ pub fn render(app: &App, rs: &RoomScreen, area: Rect, buf: &mut Buffer) {
                     caro::CaroBoard::new(app, rs, &empty).render(area, buf);
                 }
             }
-            banco_protocol::GameSettings::Xiangqi { .. } => {}
+            banco_protocol::GameSettings::Xiangqi { ref fen } => {
+                // Before the first game: the start position.
+                let start = match fen {
+                    Some(f) => banco_engine::xiangqi::game::Game::from_fen(f).ok(),
+                    None => Some(banco_engine::xiangqi::game::Game::new()),
+                };
+                if let Some(start) = start {
+                    xiangqi::XiangqiBoard::new(app, rs, &start).render(area, buf);
+                }
+            }
         },
     }
 }
 
-/// The board point under the screen cell (`col`, `row`), when the board was drawn in
+/// The board spot under the screen cell (`col`, `row`), when the board was drawn in
 /// `area`.
-pub fn point_at(rs: &RoomScreen, area: Rect, col: u16, row: u16) -> Option<Point> {
+pub fn spot_at(rs: &RoomScreen, area: Rect, col: u16, row: u16) -> Option<Spot> {
     match rs.room.settings.game {
         banco_protocol::GameSettings::Caro { width, height, .. } => {
             let focus = rs.cursor.point()?;
-            caro::Geometry::new(area, width, height, focus).point_at(col, row)
+            caro::Geometry::new(area, width, height, focus)
+                .point_at(col, row)
+                .map(Spot::Caro)
         }
-        banco_protocol::GameSettings::Xiangqi { .. } => None,
+        banco_protocol::GameSettings::Xiangqi { .. } => {
+            xiangqi::Geometry::new(area, rs.room.flipped())
+                .square_at(col, row)
+                .map(Spot::Xiangqi)
+        }
     }
 }

@@ -1,0 +1,255 @@
+//! An external xiangqi engine spoken to over UCI (the manager side), as a [`Player`].
+//!
+//! The engine runs as a child process (`sh -c COMMAND`); a thread reads its stdout into a
+//! channel so every wait has a timeout. At start: `uci` (waiting for `uciok`), xiangqi
+//! selected with `UCI_Variant` when the engine offers variants (Fairy-Stockfish), then
+//! `isready`. Per game `ucinewgame`; per move `position fen START moves ...` and
+//! `go movetime N`, answered by `bestmove`.
+//!
+//! Engines disagree on rank numbers: UCCI and banco count ranks 0..9 (`h2e2`), while
+//! Fairy-Stockfish's UCI mode counts 1..10 (`h3e3`). The convention is read from the
+//! engine's own move list for the start position (`go perft 1`: a rank 10 gives it away)
+//! and moves are translated both ways.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+use banco_engine::game::{Game, GameSpec, Move};
+use banco_engine::xiangqi;
+
+use crate::player::{Player, Reply};
+
+/// How long an engine may take to start (loading weights, allocating tables).
+const START_TIMEOUT: Duration = Duration::from_secs(60);
+/// Extra time allowed past the per-move budget before the engine is out of time.
+const GRACE: Duration = Duration::from_millis(1000);
+/// The per-move time when the arena sets none.
+const DEFAULT_TURN: Duration = Duration::from_secs(1);
+
+/// A running engine process.
+struct Running {
+    child: Child,
+    stdin: ChildStdin,
+    /// Lines the engine printed, in order; disconnected when it exits.
+    lines: Receiver<String>,
+    /// Ranks are written 1..10 instead of 0..9.
+    one_based: bool,
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.stdin.flush();
+        let deadline = Instant::now() + Duration::from_millis(300);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Running {
+    fn send(&mut self, line: &str) -> Result<()> {
+        writeln!(self.stdin, "{line}").context("the engine closed its input")?;
+        self.stdin.flush().context("the engine closed its input")
+    }
+
+    /// Reads lines until `done` says so (returning that line) or `timeout` passes.
+    fn read_until(
+        &mut self,
+        timeout: Duration,
+        mut done: impl FnMut(&str) -> bool,
+    ) -> Result<String> {
+        let end = Instant::now() + timeout;
+        loop {
+            match self
+                .lines
+                .recv_timeout(end.saturating_duration_since(Instant::now()))
+            {
+                Ok(line) if done(&line) => return Ok(line),
+                Ok(_) => {}
+                Err(RecvTimeoutError::Timeout) => {
+                    bail!("no answer within {} ms", timeout.as_millis())
+                }
+                Err(RecvTimeoutError::Disconnected) => bail!("the engine exited"),
+            }
+        }
+    }
+
+    fn ready(&mut self, timeout: Duration) -> Result<()> {
+        self.send("isready")?;
+        self.read_until(timeout, |l| l == "readyok").map(|_| ())
+    }
+
+    fn write_move(&self, mv: xiangqi::Move) -> String {
+        if !self.one_based {
+            return mv.to_string();
+        }
+        let (f, t) = (mv.from(), mv.to());
+        format!(
+            "{}{}{}{}",
+            char::from(b'a' + f.file()),
+            f.rank() + 1,
+            char::from(b'a' + t.file()),
+            t.rank() + 1
+        )
+    }
+
+    fn read_move(&self, text: &str) -> Option<xiangqi::Move> {
+        if !self.one_based {
+            return text.parse().ok();
+        }
+        // A file letter and a rank 1..10, twice.
+        let second = text
+            .char_indices()
+            .skip(1)
+            .find(|(_, c)| c.is_ascii_alphabetic())?
+            .0;
+        let square = |s: &str| -> Option<String> {
+            let mut chars = s.chars();
+            let file = chars.next()?;
+            let rank: u8 = chars.as_str().parse().ok()?;
+            Some(format!("{file}{}", rank.checked_sub(1)?))
+        };
+        format!("{}{}", square(&text[..second])?, square(&text[second..])?)
+            .parse()
+            .ok()
+    }
+}
+
+/// An external UCI xiangqi engine as a [`Player`].
+pub struct UciEngine {
+    /// The shell command that starts it.
+    command: String,
+    /// Its name in results.
+    name: String,
+    /// The process, once started.
+    running: Option<Running>,
+}
+
+impl UciEngine {
+    pub fn new(command: &str, name: String) -> UciEngine {
+        UciEngine {
+            command: command.to_string(),
+            name,
+            running: None,
+        }
+    }
+
+    /// The engine's `id name`, once started.
+    fn start(&mut self) -> Result<&mut Running> {
+        if self.running.is_none() {
+            let mut child = Command::new("sh")
+                .arg("-c")
+                .arg(&self.command)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null())
+                .spawn()
+                .with_context(|| format!("cannot start '{}'", self.command))?;
+            let stdin = child.stdin.take().context("no stdin")?;
+            let stdout = child.stdout.take().context("no stdout")?;
+            let (tx, lines) = channel();
+            std::thread::spawn(move || {
+                for line in BufReader::new(stdout).lines() {
+                    let Ok(line) = line else { break };
+                    if tx.send(line).is_err() {
+                        break;
+                    }
+                }
+            });
+            let mut running = Running {
+                child,
+                stdin,
+                lines,
+                one_based: false,
+            };
+            running.send("uci")?;
+            let mut variants = false;
+            running
+                .read_until(START_TIMEOUT, |line| {
+                    variants |= line.starts_with("option name UCI_Variant");
+                    line == "uciok"
+                })
+                .context("no uciok")?;
+            if variants {
+                running.send("setoption name UCI_Variant value xiangqi")?;
+            }
+            running.ready(START_TIMEOUT)?;
+            running.send("position startpos")?;
+            running.send("go perft 1")?;
+            let mut rank_ten = false;
+            running
+                .read_until(START_TIMEOUT, |line| {
+                    rank_ten |= line
+                        .split_once(':')
+                        .is_some_and(|(mv, _)| mv.ends_with("10"));
+                    line.starts_with("Nodes searched")
+                })
+                .context("no answer to 'go perft 1'")?;
+            running.one_based = rank_ten;
+            self.running = Some(running);
+        }
+        self.running.as_mut().context("the engine is not running")
+    }
+}
+
+impl Player for UciEngine {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn new_game(&mut self, spec: &GameSpec) -> Result<()> {
+        if !matches!(spec, GameSpec::Xiangqi { .. }) {
+            bail!("{} plays xiangqi only", self.name);
+        }
+        let running = self.start()?;
+        running.send("ucinewgame")?;
+        running.ready(START_TIMEOUT)
+    }
+
+    fn play(&mut self, game: &Game, budget: Option<Duration>) -> Result<Reply> {
+        let Game::Xiangqi(g) = game else {
+            bail!("{} plays xiangqi only", self.name);
+        };
+        let turn = budget.unwrap_or(DEFAULT_TURN);
+        let running = self.running.as_mut().context("new_game was not called")?;
+        let moves: Vec<String> = g.moves().map(|m| running.write_move(m)).collect();
+        let mut position = format!("position fen {}", g.start_fen());
+        if !moves.is_empty() {
+            position.push_str(" moves ");
+            position.push_str(&moves.join(" "));
+        }
+        let start = Instant::now();
+        running.send(&position)?;
+        running.send(&format!("go movetime {}", turn.as_millis().max(1)))?;
+        let mut depth = None;
+        let line = running.read_until(turn + GRACE, |line| {
+            let mut words = line.split_whitespace();
+            if words.next() == Some("info") {
+                while let Some(w) = words.next() {
+                    if w == "depth" {
+                        depth = words.next().and_then(|d| d.parse().ok()).or(depth);
+                    }
+                }
+            }
+            line.starts_with("bestmove")
+        })?;
+        let text = line.split_whitespace().nth(1).unwrap_or("");
+        let mv = running
+            .read_move(text)
+            .with_context(|| format!("'{line}' names no move"))?;
+        Ok(Reply {
+            mv: Move::Xiangqi(mv),
+            depth,
+            elapsed: start.elapsed(),
+        })
+    }
+}

@@ -1,0 +1,89 @@
+//! Xiangqi in the arena: the `banco-uci` binary driven as an external engine, seed 002,
+//! and a short match from an arranged position.
+
+use std::time::Duration;
+
+use banco_arena::matches::Match;
+use banco_arena::openings::Opening;
+use banco_arena::player::{Player, PlayerSpec};
+use banco_engine::game::{EndReason, Game, GameSpec, Move};
+
+fn banco_uci() -> PlayerSpec {
+    PlayerSpec::Uci(env!("CARGO_BIN_EXE_banco-uci").to_string())
+}
+
+#[test]
+fn banco_uci_plays_through_the_manager() {
+    let spec = GameSpec::Xiangqi { fen: None };
+    let mut engine = banco_uci().build(1).unwrap();
+    engine.new_game(&spec).unwrap();
+    let mut game = Game::new(&spec).unwrap();
+    for _ in 0..4 {
+        let reply = engine.play(&game, Some(Duration::from_millis(50))).unwrap();
+        game.play(reply.mv).unwrap();
+    }
+    assert_eq!(game.plies(), 4);
+
+    // From an arranged position it sees the mate in one.
+    let spec = GameSpec::Xiangqi {
+        fen: Some("4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1".into()),
+    };
+    engine.new_game(&spec).unwrap();
+    let mut game = Game::new(&spec).unwrap();
+    let reply = engine
+        .play(&game, Some(Duration::from_millis(200)))
+        .unwrap();
+    assert_eq!(reply.mv, Move::Xiangqi("b0b9".parse().unwrap()));
+    let end = game.play(reply.mv).unwrap().unwrap();
+    assert_eq!(end.reason, EndReason::Checkmate);
+}
+
+#[test]
+fn caro_players_refuse_xiangqi_and_back() {
+    let xiangqi = GameSpec::Xiangqi { fen: None };
+    let mut seed = "seed:002".parse::<PlayerSpec>().unwrap().build(1).unwrap();
+    assert!(seed.new_game(&xiangqi).is_ok());
+    let caro = GameSpec::Caro {
+        width: 15,
+        height: 15,
+        rule: banco_engine::caro::Rule::Caro,
+    };
+    assert!(seed.new_game(&caro).is_err());
+    let mut uci = banco_uci().build(1).unwrap();
+    assert!(uci.new_game(&caro).is_err());
+}
+
+#[test]
+fn a_short_match_from_an_arranged_position() {
+    // Two chariots against a lone general: whoever has Red mates quickly.
+    let fen = "4k4/9/9/9/9/9/9/9/R8/1R1K5 w - - 0 1";
+    let m = Match {
+        spec: GameSpec::Xiangqi {
+            fen: Some(fen.into()),
+        },
+        games: 2,
+        openings: vec![Opening {
+            moves: Vec::new(),
+            line: 0,
+        }],
+        budget: Some(Duration::from_millis(100)),
+        record_dir: None,
+    };
+    let mut players: [Box<dyn Player>; 2] = [
+        "banco:medium"
+            .parse::<PlayerSpec>()
+            .unwrap()
+            .build(1)
+            .unwrap(),
+        "seed:002".parse::<PlayerSpec>().unwrap().build(2).unwrap(),
+    ];
+    let mut games = Vec::new();
+    let report = m.play(&mut players, |r, _| games.push(r.clone())).unwrap();
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        // Red wins: by mate, or by leaving Black no move at all (which also loses).
+        assert_eq!(g.winner, Some(g.first), "{g:?}");
+        assert!(g.reason == "checkmate" || g.reason == "stalemate", "{g:?}");
+    }
+    assert_eq!((report.tally.wins, report.tally.losses), (1, 1));
+}

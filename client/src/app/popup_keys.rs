@@ -1,0 +1,130 @@
+//! Keys in dialogs: offers, confirmations, the result, settings.
+
+use banco_protocol::ClientMsg;
+use crossterm::event::{KeyCode, KeyEvent};
+
+use super::{App, Confirm, Effect, Popup, SettingsMenu};
+use crate::locale::Locale;
+use crate::theme::Theme;
+
+impl App {
+    pub(super) fn open_settings(&mut self) {
+        self.popup = Some(Popup::Settings(SettingsMenu {
+            focus: 0,
+            languages: crate::locale::languages(self.config_dir.as_deref()),
+            themes: crate::theme::themes(self.config_dir.as_deref()),
+        }));
+    }
+
+    pub(super) fn popup_key(&mut self, popup: Popup, key: KeyEvent) {
+        let yes = matches!(key.code, KeyCode::Char('y') | KeyCode::Char('Y'));
+        let no = matches!(key.code, KeyCode::Char('n') | KeyCode::Char('N'));
+        match popup {
+            Popup::Offer(offer) => {
+                if yes || no {
+                    self.send(ClientMsg::Answer {
+                        kind: offer.kind,
+                        accept: yes,
+                    });
+                } else if key.code == KeyCode::Esc {
+                    // Hidden, not answered: the status line still offers y/n.
+                } else if key.code == KeyCode::Char('?') {
+                    self.help = true;
+                    self.popup = Some(popup);
+                } else {
+                    self.popup = Some(popup);
+                }
+            }
+            Popup::Confirm(what) => {
+                if yes || (key.code == KeyCode::Enter) {
+                    match what {
+                        Confirm::Quit { .. } => self.quit_now(),
+                        Confirm::Leave { .. } => self.send(ClientMsg::LeaveRoom),
+                        Confirm::Resign => self.send(ClientMsg::Resign),
+                    }
+                } else if !(no || key.code == KeyCode::Esc) {
+                    self.popup = Some(popup);
+                }
+            }
+            Popup::GameOver => match key.code {
+                KeyCode::Char('g') | KeyCode::Char('r') => {
+                    self.send(ClientMsg::Offer(banco_protocol::OfferKind::NewGame));
+                }
+                KeyCode::Char('q') => self.room_key(key),
+                KeyCode::Char('?') => {
+                    self.help = true;
+                    self.popup = Some(popup);
+                }
+                KeyCode::Esc | KeyCode::Enter | KeyCode::Char(' ') => {}
+                _ => self.popup = Some(popup),
+            },
+            Popup::Settings(mut menu) => {
+                match key.code {
+                    KeyCode::Esc | KeyCode::Enter | KeyCode::Char('s') | KeyCode::Char('q') => {
+                        return;
+                    }
+                    KeyCode::Up | KeyCode::Char('k') => menu.focus = (menu.focus + 2) % 3,
+                    KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
+                        menu.focus = (menu.focus + 1) % 3;
+                    }
+                    KeyCode::Left
+                    | KeyCode::Right
+                    | KeyCode::Char('h')
+                    | KeyCode::Char('l')
+                    | KeyCode::Char(' ') => {
+                        let forward = !matches!(key.code, KeyCode::Left | KeyCode::Char('h'));
+                        self.change_setting(&menu, forward);
+                    }
+                    _ => {}
+                }
+                self.popup = Some(Popup::Settings(menu));
+            }
+        }
+    }
+
+    /// Steps the focused setting and saves.
+    pub(super) fn change_setting(&mut self, menu: &SettingsMenu, forward: bool) {
+        let step = |len: usize, i: usize| {
+            if forward {
+                (i + 1) % len
+            } else {
+                (i + len - 1) % len
+            }
+        };
+        match menu.focus {
+            0 if !menu.languages.is_empty() => {
+                let i = menu
+                    .languages
+                    .iter()
+                    .position(|l| l.code == self.loc.code())
+                    .unwrap_or(0);
+                let code = &menu.languages[step(menu.languages.len(), i)].code;
+                match Locale::load(code, self.config_dir.as_deref()) {
+                    Ok(l) => {
+                        self.loc = l;
+                        self.settings.language = Some(code.clone());
+                    }
+                    Err(e) => self.warn(e.to_string()),
+                }
+            }
+            1 if !menu.themes.is_empty() => {
+                let i = menu
+                    .themes
+                    .iter()
+                    .position(|t| t.id == self.theme.id)
+                    .unwrap_or(0);
+                let id = &menu.themes[step(menu.themes.len(), i)].id;
+                match Theme::load(id, self.config_dir.as_deref()) {
+                    Ok(t) => {
+                        self.theme = t;
+                        self.settings.theme = Some(id.clone());
+                    }
+                    Err(e) => self.warn(e.to_string()),
+                }
+            }
+            2 => self.settings.threat_warning = !self.settings.threat_warning,
+            _ => return,
+        }
+        self.effects.push(Effect::SaveSettings);
+    }
+}

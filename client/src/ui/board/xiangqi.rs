@@ -1,0 +1,353 @@
+//! The xiangqi board widget: 9 files by 10 ranks of intersections, with the river and
+//! both palaces drawn, pieces as Chinese characters (帥仕相俥傌炮兵 / 將士象車馬砲卒) or, in
+//! themes for terminals without CJK fonts, as WXF letters (upper case Red, lower case
+//! Black). Red sits at the bottom unless this client plays Black.
+//!
+//! Each file takes four screen columns: the piece (two columns for a CJK character)
+//! and the line to the next file. Ranks sit on every other screen row with the vertical
+//! lines, the river and the palace diagonals between them; a terminal too short for
+//! that gets the compact board, one row per rank.
+
+use banco_engine::xiangqi::game::Game;
+use banco_engine::xiangqi::piece::{Color as Side, Piece};
+use banco_protocol::{Move, XqSquare};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::widgets::Widget;
+
+use crate::app::board::BoardCursor;
+use crate::app::{App, RoomScreen};
+use crate::room::board::{wire_square, xq_square};
+use crate::theme::Theme;
+
+/// Screen columns per file.
+const COL: u16 = 4;
+/// Width of the drawn board between the rank labels: eight gaps and the last piece.
+const WIDE: u16 = 8 * COL + 2;
+/// Rows of the full board: ten ranks and the nine rows between them.
+const FULL_ROWS: u16 = 19;
+
+/// Where each square sits on the screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Geometry {
+    /// Black at the bottom.
+    pub flipped: bool,
+    /// One row per rank, no lines between ranks.
+    pub compact: bool,
+    /// Screen column of file column 0's piece.
+    pub left: u16,
+    /// Screen row of the top labels; the top rank is the row below.
+    pub top: u16,
+}
+
+impl Geometry {
+    pub fn new(area: Rect, flipped: bool) -> Geometry {
+        let compact = area.height < FULL_ROWS + 2;
+        let rows = if compact { 10 } else { FULL_ROWS };
+        let total_w = 2 + WIDE + 3;
+        Geometry {
+            flipped,
+            compact,
+            left: area.x + area.width.saturating_sub(total_w) / 2 + 2,
+            top: area.y + area.height.saturating_sub(rows + 2) / 2,
+        }
+    }
+
+    fn step(&self) -> u16 {
+        if self.compact { 1 } else { 2 }
+    }
+
+    /// Screen column index (0 left) of a file, and row index (0 top) of a rank.
+    fn screen_of(&self, sq: XqSquare) -> (u16, u16) {
+        if self.flipped {
+            (u16::from(8 - sq.file), u16::from(sq.rank))
+        } else {
+            (u16::from(sq.file), u16::from(9 - sq.rank))
+        }
+    }
+
+    fn square_of(&self, c: u16, r: u16) -> XqSquare {
+        let (c, r) = (c as u8, r as u8);
+        if self.flipped {
+            XqSquare {
+                file: 8 - c,
+                rank: r,
+            }
+        } else {
+            XqSquare {
+                file: c,
+                rank: 9 - r,
+            }
+        }
+    }
+
+    /// The screen cell of a square's piece.
+    pub fn cell(&self, sq: XqSquare) -> (u16, u16) {
+        let (c, r) = self.screen_of(sq);
+        (self.left + COL * c, self.top + 1 + r * self.step())
+    }
+
+    /// The square drawn at screen cell (`col`, `row`): a click on a piece, on the column
+    /// just before it, or on its second half.
+    pub fn square_at(&self, col: u16, row: u16) -> Option<XqSquare> {
+        let dy = row.checked_sub(self.top + 1)?;
+        if dy % self.step() != 0 || dy / self.step() > 9 {
+            return None;
+        }
+        let dx = (col + 1).checked_sub(self.left)?;
+        let (c, within) = (dx / COL, dx % COL);
+        if c > 8 || within == 3 {
+            return None;
+        }
+        Some(self.square_of(c, dy / self.step()))
+    }
+
+    /// The rows the drawn board takes, labels included.
+    pub fn height(&self) -> u16 {
+        if self.compact { 12 } else { FULL_ROWS + 2 }
+    }
+}
+
+/// What the widget draws.
+pub struct XiangqiBoard<'a> {
+    game: &'a Game,
+    theme: &'a Theme,
+    geometry_flip: bool,
+    /// The square under the cursor, when the board has the keys.
+    cursor: Option<XqSquare>,
+    /// The picked-up piece and where it may go.
+    selected: Option<XqSquare>,
+    targets: Vec<XqSquare>,
+    /// The engine's suggested move.
+    hint: Option<(XqSquare, XqSquare)>,
+}
+
+impl<'a> XiangqiBoard<'a> {
+    pub fn new(app: &'a App, rs: &'a RoomScreen, game: &'a Game) -> XiangqiBoard<'a> {
+        let (cursor, selected) = match rs.cursor {
+            BoardCursor::Xiangqi { at, selected } => (Some(at), selected),
+            _ => (None, None),
+        };
+        let targets = selected
+            .and_then(xq_square)
+            .map(|sq| game.targets(sq).into_iter().map(wire_square).collect())
+            .unwrap_or_default();
+        let hint = match rs.room.hint {
+            Some(Move::Xiangqi { from, to }) => Some((from, to)),
+            _ => None,
+        };
+        XiangqiBoard {
+            game,
+            theme: &app.theme,
+            geometry_flip: rs.room.flipped(),
+            cursor: cursor.filter(|_| !rs.chat_focus),
+            selected,
+            targets,
+            hint,
+        }
+    }
+
+    fn piece_glyph(&self, piece: Piece) -> String {
+        if self.theme.xiangqi_letters {
+            let l = piece.kind().wxf_letter();
+            match piece.color() {
+                Side::Red => l.to_string(),
+                Side::Black => l.to_ascii_lowercase().to_string(),
+            }
+        } else {
+            piece.chinese().to_string()
+        }
+    }
+
+    fn piece_width(&self) -> u16 {
+        if self.theme.xiangqi_letters { 1 } else { 2 }
+    }
+}
+
+/// The box-drawing character for an empty point with lines going the given ways.
+fn junction(up: bool, down: bool, left: bool, right: bool) -> char {
+    match (up, down, left, right) {
+        (false, true, false, true) => '┌',
+        (false, true, true, false) => '┐',
+        (true, false, false, true) => '└',
+        (true, false, true, false) => '┘',
+        (false, true, true, true) => '┬',
+        (true, false, true, true) => '┴',
+        (true, true, false, true) => '├',
+        (true, true, true, false) => '┤',
+        _ => '┼',
+    }
+}
+
+impl Widget for XiangqiBoard<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let g = Geometry::new(area, self.geometry_flip);
+        if area.width < WIDE + 2 || area.height < g.height() {
+            // Too small even for the compact board: the side panel still lists moves.
+            return;
+        }
+        let c = &self.theme.colors;
+        let bg = Style::new().bg(c.board_bg);
+        let line = bg.fg(c.grid);
+        let label = bg.fg(c.label);
+        let board_rect = Rect::new(g.left - 2, g.top, WIDE + 5, g.height()).intersection(area);
+        buf.set_style(board_rect, bg);
+        let pos = self.game.position();
+        let pw = self.piece_width();
+
+        // File letters above and below, rank digits left and right.
+        for col in 0..9u16 {
+            let sq = g.square_of(col, 0);
+            let x = g.left + COL * col;
+            let letter = char::from(b'a' + sq.file).to_string();
+            buf.set_string(x, g.top, &letter, label);
+            buf.set_string(x, g.top + g.height() - 1, &letter, label);
+        }
+        for row in 0..10u16 {
+            let sq = g.square_of(0, row);
+            let y = g.top + 1 + row * g.step();
+            buf.set_string(g.left - 2, y, sq.rank.to_string(), label);
+            buf.set_string(g.left + WIDE + 1, y, sq.rank.to_string(), label);
+        }
+
+        // Lines between ranks: verticals (broken by the river), palace diagonals.
+        if !g.compact {
+            for gap in 0..9u16 {
+                let y = g.top + 2 + gap * 2;
+                for col in 0..9u16 {
+                    let river = gap == 4 && col > 0 && col < 8;
+                    if !river {
+                        buf.set_string(g.left + COL * col, y, "│", line);
+                    }
+                }
+                let diagonals = match gap {
+                    0 | 7 => Some(("╲", "╱")),
+                    1 | 8 => Some(("╱", "╲")),
+                    _ => None,
+                };
+                if let Some((a, b)) = diagonals {
+                    buf.set_string(g.left + COL * 3 + 2, y, a, line);
+                    buf.set_string(g.left + COL * 4 + 2, y, b, line);
+                }
+                if gap == 4 {
+                    let (left_text, right_text) = if self.theme.xiangqi_letters {
+                        ("~ river ~", "~ river ~")
+                    } else {
+                        ("楚 河", "漢 界")
+                    };
+                    let river_style = bg.fg(c.label).add_modifier(Modifier::BOLD);
+                    buf.set_string(g.left + COL + 3, y, left_text, river_style);
+                    buf.set_string(g.left + COL * 5 + 3, y, right_text, river_style);
+                }
+            }
+        }
+
+        // The ranks: points, pieces and the lines along each rank.
+        let last = self
+            .game
+            .plies()
+            .last()
+            .map(|p| (wire_square(p.mv.from()), wire_square(p.mv.to())));
+        let checked = self
+            .game
+            .in_check()
+            .then(|| wire_square(pos.king(pos.side_to_move())));
+        for row in 0..10u16 {
+            for col in 0..9u16 {
+                let sq = g.square_of(col, row);
+                let x = g.left + COL * col;
+                let y = g.top + 1 + row * g.step();
+                if col < 8 {
+                    buf.set_string(x + 1, y, "───", line);
+                }
+                let piece = xq_square(sq).and_then(|s| pos.piece_at(s));
+                let target = self.targets.contains(&sq);
+                let (text, mut style) = match piece {
+                    Some(p) => {
+                        let fg = if p.color() == Side::Red { c.x } else { c.o };
+                        (self.piece_glyph(p), bg.fg(fg).add_modifier(Modifier::BOLD))
+                    }
+                    None if target => ("•".to_string(), bg.fg(c.hint).add_modifier(Modifier::BOLD)),
+                    None => {
+                        let up = row > 0 && !(row == 5 && col > 0 && col < 8);
+                        let down = row < 9 && !(row == 4 && col > 0 && col < 8);
+                        (junction(up, down, col > 0, col < 8).to_string(), line)
+                    }
+                };
+                if last.is_some_and(|(f, t)| f == sq || t == sq) {
+                    style = style.bg(c.last_bg);
+                }
+                if self.hint.is_some_and(|(f, t)| f == sq || t == sq) {
+                    style = style.bg(c.hint).fg(c.win_fg);
+                }
+                if checked == Some(sq) {
+                    style = style.bg(c.threat_bg);
+                }
+                if target && piece.is_some() {
+                    style = style.bg(c.three_bg);
+                }
+                if self.selected == Some(sq) {
+                    style = style.bg(c.selected_bg).add_modifier(Modifier::REVERSED);
+                }
+                let width = if piece.is_some() { pw } else { 1 };
+                // Clear the second column a wide piece covers before drawing it.
+                if width == 2 {
+                    buf.set_string(x + 1, y, " ", style);
+                }
+                buf.set_string(x, y, &text, style);
+                if self.cursor == Some(sq) {
+                    let cur = bg.fg(c.cursor).add_modifier(Modifier::BOLD);
+                    buf.set_string(x - 1, y, "[", cur);
+                    buf.set_string(x + width, y, "]", cur);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_map_both_ways_in_both_orientations() {
+        for flipped in [false, true] {
+            for height in [30, 14] {
+                let g = Geometry::new(Rect::new(0, 0, 60, height), flipped);
+                assert_eq!(g.compact, height < 21);
+                for file in 0..9 {
+                    for rank in 0..10 {
+                        let sq = XqSquare { file, rank };
+                        let (x, y) = g.cell(sq);
+                        assert_eq!(g.square_at(x, y), Some(sq));
+                        assert_eq!(
+                            g.square_at(x + 1, y),
+                            Some(sq),
+                            "second half of a wide piece"
+                        );
+                        assert_eq!(g.square_at(x - 1, y), Some(sq), "the cell before it");
+                    }
+                }
+            }
+        }
+        let g = Geometry::new(Rect::new(0, 0, 60, 30), false);
+        // Red's corner, bottom left; Black's top left.
+        assert_eq!(
+            g.square_at(g.left, g.top + 19),
+            Some(XqSquare { file: 0, rank: 0 })
+        );
+        assert_eq!(
+            g.square_at(g.left, g.top + 1),
+            Some(XqSquare { file: 0, rank: 9 })
+        );
+        // Between ranks and on the labels: nothing.
+        assert_eq!(g.square_at(g.left, g.top + 2), None);
+        assert_eq!(g.square_at(g.left, g.top), None);
+        let f = Geometry::new(Rect::new(0, 0, 60, 30), true);
+        assert_eq!(
+            f.square_at(f.left, f.top + 1),
+            Some(XqSquare { file: 8, rank: 0 })
+        );
+    }
+}
