@@ -23,6 +23,7 @@ pub mod locale;
 pub mod narrate;
 pub mod net;
 pub mod plain;
+pub mod record;
 pub mod room;
 pub mod settings;
 pub mod theme;
