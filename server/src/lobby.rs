@@ -7,7 +7,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot, watch};
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
@@ -20,6 +20,7 @@ use banco_protocol::{
 use crate::ClientId;
 use crate::config::Config;
 use crate::connection::Outbox;
+use crate::discovery::Census;
 use crate::names::unique_name;
 use crate::room::{self, Guest, RoomContext, RoomHandle};
 use crate::store::{LiveGame, LiveSeat, StoreHandle};
@@ -102,6 +103,8 @@ pub struct LobbyGone;
 pub struct LobbyHandle {
     /// The lobby's inbox; bounded, so a flood of requests waits its turn.
     tx: mpsc::Sender<LobbyMsg>,
+    /// Rooms and people, as the lobby last counted them (for discovery beacons).
+    census: watch::Receiver<Census>,
 }
 
 impl LobbyHandle {
@@ -167,6 +170,11 @@ impl LobbyHandle {
         let _ = self.send(LobbyMsg::Back { client, list }).await;
     }
 
+    /// Rooms open and people connected, kept current by the lobby.
+    pub fn census(&self) -> watch::Receiver<Census> {
+        self.census.clone()
+    }
+
     pub async fn gone(&self, client: ClientId, held_in: Option<RoomId>) {
         let _ = self.send(LobbyMsg::Gone { client, held_in }).await;
     }
@@ -229,6 +237,8 @@ struct Lobby {
     next_client: ClientId,
     /// The number the next room gets.
     next_room: RoomId,
+    /// Where the counts of rooms and people are published.
+    census: watch::Sender<Census>,
 }
 
 /// Starts the lobby, reopening the rooms of `restored` games; it runs until `shutdown`.
@@ -241,6 +251,7 @@ pub fn spawn(
 ) -> LobbyHandle {
     let (tx, inbox) = mpsc::channel(INBOX);
     let (notices_tx, notices) = mpsc::unbounded_channel();
+    let (census_tx, census) = watch::channel(Census::default());
     let mut lobby = Lobby {
         config,
         store,
@@ -252,12 +263,14 @@ pub fn spawn(
         rooms: BTreeMap::new(),
         next_client: 1,
         next_room: 1,
+        census: census_tx,
     };
     for live in restored {
         lobby.reopen(live);
     }
+    lobby.count();
     tracker.spawn(lobby.run(inbox, notices));
-    LobbyHandle { tx }
+    LobbyHandle { tx, census }
 }
 
 impl Lobby {
@@ -277,7 +290,21 @@ impl Lobby {
                     None => break,
                 },
             }
+            self.count();
         }
+    }
+
+    /// Publishes the counts of rooms and people, if they changed.
+    fn count(&self) {
+        let now = Census {
+            rooms: u32::try_from(self.rooms.len()).unwrap_or(u32::MAX),
+            players: u32::try_from(self.sessions.len()).unwrap_or(u32::MAX),
+        };
+        self.census.send_if_modified(|shown| {
+            let changed = *shown != now;
+            *shown = now;
+            changed
+        });
     }
 
     fn handle(&mut self, msg: LobbyMsg) {
