@@ -44,6 +44,9 @@ pub struct Config {
     /// How many messages may wait for one client's socket. A client that falls this far
     /// behind is disconnected rather than allowed to hold up its room.
     pub outbox_capacity: usize,
+    /// The most rooms open at once. Each is cheap, but every lobby client is sent the
+    /// whole room list, which must stay well inside a frame.
+    pub max_rooms: usize,
     /// Where to answer LAN discovery probes (UDP), so clients list this server without
     /// being told its address; `None` turns discovery off. A server whose game listener
     /// is on loopback only answers on loopback only.
@@ -63,6 +66,7 @@ impl Default for Config {
             chat_burst: 6,
             chat_refill: Duration::from_millis(1500),
             outbox_capacity: 512,
+            max_rooms: 500,
             discovery: Some(SocketAddr::from((Ipv4Addr::UNSPECIFIED, DISCOVERY_PORT))),
         }
     }

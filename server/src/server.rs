@@ -3,7 +3,7 @@
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::net::{TcpListener, UdpSocket};
+use tokio::net::{TcpListener, TcpStream, UdpSocket};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
@@ -124,9 +124,7 @@ pub async fn serve(
         };
         match accepted {
             Ok((stream, peer)) => {
-                if let Err(e) = stream.set_nodelay(true) {
-                    tracing::debug!(error = %e, "could not turn off Nagle's algorithm");
-                }
+                tune(&stream);
                 tracker.spawn(session::serve(stream, peer, ctx.clone()));
             }
             Err(e) => {
@@ -152,6 +150,55 @@ pub async fn serve(
     Ok(())
 }
 
+/// How long a connection may be silent before the system checks the peer is still there.
+const KEEPALIVE_IDLE: Duration = Duration::from_secs(15);
+/// Between two checks of a silent peer.
+const KEEPALIVE_INTERVAL: Duration = Duration::from_secs(5);
+/// Unanswered checks after which the connection is dropped.
+#[cfg_attr(
+    not(any(
+        target_os = "linux",
+        target_os = "android",
+        target_os = "macos",
+        target_os = "freebsd",
+        target_os = "windows"
+    )),
+    allow(dead_code)
+)]
+const KEEPALIVE_RETRIES: u32 = 3;
+/// How long sent data may go unacknowledged before the connection is dropped (Linux).
+#[cfg_attr(not(any(target_os = "linux", target_os = "android")), allow(dead_code))]
+const UNACKED_LIMIT: Duration = Duration::from_secs(30);
+
+/// Sets up a player's connection: moves go out at once (no Nagle delay), and a peer
+/// that vanished without closing (a laptop gone to sleep, a Wi-Fi out of range) is
+/// noticed within about half a minute, so their seat is held for them (and then given
+/// up) instead of showing them connected for the many minutes TCP would otherwise wait.
+fn tune(stream: &TcpStream) {
+    if let Err(e) = stream.set_nodelay(true) {
+        tracing::debug!(error = %e, "could not turn off Nagle's algorithm");
+    }
+    let socket = socket2::SockRef::from(stream);
+    let keepalive = socket2::TcpKeepalive::new()
+        .with_time(KEEPALIVE_IDLE)
+        .with_interval(KEEPALIVE_INTERVAL);
+    #[cfg(any(
+        target_os = "linux",
+        target_os = "android",
+        target_os = "macos",
+        target_os = "freebsd",
+        target_os = "windows"
+    ))]
+    let keepalive = keepalive.with_retries(KEEPALIVE_RETRIES);
+    if let Err(e) = socket.set_tcp_keepalive(&keepalive) {
+        tracing::debug!(error = %e, "could not turn on TCP keepalive");
+    }
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    if let Err(e) = socket.set_tcp_user_timeout(Some(UNACKED_LIMIT)) {
+        tracing::debug!(error = %e, "could not bound unacknowledged data");
+    }
+}
+
 async fn open_store(location: StoreLocation) -> anyhow::Result<Store> {
     let opened = {
         let location = location.clone();
@@ -167,6 +214,30 @@ async fn open_store(location: StoreLocation) -> anyhow::Result<Store> {
         Err(e) => {
             tracing::error!(error = %e, ?location, "cannot open the store; this run's games will not be kept");
             Ok(tokio::task::spawn_blocking(|| Store::open(&StoreLocation::Memory)).await??)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn players_connections_are_kept_alive() {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let _client = TcpStream::connect(addr).await.unwrap();
+        let (stream, _) = listener.accept().await.unwrap();
+        tune(&stream);
+        assert!(stream.nodelay().unwrap());
+        let socket = socket2::SockRef::from(&stream);
+        assert!(socket.keepalive().unwrap());
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        {
+            assert_eq!(socket.tcp_keepalive_time().unwrap(), KEEPALIVE_IDLE);
+            assert_eq!(socket.tcp_keepalive_interval().unwrap(), KEEPALIVE_INTERVAL);
+            assert_eq!(socket.tcp_keepalive_retries().unwrap(), KEEPALIVE_RETRIES);
+            assert_eq!(socket.tcp_user_timeout().unwrap(), Some(UNACKED_LIMIT));
         }
     }
 }
