@@ -21,7 +21,7 @@ use super::board::{Point, Stone};
 use super::eval::evaluate;
 use super::game::Game;
 use super::level::Config;
-use super::movegen::{Moves, generate, move_score};
+use super::movegen::{Moves, Situation, generate, generate_into, move_score};
 use super::pattern::Combo;
 use super::position::{Cell, Position};
 use super::tt::{Bound, MATE_BOUND, Tt, from_tt, to_tt};
@@ -170,28 +170,55 @@ impl Engine {
         };
         let forced = root_moves.len() < 8 && pos.count(us.opponent(), Combo::Flex4) > 0;
 
-        // 2. Threat-space search.
+        // 2. Threat-space search, each on a slice of the time: VCF first (cheap, and the
+        // usual way games are won), then VCT deepened a threat at a time.
+        let budget_span = deadline.saturating_duration_since(start);
         let cancel = limits.cancel.clone();
-        let mut stop = move || cancel.is_cancelled() || Instant::now() >= deadline;
-        for (kind, nodes, depth) in [
-            (Kind::Vcf, self.config.root_vcf_nodes, 30),
-            (Kind::Vct, self.config.root_vct_nodes, self.config.vct_depth),
-        ] {
+        let plan = [
+            (Kind::Vcf, self.config.root_vcf_nodes, 30, budget_span / 10),
+            (
+                Kind::Vct,
+                self.config.root_vct_nodes,
+                self.config.vct_depth,
+                budget_span / 5,
+            ),
+        ];
+        for (kind, nodes, max_depth, slice) in plan {
             if nodes == 0 {
                 continue;
             }
-            let mut ts = ThreatSearch::new(pos, kind, &mut self.fail_cache, nodes, &mut stop);
-            let proof = ts.solve(depth);
-            thought.nodes += ts.nodes();
-            if let Proof::Win(line) = proof {
-                return Thought {
-                    best: line.first().copied(),
-                    score: MATE - line.len() as i32,
-                    depth: line.len() as u32,
-                    pv: line,
-                    elapsed: start.elapsed(),
-                    ..thought
-                };
+            let slice_end = (Instant::now() + slice).min(deadline);
+            let cancel = cancel.clone();
+            let mut stop = move || cancel.is_cancelled() || Instant::now() >= slice_end;
+            let mut spent = 0;
+            let first_depth = if kind == Kind::Vcf {
+                max_depth
+            } else {
+                2.min(max_depth)
+            };
+            for depth in (first_depth..=max_depth).step_by(2) {
+                let mut ts =
+                    ThreatSearch::new(pos, kind, &mut self.fail_cache, nodes - spent, &mut stop);
+                let proof = ts.solve(depth);
+                spent += ts.nodes();
+                thought.nodes += ts.nodes();
+                match proof {
+                    Proof::Win(line) => {
+                        return Thought {
+                            best: line.first().copied(),
+                            score: MATE - line.len() as i32,
+                            depth: line.len() as u32,
+                            pv: line,
+                            elapsed: start.elapsed(),
+                            ..thought
+                        };
+                    }
+                    Proof::Unknown => break,
+                    Proof::NoWin => {}
+                }
+                if spent >= nodes {
+                    break;
+                }
             }
         }
 
@@ -209,6 +236,8 @@ impl Engine {
             cancel: &limits.cancel,
             stopped: false,
             qsearch_fours: self.config.qsearch_fours,
+            cell_buf: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            key_buf: Vec::with_capacity(64),
         };
         let mut roots: Vec<RootMove> = root_moves
             .iter()
@@ -362,6 +391,10 @@ struct Searcher<'a> {
     stopped: bool,
     /// How many fours in a row the quiescence may play.
     qsearch_fours: u32,
+    /// Move lists, one per ply, reused across nodes.
+    cell_buf: Vec<Vec<Cell>>,
+    /// Scratch for ordering.
+    key_buf: Vec<(i32, Cell)>,
 }
 
 impl Searcher<'_> {
@@ -470,14 +503,19 @@ impl Searcher<'_> {
             }
         }
 
-        let (mut moves, forced) = match generate(self.pos) {
-            Moves::Win(_) => return MATE - ply as i32 - 1,
-            Moves::Lost => return -(MATE - ply as i32 - 2),
-            Moves::BlockFour(m) if m.is_empty() => return -(MATE - ply as i32 - 4),
-            Moves::BlockFive(m) => (m, true),
-            Moves::BlockFour(m) => (m, true),
-            Moves::Free(m) => (m, false),
+        let mut moves = std::mem::take(&mut self.cell_buf[ply]);
+        let forced = match generate_into(self.pos, &mut moves) {
+            Situation::Win(_) => Some(MATE - ply as i32 - 1),
+            Situation::Lost => Some(-(MATE - ply as i32 - 2)),
+            Situation::BlockFour if moves.is_empty() => Some(-(MATE - ply as i32 - 4)),
+            Situation::BlockFive | Situation::BlockFour => None,
+            Situation::Free => None,
         };
+        if let Some(score) = forced {
+            self.cell_buf[ply] = moves;
+            return score;
+        }
+        let forced = threatened || self.pos.count(them, Combo::Flex4) > 0;
         self.order(&mut moves, ply, tt_move, us);
 
         let alpha_orig = alpha;
@@ -491,16 +529,22 @@ impl Searcher<'_> {
             // A forced answer to a five costs no depth: the line is narrow anyway.
             let extension = i32::from(threatened || single);
             let new_depth = depth - 1 + extension;
-            // Late quiet moves at low depth are rarely best: skip them.
-            if quiet && depth <= 3 && i >= 6 + 4 * depth as usize && best > -MATE_BOUND {
+            // Late move pruning: near the leaves, late quiet moves are rarely best.
+            if quiet
+                && !pv_node
+                && depth <= 4
+                && i >= LATE_MOVES[depth.max(0) as usize]
+                && best > -MATE_BOUND
+            {
                 break;
             }
             self.pos.make(m);
             let score = if i == 0 {
                 -self.negamax(new_depth, ply + 1, -beta, -alpha, pv_node)
             } else {
-                let reduction = if quiet && depth >= 3 && i >= 3 {
-                    1 + i32::from(i >= 10) + i32::from(depth >= 6 && i >= 20)
+                let reduction = if quiet && depth >= 2 && i >= 2 {
+                    let r = reduction(depth, i) - i32::from(pv_node);
+                    r.clamp(0, new_depth - 1)
                 } else {
                     0
                 };
@@ -516,6 +560,7 @@ impl Searcher<'_> {
             };
             self.pos.unmake();
             if self.stopped {
+                self.cell_buf[ply] = moves;
                 return 0;
             }
             if score > best {
@@ -538,6 +583,7 @@ impl Searcher<'_> {
                 }
             }
         }
+        self.cell_buf[ply] = moves;
         let bound = if best >= beta {
             Bound::Lower
         } else if best > alpha_orig {
@@ -601,8 +647,15 @@ impl Searcher<'_> {
         }
         let mut best = stand;
         alpha = alpha.max(stand);
+        // Plain fours only at the first step; deeper, only fours that build something
+        // else too (a bare four rarely leads anywhere and they are many).
+        let min = if fours == self.qsearch_fours {
+            Combo::Block4
+        } else {
+            Combo::Block4Plus
+        };
         let mut moves = Vec::new();
-        self.pos.cells_with(us, Combo::Block4, &mut moves);
+        self.pos.cells_with(us, min, &mut moves);
         for m in moves {
             self.pos.make(m);
             let s = -self.quiesce(ply + 1, -beta, -alpha, fours - 1);
@@ -633,28 +686,40 @@ impl Searcher<'_> {
     }
 
     /// Sorts `moves` best first: the TT move, then threats, killers and history.
-    fn order(&self, moves: &mut [Cell], ply: usize, tt_move: Option<Cell>, us: Stone) {
+    fn order(&mut self, moves: &mut [Cell], ply: usize, tt_move: Option<Cell>, us: Stone) {
         let killers = self.killers[ply];
-        let mut keyed: Vec<(i32, Cell)> = moves
-            .iter()
-            .map(|&c| {
-                let key = if Some(c) == tt_move {
-                    i32::MAX
-                } else {
-                    let mut s = move_score(self.pos, c, us);
-                    if c == killers[0] || c == killers[1] {
-                        s += 50_000;
-                    }
-                    s + self.history[c][us.index()].min(20_000)
-                };
-                (key, c)
-            })
-            .collect();
+        let mut keyed = std::mem::take(&mut self.key_buf);
+        keyed.clear();
+        keyed.extend(moves.iter().map(|&c| {
+            let key = if Some(c) == tt_move {
+                i32::MAX
+            } else {
+                let mut s = move_score(self.pos, c, us);
+                if c == killers[0] || c == killers[1] {
+                    s += 50_000;
+                }
+                s + self.history[c][us.index()].min(20_000)
+            };
+            (key, c)
+        }));
         keyed.sort_unstable_by_key(|k| std::cmp::Reverse(k.0));
-        for (slot, (_, c)) in moves.iter_mut().zip(keyed) {
-            *slot = c;
+        for (slot, (_, c)) in moves.iter_mut().zip(keyed.iter()) {
+            *slot = *c;
         }
+        self.key_buf = keyed;
     }
+}
+
+/// Quiet moves searched at non-PV nodes of remaining depth 0..=4 before the rest are
+/// pruned.
+const LATE_MOVES: [usize; 5] = [3, 5, 8, 12, 18];
+
+/// The late move reduction for the `i`-th move at `depth`: grows with the logarithm of
+/// both, the usual shape.
+fn reduction(depth: i32, i: usize) -> i32 {
+    let d = f64::from(depth.max(1));
+    let n = i.max(1) as f64;
+    (0.4 + d.ln() * n.ln() / 2.0) as i32
 }
 
 #[cfg(test)]

@@ -128,6 +128,17 @@ impl Room {
     /// Plays `mv` for `seat`, whose turn it is, and tells everyone; ends the game if the
     /// move did. A refused move changes nothing.
     pub(super) fn apply_move(&mut self, seat: Seat, mv: Move) -> Result<(), ErrorMsg> {
+        let game = self.settings.game.game_name();
+        let sent = match mv {
+            Move::Caro(_) => "caro",
+            Move::Xiangqi { .. } => "xiangqi",
+        };
+        if game != sent {
+            return Err(ErrorMsg::new(
+                ErrorCode::IllegalMove,
+                format!("this room plays {game}, and that is a {sent} move"),
+            ));
+        }
         let Some(rules_move) = to_rules(mv) else {
             return Err(ErrorMsg::new(
                 ErrorCode::OutOfBounds,
