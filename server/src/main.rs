@@ -73,6 +73,12 @@ async fn main() -> anyhow::Result<()> {
             tracing_subscriber::EnvFilter::try_from_default_env()
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
         )
+        .with_writer(std::io::stderr)
+        // A log that can no longer be written (the terminal closed, `| tee` stopped by
+        // Ctrl-C, journald restarted) must cost log lines, never a task: by default the
+        // subscriber reports the failure with eprintln!, which panics when stderr is
+        // the broken pipe, taking down whichever room or session was logging.
+        .log_internal_errors(false)
         .init();
     let args = Args::parse();
 
@@ -122,8 +128,8 @@ async fn main() -> anyhow::Result<()> {
         let shutdown = shutdown.clone();
         async move {
             stop_signal().await;
-            tracing::info!("stop signal received");
             shutdown.cancel();
+            tracing::info!("stop signal received");
         }
     });
     banco_server::run(listener, config, shutdown).await
