@@ -4,6 +4,7 @@
 //! banco                                   connect screen (last server filled in)
 //! banco host [--listen ADDR] [--db PATH|:memory:] [--name NAME] [--plain|--json]
 //! banco join ADDR [--name NAME] [--plain|--json]
+//! banco replay FILE [--plain|--json]             a saved game, no server needed
 //! ```
 //! `--lang` and `--theme` work everywhere and override the settings file.
 
@@ -34,6 +35,8 @@ pub enum Command {
     Host(HostArgs),
     /// Join a server on the network.
     Join(JoinArgs),
+    /// Replay a saved game record (a file saved from a replay, or written by hand).
+    Replay(ReplayArgs),
 }
 
 /// Options shared by `host` and `join`.
@@ -71,6 +74,19 @@ pub struct JoinArgs {
     pub player: Player,
 }
 
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The record file (see the README's "Game records" for its format).
+    #[arg(value_name = "FILE")]
+    pub file: std::path::PathBuf,
+    /// Print the game (its facts, moves and final board) instead of opening the viewer.
+    #[arg(long)]
+    pub plain: bool,
+    /// As --plain, as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -97,5 +113,11 @@ mod tests {
         assert_eq!(h.db.as_deref(), Some(":memory:"));
         assert!(h.player.plain);
         assert!(Cli::try_parse_from(["banco", "join"]).is_err());
+        let cli = Cli::parse_from(["banco", "replay", "game.txt", "--json"]);
+        let Some(Command::Replay(r)) = cli.command else {
+            panic!("replay expected");
+        };
+        assert_eq!(r.file, std::path::PathBuf::from("game.txt"));
+        assert!(r.json);
     }
 }

@@ -1,4 +1,5 @@
-//! `banco`: host or join a game of caro on the LAN, in a terminal or in line mode.
+//! `banco`: host or join a game of caro or xiangqi on the LAN, in a terminal or in line
+//! mode; replay saved games.
 
 use anyhow::Context;
 use banco_client::app::App;
@@ -155,6 +156,26 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 run_tui(Some(j.address), name, None, s).await
             }
         }
+        Some(Command::Replay(r)) => {
+            let replay = banco_client::record::file::load(&r.file)?;
+            if r.plain || r.json {
+                let format = if r.json { Format::Json } else { Format::Text };
+                let mut printer = plain::Printer::new(std::io::stdout(), format, s.loc);
+                printer.replay(&replay);
+                return Ok(ExitCode::SUCCESS);
+            }
+            let mut app = App::new(
+                s.loc,
+                s.theme,
+                s.settings,
+                s.dir,
+                String::new(),
+                Instant::now(),
+            );
+            app.open_offline_replay(replay);
+            tui::run(app, false).await?;
+            Ok(ExitCode::SUCCESS)
+        }
         Some(Command::Host(h)) => {
             let name = player_name(&h.player, &s.settings);
             let hosted = host::start(&h.listen, h.db.as_deref()).await?;
@@ -176,6 +197,7 @@ fn main() -> ExitCode {
     let plain = match &cli.command {
         Some(Command::Join(j)) => j.player.plain || j.player.json,
         Some(Command::Host(h)) => h.player.plain || h.player.json,
+        Some(Command::Replay(r)) => r.plain || r.json,
         None => false,
     };
     init_logging(plain);

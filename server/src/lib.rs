@@ -18,9 +18,12 @@
 //! - [`store`]: SQLite on its own thread: players, ratings (Elo), finished games and games
 //!   in progress; the leaderboard, history and replays players ask for are read there too.
 //! - [`names`]: checking and cleaning what people type (names, chat lines).
+//! - [`discovery`]: LAN discovery: the task answering UDP probes with a beacon, and the
+//!   prober clients call ([`discovery::probe`]) to list the servers on their network.
 
 pub mod config;
 pub mod connection;
+pub mod discovery;
 pub mod lobby;
 pub mod names;
 pub mod room;
@@ -29,7 +32,7 @@ pub mod session;
 pub mod store;
 
 pub use config::{Config, StoreLocation, default_store_path};
-pub use server::run;
+pub use server::{Sockets, run, serve};
 
 /// Identifies one connected session for as long as the server runs. Never reused.
 pub type ClientId = u64;

@@ -284,7 +284,8 @@ impl Session {
             Err(e) => return self.outbox_error(e),
         };
         match ctx.lobby.create(self.guest(), settings, spec).await {
-            Ok(room) => self.room = Some(room),
+            Ok(Ok(room)) => self.room = Some(room),
+            Ok(Err(refused)) => self.outbox_error(refused),
             Err(_) => refuse_shutting_down(&self.outbox),
         }
     }

@@ -2,7 +2,8 @@
 //! clients that speak to it); the tests themselves live in `tests/tests/`.
 //!
 //! - [`TestServer`]: `banco_server::run` on a loopback port with an in-memory store and
-//!   test-sized waits, stopped (and awaited) at the end of the test.
+//!   test-sized waits, stopped (and awaited) at the end of the test; discovery off, or
+//!   on a loopback UDP port ([`TestServer::with_discovery`]).
 //! - [`Client`]: a protocol client: `send`, `recv`, `recv_until(pred)`, `expect_error`,
 //!   plus shortcuts for the usual steps (create, join, watch, play; `play_xq` and
 //!   `moved_xq` for xiangqi moves written in ICCS, `h2e2`).
@@ -34,6 +35,8 @@ pub const WAIT: Duration = Duration::from_secs(60);
 pub struct TestServer {
     /// Where clients connect (127.0.0.1 and the port the system picked).
     pub addr: SocketAddr,
+    /// Where the server answers discovery probes, if it does (127.0.0.1 only).
+    pub discovery: Option<SocketAddr>,
     /// Stops the server (also on drop, so a failed test does not leave it running).
     shutdown: CancellationToken,
     /// The server's task, awaited by `stop`.
@@ -49,6 +52,8 @@ pub fn test_config() -> Config {
         bot_delay: Duration::from_millis(20),
         bot_think_cap: Some(Duration::from_millis(100)),
         hint_budget: Duration::from_millis(100),
+        // Tests that need discovery bind it on loopback themselves.
+        discovery: None,
         ..Config::default()
     }
 }
@@ -70,6 +75,38 @@ impl TestServer {
         let task = tokio::spawn(banco_server::run(listener, config, shutdown.clone()));
         TestServer {
             addr,
+            discovery: None,
+            shutdown,
+            task: Some(task),
+        }
+    }
+
+    /// A server with [`test_config`] that answers discovery probes on a UDP port of
+    /// 127.0.0.1 ([`TestServer::discovery`]).
+    pub async fn with_discovery() -> TestServer {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind a loopback port");
+        let udp = tokio::net::UdpSocket::bind("127.0.0.1:0")
+            .await
+            .expect("bind a loopback UDP port");
+        let addr = listener
+            .local_addr()
+            .expect("a bound listener has an address");
+        let discovery = udp.local_addr().expect("a bound socket has an address");
+        let sockets = banco_server::Sockets {
+            game: listener,
+            discovery: Some(udp),
+        };
+        let shutdown = CancellationToken::new();
+        let task = tokio::spawn(banco_server::serve(
+            sockets,
+            test_config(),
+            shutdown.clone(),
+        ));
+        TestServer {
+            addr,
+            discovery: Some(discovery),
             shutdown,
             task: Some(task),
         }

@@ -459,3 +459,61 @@ async fn a_xiangqi_game_survives_a_restart_and_is_kept_with_its_position() {
     );
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_game_against_the_bot_carries_on_after_a_restart() {
+    let dir = TempDir::new("xiangqi-bot-restart");
+    let db = dir.path().join("banco.db");
+    let config = || Config {
+        store: StoreLocation::File(db.clone()),
+        ..test_config()
+    };
+    let settings = RoomSettings {
+        seats: [SeatKind::Human, SeatKind::Bot(Level::Easy)],
+        time: TimeControl::clock(Duration::from_secs(600), Duration::ZERO),
+        ..xiangqi(None)
+    };
+    let server = TestServer::with_config(config()).await;
+    let mut a = server.connect("An").await;
+    a.create(settings).await;
+    a.game_started().await;
+    exchange_alone(&mut a, "h2e2").await;
+    let (reply, _) = a.moved_xq().await;
+    assert_eq!(reply.by, Seat::Two);
+    let token = a.token();
+    server.stop().await;
+    a.closed().await;
+
+    let server = TestServer::with_config(config()).await;
+    let mut a = server.reconnect("An", token).await;
+    let view = a.joined().await;
+    let game = view.game.unwrap();
+    assert_eq!(game.moves.len(), 2);
+    assert_eq!(game.moves[1], reply);
+    // An is back, the bot never left: the clock runs again, An to move.
+    match a.recv_until(|m| matches!(m, ServerMsg::Clock(_))).await {
+        ServerMsg::Clock(c) => assert_eq!(c.running, Some(Seat::One)),
+        _ => unreachable!(),
+    }
+    a.send(ClientMsg::Hint).await;
+    let ServerMsg::Hint(hint) = a.recv_until(|m| matches!(m, ServerMsg::Hint(_))).await else {
+        unreachable!()
+    };
+    exchange_alone(&mut a, &iccs(hint)).await;
+    let (reply, ply) = a.moved_xq().await;
+    assert_eq!(
+        (reply.by, ply),
+        (Seat::Two, 4),
+        "the bot plays on after the restart"
+    );
+    a.send(ClientMsg::Resign).await;
+    assert_eq!(a.game_over().await.winner, Some(Seat::Two));
+    server.stop().await;
+}
+
+/// `c` plays `text` against the bot and sees it played.
+async fn exchange_alone(c: &mut Client, text: &str) {
+    c.play_xq(text).await;
+    let (record, _) = c.moved_xq().await;
+    assert_eq!(iccs(record.mv), text);
+}

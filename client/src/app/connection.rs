@@ -162,8 +162,10 @@ impl App {
         });
     }
 
-    /// Time passed: retries a lost connection when it is time.
+    /// Time passed: a replay playing by itself moves on; a lost connection is retried
+    /// when it is time.
     pub fn tick(&mut self) {
+        self.replay_tick();
         let now = self.now;
         let Some(r) = &mut self.reconnect else {
             return;

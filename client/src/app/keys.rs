@@ -27,6 +27,8 @@ pub const LOBBY: &[KeyHelp] = &[
     k("w", "keys.watch"),
     k("c", "keys.create"),
     k("r", "keys.refresh"),
+    k("l", "keys.leaderboard"),
+    k("h", "keys.history"),
     k("s", "keys.settings"),
     k("?", "keys.help"),
     k("q", "keys.quit"),
@@ -68,3 +70,36 @@ pub const CHAT: &[KeyHelp] = &[
     k("Esc", "keys.back_to_board"),
     k("F1", "keys.help"),
 ];
+
+pub const LEADERBOARD: &[KeyHelp] = &[
+    k("↑↓ jk", "keys.select_player"),
+    k("Enter", "keys.player_games"),
+    k("h", "keys.history"),
+    k("r", "keys.refresh"),
+    k("?", "keys.help"),
+    k("q Esc", "keys.back_to_lobby"),
+];
+
+pub const HISTORY: &[KeyHelp] = &[
+    k("↑↓ jk", "keys.select_game"),
+    k("Enter", "keys.open_replay"),
+    k("Tab m", "keys.mine_or_all"),
+    k("l", "keys.leaderboard"),
+    k("r", "keys.refresh"),
+    k("?", "keys.help"),
+    k("q Esc", "keys.back_to_lobby"),
+];
+
+pub const REPLAY: &[KeyHelp] = &[
+    k("← →", "keys.step"),
+    k("↑ ↓", "keys.step_move"),
+    k("Home End", "keys.start_end"),
+    k("PgUp PgDn", "keys.step_ten"),
+    k("Space", "keys.autoplay"),
+    k("f", "keys.flip"),
+    k("s", "keys.save_record"),
+    k("?", "keys.help"),
+    k("q Esc", "keys.back"),
+];
+
+pub const SAVE: &[KeyHelp] = &[k("Enter", "keys.save_here"), k("Esc", "keys.cancel")];

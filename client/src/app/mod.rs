@@ -4,6 +4,7 @@
 //! - [`board`]: the board cursor, per game.
 //! - [`create`]: the create-room form.
 //! - [`keys`]: what each key does on each screen, for the handlers and the help.
+//! - [`records`]: the leaderboard, the history and the replay screens, and their keys.
 //!
 //! The handlers are split by where the keys go: `connection` (connecting, dropping,
 //! reconnecting), `screen_keys` (connect screen and lobby), `room_keys`, `popup_keys`,
@@ -19,6 +20,7 @@ pub mod create;
 pub mod input;
 pub mod keys;
 mod popup_keys;
+pub mod records;
 mod room_keys;
 mod screen_keys;
 mod server;
@@ -80,6 +82,12 @@ pub enum Effect {
     },
     /// Write [`App::settings`] to the settings file.
     SaveSettings,
+    /// Write a game record to a new file at `path` (an existing file is not replaced);
+    /// the outcome goes to [`App::record_saved`].
+    SaveRecord {
+        path: PathBuf,
+        text: String,
+    },
     /// Leave the program.
     Quit,
 }
@@ -90,6 +98,9 @@ pub enum Screen {
     Connect(ConnectForm),
     Lobby(Lobby),
     Room(Box<RoomScreen>),
+    Leaderboard(records::Leaderboard),
+    History(records::History),
+    Replay(Box<records::ReplayScreen>),
 }
 
 /// Which connect field has the cursor.
@@ -337,13 +348,18 @@ impl App {
             Screen::Connect(_) => self.connect_key(key),
             Screen::Lobby(_) => self.lobby_key(key),
             Screen::Room(_) => self.room_key(key),
+            Screen::Leaderboard(_) => self.leaderboard_key(key),
+            Screen::History(_) => self.history_key(key),
+            Screen::Replay(_) => self.replay_key(key),
         }
     }
 
     /// Opens the quit question (or quits at once where nothing is at stake).
     pub(super) fn ask_quit(&mut self) {
         match &self.screen {
-            Screen::Connect(_) if self.hosting.is_none() => self.quit_now(),
+            // Nothing at stake: not hosting, and no server to leave (the connect screen,
+            // or a record file being replayed).
+            _ if self.hosting.is_none() && self.welcome.is_none() => self.quit_now(),
             _ => {
                 let loses = self
                     .room()

@@ -26,7 +26,13 @@ impl App {
                 self.popup = None;
                 self.send(ClientMsg::ListRooms);
             }
-            ServerMsg::Error(e) => self.warn(e.message),
+            ServerMsg::Error(e) => {
+                self.records_refused();
+                self.warn(e.message);
+            }
+            ServerMsg::Leaderboard(list) => self.got_leaderboard(list),
+            ServerMsg::History(list) => self.got_history(list),
+            ServerMsg::Replay(record) => self.got_replay(*record),
             other => self.room_event(other),
         }
     }
@@ -140,7 +146,7 @@ impl App {
             | ServerMsg::Joined(_)
             | ServerMsg::Left
             | ServerMsg::Error(_) => {}
-            // Records (leaderboard, history, replays): not shown yet.
+            // Records are taken in by `server` before room events.
             ServerMsg::Leaderboard(_) | ServerMsg::History(_) | ServerMsg::Replay(_) => {}
         }
         if let Screen::Room(rs) = &mut self.screen

@@ -933,3 +933,5 @@ fn snapshot_xiangqi_room() {
     let (text, _) = render(&a, 80, 20);
     insta::assert_snapshot!("xiangqi_letters_compact", text);
 }
+
+mod records;

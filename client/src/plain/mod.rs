@@ -15,6 +15,7 @@ pub mod output;
 use banco_engine::caro::notation::{PointError, parse_point};
 use banco_protocol::{ClientMsg, GameSettings, Move, OfferKind, ServerMsg, XqSquare};
 use std::io::Write;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncBufRead, AsyncBufReadExt};
 
@@ -42,6 +43,9 @@ enum Awaiting {
     Rooms,
     Room,
     Left,
+    Leaderboard,
+    History,
+    Replay,
 }
 
 /// A refusal by the client itself, before anything is sent.
@@ -73,6 +77,8 @@ where
     printer.welcome(&link.welcome);
     let mut room: Option<Room> = None;
     let mut awaiting: Option<Awaiting> = None;
+    // `replay N --save FILE`: where to write the record when it arrives.
+    let mut save_to: Option<PathBuf> = None;
     let mut lines = input.lines();
     loop {
         tokio::select! {
@@ -87,6 +93,9 @@ where
                     Ok(Some(Command::Quit)) => break,
                     Ok(Some(cmd)) => match request(&cmd, room.as_ref(), &mut printer) {
                         Ok(Some((msg, wait))) => {
+                            if let Command::Replay { save, .. } = &cmd {
+                                save_to = save.as_ref().map(PathBuf::from);
+                            }
                             if link.outgoing.send(msg).await.is_err() {
                                 continue; // the reader reports the closed connection
                             }
@@ -102,6 +111,19 @@ where
                 Some(NetEvent::Msg(msg)) => {
                     awaiting = awaiting.filter(|a| !answers(*a, &msg));
                     take_in(&msg, &mut room, &mut printer);
+                    if let ServerMsg::Replay(record) = &msg
+                        && let Some(path) = save_to.take()
+                    {
+                        let replay = crate::record::Replay::from_record((**record).clone());
+                        let text = crate::record::file::write(&replay);
+                        match crate::record::file::save_new(&path, &text) {
+                            Ok(full) => printer.saved(&full),
+                            Err(e) => printer.error("save_failed", &e.to_string()),
+                        }
+                    } else if matches!(msg, ServerMsg::Error(_)) {
+                        // The refusal of the replay asked for: nothing to save.
+                        save_to = None;
+                    }
                 }
                 Some(NetEvent::Closed(reason)) => {
                     printer.disconnected(&closed_text(reason, &printer.locale));
@@ -153,6 +175,9 @@ fn answers(awaiting: Awaiting, msg: &ServerMsg) -> bool {
             | (Awaiting::Rooms, ServerMsg::Rooms(_))
             | (Awaiting::Room, ServerMsg::Joined(_))
             | (Awaiting::Left, ServerMsg::Left)
+            | (Awaiting::Leaderboard, ServerMsg::Leaderboard(_))
+            | (Awaiting::History, ServerMsg::History(_))
+            | (Awaiting::Replay, ServerMsg::Replay(_))
     )
 }
 
@@ -233,6 +258,14 @@ fn request<W: Write>(
             printer.help();
             Ok(None)
         }
+        Command::Leaderboard => Ok(Some((ClientMsg::Leaderboard, Some(Awaiting::Leaderboard)))),
+        Command::History(player) => Ok(Some((
+            ClientMsg::History {
+                player: player.clone(),
+            },
+            Some(Awaiting::History),
+        ))),
+        Command::Replay { id, .. } => Ok(Some((ClientMsg::Replay(*id), Some(Awaiting::Replay)))),
         Command::Quit => Ok(None),
     }
 }

@@ -125,6 +125,11 @@ async fn main_loop(
                         app.warn(e.to_string());
                     }
                 }
+                Effect::SaveRecord { path, text } => {
+                    let result =
+                        crate::record::file::save_new(&path, &text).map_err(|e| e.to_string());
+                    app.record_saved(&path, result);
+                }
                 Effect::Quit => {
                     if let Some(f) = forwarder.take() {
                         f.abort();

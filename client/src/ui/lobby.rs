@@ -28,7 +28,7 @@ fn layout(area: Rect) -> LobbyLayout {
         Constraint::Min(3),
         Constraint::Length(2),
         Constraint::Length(1),
-        Constraint::Length(1),
+        Constraint::Length(2),
     ])
     .areas(area);
     LobbyLayout {
@@ -150,7 +150,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, lobby: &Lobby) {
     frame.render_widget(notice_line(app), l.notice);
     let items = legend_items(app, crate::app::keys::LOBBY);
     frame.render_widget(
-        Paragraph::new(legend(&items, theme, l.keys.width, 1)),
+        Paragraph::new(legend(&items, theme, l.keys.width, 2)),
         l.keys,
     );
     if let Some(form) = &lobby.create {

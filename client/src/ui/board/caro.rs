@@ -112,6 +112,9 @@ pub struct CaroBoard<'a> {
     game: &'a Game,
     theme: &'a Theme,
     cursor: Option<Point>,
+    /// The point the view centres on when the board does not fit: the cursor, or the
+    /// last move of a replay.
+    focus: Option<Point>,
     /// Whether the cursor is shown (it is hidden while typing in the chat).
     cursor_live: bool,
     /// The winning line, once the game is won.
@@ -150,10 +153,26 @@ impl<'a> CaroBoard<'a> {
             game,
             theme: &app.theme,
             cursor: rs.cursor.point(),
+            focus: rs.cursor.point(),
             cursor_live: !rs.chat_focus,
             winning,
             hint,
             warnings,
+        }
+    }
+
+    /// A board to look at, not play on (a replay): no cursor, the view follows the last
+    /// move, `winning` lit.
+    pub fn still(theme: &'a Theme, game: &'a Game, winning: &'a [Point]) -> CaroBoard<'a> {
+        CaroBoard {
+            game,
+            theme,
+            cursor: None,
+            focus: game.last_move(),
+            cursor_live: false,
+            winning,
+            hint: None,
+            warnings: Warnings::default(),
         }
     }
 
@@ -190,7 +209,7 @@ impl Widget for CaroBoard<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let board = self.game.board();
         let focus = self
-            .cursor
+            .focus
             .unwrap_or(Point::new(board.width() / 2, board.height() / 2));
         let g = Geometry::new(area, board.width(), board.height(), focus);
         if g.cols == 0 || g.rows == 0 {

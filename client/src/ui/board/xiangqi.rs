@@ -148,6 +148,19 @@ impl<'a> XiangqiBoard<'a> {
         }
     }
 
+    /// A board to look at, not play on (a replay): no cursor or selection.
+    pub fn still(theme: &'a Theme, game: &'a Game, flipped: bool) -> XiangqiBoard<'a> {
+        XiangqiBoard {
+            game,
+            theme,
+            geometry_flip: flipped,
+            cursor: None,
+            selected: None,
+            targets: Vec::new(),
+            hint: None,
+        }
+    }
+
     fn piece_glyph(&self, piece: Piece) -> String {
         if self.theme.xiangqi_letters {
             let l = piece.kind().wxf_letter();
