@@ -62,6 +62,8 @@ impl Engine {
 
     /// An engine with explicit settings.
     pub fn with_config(config: Config) -> Engine {
+        // Build the shared evaluation table now, not inside the first move's budget.
+        super::eval::ValueTable::get();
         Engine {
             tt: Tt::new(config.tt_bits),
             history: Vec::new(),
