@@ -59,6 +59,10 @@ impl App {
                     let msg = tr!(self.loc, "create.bad_size");
                     self.warn(msg.to_string());
                 }
+                FormAction::BadFen(why) => {
+                    let msg = tr!(self.loc, "create.bad_fen", why = why);
+                    self.warn(msg);
+                }
                 FormAction::Create(settings) => {
                     lobby.create = None;
                     self.send(ClientMsg::CreateRoom(settings));

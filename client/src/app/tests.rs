@@ -191,7 +191,7 @@ fn the_lobby_joins_free_seats_watches_full_rooms_and_creates() {
         "the selection stops at the end"
     );
     // The create form: default settings but a 19x19 board against the easy bot.
-    press(&mut a, &[KeyCode::Char('c')]);
+    press(&mut a, &[KeyCode::Char('c'), KeyCode::Down]);
     typ(&mut a, "19");
     press(&mut a, &[KeyCode::Down]);
     typ(&mut a, "19");
@@ -628,6 +628,20 @@ fn snapshot_create_form() {
     press(&mut a, &[KeyCode::Char('c'), KeyCode::Down, KeyCode::Down]);
     let (text, _) = render(&a, 100, 24);
     insta::assert_snapshot!("create_form", text);
+}
+
+#[test]
+fn snapshot_create_form_xiangqi_with_a_start_position() {
+    let mut a = lobby_app();
+    press(&mut a, &[KeyCode::Char('c'), KeyCode::Right, KeyCode::Down]);
+    typ(&mut a, "3k5/9/9/9/9/9/9/9/4A4/4K2R1 w - - 0 1");
+    let (text, _) = render(&a, 80, 24);
+    insta::assert_snapshot!("create_form_xiangqi", text);
+    // A FEN the rules refuse: refused at once, saying why.
+    press(&mut a, &[KeyCode::Backspace; 20]);
+    press(&mut a, &[KeyCode::Enter]);
+    assert!(sent(&mut a).is_empty());
+    assert!(notice(&a).starts_with("That start position cannot be played:"), "{}", notice(&a));
 }
 
 fn mid_game() -> App {

@@ -6,9 +6,10 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Cell, Paragraph, Row, Table, TableState, Wrap};
+use unicode_width::UnicodeWidthStr;
 
 use super::{centered, dialog, legend, legend_items, notice_line, title_bar};
-use crate::app::create::{CreateForm, Field, Opponent, TimeKind};
+use crate::app::create::{CreateForm, Field, GameKind, Opponent, TimeKind};
 use crate::app::{App, Lobby};
 use crate::narrate;
 use crate::tr;
@@ -164,13 +165,16 @@ fn draw_create(frame: &mut Frame, area: Rect, app: &App, form: &CreateForm) {
     let theme = &app.theme;
     let fields = form.fields();
     let height = fields.len() as u16 + 6;
+    let width = if form.game == GameKind::Xiangqi { 78 } else { 62 };
     let inner = dialog(
         frame,
-        centered(area, 62, height),
+        centered(area, width, height),
         theme,
         tr!(loc, "create.title"),
     );
+    const LABEL_W: usize = 18;
     let mut lines = vec![Line::default()];
+    let mut cursor = None;
     for f in &fields {
         let (label, value) = field_text(app, form, *f);
         let focused = *f == form.focus;
@@ -183,13 +187,36 @@ fn draw_create(frame: &mut Frame, area: Rect, app: &App, form: &CreateForm) {
         if matches!(f, Field::Width | Field::Height) && !form.size_ok() {
             value_style = theme.error();
         }
-        let value = if focused {
+        let value = if *f == Field::Fen {
+            // A text line: typed, not stepped; the end stays in view as it grows.
+            let room = (inner.width as usize).saturating_sub(LABEL_W + 7);
+            if form.fen.is_empty() {
+                value_style = value_style.patch(theme.dim());
+                format!("  {value}  ")
+            } else {
+                if form.fen_ok().is_err() {
+                    value_style = theme.error();
+                }
+                let text = form.fen.text();
+                let before: String = text.chars().take(form.fen.cursor()).collect();
+                let skip = before.width().saturating_sub(room);
+                let shown: String = text.chars().skip(skip).take(room).collect();
+                if focused {
+                    let x = inner.x + (LABEL_W + 5 + before.width() - skip) as u16;
+                    cursor = Some((x, inner.y + lines.len() as u16));
+                }
+                format!("  {shown} ")
+            }
+        } else if focused {
             format!("‹ {value} ›")
         } else {
             format!("  {value}  ")
         };
+        if focused && *f == Field::Fen && form.fen.is_empty() {
+            cursor = Some((inner.x + LABEL_W as u16 + 5, inner.y + lines.len() as u16));
+        }
         lines.push(Line::from(vec![
-            Span::styled(format!(" {label:>18}  "), label_style),
+            Span::styled(format!(" {label:>LABEL_W$}  "), label_style),
             Span::styled(value, value_style),
         ]));
     }
@@ -197,12 +224,26 @@ fn draw_create(frame: &mut Frame, area: Rect, app: &App, form: &CreateForm) {
     let items = legend_items(app, crate::app::keys::CREATE);
     lines.extend(legend(&items, theme, inner.width, 2));
     frame.render_widget(Paragraph::new(lines), inner);
+    if let Some((x, y)) = cursor {
+        frame.set_cursor_position(ratatui::layout::Position::new(
+            x.min(inner.right().saturating_sub(1)),
+            y,
+        ));
+    }
 }
 
 fn field_text(app: &App, form: &CreateForm, f: Field) -> (String, String) {
     let loc = &app.loc;
     let label = |k: &str| loc.get(k).to_string();
     match f {
+        Field::Game => (
+            label("create.game"),
+            label(match form.game {
+                GameKind::Caro => "create.game_caro",
+                GameKind::Xiangqi => "create.game_xiangqi",
+            }),
+        ),
+        Field::Fen => (label("create.fen"), label("create.fen_usual")),
         Field::Width => (label("create.width"), form.width.to_string()),
         Field::Height => (label("create.height"), form.height.to_string()),
         Field::Rule => (

@@ -264,6 +264,12 @@ fn status_line(app: &App, rs: &RoomScreen) -> Line<'static> {
     } else {
         vec![Span::styled(format!(" {text}"), theme.style())]
     };
+    if game.board.xiangqi().is_some_and(|g| g.in_check()) {
+        spans.push(Span::styled(
+            format!(" {}", tr!(loc, "status.check")),
+            theme.error(),
+        ));
+    }
     if bot.is_some() {
         spans.push(Span::styled(
             format!(" {}", tr!(loc, "status.thinking")),
@@ -409,20 +415,29 @@ fn draw_moves(frame: &mut Frame, area: Rect, app: &App, rs: &RoomScreen) {
     frame.render_widget(block, area);
     let Some(game) = &room.game else { return };
     let first_is_x = |seat: Seat| seat == game.first;
+    // Xiangqi moves in WXF, with their ICCS squares too where the panel is wide enough.
+    let with_iccs = inner.width >= 32;
     let mut lines = Vec::new();
     for (i, pair) in game.moves.chunks(2).enumerate() {
         let mut spans = vec![Span::styled(format!("{:>3}. ", i + 1), theme.dim())];
         for (j, m) in pair.iter().enumerate() {
-            let mut text = room.move_text(&m.mv);
-            if !m.wxf.is_empty() {
-                text = m.wxf.clone();
-            }
+            let iccs = room.move_text(&m.mv);
+            let text = if m.wxf.is_empty() {
+                format!("{iccs:<6}")
+            } else {
+                let wxf = format!("{}{}", m.wxf, if m.check { "+" } else { "" });
+                if with_iccs {
+                    format!("{wxf:<6} {iccs:<4}")
+                } else {
+                    format!("{wxf:<6}")
+                }
+            };
             let last = i * 2 + j + 1 == game.moves.len();
             let mut style = theme.stone(first_is_x(m.by));
             if last {
                 style = style.bg(theme.colors.last_bg);
             }
-            spans.push(Span::styled(format!("{text:<6}"), style));
+            spans.push(Span::styled(text, style));
             spans.push(Span::raw(" "));
         }
         lines.push(Line::from(spans));
