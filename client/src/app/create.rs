@@ -240,7 +240,11 @@ impl CreateForm {
 
     fn step_focus(&mut self, fields: &[Field], at: usize, forward: bool) {
         let n = fields.len();
-        self.focus = fields[if forward { (at + 1) % n } else { (at + n - 1) % n }];
+        self.focus = fields[if forward {
+            (at + 1) % n
+        } else {
+            (at + n - 1) % n
+        }];
         self.fresh_digits = true;
     }
 
@@ -480,7 +484,12 @@ mod tests {
         let FormAction::Create(s) = press(&mut f, &[Enter]) else {
             panic!("Enter must create");
         };
-        assert_eq!(s.game, GameSettings::Xiangqi { fen: Some(fen.into()) });
+        assert_eq!(
+            s.game,
+            GameSettings::Xiangqi {
+                fen: Some(fen.into())
+            }
+        );
         // A position the rules refuse is not sent, and the form says why.
         f.fen = TextInput::with_text(FEN_MAX, "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
         press(&mut f, &[Up]);

@@ -3,7 +3,8 @@
 //! # JSON events
 //! Every line is one object with an `"event"` field. The names and fields are stable
 //! (scripts rely on them); seats are `"one"`/`"two"`, points are 0-based `x`,`y` from
-//! the top-left as in the Gomocup protocol.
+//! the top-left as in the Gomocup protocol; a `stone` is `X`/`O` in caro and
+//! `red`/`black` in xiangqi, whatever the language.
 //!
 //! | event | fields |
 //! |---|---|
@@ -83,6 +84,18 @@ fn raw_name(room: &Room, seat: Seat) -> Option<String> {
     room.seat_name(seat).map(str::to_string)
 }
 
+/// A seat's side as JSON says it, the same in every language: `X`/`O` in caro,
+/// `red`/`black` in xiangqi.
+fn stone_word(room: &Room, seat: Seat) -> String {
+    match room.settings.game {
+        GameSettings::Caro { .. } => room.stone_letter(seat).to_string(),
+        GameSettings::Xiangqi { .. } => match room.color_of(seat) {
+            Some(banco_engine::xiangqi::piece::Color::Black) => "black".to_string(),
+            _ => "red".to_string(),
+        },
+    }
+}
+
 fn time_json(tc: &TimeControl) -> Value {
     json!(time_control_text(tc))
 }
@@ -99,7 +112,7 @@ fn seats_json(room: &Room) -> Value {
                 "name": name,
                 "bot": bot.map(|l| l.name()),
                 "connected": connected,
-                "stone": room.stone_letter(s).to_string(),
+                "stone": stone_word(room, s),
             }),
             None => Value::Null,
         }
@@ -562,7 +575,7 @@ impl<W: Write> Printer<W> {
                 let fields = json!({
                     "room": room.id,
                     "you": role_str(room.you),
-                    "stone": me.map(|s| room.stone_letter(s).to_string()),
+                    "stone": me.map(|s| stone_word(room, s)),
                     "game": game,
                     "rule": rule,
                     "width": width,
@@ -626,7 +639,7 @@ impl<W: Write> Printer<W> {
                 fields["ply"] = json!(ply);
                 fields["by"] = json!(seat_str(record.by));
                 fields["name"] = json!(raw_name(room, record.by));
-                fields["stone"] = json!(narrate::side(room, record.by, loc));
+                fields["stone"] = json!(stone_word(room, record.by));
                 fields["your_turn"] = json!(room.my_turn());
                 if let Move::Xiangqi { .. } = record.mv {
                     fields["wxf"] = json!(record.wxf);

@@ -165,7 +165,11 @@ fn draw_create(frame: &mut Frame, area: Rect, app: &App, form: &CreateForm) {
     let theme = &app.theme;
     let fields = form.fields();
     let height = fields.len() as u16 + 6;
-    let width = if form.game == GameKind::Xiangqi { 78 } else { 62 };
+    let width = if form.game == GameKind::Xiangqi {
+        78
+    } else {
+        62
+    };
     let inner = dialog(
         frame,
         centered(area, width, height),
