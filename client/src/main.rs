@@ -9,7 +9,7 @@ use banco_client::net::{Connection, address_text};
 use banco_client::plain::{self, Ending, Format};
 use banco_client::settings::{Settings, config_dir, os_user_name, settings_path};
 use banco_client::theme::Theme;
-use banco_client::{host, tui};
+use banco_client::{discover, host, tui};
 use clap::Parser;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -128,11 +128,14 @@ async fn run_plain(address: &str, name: &str, json: bool, s: Setup) -> anyhow::R
 async fn run_tui(
     address: Option<String>,
     name: String,
-    hosting: Option<String>,
+    hosting: Option<(String, Vec<String>)>,
     s: Setup,
 ) -> anyhow::Result<ExitCode> {
     let mut app = App::new(s.loc, s.theme, s.settings, s.dir, name, Instant::now());
-    app.hosting = hosting;
+    if let Some((listen, join)) = hosting {
+        app.hosting = Some(listen);
+        app.join_hint = join;
+    }
     let connect_now = address.is_some();
     if let Some(a) = address {
         app.set_address(&a);
@@ -176,6 +179,20 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             tui::run(app, false).await?;
             Ok(ExitCode::SUCCESS)
         }
+        Some(Command::Discover(d)) => {
+            let wait = banco_protocol::parse_duration(&d.wait)?;
+            let targets = if d.targets.is_empty() {
+                None
+            } else {
+                let parsed: Result<Vec<_>, String> =
+                    d.targets.iter().map(|t| discover::target(t)).collect();
+                Some(parsed.map_err(anyhow::Error::msg)?)
+            };
+            let found = discover::scan(targets, wait).await;
+            let format = if d.json { Format::Json } else { Format::Text };
+            plain::Printer::new(std::io::stdout(), format, s.loc).servers(&found, wait);
+            Ok(ExitCode::SUCCESS)
+        }
         Some(Command::Host(h)) => {
             let name = player_name(&h.player, &s.settings);
             let hosted = host::start(&h.listen, h.db.as_deref()).await?;
@@ -184,7 +201,8 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let code = if h.player.plain || h.player.json {
                 run_plain(&target, &name, h.player.json, s).await
             } else {
-                run_tui(Some(target), name, Some(shown), s).await
+                let join = discover::join_addresses(hosted.addr, &discover::lan_addresses());
+                run_tui(Some(target), name, Some((shown, join)), s).await
             };
             hosted.stop().await;
             code
@@ -198,6 +216,7 @@ fn main() -> ExitCode {
         Some(Command::Join(j)) => j.player.plain || j.player.json,
         Some(Command::Host(h)) => h.player.plain || h.player.json,
         Some(Command::Replay(r)) => r.plain || r.json,
+        Some(Command::Discover(_)) => true,
         None => false,
     };
     init_logging(plain);

@@ -32,6 +32,10 @@ pub struct Settings {
     pub last_server: Option<String>,
     /// Mark the opponent's fours and open threes on the board.
     pub threat_warning: bool,
+    /// Where the connect screen looks for servers (hosts, IPs or broadcast addresses
+    /// such as `10.8.0.255`) instead of every network this machine is on: for networks
+    /// that do not pass broadcasts, or to look on this machine only (`127.0.0.1`).
+    pub discover: Vec<String>,
 }
 
 impl Settings {
@@ -117,6 +121,7 @@ mod tests {
             theme: Some("paper".into()),
             last_server: Some("192.168.1.20:7373".into()),
             threat_warning: true,
+            discover: vec!["10.8.0.255".into()],
         };
         s.save(&path).unwrap();
         assert_eq!(Settings::load(&path).unwrap(), s);

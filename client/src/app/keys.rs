@@ -16,6 +16,7 @@ const fn k(keys: &'static str, what: &'static str) -> KeyHelp {
 
 pub const CONNECT: &[KeyHelp] = &[
     k("Tab ↑↓", "keys.next_field"),
+    k("↓ Enter", "keys.pick_server"),
     k("Enter", "keys.connect"),
     k("Esc", "keys.quit"),
     k("? F1", "keys.help"),

@@ -34,6 +34,7 @@ use crossterm::event::{
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use crate::discover::Found;
 use crate::locale::{LanguageChoice, Locale};
 use crate::room::Room;
 use crate::settings::Settings;
@@ -80,6 +81,8 @@ pub enum Effect {
         name: String,
         resume: Option<ResumeToken>,
     },
+    /// Look for servers on the network; the list goes to [`App::discovered`].
+    Discover,
     /// Write [`App::settings`] to the settings file.
     SaveSettings,
     /// Write a game record to a new file at `path` (an existing file is not replaced);
@@ -108,6 +111,8 @@ pub enum Screen {
 pub enum ConnectField {
     Address,
     Name,
+    /// The list of servers found on the network.
+    Servers,
 }
 
 /// The connect screen: where to, and under which name.
@@ -120,6 +125,10 @@ pub struct ConnectForm {
     pub connecting: bool,
     /// Why the last attempt (or the last connection) failed.
     pub error: Option<String>,
+    /// The servers found on the network, by name.
+    pub servers: Vec<Found>,
+    /// The highlighted server, while the list has the focus.
+    pub selected: usize,
 }
 
 /// The lobby: the room list (kept in [`App::rooms`]) and the create form.
@@ -180,6 +189,20 @@ pub struct SettingsMenu {
     pub themes: Vec<ThemeChoice>,
 }
 
+/// The connect screen's search for servers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Scan {
+    /// When to look again.
+    pub next: Instant,
+    /// A look is under way.
+    pub in_flight: bool,
+    /// At least one look has finished (until then the list says "searching").
+    pub done_once: bool,
+}
+
+/// The pause between two looks for servers while the connect screen shows.
+pub const SCAN_EVERY: Duration = Duration::from_secs(4);
+
 /// A passing message on the status line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Notice {
@@ -206,6 +229,11 @@ pub struct App {
     pub hosting: Option<String>,
     /// Trying to get back to a game after the connection dropped.
     pub reconnect: Option<Reconnect>,
+    /// Looking for servers on the network: when to look next, and whether a look is
+    /// under way. Only the connect screen looks.
+    pub scan: Scan,
+    /// Where others join this machine's hosted server (`192.168.1.20`), for the lobby.
+    pub join_hint: Vec<String>,
     pub loc: Locale,
     pub theme: Theme,
     pub settings: Settings,
@@ -241,6 +269,8 @@ impl App {
                 },
                 connecting: false,
                 error: None,
+                servers: Vec::new(),
+                selected: 0,
             }),
             popup: None,
             help: false,
@@ -250,6 +280,12 @@ impl App {
             server_addr: String::new(),
             hosting: None,
             reconnect: None,
+            scan: Scan {
+                next: now,
+                in_flight: false,
+                done_once: false,
+            },
+            join_hint: Vec::new(),
             loc,
             theme,
             settings,

@@ -996,4 +996,5 @@ fn snapshot_xiangqi_room() {
     insta::assert_snapshot!("xiangqi_letters_compact", text);
 }
 
+mod discovery;
 mod records;

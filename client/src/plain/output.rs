@@ -30,6 +30,7 @@
 //! | `history` | `games` [{`id`, `game`, `rule`, `width`, `height`, `fen`, `time`, `players`, `first`, `winner`, `winner_name`, `reason`, `plies`, `ended_at_ms`, `ended`}] |
 //! | `replay` | the `history` fields of the game, `sides` (by seat: `x`/`o`/`red`/`black`), `start_fen`, `line`, `moves` [{`ply`, `by`, and the `move` event's point or xiangqi fields}] |
 //! | `saved` | `path` (a record file written by `replay N --save FILE`) |
+//! | `servers` | `servers` [{`name`, `address`, `rooms`, `players`, `version`, `compatible`}] (`banco discover`) |
 //! | `error` | `code` (the protocol's stable code, or `bad_command` / `not_in_room` / `out_of_bounds` for lines the client refuses itself), `message` |
 //! | `disconnected` | `message` |
 
@@ -486,6 +487,66 @@ impl<W: Write> Printer<W> {
                 self.text_block(&rows.picture);
             }
         }
+    }
+
+    /// The servers `banco discover` found in `wait`.
+    pub fn servers(&mut self, found: &[crate::discover::Found], wait: std::time::Duration) {
+        let loc = &self.locale;
+        let mut text = if found.is_empty() {
+            tr!(
+                loc,
+                "plain.no_servers",
+                wait = crate::room::clock::time_control_text(&TimeControl::per_move(wait))
+            )
+        } else {
+            tr!(loc, "plain.servers_count", count = found.len())
+        };
+        let name_w = found
+            .iter()
+            .map(|f| f.name.chars().count())
+            .max()
+            .unwrap_or(0);
+        let addr_w = found
+            .iter()
+            .map(|f| f.address_text().len())
+            .max()
+            .unwrap_or(0);
+        for f in found {
+            let what = if f.compatible() {
+                tr!(
+                    loc,
+                    "connect.server_load",
+                    rooms = f.rooms,
+                    players = f.players
+                )
+            } else {
+                tr!(loc, "connect.server_other_version", version = f.version)
+            };
+            let pad = " ".repeat(name_w - f.name.chars().count());
+            text.push_str(&format!(
+                "\n  {}{pad}  {:<addr_w$}  {what}",
+                f.name,
+                f.address_text()
+            ));
+        }
+        if found.iter().any(|f| f.compatible()) {
+            text.push('\n');
+            text.push_str(tr!(loc, "plain.servers_join"));
+        }
+        let list: Vec<Value> = found
+            .iter()
+            .map(|f| {
+                json!({
+                    "name": f.name,
+                    "address": f.address.to_string(),
+                    "rooms": f.rooms,
+                    "players": f.players,
+                    "version": f.version,
+                    "compatible": f.compatible(),
+                })
+            })
+            .collect();
+        self.emit("servers", json!({"servers": list}), &text);
     }
 
     /// A record file was written.

@@ -35,6 +35,8 @@ enum Event {
         attempt: u64,
         event: NetEvent,
     },
+    /// A look for servers on the network finished.
+    Discovered(Vec<crate::discover::Found>),
 }
 
 /// Runs the terminal client until the user quits. With `connect_now`, the connect
@@ -118,6 +120,23 @@ async fn main_loop(
                         });
                     });
                 }
+                Effect::Discover => {
+                    let tx = tx.clone();
+                    // Targets from the settings (a bad one is skipped: the others still
+                    // answer); none means every network this machine is on.
+                    let targets: Vec<_> = app
+                        .settings
+                        .discover
+                        .iter()
+                        .filter_map(|t| crate::discover::target(t).ok())
+                        .collect();
+                    let targets = (!app.settings.discover.is_empty()).then_some(targets);
+                    tokio::spawn(async move {
+                        let found =
+                            crate::discover::scan(targets, crate::discover::SCAN_WAIT).await;
+                        let _ = tx.send(Event::Discovered(found));
+                    });
+                }
                 Effect::SaveSettings => {
                     if let Some(dir) = &app.config_dir
                         && let Err(e) = app.settings.save(&settings_path(dir))
@@ -186,6 +205,7 @@ async fn main_loop(
                     }
                 },
                 Event::Net { .. } => {}
+                Event::Discovered(found) => app.discovered(found),
             }
             next = rx.try_recv().ok();
         }

@@ -23,11 +23,12 @@ struct LobbyLayout {
     keys: Rect,
 }
 
-fn layout(area: Rect) -> LobbyLayout {
+/// The lobby's parts; the host's hint takes three lines when this machine hosts.
+fn layout(area: Rect, hosting: bool) -> LobbyLayout {
     let [title, table, hint, notice, keys] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(3),
-        Constraint::Length(2),
+        Constraint::Length(if hosting { 3 } else { 0 }),
         Constraint::Length(1),
         Constraint::Length(2),
     ])
@@ -46,7 +47,7 @@ pub fn row_at(app: &App, area: Rect, col: u16, row: u16) -> Option<usize> {
     let crate::app::Screen::Lobby(lobby) = &app.screen else {
         return None;
     };
-    let l = layout(area);
+    let l = layout(area, app.hosting.is_some());
     let inner = l.table.inner(ratatui::layout::Margin::new(1, 1));
     if !inner.contains(ratatui::layout::Position::new(col, row)) || row < inner.y + 1 {
         return None;
@@ -60,7 +61,7 @@ pub fn row_at(app: &App, area: Rect, col: u16, row: u16) -> Option<usize> {
 }
 
 pub fn draw(frame: &mut Frame, area: Rect, app: &App, lobby: &Lobby) {
-    let l = layout(area);
+    let l = layout(area, app.hosting.is_some());
     let loc = &app.loc;
     let theme = &app.theme;
     title_bar(frame, l.title, app, tr!(loc, "lobby.title"));
@@ -137,12 +138,21 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, lobby: &Lobby) {
     let mut hint = Vec::new();
     if let Some(addr) = &app.hosting {
         let port = addr.rsplit(':').next().unwrap_or_default();
-        let target = if port == banco_protocol::DEFAULT_PORT.to_string() {
+        let target = if !app.join_hint.is_empty() {
+            app.join_hint.join(&format!(" {} ", tr!(loc, "lobby.or")))
+        } else if port == banco_protocol::DEFAULT_PORT.to_string() {
             tr!(loc, "lobby.this_ip").to_string()
         } else {
             format!("{}:{port}", tr!(loc, "lobby.this_ip"))
         };
-        let text = tr!(loc, "lobby.hosting_hint", addr = addr, target = target);
+        let text = tr!(
+            loc,
+            "lobby.hosting_hint",
+            addr = addr,
+            target = target,
+            port = port,
+            udp = banco_protocol::discovery::DISCOVERY_PORT
+        );
         for l in super::wrap(&text, l.hint.width.saturating_sub(2) as usize) {
             hint.push(Line::from(Span::styled(format!(" {l}"), theme.dim())));
         }
