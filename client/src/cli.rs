@@ -54,6 +54,10 @@ pub struct Player {
     /// Line mode with one JSON object per event (implies --plain).
     #[arg(long)]
     pub json: bool,
+    /// Line mode: ring the terminal bell when the opponent moves, an offer comes, or the
+    /// game ends (the full-screen client rings unless the settings turn it off).
+    #[arg(long)]
+    pub bell: bool,
 }
 
 #[derive(Debug, Args)]

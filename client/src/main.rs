@@ -110,14 +110,21 @@ fn player_name(player: &Player, settings: &Settings) -> String {
 }
 
 /// Runs a line-mode session against `address`.
-async fn run_plain(address: &str, name: &str, json: bool, s: Setup) -> anyhow::Result<ExitCode> {
+async fn run_plain(
+    address: &str,
+    name: &str,
+    player: &Player,
+    s: Setup,
+) -> anyhow::Result<ExitCode> {
+    let json = player.json;
     for w in &s.warnings {
         eprintln!("banco: {w}");
     }
     let link = Connection::open(address, name).await?.start();
     let format = if json { Format::Json } else { Format::Text };
     let stdin = tokio::io::BufReader::new(tokio::io::stdin());
-    let ending = plain::run(link, stdin, std::io::stdout(), format, s.loc).await?;
+    let printer = plain::Printer::new(std::io::stdout(), format, s.loc).with_bell(player.bell);
+    let ending = plain::run_printing(link, stdin, printer).await?;
     Ok(match ending {
         Ending::Quit => ExitCode::SUCCESS,
         Ending::ServerClosed => ExitCode::FAILURE,
@@ -154,7 +161,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Join(j)) => {
             let name = player_name(&j.player, &s.settings);
             if j.player.plain || j.player.json {
-                run_plain(&j.address, &name, j.player.json, s).await
+                run_plain(&j.address, &name, &j.player, s).await
             } else {
                 run_tui(Some(j.address), name, None, s).await
             }
@@ -199,7 +206,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let target = hosted.connect_address();
             let shown = address_text(&hosted.addr.ip().to_string(), hosted.addr.port());
             let code = if h.player.plain || h.player.json {
-                run_plain(&target, &name, h.player.json, s).await
+                run_plain(&target, &name, &h.player, s).await
             } else {
                 let join = discover::join_addresses(hosted.addr, &discover::lan_addresses());
                 run_tui(Some(target), name, Some((shown, join)), s).await

@@ -248,6 +248,16 @@ impl CreateForm {
         self.fresh_digits = true;
     }
 
+    /// Switches the game, with that game's usual time: the classic 20 s a move for
+    /// caro, a clock of 10 minutes plus 5 s a move for xiangqi.
+    pub fn set_game(&mut self, game: GameKind) {
+        self.game = game;
+        (self.time, self.clock_minutes, self.increment_secs) = match game {
+            GameKind::Caro => (TimeKind::PerMove, 5, 3),
+            GameKind::Xiangqi => (TimeKind::Clock, 10, 5),
+        };
+    }
+
     /// Whether the xiangqi start position is one a game can start from (the server
     /// checks again); `Err` says why not.
     pub fn fen_ok(&self) -> Result<(), String> {
@@ -327,15 +337,7 @@ impl CreateForm {
         };
         self.fresh_digits = true;
         match self.focus {
-            Field::Game => {
-                self.game = cycle(&GAMES, self.game, up);
-                // Each game's usual time: the classic 20 s a move for caro, a clock of
-                // 10 minutes plus 5 s a move for xiangqi.
-                (self.time, self.clock_minutes, self.increment_secs) = match self.game {
-                    GameKind::Caro => (TimeKind::PerMove, 5, 3),
-                    GameKind::Xiangqi => (TimeKind::Clock, 10, 5),
-                };
-            }
+            Field::Game => self.set_game(cycle(&GAMES, self.game, up)),
             Field::Fen => {}
             Field::Width => self.width = side(self.width),
             Field::Height => self.height = side(self.height),

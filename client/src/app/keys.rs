@@ -56,6 +56,7 @@ pub const ROOM: &[KeyHelp] = &[
     k("d", "keys.draw"),
     k("r", "keys.resign"),
     k("i", "keys.hint"),
+    k("p", "keys.draft"),
     k("c Tab", "keys.chat"),
     k("PgUp PgDn", "keys.scroll_chat"),
     k("o", "keys.show_result"),
@@ -99,8 +100,17 @@ pub const REPLAY: &[KeyHelp] = &[
     k("Space", "keys.autoplay"),
     k("f", "keys.flip"),
     k("s", "keys.save_record"),
+    k("c", "keys.play_from_here"),
     k("?", "keys.help"),
     k("q Esc", "keys.back"),
 ];
 
 pub const SAVE: &[KeyHelp] = &[k("Enter", "keys.save_here"), k("Esc", "keys.cancel")];
+
+pub const DRAFT: &[KeyHelp] = &[
+    k("←↑→↓ hjkl", "keys.cursor"),
+    k("Enter Space", "keys.draft_place"),
+    k("u ⌫", "keys.draft_undo"),
+    k("p Esc", "keys.draft_leave"),
+    k("?", "keys.help"),
+];

@@ -3,6 +3,7 @@
 //! - [`input`]: a one-line text field.
 //! - [`board`]: the board cursor, per game.
 //! - [`create`]: the create-room form.
+//! - [`draft`]: draft moves, tried on a private copy of the board.
 //! - [`keys`]: what each key does on each screen, for the handlers and the help.
 //! - [`records`]: the leaderboard, the history and the replay screens, and their keys.
 //!
@@ -17,6 +18,7 @@
 pub mod board;
 mod connection;
 pub mod create;
+pub mod draft;
 pub mod input;
 pub mod keys;
 mod popup_keys;
@@ -83,6 +85,8 @@ pub enum Effect {
     },
     /// Look for servers on the network; the list goes to [`App::discovered`].
     Discover,
+    /// Ring the terminal's bell.
+    Bell,
     /// Write [`App::settings`] to the settings file.
     SaveSettings,
     /// Write a game record to a new file at `path` (an existing file is not replaced);
@@ -151,6 +155,8 @@ pub struct RoomScreen {
     pub chat_focus: bool,
     /// How many lines the chat is scrolled up from the newest.
     pub chat_scroll: usize,
+    /// Draft mode: trial moves on a private copy of the board.
+    pub draft: Option<draft::Draft>,
 }
 
 /// A dialog over the screen. Keys go to it first.
@@ -183,7 +189,7 @@ pub enum Confirm {
 /// The settings dialog.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SettingsMenu {
-    /// 0 language, 1 theme, 2 threat warning.
+    /// 0 language, 1 theme, 2 threat warning, 3 bell.
     pub focus: usize,
     pub languages: Vec<LanguageChoice>,
     pub themes: Vec<ThemeChoice>,
@@ -303,6 +309,13 @@ impl App {
 
     pub(super) fn send(&mut self, msg: ClientMsg) {
         self.effects.push(Effect::Send(msg));
+    }
+
+    /// Rings the bell, if the player wants it.
+    pub(super) fn bell(&mut self) {
+        if self.settings.bell {
+            self.effects.push(Effect::Bell);
+        }
     }
 
     /// Shows a passing message.

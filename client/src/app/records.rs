@@ -6,6 +6,7 @@ use crossterm::event::{KeyCode, KeyEvent};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use super::create::{CreateForm, Field, GameKind};
 use super::input::{Edit, TextInput};
 use super::{App, Effect, Lobby, Screen};
 use crate::record::{Replay, file};
@@ -255,6 +256,7 @@ impl App {
                 };
             }
             KeyCode::Char('f') => rs.flipped = !rs.flipped,
+            KeyCode::Char('c') => self.play_from_here(),
             KeyCode::Char('s') => {
                 let name = file::default_name(&rs.replay);
                 rs.save = Some(TextInput::with_text(200, &name));
@@ -262,6 +264,32 @@ impl App {
             KeyCode::Char('?') => self.help = true,
             KeyCode::Esc | KeyCode::Char('q') => self.leave_replay(),
             _ => {}
+        }
+    }
+
+    /// `c` in a xiangqi replay: a new room starting from the position shown (the create
+    /// form opens in the lobby with it filled in), to play on or try another line.
+    fn play_from_here(&mut self) {
+        let Screen::Replay(rs) = &self.screen else {
+            return;
+        };
+        let fen = rs.replay.board().xiangqi().map(|g| g.fen());
+        let refusal = match (&fen, &self.welcome) {
+            (None, _) => Some("replay.only_xiangqi_positions"),
+            (Some(_), None) => Some("replay.offline_no_rooms"),
+            _ => None,
+        };
+        if let Some(key) = refusal {
+            let msg = tr!(self.loc, key).to_string();
+            return self.warn(msg);
+        }
+        let mut form = CreateForm::default();
+        form.set_game(GameKind::Xiangqi);
+        form.focus = Field::First;
+        form.fen = TextInput::with_text(super::create::FEN_MAX, &fen.unwrap_or_default());
+        self.back_to_lobby();
+        if let Screen::Lobby(lobby) = &mut self.screen {
+            lobby.create = Some(form);
         }
     }
 

@@ -997,4 +997,5 @@ fn snapshot_xiangqi_room() {
 }
 
 mod discovery;
+mod draft;
 mod records;

@@ -64,6 +64,9 @@ pub struct Printer<W: Write> {
     out: W,
     pub format: Format,
     pub locale: Locale,
+    /// Ring the terminal bell (text format only) before the other side's move, an
+    /// offer to answer and the game's end.
+    pub bell: bool,
 }
 
 fn seat_str(seat: Seat) -> &'static str {
@@ -214,6 +217,20 @@ impl<W: Write> Printer<W> {
             out,
             format,
             locale,
+            bell: false,
+        }
+    }
+
+    /// The same printer, ringing the bell for what needs the player (text only: a BEL
+    /// would break a JSON line).
+    pub fn with_bell(mut self, bell: bool) -> Printer<W> {
+        self.bell = bell;
+        self
+    }
+
+    fn ring(&mut self) {
+        if self.bell && self.format == Format::Text {
+            let _ = self.out.write_all(b"\x07");
         }
     }
 
@@ -706,6 +723,9 @@ impl<W: Write> Printer<W> {
                     fields["wxf"] = json!(record.wxf);
                     fields["check"] = json!(record.check);
                 }
+                if me.is_some() && me != Some(record.by) {
+                    self.ring();
+                }
                 let mut text = format!("{ply}. {}", narrate::moved(room, record, loc));
                 if room.my_turn() {
                     text = format!("{text}. {}", tr!(loc, "plain.your_turn"));
@@ -724,6 +744,7 @@ impl<W: Write> Printer<W> {
             ServerMsg::Offered(offer) => {
                 let mut text = narrate::offered(room, offer, loc);
                 if me.is_some() && me != Some(offer.by) {
+                    self.ring();
                     text = format!("{text} {}", tr!(loc, "plain.answer_hint"));
                 } else if me == Some(offer.by) {
                     text = format!("{text} {}", tr!(loc, "plain.cancel_hint"));
@@ -790,6 +811,9 @@ impl<W: Write> Printer<W> {
                 );
             }
             ServerMsg::GameOver(over) => {
+                if me.is_some() {
+                    self.ring();
+                }
                 let line: Vec<Value> = over.line.iter().map(|p| json!([p.x, p.y])).collect();
                 let mut text = narrate::game_over(room, over, loc);
                 // Suggest a rematch only to a player still at the table.

@@ -137,6 +137,12 @@ async fn main_loop(
                         let _ = tx.send(Event::Discovered(found));
                     });
                 }
+                Effect::Bell => {
+                    use std::io::Write;
+                    // BEL straight to the terminal: it rings (or flashes) whatever is drawn.
+                    let mut out = std::io::stdout();
+                    let _ = out.write_all(b"\x07").and_then(|()| out.flush());
+                }
                 Effect::SaveSettings => {
                     if let Some(dir) = &app.config_dir
                         && let Err(e) = app.settings.save(&settings_path(dir))

@@ -127,6 +127,8 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, rs: &RoomScreen) {
     frame.render_widget(notice_line(app), l.notice);
     let table: &[KeyHelp] = if rs.chat_focus {
         crate::app::keys::CHAT
+    } else if rs.draft.is_some() {
+        crate::app::keys::DRAFT
     } else {
         crate::app::keys::ROOM
     };
@@ -140,7 +142,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, rs: &RoomScreen) {
 /// The legend: what matters now first (answering an offer, cancelling one's own), then
 /// the everyday keys.
 fn footer_items(app: &App, rs: &RoomScreen, table: &[KeyHelp]) -> Vec<(String, String)> {
-    if rs.chat_focus {
+    if rs.chat_focus || rs.draft.is_some() {
         return legend_items(app, table);
     }
     let room = &rs.room;
@@ -174,6 +176,9 @@ fn footer_items(app: &App, rs: &RoomScreen, table: &[KeyHelp]) -> Vec<(String, S
                 "keys.draw",
             ]);
         }
+    }
+    if room.game.is_some() {
+        shown.push("keys.draft");
     }
     shown.extend(["keys.chat", "keys.last_move"]);
     if player && caro {
@@ -226,6 +231,31 @@ fn status_line(app: &App, rs: &RoomScreen) -> Line<'static> {
             ),
             Span::styled(tr!(loc, "status.cancel_key").to_string(), theme.key()),
         ]);
+    }
+    if let Some(draft) = &rs.draft {
+        let next = match &draft.board {
+            crate::room::Board::Caro(g) => theme
+                .glyph(g.to_move() == banco_engine::caro::Stone::X)
+                .to_string(),
+            crate::room::Board::Xiangqi(g) => {
+                let key = match g.to_move() {
+                    banco_engine::xiangqi::piece::Color::Red => "side.red",
+                    banco_engine::xiangqi::piece::Color::Black => "side.black",
+                };
+                tr!(loc, key).to_string()
+            }
+            crate::room::Board::Unsupported => String::new(),
+        };
+        return Line::from(Span::styled(
+            format!(
+                " ✎ {}",
+                tr!(loc, "draft.status", n = draft.trials(), side = next)
+            ),
+            Style::new()
+                .fg(theme.colors.text)
+                .bg(theme.colors.draft_bg)
+                .add_modifier(Modifier::BOLD),
+        ));
     }
     let Some(game) = &room.game else {
         return Line::from(Span::styled(
