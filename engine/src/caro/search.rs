@@ -34,8 +34,11 @@ pub const MATE: i32 = 100_000;
 const INFINITY: i32 = MATE + 1;
 /// The deepest ply the search reaches (forced lines included).
 pub const MAX_PLY: usize = 96;
-/// Time kept in hand for unwinding and answering.
-const SAFETY_MARGIN: Duration = Duration::from_millis(8);
+/// Time kept in hand for unwinding and answering: a fixed part plus a share of the
+/// budget, which absorbs some of a busy machine's scheduling delays.
+fn safety_margin(budget: Duration) -> Duration {
+    Duration::from_millis(8) + budget / 40
+}
 
 /// A caro engine: owns its hash tables between moves of a game.
 pub struct Engine {
@@ -84,8 +87,9 @@ impl Engine {
         if let Some(d) = limits.deadline {
             budget = budget.min(d);
         }
+        let span = budget.saturating_duration_since(start);
         let deadline = budget
-            .checked_sub(SAFETY_MARGIN)
+            .checked_sub(safety_margin(span))
             .unwrap_or(budget)
             .max(start);
         let max_depth = limits
@@ -238,6 +242,8 @@ impl Engine {
             qsearch_fours: self.config.qsearch_fours,
             cell_buf: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             key_buf: Vec::with_capacity(64),
+            fail_cache: &mut self.fail_cache,
+            leaf_vct_nodes: self.config.leaf_vct_nodes,
         };
         let mut roots: Vec<RootMove> = root_moves
             .iter()
@@ -395,6 +401,10 @@ struct Searcher<'a> {
     cell_buf: Vec<Vec<Cell>>,
     /// Scratch for ordering.
     key_buf: Vec<(i32, Cell)>,
+    /// Refuted threat-space positions (shared with the root's VCF/VCT).
+    fail_cache: &'a mut FailCache,
+    /// Node budget of a VCT tried at a leaf that offers a double open three (0: none).
+    leaf_vct_nodes: u64,
 }
 
 impl Searcher<'_> {
@@ -476,6 +486,26 @@ impl Searcher<'_> {
             return evaluate(self.pos);
         }
         if depth <= 0 && !threatened {
+            // On the principal variation, a double open three (or better) at the leaf is
+            // often a win the fours alone do not show: a small VCT settles it.
+            if pv_node && self.leaf_vct_nodes > 0 && self.pos.count_at_least(us, Combo::Flex3x2) > 0
+            {
+                let deadline = self.deadline;
+                let cancel = self.cancel;
+                let mut stop = || cancel.is_cancelled() || Instant::now() >= deadline;
+                let mut ts = ThreatSearch::new(
+                    self.pos,
+                    Kind::Vct,
+                    self.fail_cache,
+                    self.leaf_vct_nodes,
+                    &mut stop,
+                );
+                let proof = ts.solve(3);
+                self.nodes += ts.nodes();
+                if let Proof::Win(line) = proof {
+                    return MATE - (ply + line.len()) as i32;
+                }
+            }
             return self.quiesce(ply, alpha, beta, self.qsearch_fours);
         }
         // Mate distance pruning: nothing here beats a shorter mate already found.
@@ -725,6 +755,7 @@ fn reduction(depth: i32, i: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::caro::Game;
     use crate::caro::position::tests::position;
     use crate::caro::rule::Rule;
 
@@ -808,6 +839,35 @@ mod tests {
         let c = t.best.unwrap();
         assert!(pos.is_empty(c));
         assert_eq!(pos.ply(), 0);
+    }
+
+    /// Bots play legal games to the end on the smallest, the largest and a thin
+    /// rectangular board, under every rule.
+    #[test]
+    fn plays_whole_games_on_any_board() {
+        for (w, h) in [(5, 5), (64, 5), (7, 9)] {
+            for rule in Rule::ALL {
+                let mut game = Game::new(w, h, rule).unwrap();
+                let mut engines = [Engine::new(Level::Medium), Engine::new(Level::Easy)];
+                let mut turn = 0;
+                while game.outcome().is_none() {
+                    let t = engines[turn % 2].think(&game, &Limits::none().depth(2).nodes(5_000));
+                    let p = t.best.expect("a move while the game is on");
+                    game.play(p).expect("a legal move");
+                    turn += 1;
+                }
+                assert!(turn <= (w * h) as usize);
+            }
+        }
+        // The largest board: a few moves each, far from the centre too.
+        let mut game = Game::new(64, 64, Rule::Caro).unwrap();
+        game.play(Point::new(0, 63)).unwrap();
+        let mut engine = Engine::new(Level::Hard);
+        for _ in 0..6 {
+            let t = engine.think(&game, &Limits::none().depth(3).nodes(20_000));
+            game.play(t.best.unwrap()).unwrap();
+        }
+        assert_eq!(game.moves().len(), 7);
     }
 
     #[test]
