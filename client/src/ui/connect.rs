@@ -131,8 +131,10 @@ fn server_lines(app: &App, form: &ConnectForm, width: usize) -> Vec<Line<'static
         } else {
             tr!(loc, "connect.searching")
         };
-        lines[0] = Line::from(Span::styled(format!(" {text}"), theme.dim()));
-        return lines;
+        return wrap(text, width.saturating_sub(2))
+            .into_iter()
+            .map(|l| Line::from(Span::styled(format!(" {l}"), theme.dim())))
+            .collect();
     }
     let first = (form.selected + 1).saturating_sub(LIST_ROWS);
     let name_w = form

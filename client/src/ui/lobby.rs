@@ -212,14 +212,16 @@ fn draw_create(frame: &mut Frame, area: Rect, app: &App, form: &CreateForm) {
                     value_style = theme.error();
                 }
                 let text = form.fen.text();
-                let before: String = text.chars().take(form.fen.cursor()).collect();
-                let skip = before.width().saturating_sub(room);
-                let shown: String = text.chars().skip(skip).take(room).collect();
                 if focused {
+                    let before: String = text.chars().take(form.fen.cursor()).collect();
+                    let skip = before.width().saturating_sub(room);
+                    let shown: String = text.chars().skip(skip).take(room).collect();
                     let x = inner.x + (LABEL_W + 5 + before.width() - skip) as u16;
                     cursor = Some((x, inner.y + lines.len() as u16));
+                    format!("  {shown} ")
+                } else {
+                    format!("  {} ", super::room::truncate(text, room))
                 }
-                format!("  {shown} ")
             }
         } else if focused {
             format!("‹ {value} ›")

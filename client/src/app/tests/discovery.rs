@@ -126,6 +126,15 @@ fn snapshot_connect_with_servers_found() {
         text.contains("No server answered on your network yet"),
         "{text}"
     );
+    // The long sentence wraps inside the box and the keys still show below it.
+    assert!(text.contains("? F1 help"), "{text}");
+    none.loc = Locale::load("vi", None).unwrap();
+    let (text, _) = render(&none, 80, 24);
+    assert!(text.contains("? F1 trợ giúp"), "{text}");
+    assert!(
+        !text.contains("│lửa"),
+        "wrapped lines keep the margin: {text}"
+    );
 }
 
 #[test]
