@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use super::create::{CreateForm, Field, GameKind};
 use super::input::{Edit, TextInput};
 use super::{App, Effect, Lobby, Screen};
+use crate::record::file::SaveError;
 use crate::record::{Replay, file};
 use crate::tr;
 
@@ -327,19 +328,22 @@ impl App {
 
     /// The answer to a save of `path`: where the file went, or why it did not (then
     /// the prompt opens again with the name, to change it).
-    pub fn record_saved(&mut self, path: &std::path::Path, result: Result<PathBuf, String>) {
-        match result {
+    pub fn record_saved(&mut self, path: &std::path::Path, result: Result<PathBuf, SaveError>) {
+        let shown = path.display().to_string();
+        let why = match result {
             Ok(full) => {
                 let msg = tr!(self.loc, "replay.saved", path = full.display());
-                self.info(msg);
+                return self.info(msg);
             }
-            Err(e) => {
-                if let Screen::Replay(rs) = &mut self.screen {
-                    rs.save = Some(TextInput::with_text(200, &path.display().to_string()));
-                }
-                self.warn(e);
+            Err(SaveError::Exists(_)) => tr!(self.loc, "replay.save_exists", path = shown),
+            Err(SaveError::Write { message, .. }) => {
+                tr!(self.loc, "replay.save_failed", path = shown, why = message)
             }
+        };
+        if let Screen::Replay(rs) = &mut self.screen {
+            rs.save = Some(TextInput::with_text(200, &shown));
         }
+        self.warn(why);
     }
 
     pub(super) fn got_leaderboard(&mut self, list: Vec<Standing>) {

@@ -151,8 +151,7 @@ async fn main_loop(
                     }
                 }
                 Effect::SaveRecord { path, text } => {
-                    let result =
-                        crate::record::file::save_new(&path, &text).map_err(|e| e.to_string());
+                    let result = crate::record::file::save_new(&path, &text);
                     app.record_saved(&path, result);
                 }
                 Effect::Quit => {

@@ -176,7 +176,7 @@ fn the_replay_saves_a_record_file_and_asks_again_when_it_cannot() {
     assert_eq!(back.players, ["An".to_string(), "Bình".to_string()]);
     a.record_saved(
         path,
-        Err("banco-xiangqi-43q.rec already exists: type another name".into()),
+        Err(file::SaveError::Exists("banco-xiangqi-43q.rec".into())),
     );
     assert!(
         matches!(&a.screen, Screen::Replay(r) if r.save.as_ref().unwrap().text() == "banco-xiangqi-43q.rec")
