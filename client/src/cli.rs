@@ -5,6 +5,7 @@
 //! banco host [--listen ADDR] [--db PATH|:memory:] [--name NAME] [--plain|--json]
 //! banco join ADDR [--name NAME] [--plain|--json]
 //! banco replay FILE [--plain|--json]             a saved game, no server needed
+//! banco discover [--wait 1.5s] [--json] [ADDR..]  servers on the LAN
 //! ```
 //! `--lang` and `--theme` work everywhere and override the settings file.
 
@@ -37,6 +38,8 @@ pub enum Command {
     Join(JoinArgs),
     /// Replay a saved game record (a file saved from a replay, or written by hand).
     Replay(ReplayArgs),
+    /// List the banco servers on your network.
+    Discover(DiscoverArgs),
 }
 
 /// Options shared by `host` and `join`.
@@ -51,6 +54,10 @@ pub struct Player {
     /// Line mode with one JSON object per event (implies --plain).
     #[arg(long)]
     pub json: bool,
+    /// Line mode: ring the terminal bell when the opponent moves, an offer comes, or the
+    /// game ends (the full-screen client rings unless the settings turn it off).
+    #[arg(long)]
+    pub bell: bool,
 }
 
 #[derive(Debug, Args)]
@@ -87,6 +94,20 @@ pub struct ReplayArgs {
     pub json: bool,
 }
 
+#[derive(Debug, Args)]
+pub struct DiscoverArgs {
+    /// How long to wait for answers.
+    #[arg(long, value_name = "TIME", default_value = "1.5s")]
+    pub wait: String,
+    /// One JSON object instead of lines for people.
+    #[arg(long)]
+    pub json: bool,
+    /// Where to ask instead of every network this machine is on: a host, an IP, or a
+    /// broadcast address such as 192.168.1.255 (UDP port 7373 unless given).
+    #[arg(value_name = "ADDR")]
+    pub targets: Vec<String>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -119,5 +140,14 @@ mod tests {
         };
         assert_eq!(r.file, std::path::PathBuf::from("game.txt"));
         assert!(r.json);
+        let cli = Cli::parse_from(["banco", "discover", "--wait", "3s", "10.0.0.255"]);
+        let Some(Command::Discover(d)) = cli.command else {
+            panic!("discover expected");
+        };
+        assert_eq!(
+            (d.wait.as_str(), d.targets.as_slice()),
+            ("3s", &["10.0.0.255".to_string()][..])
+        );
+        assert!(!d.json);
     }
 }

@@ -6,6 +6,7 @@
 //! - [`cli`]: the command line (`banco host`, `banco join ADDR`, options), clap derive.
 //! - [`net`]: connecting and greeting a server; the reader/writer tasks.
 //! - [`host`]: starting the server in-process for `banco host`.
+//! - [`discover`]: finding servers on the LAN, and this machine's own LAN addresses.
 //! - [`room`]: the client's model of its room (seats, game, board copy, clocks, chat,
 //!   threats), kept current from server messages; shared by both front ends.
 //! - [`narrate`]: sentences about what happens, in the user's language.
@@ -21,6 +22,7 @@
 
 pub mod app;
 pub mod cli;
+pub mod discover;
 pub mod host;
 pub mod locale;
 pub mod narrate;

@@ -9,7 +9,7 @@ use banco_client::net::{Connection, address_text};
 use banco_client::plain::{self, Ending, Format};
 use banco_client::settings::{Settings, config_dir, os_user_name, settings_path};
 use banco_client::theme::Theme;
-use banco_client::{host, tui};
+use banco_client::{discover, host, tui};
 use clap::Parser;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -110,14 +110,21 @@ fn player_name(player: &Player, settings: &Settings) -> String {
 }
 
 /// Runs a line-mode session against `address`.
-async fn run_plain(address: &str, name: &str, json: bool, s: Setup) -> anyhow::Result<ExitCode> {
+async fn run_plain(
+    address: &str,
+    name: &str,
+    player: &Player,
+    s: Setup,
+) -> anyhow::Result<ExitCode> {
+    let json = player.json;
     for w in &s.warnings {
         eprintln!("banco: {w}");
     }
     let link = Connection::open(address, name).await?.start();
     let format = if json { Format::Json } else { Format::Text };
     let stdin = tokio::io::BufReader::new(tokio::io::stdin());
-    let ending = plain::run(link, stdin, std::io::stdout(), format, s.loc).await?;
+    let printer = plain::Printer::new(std::io::stdout(), format, s.loc).with_bell(player.bell);
+    let ending = plain::run_printing(link, stdin, printer).await?;
     Ok(match ending {
         Ending::Quit => ExitCode::SUCCESS,
         Ending::ServerClosed => ExitCode::FAILURE,
@@ -128,11 +135,14 @@ async fn run_plain(address: &str, name: &str, json: bool, s: Setup) -> anyhow::R
 async fn run_tui(
     address: Option<String>,
     name: String,
-    hosting: Option<String>,
+    hosting: Option<(String, Vec<String>)>,
     s: Setup,
 ) -> anyhow::Result<ExitCode> {
     let mut app = App::new(s.loc, s.theme, s.settings, s.dir, name, Instant::now());
-    app.hosting = hosting;
+    if let Some((listen, join)) = hosting {
+        app.hosting = Some(listen);
+        app.join_hint = join;
+    }
     let connect_now = address.is_some();
     if let Some(a) = address {
         app.set_address(&a);
@@ -151,7 +161,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Join(j)) => {
             let name = player_name(&j.player, &s.settings);
             if j.player.plain || j.player.json {
-                run_plain(&j.address, &name, j.player.json, s).await
+                run_plain(&j.address, &name, &j.player, s).await
             } else {
                 run_tui(Some(j.address), name, None, s).await
             }
@@ -176,15 +186,30 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             tui::run(app, false).await?;
             Ok(ExitCode::SUCCESS)
         }
+        Some(Command::Discover(d)) => {
+            let wait = banco_protocol::parse_duration(&d.wait)?;
+            let targets = if d.targets.is_empty() {
+                None
+            } else {
+                let parsed: Result<Vec<_>, String> =
+                    d.targets.iter().map(|t| discover::target(t)).collect();
+                Some(parsed.map_err(anyhow::Error::msg)?)
+            };
+            let found = discover::scan(targets, wait).await;
+            let format = if d.json { Format::Json } else { Format::Text };
+            plain::Printer::new(std::io::stdout(), format, s.loc).servers(&found, wait);
+            Ok(ExitCode::SUCCESS)
+        }
         Some(Command::Host(h)) => {
             let name = player_name(&h.player, &s.settings);
             let hosted = host::start(&h.listen, h.db.as_deref()).await?;
             let target = hosted.connect_address();
             let shown = address_text(&hosted.addr.ip().to_string(), hosted.addr.port());
             let code = if h.player.plain || h.player.json {
-                run_plain(&target, &name, h.player.json, s).await
+                run_plain(&target, &name, &h.player, s).await
             } else {
-                run_tui(Some(target), name, Some(shown), s).await
+                let join = discover::join_addresses(hosted.addr, &discover::lan_addresses());
+                run_tui(Some(target), name, Some((shown, join)), s).await
             };
             hosted.stop().await;
             code
@@ -198,6 +223,7 @@ fn main() -> ExitCode {
         Some(Command::Join(j)) => j.player.plain || j.player.json,
         Some(Command::Host(h)) => h.player.plain || h.player.json,
         Some(Command::Replay(r)) => r.plain || r.json,
+        Some(Command::Discover(_)) => true,
         None => false,
     };
     init_logging(plain);

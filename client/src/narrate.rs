@@ -52,9 +52,14 @@ pub fn moved(room: &Room, record: &MoveRecord, loc: &Locale) -> String {
     if !record.wxf.is_empty() {
         point = format!("{point} ({})", record.wxf);
     }
+    // Caro places a stone ("đánh"); xiangqi moves a piece ("đi").
+    let key = match record.mv {
+        banco_protocol::Move::Caro(_) => "event.moved",
+        banco_protocol::Move::Xiangqi { .. } => "event.moved_piece",
+    };
     let mut s = tr!(
         loc,
-        "event.moved",
+        key,
         name = seat_name(room, record.by, loc),
         stone = side(room, record.by, loc),
         point = point

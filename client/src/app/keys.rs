@@ -16,6 +16,7 @@ const fn k(keys: &'static str, what: &'static str) -> KeyHelp {
 
 pub const CONNECT: &[KeyHelp] = &[
     k("Tab ↑↓", "keys.next_field"),
+    k("↓ Enter", "keys.pick_server"),
     k("Enter", "keys.connect"),
     k("Esc", "keys.quit"),
     k("? F1", "keys.help"),
@@ -55,6 +56,7 @@ pub const ROOM: &[KeyHelp] = &[
     k("d", "keys.draw"),
     k("r", "keys.resign"),
     k("i", "keys.hint"),
+    k("p", "keys.draft"),
     k("c Tab", "keys.chat"),
     k("PgUp PgDn", "keys.scroll_chat"),
     k("o", "keys.show_result"),
@@ -98,8 +100,17 @@ pub const REPLAY: &[KeyHelp] = &[
     k("Space", "keys.autoplay"),
     k("f", "keys.flip"),
     k("s", "keys.save_record"),
+    k("c", "keys.play_from_here"),
     k("?", "keys.help"),
     k("q Esc", "keys.back"),
 ];
 
 pub const SAVE: &[KeyHelp] = &[k("Enter", "keys.save_here"), k("Esc", "keys.cancel")];
+
+pub const DRAFT: &[KeyHelp] = &[
+    k("←↑→↓ hjkl", "keys.cursor"),
+    k("Enter Space", "keys.draft_place"),
+    k("u ⌫", "keys.draft_undo"),
+    k("p Esc", "keys.draft_leave"),
+    k("?", "keys.help"),
+];

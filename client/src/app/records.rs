@@ -6,8 +6,10 @@ use crossterm::event::{KeyCode, KeyEvent};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use super::create::{CreateForm, Field, GameKind};
 use super::input::{Edit, TextInput};
 use super::{App, Effect, Lobby, Screen};
+use crate::record::file::SaveError;
 use crate::record::{Replay, file};
 use crate::tr;
 
@@ -255,6 +257,7 @@ impl App {
                 };
             }
             KeyCode::Char('f') => rs.flipped = !rs.flipped,
+            KeyCode::Char('c') => self.play_from_here(),
             KeyCode::Char('s') => {
                 let name = file::default_name(&rs.replay);
                 rs.save = Some(TextInput::with_text(200, &name));
@@ -262,6 +265,32 @@ impl App {
             KeyCode::Char('?') => self.help = true,
             KeyCode::Esc | KeyCode::Char('q') => self.leave_replay(),
             _ => {}
+        }
+    }
+
+    /// `c` in a xiangqi replay: a new room starting from the position shown (the create
+    /// form opens in the lobby with it filled in), to play on or try another line.
+    fn play_from_here(&mut self) {
+        let Screen::Replay(rs) = &self.screen else {
+            return;
+        };
+        let fen = rs.replay.board().xiangqi().map(|g| g.fen());
+        let refusal = match (&fen, &self.welcome) {
+            (None, _) => Some("replay.only_xiangqi_positions"),
+            (Some(_), None) => Some("replay.offline_no_rooms"),
+            _ => None,
+        };
+        if let Some(key) = refusal {
+            let msg = tr!(self.loc, key).to_string();
+            return self.warn(msg);
+        }
+        let mut form = CreateForm::default();
+        form.set_game(GameKind::Xiangqi);
+        form.focus = Field::First;
+        form.fen = TextInput::with_text(super::create::FEN_MAX, &fen.unwrap_or_default());
+        self.back_to_lobby();
+        if let Screen::Lobby(lobby) = &mut self.screen {
+            lobby.create = Some(form);
         }
     }
 
@@ -299,19 +328,22 @@ impl App {
 
     /// The answer to a save of `path`: where the file went, or why it did not (then
     /// the prompt opens again with the name, to change it).
-    pub fn record_saved(&mut self, path: &std::path::Path, result: Result<PathBuf, String>) {
-        match result {
+    pub fn record_saved(&mut self, path: &std::path::Path, result: Result<PathBuf, SaveError>) {
+        let shown = path.display().to_string();
+        let why = match result {
             Ok(full) => {
                 let msg = tr!(self.loc, "replay.saved", path = full.display());
-                self.info(msg);
+                return self.info(msg);
             }
-            Err(e) => {
-                if let Screen::Replay(rs) = &mut self.screen {
-                    rs.save = Some(TextInput::with_text(200, &path.display().to_string()));
-                }
-                self.warn(e);
+            Err(SaveError::Exists(_)) => tr!(self.loc, "replay.save_exists", path = shown),
+            Err(SaveError::Write { message, .. }) => {
+                tr!(self.loc, "replay.save_failed", path = shown, why = message)
             }
+        };
+        if let Screen::Replay(rs) = &mut self.screen {
+            rs.save = Some(TextInput::with_text(200, &shown));
         }
+        self.warn(why);
     }
 
     pub(super) fn got_leaderboard(&mut self, list: Vec<Standing>) {

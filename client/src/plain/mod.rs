@@ -63,7 +63,7 @@ fn refuse(code: &'static str, message: impl Into<String>) -> Refusal {
 
 /// Runs a plain session on `link` until `quit`, end of input or the server closing.
 pub async fn run<R, W>(
-    mut link: Link,
+    link: Link,
     input: R,
     out: W,
     format: Format,
@@ -73,7 +73,19 @@ where
     R: AsyncBufRead + Unpin,
     W: Write,
 {
-    let mut printer = Printer::new(out, format, locale);
+    run_printing(link, input, Printer::new(out, format, locale)).await
+}
+
+/// As [`run`], printing with `printer` (one made to ring the bell, say).
+pub async fn run_printing<R, W>(
+    mut link: Link,
+    input: R,
+    mut printer: Printer<W>,
+) -> anyhow::Result<Ending>
+where
+    R: AsyncBufRead + Unpin,
+    W: Write,
+{
     printer.welcome(&link.welcome);
     let mut room: Option<Room> = None;
     let mut awaiting: Option<Awaiting> = None;

@@ -3,7 +3,8 @@
 //! # JSON events
 //! Every line is one object with an `"event"` field. The names and fields are stable
 //! (scripts rely on them); seats are `"one"`/`"two"`, points are 0-based `x`,`y` from
-//! the top-left as in the Gomocup protocol.
+//! the top-left as in the Gomocup protocol; a `stone` is `X`/`O` in caro and
+//! `red`/`black` in xiangqi, whatever the language.
 //!
 //! | event | fields |
 //! |---|---|
@@ -29,6 +30,7 @@
 //! | `history` | `games` [{`id`, `game`, `rule`, `width`, `height`, `fen`, `time`, `players`, `first`, `winner`, `winner_name`, `reason`, `plies`, `ended_at_ms`, `ended`}] |
 //! | `replay` | the `history` fields of the game, `sides` (by seat: `x`/`o`/`red`/`black`), `start_fen`, `line`, `moves` [{`ply`, `by`, and the `move` event's point or xiangqi fields}] |
 //! | `saved` | `path` (a record file written by `replay N --save FILE`) |
+//! | `servers` | `servers` [{`name`, `address`, `rooms`, `players`, `version`, `compatible`}] (`banco discover`) |
 //! | `error` | `code` (the protocol's stable code, or `bad_command` / `not_in_room` / `out_of_bounds` for lines the client refuses itself), `message` |
 //! | `disconnected` | `message` |
 
@@ -62,6 +64,9 @@ pub struct Printer<W: Write> {
     out: W,
     pub format: Format,
     pub locale: Locale,
+    /// Ring the terminal bell (text format only) before the other side's move, an
+    /// offer to answer and the game's end.
+    pub bell: bool,
 }
 
 fn seat_str(seat: Seat) -> &'static str {
@@ -83,6 +88,18 @@ fn raw_name(room: &Room, seat: Seat) -> Option<String> {
     room.seat_name(seat).map(str::to_string)
 }
 
+/// A seat's side as JSON says it, the same in every language: `X`/`O` in caro,
+/// `red`/`black` in xiangqi.
+fn stone_word(room: &Room, seat: Seat) -> String {
+    match room.settings.game {
+        GameSettings::Caro { .. } => room.stone_letter(seat).to_string(),
+        GameSettings::Xiangqi { .. } => match room.color_of(seat) {
+            Some(banco_engine::xiangqi::piece::Color::Black) => "black".to_string(),
+            _ => "red".to_string(),
+        },
+    }
+}
+
 fn time_json(tc: &TimeControl) -> Value {
     json!(time_control_text(tc))
 }
@@ -99,7 +116,7 @@ fn seats_json(room: &Room) -> Value {
                 "name": name,
                 "bot": bot.map(|l| l.name()),
                 "connected": connected,
-                "stone": room.stone_letter(s).to_string(),
+                "stone": stone_word(room, s),
             }),
             None => Value::Null,
         }
@@ -200,6 +217,20 @@ impl<W: Write> Printer<W> {
             out,
             format,
             locale,
+            bell: false,
+        }
+    }
+
+    /// The same printer, ringing the bell for what needs the player (text only: a BEL
+    /// would break a JSON line).
+    pub fn with_bell(mut self, bell: bool) -> Printer<W> {
+        self.bell = bell;
+        self
+    }
+
+    fn ring(&mut self) {
+        if self.bell && self.format == Format::Text {
+            let _ = self.out.write_all(b"\x07");
         }
     }
 
@@ -475,6 +506,66 @@ impl<W: Write> Printer<W> {
         }
     }
 
+    /// The servers `banco discover` found in `wait`.
+    pub fn servers(&mut self, found: &[crate::discover::Found], wait: std::time::Duration) {
+        let loc = &self.locale;
+        let mut text = if found.is_empty() {
+            tr!(
+                loc,
+                "plain.no_servers",
+                wait = crate::room::clock::time_control_text(&TimeControl::per_move(wait))
+            )
+        } else {
+            tr!(loc, "plain.servers_count", count = found.len())
+        };
+        let name_w = found
+            .iter()
+            .map(|f| f.name.chars().count())
+            .max()
+            .unwrap_or(0);
+        let addr_w = found
+            .iter()
+            .map(|f| f.address_text().len())
+            .max()
+            .unwrap_or(0);
+        for f in found {
+            let what = if f.compatible() {
+                tr!(
+                    loc,
+                    "connect.server_load",
+                    rooms = f.rooms,
+                    players = f.players
+                )
+            } else {
+                tr!(loc, "connect.server_other_version", version = f.version)
+            };
+            let pad = " ".repeat(name_w - f.name.chars().count());
+            text.push_str(&format!(
+                "\n  {}{pad}  {:<addr_w$}  {what}",
+                f.name,
+                f.address_text()
+            ));
+        }
+        if found.iter().any(|f| f.compatible()) {
+            text.push('\n');
+            text.push_str(tr!(loc, "plain.servers_join"));
+        }
+        let list: Vec<Value> = found
+            .iter()
+            .map(|f| {
+                json!({
+                    "name": f.name,
+                    "address": f.address.to_string(),
+                    "rooms": f.rooms,
+                    "players": f.players,
+                    "version": f.version,
+                    "compatible": f.compatible(),
+                })
+            })
+            .collect();
+        self.emit("servers", json!({"servers": list}), &text);
+    }
+
     /// A record file was written.
     pub fn saved(&mut self, path: &std::path::Path) {
         let text = tr!(self.locale, "replay.saved", path = path.display());
@@ -562,7 +653,7 @@ impl<W: Write> Printer<W> {
                 let fields = json!({
                     "room": room.id,
                     "you": role_str(room.you),
-                    "stone": me.map(|s| room.stone_letter(s).to_string()),
+                    "stone": me.map(|s| stone_word(room, s)),
                     "game": game,
                     "rule": rule,
                     "width": width,
@@ -626,11 +717,14 @@ impl<W: Write> Printer<W> {
                 fields["ply"] = json!(ply);
                 fields["by"] = json!(seat_str(record.by));
                 fields["name"] = json!(raw_name(room, record.by));
-                fields["stone"] = json!(narrate::side(room, record.by, loc));
+                fields["stone"] = json!(stone_word(room, record.by));
                 fields["your_turn"] = json!(room.my_turn());
                 if let Move::Xiangqi { .. } = record.mv {
                     fields["wxf"] = json!(record.wxf);
                     fields["check"] = json!(record.check);
+                }
+                if me.is_some() && me != Some(record.by) {
+                    self.ring();
                 }
                 let mut text = format!("{ply}. {}", narrate::moved(room, record, loc));
                 if room.my_turn() {
@@ -650,6 +744,7 @@ impl<W: Write> Printer<W> {
             ServerMsg::Offered(offer) => {
                 let mut text = narrate::offered(room, offer, loc);
                 if me.is_some() && me != Some(offer.by) {
+                    self.ring();
                     text = format!("{text} {}", tr!(loc, "plain.answer_hint"));
                 } else if me == Some(offer.by) {
                     text = format!("{text} {}", tr!(loc, "plain.cancel_hint"));
@@ -716,6 +811,9 @@ impl<W: Write> Printer<W> {
                 );
             }
             ServerMsg::GameOver(over) => {
+                if me.is_some() {
+                    self.ring();
+                }
                 let line: Vec<Value> = over.line.iter().map(|p| json!([p.x, p.y])).collect();
                 let mut text = narrate::game_over(room, over, loc);
                 // Suggest a rematch only to a player still at the table.

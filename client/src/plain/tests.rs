@@ -533,3 +533,30 @@ async fn replay_waits_for_the_game_and_saves_it() {
     assert!(!dir.join("never.txt").exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_bell_rings_in_text_only_and_only_when_asked() {
+    let msgs = [
+        ServerMsg::Joined(Box::new(caro_room_view(Role::Player(Seat::One)))),
+        moved(7, 7, Seat::One, 1),
+        moved(8, 7, Seat::Two, 2),
+    ];
+    let printed = |format: Format, bell: bool| {
+        let mut printer = Printer::new(Vec::new(), format, Locale::english()).with_bell(bell);
+        let mut room = None;
+        for m in &msgs {
+            take_in(m, &mut room, &mut printer);
+        }
+        String::from_utf8(printer.into_inner()).unwrap()
+    };
+    let text = printed(Format::Text, true);
+    assert_eq!(text.matches('\u{7}').count(), 1, "{text:?}");
+    assert!(
+        text.contains("\u{7}move: 2. Bình (O) played i8"),
+        "{text:?}"
+    );
+    assert!(!printed(Format::Text, false).contains('\u{7}'));
+    let json = printed(Format::Json, true);
+    assert!(!json.contains('\u{7}'));
+    json_lines(json.as_bytes());
+}

@@ -70,7 +70,19 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, rs: &ReplayScreen) {
     } else {
         crate::app::keys::REPLAY
     };
-    let items = legend_items(app, table);
+    // Turning the board round and playing on from a position are xiangqi's; playing
+    // on needs a server too.
+    let xiangqi = matches!(r.game, GameSettings::Xiangqi { .. });
+    let table: Vec<_> = table
+        .iter()
+        .filter(|k| match k.what {
+            "keys.flip" => xiangqi,
+            "keys.play_from_here" => xiangqi && app.welcome.is_some(),
+            _ => true,
+        })
+        .copied()
+        .collect();
+    let items = legend_items(app, &table);
     frame.render_widget(
         Paragraph::new(legend(&items, &app.theme, keys.width, 2)),
         keys,

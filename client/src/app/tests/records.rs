@@ -176,7 +176,7 @@ fn the_replay_saves_a_record_file_and_asks_again_when_it_cannot() {
     assert_eq!(back.players, ["An".to_string(), "Bình".to_string()]);
     a.record_saved(
         path,
-        Err("banco-xiangqi-43q.rec already exists: type another name".into()),
+        Err(file::SaveError::Exists("banco-xiangqi-43q.rec".into())),
     );
     assert!(
         matches!(&a.screen, Screen::Replay(r) if r.save.as_ref().unwrap().text() == "banco-xiangqi-43q.rec")
@@ -288,4 +288,53 @@ fn snapshot_replay_xiangqi_in_vietnamese_at_80x24() {
     press(&mut a, &[KeyCode::Char('s')]);
     let (text, _) = render(&a, 80, 24);
     assert!(text.contains("Lưu thành: banco-xiangqi-43.txt"), "{text}");
+}
+
+#[test]
+fn a_xiangqi_replay_opens_a_room_from_the_position_shown() {
+    let mut a = replay_app(xiangqi_game_record());
+    press(
+        &mut a,
+        &[KeyCode::Right, KeyCode::Right, KeyCode::Char('c')],
+    );
+    let Screen::Lobby(lobby) = &a.screen else {
+        panic!("the lobby with the create form expected")
+    };
+    let form = lobby.create.as_ref().expect("the create form is open");
+    assert_eq!(form.fen.text(), form_fen());
+    assert_eq!(sent(&mut a), [ClientMsg::ListRooms]);
+    press(&mut a, &[KeyCode::Enter]);
+    let msgs = sent(&mut a);
+    let [ClientMsg::CreateRoom(s)] = msgs.as_slice() else {
+        panic!("one CreateRoom expected, got {msgs:?}");
+    };
+    assert_eq!(
+        s.game,
+        banco_protocol::GameSettings::Xiangqi {
+            fen: Some(form_fen())
+        }
+    );
+    // Caro has no start positions; offline there is no server to play on.
+    let mut a = replay_app(caro_game_record());
+    press(&mut a, &[KeyCode::Char('c')]);
+    assert!(matches!(a.screen, Screen::Replay(_)));
+    assert!(
+        notice(&a).starts_with("Only xiangqi rooms"),
+        "{}",
+        notice(&a)
+    );
+    let mut a = app();
+    a.open_offline_replay(crate::record::Replay::from_record(xiangqi_game_record()));
+    press(&mut a, &[KeyCode::Char('c')]);
+    assert!(matches!(a.screen, Screen::Replay(_)));
+    assert!(
+        notice(&a).starts_with("Playing on needs a server"),
+        "{}",
+        notice(&a)
+    );
+}
+
+/// The position after h2e2 h9g7, Red to move.
+fn form_fen() -> String {
+    "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2".into()
 }

@@ -122,6 +122,8 @@ pub struct CaroBoard<'a> {
     hint: Option<Point>,
     /// The opponent's threats: the four warning.
     warnings: Warnings,
+    /// Draft mode: the moves from this index on are trial moves, drawn apart.
+    trial_from: Option<usize>,
 }
 
 impl<'a> CaroBoard<'a> {
@@ -158,7 +160,17 @@ impl<'a> CaroBoard<'a> {
             winning,
             hint,
             warnings,
+            trial_from: None,
         }
+    }
+
+    /// The board as a draft: moves from `base` on are trial moves, and a five they make
+    /// lights up as a real one would.
+    pub fn trials(mut self, base: usize) -> CaroBoard<'a> {
+        self.trial_from = Some(base);
+        self.hint = None;
+        self.winning = &[];
+        self
     }
 
     /// A board to look at, not play on (a replay): no cursor, the view follows the last
@@ -173,6 +185,7 @@ impl<'a> CaroBoard<'a> {
             winning,
             hint: None,
             warnings: Warnings::default(),
+            trial_from: None,
         }
     }
 
@@ -198,7 +211,25 @@ impl<'a> CaroBoard<'a> {
         if self.game.last_move() == Some(p) {
             style = style.bg(c.last_bg);
         }
-        if self.winning.contains(&p) {
+        if let Some(base) = self.trial_from
+            && self
+                .game
+                .moves()
+                .get(base..)
+                .is_some_and(|t| t.contains(&p))
+        {
+            style = style.bg(c.draft_bg);
+            if self.game.last_move() == Some(p) {
+                style = style.add_modifier(Modifier::UNDERLINED);
+            }
+        }
+        let draft_five = match (self.trial_from, self.game.outcome()) {
+            (Some(_), Some(banco_engine::caro::Outcome::Win { line, .. })) => {
+                line.points().any(|q| q == p)
+            }
+            _ => false,
+        };
+        if self.winning.contains(&p) || draft_five {
             style = style.bg(c.win_bg).fg(c.win_fg).add_modifier(Modifier::BOLD);
         }
         (glyph, style)
