@@ -142,6 +142,7 @@ impl Player for GomocupEngine {
             width,
             height,
             rule,
+            ..
         } = *spec
         else {
             bail!("{} plays caro only (Gomocup protocol)", self.name);

@@ -193,6 +193,7 @@ pub fn describe(spec: &GameSpec) -> String {
             width,
             height,
             rule,
+            ..
         } => format!("caro {width}x{height} rule {rule}"),
         GameSpec::Xiangqi { fen } => match fen {
             Some(f) => format!("xiangqi from {f}"),
@@ -274,6 +275,7 @@ mod tests {
             width: 15,
             height: 15,
             rule: Rule::Freestyle,
+            opening: Vec::new(),
         }
     }
 

@@ -110,6 +110,7 @@ mod tests {
                     width: size,
                     height: size,
                     rule: Rule::Caro,
+                    opening: Vec::new(),
                 })
                 .unwrap();
                 o.apply(&mut g).unwrap();
@@ -141,6 +142,7 @@ mod tests {
             width: 15,
             height: 15,
             rule: Rule::Caro,
+            opening: Vec::new(),
         })
         .unwrap();
         assert!(o[0].apply(&mut g).is_err());

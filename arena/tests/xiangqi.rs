@@ -47,6 +47,7 @@ fn caro_players_refuse_xiangqi_and_back() {
         width: 15,
         height: 15,
         rule: banco_engine::caro::Rule::Caro,
+        opening: Vec::new(),
     };
     assert!(seed.new_game(&caro).is_err());
     let mut uci = banco_uci().build(1).unwrap();

@@ -5,8 +5,9 @@
 use crate::caro;
 use crate::xiangqi;
 
-/// The side that moves first in a game, and the other one. In caro the first side plays X;
-/// in xiangqi, whichever colour the start position gives the move.
+/// The side that moves first in a game, and the other one. In caro the first side is
+/// whoever is to move after the opening stones (X after an even opening or none, O after
+/// an odd one); in xiangqi, whichever colour the start position gives the move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Side {
     First,
@@ -30,10 +31,13 @@ impl Side {
 /// What game to set up.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum GameSpec {
+    /// Caro on a `width` x `height` board, from `opening`: stones placed alternately X,
+    /// O, X, ... before the first move (empty for an empty board).
     Caro {
         width: u8,
         height: u8,
         rule: caro::Rule,
+        opening: Vec<caro::Point>,
     },
     /// Xiangqi from `fen` (UCI/UCCI FEN, any legal position not already decided), or from
     /// the usual start position.
@@ -121,6 +125,8 @@ pub enum SpecError {
     #[error(transparent)]
     CaroSize(#[from] caro::SizeError),
     #[error(transparent)]
+    CaroOpening(caro::OpeningError),
+    #[error(transparent)]
     Fen(#[from] xiangqi::FenError),
     #[error("that position is already decided ({0}); start from one that is still open")]
     Decided(&'static str),
@@ -142,11 +148,13 @@ impl Game {
                 width,
                 height,
                 rule,
-            } => Ok(Game::Caro(caro::Game::new(
-                u32::from(*width),
-                u32::from(*height),
-                *rule,
-            )?)),
+                opening,
+            } => caro::Game::with_opening(u32::from(*width), u32::from(*height), *rule, opening)
+                .map(Game::Caro)
+                .map_err(|e| match e {
+                    caro::OpeningError::Size(size) => SpecError::CaroSize(size),
+                    other => SpecError::CaroOpening(other),
+                }),
             GameSpec::Xiangqi { fen } => {
                 let game = match fen {
                     Some(fen) => xiangqi::Game::from_fen(fen)?,
@@ -163,11 +171,17 @@ impl Game {
     /// Who moves now.
     pub fn to_move(&self) -> Side {
         match self {
-            Game::Caro(g) => match g.to_move() {
-                caro::Stone::X => Side::First,
-                caro::Stone::O => Side::Second,
-            },
+            Game::Caro(g) => caro_side(g, g.to_move()),
             Game::Xiangqi(g) => xiangqi_side(g, g.to_move()),
+        }
+    }
+
+    /// Caro: the stones the game started from, X first (not moves: they are never undone
+    /// and [`Game::plies`] does not count them). Empty for xiangqi.
+    pub fn opening(&self) -> &[caro::Point] {
+        match self {
+            Game::Caro(g) => g.opening(),
+            Game::Xiangqi(_) => &[],
         }
     }
 
@@ -212,7 +226,7 @@ impl Game {
         match (self, mv) {
             (Game::Caro(g), Move::Caro(p)) => {
                 let outcome = g.play(p)?;
-                Ok(outcome.map(caro_ending))
+                Ok(outcome.map(|o| caro_ending(g, o)))
             }
             (Game::Xiangqi(g), Move::Xiangqi(m)) => {
                 g.play(m)?;
@@ -233,7 +247,7 @@ impl Game {
     /// How the game ended by its rules, if it has.
     pub fn ending(&self) -> Option<Ending> {
         match self {
-            Game::Caro(g) => g.outcome().map(caro_ending),
+            Game::Caro(g) => g.outcome().map(|o| caro_ending(g, o)),
             Game::Xiangqi(g) => g.outcome().map(|o| xiangqi_ending(g, o)),
         }
     }
@@ -267,13 +281,19 @@ fn xiangqi_ending(game: &xiangqi::Game, outcome: xiangqi::Outcome) -> Ending {
     }
 }
 
-fn caro_ending(outcome: caro::Outcome) -> Ending {
+/// The side playing `stone` in `game`: the stone to move after the opening moves first.
+fn caro_side(game: &caro::Game, stone: caro::Stone) -> Side {
+    if stone == game.first_stone() {
+        Side::First
+    } else {
+        Side::Second
+    }
+}
+
+fn caro_ending(game: &caro::Game, outcome: caro::Outcome) -> Ending {
     match outcome {
         caro::Outcome::Win { winner, line } => Ending {
-            winner: Some(match winner {
-                caro::Stone::X => Side::First,
-                caro::Stone::O => Side::Second,
-            }),
+            winner: Some(caro_side(game, winner)),
             reason: EndReason::Five,
             line: line.points().collect(),
         },
@@ -296,6 +316,7 @@ mod tests {
             width: 15,
             height: 15,
             rule: Rule::Freestyle,
+            opening: Vec::new(),
         };
         let mut g = Game::new(&spec).unwrap();
         assert_eq!(g.to_move(), Side::First);
@@ -319,10 +340,100 @@ mod tests {
             Game::new(&GameSpec::Caro {
                 width: 3,
                 height: 15,
-                rule: Rule::Caro
+                rule: Rule::Caro,
+                opening: Vec::new(),
             })
             .is_err()
         );
+    }
+
+    #[test]
+    fn caro_from_an_opening_through_the_common_view() {
+        // X at 0,0 and 1,0; O at 0,5: O moves first, so O is the first side.
+        let spec = GameSpec::Caro {
+            width: 15,
+            height: 15,
+            rule: Rule::Freestyle,
+            opening: vec![Point::new(0, 0), Point::new(0, 5), Point::new(1, 0)],
+        };
+        let mut g = Game::new(&spec).unwrap();
+        assert_eq!(g.opening().len(), 3);
+        assert_eq!(g.to_move(), Side::First);
+        assert_eq!(g.plies(), 0);
+        assert!(g.moves().is_empty());
+        assert!(matches!(
+            g.play(Move::Caro(Point::new(1, 0))),
+            Err(IllegalMove::Caro(caro::MoveError::Occupied(_)))
+        ));
+        // O (first) makes five on row 5 while X (second) plays elsewhere.
+        for (o, x) in [((1, 5), (2, 0)), ((2, 5), (3, 0)), ((3, 5), (9, 9))] {
+            assert_eq!(g.play(Move::Caro(Point::new(o.0, o.1))), Ok(None));
+            assert_eq!(g.to_move(), Side::Second);
+            assert_eq!(g.play(Move::Caro(Point::new(x.0, x.1))), Ok(None));
+        }
+        let end = g.play(Move::Caro(Point::new(4, 5))).unwrap().unwrap();
+        assert_eq!(end.winner, Some(Side::First), "O moved first and won");
+        assert_eq!(g.plies(), 7);
+        assert_eq!(g.note(6), Some(MoveNote::default()));
+        while g.undo().is_some() {}
+        assert_eq!((g.plies(), g.opening().len()), (0, 3));
+
+        // An X win after an odd opening is the second side's.
+        let mut g = Game::new(&spec).unwrap();
+        for x in 2..5 {
+            g.play(Move::Caro(Point::new(x, 9))).unwrap();
+            let end = g.play(Move::Caro(Point::new(x, 0))).unwrap();
+            if x == 4 {
+                assert_eq!(end.map(|e| e.winner), Some(Some(Side::Second)));
+            }
+        }
+
+        // A bad opening is refused with the rules' sentence.
+        let bad = GameSpec::Caro {
+            width: 9,
+            height: 9,
+            rule: Rule::Caro,
+            opening: vec![Point::new(4, 4), Point::new(4, 4)],
+        };
+        let e = Game::new(&bad).unwrap_err();
+        assert!(matches!(e, SpecError::CaroOpening(_)), "{e:?}");
+        assert!(e.to_string().contains("stone 1 already holds"), "{e}");
+        let small = GameSpec::Caro {
+            width: 4,
+            height: 9,
+            rule: Rule::Caro,
+            opening: vec![Point::new(0, 0)],
+        };
+        assert!(matches!(Game::new(&small), Err(SpecError::CaroSize(_))));
+    }
+
+    #[test]
+    fn bots_see_the_opening_stones_and_block_a_four_made_only_of_them() {
+        use crate::bot::{GameBot, Level, Limits};
+        let p = Point::new;
+        // X's four on row 7 (5..=8), closed by O at 4,7: whoever is to move must take 9,7
+        // (freestyle: under the caro rule 10,7 would also do, leaving a five blocked at
+        // both ends).
+        // Odd opening: O (the first side) must block X's four.
+        let odd = vec![p(5, 7), p(4, 7), p(6, 7), p(0, 0), p(7, 7), p(14, 14), p(8, 7)];
+        // Even opening: the same four is O's, closed by X, and X must block it.
+        let even = vec![p(4, 7), p(5, 7), p(0, 0), p(6, 7), p(14, 14), p(7, 7), p(0, 14), p(8, 7)];
+        for opening in [odd, even] {
+            let spec = GameSpec::Caro {
+                width: 15,
+                height: 15,
+                rule: Rule::Freestyle,
+                opening,
+            };
+            let game = Game::new(&spec).unwrap();
+            assert_eq!(game.to_move(), Side::First);
+            for level in [Level::Easy, Level::Hard] {
+                let mut bot = GameBot::new(&spec, level);
+                let limits = Limits::within(std::time::Duration::from_millis(300)).depth(4);
+                let best = bot.think(&game, &limits).best;
+                assert_eq!(best, Some(Move::Caro(p(9, 7))), "{level}");
+            }
+        }
     }
 
     #[test]

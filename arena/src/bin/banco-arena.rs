@@ -123,6 +123,7 @@ fn main() -> Result<()> {
                             width,
                             height,
                             rule,
+                            opening: Vec::new(),
                         },
                         openings::CARO,
                     )

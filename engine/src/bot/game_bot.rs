@@ -100,6 +100,7 @@ mod tests {
             width: 15,
             height: 15,
             rule: Rule::Caro,
+            opening: Vec::new(),
         };
         let mut game = Game::new(&spec).unwrap();
         game.play(Move::Caro(Point::new(7, 7))).unwrap();
@@ -121,6 +122,7 @@ mod tests {
             width: 9,
             height: 9,
             rule: Rule::Freestyle,
+            opening: Vec::new(),
         };
         let mut game = Game::new(&spec).unwrap();
         for i in 0..4 {

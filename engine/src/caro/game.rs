@@ -1,4 +1,5 @@
-//! A caro game record: the board, the rule, every move in order, and how it ended.
+//! A caro game record: the board, the rule, the opening stones it started from, every
+//! move in order, and how it ended.
 
 use super::board::{Board, Point, SizeError, Stone};
 use super::rule::{Line, Rule, winning_line};
@@ -23,14 +24,47 @@ pub enum MoveError {
     GameOver,
 }
 
-/// A game in progress or finished. X moves first; players alternate.
+/// Why a game cannot start from an opening. Nothing is set up after any of these.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OpeningError {
+    #[error(transparent)]
+    Size(#[from] SizeError),
+    #[error("opening stone {index} ({point}) is off the {width}x{height} board")]
+    OffBoard {
+        /// 1-based, in the order the stones were given.
+        index: usize,
+        point: Point,
+        width: u8,
+        height: u8,
+    },
+    #[error("opening stone {index} ({point}) is on a point stone {earlier} already holds")]
+    Repeated {
+        /// 1-based.
+        index: usize,
+        point: Point,
+        /// 1-based: the stone already there.
+        earlier: usize,
+    },
+    #[error(
+        "the opening already has a winning line for {winner}: give a position that is still open"
+    )]
+    Decided { winner: Stone },
+    #[error("the opening fills the whole board: leave points to play on")]
+    Full,
+}
+
+/// A game in progress or finished. Players alternate, X first: from the first opening
+/// stone if there is an opening, else from the first move.
 #[derive(Debug, Clone)]
 pub struct Game {
-    /// The stones as they stand now.
+    /// The stones as they stand now, the opening's included.
     board: Board,
     /// What wins.
     rule: Rule,
-    /// Every move, in order: X's are the even plies.
+    /// Stones placed before the game, alternately X, O, X, ...: part of the board, never
+    /// of the move list, and never undone.
+    opening: Vec<Point>,
+    /// Every move after the opening, in order.
     moves: Vec<Point>,
     /// Set by the move that ended the game; cleared by undoing it.
     outcome: Option<Outcome>,
@@ -42,9 +76,55 @@ impl Game {
         Ok(Game {
             board: Board::new(width, height)?,
             rule,
+            opening: Vec::new(),
             moves: Vec::new(),
             outcome: None,
         })
+    }
+
+    /// A new game starting from `opening`: stones placed alternately X, O, X, ... before
+    /// the first move. Every stone must be on the board, on a point of its own, and the
+    /// stones must not already hold a winning line or fill the board.
+    pub fn with_opening(
+        width: u32,
+        height: u32,
+        rule: Rule,
+        opening: &[Point],
+    ) -> Result<Game, OpeningError> {
+        let mut game = Game::new(width, height, rule)?;
+        for (i, &p) in opening.iter().enumerate() {
+            if !game.board.contains_point(p) {
+                return Err(OpeningError::OffBoard {
+                    index: i + 1,
+                    point: p,
+                    width: game.board.width(),
+                    height: game.board.height(),
+                });
+            }
+            if !game.board.is_empty_at(p) {
+                let earlier = opening.iter().position(|q| *q == p).unwrap_or(i) + 1;
+                return Err(OpeningError::Repeated {
+                    index: i + 1,
+                    point: p,
+                    earlier,
+                });
+            }
+            let stone = if i % 2 == 0 { Stone::X } else { Stone::O };
+            game.board.place(p, stone);
+        }
+        // Checked once every stone stands: under the caro rule a later stone can block a
+        // line's end, so a five is only decided on the finished opening.
+        if let Some(winner) = opening
+            .iter()
+            .find_map(|&p| winning_line(&game.board, p, rule).and(game.board.stone_at(p)))
+        {
+            return Err(OpeningError::Decided { winner });
+        }
+        if game.board.is_full() {
+            return Err(OpeningError::Full);
+        }
+        game.opening = opening.to_vec();
+        Ok(game)
     }
 
     pub fn board(&self) -> &Board {
@@ -55,12 +135,28 @@ impl Game {
         self.rule
     }
 
-    /// Every move so far, in order.
+    /// The stones the game started from (X first, alternating); empty for a game from an
+    /// empty board.
+    pub fn opening(&self) -> &[Point] {
+        &self.opening
+    }
+
+    /// Every move after the opening so far, in order.
     pub fn moves(&self) -> &[Point] {
         &self.moves
     }
 
-    /// The last move played, if any.
+    /// The stone that makes the first move: X after an even opening (or none), O after an
+    /// odd one.
+    pub fn first_stone(&self) -> Stone {
+        if self.opening.len().is_multiple_of(2) {
+            Stone::X
+        } else {
+            Stone::O
+        }
+    }
+
+    /// The last move played (opening stones are not moves), if any.
     pub fn last_move(&self) -> Option<Point> {
         self.moves.last().copied()
     }
@@ -70,12 +166,13 @@ impl Game {
         self.outcome
     }
 
-    /// Whose turn it is (also after the game ended: who would move next).
+    /// Whose turn it is (also after the game ended: who would move next). The opening's
+    /// stones count: after X, O, X it is O's turn.
     pub fn to_move(&self) -> Stone {
         if self.moves.len().is_multiple_of(2) {
-            Stone::X
+            self.first_stone()
         } else {
-            Stone::O
+            self.first_stone().opponent()
         }
     }
 
@@ -116,7 +213,8 @@ impl Game {
         Ok(self.outcome)
     }
 
-    /// Takes back the last move and returns it; `None` if there was none.
+    /// Takes back the last move and returns it; `None` if there was none (the opening is
+    /// never taken back).
     pub fn undo(&mut self) -> Option<Point> {
         let p = self.moves.pop()?;
         self.board.remove(p);
@@ -191,6 +289,100 @@ mod tests {
         assert_eq!(last, Some(Outcome::Draw));
     }
 
+    #[test]
+    fn an_opening_is_on_the_board_but_not_in_the_moves() {
+        let opening = [Point::new(7, 7), Point::new(8, 8), Point::new(6, 8)];
+        let mut g = Game::with_opening(15, 15, Rule::Caro, &opening).unwrap();
+        assert_eq!(g.opening(), opening);
+        assert!(g.moves().is_empty());
+        assert_eq!(g.last_move(), None);
+        assert_eq!(g.board().stones(), 3);
+        assert_eq!(g.board().stone_at(Point::new(8, 8)), Some(Stone::O));
+        assert_eq!(g.board().stone_at(Point::new(6, 8)), Some(Stone::X));
+        // Three stones placed: O moves first.
+        assert_eq!((g.first_stone(), g.to_move()), (Stone::O, Stone::O));
+        assert_eq!(
+            g.play(Point::new(7, 7)),
+            Err(MoveError::Occupied(Point::new(7, 7)))
+        );
+        g.play(Point::new(5, 9)).unwrap();
+        assert_eq!(g.to_move(), Stone::X);
+        assert_eq!(g.board().stone_at(Point::new(5, 9)), Some(Stone::O));
+        assert_eq!(g.undo(), Some(Point::new(5, 9)));
+        assert_eq!(g.undo(), None, "the opening is never taken back");
+        assert_eq!(g.board().stones(), 3);
+        assert_eq!(g.to_move(), Stone::O);
+
+        // The same stones played as moves make the same board and turn.
+        let mut played = Game::new(15, 15, Rule::Caro).unwrap();
+        for p in opening {
+            played.play(p).unwrap();
+        }
+        assert_eq!(played.board().hash(), g.board().hash());
+        assert_eq!(played.to_move(), g.to_move());
+
+        // An even opening leaves X to move.
+        let g = Game::with_opening(9, 9, Rule::Freestyle, &opening[..2]).unwrap();
+        assert_eq!((g.first_stone(), g.to_move()), (Stone::X, Stone::X));
+        let g = Game::with_opening(9, 9, Rule::Freestyle, &[]).unwrap();
+        assert!(g.opening().is_empty() && g.to_move() == Stone::X);
+    }
+
+    #[test]
+    fn openings_that_cannot_start_a_game_are_refused_with_a_sentence() {
+        let p = Point::new;
+        let err = |w, h, stones: &[Point]| {
+            Game::with_opening(w, h, Rule::Caro, stones)
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            err(15, 15, &[p(7, 7), p(15, 3)]),
+            "opening stone 2 (15,3) is off the 15x15 board"
+        );
+        assert_eq!(
+            err(15, 15, &[p(7, 7), p(8, 8), p(9, 9), p(8, 8)]),
+            "opening stone 4 (8,8) is on a point stone 2 already holds"
+        );
+        assert!(err(4, 15, &[]).contains("5 to 64"));
+        // X: a five on row 0, O's stones elsewhere.
+        let mut five = Vec::new();
+        for x in 0..5 {
+            five.push(p(x, 0));
+            five.push(p(x, 5));
+        }
+        five.pop();
+        assert_eq!(
+            err(15, 15, &five),
+            "the opening already has a winning line for X: give a position that is still open"
+        );
+        // Under the caro rule, a five blocked at both ends by later stones is no win.
+        let mut blocked = vec![p(1, 0), p(0, 0), p(2, 0), p(6, 0)];
+        for x in 3..6 {
+            blocked.push(p(x, 0));
+            blocked.push(p(x, 7));
+        }
+        assert!(Game::with_opening(15, 15, Rule::Caro, &blocked).is_ok());
+        assert!(Game::with_opening(15, 15, Rule::Freestyle, &blocked).is_err());
+        // A full board (the 5x5 draw pattern of `full_board_is_a_draw`, in play order).
+        let pattern = ["XXOOX", "OOXXO", "XXOOX", "OOXXO", "XXOOX"];
+        let (mut xs, mut os) = (Vec::new(), Vec::new());
+        for (y, row) in pattern.iter().enumerate() {
+            for (x, c) in row.chars().enumerate() {
+                let q = p(x as u8, y as u8);
+                if c == 'X' { xs.push(q) } else { os.push(q) }
+            }
+        }
+        let all: Vec<Point> = (0..25)
+            .map(|i| if i % 2 == 0 { xs[i / 2] } else { os[i / 2] })
+            .collect();
+        assert_eq!(
+            Game::with_opening(5, 5, Rule::Freestyle, &all).unwrap_err(),
+            OpeningError::Full
+        );
+        assert!(Game::with_opening(5, 5, Rule::Freestyle, &all[..24]).is_ok());
+    }
+
     /// Brute force: does `stone` have a winning run anywhere, by scanning every cell and
     /// direction from scratch?
     fn has_real_five(board: &Board, stone: Stone, rule: Rule) -> bool {
@@ -253,6 +445,40 @@ mod tests {
                     None => prop_assert!(!real),
                 }
             }
+        }
+
+        /// A game from random opening stones plays exactly like the same stones played
+        /// as moves: same board, same turn, same verdicts, and undo stops at the opening.
+        #[test]
+        fn openings_play_like_the_moves_they_stand_for(
+            w in 5u32..=12, h in 5u32..=12, rule_i in 0usize..4,
+            picks in proptest::collection::vec(any::<u16>(), 1..60),
+            split in any::<u8>(),
+        ) {
+            let rule = Rule::ALL[rule_i];
+            let mut reference = Game::new(w, h, rule).unwrap();
+            let mut played = Vec::new();
+            for pick in &picks {
+                let empty: Vec<Point> = reference.board().points().filter(|p| reference.board().is_empty_at(*p)).collect();
+                if empty.is_empty() || reference.outcome().is_some() { break; }
+                let p = empty[*pick as usize % empty.len()];
+                reference.play(p).unwrap();
+                played.push(p);
+            }
+            // Openings stop short of the game's end (an opening cannot hold a win or
+            // fill the board).
+            let openable = if reference.outcome().is_some() { played.len() - 1 } else { played.len() };
+            let cut = usize::from(split) % (openable + 1);
+            let mut g = Game::with_opening(w, h, rule, &played[..cut]).unwrap();
+            for &p in &played[cut..] {
+                g.play(p).unwrap();
+            }
+            prop_assert_eq!(g.board().hash(), reference.board().hash());
+            prop_assert_eq!(g.to_move(), reference.to_move());
+            prop_assert_eq!(g.outcome(), reference.outcome());
+            prop_assert_eq!(g.moves(), &played[cut..]);
+            while g.undo().is_some() {}
+            prop_assert_eq!(g.board().stones(), cut);
         }
 
         /// Undoing every move returns the empty board's hash.

@@ -3,7 +3,9 @@
 //! Rules:
 //! - [`board`]: stones on a rectangular board, [`Point`] coordinates, incremental Zobrist hash.
 //! - [`rule`]: what counts as a winning five under each [`Rule`], and the winning [`Line`].
-//! - [`game`]: a game record: board, rule, move list, outcome; play and undo.
+//! - [`game`]: a game record: board, rule, opening stones, move list, outcome; play and
+//!   undo.
+//! - [`openings`]: balanced three-stone openings to start games from, and picking one.
 //! - [`notation`]: reading and writing points as `x,y` (Gomocup) or `h8` (letter + row).
 //! - [`zobrist`]: the hash keys.
 //!
@@ -26,6 +28,7 @@ pub mod game;
 pub mod level;
 pub mod movegen;
 pub mod notation;
+pub mod openings;
 pub mod pattern;
 pub mod position;
 pub mod rule;
@@ -36,7 +39,7 @@ pub mod vcf;
 pub mod zobrist;
 
 pub use board::{Board, MAX_SIDE, MIN_SIDE, Point, SizeError, Stone};
-pub use game::{Game, MoveError, Outcome};
+pub use game::{Game, MoveError, OpeningError, Outcome};
 pub use rule::{Line, Rule};
 pub use search::Engine;
 pub use threat::{Threat, ThreatKind, threats};
