@@ -65,6 +65,10 @@ pub enum GameSettings {
         width: u8,
         height: u8,
         rule: Rule,
+        /// What every game of the room starts from. (Settings stored before openings
+        /// existed read as [`CaroOpening::None`].)
+        #[serde(default)]
+        opening: CaroOpening,
     },
     /// `fen`: start from this position (UCI/UCCI FEN) instead of the usual one.
     Xiangqi {
@@ -72,13 +76,29 @@ pub enum GameSettings {
     },
 }
 
+/// What a caro room's games start from.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CaroOpening {
+    /// An empty board: X moves first.
+    #[default]
+    None,
+    /// These stones, placed alternately X, O, X, ... before the first move (so after an
+    /// odd number of them O moves first). Every game of the room starts from them.
+    Stones(Vec<Point>),
+    /// The server deals each game (rematches too) a fresh opening from the engine's
+    /// list of balanced three-stone openings; O moves first.
+    Balanced,
+}
+
 impl GameSettings {
-    /// Caro on the default 15x15 board under the caro rule.
+    /// Caro on the default 15x15 board under the caro rule, from an empty board.
     pub fn caro_default() -> GameSettings {
         GameSettings::Caro {
             width: 15,
             height: 15,
             rule: Rule::Caro,
+            opening: CaroOpening::None,
         }
     }
 
@@ -425,11 +445,16 @@ pub struct SeatView {
 pub struct GameView {
     /// Games played in this room so far, this one included (1 for the first).
     pub number: u32,
-    /// The seat that moved first (plays X in caro; the side to move in the start
-    /// position in xiangqi).
+    /// The seat to move at the start: in caro the one to move after the opening stones
+    /// (it plays X after an even opening or none, O after an odd one); in xiangqi the one
+    /// playing the start position's side to move.
     pub first: Seat,
     /// Xiangqi: the start position's FEN. Empty for caro.
     pub start_fen: String,
+    /// Caro: the stones this game started from, X first and alternating (for a room
+    /// with balanced openings, the one dealt to this game). Empty for xiangqi and for a
+    /// caro game from an empty board. Not moves: `moves` starts after them.
+    pub opening: Vec<Point>,
     pub moves: Vec<MoveRecord>,
     /// `None` when the room plays without clocks.
     pub clocks: Option<Clocks>,
@@ -507,10 +532,10 @@ pub struct GameSummary {
     pub time: TimeControl,
     /// Names by seat.
     pub players: [String; 2],
-    /// The seat that moved first.
+    /// The seat to move at the start (see [`GameView::first`]).
     pub first: Seat,
     pub over: GameOver,
-    /// Moves played.
+    /// Moves played (a caro opening's stones are not moves).
     pub plies: u32,
     /// When it ended, in milliseconds since the Unix epoch.
     pub ended_at_ms: u64,
@@ -522,6 +547,8 @@ pub struct GameRecord {
     pub summary: GameSummary,
     /// Xiangqi: the start position's FEN. Empty for caro.
     pub start_fen: String,
+    /// Caro: the stones the game started from (see [`GameView::opening`]).
+    pub opening: Vec<Point>,
     pub moves: Vec<MoveRecord>,
 }
 

@@ -69,6 +69,7 @@ fn settings_samples() -> Vec<RoomSettings> {
                 width: 64,
                 height: 5,
                 rule: Rule::Standard,
+                opening: CaroOpening::Stones(vec![Point::new(7, 2), Point::new(8, 3)]),
             },
             time: TimeControl::Clock {
                 initial_millis: 300_000,
@@ -89,6 +90,15 @@ fn settings_samples() -> Vec<RoomSettings> {
             seats: [SeatKind::Human, SeatKind::Bot(Level::Max)],
             hints: true,
         },
+        RoomSettings {
+            game: GameSettings::Caro {
+                width: 19,
+                height: 19,
+                rule: Rule::Caro,
+                opening: CaroOpening::Balanced,
+            },
+            ..RoomSettings::default()
+        },
     ]
 }
 
@@ -97,6 +107,7 @@ fn game_view() -> GameView {
         number: 3,
         first: Seat::Two,
         start_fen: String::new(),
+        opening: vec![Point::new(7, 7), Point::new(6, 8), Point::new(9, 5)],
         moves: vec![
             MoveRecord {
                 mv: Move::Caro(Point::new(7, 7)),
@@ -314,6 +325,7 @@ fn server_samples() -> Vec<ServerMsg> {
     v.push(ServerMsg::Replay(Box::new(GameRecord {
         summary,
         start_fen: String::new(),
+        opening: game_view().opening,
         moves: game_view().moves,
     })));
     for reason in [
@@ -368,6 +380,37 @@ fn every_server_message_round_trips() {
         seen.iter().all(|s| *s),
         "a server message variant has no sample: {seen:?}"
     );
+}
+
+#[test]
+fn caro_settings_stored_before_openings_read_as_an_empty_board() {
+    // The JSON a server stored before openings existed (the store keeps room settings
+    // as JSON): no `opening` field.
+    let old = r#"{"caro":{"width":19,"height":15,"rule":"Freestyle"}}"#;
+    let game: GameSettings = serde_json::from_str(old).unwrap();
+    assert_eq!(
+        game,
+        GameSettings::Caro {
+            width: 19,
+            height: 15,
+            rule: Rule::Freestyle,
+            opening: CaroOpening::None,
+        }
+    );
+    for opening in [
+        CaroOpening::None,
+        CaroOpening::Balanced,
+        CaroOpening::Stones(vec![Point::new(1, 2)]),
+    ] {
+        let game = GameSettings::Caro {
+            width: 15,
+            height: 15,
+            rule: Rule::Caro,
+            opening,
+        };
+        let json = serde_json::to_string(&game).unwrap();
+        assert_eq!(serde_json::from_str::<GameSettings>(&json).unwrap(), game);
+    }
 }
 
 #[test]

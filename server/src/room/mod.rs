@@ -217,9 +217,9 @@ struct Match {
     key: u64,
     /// 1 for the room's first game.
     number: u32,
-    /// The seat that moved first.
+    /// The seat to move at the start (after a caro opening's stones).
     first: Seat,
-    /// The rules' view of the game.
+    /// The rules' view of the game, its caro opening included.
     position: Game,
     /// Every move as sent on the wire.
     moves: Vec<MoveRecord>,
@@ -258,7 +258,8 @@ struct Room {
     id: RoomId,
     /// As the creator chose them.
     settings: RoomSettings,
-    /// The game the settings describe, for the rules and the engines.
+    /// The game the settings describe, for the rules and the engines (a room with
+    /// balanced openings deals each game its own: see [`settings::deal`]).
     spec: GameSpec,
     /// Config, store, lobby notices, shutdown.
     ctx: RoomContext,

@@ -78,6 +78,7 @@ mod tests {
             width: 5,
             height: 5,
             rule: Rule::Freestyle,
+            opening: Vec::new(),
         };
         let mut g = Game::new(&spec).unwrap();
         assert_eq!(any_legal_move(&g), Some(RulesMove::Caro(Point::new(2, 2))));

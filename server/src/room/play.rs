@@ -12,6 +12,7 @@ use banco_protocol::{
 use super::chat::unix_ms;
 use super::clock::GameClock;
 use super::moves::to_rules;
+use super::settings::deal;
 use super::{Match, Room, SeatState};
 use crate::ClientId;
 use crate::store::{GameRecord, LiveGame, LiveSeat, PlayerRef};
@@ -27,10 +28,12 @@ impl Room {
     }
 
     /// Starts the room's next game: the first as the creator chose, every later one with
-    /// the first move passing to the other seat.
+    /// the first move passing to the other seat; each from a freshly dealt opening in a
+    /// room with balanced openings.
     pub(super) fn start_game(&mut self) {
         let now = Instant::now();
-        let position = match Game::new(&self.spec) {
+        let spec = deal(&self.settings, &self.spec, rand::random());
+        let position = match Game::new(&spec) {
             Ok(position) => position,
             Err(e) => {
                 // Settings are validated before a room exists; this is a bug, not input.
@@ -81,7 +84,7 @@ impl Room {
         if let Some(offer) = self.offers.clear() {
             self.broadcast(ServerMsg::Withdrawn(offer));
         }
-        tracing::info!(number, ?first, "game started");
+        tracing::info!(number, ?first, opening = ?self.game.as_ref().map(|m| m.position.opening()), "game started");
         self.broadcast(ServerMsg::GameStarted(view));
         self.save_live();
     }
@@ -263,6 +266,7 @@ impl Room {
             settings: self.settings.clone(),
             players: m.players.clone(),
             first: m.first,
+            opening: m.position.opening().to_vec(),
             moves: m.moves.iter().map(|r| r.mv).collect(),
             winner,
             line,
@@ -301,6 +305,7 @@ impl Room {
             seats: [one, two],
             number: m.number,
             first: m.first,
+            opening: m.position.opening().to_vec(),
             moves: m.moves.iter().map(|r| r.mv).collect(),
             clocks: m
                 .clock

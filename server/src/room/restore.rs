@@ -6,8 +6,8 @@ use std::time::Duration;
 use tokio::time::Instant;
 use tokio_util::task::TaskTracker;
 
-use banco_engine::game::{Game, Side};
-use banco_protocol::{MoveRecord, RoomId, Seat};
+use banco_engine::game::{Game, GameSpec, Side};
+use banco_protocol::{CaroOpening, GameSettings, MoveRecord, RoomId, Seat};
 
 use super::clock::GameClock;
 use super::moves::to_rules;
@@ -24,7 +24,28 @@ pub fn restore(
     tracker: &TaskTracker,
 ) -> Result<RoomHandle, String> {
     let spec = validate(&live.settings).map_err(|e| e.message)?;
-    let mut position = Game::new(&spec).map_err(|e| e.to_string())?;
+    // A game from a dealt (balanced) opening carries on from the stones it was dealt.
+    let dealt = match (&live.settings.game, &spec) {
+        (
+            GameSettings::Caro {
+                opening: CaroOpening::Balanced,
+                ..
+            },
+            GameSpec::Caro {
+                width,
+                height,
+                rule,
+                ..
+            },
+        ) => GameSpec::Caro {
+            width: *width,
+            height: *height,
+            rule: *rule,
+            opening: live.opening.clone(),
+        },
+        _ => spec.clone(),
+    };
+    let mut position = Game::new(&dealt).map_err(|e| e.to_string())?;
     let mut moves = Vec::with_capacity(live.moves.len());
     for (ply, mv) in live.moves.iter().enumerate() {
         let by = match position.to_move() {

@@ -3,9 +3,10 @@
 
 use std::time::Duration;
 
+use banco_engine::caro::openings::{BALANCED_MIN_SIDE, random_balanced};
 use banco_engine::caro::{MAX_SIDE, MIN_SIDE};
 use banco_engine::game::{Game, GameSpec};
-use banco_protocol::{ErrorCode, ErrorMsg, GameSettings, RoomSettings, TimeControl};
+use banco_protocol::{CaroOpening, ErrorCode, ErrorMsg, GameSettings, RoomSettings, TimeControl};
 
 /// The shortest time a player can be given for a move or a game.
 pub const MIN_TIME: Duration = Duration::from_secs(1);
@@ -16,26 +17,59 @@ pub const MAX_INCREMENT: Duration = Duration::from_secs(3600);
 /// The longest xiangqi FEN accepted (a full one is under 100 characters).
 pub const MAX_FEN: usize = 200;
 
-/// The game to set up for `settings`, or why they cannot be played.
+/// The most stones a caro opening may hold on a `width` x `height` board: a third of it,
+/// so a game is left to play.
+pub fn max_opening_stones(width: u8, height: u8) -> usize {
+    usize::from(width) * usize::from(height) / 3
+}
+
+/// The game to set up for `settings`, or why they cannot be played. A room with balanced
+/// openings gets a spec from an empty board: [`deal`] gives each game its opening.
 pub fn validate(settings: &RoomSettings) -> Result<GameSpec, ErrorMsg> {
     check_time(settings.time)?;
     match &settings.game {
-        &GameSettings::Caro {
+        GameSettings::Caro {
             width,
             height,
             rule,
+            opening,
         } => {
+            let (width, height, rule) = (*width, *height, *rule);
             let sides = MIN_SIDE..=MAX_SIDE;
             if !sides.contains(&width) || !sides.contains(&height) {
                 return Err(bad(format!(
                     "a caro board must be {MIN_SIDE} to {MAX_SIDE} cells on each side, not {width}x{height}"
                 )));
             }
-            Ok(GameSpec::Caro {
+            let stones = match opening {
+                CaroOpening::None => Vec::new(),
+                CaroOpening::Stones(stones) => {
+                    let most = max_opening_stones(width, height);
+                    if stones.len() > most {
+                        return Err(bad(format!(
+                            "an opening on a {width}x{height} board can hold at most {most} stones (a third of the board), not {}",
+                            stones.len()
+                        )));
+                    }
+                    stones.clone()
+                }
+                CaroOpening::Balanced => {
+                    if width < BALANCED_MIN_SIDE || height < BALANCED_MIN_SIDE {
+                        return Err(bad(format!(
+                            "balanced openings need a board of at least {BALANCED_MIN_SIDE}x{BALANCED_MIN_SIDE}, not {width}x{height}"
+                        )));
+                    }
+                    Vec::new()
+                }
+            };
+            let spec = GameSpec::Caro {
                 width,
                 height,
                 rule,
-            })
+                opening: stones,
+            };
+            Game::new(&spec).map_err(|e| bad(format!("cannot start from that opening: {e}")))?;
+            Ok(spec)
         }
         GameSettings::Xiangqi { fen } => {
             if fen.as_ref().is_some_and(|f| f.len() > MAX_FEN) {
@@ -48,6 +82,32 @@ pub fn validate(settings: &RoomSettings) -> Result<GameSpec, ErrorMsg> {
             Game::new(&spec).map_err(|e| bad(format!("cannot start from that position: {e}")))?;
             Ok(spec)
         }
+    }
+}
+
+/// The game to set up for the room's next game: `spec` as validated, with a freshly drawn
+/// balanced opening (chosen by `roll`, a random number) in a room that deals them.
+pub fn deal(settings: &RoomSettings, spec: &GameSpec, roll: u64) -> GameSpec {
+    match (&settings.game, spec) {
+        (
+            GameSettings::Caro {
+                opening: CaroOpening::Balanced,
+                ..
+            },
+            &GameSpec::Caro {
+                width,
+                height,
+                rule,
+                ..
+            },
+        ) => GameSpec::Caro {
+            width,
+            height,
+            rule,
+            // `validate` made sure the board takes one.
+            opening: random_balanced(width, height, roll).unwrap_or_default(),
+        },
+        _ => spec.clone(),
     }
 }
 
@@ -96,10 +156,86 @@ mod tests {
                 width,
                 height,
                 rule: Rule::Caro,
+                opening: CaroOpening::None,
             },
             time,
             ..RoomSettings::default()
         }
+    }
+
+    fn caro_from(width: u8, height: u8, opening: CaroOpening) -> RoomSettings {
+        RoomSettings {
+            game: GameSettings::Caro {
+                width,
+                height,
+                rule: Rule::Caro,
+                opening,
+            },
+            ..RoomSettings::default()
+        }
+    }
+
+    #[test]
+    fn openings_are_checked_by_the_rules_and_capped_at_a_third_of_the_board() {
+        use banco_protocol::Point;
+        let p = Point::new;
+        let stones = vec![p(7, 7), p(8, 8), p(6, 8)];
+        let spec = validate(&caro_from(15, 15, CaroOpening::Stones(stones.clone()))).unwrap();
+        assert_eq!(
+            spec,
+            GameSpec::Caro {
+                width: 15,
+                height: 15,
+                rule: Rule::Caro,
+                opening: stones.clone()
+            }
+        );
+        let settings = caro_from(15, 15, CaroOpening::Stones(stones.clone()));
+        assert_eq!(deal(&settings, &spec, 99), spec, "explicit stones stay put");
+
+        for (opening, words) in [
+            (vec![p(7, 7), p(15, 0)], "opening stone 2 (15,0) is off the 15x15 board"),
+            (vec![p(7, 7), p(7, 7)], "stone 1 already holds"),
+            (
+                vec![p(0, 0), p(0, 1), p(1, 0), p(1, 1), p(2, 0), p(2, 1), p(3, 0), p(3, 1), p(4, 0)],
+                "winning line for X",
+            ),
+        ] {
+            let e = validate(&caro_from(15, 15, CaroOpening::Stones(opening))).unwrap_err();
+            assert_eq!(e.code, ErrorCode::BadSettings);
+            assert!(e.message.contains(words), "{}", e.message);
+        }
+        // A third of a 5x5 board is 8 stones: 8 pass, 9 do not (none of them in a line).
+        let spread: Vec<Point> = (0..9u8).map(|i| p(i % 3 * 2, i / 3 * 2)).collect();
+        assert!(validate(&caro_from(5, 5, CaroOpening::Stones(spread[..8].to_vec()))).is_ok());
+        let e = validate(&caro_from(5, 5, CaroOpening::Stones(spread))).unwrap_err();
+        assert!(e.message.contains("at most 8 stones"), "{}", e.message);
+    }
+
+    #[test]
+    fn balanced_rooms_deal_a_fresh_opening_to_each_game() {
+        let settings = caro_from(19, 15, CaroOpening::Balanced);
+        let spec = validate(&settings).unwrap();
+        let GameSpec::Caro { opening, .. } = &spec else {
+            panic!("caro");
+        };
+        assert!(opening.is_empty(), "dealt per game, not at creation");
+        let dealt: std::collections::HashSet<Vec<banco_protocol::Point>> = (0..20u64)
+            .map(|roll| match deal(&settings, &spec, roll) {
+                GameSpec::Caro { opening, .. } => opening,
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert!(dealt.len() > 10, "rolls deal different openings");
+        for opening in &dealt {
+            assert_eq!(opening.len(), 3);
+        }
+        let e = validate(&caro_from(6, 15, CaroOpening::Balanced)).unwrap_err();
+        assert!(e.message.contains("at least 7x7"), "{}", e.message);
+        // A plain caro room deals nothing.
+        let plain = caro(15, 15, TimeControl::Unlimited);
+        let spec = validate(&plain).unwrap();
+        assert_eq!(deal(&plain, &spec, 5), spec);
     }
 
     #[test]

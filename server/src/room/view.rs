@@ -25,6 +25,7 @@ impl Match {
             number: self.number,
             first: self.first,
             start_fen: self.position.start_fen().unwrap_or_default(),
+            opening: self.position.opening().to_vec(),
             moves: self.moves.clone(),
             clocks: self.clock.as_ref().map(|c| c.snapshot(now)),
             over: self.over.clone(),

@@ -196,7 +196,7 @@ pub fn game_record(
         return Ok(None);
     };
     let sql = format!(
-        "SELECT {SUMMARY_COLUMNS}, g.moves
+        "SELECT {SUMMARY_COLUMNS}, g.moves, g.opening
          FROM games g JOIN players p1 ON p1.id = g.player_one
                       JOIN players p2 ON p2.id = g.player_two
          WHERE g.id = ?1"
@@ -210,7 +210,12 @@ pub fn game_record(
         return Ok(None);
     };
     let moves: String = row.get(13)?;
-    replay::rebuild(summary, &moves).map(Some)
+    let opening: String = row.get(14)?;
+    let opening = parse_points(&opening).ok_or_else(|| StoreError::Corrupt {
+        id: summary.id as i64,
+        why: format!("the opening '{opening}' cannot be read"),
+    })?;
+    replay::rebuild(summary, &opening, &moves).map(Some)
 }
 
 /// A summary from a row of [`SUMMARY_COLUMNS`]; `None` for a game that never finished.

@@ -6,7 +6,7 @@ use rusqlite::{Connection, params};
 use serde::{Deserialize, Serialize};
 
 use banco_engine::bot::Level;
-use banco_protocol::{Move, ResumeToken, RoomSettings, Seat};
+use banco_protocol::{Move, Point, ResumeToken, RoomSettings, Seat};
 
 /// Who sits in a seat of a game in progress.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -31,8 +31,12 @@ pub struct LiveGame {
     pub seats: [LiveSeat; 2],
     /// The room's game number.
     pub number: u32,
-    /// The seat that moved first.
+    /// The seat to move at the start.
     pub first: Seat,
+    /// Caro: the stones the game started from (the dealt one in a room with balanced
+    /// openings). Snapshots saved before openings existed have none.
+    #[serde(default)]
+    pub opening: Vec<Point>,
     /// Every move so far, replayed through the rules on reopening.
     pub moves: Vec<Move>,
     /// Time left by seat, in milliseconds, when the snapshot was taken.
@@ -80,7 +84,6 @@ pub fn load(conn: &Connection) -> rusqlite::Result<Vec<LiveGame>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use banco_protocol::Point;
 
     #[test]
     fn snapshots_round_trip_and_bad_ones_are_dropped() {
@@ -98,6 +101,7 @@ mod tests {
             ],
             number: 2,
             first: Seat::Two,
+            opening: vec![Point::new(1, 1), Point::new(2, 2), Point::new(3, 1)],
             moves: vec![Move::Caro(Point::new(7, 7))],
             clocks: Some([1000, 2000]),
             started_ms: 5,
@@ -114,5 +118,36 @@ mod tests {
         assert_eq!(load(&conn).unwrap().len(), 1, "the bad row is gone");
         delete(&conn, game.key).unwrap();
         assert!(load(&conn).unwrap().is_empty());
+    }
+
+    #[test]
+    fn snapshots_saved_before_openings_still_load() {
+        let conn = Connection::open_in_memory().unwrap();
+        super::super::schema::create(&conn).unwrap();
+        let game = LiveGame {
+            key: 5,
+            settings: RoomSettings::default(),
+            seats: [LiveSeat::Bot(Level::Easy), LiveSeat::Bot(Level::Hard)],
+            number: 1,
+            first: Seat::One,
+            opening: Vec::new(),
+            moves: vec![Move::Caro(Point::new(7, 7))],
+            clocks: None,
+            started_ms: 5,
+        };
+        // What an older server wrote: no opening in the snapshot or in its settings.
+        let mut old = serde_json::to_value(&game).unwrap();
+        old.as_object_mut().unwrap().remove("opening").unwrap();
+        old["settings"]["game"]["caro"]
+            .as_object_mut()
+            .unwrap()
+            .remove("opening")
+            .unwrap();
+        conn.execute(
+            "INSERT INTO live_games (key, snapshot, saved_at) VALUES (5, ?1, 1)",
+            [old.to_string()],
+        )
+        .unwrap();
+        assert_eq!(load(&conn).unwrap(), vec![game]);
     }
 }

@@ -93,9 +93,11 @@ pub struct GameRecord {
     pub settings: RoomSettings,
     /// By seat.
     pub players: [PlayerRef; 2],
-    /// The seat that moved first.
+    /// The seat to move at the start.
     pub first: Seat,
-    /// Every move, in order.
+    /// Caro: the stones the game started from, X first. Empty otherwise.
+    pub opening: Vec<Point>,
+    /// Every move after the opening, in order.
     pub moves: Vec<Move>,
     /// `None` for a draw or an unfinished game.
     pub winner: Option<Seat>,
@@ -336,13 +338,15 @@ fn save(conn: &mut Connection, game: &GameRecord) -> rusqlite::Result<()> {
     let (game_name, variant) = describe(&game.settings.game);
     let moves: Vec<String> = game.moves.iter().map(move_text).collect();
     let line: Vec<String> = game.line.iter().map(Point::to_string).collect();
+    let opening: Vec<String> = game.opening.iter().map(Point::to_string).collect();
     // Settings always serialise; an empty column falls back to the words above.
     let settings = serde_json::to_string(&game.settings).unwrap_or_default();
     tx.execute(
         "INSERT INTO games (room, number, game, variant, time_control, first_seat,
             player_one, player_two, moves, plies, winner, reason, rated, started_at, ended_at,
-            settings, line)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
+            settings, line, opening)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,
+            ?18)",
         params![
             game.room,
             game.number,
@@ -361,6 +365,7 @@ fn save(conn: &mut Connection, game: &GameRecord) -> rusqlite::Result<()> {
             ended,
             settings,
             line.join(" "),
+            opening.join(" "),
         ],
     )?;
     tx.commit()
@@ -399,6 +404,7 @@ fn describe(game: &GameSettings) -> (&'static str, String) {
             width,
             height,
             rule,
+            ..
         } => ("caro", format!("{width}x{height} {rule}")),
         GameSettings::Xiangqi { fen } => ("xiangqi", fen.clone().unwrap_or_else(|| "start".into())),
     }
@@ -441,6 +447,7 @@ mod tests {
                 },
             ],
             first: Seat::One,
+            opening: Vec::new(),
             moves: vec![Move::Caro(Point::new(7, 7)), Move::Caro(Point::new(8, 8))],
             winner,
             line: Vec::new(),
@@ -535,6 +542,85 @@ mod tests {
         assert_eq!(record.moves.len(), 9);
         assert_eq!(record.moves[8].by, Seat::One);
         assert!(archive.replay(games[0].id + 1).unwrap().is_none());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn games_from_an_opening_replay_with_it_and_older_rows_read_without_one() {
+        let dir = std::env::temp_dir().join(format!("banco-store-opening-{}", std::process::id()));
+        let path = dir.join("banco.db");
+        let _ = std::fs::remove_dir_all(&dir);
+        // A balanced room's game: dealt X 7,7 O 8,8 X 6,8; O (seat Two) moved first and
+        // X (seat One) made five on row 0 later.
+        let opening = vec![Point::new(7, 7), Point::new(8, 8), Point::new(6, 8)];
+        let mut moves = Vec::new();
+        for x in 0..5 {
+            let o = if x < 4 { Point::new(x, 5) } else { Point::new(12, 12) };
+            moves.push(Move::Caro(o));
+            moves.push(Move::Caro(Point::new(x, 0)));
+        }
+        let game = GameRecord {
+            settings: RoomSettings {
+                game: GameSettings::Caro {
+                    width: 15,
+                    height: 15,
+                    rule: banco_protocol::Rule::Caro,
+                    opening: banco_protocol::CaroOpening::Balanced,
+                },
+                ..RoomSettings::default()
+            },
+            first: Seat::Two,
+            opening: opening.clone(),
+            moves,
+            line: (0..5).map(|x| Point::new(x, 0)).collect(),
+            ..record(Some(Seat::One), true)
+        };
+        // A row from before schema 4 (the migration gives it no opening).
+        let store = Store::open(&StoreLocation::File(path.clone())).unwrap();
+        store.handle().record(five_on_row_zero());
+        store.handle().record(game);
+        store.close();
+        let conn = Connection::open(&path).unwrap();
+        let version: i64 = conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(version, 4);
+        drop(conn);
+
+        let archive = Archive::open(&path).unwrap();
+        let games = archive.history(None, 10).unwrap();
+        assert_eq!(games.len(), 2);
+        let record = archive.replay(games[0].id).unwrap().unwrap();
+        assert_eq!(record.opening, opening);
+        assert_eq!(record.moves.len(), 10);
+        assert_eq!(record.moves[0].by, Seat::Two, "O moved first");
+        assert_eq!(record.summary.plies, 10);
+        let old = archive.replay(games[1].id).unwrap().unwrap();
+        assert!(old.opening.is_empty());
+        assert_eq!(old.moves.len(), 9);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_version_3_file_is_brought_up_to_date() {
+        let dir = std::env::temp_dir().join(format!("banco-store-v3-{}", std::process::id()));
+        let path = dir.join("banco.db");
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = Store::open(&StoreLocation::File(path.clone())).unwrap();
+        store.handle().record(five_on_row_zero());
+        store.close();
+        // Turn the file back into what a version 3 server left: no opening column.
+        let conn = Connection::open(&path).unwrap();
+        conn.execute_batch("ALTER TABLE games DROP COLUMN opening; PRAGMA user_version = 3;")
+            .unwrap();
+        drop(conn);
+        let store = Store::open(&StoreLocation::File(path.clone())).unwrap();
+        store.close();
+        let archive = Archive::open(&path).unwrap();
+        let id = archive.history(None, 1).unwrap()[0].id;
+        let record = archive.replay(id).unwrap().unwrap();
+        assert!(record.opening.is_empty());
+        assert_eq!(record.moves.len(), 9);
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -7,7 +7,8 @@ use std::str::FromStr;
 use banco_engine::game::{Game, GameSpec, Move as RulesMove, Side};
 use banco_engine::xiangqi;
 use banco_protocol::{
-    EndReason, GameRecord, GameSettings, GameSummary, MoveRecord, RoomSettings, Rule, TimeControl,
+    CaroOpening, EndReason, GameRecord, GameSettings, GameSummary, MoveRecord, Point,
+    RoomSettings, Rule, TimeControl,
 };
 
 use super::StoreError;
@@ -62,6 +63,7 @@ fn parse_caro_variant(text: &str) -> Option<GameSettings> {
         width: w.parse().ok()?,
         height: h.parse().ok()?,
         rule: Rule::from_str(rule).ok()?,
+        opening: CaroOpening::None,
     })
 }
 
@@ -73,9 +75,13 @@ pub(super) fn end_reason(name: &str) -> Option<EndReason> {
     (reason.as_str() == name).then_some(reason)
 }
 
-/// The whole game `summary` describes, from its stored `moves` (space-separated `x,y`
-/// for caro, ICCS for xiangqi), replayed through the rules.
-pub(super) fn rebuild(mut summary: GameSummary, moves: &str) -> Result<GameRecord, StoreError> {
+/// The whole game `summary` describes, from its caro `opening` and its stored `moves`
+/// (space-separated `x,y` for caro, ICCS for xiangqi), replayed through the rules.
+pub(super) fn rebuild(
+    mut summary: GameSummary,
+    opening: &[Point],
+    moves: &str,
+) -> Result<GameRecord, StoreError> {
     let corrupt = |why: String| StoreError::Corrupt {
         id: summary.id as i64,
         why,
@@ -85,10 +91,12 @@ pub(super) fn rebuild(mut summary: GameSummary, moves: &str) -> Result<GameRecor
             width,
             height,
             rule,
+            ..
         } => GameSpec::Caro {
             width: *width,
             height: *height,
             rule: *rule,
+            opening: opening.to_vec(),
         },
         GameSettings::Xiangqi { fen } => GameSpec::Xiangqi { fen: fen.clone() },
     };
@@ -122,6 +130,7 @@ pub(super) fn rebuild(mut summary: GameSummary, moves: &str) -> Result<GameRecor
     }
     Ok(GameRecord {
         start_fen: position.start_fen().unwrap_or_default(),
+        opening: position.opening().to_vec(),
         summary,
         moves: records,
     })
@@ -169,7 +178,8 @@ mod tests {
             GameSettings::Caro {
                 width: 20,
                 height: 15,
-                rule: Rule::Freestyle
+                rule: Rule::Freestyle,
+                opening: CaroOpening::None,
             }
         );
         assert_eq!(

@@ -4,7 +4,7 @@
 use rusqlite::Connection;
 
 /// The layout this code writes.
-const VERSION: i64 = 3;
+const VERSION: i64 = 4;
 
 /// Creates the tables if the file is new, and brings an older file up to date.
 pub fn create(conn: &Connection) -> rusqlite::Result<()> {
@@ -15,8 +15,11 @@ pub fn create(conn: &Connection) -> rusqlite::Result<()> {
     if version < 2 {
         version_2(conn)?;
     }
-    if version < VERSION {
+    if version < 3 {
         version_3(conn)?;
+    }
+    if version < VERSION {
+        version_4(conn)?;
     }
     Ok(())
 }
@@ -92,6 +95,19 @@ fn version_3(conn: &Connection) -> rusqlite::Result<()> {
          -- caro: the winning line, space-separated 'x,y'; '' otherwise
          ALTER TABLE games ADD COLUMN line TEXT NOT NULL DEFAULT '';
          PRAGMA user_version = 3;
+         COMMIT;",
+    )
+}
+
+/// Caro games that start from opening stones: the stones, so replays draw them and
+/// replay the moves on top of them.
+fn version_4(conn: &Connection) -> rusqlite::Result<()> {
+    conn.execute_batch(
+        "BEGIN;
+         -- caro: the opening stones, space-separated 'x,y', X first; '' for none (and in
+         -- rows stored before version 4)
+         ALTER TABLE games ADD COLUMN opening TEXT NOT NULL DEFAULT '';
+         PRAGMA user_version = 4;
          COMMIT;",
     )
 }
