@@ -22,7 +22,7 @@ use tokio_util::codec::Framed;
 use tokio_util::sync::CancellationToken;
 
 use banco_protocol::{
-    ClientCodec, ClientMsg, ErrorCode, ErrorMsg, GameOver, GameSettings, GameView, Hello, Move,
+    CaroOpening, ClientCodec, ClientMsg, ErrorCode, ErrorMsg, GameOver, GameSettings, GameView, Hello, Move,
     MoveRecord, PROTOCOL_VERSION, Point, ResumeToken, RoomId, RoomSettings, RoomSummary, RoomView,
     Rule, SeatKind, ServerMsg, TimeControl, Welcome, XqSquare,
 };
@@ -422,11 +422,18 @@ impl Client {
 
 /// Caro room settings on a `size`x`size` board, human vs human, seat One first.
 pub fn caro(size: u8) -> RoomSettings {
+    caro_from(size, Rule::Caro, CaroOpening::None)
+}
+
+/// Caro room settings on a `size`x`size` board under `rule`, every game starting from
+/// `opening`; human vs human, seat One to move first.
+pub fn caro_from(size: u8, rule: Rule, opening: CaroOpening) -> RoomSettings {
     RoomSettings {
         game: GameSettings::Caro {
             width: size,
             height: size,
-            rule: Rule::Caro,
+            rule,
+            opening,
         },
         ..RoomSettings::default()
     }

@@ -8,7 +8,7 @@ use tokio::net::TcpStream;
 use tokio_util::codec::Framed;
 
 use banco_protocol::{
-    ClientCodec, ClientMsg, FirstMove, GameSettings, Hello, Level, Move, OfferKind,
+    CaroOpening, ClientCodec, ClientMsg, FirstMove, GameSettings, Hello, Level, Move, OfferKind,
     PROTOCOL_VERSION, Point, RoomSettings, Rule, SeatKind, TimeControl, XqSquare,
 };
 use banco_server::Config;
@@ -46,6 +46,16 @@ fn random_settings(rng: &mut Lcg) -> RoomSettings {
                 width: size,
                 height: [5u8, 15, 64][rng.below(3) as usize],
                 rule: Rule::ALL[rng.below(4) as usize],
+                // Stones anywhere, on or off the board, maybe twice on a point.
+                opening: match rng.below(4) {
+                    0 => CaroOpening::Balanced,
+                    1 => CaroOpening::Stones(
+                        (0..rng.below(6))
+                            .map(|_| Point::new(rng.below(16) as u8, rng.below(16) as u8))
+                            .collect(),
+                    ),
+                    _ => CaroOpening::None,
+                },
             }
         },
         time: match rng.below(4) {

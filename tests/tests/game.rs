@@ -70,6 +70,7 @@ async fn a_full_board_is_a_draw() {
             width: 5,
             height: 5,
             rule: Rule::Freestyle,
+            opening: banco_protocol::CaroOpening::None,
         },
         ..RoomSettings::default()
     };

@@ -149,6 +149,7 @@ async fn settings_out_of_range_are_refused() {
                 width: 64,
                 height: 3,
                 rule: Rule::Freestyle,
+                opening: banco_protocol::CaroOpening::None,
             },
             ..RoomSettings::default()
         },
