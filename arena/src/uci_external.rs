@@ -31,7 +31,9 @@ const DEFAULT_TURN: Duration = Duration::from_secs(1);
 
 /// A running engine process.
 struct Running {
+    /// The process, asked to quit (then killed) on drop.
     child: Child,
+    /// Where commands go.
     stdin: ChildStdin,
     /// Lines the engine printed, in order; disconnected when it exits.
     lines: Receiver<String>,

@@ -60,13 +60,17 @@ impl Default for Options {
 /// What a finished iteration found, for progress reports (UCI `info`).
 #[derive(Debug, Clone)]
 pub struct Info {
+    /// The iteration just finished.
     pub depth: u32,
     /// The deepest ply reached, quiescence included.
     pub seldepth: u32,
     /// From the side to move, in [`MATE`]'s scale.
     pub score: i32,
+    /// Nodes searched so far.
     pub nodes: u64,
+    /// Time since the search started.
     pub elapsed: Duration,
+    /// The principal variation, best move first.
     pub pv: Vec<Move>,
     /// Transposition table use, in permille.
     pub hashfull: u32,
@@ -77,16 +81,22 @@ pub struct Info {
 pub struct Outcome {
     /// `None` only when the side to move has no legal move.
     pub best: Option<Move>,
+    /// The best move's score from the side to move, in [`MATE`]'s scale.
     pub score: i32,
+    /// The deepest completed iteration.
     pub depth: u32,
+    /// Nodes searched.
     pub nodes: u64,
+    /// The principal variation, starting with `best`.
     pub pv: Vec<Move>,
+    /// Wall time spent.
     pub elapsed: Duration,
 }
 
 /// A position on the game's or the search's path.
 #[derive(Clone, Copy)]
 struct Node {
+    /// The position's Zobrist key.
     key: u64,
     /// The side to move is in check (the move into this position gave check).
     check: bool,
@@ -97,7 +107,9 @@ struct Node {
 /// One root move and what the last iteration said of it.
 #[derive(Clone, Copy)]
 struct RootMove {
+    /// The move.
     mv: Move,
+    /// Its score in the last iteration that searched it (`-INF` when it failed low).
     score: i32,
     /// The easy levels' fixed random offset.
     noise: i32,
@@ -105,6 +117,7 @@ struct RootMove {
 
 /// A searcher: keeps its transposition table and history between searches.
 pub struct Searcher {
+    /// The transposition table.
     tt: Table,
     /// `history[piece code][to]`: how often a quiet move of that piece to that point cut off.
     history: Box<[[i32; 90]; 16]>,
@@ -117,15 +130,23 @@ pub struct Searcher {
     path: Vec<Node>,
     /// The principal variation table.
     pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
+    /// The length of each ply's principal variation.
     pv_len: [usize; MAX_PLY + 1],
-    /// This search's counters and limits.
+    /// Nodes searched in this search.
     nodes: u64,
+    /// The deepest ply reached in this search.
     seldepth: usize,
+    /// Set when a limit was reached: every node returns at once.
     stopped: bool,
+    /// When this search started.
     start: Instant,
+    /// The hard deadline, margin subtracted.
     deadline: Option<Instant>,
+    /// The node cap.
     max_nodes: Option<u64>,
+    /// The caller's limits (for the cancel flag).
     limits: Limits,
+    /// The evaluation weights of this search.
     weights: Weights,
     /// Recent evaluations by key (direct-mapped; cleared when the weights change).
     eval_cache: Vec<(u64, i32)>,
