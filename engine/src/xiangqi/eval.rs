@@ -59,6 +59,50 @@ impl Weights {
     };
 }
 
+/// A weight name [`Weights::set`] does not know.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown weight '{0}': use missing_advisor, missing_elephant, hollow_cannon, central_cannon, rook_mobility, horse_mobility, trapped_horse, pawn_pair, tempo, or material.KIND (advisor, elephant, horse, chariot, cannon, soldier)"
+)]
+pub struct UnknownWeight(pub String);
+
+impl Weights {
+    /// Sets the weight called `name` to (`mg`, `eg`); single-valued weights take `mg`.
+    /// For tuning tools: `material.soldier` shifts a soldier's value.
+    pub fn set(&mut self, name: &str, mg: i32, eg: i32) -> Result<(), UnknownWeight> {
+        let pair = match name {
+            "missing_advisor" => {
+                self.missing_advisor = mg;
+                return Ok(());
+            }
+            "missing_elephant" => {
+                self.missing_elephant = mg;
+                return Ok(());
+            }
+            "tempo" => {
+                self.tempo = mg;
+                return Ok(());
+            }
+            "hollow_cannon" => &mut self.hollow_cannon,
+            "central_cannon" => &mut self.central_cannon,
+            "rook_mobility" => &mut self.rook_mobility,
+            "horse_mobility" => &mut self.horse_mobility,
+            "trapped_horse" => &mut self.trapped_horse,
+            "pawn_pair" => &mut self.pawn_pair,
+            _ => {
+                let kind = name
+                    .strip_prefix("material.")
+                    .and_then(|k| Kind::ALL.into_iter().find(|kind| kind.name() == k))
+                    .filter(|&k| k != Kind::King)
+                    .ok_or_else(|| UnknownWeight(name.to_string()))?;
+                &mut self.material[kind.index()]
+            }
+        };
+        *pair = (mg, eg);
+        Ok(())
+    }
+}
+
 impl Default for Weights {
     fn default() -> Weights {
         Weights::DEFAULT
@@ -290,5 +334,23 @@ mod tests {
         let none = black_mg("rnbakabnr/9/1c5c1/p1p3p1p/9/9/P1P3P1P/4C2C1/9/RNBAKABNR b");
         assert_eq!(one, two - w.central_cannon.0);
         assert_eq!(none, two - w.hollow_cannon.0);
+    }
+
+    #[test]
+    fn weights_are_set_by_name() {
+        let mut w = Weights::DEFAULT;
+        w.set("material.soldier", 20, 30).unwrap();
+        w.set("rook_mobility", 8, 6).unwrap();
+        w.set("tempo", 12, 0).unwrap();
+        assert_eq!(w.material[Kind::Pawn.index()], (20, 30));
+        assert_eq!((w.rook_mobility, w.tempo), ((8, 6), 12));
+        assert!(w.set("material.general", 1, 1).is_err());
+        assert!(w.set("charisma", 1, 1).is_err());
+        // A material shift moves the score by the piece-count difference.
+        let up = Position::from_fen("rnbakabnr/9/1c5c1/p1p1p1p2/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w")
+            .unwrap();
+        let mut more = Weights::DEFAULT;
+        more.set("material.soldier", 50, 50).unwrap();
+        assert_eq!(evaluate_with(&up, &more), evaluate(&up) + 50);
     }
 }
