@@ -353,8 +353,9 @@ impl Searcher {
                 pv: best.pv.clone(),
                 hashfull: self.tt.hashfull(),
             });
-            // Nothing more to learn: a forced move, or a mate found within the horizon.
-            if roots.len() == 1 && limits.max_depth.is_none() && limits.max_nodes.is_none() {
+            // Nothing more to learn: a forced move (when time is what counts), or a mate
+            // found well within the horizon.
+            if roots.len() == 1 && self.deadline.is_some() {
                 break;
             }
             // Pruning may hide a shorter mate from shallow iterations: go on until the
