@@ -101,6 +101,7 @@ impl Engine {
             seed: self.random(),
             soft_fraction: self.config.soft_fraction,
             weights: self.config.weights,
+            contempt: self.config.contempt,
         };
         let out = self.searcher.search(game, &capped, &options, report);
         Thought {

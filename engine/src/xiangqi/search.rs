@@ -44,6 +44,10 @@ pub struct Options {
     pub soft_fraction: f64,
     /// The evaluation's weights.
     pub weights: Weights,
+    /// How much the side to move at the root dislikes a draw: a drawn line scores this
+    /// much below zero for it (and above for the other side), so the engine plays on
+    /// rather than repeat in a balanced position.
+    pub contempt: i32,
 }
 
 impl Default for Options {
@@ -53,6 +57,7 @@ impl Default for Options {
             seed: 0,
             soft_fraction: 0.55,
             weights: Weights::DEFAULT,
+            contempt: 20,
         }
     }
 }
@@ -148,6 +153,9 @@ pub struct Searcher {
     limits: Limits,
     /// The evaluation weights of this search.
     weights: Weights,
+    /// The side to move at the root, and what a draw costs it.
+    root_side: Color,
+    contempt: i32,
     /// Recent evaluations by key (direct-mapped; cleared when the weights change).
     eval_cache: Vec<(u64, i32)>,
 }
@@ -180,6 +188,8 @@ impl Searcher {
             max_nodes: None,
             limits: Limits::none(),
             weights: Weights::DEFAULT,
+            root_side: Color::Red,
+            contempt: 0,
             eval_cache: vec![(0, 0); EVAL_CACHE],
         }
     }
@@ -220,6 +230,8 @@ impl Searcher {
             self.eval_cache.fill((0, 0));
         }
         self.weights = options.weights;
+        self.contempt = options.contempt;
+        self.root_side = game.to_move();
         self.tt.new_search();
         for row in self.history.iter_mut() {
             for h in row.iter_mut() {
@@ -445,6 +457,16 @@ impl Searcher {
         best
     }
 
+    /// A draw's score for `side` to move: below zero for the root's side.
+    #[inline]
+    fn draw_score(&self, side: Color) -> i32 {
+        if side == self.root_side {
+            -self.contempt
+        } else {
+            self.contempt
+        }
+    }
+
     /// The static evaluation, through a small cache keyed by position (quiescence revisits
     /// the same leaves often).
     #[inline]
@@ -497,7 +519,7 @@ impl Searcher {
                 return Some(match perpetual_checker(cycle) {
                     Some(c) if c == us => -MATE + ply as i32,
                     Some(_) => MATE - ply as i32,
-                    None => 0,
+                    None => self.draw_score(us),
                 });
             }
             j += 2;
@@ -523,7 +545,7 @@ impl Searcher {
         if pos.halfmove_clock() >= SIXTY_MOVES
             || !pos.has_attackers(Color::Red) && !pos.has_attackers(Color::Black)
         {
-            return 0;
+            return self.draw_score(pos.side_to_move());
         }
         if ply >= MAX_PLY {
             return self.evaluate(pos);
@@ -1032,6 +1054,12 @@ mod tests {
             game.play(m.parse().unwrap()).unwrap();
         }
         assert_eq!(judge_last(&game, 3), Some(0));
+        // With contempt, the root's side scores the draw below zero, the other above.
+        let mut s = Searcher::new(1);
+        s.contempt = 20;
+        s.root_side = Color::Red;
+        assert_eq!(s.draw_score(Color::Red), -20);
+        assert_eq!(s.draw_score(Color::Black), 20);
     }
 
     #[test]
