@@ -16,7 +16,7 @@
 use super::piece::{Color, Kind, Piece};
 use super::position::Position;
 use super::psq::PHASE_MAX;
-use super::tables::{FILE_OF, FILE_SLIDES, HORSE_MOVES, NONE, RANK_OF, RANK_SLIDES};
+use super::tables::{FILE_OF, FILE_SLIDES, HORSE_MOVES, IN_PALACE, NONE, RANK_OF, RANK_SLIDES};
 
 /// The tunable weights of the evaluation terms (middlegame, endgame).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -42,7 +42,13 @@ pub struct Weights {
     /// Added to each piece's material by kind (middlegame, endgame), for tuning piece
     /// values without rebuilding the square tables.
     pub material: [(i32, i32); 7],
+    /// Scale (16 = as tabled) of the attack on the enemy palace: see [`ATTACK`].
+    pub king_attack: (i32, i32),
 }
+
+/// The worth of an attack on the palace by its units (two or more attacking pieces):
+/// growing faster than the units, since attackers combine.
+const ATTACK: [i32; 16] = [0, 0, 6, 14, 24, 36, 50, 66, 84, 104, 126, 150, 176, 204, 234, 266];
 
 impl Weights {
     pub const DEFAULT: Weights = Weights {
@@ -56,13 +62,14 @@ impl Weights {
         pawn_pair: (15, 25),
         tempo: 10,
         material: [(0, 0); 7],
+        king_attack: (0, 0),
     };
 }
 
 /// A weight name [`Weights::set`] does not know.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown weight '{0}': use missing_advisor, missing_elephant, hollow_cannon, central_cannon, rook_mobility, horse_mobility, trapped_horse, pawn_pair, tempo, or material.KIND (advisor, elephant, horse, chariot, cannon, soldier)"
+    "unknown weight '{0}': use missing_advisor, missing_elephant, hollow_cannon, central_cannon, rook_mobility, horse_mobility, trapped_horse, pawn_pair, king_attack, tempo, or material.KIND (advisor, elephant, horse, chariot, cannon, soldier)"
 )]
 pub struct UnknownWeight(pub String);
 
@@ -89,6 +96,7 @@ impl Weights {
             "horse_mobility" => &mut self.horse_mobility,
             "trapped_horse" => &mut self.trapped_horse,
             "pawn_pair" => &mut self.pawn_pair,
+            "king_attack" => &mut self.king_attack,
             _ => {
                 let kind = name
                     .strip_prefix("material.")
@@ -183,7 +191,11 @@ fn side_terms(pos: &Position, color: Color, w: &Weights) -> (i32, i32) {
         eg -= w.central_cannon.1;
     }
 
-    // Mobility.
+    // Mobility, and the attack on the enemy palace: units for each piece bearing on it.
+    let enemy_king = pos.king(them).index();
+    let (ekf, ekr) = (FILE_OF[enemy_king], RANK_OF[enemy_king]);
+    let mut units = 0;
+    let mut attackers = 0;
     let mut own = pos.colors[color.index()];
     while own != 0 {
         let s = own.trailing_zeros() as usize;
@@ -194,6 +206,25 @@ fn side_terms(pos: &Position, color: Color, w: &Weights) -> (i32, i32) {
                 let n = rook_reach(pos, s, color) - 6;
                 mg += n * w.rook_mobility.0;
                 eg += n * w.rook_mobility.1;
+                // On the general's file or rank, or on a palace file.
+                if FILE_OF[s] == ekf || RANK_OF[s] == ekr {
+                    units += 3;
+                    attackers += 1;
+                } else if (3..=5).contains(&FILE_OF[s]) {
+                    units += 1;
+                    attackers += 1;
+                }
+            }
+            Kind::Cannon => {
+                // On the general's file or rank (behind any screens), or on its back rank.
+                let back_rank = if them == Color::Red { 0 } else { 9 };
+                if FILE_OF[s] == ekf || RANK_OF[s] == ekr {
+                    units += 2;
+                    attackers += 1;
+                } else if RANK_OF[s] == back_rank {
+                    units += 1;
+                    attackers += 1;
+                }
             }
             Kind::Horse => {
                 let steps = &HORSE_MOVES[s];
@@ -207,6 +238,21 @@ fn side_terms(pos: &Position, color: Color, w: &Weights) -> (i32, i32) {
                 }
                 mg += (n - 3) * w.horse_mobility.0;
                 eg += (n - 3) * w.horse_mobility.1;
+                // Palace points it could jump to.
+                let mut hits = 0;
+                for i in 0..steps.len as usize {
+                    let to = steps.to[i] as usize;
+                    if IN_PALACE[to]
+                        && RANK_OF[to].abs_diff(ekr) <= 2
+                        && pos.board[steps.block[i] as usize].is_none()
+                    {
+                        hits += 1;
+                    }
+                }
+                if hits > 0 {
+                    units += 1 + hits.min(2);
+                    attackers += 1;
+                }
                 if n == 0 {
                     mg -= w.trapped_horse.0;
                     eg -= w.trapped_horse.1;
@@ -222,9 +268,22 @@ fn side_terms(pos: &Position, color: Color, w: &Weights) -> (i32, i32) {
                     mg += w.pawn_pair.0;
                     eg += w.pawn_pair.1;
                 }
+                // A soldier beside or inside the palace.
+                if FILE_OF[s].abs_diff(ekf) <= 1 && RANK_OF[s].abs_diff(ekr) <= 1 {
+                    units += 2;
+                    attackers += 1;
+                } else if crossed && (2..=6).contains(&FILE_OF[s]) && RANK_OF[s].abs_diff(ekr) <= 2 {
+                    units += 1;
+                    attackers += 1;
+                }
             }
             _ => {}
         }
+    }
+    if attackers >= 2 {
+        let a = ATTACK[(units as usize).min(ATTACK.len() - 1)];
+        mg += a * w.king_attack.0 / 16;
+        eg += a * w.king_attack.1 / 16;
     }
     (mg, eg)
 }
