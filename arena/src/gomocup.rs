@@ -144,20 +144,27 @@ impl Player for GomocupEngine {
         else {
             bail!("{} plays caro only (Gomocup protocol)", self.name);
         };
-        self.spawn()?;
-        let first = !self.started;
-        if first {
+        if self.started {
+            // Engines without RESTART get a fresh process instead.
+            self.send("RESTART")?;
+            if !self
+                .answer(START_TIMEOUT)
+                .is_ok_and(|a| a.eq_ignore_ascii_case("OK"))
+            {
+                self.stop();
+            }
+        }
+        if !self.started {
+            self.spawn()?;
             if width == height {
                 self.send(&format!("START {width}"))?;
             } else {
                 self.send(&format!("RECTSTART {width},{height}"))?;
             }
-        } else {
-            self.send("RESTART")?;
-        }
-        let ok = self.answer(START_TIMEOUT)?;
-        if !ok.eq_ignore_ascii_case("OK") {
-            bail!("{} answered '{ok}' to the start of a game", self.name);
+            let ok = self.answer(START_TIMEOUT)?;
+            if !ok.eq_ignore_ascii_case("OK") {
+                bail!("{} answered '{ok}' to the start of a game", self.name);
+            }
         }
         self.started = true;
         self.known.clear();
@@ -205,8 +212,9 @@ impl Player for GomocupEngine {
     }
 }
 
-impl Drop for GomocupEngine {
-    fn drop(&mut self) {
+impl GomocupEngine {
+    /// Ends the process: `END`, a moment to leave on its own, then a kill.
+    fn stop(&mut self) {
         if self.running.is_some() {
             let _ = self.send("END");
         }
@@ -214,13 +222,22 @@ impl Drop for GomocupEngine {
             let deadline = Instant::now() + Duration::from_millis(500);
             while Instant::now() < deadline {
                 if matches!(running.child.try_wait(), Ok(Some(_))) {
-                    return;
+                    break;
                 }
                 std::thread::sleep(Duration::from_millis(20));
             }
-            let _ = running.child.kill();
-            let _ = running.child.wait();
+            if !matches!(running.child.try_wait(), Ok(Some(_))) {
+                let _ = running.child.kill();
+                let _ = running.child.wait();
+            }
         }
+        self.started = false;
+    }
+}
+
+impl Drop for GomocupEngine {
+    fn drop(&mut self) {
+        self.stop();
     }
 }
 

@@ -4,6 +4,8 @@
 //! banco                                   connect screen (last server filled in)
 //! banco host [--listen ADDR] [--db PATH|:memory:] [--name NAME] [--plain|--json]
 //! banco join ADDR [--name NAME] [--plain|--json]
+//! banco replay FILE [--plain|--json]             a saved game, no server needed
+//! banco discover [--wait 1.5s] [--json] [ADDR..]  servers on the LAN
 //! ```
 //! `--lang` and `--theme` work everywhere and override the settings file.
 
@@ -34,6 +36,10 @@ pub enum Command {
     Host(HostArgs),
     /// Join a server on the network.
     Join(JoinArgs),
+    /// Replay a saved game record (a file saved from a replay, or written by hand).
+    Replay(ReplayArgs),
+    /// List the banco servers on your network.
+    Discover(DiscoverArgs),
 }
 
 /// Options shared by `host` and `join`.
@@ -48,6 +54,10 @@ pub struct Player {
     /// Line mode with one JSON object per event (implies --plain).
     #[arg(long)]
     pub json: bool,
+    /// Line mode: ring the terminal bell when the opponent moves, an offer comes, or the
+    /// game ends (the full-screen client rings unless the settings turn it off).
+    #[arg(long)]
+    pub bell: bool,
 }
 
 #[derive(Debug, Args)]
@@ -69,6 +79,33 @@ pub struct JoinArgs {
     pub address: String,
     #[command(flatten)]
     pub player: Player,
+}
+
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The record file (see the README's "Game records" for its format).
+    #[arg(value_name = "FILE")]
+    pub file: std::path::PathBuf,
+    /// Print the game (its facts, moves and final board) instead of opening the viewer.
+    #[arg(long)]
+    pub plain: bool,
+    /// As --plain, as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct DiscoverArgs {
+    /// How long to wait for answers.
+    #[arg(long, value_name = "TIME", default_value = "1.5s")]
+    pub wait: String,
+    /// One JSON object instead of lines for people.
+    #[arg(long)]
+    pub json: bool,
+    /// Where to ask instead of every network this machine is on: a host, an IP, or a
+    /// broadcast address such as 192.168.1.255 (UDP port 7373 unless given).
+    #[arg(value_name = "ADDR")]
+    pub targets: Vec<String>,
 }
 
 #[cfg(test)]
@@ -97,5 +134,20 @@ mod tests {
         assert_eq!(h.db.as_deref(), Some(":memory:"));
         assert!(h.player.plain);
         assert!(Cli::try_parse_from(["banco", "join"]).is_err());
+        let cli = Cli::parse_from(["banco", "replay", "game.txt", "--json"]);
+        let Some(Command::Replay(r)) = cli.command else {
+            panic!("replay expected");
+        };
+        assert_eq!(r.file, std::path::PathBuf::from("game.txt"));
+        assert!(r.json);
+        let cli = Cli::parse_from(["banco", "discover", "--wait", "3s", "10.0.0.255"]);
+        let Some(Command::Discover(d)) = cli.command else {
+            panic!("discover expected");
+        };
+        assert_eq!(
+            (d.wait.as_str(), d.targets.as_slice()),
+            ("3s", &["10.0.0.255".to_string()][..])
+        );
+        assert!(!d.json);
     }
 }

@@ -6,23 +6,29 @@
 //! - [`cli`]: the command line (`banco host`, `banco join ADDR`, options), clap derive.
 //! - [`net`]: connecting and greeting a server; the reader/writer tasks.
 //! - [`host`]: starting the server in-process for `banco host`.
+//! - [`discover`]: finding servers on the LAN, and this machine's own LAN addresses.
 //! - [`room`]: the client's model of its room (seats, game, board copy, clocks, chat,
 //!   threats), kept current from server messages; shared by both front ends.
 //! - [`narrate`]: sentences about what happens, in the user's language.
 //! - [`plain`]: the `--plain` / `--json` line mode.
-//! - [`app`]: the terminal client's state machine (connect -> lobby -> room) and its
-//!   input handlers; no drawing, no I/O (it queues [`app::Effect`]s).
+//! - [`record`]: finished games stepped through move by move ([`record::Replay`]) and
+//!   the game record files people save, edit and open with `banco replay FILE`.
+//! - [`app`]: the terminal client's state machine (connect -> lobby -> room, and the
+//!   leaderboard, history and replay screens) and its input handlers; no drawing, no
+//!   I/O (it queues [`app::Effect`]s).
 //! - [`ui`]: drawing the [`app::App`] with ratatui; never changes it.
 //! - [`tui`]: the terminal itself: raw mode, panic hook, the event task, the main loop.
 //! - [`locale`], [`theme`], [`settings`]: text, colours and the settings file.
 
 pub mod app;
 pub mod cli;
+pub mod discover;
 pub mod host;
 pub mod locale;
 pub mod narrate;
 pub mod net;
 pub mod plain;
+pub mod record;
 pub mod room;
 pub mod settings;
 pub mod theme;

@@ -1,4 +1,5 @@
-//! `banco`: host or join a game of caro on the LAN, in a terminal or in line mode.
+//! `banco`: host or join a game of caro or xiangqi on the LAN, in a terminal or in line
+//! mode; replay saved games.
 
 use anyhow::Context;
 use banco_client::app::App;
@@ -8,7 +9,7 @@ use banco_client::net::{Connection, address_text};
 use banco_client::plain::{self, Ending, Format};
 use banco_client::settings::{Settings, config_dir, os_user_name, settings_path};
 use banco_client::theme::Theme;
-use banco_client::{host, tui};
+use banco_client::{discover, host, tui};
 use clap::Parser;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -109,14 +110,21 @@ fn player_name(player: &Player, settings: &Settings) -> String {
 }
 
 /// Runs a line-mode session against `address`.
-async fn run_plain(address: &str, name: &str, json: bool, s: Setup) -> anyhow::Result<ExitCode> {
+async fn run_plain(
+    address: &str,
+    name: &str,
+    player: &Player,
+    s: Setup,
+) -> anyhow::Result<ExitCode> {
+    let json = player.json;
     for w in &s.warnings {
         eprintln!("banco: {w}");
     }
     let link = Connection::open(address, name).await?.start();
     let format = if json { Format::Json } else { Format::Text };
     let stdin = tokio::io::BufReader::new(tokio::io::stdin());
-    let ending = plain::run(link, stdin, std::io::stdout(), format, s.loc).await?;
+    let printer = plain::Printer::new(std::io::stdout(), format, s.loc).with_bell(player.bell);
+    let ending = plain::run_printing(link, stdin, printer).await?;
     Ok(match ending {
         Ending::Quit => ExitCode::SUCCESS,
         Ending::ServerClosed => ExitCode::FAILURE,
@@ -127,11 +135,14 @@ async fn run_plain(address: &str, name: &str, json: bool, s: Setup) -> anyhow::R
 async fn run_tui(
     address: Option<String>,
     name: String,
-    hosting: Option<String>,
+    hosting: Option<(String, Vec<String>)>,
     s: Setup,
 ) -> anyhow::Result<ExitCode> {
     let mut app = App::new(s.loc, s.theme, s.settings, s.dir, name, Instant::now());
-    app.hosting = hosting;
+    if let Some((listen, join)) = hosting {
+        app.hosting = Some(listen);
+        app.join_hint = join;
+    }
     let connect_now = address.is_some();
     if let Some(a) = address {
         app.set_address(&a);
@@ -150,10 +161,44 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Join(j)) => {
             let name = player_name(&j.player, &s.settings);
             if j.player.plain || j.player.json {
-                run_plain(&j.address, &name, j.player.json, s).await
+                run_plain(&j.address, &name, &j.player, s).await
             } else {
                 run_tui(Some(j.address), name, None, s).await
             }
+        }
+        Some(Command::Replay(r)) => {
+            let replay = banco_client::record::file::load(&r.file)?;
+            if r.plain || r.json {
+                let format = if r.json { Format::Json } else { Format::Text };
+                let mut printer = plain::Printer::new(std::io::stdout(), format, s.loc);
+                printer.replay(&replay);
+                return Ok(ExitCode::SUCCESS);
+            }
+            let mut app = App::new(
+                s.loc,
+                s.theme,
+                s.settings,
+                s.dir,
+                String::new(),
+                Instant::now(),
+            );
+            app.open_offline_replay(replay);
+            tui::run(app, false).await?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Discover(d)) => {
+            let wait = banco_protocol::parse_duration(&d.wait)?;
+            let targets = if d.targets.is_empty() {
+                None
+            } else {
+                let parsed: Result<Vec<_>, String> =
+                    d.targets.iter().map(|t| discover::target(t)).collect();
+                Some(parsed.map_err(anyhow::Error::msg)?)
+            };
+            let found = discover::scan(targets, wait).await;
+            let format = if d.json { Format::Json } else { Format::Text };
+            plain::Printer::new(std::io::stdout(), format, s.loc).servers(&found, wait);
+            Ok(ExitCode::SUCCESS)
         }
         Some(Command::Host(h)) => {
             let name = player_name(&h.player, &s.settings);
@@ -161,9 +206,10 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let target = hosted.connect_address();
             let shown = address_text(&hosted.addr.ip().to_string(), hosted.addr.port());
             let code = if h.player.plain || h.player.json {
-                run_plain(&target, &name, h.player.json, s).await
+                run_plain(&target, &name, &h.player, s).await
             } else {
-                run_tui(Some(target), name, Some(shown), s).await
+                let join = discover::join_addresses(hosted.addr, &discover::lan_addresses());
+                run_tui(Some(target), name, Some((shown, join)), s).await
             };
             hosted.stop().await;
             code
@@ -176,6 +222,8 @@ fn main() -> ExitCode {
     let plain = match &cli.command {
         Some(Command::Join(j)) => j.player.plain || j.player.json,
         Some(Command::Host(h)) => h.player.plain || h.player.json,
+        Some(Command::Replay(r)) => r.plain || r.json,
+        Some(Command::Discover(_)) => true,
         None => false,
     };
     init_logging(plain);

@@ -52,9 +52,14 @@ pub fn moved(room: &Room, record: &MoveRecord, loc: &Locale) -> String {
     if !record.wxf.is_empty() {
         point = format!("{point} ({})", record.wxf);
     }
+    // Caro places a stone ("đánh"); xiangqi moves a piece ("đi").
+    let key = match record.mv {
+        banco_protocol::Move::Caro(_) => "event.moved",
+        banco_protocol::Move::Xiangqi { .. } => "event.moved_piece",
+    };
     let mut s = tr!(
         loc,
-        "event.moved",
+        key,
         name = seat_name(room, record.by, loc),
         stone = side(room, record.by, loc),
         point = point
@@ -259,4 +264,40 @@ pub fn summary_status(summary: &RoomSummary, loc: &Locale) -> String {
         banco_protocol::RoomStatus::Finished => "status_word.finished",
     };
     tr!(loc, key).to_string()
+}
+
+/// The headline of a recorded game, by the players' names: `Bình won.`, `Draw.`, or
+/// that it never finished.
+pub fn record_headline(over: Option<&GameOver>, players: &[String; 2], loc: &Locale) -> String {
+    match over {
+        None => tr!(loc, "replay.unfinished").to_string(),
+        Some(GameOver { winner: None, .. }) => tr!(loc, "result.draw").to_string(),
+        Some(GameOver {
+            winner: Some(w), ..
+        }) => tr!(loc, "result.won", name = players[w.index()]),
+    }
+}
+
+/// Why a recorded game ended, naming the loser: `Bình ran out of time`.
+pub fn record_reason(over: &GameOver, players: &[String; 2], loc: &Locale) -> String {
+    let loser = over
+        .winner
+        .map(|w| players[w.other().index()].clone())
+        .unwrap_or_default();
+    tr!(
+        loc,
+        &format!("reason.{}", over.reason.as_str()),
+        loser = loser
+    )
+}
+
+/// When a game ended, in local time: `2025-05-01 19:42`.
+pub fn ended_at(ms: u64) -> String {
+    use chrono::{Local, TimeZone};
+    match Local.timestamp_millis_opt(ms as i64) {
+        chrono::LocalResult::Single(t) | chrono::LocalResult::Ambiguous(t, _) => {
+            t.format("%Y-%m-%d %H:%M").to_string()
+        }
+        chrono::LocalResult::None => "?".to_string(),
+    }
 }

@@ -19,7 +19,7 @@ pub enum SettingsError {
 }
 
 /// What the client remembers between runs. Every field is optional in the file.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Settings {
     /// The name to play under when `--name` is not given.
@@ -32,6 +32,28 @@ pub struct Settings {
     pub last_server: Option<String>,
     /// Mark the opponent's fours and open threes on the board.
     pub threat_warning: bool,
+    /// Where the connect screen looks for servers (hosts, IPs or broadcast addresses
+    /// such as `10.8.0.255`) instead of every network this machine is on: for networks
+    /// that do not pass broadcasts, or to look on this machine only (`127.0.0.1`).
+    pub discover: Vec<String>,
+    /// Ring the terminal bell when the opponent moves, an offer comes, or the game ends
+    /// (the full-screen client; plain mode rings only with `--bell`).
+    pub bell: bool,
+}
+
+impl Default for Settings {
+    /// Nothing remembered yet; the bell on.
+    fn default() -> Settings {
+        Settings {
+            name: None,
+            language: None,
+            theme: None,
+            last_server: None,
+            threat_warning: false,
+            discover: Vec::new(),
+            bell: true,
+        }
+    }
 }
 
 impl Settings {
@@ -117,6 +139,8 @@ mod tests {
             theme: Some("paper".into()),
             last_server: Some("192.168.1.20:7373".into()),
             threat_warning: true,
+            discover: vec!["10.8.0.255".into()],
+            bell: false,
         };
         s.save(&path).unwrap();
         assert_eq!(Settings::load(&path).unwrap(), s);

@@ -99,3 +99,97 @@ pub fn xq_moved(iccs: &str, by: Seat, ply: u32, wxf: &str) -> ServerMsg {
         clocks: None,
     }
 }
+
+/// Game 42 from the server's records: 15x15 caro rule, Bình (seat Two, X, first) makes
+/// five on row 8 from h to l against An's column a.
+pub fn caro_game_record() -> banco_protocol::GameRecord {
+    use banco_protocol::{EndReason, GameOver, GameSettings, GameSummary};
+    let mut moves = Vec::new();
+    for i in 0..5u8 {
+        moves.push(MoveRecord {
+            mv: Move::Caro(Point::new(7 + i, 7)),
+            by: Seat::Two,
+            wxf: String::new(),
+            check: false,
+        });
+        if i < 4 {
+            moves.push(MoveRecord {
+                mv: Move::Caro(Point::new(0, i)),
+                by: Seat::One,
+                wxf: String::new(),
+                check: false,
+            });
+        }
+    }
+    banco_protocol::GameRecord {
+        summary: GameSummary {
+            id: 42,
+            game: GameSettings::caro_default(),
+            time: TimeControl::PerMove { millis: 20_000 },
+            players: ["An".into(), "Bình".into()],
+            first: Seat::Two,
+            over: GameOver {
+                winner: Some(Seat::Two),
+                reason: EndReason::Five,
+                line: (7..12).map(|x| Point::new(x, 7)).collect(),
+            },
+            plies: 9,
+            ended_at_ms: 1_746_000_000_000,
+        },
+        start_fen: String::new(),
+        moves,
+    }
+}
+
+/// Game 43: xiangqi, An (seat One, Red) against Bình; four moves, then An resigns.
+pub fn xiangqi_game_record() -> banco_protocol::GameRecord {
+    use banco_protocol::{EndReason, GameOver, GameSettings};
+    let mut record = caro_game_record();
+    record.summary.id = 43;
+    record.summary.game = GameSettings::Xiangqi { fen: None };
+    record.summary.first = Seat::One;
+    record.summary.time = TimeControl::Clock {
+        initial_millis: 600_000,
+        increment_millis: 5_000,
+    };
+    record.summary.over = GameOver {
+        winner: Some(Seat::Two),
+        reason: EndReason::Resign,
+        line: vec![],
+    };
+    record.summary.plies = 4;
+    record.moves = [
+        ("h2e2", Seat::One, "C2.5"),
+        ("h9g7", Seat::Two, "H8+7"),
+        ("h0g2", Seat::One, "H2+3"),
+        ("i9h9", Seat::Two, "R9.8"),
+    ]
+    .into_iter()
+    .enumerate()
+    .map(
+        |(i, (iccs, by, wxf))| match xq_moved(iccs, by, i as u32 + 1, wxf) {
+            ServerMsg::Moved { record, .. } => record,
+            _ => unreachable!("xq_moved makes a Moved"),
+        },
+    )
+    .collect();
+    record
+}
+
+/// A leaderboard: two people and a bot.
+pub fn standings() -> Vec<banco_protocol::Standing> {
+    let s = |name: &str, bot, rating, w, l, d| banco_protocol::Standing {
+        name: name.into(),
+        bot,
+        rating,
+        games: w + l + d,
+        wins: w,
+        losses: l,
+        draws: d,
+    };
+    vec![
+        s("Hard bot", Some(banco_protocol::Level::Hard), 1712, 9, 1, 0),
+        s("Bình", None, 1624, 3, 1, 1),
+        s("An", None, 1588, 1, 3, 1),
+    ]
+}

@@ -121,6 +121,8 @@ palette! {
     popup_bg,
     /// The selected row of a list or form.
     selected_bg,
+    /// Background of draft (trial) moves, which only this player sees.
+    draft_bg,
 }
 
 /// What a glyph table may say.
@@ -284,6 +286,7 @@ fn base_theme() -> Result<Theme, ThemeError> {
         clock_low: Color::Reset,
         popup_bg: Color::Reset,
         selected_bg: Color::Reset,
+        draft_bg: Color::Reset,
     };
     Ok(Theme {
         id: id.to_string(),

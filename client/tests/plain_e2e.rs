@@ -36,6 +36,8 @@ impl Server {
             bot_delay: Duration::from_millis(10),
             bot_think_cap: Some(Duration::from_millis(100)),
             hint_budget: Duration::from_millis(100),
+            // The discovery test runs its own server; these need no UDP port.
+            discovery: None,
             ..Config::default()
         };
         let shutdown = CancellationToken::new();
@@ -397,5 +399,160 @@ async fn text_mode_reads_like_sentences() {
     );
     an.send("quit").await;
     assert!(an.finish().await.success());
+    server.stop().await;
+}
+
+/// Red to move mates at once: i0i9 (the rook on a8 holds rank 8, the general on d0 the
+/// d file).
+const MATE_IN_ONE: &str = "4k4/R8/9/9/9/9/9/9/9/3K4R w - - 0 1";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_xiangqi_game_with_a_draw_offer_then_a_mate_then_the_records() {
+    let server = Server::start().await;
+    let mut an = Player::join(&server, "An", "--json").await;
+    an.send("create xiangqi --clock 10m+5s --first me").await;
+    let room = an.event("room_created").await["room"].as_u64().unwrap();
+    let joined = an.event("joined").await;
+    assert_eq!(joined["game"], "xiangqi");
+    assert_eq!(joined["stone"], "red");
+    let mut binh = Player::join(&server, "Binh", "--json").await;
+    binh.send("rooms").await;
+    let rooms = binh.event("rooms").await;
+    let listed = rooms["rooms"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["room"] == room)
+        .expect("the xiangqi room is listed");
+    assert_eq!(
+        (listed["game"].as_str(), listed["time"].as_str()),
+        (Some("xiangqi"), Some("10m+5s"))
+    );
+    binh.send(&format!("join {room}")).await;
+    assert_eq!(binh.event("joined").await["stone"], "black");
+    an.event("game_started").await;
+    binh.event("game_started").await;
+
+    // Moves in ICCS; every event carries ICCS, WXF and the check flag.
+    an.send("move h2e2").await;
+    let mv = binh.ply(1).await;
+    assert_eq!(mv["iccs"], "h2e2");
+    assert_eq!(mv["wxf"], "C2.5");
+    assert_eq!(mv["check"], false);
+    assert_eq!(mv["from"], serde_json::json!([7, 2]));
+    assert_eq!(mv["your_turn"], true);
+    an.ply(1).await;
+    // The rules are the server's: a horse cannot go straight up.
+    binh.send("move h9h7").await;
+    assert_eq!(binh.event("error").await["code"], "illegal_move");
+    binh.send("move h9g7").await;
+    assert_eq!(an.ply(2).await["wxf"], "H8+7");
+    binh.ply(2).await;
+    // Not a move at all: refused by the client before sending.
+    an.send("move h2").await;
+    assert_eq!(an.event("error").await["code"], "bad_command");
+
+    // A draw offer declined, then one accepted: the game ends by agreement.
+    an.send("draw").await;
+    binh.event("draw_offered").await;
+    binh.send("no").await;
+    an.event("draw_declined").await;
+    binh.send("draw").await;
+    an.event("draw_offered").await;
+    an.send("yes").await;
+    let over = binh.event("game_over").await;
+    assert_eq!(
+        (over["reason"].as_str(), over["result"].as_str()),
+        (Some("agreement"), Some("draw"))
+    );
+    assert_eq!(an.event("game_over").await["result"], "draw");
+    an.send("leave").await;
+    an.event("left").await;
+    binh.send("leave").await;
+    binh.event("left").await;
+
+    // A room from an arranged position: Red mates in one, with check on the move.
+    an.send(&format!("create xiangqi --fen {MATE_IN_ONE} --first me"))
+        .await;
+    let room = an.event("room_created").await["room"].as_u64().unwrap();
+    binh.send(&format!("join {room}")).await;
+    binh.event("joined").await;
+    an.event("game_started").await;
+    an.send("move i0i9").await;
+    let mv = binh.ply(1).await;
+    assert_eq!(
+        (mv["check"].as_bool(), mv["wxf"].as_str()),
+        (Some(true), Some("R1+9"))
+    );
+    let over = binh.event("game_over").await;
+    assert_eq!(over["reason"], "checkmate");
+    assert_eq!(over["result"], "loss");
+    assert_eq!(over["winner_name"], "An");
+    let won = an.event("game_over").await;
+    assert_eq!(
+        (won["result"].as_str(), won["reason"].as_str()),
+        (Some("win"), Some("checkmate"))
+    );
+
+    // The records: both games in the history, the mate replayed and saved to a file.
+    binh.send("history").await;
+    let history = binh.event("history").await;
+    let games = history["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2, "{history}");
+    assert_eq!(games[0]["reason"], "checkmate");
+    assert_eq!(games[0]["fen"], MATE_IN_ONE);
+    assert_eq!(games[1]["reason"], "agreement");
+    assert_eq!(games[1]["winner"], serde_json::Value::Null);
+    let id = games[0]["id"].as_u64().unwrap();
+    let dir = std::env::temp_dir().join(format!("banco-e2e-records-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("mate.txt");
+    binh.send(&format!("replay {id} --save {}", file.display()))
+        .await;
+    let replay = binh.event("replay").await;
+    assert_eq!(replay["moves"][0]["iccs"], "i0i9");
+    assert_eq!(replay["moves"][0]["check"], true);
+    assert_eq!(replay["sides"], serde_json::json!(["red", "black"]));
+    binh.event("saved").await;
+    binh.send("leaderboard").await;
+    let board = binh.event("leaderboard").await;
+    let names: Vec<&str> = board["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["An", "Binh"], "the winner of the rated game leads");
+
+    // The saved file reads back offline, the mate found by the rules again.
+    let offline = Command::new(env!("CARGO_BIN_EXE_banco"))
+        .args(["replay", &file.display().to_string(), "--json"])
+        .output()
+        .await
+        .expect("banco replay runs");
+    assert!(offline.status.success(), "{offline:?}");
+    let v: Value = serde_json::from_slice(&offline.stdout).expect("one JSON object");
+    assert_eq!(
+        (v["event"].as_str(), v["reason"].as_str()),
+        (Some("replay"), Some("checkmate"))
+    );
+    assert_eq!(v["start_fen"], MATE_IN_ONE);
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("\n1. i0i9 R1+9\n"), "{text}");
+    std::fs::write(&file, text.replace("i0i9", "i0i8")).unwrap();
+    let refused = Command::new(env!("CARGO_BIN_EXE_banco"))
+        .args(["replay", &file.display().to_string(), "--json"])
+        .output()
+        .await
+        .expect("banco replay runs");
+    assert!(!refused.status.success());
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(err.contains("is not a banco game record, line"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    an.send("quit").await;
+    binh.send("quit").await;
+    assert!(an.finish().await.success());
+    assert!(binh.finish().await.success());
     server.stop().await;
 }

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::room::{Move, OfferKind, ResumeToken, RoomId, RoomSettings};
+use crate::room::{GameId, Move, OfferKind, ResumeToken, RoomId, RoomSettings};
 
 /// The first message of every session.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -46,4 +46,13 @@ pub enum ClientMsg {
     Resign,
     /// Ask the server's engine for a move for you.
     Hint,
+    /// The best-rated players. Answered by [`crate::ServerMsg::Leaderboard`].
+    Leaderboard,
+    /// Recently finished games, newest first; only `player`'s if given. Answered by
+    /// [`crate::ServerMsg::History`].
+    History {
+        player: Option<String>,
+    },
+    /// One finished game, move by move, for replay. Answered by [`crate::ServerMsg::Replay`].
+    Replay(GameId),
 }

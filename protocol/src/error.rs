@@ -55,6 +55,8 @@ pub enum ErrorCode {
     ShuttingDown,
     /// Something went wrong on the server; the request changed nothing.
     Internal,
+    /// No finished game with that number is in the server's records.
+    NoSuchGame,
 }
 
 impl ErrorCode {
@@ -88,6 +90,7 @@ impl ErrorCode {
             ErrorCode::Busy => "busy",
             ErrorCode::ShuttingDown => "shutting_down",
             ErrorCode::Internal => "internal",
+            ErrorCode::NoSuchGame => "no_such_game",
         }
     }
 }

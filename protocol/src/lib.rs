@@ -6,12 +6,14 @@
 //! - [`error`]: [`ErrorCode`], the stable machine-readable reason for a refusal.
 //! - [`wire`]: the two functions that turn a message into bytes and back (bincode 2).
 //! - [`codec`]: length-delimited frames over a byte stream, for `tokio_util::codec::Framed`.
+//! - [`discovery`]: the UDP probe and beacon that let clients find servers on the LAN.
 //!
 //! A session starts with [`ClientMsg::Hello`] carrying [`PROTOCOL_VERSION`]; the server
 //! answers [`ServerMsg::Welcome`] or an [`ErrorCode::VersionMismatch`] error and a close.
 
 pub mod client;
 pub mod codec;
+pub mod discovery;
 pub mod error;
 pub mod room;
 pub mod server;

@@ -482,6 +482,49 @@ pub struct RoomView {
     pub chat: Vec<ChatLine>,
 }
 
+/// A finished game's number in the server's store.
+pub type GameId = u64;
+
+/// A player's line on the leaderboard.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Standing {
+    pub name: String,
+    /// `Some` for the server's bots, which are rated like everyone else.
+    pub bot: Option<Level>,
+    /// Elo; every account starts at 1600.
+    pub rating: i32,
+    pub games: u32,
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+}
+
+/// A finished game, as the history lists it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameSummary {
+    pub id: GameId,
+    pub game: GameSettings,
+    pub time: TimeControl,
+    /// Names by seat.
+    pub players: [String; 2],
+    /// The seat that moved first.
+    pub first: Seat,
+    pub over: GameOver,
+    /// Moves played.
+    pub plies: u32,
+    /// When it ended, in milliseconds since the Unix epoch.
+    pub ended_at_ms: u64,
+}
+
+/// A finished game, move by move.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRecord {
+    pub summary: GameSummary,
+    /// Xiangqi: the start position's FEN. Empty for caro.
+    pub start_fen: String,
+    pub moves: Vec<MoveRecord>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::ErrorMsg;
 use crate::room::{
-    ChatLine, Clocks, GameOver, GameView, Move, MoveRecord, Offer, ResumeToken, RoomId,
-    RoomSummary, RoomView, SeatView,
+    ChatLine, Clocks, GameOver, GameRecord, GameSummary, GameView, Move, MoveRecord, Offer,
+    ResumeToken, RoomId, RoomSummary, RoomView, SeatView, Standing,
 };
 
 /// The answer to a good [`crate::Hello`].
@@ -64,4 +64,10 @@ pub enum ServerMsg {
     /// The engine's suggestion for you.
     Hint(Move),
     Error(ErrorMsg),
+    /// The best-rated players, best first.
+    Leaderboard(Vec<Standing>),
+    /// Finished games, newest first.
+    History(Vec<GameSummary>),
+    /// A finished game to replay.
+    Replay(Box<GameRecord>),
 }

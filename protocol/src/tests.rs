@@ -24,9 +24,12 @@ fn client_variant(m: &ClientMsg) -> usize {
         ClientMsg::Withdraw(_) => 10,
         ClientMsg::Resign => 11,
         ClientMsg::Hint => 12,
+        ClientMsg::Leaderboard => 13,
+        ClientMsg::History { .. } => 14,
+        ClientMsg::Replay(_) => 15,
     }
 }
-const CLIENT_VARIANTS: usize = 13;
+const CLIENT_VARIANTS: usize = 16;
 
 fn server_variant(m: &ServerMsg) -> usize {
     match m {
@@ -47,9 +50,12 @@ fn server_variant(m: &ServerMsg) -> usize {
         ServerMsg::GameOver(_) => 14,
         ServerMsg::Hint(_) => 15,
         ServerMsg::Error(_) => 16,
+        ServerMsg::Leaderboard(_) => 17,
+        ServerMsg::History(_) => 18,
+        ServerMsg::Replay(_) => 19,
     }
 }
-const SERVER_VARIANTS: usize = 17;
+const SERVER_VARIANTS: usize = 20;
 
 fn xq(file: u8, rank: u8) -> XqSquare {
     XqSquare { file, rank }
@@ -144,6 +150,12 @@ fn client_samples() -> Vec<ClientMsg> {
         ClientMsg::Chat("gg wp 🙂".into()),
         ClientMsg::Resign,
         ClientMsg::Hint,
+        ClientMsg::Leaderboard,
+        ClientMsg::History { player: None },
+        ClientMsg::History {
+            player: Some("An".into()),
+        },
+        ClientMsg::Replay(u64::MAX),
     ];
     v.extend(settings_samples().into_iter().map(ClientMsg::CreateRoom));
     for kind in [OfferKind::Undo, OfferKind::NewGame, OfferKind::Draw] {
@@ -226,6 +238,10 @@ fn server_samples() -> Vec<ServerMsg> {
             ErrorCode::NotYourTurn,
             "It is not your turn.",
         )),
+        ServerMsg::Error(ErrorMsg::new(
+            ErrorCode::NoSuchGame,
+            "there is no finished game 12",
+        )),
     ];
     v.push(ServerMsg::Rooms(
         settings_samples()
@@ -270,6 +286,35 @@ fn server_samples() -> Vec<ServerMsg> {
         game: None,
         offer: None,
         chat: vec![],
+    })));
+    let summary = GameSummary {
+        id: 42,
+        game: GameSettings::caro_default(),
+        time: TimeControl::PerMove { millis: 20_000 },
+        players: ["An".into(), "Hard bot".into()],
+        first: Seat::One,
+        over: GameOver {
+            winner: Some(Seat::Two),
+            reason: EndReason::Five,
+            line: vec![Point::new(0, 0); 5],
+        },
+        plies: 17,
+        ended_at_ms: 1_763_000_000_000,
+    };
+    v.push(ServerMsg::Leaderboard(vec![Standing {
+        name: "An".into(),
+        bot: None,
+        rating: 1612,
+        games: 3,
+        wins: 2,
+        losses: 1,
+        draws: 0,
+    }]));
+    v.push(ServerMsg::History(vec![summary.clone()]));
+    v.push(ServerMsg::Replay(Box::new(GameRecord {
+        summary,
+        start_fen: String::new(),
+        moves: game_view().moves,
     })));
     for reason in [
         EndReason::Five,

@@ -1,8 +1,11 @@
 //! What a host may tune. Every field has a default a person running `banco host` on a
 //! LAN would want; tests shorten the waits.
 
+use std::net::{Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::time::Duration;
+
+use banco_protocol::discovery::DISCOVERY_PORT;
 
 /// Where finished games and ratings are kept.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,6 +44,13 @@ pub struct Config {
     /// How many messages may wait for one client's socket. A client that falls this far
     /// behind is disconnected rather than allowed to hold up its room.
     pub outbox_capacity: usize,
+    /// The most rooms open at once. Each is cheap, but every lobby client is sent the
+    /// whole room list, which must stay well inside a frame.
+    pub max_rooms: usize,
+    /// Where to answer LAN discovery probes (UDP), so clients list this server without
+    /// being told its address; `None` turns discovery off. A server whose game listener
+    /// is on loopback only answers on loopback only.
+    pub discovery: Option<SocketAddr>,
 }
 
 impl Default for Config {
@@ -56,6 +66,8 @@ impl Default for Config {
             chat_burst: 6,
             chat_refill: Duration::from_millis(1500),
             outbox_capacity: 512,
+            max_rooms: 500,
+            discovery: Some(SocketAddr::from((Ipv4Addr::UNSPECIFIED, DISCOVERY_PORT))),
         }
     }
 }
@@ -102,6 +114,7 @@ mod tests {
         assert!(!c.name.is_empty());
         assert_eq!(c.grace, Duration::from_secs(30));
         assert!(c.bot_think_cap.is_none());
+        assert_eq!(c.discovery, Some("0.0.0.0:7373".parse().unwrap()));
         if let StoreLocation::File(p) = c.store {
             assert!(p.ends_with("banco/banco.db"));
         }

@@ -1,4 +1,4 @@
-//! banco-server: hosts rooms where people play caro (and, soon, xiangqi) over TCP.
+//! banco-server: hosts rooms where people play caro and xiangqi over TCP.
 //!
 //! Entry point: [`run`] serves a bound listener until a shutdown token fires. The
 //! `banco-server` binary and the client's `banco host` both call it.
@@ -15,11 +15,15 @@
 //!   tokens and keeps lobby sessions' room lists fresh.
 //! - [`room`]: one actor task per room owning its game, seats, clocks, offers, chat and
 //!   bot seats; [`room::RoomHandle`] is the cheap handle sessions talk to it through.
-//! - [`store`]: SQLite on its own thread: players, ratings (Elo) and finished games.
+//! - [`store`]: SQLite on its own thread: players, ratings (Elo), finished games and games
+//!   in progress; the leaderboard, history and replays players ask for are read there too.
 //! - [`names`]: checking and cleaning what people type (names, chat lines).
+//! - [`discovery`]: LAN discovery: the task answering UDP probes with a beacon, and the
+//!   prober clients call ([`discovery::probe`]) to list the servers on their network.
 
 pub mod config;
 pub mod connection;
+pub mod discovery;
 pub mod lobby;
 pub mod names;
 pub mod room;
@@ -28,7 +32,7 @@ pub mod session;
 pub mod store;
 
 pub use config::{Config, StoreLocation, default_store_path};
-pub use server::run;
+pub use server::{Sockets, run, serve};
 
 /// Identifies one connected session for as long as the server runs. Never reused.
 pub type ClientId = u64;

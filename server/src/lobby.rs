@@ -7,25 +7,32 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot, watch};
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
 use banco_engine::game::GameSpec;
 use banco_protocol::{
-    PROTOCOL_VERSION, ResumeToken, RoomId, RoomSettings, RoomSummary, ServerMsg, Welcome,
+    ErrorCode, ErrorMsg, PROTOCOL_VERSION, ResumeToken, RoomId, RoomSettings, RoomSummary,
+    ServerMsg, Welcome,
 };
 
 use crate::ClientId;
 use crate::config::Config;
 use crate::connection::Outbox;
+use crate::discovery::Census;
 use crate::names::unique_name;
 use crate::room::{self, Guest, RoomContext, RoomHandle};
 use crate::store::{LiveGame, LiveSeat, StoreHandle};
 
 /// Requests from sessions waiting their turn.
 const INBOX: usize = 256;
+
+/// The least time between two room lists pushed to the lobby: changes that come faster
+/// (a busy server) are gathered into the next list, so a client on a slow link is never
+/// sent list after list it cannot read in time.
+const LIST_EVERY: std::time::Duration = std::time::Duration::from_millis(250);
 
 /// How long past its room's grace period a held name stays reserved if the room's
 /// release never arrives.
@@ -71,7 +78,7 @@ enum LobbyMsg {
         guest: Guest,
         settings: RoomSettings,
         spec: GameSpec,
-        reply: oneshot::Sender<RoomHandle>,
+        reply: oneshot::Sender<Result<RoomHandle, ErrorMsg>>,
     },
     /// Finds room `id` for `client`, who counts as in it from now on (no more room
     /// lists) unless it reports otherwise.
@@ -102,6 +109,8 @@ pub struct LobbyGone;
 pub struct LobbyHandle {
     /// The lobby's inbox; bounded, so a flood of requests waits its turn.
     tx: mpsc::Sender<LobbyMsg>,
+    /// Rooms and people, as the lobby last counted them (for discovery beacons).
+    census: watch::Receiver<Census>,
 }
 
 impl LobbyHandle {
@@ -131,13 +140,14 @@ impl LobbyHandle {
         self.send(LobbyMsg::List { client }).await
     }
 
-    /// Makes a room for `guest`, who is greeted in it (and gets no room lists while there).
+    /// Makes a room for `guest`, who is greeted in it (and gets no room lists while there),
+    /// unless the server has as many rooms as it allows.
     pub async fn create(
         &self,
         guest: Guest,
         settings: RoomSettings,
         spec: GameSpec,
-    ) -> Result<RoomHandle, LobbyGone> {
+    ) -> Result<Result<RoomHandle, ErrorMsg>, LobbyGone> {
         let (reply, answer) = oneshot::channel();
         self.send(LobbyMsg::Create {
             guest,
@@ -165,6 +175,11 @@ impl LobbyHandle {
     /// is sent the room list.
     pub async fn back(&self, client: ClientId, list: bool) {
         let _ = self.send(LobbyMsg::Back { client, list }).await;
+    }
+
+    /// Rooms open and people connected, kept current by the lobby.
+    pub fn census(&self) -> watch::Receiver<Census> {
+        self.census.clone()
     }
 
     pub async fn gone(&self, client: ClientId, held_in: Option<RoomId>) {
@@ -229,6 +244,12 @@ struct Lobby {
     next_client: ClientId,
     /// The number the next room gets.
     next_room: RoomId,
+    /// Where the counts of rooms and people are published.
+    census: watch::Sender<Census>,
+    /// The room list changed since it was last pushed to the lobby's sessions.
+    list_stale: bool,
+    /// When the room list was last pushed to the lobby's sessions.
+    listed_at: Instant,
 }
 
 /// Starts the lobby, reopening the rooms of `restored` games; it runs until `shutdown`.
@@ -241,6 +262,7 @@ pub fn spawn(
 ) -> LobbyHandle {
     let (tx, inbox) = mpsc::channel(INBOX);
     let (notices_tx, notices) = mpsc::unbounded_channel();
+    let (census_tx, census) = watch::channel(Census::default());
     let mut lobby = Lobby {
         config,
         store,
@@ -252,12 +274,16 @@ pub fn spawn(
         rooms: BTreeMap::new(),
         next_client: 1,
         next_room: 1,
+        census: census_tx,
+        list_stale: false,
+        listed_at: Instant::now(),
     };
     for live in restored {
         lobby.reopen(live);
     }
+    lobby.count();
     tracker.spawn(lobby.run(inbox, notices));
-    LobbyHandle { tx }
+    LobbyHandle { tx, census }
 }
 
 impl Lobby {
@@ -268,6 +294,7 @@ impl Lobby {
     ) {
         let shutdown = self.shutdown.clone();
         loop {
+            let push_at = self.list_stale.then_some(self.listed_at + LIST_EVERY);
             tokio::select! {
                 biased;
                 () = shutdown.cancelled() => break,
@@ -276,8 +303,23 @@ impl Lobby {
                     Some(msg) => self.handle(msg),
                     None => break,
                 },
+                () = sleep_until(push_at), if push_at.is_some() => self.push_rooms(),
             }
+            self.count();
         }
+    }
+
+    /// Publishes the counts of rooms and people, if they changed.
+    fn count(&self) {
+        let now = Census {
+            rooms: u32::try_from(self.rooms.len()).unwrap_or(u32::MAX),
+            players: u32::try_from(self.sessions.len()).unwrap_or(u32::MAX),
+        };
+        self.census.send_if_modified(|shown| {
+            let changed = *shown != now;
+            *shown = now;
+            changed
+        });
     }
 
     fn handle(&mut self, msg: LobbyMsg) {
@@ -303,6 +345,17 @@ impl Lobby {
                 spec,
                 reply,
             } => {
+                if self.rooms.len() >= self.config.max_rooms {
+                    let _ = reply.send(Err(ErrorMsg::new(
+                        ErrorCode::Busy,
+                        format!(
+                            "this server has {} rooms open, as many as it allows: join or \
+                             watch one of them, or try again later",
+                            self.rooms.len()
+                        ),
+                    )));
+                    return;
+                }
                 let id = self.next_room;
                 self.next_room = self.next_room.wrapping_add(1).max(1);
                 let ctx = self.room_context();
@@ -317,7 +370,7 @@ impl Lobby {
                         summary: None,
                     },
                 );
-                let _ = reply.send(handle);
+                let _ = reply.send(Ok(handle));
             }
             LobbyMsg::Find { client, id, reply } => {
                 let found = self.rooms.get(&id).map(|r| r.handle.clone());
@@ -506,11 +559,129 @@ impl Lobby {
             .collect()
     }
 
-    /// Sends the fresh room list to every session in the lobby.
-    fn broadcast_rooms(&self) {
+    /// The room list changed: every session in the lobby is sent the fresh one, at once
+    /// or (if one went out less than [`LIST_EVERY`] ago) when that time is up.
+    fn broadcast_rooms(&mut self) {
+        self.list_stale = true;
+        if Instant::now() >= self.listed_at + LIST_EVERY {
+            self.push_rooms();
+        }
+    }
+
+    /// Sends the room list to every session in the lobby.
+    fn push_rooms(&mut self) {
         let list = self.room_list();
         for s in self.sessions.values().filter(|s| s.room.is_none()) {
             s.outbox.send(ServerMsg::Rooms(list.clone()));
         }
+        self.list_stale = false;
+        self.listed_at = Instant::now();
+    }
+}
+
+async fn sleep_until(at: Option<Instant>) {
+    match at {
+        Some(at) => tokio::time::sleep_until(at).await,
+        None => std::future::pending().await,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use banco_protocol::{
+        GameSettings, Level, MAX_NAME_CHARS, MAX_SERVER_FRAME, RoomStatus, SeatKind, TimeControl,
+        wire,
+    };
+
+    /// Room lists in `rx` so far, and the last one's length.
+    fn lists(rx: &mut mpsc::Receiver<ServerMsg>) -> (usize, usize) {
+        let (mut count, mut last) = (0, 0);
+        while let Ok(msg) = rx.try_recv() {
+            if let ServerMsg::Rooms(list) = msg {
+                count += 1;
+                last = list.len();
+            }
+        }
+        (count, last)
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_burst_of_changes_is_pushed_as_few_room_lists() {
+        let store = crate::store::Store::open(&crate::StoreLocation::Memory).unwrap();
+        let tracker = TaskTracker::new();
+        let shutdown = CancellationToken::new();
+        let config = Arc::new(Config {
+            discovery: None,
+            ..Config::default()
+        });
+        let lobby = spawn(
+            config,
+            store.handle(),
+            Vec::new(),
+            &tracker,
+            shutdown.clone(),
+        );
+        let (outbox, mut rx) = Outbox::for_test(4096);
+        lobby
+            .enter("Lan".into(), None, outbox, CancellationToken::new())
+            .await
+            .unwrap();
+        let settings = RoomSettings::default();
+        let spec = crate::room::settings::validate(&settings).unwrap();
+        for i in 0..20 {
+            let (outbox, _rx) = Outbox::for_test(64);
+            let guest = Guest {
+                client: 1000 + i,
+                name: format!("P{i}"),
+                token: ResumeToken([i as u8; 16]),
+                outbox,
+            };
+            lobby
+                .create(guest, settings.clone(), spec.clone())
+                .await
+                .unwrap()
+                .unwrap();
+        }
+        // Time stands still while the rooms open; then it moves past the pause.
+        tokio::time::sleep(LIST_EVERY * 2).await;
+        let (count, last) = lists(&mut rx);
+        assert_eq!(last, 20, "the last list has every room");
+        assert!(count <= 4, "{count} lists for one burst of 20 rooms");
+        shutdown.cancel();
+        tracker.close();
+        tracker.wait().await;
+        store.close();
+    }
+
+    #[test]
+    fn a_full_room_list_fits_in_a_frame() {
+        // The largest line a room can have: a maximal FEN, two maximal names of
+        // four-byte characters, bots in both seats, a clock.
+        let name = "𝄞".repeat(MAX_NAME_CHARS);
+        let line = RoomSummary {
+            id: u32::MAX,
+            settings: RoomSettings {
+                game: GameSettings::Xiangqi {
+                    fen: Some("r".repeat(crate::room::settings::MAX_FEN)),
+                },
+                time: TimeControl::Clock {
+                    initial_millis: u64::MAX,
+                    increment_millis: u64::MAX,
+                },
+                seats: [SeatKind::Bot(Level::Max), SeatKind::Bot(Level::Max)],
+                ..RoomSettings::default()
+            },
+            players: [Some(name.clone()), Some(name)],
+            spectators: u32::MAX,
+            status: RoomStatus::Playing,
+        };
+        let list = ServerMsg::Rooms(vec![line; Config::default().max_rooms]);
+        let bytes = wire::encode(&list).unwrap();
+        assert!(
+            bytes.len() < MAX_SERVER_FRAME / 2,
+            "{} bytes for the room list",
+            bytes.len()
+        );
     }
 }

@@ -6,11 +6,12 @@ use std::path::PathBuf;
 use std::time::Duration;
 use tokio_util::sync::CancellationToken;
 
+use banco_protocol::discovery::DISCOVERY_PORT;
 use banco_protocol::{DEFAULT_PORT, parse_duration};
 use banco_server::store::{Archive, Store};
 use banco_server::{Config, StoreLocation, default_store_path};
 
-/// Hosts banco rooms (caro, soon xiangqi) for players on your network.
+/// Hosts banco rooms (caro and xiangqi) for players on your network.
 #[derive(Debug, Parser)]
 #[command(name = "banco-server", version, about)]
 struct Args {
@@ -34,9 +35,24 @@ struct Args {
     /// The pause between moves in rooms where two bots play.
     #[arg(long, value_name = "TIME", value_parser = duration, default_value = "800ms")]
     bot_delay: Duration,
+    /// Where to answer LAN discovery probes (UDP), so players see this server in their
+    /// list without typing its address.
+    #[arg(long, value_name = "ADDR", default_value_t = format!("0.0.0.0:{DISCOVERY_PORT}"))]
+    discovery: String,
+    /// Do not answer LAN discovery probes: players join by address only.
+    #[arg(long, conflicts_with = "discovery")]
+    no_discovery: bool,
     /// Print the best rated players from the database and exit.
     #[arg(long)]
     leaderboard: bool,
+    /// List the banco servers answering on the local network (a one-second broadcast
+    /// probe) and exit: a way to check that this host can be discovered.
+    #[arg(long)]
+    discover: bool,
+    /// With --discover: probe these addresses (e.g. 192.168.1.23:7373) instead of
+    /// broadcasting.
+    #[arg(long, value_name = "ADDR", requires = "discover")]
+    probe: Vec<std::net::SocketAddr>,
 }
 
 fn duration(text: &str) -> Result<Duration, String> {
@@ -57,6 +73,12 @@ async fn main() -> anyhow::Result<()> {
             tracing_subscriber::EnvFilter::try_from_default_env()
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
         )
+        .with_writer(std::io::stderr)
+        // A log that can no longer be written (the terminal closed, `| tee` stopped by
+        // Ctrl-C, journald restarted) must cost log lines, never a task: by default the
+        // subscriber reports the failure with eprintln!, which panics when stderr is
+        // the broken pipe, taking down whichever room or session was logging.
+        .log_internal_errors(false)
         .init();
     let args = Args::parse();
 
@@ -68,6 +90,9 @@ async fn main() -> anyhow::Result<()> {
     if args.leaderboard {
         return print_leaderboard(&store);
     }
+    if args.discover {
+        return print_servers(&args.probe);
+    }
     // An explicitly named database that cannot be opened is an error here, before
     // anyone connects (`run` itself would fall back to memory to keep a game going).
     if let StoreLocation::File(path) = &store {
@@ -76,8 +101,17 @@ async fn main() -> anyhow::Result<()> {
         opened.close();
     }
 
+    let discovery =
+        if args.no_discovery {
+            None
+        } else {
+            Some(args.discovery.parse().with_context(|| {
+                format!("'{}' is not an address like 0.0.0.0:7373", args.discovery)
+            })?)
+        };
     let mut config = Config {
         store,
+        discovery,
         grace: args.grace,
         restart_grace: args.restart_grace,
         bot_delay: args.bot_delay,
@@ -94,8 +128,8 @@ async fn main() -> anyhow::Result<()> {
         let shutdown = shutdown.clone();
         async move {
             stop_signal().await;
-            tracing::info!("stop signal received");
             shutdown.cancel();
+            tracing::info!("stop signal received");
         }
     });
     banco_server::run(listener, config, shutdown).await
@@ -128,6 +162,37 @@ async fn stop_signal() {
         () = ctrl_c => {}
         () = term => {}
     }
+}
+
+fn print_servers(targets: &[std::net::SocketAddr]) -> anyhow::Result<()> {
+    let targets = if targets.is_empty() {
+        banco_server::discovery::default_targets()
+    } else {
+        targets.to_vec()
+    };
+    let found = banco_server::discovery::probe(&targets, Duration::from_secs(1));
+    if found.is_empty() {
+        println!(
+            "No banco server answered. Servers answer on UDP port {DISCOVERY_PORT}: check that \
+             a firewall lets it in, and that you are on the same network."
+        );
+        return Ok(());
+    }
+    for (addr, beacon) in found {
+        let version = if beacon.version == banco_protocol::PROTOCOL_VERSION {
+            String::new()
+        } else {
+            format!(
+                "  (protocol {}: needs another banco version)",
+                beacon.version
+            )
+        };
+        println!(
+            "{addr:<22} {:<24} {} room(s), {} player(s){version}",
+            beacon.name, beacon.rooms, beacon.players
+        );
+    }
+    Ok(())
 }
 
 fn print_leaderboard(store: &StoreLocation) -> anyhow::Result<()> {

@@ -1,28 +1,91 @@
-//! Accepting connections and shutting down: the only place that sees the listener.
+//! Accepting connections and shutting down: the only place that sees the listeners.
 
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::net::TcpListener;
+use tokio::net::{TcpListener, TcpStream, UdpSocket};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
 use crate::config::{Config, StoreLocation};
+use crate::discovery::answer::{self, Identity};
 use crate::lobby;
 use crate::session::{self, SessionContext};
 use crate::store::Store;
 
-/// Serves `listener` until `shutdown` is cancelled, then closes every session (each client
-/// is told the server is shutting down), saves the games in progress, and writes what the
-/// store has queued before returning. Games saved in progress by the last run are
-/// reopened first, their players' seats held until they come back.
-///
-/// A store that cannot be opened is logged and replaced by an in-memory one: hosting goes
-/// on, only the history of this run is not kept.
+/// The sockets a server serves on.
+pub struct Sockets {
+    /// Where players connect to play.
+    pub game: TcpListener,
+    /// Where LAN discovery probes arrive; `None` for a server nobody discovers.
+    pub discovery: Option<UdpSocket>,
+}
+
+/// Serves `listener` until `shutdown` is cancelled, answering LAN discovery probes on
+/// `config.discovery` (a socket that cannot be bound there is a warning: players can
+/// still join by address). See [`serve`].
 pub async fn run(
     listener: TcpListener,
     config: Config,
     shutdown: CancellationToken,
 ) -> anyhow::Result<()> {
+    let discovery = match config.discovery {
+        Some(addr) => bind_discovery(addr, &listener).await,
+        None => None,
+    };
+    let sockets = Sockets {
+        game: listener,
+        discovery,
+    };
+    serve(sockets, config, shutdown).await
+}
+
+/// The discovery socket for a server listening on `listener`, if it can be bound. A game
+/// listener on loopback only (`--listen 127.0.0.1:..`) is not reachable from the
+/// network, so discovery then answers on loopback only too.
+async fn bind_discovery(mut addr: SocketAddr, listener: &TcpListener) -> Option<UdpSocket> {
+    let game_ip = listener.local_addr().map(|a| a.ip()).ok();
+    if addr.ip().is_unspecified() && game_ip.is_some_and(|ip| ip.is_loopback()) {
+        let loopback = match addr.ip() {
+            IpAddr::V4(_) => IpAddr::V4(Ipv4Addr::LOCALHOST),
+            IpAddr::V6(_) => IpAddr::V6(Ipv6Addr::LOCALHOST),
+        };
+        addr.set_ip(loopback);
+    }
+    match UdpSocket::bind(addr).await {
+        Ok(socket) => {
+            tracing::info!(%addr, "answering LAN discovery");
+            Some(socket)
+        }
+        Err(e) => {
+            tracing::warn!(
+                %addr,
+                error = %e,
+                "LAN discovery is off (cannot listen for probes); players can still join by address"
+            );
+            None
+        }
+    }
+}
+
+/// Serves `sockets.game` until `shutdown` is cancelled, then closes every session (each
+/// client is told the server is shutting down), saves the games in progress, and writes
+/// what the store has queued before returning. Games saved in progress by the last run
+/// are reopened first, their players' seats held until they come back. Probes arriving
+/// on `sockets.discovery` are answered with this server's beacon (`config.discovery` is
+/// not looked at: the socket is already bound).
+///
+/// A store that cannot be opened is logged and replaced by an in-memory one: hosting goes
+/// on, only the history of this run is not kept.
+pub async fn serve(
+    sockets: Sockets,
+    config: Config,
+    shutdown: CancellationToken,
+) -> anyhow::Result<()> {
+    let Sockets {
+        game: listener,
+        discovery,
+    } = sockets;
     let mut store = open_store(config.store.clone()).await?;
     let restored = store.take_live_games();
     let config = Arc::new(config);
@@ -37,11 +100,21 @@ pub async fn run(
     let ctx = SessionContext {
         config: config.clone(),
         lobby,
+        store: store.handle(),
         shutdown: shutdown.clone(),
     };
-    match listener.local_addr() {
+    let game_addr = listener.local_addr();
+    match &game_addr {
         Ok(addr) => tracing::info!(%addr, name = %config.name, "banco server listening"),
         Err(e) => tracing::warn!(error = %e, "listening on an unknown address"),
+    }
+    if let (Some(socket), Ok(game_addr)) = (discovery, game_addr) {
+        let identity = Identity {
+            name: config.name.clone(),
+            port: game_addr.port(),
+            census: ctx.lobby.census(),
+        };
+        tracker.spawn(answer::serve(socket, identity, shutdown.clone()));
     }
 
     loop {
@@ -51,9 +124,7 @@ pub async fn run(
         };
         match accepted {
             Ok((stream, peer)) => {
-                if let Err(e) = stream.set_nodelay(true) {
-                    tracing::debug!(error = %e, "could not turn off Nagle's algorithm");
-                }
+                tune(&stream);
                 tracker.spawn(session::serve(stream, peer, ctx.clone()));
             }
             Err(e) => {
@@ -79,6 +150,55 @@ pub async fn run(
     Ok(())
 }
 
+/// How long a connection may be silent before the system checks the peer is still there.
+const KEEPALIVE_IDLE: Duration = Duration::from_secs(15);
+/// Between two checks of a silent peer.
+const KEEPALIVE_INTERVAL: Duration = Duration::from_secs(5);
+/// Unanswered checks after which the connection is dropped.
+#[cfg_attr(
+    not(any(
+        target_os = "linux",
+        target_os = "android",
+        target_os = "macos",
+        target_os = "freebsd",
+        target_os = "windows"
+    )),
+    allow(dead_code)
+)]
+const KEEPALIVE_RETRIES: u32 = 3;
+/// How long sent data may go unacknowledged before the connection is dropped (Linux).
+#[cfg_attr(not(any(target_os = "linux", target_os = "android")), allow(dead_code))]
+const UNACKED_LIMIT: Duration = Duration::from_secs(30);
+
+/// Sets up a player's connection: moves go out at once (no Nagle delay), and a peer
+/// that vanished without closing (a laptop gone to sleep, a Wi-Fi out of range) is
+/// noticed within about half a minute, so their seat is held for them (and then given
+/// up) instead of showing them connected for the many minutes TCP would otherwise wait.
+fn tune(stream: &TcpStream) {
+    if let Err(e) = stream.set_nodelay(true) {
+        tracing::debug!(error = %e, "could not turn off Nagle's algorithm");
+    }
+    let socket = socket2::SockRef::from(stream);
+    let keepalive = socket2::TcpKeepalive::new()
+        .with_time(KEEPALIVE_IDLE)
+        .with_interval(KEEPALIVE_INTERVAL);
+    #[cfg(any(
+        target_os = "linux",
+        target_os = "android",
+        target_os = "macos",
+        target_os = "freebsd",
+        target_os = "windows"
+    ))]
+    let keepalive = keepalive.with_retries(KEEPALIVE_RETRIES);
+    if let Err(e) = socket.set_tcp_keepalive(&keepalive) {
+        tracing::debug!(error = %e, "could not turn on TCP keepalive");
+    }
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    if let Err(e) = socket.set_tcp_user_timeout(Some(UNACKED_LIMIT)) {
+        tracing::debug!(error = %e, "could not bound unacknowledged data");
+    }
+}
+
 async fn open_store(location: StoreLocation) -> anyhow::Result<Store> {
     let opened = {
         let location = location.clone();
@@ -94,6 +214,30 @@ async fn open_store(location: StoreLocation) -> anyhow::Result<Store> {
         Err(e) => {
             tracing::error!(error = %e, ?location, "cannot open the store; this run's games will not be kept");
             Ok(tokio::task::spawn_blocking(|| Store::open(&StoreLocation::Memory)).await??)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn players_connections_are_kept_alive() {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let _client = TcpStream::connect(addr).await.unwrap();
+        let (stream, _) = listener.accept().await.unwrap();
+        tune(&stream);
+        assert!(stream.nodelay().unwrap());
+        let socket = socket2::SockRef::from(&stream);
+        assert!(socket.keepalive().unwrap());
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        {
+            assert_eq!(socket.tcp_keepalive_time().unwrap(), KEEPALIVE_IDLE);
+            assert_eq!(socket.tcp_keepalive_interval().unwrap(), KEEPALIVE_INTERVAL);
+            assert_eq!(socket.tcp_keepalive_retries().unwrap(), KEEPALIVE_RETRIES);
+            assert_eq!(socket.tcp_user_timeout().unwrap(), Some(UNACKED_LIMIT));
         }
     }
 }

@@ -22,6 +22,7 @@ use crate::connection::{self, Inbound, Incoming, Outbox};
 use crate::lobby::LobbyHandle;
 use crate::names::clean_name;
 use crate::room::{Guest, Request, RoomHandle, settings};
+use crate::store::{ReadError, StoreHandle};
 
 /// How long a new connection has to say Hello.
 const HELLO_TIME: Duration = Duration::from_secs(30);
@@ -33,6 +34,8 @@ pub struct SessionContext {
     pub config: Arc<Config>,
     /// Where lobby requests go.
     pub lobby: LobbyHandle,
+    /// Where reads of the records (leaderboard, history, replays) go.
+    pub store: StoreHandle,
     /// Fires when the server stops: the session says so and ends.
     pub shutdown: CancellationToken,
 }
@@ -231,6 +234,15 @@ impl Session {
             ClientMsg::JoinRoom(id) => return self.enter_room(id, true, ctx).await,
             ClientMsg::WatchRoom(id) => return self.enter_room(id, false, ctx).await,
             ClientMsg::LeaveRoom => return self.leave(ctx).await,
+            ClientMsg::Leaderboard => {
+                let answer = ctx.store.leaderboard().await;
+                return self.answer_read(answer, ServerMsg::Leaderboard);
+            }
+            ClientMsg::History { player } => {
+                let answer = ctx.store.history(player).await;
+                return self.answer_read(answer, ServerMsg::History);
+            }
+            ClientMsg::Replay(id) => return self.replay(id, ctx).await,
             ClientMsg::Move(mv) => Request::Move(mv),
             ClientMsg::Chat(text) => Request::Chat(text),
             ClientMsg::Offer(kind) => Request::Offer(kind),
@@ -272,7 +284,8 @@ impl Session {
             Err(e) => return self.outbox_error(e),
         };
         match ctx.lobby.create(self.guest(), settings, spec).await {
-            Ok(room) => self.room = Some(room),
+            Ok(Ok(room)) => self.room = Some(room),
+            Ok(Err(refused)) => self.outbox_error(refused),
             Err(_) => refuse_shutting_down(&self.outbox),
         }
     }
@@ -321,6 +334,43 @@ impl Session {
             self.outbox.send(ServerMsg::Left);
         }
         ctx.lobby.back(self.client, true).await;
+    }
+
+    /// Sends what the store answered, or why it did not.
+    fn answer_read<T>(&self, answer: Result<T, ReadError>, msg: impl FnOnce(T) -> ServerMsg) {
+        match answer {
+            Ok(found) => {
+                self.outbox.send(msg(found));
+            }
+            Err(e) => self.read_failed(&e),
+        }
+    }
+
+    async fn replay(&self, id: banco_protocol::GameId, ctx: &SessionContext) {
+        match ctx.store.replay(id).await {
+            Ok(Some(record)) => {
+                self.outbox.send(ServerMsg::Replay(Box::new(record)));
+            }
+            Ok(None) => self.refuse(
+                ErrorCode::NoSuchGame,
+                format!("there is no finished game {id}: see the history for the games kept"),
+            ),
+            Err(e) => self.read_failed(&e),
+        }
+    }
+
+    fn read_failed(&self, e: &ReadError) {
+        match e {
+            ReadError::Busy => self.refuse(ErrorCode::Busy, e.to_string()),
+            ReadError::Closed => self.refuse(ErrorCode::ShuttingDown, e.to_string()),
+            ReadError::Failed(cause) => {
+                tracing::error!(error = %cause, "a read of the records failed");
+                self.refuse(
+                    ErrorCode::Internal,
+                    "the server could not read its records (its log says why)",
+                );
+            }
+        }
     }
 
     fn outbox_error(&self, e: ErrorMsg) {

@@ -2,9 +2,11 @@
 //! clients that speak to it); the tests themselves live in `tests/tests/`.
 //!
 //! - [`TestServer`]: `banco_server::run` on a loopback port with an in-memory store and
-//!   test-sized waits, stopped (and awaited) at the end of the test.
+//!   test-sized waits, stopped (and awaited) at the end of the test; discovery off, or
+//!   on a loopback UDP port ([`TestServer::with_discovery`]).
 //! - [`Client`]: a protocol client: `send`, `recv`, `recv_until(pred)`, `expect_error`,
-//!   plus shortcuts for the usual steps (create, join, watch, play).
+//!   plus shortcuts for the usual steps (create, join, watch, play; `play_xq` and
+//!   `moved_xq` for xiangqi moves written in ICCS, `h2e2`).
 //!
 //! Waits are generous ([`WAIT`]) and only turn a hang into a failure: tests assert on what
 //! arrives, never on how long it took.
@@ -21,8 +23,8 @@ use tokio_util::sync::CancellationToken;
 
 use banco_protocol::{
     ClientCodec, ClientMsg, ErrorCode, ErrorMsg, GameOver, GameSettings, GameView, Hello, Move,
-    PROTOCOL_VERSION, Point, ResumeToken, RoomId, RoomSettings, RoomSummary, RoomView, Rule,
-    SeatKind, ServerMsg, TimeControl, Welcome,
+    MoveRecord, PROTOCOL_VERSION, Point, ResumeToken, RoomId, RoomSettings, RoomSummary, RoomView,
+    Rule, SeatKind, ServerMsg, TimeControl, Welcome, XqSquare,
 };
 use banco_server::{Config, StoreLocation};
 
@@ -33,6 +35,8 @@ pub const WAIT: Duration = Duration::from_secs(60);
 pub struct TestServer {
     /// Where clients connect (127.0.0.1 and the port the system picked).
     pub addr: SocketAddr,
+    /// Where the server answers discovery probes, if it does (127.0.0.1 only).
+    pub discovery: Option<SocketAddr>,
     /// Stops the server (also on drop, so a failed test does not leave it running).
     shutdown: CancellationToken,
     /// The server's task, awaited by `stop`.
@@ -48,6 +52,8 @@ pub fn test_config() -> Config {
         bot_delay: Duration::from_millis(20),
         bot_think_cap: Some(Duration::from_millis(100)),
         hint_budget: Duration::from_millis(100),
+        // Tests that need discovery bind it on loopback themselves.
+        discovery: None,
         ..Config::default()
     }
 }
@@ -69,6 +75,38 @@ impl TestServer {
         let task = tokio::spawn(banco_server::run(listener, config, shutdown.clone()));
         TestServer {
             addr,
+            discovery: None,
+            shutdown,
+            task: Some(task),
+        }
+    }
+
+    /// A server with [`test_config`] that answers discovery probes on a UDP port of
+    /// 127.0.0.1 ([`TestServer::discovery`]).
+    pub async fn with_discovery() -> TestServer {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind a loopback port");
+        let udp = tokio::net::UdpSocket::bind("127.0.0.1:0")
+            .await
+            .expect("bind a loopback UDP port");
+        let addr = listener
+            .local_addr()
+            .expect("a bound listener has an address");
+        let discovery = udp.local_addr().expect("a bound socket has an address");
+        let sockets = banco_server::Sockets {
+            game: listener,
+            discovery: Some(udp),
+        };
+        let shutdown = CancellationToken::new();
+        let task = tokio::spawn(banco_server::serve(
+            sockets,
+            test_config(),
+            shutdown.clone(),
+        ));
+        TestServer {
+            addr,
+            discovery: Some(discovery),
             shutdown,
             task: Some(task),
         }
@@ -349,6 +387,25 @@ impl Client {
         );
     }
 
+    /// Plays a xiangqi move written in ICCS (`h2e2`).
+    pub async fn play_xq(&mut self, iccs: &str) {
+        self.send(ClientMsg::Move(xq(iccs))).await;
+    }
+
+    /// The next `Moved` (skipping other messages), which must be a xiangqi move: its
+    /// record and ply number.
+    pub async fn moved_xq(&mut self) -> (MoveRecord, u32) {
+        match self
+            .recv_until(|m| matches!(m, ServerMsg::Moved { .. }))
+            .await
+        {
+            ServerMsg::Moved { record, ply, .. } if matches!(record.mv, Move::Xiangqi { .. }) => {
+                (record, ply)
+            }
+            other => panic!("expected a xiangqi move, got {other:?}"),
+        }
+    }
+
     /// A round trip through the server: a chat line, read back. Everything the server
     /// sent before the echo is returned, so a test can check that nothing else came.
     pub async fn sync(&mut self, tag: &str) -> Vec<ServerMsg> {
@@ -386,6 +443,58 @@ pub fn vs_bot(size: u8, level: banco_protocol::Level) -> RoomSettings {
         seats: [SeatKind::Human, SeatKind::Bot(level)],
         ..caro(size)
     }
+}
+
+/// A xiangqi move from its ICCS text (`h2e2`: files a..i, ranks 0..9 from Red's side).
+/// Panics on text that is not one: tests write their moves by hand.
+pub fn xq(iccs: &str) -> Move {
+    let b = iccs.as_bytes();
+    assert!(b.len() == 4, "'{iccs}' is not an ICCS move");
+    let square = |f: u8, r: u8| {
+        assert!(
+            (b'a'..=b'i').contains(&f) && r.is_ascii_digit(),
+            "'{iccs}' is not an ICCS move"
+        );
+        XqSquare {
+            file: f - b'a',
+            rank: r - b'0',
+        }
+    };
+    Move::Xiangqi {
+        from: square(b[0], b[1]),
+        to: square(b[2], b[3]),
+    }
+}
+
+/// The ICCS text of a xiangqi move (`h2e2`).
+pub fn iccs(mv: Move) -> String {
+    match mv {
+        Move::Xiangqi { from, to } => {
+            let f = |s: XqSquare| format!("{}{}", char::from(b'a' + s.file), s.rank);
+            format!("{}{}", f(from), f(to))
+        }
+        Move::Caro(p) => panic!("{p} is a caro move"),
+    }
+}
+
+/// Xiangqi room settings, human vs human, seat One first; from `fen` if given.
+pub fn xiangqi(fen: Option<&str>) -> RoomSettings {
+    RoomSettings {
+        game: GameSettings::Xiangqi {
+            fen: fen.map(str::to_string),
+        },
+        ..RoomSettings::default()
+    }
+}
+
+/// `mover` plays the xiangqi move `iccs` and both `mover` and `other` see it played;
+/// returns the record (WXF text, check flag) as the server sent it.
+pub async fn exchange_xq(mover: &mut Client, other: &mut Client, text: &str) -> MoveRecord {
+    mover.play_xq(text).await;
+    let (record, ply) = mover.moved_xq().await;
+    assert_eq!(iccs(record.mv), text, "expected to see {text} played");
+    assert_eq!(other.moved_xq().await, (record.clone(), ply));
+    record
 }
 
 /// Two people in a fresh room: `a` (seat One, moves first) created it, `b` joined; both

@@ -4,7 +4,8 @@ use banco_protocol::{
     ClientMsg, ErrorCode, GameSettings, Hello, PROTOCOL_VERSION, Role, RoomSettings, RoomStatus,
     Rule, Seat, ServerMsg, TimeControl,
 };
-use banco_tests::{Client, TestServer, caro};
+use banco_server::Config;
+use banco_tests::{Client, TestServer, caro, test_config};
 
 #[tokio::test]
 async fn names_are_made_unique_and_bad_ones_refused() {
@@ -169,12 +170,14 @@ async fn settings_out_of_range_are_refused() {
         assert!(!e.message.is_empty(), "{settings:?}");
     }
     let xiangqi = RoomSettings {
-        game: GameSettings::Xiangqi { fen: None },
+        game: GameSettings::Xiangqi {
+            fen: Some("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR".into()),
+        },
         ..RoomSettings::default()
     };
     a.send(ClientMsg::CreateRoom(xiangqi)).await;
     let e = a.expect_error(ErrorCode::BadSettings).await;
-    assert_eq!(e.message, "xiangqi rooms are not available yet");
+    assert!(e.message.contains("side to move"), "{}", e.message);
     // Nothing was made: the lobby is still empty, and An can still create a good room.
     a.send(ClientMsg::ListRooms).await;
     assert!(a.rooms().await.is_empty());
@@ -227,5 +230,44 @@ async fn a_spectator_takes_a_free_seat_without_leaving() {
         matches!(d.recv().await, ServerMsg::Chat(_)),
         "still watching"
     );
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn many_rooms_are_listed_in_order_and_their_number_is_capped() {
+    let server = TestServer::with_config(Config {
+        max_rooms: 40,
+        ..test_config()
+    })
+    .await;
+    let mut hosts = Vec::new();
+    for i in 0..40 {
+        let mut c = server.connect(&format!("P{i}")).await;
+        c.create(caro(15)).await;
+        hosts.push(c);
+    }
+    let mut lobby = server.connect("Lan").await;
+    lobby.send(ClientMsg::ListRooms).await;
+    let list = lobby.rooms_until(|l| l.len() == 40).await;
+    let ids: Vec<u32> = list.iter().map(|r| r.id).collect();
+    assert_eq!(ids, (1..=40).collect::<Vec<u32>>());
+    assert!(list.iter().all(|r| r.status == RoomStatus::Waiting));
+
+    // The forty-first is refused with a reason, and nothing is made.
+    lobby.send(ClientMsg::CreateRoom(caro(15))).await;
+    let e = lobby.expect_error(ErrorCode::Busy).await;
+    assert!(e.message.contains("40 rooms"), "{}", e.message);
+    lobby.send(ClientMsg::ListRooms).await;
+    assert_eq!(lobby.rooms().await.len(), 40);
+    // Joining and watching still work, and once a room closes a new one can open.
+    lobby.join(7).await;
+    let mut first = hosts.remove(0);
+    first.send(ClientMsg::LeaveRoom).await;
+    first.recv_until(|m| *m == ServerMsg::Left).await;
+    let mut late = server.connect("Muộn").await;
+    late.send(ClientMsg::ListRooms).await;
+    late.rooms_until(|l| l.len() == 39).await;
+    let (id, _) = late.create(caro(15)).await;
+    assert_eq!(id, 41);
     server.stop().await;
 }

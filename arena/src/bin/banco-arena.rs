@@ -98,6 +98,19 @@ enum Command {
         #[arg(long, default_value = "caro")]
         rule: Rule,
     },
+    /// Mine a VCF tactical suite from saved games: positions where the side to move has
+    /// a forced win by fours (with the proof's main line), and positions with fours to
+    /// play but no such win. Prints suite lines (see engine/benches/data/vcf.txt).
+    Tactics {
+        /// Game files written by `match --out`.
+        games: Vec<PathBuf>,
+        /// Shortest proof kept, in plies (attacker and defender moves).
+        #[arg(long, default_value_t = 9)]
+        min_line: usize,
+        /// Refuted positions kept per game.
+        #[arg(long, default_value_t = 1)]
+        nowins: usize,
+    },
 }
 
 fn main() -> Result<()> {
@@ -180,6 +193,11 @@ fn main() -> Result<()> {
             seed,
             rule,
         } => generate_openings(count, stones, max_score, seed, rule),
+        Command::Tactics {
+            games,
+            min_line,
+            nowins,
+        } => mine_tactics(&games, min_line, nowins),
     }
 }
 
@@ -322,6 +340,96 @@ fn generate_openings(
             moves: tokens,
             line: 0,
         });
+    }
+    Ok(())
+}
+
+/// Whether every attacking move of a main line threatens a five (a pure VCF, which a
+/// brute-force prover can check quickly), the defender's answers in between.
+fn all_fours(pos: &mut Position, line: &[usize]) -> bool {
+    use banco_engine::caro::pattern::Combo;
+    let attacker = pos.to_move();
+    let mut ok = true;
+    let mut made = 0;
+    for (i, &c) in line.iter().enumerate() {
+        if !pos.is_empty(c) {
+            ok = false;
+            break;
+        }
+        pos.make(c);
+        made += 1;
+        if i % 2 == 0 && i + 1 < line.len() && pos.count(attacker, Combo::Five) == 0 {
+            ok = false;
+            break;
+        }
+    }
+    for _ in 0..made {
+        pos.unmake();
+    }
+    ok
+}
+
+/// A saved game: its spec and moves.
+fn read_game(path: &PathBuf) -> Result<(u8, u8, Rule, Vec<Point>)> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let header = text
+        .lines()
+        .find_map(|l| l.strip_prefix("# game: caro "))
+        .with_context(|| format!("{} is not a saved caro game", path.display()))?;
+    let mut words = header.split_whitespace();
+    let (w, h) = parse_size(words.next().unwrap_or(""))?;
+    let rule: Rule = words.nth(1).unwrap_or("").parse()?;
+    let moves = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| banco_engine::caro::notation::parse_point(l, w, h).map_err(anyhow::Error::from))
+        .collect::<Result<Vec<Point>>>()?;
+    Ok((w, h, rule, moves))
+}
+
+fn mine_tactics(paths: &[PathBuf], min_line: usize, nowins: usize) -> Result<()> {
+    use banco_engine::caro::pattern::Combo;
+    use banco_engine::caro::vcf::{Proof, vcf};
+    let points = |v: &[Point]| {
+        v.iter()
+            .map(|p| p.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    for path in paths {
+        let (w, h, rule, moves) = read_game(path)?;
+        let mut game = Game::new(u32::from(w), u32::from(h), rule)?;
+        let mut won = [false; 2];
+        let mut refuted = 0;
+        for (ply, &mv) in moves.iter().enumerate() {
+            if ply >= 8 && game.outcome().is_none() {
+                let side = game.to_move().index();
+                let mut pos = Position::from_game(&game);
+                let fours = pos.count_at_least(game.to_move(), Combo::Block4);
+                match vcf(&mut pos, 40, 2_000_000) {
+                    Proof::Win(line)
+                        if !won[side] && line.len() >= min_line && all_fours(&mut pos, &line) =>
+                    {
+                        won[side] = true;
+                        let line: Vec<Point> = line.iter().map(|c| pos.point(*c)).collect();
+                        println!(
+                            "{rule} {w}x{h}; {}; win; {}",
+                            points(game.moves()),
+                            points(&line)
+                        );
+                    }
+                    Proof::NoWin if refuted < nowins && fours >= 3 => {
+                        refuted += 1;
+                        println!("{rule} {w}x{h}; {}; nowin;", points(game.moves()));
+                    }
+                    _ => {}
+                }
+            }
+            if game.play(mv).is_err() {
+                break;
+            }
+        }
     }
     Ok(())
 }

@@ -5,8 +5,8 @@
 use banco_engine::xiangqi::piece::Color;
 use banco_protocol::{GameSettings, Move, Point, XqSquare};
 
-use crate::room::Room;
 use crate::room::board::{wire_square, xq_square};
+use crate::room::{Board, Room};
 
 /// A board cursor.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -143,11 +143,46 @@ impl BoardCursor {
     }
 }
 
+impl BoardCursor {
+    /// Enter on a draft board (trial moves): caro places at the cursor; xiangqi picks up
+    /// a piece of whichever side moves next there, or moves it.
+    pub fn draft_input(&mut self, board: &Board) -> Option<Move> {
+        match self {
+            BoardCursor::Caro(p) => Some(Move::Caro(*p)),
+            BoardCursor::Xiangqi { at, selected } => {
+                let game = board.xiangqi()?;
+                pick(game, game.to_move(), *at, selected)
+            }
+            BoardCursor::None => None,
+        }
+    }
+
+    /// A click on a draft board: the cursor goes there, and it acts as Enter does.
+    pub fn draft_click(&mut self, board: &Board, spot: Spot) -> Option<Move> {
+        match (&mut *self, spot) {
+            (BoardCursor::Caro(p), Spot::Caro(q)) => *p = q,
+            (BoardCursor::Xiangqi { at, .. }, Spot::Xiangqi(sq)) => *at = sq,
+            _ => return None,
+        }
+        self.draft_input(board)
+    }
+}
+
 /// Enter (or a click) on `at`: pick up one's own piece, move the picked-up piece to a
 /// square it may reach, or put it down.
 fn xiangqi_activate(room: &Room, at: XqSquare, selected: &mut Option<XqSquare>) -> Option<Move> {
     let game = room.game.as_ref()?.board.xiangqi()?;
     let mine = room.my_seat().and_then(|s| room.color_of(s))?;
+    pick(game, mine, at, selected)
+}
+
+/// Select-then-place on `game` for the side `mine`.
+fn pick(
+    game: &banco_engine::xiangqi::game::Game,
+    mine: Color,
+    at: XqSquare,
+    selected: &mut Option<XqSquare>,
+) -> Option<Move> {
     let own_piece = xq_square(at)
         .and_then(|sq| game.position().piece_at(sq))
         .is_some_and(|p| p.color() == mine);

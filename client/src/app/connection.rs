@@ -5,8 +5,9 @@ use banco_protocol::{ClientMsg, MAX_NAME_CHARS, Welcome};
 use super::input::TextInput;
 use super::{
     App, ConnectField, ConnectForm, Effect, Lobby, RECONNECT_EVERY, RECONNECT_FOR, Reconnect,
-    Screen,
+    SCAN_EVERY, Screen,
 };
+use crate::discover::Found;
 use crate::net::ConnectError;
 use crate::tr;
 
@@ -159,11 +160,66 @@ impl App {
             focus: ConnectField::Address,
             connecting: false,
             error: Some(error),
+            servers: Vec::new(),
+            selected: 0,
         });
+        // Look for servers at once: the one just lost may be elsewhere now.
+        self.scan.next = self.now;
     }
 
-    /// Time passed: retries a lost connection when it is time.
+    /// What a look for servers found.
+    pub fn discovered(&mut self, found: Vec<Found>) {
+        self.scan.in_flight = false;
+        self.scan.done_once = true;
+        self.scan.next = self.now + SCAN_EVERY;
+        let Screen::Connect(form) = &mut self.screen else {
+            return;
+        };
+        // Keep the highlighted server highlighted as the list changes around it.
+        let was = form.servers.get(form.selected).map(|f| f.address);
+        form.servers = found;
+        form.selected = was
+            .and_then(|a| form.servers.iter().position(|f| f.address == a))
+            .unwrap_or(0)
+            .min(form.servers.len().saturating_sub(1));
+        if form.servers.is_empty() && form.focus == ConnectField::Servers {
+            form.focus = ConnectField::Address;
+        }
+    }
+
+    /// Connects to the highlighted server found on the network.
+    pub(super) fn connect_to_found(&mut self) {
+        let Screen::Connect(form) = &mut self.screen else {
+            return;
+        };
+        let Some(found) = form.servers.get(form.selected).cloned() else {
+            return;
+        };
+        if !found.compatible() {
+            form.error = Some(tr!(
+                self.loc,
+                "connect.other_version",
+                name = found.name,
+                version = found.version
+            ));
+            return;
+        }
+        form.address = TextInput::with_text(100, &found.address_text());
+        self.connect();
+    }
+
+    /// Time passed: a replay playing by itself moves on; the connect screen looks for
+    /// servers every [`SCAN_EVERY`]; a lost connection is retried when it is time.
     pub fn tick(&mut self) {
+        self.replay_tick();
+        if let Screen::Connect(form) = &self.screen
+            && !form.connecting
+            && !self.scan.in_flight
+            && self.now >= self.scan.next
+        {
+            self.scan.in_flight = true;
+            self.effects.push(Effect::Discover);
+        }
         let now = self.now;
         let Some(r) = &mut self.reconnect else {
             return;

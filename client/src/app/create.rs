@@ -1,9 +1,24 @@
-//! The create-room form: every option a room has, chosen with the arrow keys.
+//! The create-room form: every option a room has, chosen with the arrow keys (and the
+//! xiangqi start position typed as a FEN).
 
 use banco_engine::caro::{MAX_SIDE, MIN_SIDE};
+use banco_engine::game::{Game, GameSpec};
 use banco_protocol::{FirstMove, GameSettings, Level, RoomSettings, Rule, SeatKind, TimeControl};
 use crossterm::event::{KeyCode, KeyEvent};
 use std::time::Duration;
+
+use super::input::TextInput;
+
+/// The longest FEN the form takes (the server takes 200 characters; a full one is
+/// under 100).
+pub const FEN_MAX: usize = 200;
+
+/// Which game the room plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GameKind {
+    Caro,
+    Xiangqi,
+}
 
 /// How time is kept, before the numbers are chosen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,9 +38,12 @@ pub enum Opponent {
 /// One line of the form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Field {
+    Game,
     Width,
     Height,
     Rule,
+    /// Xiangqi: the start position as a FEN; empty for the usual one.
+    Fen,
     First,
     Time,
     PerMove,
@@ -42,11 +60,14 @@ pub enum Field {
 pub struct CreateForm {
     /// The line the arrow keys change.
     pub focus: Field,
+    pub game: GameKind,
     /// Board columns, MIN_SIDE..=MAX_SIDE.
     pub width: u8,
     /// Board rows.
     pub height: u8,
     pub rule: Rule,
+    /// Xiangqi: the start position typed (empty: the usual start).
+    pub fen: TextInput,
     pub first: FirstMove,
     pub time: TimeKind,
     /// Seconds per move, for the per-move timer.
@@ -72,10 +93,13 @@ pub enum FormAction {
     Create(RoomSettings),
     /// Enter with a board side out of range: nothing is sent.
     BadSize,
+    /// Enter with a start position the rules refuse: nothing is sent; says why.
+    BadFen(String),
 }
 
 /// The rules in the order the form offers them (caro first: the Vietnamese default).
 const RULES: [Rule; 4] = Rule::ALL;
+const GAMES: [GameKind; 2] = [GameKind::Caro, GameKind::Xiangqi];
 const FIRSTS: [FirstMove; 3] = [FirstMove::Me, FirstMove::Them, FirstMove::Random];
 const TIMES: [TimeKind; 3] = [TimeKind::None, TimeKind::PerMove, TimeKind::Clock];
 const OPPONENTS: [Opponent; 5] = [
@@ -87,13 +111,15 @@ const OPPONENTS: [Opponent; 5] = [
 ];
 
 impl Default for CreateForm {
-    /// 15x15 caro rule, me first, the classic 20 s per move, against a person.
+    /// Caro, 15x15 caro rule, me first, the classic 20 s per move, against a person.
     fn default() -> CreateForm {
         CreateForm {
-            focus: Field::Width,
+            focus: Field::Game,
+            game: GameKind::Caro,
             width: 15,
             height: 15,
             rule: Rule::Caro,
+            fen: TextInput::new(FEN_MAX),
             first: FirstMove::Me,
             time: TimeKind::PerMove,
             per_move_secs: 20,
@@ -121,13 +147,12 @@ fn cycle<T: PartialEq + Copy>(list: &[T], current: T, forward: bool) -> T {
 impl CreateForm {
     /// The lines shown, in order: the time numbers only for the chosen kind of time.
     pub fn fields(&self) -> Vec<Field> {
-        let mut f = vec![
-            Field::Width,
-            Field::Height,
-            Field::Rule,
-            Field::First,
-            Field::Time,
-        ];
+        let mut f = vec![Field::Game];
+        match self.game {
+            GameKind::Caro => f.extend([Field::Width, Field::Height, Field::Rule]),
+            GameKind::Xiangqi => f.push(Field::Fen),
+        }
+        f.extend([Field::First, Field::Time]);
         match self.time {
             TimeKind::None => {}
             TimeKind::PerMove => f.push(Field::PerMove),
@@ -149,12 +174,21 @@ impl CreateForm {
                 Duration::from_secs(u64::from(self.increment_secs)),
             ),
         };
-        RoomSettings {
-            game: GameSettings::Caro {
+        let game = match self.game {
+            GameKind::Caro => GameSettings::Caro {
                 width: self.width,
                 height: self.height,
                 rule: self.rule,
             },
+            GameKind::Xiangqi => {
+                let fen = self.fen.text().trim();
+                GameSettings::Xiangqi {
+                    fen: (!fen.is_empty()).then(|| fen.to_string()),
+                }
+            }
+        };
+        RoomSettings {
+            game,
             time,
             first: self.first,
             seats: [self.seat_one, self.opponent].map(|o| match o {
@@ -168,18 +202,27 @@ impl CreateForm {
     pub fn key(&mut self, key: KeyEvent) -> FormAction {
         let fields = self.fields();
         let at = fields.iter().position(|f| *f == self.focus).unwrap_or(0);
+        let typing = self.focus == Field::Fen;
         match key.code {
             KeyCode::Esc => return FormAction::Cancel,
-            KeyCode::Enter if !self.size_ok() => return FormAction::BadSize,
-            KeyCode::Enter => return FormAction::Create(self.settings()),
-            KeyCode::Up | KeyCode::BackTab | KeyCode::Char('k') => {
-                self.focus = fields[(at + fields.len() - 1) % fields.len()];
-                self.fresh_digits = true;
+            KeyCode::Enter if self.game == GameKind::Caro && !self.size_ok() => {
+                return FormAction::BadSize;
             }
-            KeyCode::Down | KeyCode::Tab | KeyCode::Char('j') => {
-                self.focus = fields[(at + 1) % fields.len()];
-                self.fresh_digits = true;
+            KeyCode::Enter => {
+                if let Err(why) = self.fen_ok() {
+                    self.focus = Field::Fen;
+                    return FormAction::BadFen(why);
+                }
+                return FormAction::Create(self.settings());
             }
+            KeyCode::Up | KeyCode::BackTab => self.step_focus(&fields, at, false),
+            KeyCode::Down | KeyCode::Tab => self.step_focus(&fields, at, true),
+            // The FEN line takes letters, digits and the cursor keys as text.
+            _ if typing => {
+                self.fen.edit(key);
+            }
+            KeyCode::Char('k') => self.step_focus(&fields, at, false),
+            KeyCode::Char('j') => self.step_focus(&fields, at, true),
             KeyCode::Left | KeyCode::Char('h') => self.change(false),
             KeyCode::Right | KeyCode::Char('l') | KeyCode::Char(' ') => self.change(true),
             KeyCode::Char(c) if c.is_ascii_digit() => self.digit(c as u32 - '0' as u32),
@@ -193,6 +236,40 @@ impl CreateForm {
             _ => {}
         }
         FormAction::None
+    }
+
+    fn step_focus(&mut self, fields: &[Field], at: usize, forward: bool) {
+        let n = fields.len();
+        self.focus = fields[if forward {
+            (at + 1) % n
+        } else {
+            (at + n - 1) % n
+        }];
+        self.fresh_digits = true;
+    }
+
+    /// Switches the game, with that game's usual time: the classic 20 s a move for
+    /// caro, a clock of 10 minutes plus 5 s a move for xiangqi.
+    pub fn set_game(&mut self, game: GameKind) {
+        self.game = game;
+        (self.time, self.clock_minutes, self.increment_secs) = match game {
+            GameKind::Caro => (TimeKind::PerMove, 5, 3),
+            GameKind::Xiangqi => (TimeKind::Clock, 10, 5),
+        };
+    }
+
+    /// Whether the xiangqi start position is one a game can start from (the server
+    /// checks again); `Err` says why not.
+    pub fn fen_ok(&self) -> Result<(), String> {
+        let fen = self.fen.text().trim();
+        if self.game != GameKind::Xiangqi || fen.is_empty() {
+            return Ok(());
+        }
+        Game::new(&GameSpec::Xiangqi {
+            fen: Some(fen.to_string()),
+        })
+        .map(|_| ())
+        .map_err(|e| e.to_string())
     }
 
     /// The focused number, as a u32 to edit.
@@ -260,6 +337,8 @@ impl CreateForm {
         };
         self.fresh_digits = true;
         match self.focus {
+            Field::Game => self.set_game(cycle(&GAMES, self.game, up)),
+            Field::Fen => {}
             Field::Width => self.width = side(self.width),
             Field::Height => self.height = side(self.height),
             Field::Rule => self.rule = cycle(&RULES, self.rule, up),
@@ -291,7 +370,10 @@ mod tests {
 
     #[test]
     fn every_option_can_be_chosen() {
-        let mut f = CreateForm::default();
+        let mut f = CreateForm {
+            focus: Field::Width,
+            ..CreateForm::default()
+        };
         use KeyCode::*;
         // Width 20 typed, height 15 -> 16 with the arrow.
         press(&mut f, &[Char('2'), Char('0'), Down, Right]);
@@ -344,7 +426,10 @@ mod tests {
 
     #[test]
     fn sides_stay_in_range_and_fields_follow_the_time_kind() {
-        let mut f = CreateForm::default();
+        let mut f = CreateForm {
+            focus: Field::Width,
+            ..CreateForm::default()
+        };
         use KeyCode::*;
         press(&mut f, &[Char('9'), Char('9')]);
         assert_eq!(f.width, 9, "a side past 64 restarts from the digit");
@@ -359,5 +444,69 @@ mod tests {
         f.time = TimeKind::None;
         assert!(!f.fields().contains(&Field::PerMove));
         assert!(!f.fields().contains(&Field::ClockMinutes));
+    }
+
+    #[test]
+    fn a_xiangqi_room_takes_a_start_position() {
+        use KeyCode::*;
+        let mut f = CreateForm::default();
+        press(&mut f, &[Right]);
+        assert_eq!(f.game, GameKind::Xiangqi);
+        assert_eq!(
+            f.fields(),
+            [
+                Field::Game,
+                Field::Fen,
+                Field::First,
+                Field::Time,
+                Field::ClockMinutes,
+                Field::Increment,
+                Field::SeatOne,
+                Field::Opponent,
+                Field::Hints
+            ]
+        );
+        // The usual start, on a 10 minute clock with 5 s a move.
+        let FormAction::Create(s) = press(&mut f, &[Enter]) else {
+            panic!("Enter must create");
+        };
+        assert_eq!(s.game, GameSettings::Xiangqi { fen: None });
+        assert_eq!(
+            s.time,
+            TimeControl::clock(Duration::from_secs(600), Duration::from_secs(5))
+        );
+        // On the FEN line, letters and digits are text (h, j, k, l too).
+        press(&mut f, &[Down]);
+        let fen = "3k5/9/9/9/9/9/9/9/4A4/4K2R1 w - - 0 1";
+        for c in fen.chars() {
+            f.key(KeyEvent::new(Char(c), KeyModifiers::NONE));
+        }
+        assert_eq!(f.focus, Field::Fen);
+        assert_eq!(f.fen.text(), fen);
+        let FormAction::Create(s) = press(&mut f, &[Enter]) else {
+            panic!("Enter must create");
+        };
+        assert_eq!(
+            s.game,
+            GameSettings::Xiangqi {
+                fen: Some(fen.into())
+            }
+        );
+        // A position the rules refuse is not sent, and the form says why.
+        f.fen = TextInput::with_text(FEN_MAX, "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
+        press(&mut f, &[Up]);
+        match press(&mut f, &[Enter]) {
+            FormAction::BadFen(why) => assert!(why.contains("face"), "{why}"),
+            other => panic!("refusal expected, got {other:?}"),
+        }
+        assert_eq!(f.focus, Field::Fen);
+        // Back to caro: its fields and its classic timer; the FEN is not sent.
+        press(&mut f, &[Up, Left]);
+        assert_eq!(f.game, GameKind::Caro);
+        assert_eq!(f.time, TimeKind::PerMove);
+        let FormAction::Create(s) = press(&mut f, &[Enter]) else {
+            panic!("Enter must create");
+        };
+        assert_eq!(s.game, GameSettings::caro_default());
     }
 }

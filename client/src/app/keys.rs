@@ -16,6 +16,7 @@ const fn k(keys: &'static str, what: &'static str) -> KeyHelp {
 
 pub const CONNECT: &[KeyHelp] = &[
     k("Tab ↑↓", "keys.next_field"),
+    k("↓ Enter", "keys.pick_server"),
     k("Enter", "keys.connect"),
     k("Esc", "keys.quit"),
     k("? F1", "keys.help"),
@@ -27,6 +28,8 @@ pub const LOBBY: &[KeyHelp] = &[
     k("w", "keys.watch"),
     k("c", "keys.create"),
     k("r", "keys.refresh"),
+    k("l", "keys.leaderboard"),
+    k("h", "keys.history"),
     k("s", "keys.settings"),
     k("?", "keys.help"),
     k("q", "keys.quit"),
@@ -53,6 +56,7 @@ pub const ROOM: &[KeyHelp] = &[
     k("d", "keys.draw"),
     k("r", "keys.resign"),
     k("i", "keys.hint"),
+    k("p", "keys.draft"),
     k("c Tab", "keys.chat"),
     k("PgUp PgDn", "keys.scroll_chat"),
     k("o", "keys.show_result"),
@@ -67,4 +71,46 @@ pub const CHAT: &[KeyHelp] = &[
     k("Enter", "keys.send"),
     k("Esc", "keys.back_to_board"),
     k("F1", "keys.help"),
+];
+
+pub const LEADERBOARD: &[KeyHelp] = &[
+    k("↑↓ jk", "keys.select_player"),
+    k("Enter", "keys.player_games"),
+    k("h", "keys.history"),
+    k("r", "keys.refresh"),
+    k("?", "keys.help"),
+    k("q Esc", "keys.back_to_lobby"),
+];
+
+pub const HISTORY: &[KeyHelp] = &[
+    k("↑↓ jk", "keys.select_game"),
+    k("Enter", "keys.open_replay"),
+    k("Tab m", "keys.mine_or_all"),
+    k("l", "keys.leaderboard"),
+    k("r", "keys.refresh"),
+    k("?", "keys.help"),
+    k("q Esc", "keys.back_to_lobby"),
+];
+
+pub const REPLAY: &[KeyHelp] = &[
+    k("← →", "keys.step"),
+    k("↑ ↓", "keys.step_move"),
+    k("Home End", "keys.start_end"),
+    k("PgUp PgDn", "keys.step_ten"),
+    k("Space", "keys.autoplay"),
+    k("f", "keys.flip"),
+    k("s", "keys.save_record"),
+    k("c", "keys.play_from_here"),
+    k("?", "keys.help"),
+    k("q Esc", "keys.back"),
+];
+
+pub const SAVE: &[KeyHelp] = &[k("Enter", "keys.save_here"), k("Esc", "keys.cancel")];
+
+pub const DRAFT: &[KeyHelp] = &[
+    k("←↑→↓ hjkl", "keys.cursor"),
+    k("Enter Space", "keys.draft_place"),
+    k("u ⌫", "keys.draft_undo"),
+    k("p Esc", "keys.draft_leave"),
+    k("?", "keys.help"),
 ];

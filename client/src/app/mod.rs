@@ -3,7 +3,9 @@
 //! - [`input`]: a one-line text field.
 //! - [`board`]: the board cursor, per game.
 //! - [`create`]: the create-room form.
+//! - [`draft`]: draft moves, tried on a private copy of the board.
 //! - [`keys`]: what each key does on each screen, for the handlers and the help.
+//! - [`records`]: the leaderboard, the history and the replay screens, and their keys.
 //!
 //! The handlers are split by where the keys go: `connection` (connecting, dropping,
 //! reconnecting), `screen_keys` (connect screen and lobby), `room_keys`, `popup_keys`,
@@ -16,9 +18,11 @@
 pub mod board;
 mod connection;
 pub mod create;
+pub mod draft;
 pub mod input;
 pub mod keys;
 mod popup_keys;
+pub mod records;
 mod room_keys;
 mod screen_keys;
 mod server;
@@ -32,6 +36,7 @@ use crossterm::event::{
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use crate::discover::Found;
 use crate::locale::{LanguageChoice, Locale};
 use crate::room::Room;
 use crate::settings::Settings;
@@ -78,8 +83,18 @@ pub enum Effect {
         name: String,
         resume: Option<ResumeToken>,
     },
+    /// Look for servers on the network; the list goes to [`App::discovered`].
+    Discover,
+    /// Ring the terminal's bell.
+    Bell,
     /// Write [`App::settings`] to the settings file.
     SaveSettings,
+    /// Write a game record to a new file at `path` (an existing file is not replaced);
+    /// the outcome goes to [`App::record_saved`].
+    SaveRecord {
+        path: PathBuf,
+        text: String,
+    },
     /// Leave the program.
     Quit,
 }
@@ -90,6 +105,9 @@ pub enum Screen {
     Connect(ConnectForm),
     Lobby(Lobby),
     Room(Box<RoomScreen>),
+    Leaderboard(records::Leaderboard),
+    History(records::History),
+    Replay(Box<records::ReplayScreen>),
 }
 
 /// Which connect field has the cursor.
@@ -97,6 +115,8 @@ pub enum Screen {
 pub enum ConnectField {
     Address,
     Name,
+    /// The list of servers found on the network.
+    Servers,
 }
 
 /// The connect screen: where to, and under which name.
@@ -109,6 +129,10 @@ pub struct ConnectForm {
     pub connecting: bool,
     /// Why the last attempt (or the last connection) failed.
     pub error: Option<String>,
+    /// The servers found on the network, by name.
+    pub servers: Vec<Found>,
+    /// The highlighted server, while the list has the focus.
+    pub selected: usize,
 }
 
 /// The lobby: the room list (kept in [`App::rooms`]) and the create form.
@@ -131,6 +155,8 @@ pub struct RoomScreen {
     pub chat_focus: bool,
     /// How many lines the chat is scrolled up from the newest.
     pub chat_scroll: usize,
+    /// Draft mode: trial moves on a private copy of the board.
+    pub draft: Option<draft::Draft>,
 }
 
 /// A dialog over the screen. Keys go to it first.
@@ -163,11 +189,25 @@ pub enum Confirm {
 /// The settings dialog.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SettingsMenu {
-    /// 0 language, 1 theme, 2 threat warning.
+    /// 0 language, 1 theme, 2 threat warning, 3 bell.
     pub focus: usize,
     pub languages: Vec<LanguageChoice>,
     pub themes: Vec<ThemeChoice>,
 }
+
+/// The connect screen's search for servers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Scan {
+    /// When to look again.
+    pub next: Instant,
+    /// A look is under way.
+    pub in_flight: bool,
+    /// At least one look has finished (until then the list says "searching").
+    pub done_once: bool,
+}
+
+/// The pause between two looks for servers while the connect screen shows.
+pub const SCAN_EVERY: Duration = Duration::from_secs(4);
 
 /// A passing message on the status line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -195,6 +235,11 @@ pub struct App {
     pub hosting: Option<String>,
     /// Trying to get back to a game after the connection dropped.
     pub reconnect: Option<Reconnect>,
+    /// Looking for servers on the network: when to look next, and whether a look is
+    /// under way. Only the connect screen looks.
+    pub scan: Scan,
+    /// Where others join this machine's hosted server (`192.168.1.20`), for the lobby.
+    pub join_hint: Vec<String>,
     pub loc: Locale,
     pub theme: Theme,
     pub settings: Settings,
@@ -230,6 +275,8 @@ impl App {
                 },
                 connecting: false,
                 error: None,
+                servers: Vec::new(),
+                selected: 0,
             }),
             popup: None,
             help: false,
@@ -239,6 +286,12 @@ impl App {
             server_addr: String::new(),
             hosting: None,
             reconnect: None,
+            scan: Scan {
+                next: now,
+                in_flight: false,
+                done_once: false,
+            },
+            join_hint: Vec::new(),
             loc,
             theme,
             settings,
@@ -256,6 +309,13 @@ impl App {
 
     pub(super) fn send(&mut self, msg: ClientMsg) {
         self.effects.push(Effect::Send(msg));
+    }
+
+    /// Rings the bell, if the player wants it.
+    pub(super) fn bell(&mut self) {
+        if self.settings.bell {
+            self.effects.push(Effect::Bell);
+        }
     }
 
     /// Shows a passing message.
@@ -337,13 +397,18 @@ impl App {
             Screen::Connect(_) => self.connect_key(key),
             Screen::Lobby(_) => self.lobby_key(key),
             Screen::Room(_) => self.room_key(key),
+            Screen::Leaderboard(_) => self.leaderboard_key(key),
+            Screen::History(_) => self.history_key(key),
+            Screen::Replay(_) => self.replay_key(key),
         }
     }
 
     /// Opens the quit question (or quits at once where nothing is at stake).
     pub(super) fn ask_quit(&mut self) {
         match &self.screen {
-            Screen::Connect(_) if self.hosting.is_none() => self.quit_now(),
+            // Nothing at stake: not hosting, and no server to leave (the connect screen,
+            // or a record file being replayed).
+            _ if self.hosting.is_none() && self.welcome.is_none() => self.quit_now(),
             _ => {
                 let loses = self
                     .room()

@@ -7,6 +7,9 @@ use super::{App, Confirm, Effect, Popup, SettingsMenu};
 use crate::locale::Locale;
 use crate::theme::Theme;
 
+/// Lines of the settings dialog: language, theme, four warning, bell.
+const SETTINGS: usize = 4;
+
 impl App {
     pub(super) fn open_settings(&mut self) {
         self.popup = Some(Popup::Settings(SettingsMenu {
@@ -63,9 +66,11 @@ impl App {
                     KeyCode::Esc | KeyCode::Enter | KeyCode::Char('s') | KeyCode::Char('q') => {
                         return;
                     }
-                    KeyCode::Up | KeyCode::Char('k') => menu.focus = (menu.focus + 2) % 3,
+                    KeyCode::Up | KeyCode::Char('k') => {
+                        menu.focus = (menu.focus + SETTINGS - 1) % SETTINGS;
+                    }
                     KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
-                        menu.focus = (menu.focus + 1) % 3;
+                        menu.focus = (menu.focus + 1) % SETTINGS;
                     }
                     KeyCode::Left
                     | KeyCode::Right
@@ -123,6 +128,7 @@ impl App {
                 }
             }
             2 => self.settings.threat_warning = !self.settings.threat_warning,
+            3 => self.settings.bell = !self.settings.bell,
             _ => return,
         }
         self.effects.push(Effect::SaveSettings);

@@ -31,9 +31,19 @@ impl App {
             }
             return;
         }
-        // Esc first puts down a picked-up piece; only then does it mean leaving.
+        // Esc first puts down a picked-up piece, then leaves draft mode; only then does
+        // it mean leaving.
         if key.code == KeyCode::Esc && rs.cursor.deselect() {
             return;
+        }
+        let drafting = rs.draft.is_some();
+        if drafting {
+            match key.code {
+                KeyCode::Esc | KeyCode::Char('p') => return self.toggle_draft(),
+                KeyCode::Enter | KeyCode::Char(' ') => return self.draft_activate(None),
+                KeyCode::Char('u') | KeyCode::Backspace => return self.draft_undo(),
+                _ => {}
+            }
         }
         let far = key.modifiers.contains(KeyModifiers::SHIFT);
         let step = if far { 5 } else { 1 };
@@ -57,6 +67,7 @@ impl App {
             return;
         }
         match key.code {
+            KeyCode::Char('p') => self.toggle_draft(),
             KeyCode::Char('u') => self.offer(OfferKind::Undo),
             KeyCode::Char('g') => self.offer(OfferKind::NewGame),
             KeyCode::Char('d') => self.offer(OfferKind::Draw),
@@ -154,6 +165,9 @@ impl App {
         let Screen::Room(rs) = &mut self.screen else {
             return;
         };
+        if rs.draft.is_some() {
+            return self.draft_activate(Some(spot));
+        }
         let room = rs.room.clone();
         let mv = rs.cursor.click(&room, spot);
         match mv {

@@ -19,26 +19,50 @@ impl App {
             }
             return;
         }
-        match key.code {
-            KeyCode::Enter => {
+        let found = form.servers.len();
+        let last = found.saturating_sub(1);
+        match (form.focus, key.code) {
+            (ConnectField::Servers, KeyCode::Enter) => self.connect_to_found(),
+            (_, KeyCode::Enter) => {
                 if form.focus == ConnectField::Address && form.name.is_empty() {
                     form.focus = ConnectField::Name;
                 } else {
                     self.connect();
                 }
             }
-            KeyCode::Tab | KeyCode::BackTab | KeyCode::Up | KeyCode::Down => {
+            // Down walks from the fields into the list of servers found, up back out.
+            (ConnectField::Servers, KeyCode::Down) => form.selected = (form.selected + 1).min(last),
+            (ConnectField::Servers, KeyCode::Up) if form.selected > 0 => form.selected -= 1,
+            (ConnectField::Servers, KeyCode::Up) => form.focus = ConnectField::Name,
+            (ConnectField::Name, KeyCode::Down) if found > 0 => {
+                form.focus = ConnectField::Servers;
+                form.selected = 0;
+            }
+            (ConnectField::Address, KeyCode::Up) if found > 0 => {
+                form.focus = ConnectField::Servers;
+                form.selected = last;
+            }
+            (_, KeyCode::Tab | KeyCode::Down) => {
                 form.focus = match form.focus {
                     ConnectField::Address => ConnectField::Name,
+                    ConnectField::Name if found > 0 => ConnectField::Servers,
+                    ConnectField::Name | ConnectField::Servers => ConnectField::Address,
+                };
+            }
+            (_, KeyCode::BackTab | KeyCode::Up) => {
+                form.focus = match form.focus {
+                    ConnectField::Address if found > 0 => ConnectField::Servers,
+                    ConnectField::Address | ConnectField::Servers => ConnectField::Name,
                     ConnectField::Name => ConnectField::Address,
                 };
             }
-            KeyCode::Esc => self.quit_now(),
-            KeyCode::Char('?') => self.help = true,
+            (_, KeyCode::Esc) => self.quit_now(),
+            (_, KeyCode::Char('?')) => self.help = true,
+            (ConnectField::Servers, _) => {}
             _ => {
                 let field = match form.focus {
-                    ConnectField::Address => &mut form.address,
                     ConnectField::Name => &mut form.name,
+                    _ => &mut form.address,
                 };
                 if field.edit(key) == Edit::Changed {
                     form.error = None;
@@ -58,6 +82,10 @@ impl App {
                 FormAction::BadSize => {
                     let msg = tr!(self.loc, "create.bad_size");
                     self.warn(msg.to_string());
+                }
+                FormAction::BadFen(why) => {
+                    let msg = tr!(self.loc, "create.bad_fen", why = why);
+                    self.warn(msg);
                 }
                 FormAction::Create(settings) => {
                     lobby.create = None;
@@ -82,6 +110,8 @@ impl App {
                 let msg = tr!(self.loc, "lobby.refreshing");
                 self.info(msg.to_string());
             }
+            KeyCode::Char('l') => self.open_leaderboard(),
+            KeyCode::Char('h') => self.open_history(super::records::HistoryFilter::Everyone),
             KeyCode::Char('s') => self.open_settings(),
             KeyCode::Char('?') => self.help = true,
             KeyCode::Char('q') | KeyCode::Esc => self.ask_quit(),

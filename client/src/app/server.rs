@@ -26,7 +26,13 @@ impl App {
                 self.popup = None;
                 self.send(ClientMsg::ListRooms);
             }
-            ServerMsg::Error(e) => self.warn(e.message),
+            ServerMsg::Error(e) => {
+                self.records_refused();
+                self.warn(e.message);
+            }
+            ServerMsg::Leaderboard(list) => self.got_leaderboard(list),
+            ServerMsg::History(list) => self.got_history(list),
+            ServerMsg::Replay(record) => self.got_replay(*record),
             other => self.room_event(other),
         }
     }
@@ -41,6 +47,7 @@ impl App {
             chat: TextInput::new(CHAT_MAX),
             chat_focus: false,
             chat_scroll: 0,
+            draft: None,
         }));
         self.popup = offer.map(Popup::Offer);
         self.info(text);
@@ -56,6 +63,16 @@ impl App {
         rs.room.apply(&msg, now);
         let room = rs.room.clone();
         let loc = &self.loc.clone();
+        // The trial moves stood on a position that is gone.
+        if matches!(
+            msg,
+            ServerMsg::Moved { .. }
+                | ServerMsg::Undone { .. }
+                | ServerMsg::GameStarted(_)
+                | ServerMsg::GameOver(_)
+        ) {
+            self.end_draft();
+        }
         match &msg {
             ServerMsg::People { seats, .. } => {
                 for seat in banco_protocol::Seat::BOTH {
@@ -85,16 +102,21 @@ impl App {
                 self.info(text);
             }
             ServerMsg::Moved { record, .. } => {
-                // One's own moves need no telling; the other side's do, by name and point.
+                // One's own moves need no telling; the other side's do, by name and point
+                // (and, for a player, by the bell: it is their turn).
                 if room.my_seat() != Some(record.by) {
                     let text = narrate::moved(&room, record, loc);
                     self.info(text);
+                    if room.my_seat().is_some() {
+                        self.bell();
+                    }
                 }
             }
             ServerMsg::Offered(offer) => {
                 let text = narrate::offered(&room, offer, loc);
                 if room.offer_to_me().is_some() {
                     self.popup = Some(Popup::Offer(*offer));
+                    self.bell();
                 }
                 self.info(text);
             }
@@ -122,6 +144,9 @@ impl App {
                 // The dialog and the status line say it; the notice would repeat it.
                 self.popup = Some(Popup::GameOver);
                 self.notice = None;
+                if room.my_seat().is_some() {
+                    self.bell();
+                }
             }
             ServerMsg::Hint(mv) => {
                 let text = tr!(loc, "event.hint", point = room.move_text(mv));
@@ -140,6 +165,8 @@ impl App {
             | ServerMsg::Joined(_)
             | ServerMsg::Left
             | ServerMsg::Error(_) => {}
+            // Records are taken in by `server` before room events.
+            ServerMsg::Leaderboard(_) | ServerMsg::History(_) | ServerMsg::Replay(_) => {}
         }
         if let Screen::Room(rs) = &mut self.screen
             && rs.room.you == Role::Spectator

@@ -191,7 +191,7 @@ fn the_lobby_joins_free_seats_watches_full_rooms_and_creates() {
         "the selection stops at the end"
     );
     // The create form: default settings but a 19x19 board against the easy bot.
-    press(&mut a, &[KeyCode::Char('c')]);
+    press(&mut a, &[KeyCode::Char('c'), KeyCode::Down]);
     typ(&mut a, "19");
     press(&mut a, &[KeyCode::Down]);
     typ(&mut a, "19");
@@ -630,6 +630,24 @@ fn snapshot_create_form() {
     insta::assert_snapshot!("create_form", text);
 }
 
+#[test]
+fn snapshot_create_form_xiangqi_with_a_start_position() {
+    let mut a = lobby_app();
+    press(&mut a, &[KeyCode::Char('c'), KeyCode::Right, KeyCode::Down]);
+    typ(&mut a, "3k5/9/9/9/9/9/9/9/4A4/4K2R1 w - - 0 1");
+    let (text, _) = render(&a, 80, 24);
+    insta::assert_snapshot!("create_form_xiangqi", text);
+    // A FEN the rules refuse: refused at once, saying why.
+    press(&mut a, &[KeyCode::Backspace; 20]);
+    press(&mut a, &[KeyCode::Enter]);
+    assert!(sent(&mut a).is_empty());
+    assert!(
+        notice(&a).starts_with("That start position cannot be played:"),
+        "{}",
+        notice(&a)
+    );
+}
+
 fn mid_game() -> App {
     let mut a = room_app(Role::Player(Seat::One));
     for (i, (x, y)) in [(7, 7), (8, 8), (8, 6), (6, 8), (9, 5), (10, 4)]
@@ -779,6 +797,50 @@ fn xiangqi_app(role: Role) -> App {
     )));
     a.take_effects();
     a
+}
+
+#[test]
+fn xiangqi_check_is_said_and_the_general_lit() {
+    // Bình (Black) is checked by a rook along rank 9 in an arranged position.
+    let mut view = crate::testing::xiangqi_room_view(Role::Player(Seat::Two));
+    let fen = "4k4/R8/9/9/9/9/9/9/9/3K4R w - - 0 1";
+    view.settings.game = banco_protocol::GameSettings::Xiangqi {
+        fen: Some(fen.into()),
+    };
+    view.game.as_mut().unwrap().start_fen = fen.into();
+    let mut a = lobby_app();
+    a.server(ServerMsg::Joined(Box::new(view)));
+    let mut mv = crate::testing::xq_moved("i0i8", Seat::One, 1, "R1+8");
+    if let ServerMsg::Moved { record, .. } = &mut mv {
+        record.check = false;
+    }
+    a.server(mv);
+    let (text, _) = render(&a, 100, 30);
+    assert!(!text.contains("Check!"), "{text}");
+    // Black steps aside; the rook follows along rank 9: check.
+    a.server(crate::testing::xq_moved("e9f9", Seat::Two, 2, "K5.6"));
+    let mut mv = crate::testing::xq_moved("i8i9", Seat::One, 3, "R1+1");
+    if let ServerMsg::Moved { record, .. } = &mut mv {
+        record.check = true;
+    }
+    a.server(mv);
+    let (text, buf) = render(&a, 100, 30);
+    assert!(text.contains("▶ Your move (Black). Check!"), "{text}");
+    assert!(
+        text.contains("R1+1+"),
+        "the move list marks the check: {text}"
+    );
+    assert!(notice(&a).ends_with(", check"), "{}", notice(&a));
+    let rs = a.room().unwrap();
+    let l = crate::ui::room::layout(ratatui::layout::Rect::new(0, 0, 100, 30), rs);
+    let g = crate::ui::board::xiangqi::Geometry::new(l.board, true);
+    let (x, y) = g.cell(xq(5, 9));
+    assert_eq!(buf[(x, y)].symbol(), "將");
+    assert_eq!(
+        buf[(x, y)].bg,
+        a.theme.colors.threat_bg,
+        "the checked general"
+    );
 }
 
 #[test]
@@ -933,3 +995,7 @@ fn snapshot_xiangqi_room() {
     let (text, _) = render(&a, 80, 20);
     insta::assert_snapshot!("xiangqi_letters_compact", text);
 }
+
+mod discovery;
+mod draft;
+mod records;

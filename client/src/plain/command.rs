@@ -10,12 +10,13 @@
 //! join ROOM | watch ROOM | leave | quit
 //! move X,Y | move h8 | move h2e2
 //! say TEXT | undo | draw | newgame | yes | no | cancel | resign | hint | board | help
+//! leaderboard | history [NAME] | replay GAME [--save FILE]
 //! ```
 //! Options also take `--opt=value`. Words are case-insensitive; chat text is kept as typed.
 
 use banco_engine::caro::{MAX_SIDE, MIN_SIDE};
 use banco_protocol::{
-    FirstMove, GameSettings, Level, RoomId, RoomSettings, Rule, SeatKind, TimeControl,
+    FirstMove, GameId, GameSettings, Level, RoomId, RoomSettings, Rule, SeatKind, TimeControl,
     parse_duration,
 };
 use std::time::Duration;
@@ -42,6 +43,14 @@ pub enum Command {
     Help,
     Leave,
     Quit,
+    Leaderboard,
+    /// Finished games, only this player's if given.
+    History(Option<String>),
+    /// One finished game; `save`: also write it to this record file.
+    Replay {
+        id: GameId,
+        save: Option<String>,
+    },
 }
 
 /// A line that is not a command; `message` says what is wrong and what to write.
@@ -104,6 +113,11 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
         "board" => no_args(Command::Board),
         "help" | "?" => Ok(Some(Command::Help)),
         "leave" => no_args(Command::Leave),
+        "leaderboard" | "ratings" | "top" => no_args(Command::Leaderboard),
+        "history" | "games" => Ok(Some(Command::History(
+            (!rest.is_empty()).then(|| rest.to_string()),
+        ))),
+        "replay" => parse_replay(rest).map(Some),
         "quit" | "exit" => no_args(Command::Quit),
         _ => err(format!("unknown command '{word}': type help for the list")),
     }
@@ -115,6 +129,29 @@ fn room_id(rest: &str, word: &str) -> Result<RoomId, CommandError> {
         Ok(id) if !t.is_empty() => Ok(id),
         _ => err(format!("write the room number, like: {word} 3")),
     }
+}
+
+/// `replay GAME [--save FILE]`.
+fn parse_replay(rest: &str) -> Result<Command, CommandError> {
+    let mut words = rest.split_whitespace();
+    let usage = "write the game's number, like: replay 12 (or replay 12 --save game.txt)";
+    let id = match words
+        .next()
+        .map(|w| w.trim_start_matches('#').parse::<GameId>())
+    {
+        Some(Ok(id)) => id,
+        _ => return err(usage),
+    };
+    let save = match (words.next(), words.next(), words.next()) {
+        (None, _, _) => None,
+        (Some("--save"), Some(file), None) => Some(file.to_string()),
+        (Some(w), _, _) if w.starts_with("--save=") => match w.split_once('=') {
+            Some((_, f)) if !f.is_empty() => Some(f.to_string()),
+            _ => return err(usage),
+        },
+        _ => return err(usage),
+    };
+    Ok(Command::Replay { id, save })
 }
 
 /// `create GAME [options]`.
@@ -307,7 +344,11 @@ pub const HELP: &[(&str, &str)] = &[
     ),
     ("join ROOM", "plain.help_join"),
     ("watch ROOM", "plain.help_watch"),
-    ("move X,Y | move h8", "plain.help_move"),
+    (
+        "create xiangqi [--clock 10m+5s | --timer 60s] [--first me|them|random] [--bot LEVEL [--vs-bot LEVEL]] [--fen FEN] [--no-hints]",
+        "plain.help_create_xiangqi",
+    ),
+    ("move X,Y | move h8 | move h2e2", "plain.help_move"),
     ("say TEXT", "plain.help_say"),
     ("undo", "plain.help_undo"),
     ("newgame", "plain.help_newgame"),
@@ -317,6 +358,9 @@ pub const HELP: &[(&str, &str)] = &[
     ("resign", "plain.help_resign"),
     ("hint", "plain.help_hint"),
     ("board", "plain.help_board"),
+    ("leaderboard", "plain.help_leaderboard"),
+    ("history [NAME]", "plain.help_history"),
+    ("replay GAME [--save FILE]", "plain.help_replay"),
     ("leave", "plain.help_leave"),
     ("quit", "plain.help_quit"),
 ];
@@ -367,6 +411,31 @@ mod tests {
         ] {
             assert_eq!(parse(line), Ok(Some(c)), "{line}");
         }
+        assert_eq!(parse("leaderboard"), Ok(Some(Command::Leaderboard)));
+        assert_eq!(parse("history"), Ok(Some(Command::History(None))));
+        assert_eq!(
+            parse("history Bình Minh"),
+            Ok(Some(Command::History(Some("Bình Minh".into()))))
+        );
+        assert_eq!(
+            parse("replay #12"),
+            Ok(Some(Command::Replay { id: 12, save: None }))
+        );
+        assert_eq!(
+            parse("replay 12 --save a game.txt"),
+            Err(CommandError {
+                message: "write the game's number, like: replay 12 (or replay 12 --save game.txt)"
+                    .into()
+            })
+        );
+        assert_eq!(
+            parse("replay 3 --save=g.txt"),
+            Ok(Some(Command::Replay {
+                id: 3,
+                save: Some("g.txt".into())
+            }))
+        );
+        assert!(parse("replay").is_err() && parse("replay x").is_err());
         assert_eq!(parse(""), Ok(None));
         assert_eq!(parse("   # a comment"), Ok(None));
     }

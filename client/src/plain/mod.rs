@@ -15,6 +15,7 @@ pub mod output;
 use banco_engine::caro::notation::{PointError, parse_point};
 use banco_protocol::{ClientMsg, GameSettings, Move, OfferKind, ServerMsg, XqSquare};
 use std::io::Write;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncBufRead, AsyncBufReadExt};
 
@@ -42,6 +43,9 @@ enum Awaiting {
     Rooms,
     Room,
     Left,
+    Leaderboard,
+    History,
+    Replay,
 }
 
 /// A refusal by the client itself, before anything is sent.
@@ -59,7 +63,7 @@ fn refuse(code: &'static str, message: impl Into<String>) -> Refusal {
 
 /// Runs a plain session on `link` until `quit`, end of input or the server closing.
 pub async fn run<R, W>(
-    mut link: Link,
+    link: Link,
     input: R,
     out: W,
     format: Format,
@@ -69,10 +73,24 @@ where
     R: AsyncBufRead + Unpin,
     W: Write,
 {
-    let mut printer = Printer::new(out, format, locale);
+    run_printing(link, input, Printer::new(out, format, locale)).await
+}
+
+/// As [`run`], printing with `printer` (one made to ring the bell, say).
+pub async fn run_printing<R, W>(
+    mut link: Link,
+    input: R,
+    mut printer: Printer<W>,
+) -> anyhow::Result<Ending>
+where
+    R: AsyncBufRead + Unpin,
+    W: Write,
+{
     printer.welcome(&link.welcome);
     let mut room: Option<Room> = None;
     let mut awaiting: Option<Awaiting> = None;
+    // `replay N --save FILE`: where to write the record when it arrives.
+    let mut save_to: Option<PathBuf> = None;
     let mut lines = input.lines();
     loop {
         tokio::select! {
@@ -87,6 +105,9 @@ where
                     Ok(Some(Command::Quit)) => break,
                     Ok(Some(cmd)) => match request(&cmd, room.as_ref(), &mut printer) {
                         Ok(Some((msg, wait))) => {
+                            if let Command::Replay { save, .. } = &cmd {
+                                save_to = save.as_ref().map(PathBuf::from);
+                            }
                             if link.outgoing.send(msg).await.is_err() {
                                 continue; // the reader reports the closed connection
                             }
@@ -102,6 +123,19 @@ where
                 Some(NetEvent::Msg(msg)) => {
                     awaiting = awaiting.filter(|a| !answers(*a, &msg));
                     take_in(&msg, &mut room, &mut printer);
+                    if let ServerMsg::Replay(record) = &msg
+                        && let Some(path) = save_to.take()
+                    {
+                        let replay = crate::record::Replay::from_record((**record).clone());
+                        let text = crate::record::file::write(&replay);
+                        match crate::record::file::save_new(&path, &text) {
+                            Ok(full) => printer.saved(&full),
+                            Err(e) => printer.error("save_failed", &e.to_string()),
+                        }
+                    } else if matches!(msg, ServerMsg::Error(_)) {
+                        // The refusal of the replay asked for: nothing to save.
+                        save_to = None;
+                    }
                 }
                 Some(NetEvent::Closed(reason)) => {
                     printer.disconnected(&closed_text(reason, &printer.locale));
@@ -153,6 +187,9 @@ fn answers(awaiting: Awaiting, msg: &ServerMsg) -> bool {
             | (Awaiting::Rooms, ServerMsg::Rooms(_))
             | (Awaiting::Room, ServerMsg::Joined(_))
             | (Awaiting::Left, ServerMsg::Left)
+            | (Awaiting::Leaderboard, ServerMsg::Leaderboard(_))
+            | (Awaiting::History, ServerMsg::History(_))
+            | (Awaiting::Replay, ServerMsg::Replay(_))
     )
 }
 
@@ -233,6 +270,14 @@ fn request<W: Write>(
             printer.help();
             Ok(None)
         }
+        Command::Leaderboard => Ok(Some((ClientMsg::Leaderboard, Some(Awaiting::Leaderboard)))),
+        Command::History(player) => Ok(Some((
+            ClientMsg::History {
+                player: player.clone(),
+            },
+            Some(Awaiting::History),
+        ))),
+        Command::Replay { id, .. } => Ok(Some((ClientMsg::Replay(*id), Some(Awaiting::Replay)))),
         Command::Quit => Ok(None),
     }
 }

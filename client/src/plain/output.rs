@@ -3,7 +3,8 @@
 //! # JSON events
 //! Every line is one object with an `"event"` field. The names and fields are stable
 //! (scripts rely on them); seats are `"one"`/`"two"`, points are 0-based `x`,`y` from
-//! the top-left as in the Gomocup protocol.
+//! the top-left as in the Gomocup protocol; a `stone` is `X`/`O` in caro and
+//! `red`/`black` in xiangqi, whatever the language.
 //!
 //! | event | fields |
 //! |---|---|
@@ -25,13 +26,18 @@
 //! | `hint` | `x`, `y`, `point` |
 //! | `board` | `rows`, `last` |
 //! | `help` | `commands` [{`usage`, `does`}] |
+//! | `leaderboard` | `players` [{`rank`, `name`, `bot`, `rating`, `games`, `wins`, `losses`, `draws`}] |
+//! | `history` | `games` [{`id`, `game`, `rule`, `width`, `height`, `fen`, `time`, `players`, `first`, `winner`, `winner_name`, `reason`, `plies`, `ended_at_ms`, `ended`}] |
+//! | `replay` | the `history` fields of the game, `sides` (by seat: `x`/`o`/`red`/`black`), `start_fen`, `line`, `moves` [{`ply`, `by`, and the `move` event's point or xiangqi fields}] |
+//! | `saved` | `path` (a record file written by `replay N --save FILE`) |
+//! | `servers` | `servers` [{`name`, `address`, `rooms`, `players`, `version`, `compatible`}] (`banco discover`) |
 //! | `error` | `code` (the protocol's stable code, or `bad_command` / `not_in_room` / `out_of_bounds` for lines the client refuses itself), `message` |
 //! | `disconnected` | `message` |
 
 use banco_engine::caro::Stone;
 use banco_protocol::{
-    EndReason, GameOver, GameSettings, Move, Point, Role, RoomSummary, Seat, SeatKind, SeatView,
-    ServerMsg, TimeControl, Welcome,
+    EndReason, GameOver, GameSettings, GameSummary, Move, Point, Role, RoomSummary, Seat, SeatKind,
+    SeatView, ServerMsg, Standing, TimeControl, Welcome,
 };
 use serde_json::{Value, json};
 use std::io::Write;
@@ -39,6 +45,7 @@ use std::io::Write;
 use crate::locale::Locale;
 use crate::narrate;
 use crate::plain::command::HELP;
+use crate::record::{Replay, Side};
 use crate::room::Room;
 use crate::room::clock::{clock_text, time_control_text};
 use crate::tr;
@@ -57,6 +64,9 @@ pub struct Printer<W: Write> {
     out: W,
     pub format: Format,
     pub locale: Locale,
+    /// Ring the terminal bell (text format only) before the other side's move, an
+    /// offer to answer and the game's end.
+    pub bell: bool,
 }
 
 fn seat_str(seat: Seat) -> &'static str {
@@ -78,6 +88,18 @@ fn raw_name(room: &Room, seat: Seat) -> Option<String> {
     room.seat_name(seat).map(str::to_string)
 }
 
+/// A seat's side as JSON says it, the same in every language: `X`/`O` in caro,
+/// `red`/`black` in xiangqi.
+fn stone_word(room: &Room, seat: Seat) -> String {
+    match room.settings.game {
+        GameSettings::Caro { .. } => room.stone_letter(seat).to_string(),
+        GameSettings::Xiangqi { .. } => match room.color_of(seat) {
+            Some(banco_engine::xiangqi::piece::Color::Black) => "black".to_string(),
+            _ => "red".to_string(),
+        },
+    }
+}
+
 fn time_json(tc: &TimeControl) -> Value {
     json!(time_control_text(tc))
 }
@@ -94,7 +116,7 @@ fn seats_json(room: &Room) -> Value {
                 "name": name,
                 "bot": bot.map(|l| l.name()),
                 "connected": connected,
-                "stone": room.stone_letter(s).to_string(),
+                "stone": stone_word(room, s),
             }),
             None => Value::Null,
         }
@@ -147,6 +169,38 @@ fn summary_json(s: &RoomSummary) -> Value {
     })
 }
 
+/// The game, rule and board of a room or record, as JSON fields.
+fn game_json(game: &GameSettings) -> Value {
+    match game {
+        GameSettings::Caro {
+            width,
+            height,
+            rule,
+        } => {
+            json!({"game": "caro", "rule": rule.name(), "width": width, "height": height, "fen": null})
+        }
+        GameSettings::Xiangqi { fen } => {
+            json!({"game": "xiangqi", "rule": null, "width": 9, "height": 10, "fen": fen})
+        }
+    }
+}
+
+/// A finished game as the `history` event lists it.
+fn game_summary_json(g: &GameSummary) -> Value {
+    let mut v = game_json(&g.game);
+    v["id"] = json!(g.id);
+    v["time"] = time_json(&g.time);
+    v["players"] = json!(g.players);
+    v["first"] = json!(seat_str(g.first));
+    v["winner"] = json!(g.over.winner.map(seat_str));
+    v["winner_name"] = json!(g.over.winner.map(|w| &g.players[w.index()]));
+    v["reason"] = json!(g.over.reason.as_str());
+    v["plies"] = json!(g.plies);
+    v["ended_at_ms"] = json!(g.ended_at_ms);
+    v["ended"] = json!(narrate::ended_at(g.ended_at_ms));
+    v
+}
+
 /// The result word of a finished game for whoever receives it.
 pub fn result_word(over: &GameOver, me: Option<Seat>) -> &'static str {
     match (over.winner, me) {
@@ -163,6 +217,20 @@ impl<W: Write> Printer<W> {
             out,
             format,
             locale,
+            bell: false,
+        }
+    }
+
+    /// The same printer, ringing the bell for what needs the player (text only: a BEL
+    /// would break a JSON line).
+    pub fn with_bell(mut self, bell: bool) -> Printer<W> {
+        self.bell = bell;
+        self
+    }
+
+    fn ring(&mut self) {
+        if self.bell && self.format == Format::Text {
+            let _ = self.out.write_all(b"\x07");
         }
     }
 
@@ -256,6 +324,254 @@ impl<W: Write> Printer<W> {
         self.emit("rooms", json!({"rooms": list}), &text);
     }
 
+    pub fn leaderboard(&mut self, list: &[Standing]) {
+        let loc = &self.locale;
+        let mut text = if list.is_empty() {
+            tr!(loc, "leaderboard.empty").to_string()
+        } else {
+            tr!(loc, "plain.leaderboard_count", count = list.len())
+        };
+        let mut players = Vec::with_capacity(list.len());
+        for (i, s) in list.iter().enumerate() {
+            let name = match s.bot {
+                Some(level) => format!(
+                    "{} ({})",
+                    s.name,
+                    tr!(loc, "seat.bot", level = narrate::level_name(level, loc))
+                ),
+                None => s.name.clone(),
+            };
+            text.push_str(&format!(
+                "\n  {:>3}. {name}  {}  {}",
+                i + 1,
+                s.rating,
+                tr!(
+                    loc,
+                    "plain.standing",
+                    games = s.games,
+                    wins = s.wins,
+                    losses = s.losses,
+                    draws = s.draws
+                )
+            ));
+            players.push(json!({
+                "rank": i + 1,
+                "name": s.name,
+                "bot": s.bot.map(|l| l.name()),
+                "rating": s.rating,
+                "games": s.games,
+                "wins": s.wins,
+                "losses": s.losses,
+                "draws": s.draws,
+            }));
+        }
+        self.emit("leaderboard", json!({"players": players}), &text);
+    }
+
+    pub fn history(&mut self, games: &[GameSummary]) {
+        let loc = &self.locale;
+        let mut text = if games.is_empty() {
+            tr!(loc, "history.empty").to_string()
+        } else {
+            tr!(loc, "plain.history_count", count = games.len())
+        };
+        for g in games {
+            let first = &g.players[g.first.index()];
+            let second = &g.players[g.first.other().index()];
+            text.push_str(&format!(
+                "\n  #{}  {}  {first} – {second}  {} {}  ({})",
+                g.id,
+                narrate::game_line(&g.game, loc),
+                narrate::record_headline(Some(&g.over), &g.players, loc),
+                narrate::record_reason(&g.over, &g.players, loc),
+                tr!(
+                    loc,
+                    "plain.moves_when",
+                    moves = g.plies,
+                    when = narrate::ended_at(g.ended_at_ms)
+                )
+            ));
+        }
+        let list: Vec<Value> = games.iter().map(game_summary_json).collect();
+        self.emit("history", json!({"games": list}), &text);
+    }
+
+    /// A finished game: its facts and every move, then (for people) the final board.
+    pub fn replay(&mut self, r: &Replay) {
+        let loc = self.locale.clone();
+        let mut fields = match (r.id, &r.over) {
+            (Some(id), Some(over)) => game_summary_json(&GameSummary {
+                id,
+                game: r.game.clone(),
+                time: r.time.unwrap_or(TimeControl::Unlimited),
+                players: r.players.clone(),
+                first: r.first,
+                over: over.clone(),
+                plies: r.moves.len() as u32,
+                ended_at_ms: r.ended_at_ms.unwrap_or_default(),
+            }),
+            _ => {
+                let mut v = game_json(&r.game);
+                v["id"] = json!(r.id);
+                v["players"] = json!(r.players);
+                v["first"] = json!(seat_str(r.first));
+                v["winner"] = json!(r.over.as_ref().and_then(|o| o.winner).map(seat_str));
+                v["reason"] = json!(r.over.as_ref().map(|o| o.reason.as_str()));
+                v["plies"] = json!(r.moves.len());
+                v
+            }
+        };
+        fields["sides"] = json!(Seat::BOTH.map(|s| r.side(s).as_str()));
+        fields["start_fen"] = json!(r.start_fen);
+        fields["line"] = json!(
+            r.over
+                .as_ref()
+                .map(|o| o.line.iter().map(|p| json!([p.x, p.y])).collect::<Vec<_>>())
+                .unwrap_or_default()
+        );
+        let moves: Vec<Value> = r
+            .moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                let mut v = match m.mv {
+                    Move::Caro(p) => json!({"x": p.x, "y": p.y, "point": r.move_text(&m.mv)}),
+                    Move::Xiangqi { from, to } => json!({
+                        "from": [from.file, from.rank],
+                        "to": [to.file, to.rank],
+                        "iccs": r.move_text(&m.mv),
+                        "wxf": m.wxf,
+                        "check": m.check,
+                    }),
+                };
+                v["ply"] = json!(i + 1);
+                v["by"] = json!(seat_str(r.mover(i)));
+                v
+            })
+            .collect();
+        fields["moves"] = json!(moves);
+        let side = |s: Seat| match r.side(s) {
+            Side::X => "X".to_string(),
+            Side::O => "O".to_string(),
+            Side::Red => tr!(loc, "side.red").to_string(),
+            Side::Black => tr!(loc, "side.black").to_string(),
+        };
+        let mut text = tr!(
+            loc,
+            "plain.replay_head",
+            game = narrate::game_line(&r.game, &loc),
+            x = format!("{} ({})", r.players[r.first.index()], side(r.first)),
+            o = format!(
+                "{} ({})",
+                r.players[r.first.other().index()],
+                side(r.first.other())
+            )
+        );
+        if let Some(id) = r.id {
+            text = format!("#{id} {text}");
+        }
+        text.push(' ');
+        text.push_str(&narrate::record_headline(r.over.as_ref(), &r.players, &loc));
+        if let Some(over) = &r.over {
+            text.push_str(&format!(
+                " {}.",
+                narrate::record_reason(over, &r.players, &loc)
+            ));
+        }
+        for (n, pair) in r.moves.chunks(2).enumerate() {
+            let words: Vec<String> = pair
+                .iter()
+                .map(|m| {
+                    let mut t = r.move_text(&m.mv);
+                    if !m.wxf.is_empty() {
+                        t = format!("{t} ({}{})", m.wxf, if m.check { "+" } else { "" });
+                    }
+                    t
+                })
+                .collect();
+            text.push_str(&format!("\n  {:>3}. {}", n + 1, words.join("  ")));
+        }
+        self.emit("replay", fields, &text);
+        if self.format == Format::Text {
+            let mut end = r.clone();
+            end.go_to(usize::MAX);
+            let rows = match end.board() {
+                crate::room::Board::Caro(g) => Some(caro_rows(g, end.winning_line())),
+                crate::room::Board::Xiangqi(g) => Some(xiangqi_rows(g)),
+                crate::room::Board::Unsupported => None,
+            };
+            if let Some(rows) = rows {
+                self.text_block(&rows.picture);
+            }
+        }
+    }
+
+    /// The servers `banco discover` found in `wait`.
+    pub fn servers(&mut self, found: &[crate::discover::Found], wait: std::time::Duration) {
+        let loc = &self.locale;
+        let mut text = if found.is_empty() {
+            tr!(
+                loc,
+                "plain.no_servers",
+                wait = crate::room::clock::time_control_text(&TimeControl::per_move(wait))
+            )
+        } else {
+            tr!(loc, "plain.servers_count", count = found.len())
+        };
+        let name_w = found
+            .iter()
+            .map(|f| f.name.chars().count())
+            .max()
+            .unwrap_or(0);
+        let addr_w = found
+            .iter()
+            .map(|f| f.address_text().len())
+            .max()
+            .unwrap_or(0);
+        for f in found {
+            let what = if f.compatible() {
+                tr!(
+                    loc,
+                    "connect.server_load",
+                    rooms = f.rooms,
+                    players = f.players
+                )
+            } else {
+                tr!(loc, "connect.server_other_version", version = f.version)
+            };
+            let pad = " ".repeat(name_w - f.name.chars().count());
+            text.push_str(&format!(
+                "\n  {}{pad}  {:<addr_w$}  {what}",
+                f.name,
+                f.address_text()
+            ));
+        }
+        if found.iter().any(|f| f.compatible()) {
+            text.push('\n');
+            text.push_str(tr!(loc, "plain.servers_join"));
+        }
+        let list: Vec<Value> = found
+            .iter()
+            .map(|f| {
+                json!({
+                    "name": f.name,
+                    "address": f.address.to_string(),
+                    "rooms": f.rooms,
+                    "players": f.players,
+                    "version": f.version,
+                    "compatible": f.compatible(),
+                })
+            })
+            .collect();
+        self.emit("servers", json!({"servers": list}), &text);
+    }
+
+    /// A record file was written.
+    pub fn saved(&mut self, path: &std::path::Path) {
+        let text = tr!(self.locale, "replay.saved", path = path.display());
+        self.emit("saved", json!({"path": path.display().to_string()}), &text);
+    }
+
     /// The board after something changed it: for people only (JSON asks with `board`).
     fn auto_board(&mut self, room: &Room) {
         if self.format == Format::Text {
@@ -296,6 +612,11 @@ impl<W: Write> Printer<W> {
             ServerMsg::Left => {
                 self.emit("left", json!({}), tr!(loc, "event.left"));
             }
+            ServerMsg::Leaderboard(list) => self.leaderboard(list),
+            ServerMsg::History(list) => self.history(list),
+            ServerMsg::Replay(record) => {
+                self.replay(&crate::record::Replay::from_record((**record).clone()));
+            }
             _ => {
                 if let Some(room) = room {
                     self.room_msg(msg, room, loc);
@@ -332,7 +653,7 @@ impl<W: Write> Printer<W> {
                 let fields = json!({
                     "room": room.id,
                     "you": role_str(room.you),
-                    "stone": me.map(|s| room.stone_letter(s).to_string()),
+                    "stone": me.map(|s| stone_word(room, s)),
                     "game": game,
                     "rule": rule,
                     "width": width,
@@ -396,11 +717,14 @@ impl<W: Write> Printer<W> {
                 fields["ply"] = json!(ply);
                 fields["by"] = json!(seat_str(record.by));
                 fields["name"] = json!(raw_name(room, record.by));
-                fields["stone"] = json!(narrate::side(room, record.by, loc));
+                fields["stone"] = json!(stone_word(room, record.by));
                 fields["your_turn"] = json!(room.my_turn());
                 if let Move::Xiangqi { .. } = record.mv {
                     fields["wxf"] = json!(record.wxf);
                     fields["check"] = json!(record.check);
+                }
+                if me.is_some() && me != Some(record.by) {
+                    self.ring();
                 }
                 let mut text = format!("{ply}. {}", narrate::moved(room, record, loc));
                 if room.my_turn() {
@@ -420,6 +744,7 @@ impl<W: Write> Printer<W> {
             ServerMsg::Offered(offer) => {
                 let mut text = narrate::offered(room, offer, loc);
                 if me.is_some() && me != Some(offer.by) {
+                    self.ring();
                     text = format!("{text} {}", tr!(loc, "plain.answer_hint"));
                 } else if me == Some(offer.by) {
                     text = format!("{text} {}", tr!(loc, "plain.cancel_hint"));
@@ -486,6 +811,9 @@ impl<W: Write> Printer<W> {
                 );
             }
             ServerMsg::GameOver(over) => {
+                if me.is_some() {
+                    self.ring();
+                }
                 let line: Vec<Value> = over.line.iter().map(|p| json!([p.x, p.y])).collect();
                 let mut text = narrate::game_over(room, over, loc);
                 // Suggest a rematch only to a player still at the table.
@@ -519,6 +847,8 @@ impl<W: Write> Printer<W> {
             | ServerMsg::RoomCreated(_)
             | ServerMsg::Left
             | ServerMsg::Error(_) => {}
+            // Records are printed by `server_msg`, in or out of a room.
+            ServerMsg::Leaderboard(_) | ServerMsg::History(_) | ServerMsg::Replay(_) => {}
         }
     }
 }
@@ -530,17 +860,21 @@ pub struct BoardRows {
     pub picture: String,
 }
 
-/// The board of the room's game, if it has a caro board.
+/// The board of the room's game, if it has one this build can draw.
 pub fn board_rows(room: &Room) -> Option<BoardRows> {
     let game = room.game.as_ref()?;
     if let Some(xq) = game.board.xiangqi() {
         return Some(xiangqi_rows(xq));
     }
-    let caro = game.board.caro()?;
+    let win: &[Point] = game.over.as_ref().map_or(&[], |o| o.line.as_slice());
+    Some(caro_rows(game.board.caro()?, win))
+}
+
+/// A caro board as text; `win` is drawn in lower case.
+pub fn caro_rows(caro: &banco_engine::caro::Game, win: &[Point]) -> BoardRows {
     let board = caro.board();
     let (w, h) = (board.width(), board.height());
     let last = caro.last_move();
-    let win: &[Point] = game.over.as_ref().map_or(&[], |o| o.line.as_slice());
     let letters = w <= 26;
     let mut picture = String::new();
     // Each cell is two characters, a separator then the stone, so the separators can
@@ -586,13 +920,13 @@ pub fn board_rows(room: &Room) -> Option<BoardRows> {
         picture.push_str(&format!("{trail}{label}\n"));
         cells.push(row);
     }
-    Some(BoardRows { cells, picture })
+    BoardRows { cells, picture }
 }
 
 /// A xiangqi board as text: FEN letters (upper case Red, lower case Black), rank 9 at
 /// the top as Red sees it, ICCS coordinates on the edges, the last move's squares in
 /// brackets.
-fn xiangqi_rows(game: &banco_engine::xiangqi::game::Game) -> BoardRows {
+pub fn xiangqi_rows(game: &banco_engine::xiangqi::game::Game) -> BoardRows {
     use banco_engine::xiangqi::square::Square;
     let pos = game.position();
     let last = game.plies().last().map(|p| (p.mv.from(), p.mv.to()));

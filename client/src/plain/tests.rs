@@ -378,3 +378,185 @@ fn xiangqi_boards_print_in_fen_letters() {
     assert!(text.contains(" 2  . C . .[C]. .[.]. 2\n"), "{text}");
     assert!(text.contains(" 0  R N B A K A B N R 0\n"), "{text}");
 }
+
+#[test]
+fn records_print_as_documented() {
+    use crate::testing::{caro_game_record, standings, xiangqi_game_record};
+    let msgs = [
+        ServerMsg::Leaderboard(standings()),
+        ServerMsg::History(vec![caro_game_record().summary]),
+        ServerMsg::Replay(Box::new(caro_game_record())),
+        ServerMsg::Replay(Box::new(xiangqi_game_record())),
+    ];
+    let lines = print_all(&msgs);
+    let board = &lines[0];
+    assert_eq!(board["event"], "leaderboard");
+    assert_eq!(board["players"][0]["rank"], 1);
+    assert_eq!(board["players"][0]["bot"], "hard");
+    assert_eq!(board["players"][1]["name"], "Bình");
+    assert_eq!(board["players"][1]["rating"], 1624);
+    assert_eq!(board["players"][1]["wins"], 3);
+    assert_eq!(board["players"][1]["bot"], Value::Null);
+    let history = &lines[1];
+    assert_eq!(history["event"], "history");
+    let g = &history["games"][0];
+    assert_eq!(g["id"], 42);
+    assert_eq!(g["game"], "caro");
+    assert_eq!(g["rule"], "caro");
+    assert_eq!(g["width"], 15);
+    assert_eq!(g["time"], "20s");
+    assert_eq!(g["players"], serde_json::json!(["An", "Bình"]));
+    assert_eq!(g["first"], "two");
+    assert_eq!(g["winner"], "two");
+    assert_eq!(g["winner_name"], "Bình");
+    assert_eq!(g["reason"], "five");
+    assert_eq!(g["plies"], 9);
+    assert_eq!(g["ended_at_ms"], 1_746_000_000_000u64);
+    let caro = &lines[2];
+    assert_eq!(caro["event"], "replay");
+    assert_eq!(caro["id"], 42);
+    assert_eq!(caro["sides"], serde_json::json!(["o", "x"]));
+    assert_eq!(
+        caro["moves"][0],
+        serde_json::json!({"ply": 1, "by": "two", "x": 7, "y": 7, "point": "h8"})
+    );
+    assert_eq!(caro["moves"].as_array().unwrap().len(), 9);
+    assert_eq!(caro["line"][4], serde_json::json!([11, 7]));
+    let xq = &lines[3];
+    assert_eq!(xq["game"], "xiangqi");
+    assert_eq!(xq["sides"], serde_json::json!(["red", "black"]));
+    assert_eq!(xq["reason"], "resign");
+    assert_eq!(xq["moves"][1]["iccs"], "h9g7");
+    assert_eq!(xq["moves"][1]["wxf"], "H8+7");
+    assert_eq!(xq["moves"][1]["check"], false);
+    assert_eq!(xq["moves"][1]["by"], "two");
+
+    let mut printer = Printer::new(Vec::new(), Format::Text, Locale::english());
+    let mut room = None;
+    for m in &msgs {
+        take_in(m, &mut room, &mut printer);
+    }
+    let text = String::from_utf8(printer.into_inner()).unwrap();
+    assert!(
+        text.contains(
+            "leaderboard: 3 rated player(s), best first:\n    1. Hard bot (Bot (hard))  1712"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "  #42  caro 15x15, caro rule  Bình – An  Bình won. Five in a row  (9 moves, "
+        ),
+        "{text}"
+    );
+    assert!(text.contains("replay: #42 caro 15x15, caro rule: Bình (X) against An (O). Bình won. Five in a row.\n    1. h8  a15\n"), "{text}");
+    // The final board, the five in lower case.
+    assert!(
+        text.contains(" 8  . . . . . . . x x x x[x]. . . 8\n"),
+        "{text}"
+    );
+    assert!(text.contains("    2. h0g2 (H2+3)  i9h9 (R9.8)\n"), "{text}");
+}
+
+#[tokio::test]
+async fn replay_waits_for_the_game_and_saves_it() {
+    let dir = std::env::temp_dir().join(format!("banco-plain-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("g42.txt");
+    let (link, mut sent, server) = fake_link();
+    let input = format!(
+        "leaderboard\nhistory Bình\nreplay 42 --save {}\nreplay 7 --save {}\n",
+        path.display(),
+        dir.join("never.txt").display()
+    );
+    let script = tokio::spawn(async move {
+        // Each request holds the next line until its answer comes.
+        assert_eq!(sent.recv().await, Some(ClientMsg::Leaderboard));
+        assert!(sent.try_recv().is_err());
+        server
+            .send(NetEvent::Msg(ServerMsg::Leaderboard(vec![])))
+            .await
+            .unwrap();
+        assert_eq!(
+            sent.recv().await,
+            Some(ClientMsg::History {
+                player: Some("Bình".into())
+            })
+        );
+        server
+            .send(NetEvent::Msg(ServerMsg::History(vec![])))
+            .await
+            .unwrap();
+        assert_eq!(sent.recv().await, Some(ClientMsg::Replay(42)));
+        server
+            .send(NetEvent::Msg(ServerMsg::Replay(Box::new(
+                crate::testing::caro_game_record(),
+            ))))
+            .await
+            .unwrap();
+        assert_eq!(sent.recv().await, Some(ClientMsg::Replay(7)));
+        server
+            .send(NetEvent::Msg(ServerMsg::Error(ErrorMsg::new(
+                ErrorCode::NoSuchGame,
+                "there is no finished game 7",
+            ))))
+            .await
+            .unwrap();
+        server
+    });
+    let mut out = Vec::new();
+    run(
+        link,
+        input.as_bytes(),
+        &mut out,
+        Format::Json,
+        Locale::english(),
+    )
+    .await
+    .unwrap();
+    let _server = script.await.unwrap();
+    let lines = json_lines(&out);
+    let events: Vec<&str> = lines.iter().map(|l| l["event"].as_str().unwrap()).collect();
+    assert_eq!(
+        events,
+        [
+            "welcome",
+            "leaderboard",
+            "history",
+            "replay",
+            "saved",
+            "error"
+        ]
+    );
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(crate::record::file::parse(&saved).unwrap().moves.len(), 9);
+    assert!(!dir.join("never.txt").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_bell_rings_in_text_only_and_only_when_asked() {
+    let msgs = [
+        ServerMsg::Joined(Box::new(caro_room_view(Role::Player(Seat::One)))),
+        moved(7, 7, Seat::One, 1),
+        moved(8, 7, Seat::Two, 2),
+    ];
+    let printed = |format: Format, bell: bool| {
+        let mut printer = Printer::new(Vec::new(), format, Locale::english()).with_bell(bell);
+        let mut room = None;
+        for m in &msgs {
+            take_in(m, &mut room, &mut printer);
+        }
+        String::from_utf8(printer.into_inner()).unwrap()
+    };
+    let text = printed(Format::Text, true);
+    assert_eq!(text.matches('\u{7}').count(), 1, "{text:?}");
+    assert!(
+        text.contains("\u{7}move: 2. Bình (O) played i8"),
+        "{text:?}"
+    );
+    assert!(!printed(Format::Text, false).contains('\u{7}'));
+    let json = printed(Format::Json, true);
+    assert!(!json.contains('\u{7}'));
+    json_lines(json.as_bytes());
+}

@@ -80,6 +80,15 @@ impl Board {
         }
     }
 
+    /// How many moves have been played on this board.
+    pub fn plies(&self) -> usize {
+        match self {
+            Board::Caro(g) => g.moves().len(),
+            Board::Xiangqi(g) => g.plies().len(),
+            Board::Unsupported => 0,
+        }
+    }
+
     /// The caro game, if this is one.
     pub fn caro(&self) -> Option<&caro::Game> {
         match self {

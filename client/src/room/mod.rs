@@ -210,6 +210,8 @@ impl Room {
             | ServerMsg::Joined(_)
             | ServerMsg::Left
             | ServerMsg::Error(_) => {}
+            // Records (leaderboard, history, replays) are not about the room.
+            ServerMsg::Leaderboard(_) | ServerMsg::History(_) | ServerMsg::Replay(_) => {}
         }
     }
 

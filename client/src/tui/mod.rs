@@ -35,6 +35,8 @@ enum Event {
         attempt: u64,
         event: NetEvent,
     },
+    /// A look for servers on the network finished.
+    Discovered(Vec<crate::discover::Found>),
 }
 
 /// Runs the terminal client until the user quits. With `connect_now`, the connect
@@ -118,12 +120,39 @@ async fn main_loop(
                         });
                     });
                 }
+                Effect::Discover => {
+                    let tx = tx.clone();
+                    // Targets from the settings (a bad one is skipped: the others still
+                    // answer); none means every network this machine is on.
+                    let targets: Vec<_> = app
+                        .settings
+                        .discover
+                        .iter()
+                        .filter_map(|t| crate::discover::target(t).ok())
+                        .collect();
+                    let targets = (!app.settings.discover.is_empty()).then_some(targets);
+                    tokio::spawn(async move {
+                        let found =
+                            crate::discover::scan(targets, crate::discover::SCAN_WAIT).await;
+                        let _ = tx.send(Event::Discovered(found));
+                    });
+                }
+                Effect::Bell => {
+                    use std::io::Write;
+                    // BEL straight to the terminal: it rings (or flashes) whatever is drawn.
+                    let mut out = std::io::stdout();
+                    let _ = out.write_all(b"\x07").and_then(|()| out.flush());
+                }
                 Effect::SaveSettings => {
                     if let Some(dir) = &app.config_dir
                         && let Err(e) = app.settings.save(&settings_path(dir))
                     {
                         app.warn(e.to_string());
                     }
+                }
+                Effect::SaveRecord { path, text } => {
+                    let result = crate::record::file::save_new(&path, &text);
+                    app.record_saved(&path, result);
                 }
                 Effect::Quit => {
                     if let Some(f) = forwarder.take() {
@@ -181,6 +210,7 @@ async fn main_loop(
                     }
                 },
                 Event::Net { .. } => {}
+                Event::Discovered(found) => app.discovered(found),
             }
             next = rx.try_recv().ok();
         }

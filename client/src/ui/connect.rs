@@ -11,20 +11,15 @@ use crate::app::input::TextInput;
 use crate::app::{App, ConnectField, ConnectForm};
 use crate::tr;
 
+/// Servers listed at once; more scroll.
+const LIST_ROWS: usize = 5;
+
 pub fn draw(frame: &mut Frame, area: Rect, app: &App, form: &ConnectForm) {
     let loc = &app.loc;
     let theme = &app.theme;
     let width = 70u16.min(area.width);
-    let error_lines = form.error.as_ref().map_or(0, |e| {
-        wrap(e, width.saturating_sub(4) as usize).len() as u16
-    });
-    let height = 12 + error_lines;
-    let inner = dialog(
-        frame,
-        centered(area, width, height),
-        theme,
-        tr!(loc, "connect.title"),
-    );
+    // The inside of the dialog, before its height is known (from the lines).
+    let inner_w = width.saturating_sub(2);
     let mut lines = vec![
         Line::from(Span::styled(
             tr!(loc, "connect.tagline").to_string(),
@@ -46,7 +41,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, form: &ConnectForm) {
         } else {
             format!(" {} ", input.text())
         };
-        let pad = (inner.width as usize).saturating_sub(label_w + 3 + shown.width());
+        let pad = (inner_w as usize).saturating_sub(label_w + 3 + shown.width());
         Line::from(vec![
             Span::styled(
                 format!(" {label:>label_w$} "),
@@ -84,19 +79,28 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, form: &ConnectForm) {
         )));
     }
     if let Some(e) = &form.error {
-        for l in wrap(e, inner.width.saturating_sub(2) as usize) {
+        for l in wrap(e, inner_w.saturating_sub(2) as usize) {
             lines.push(Line::from(Span::styled(format!(" {l}"), theme.error())));
         }
     }
     lines.push(Line::default());
+    lines.extend(server_lines(app, form, inner_w as usize));
+    lines.push(Line::default());
     let items = legend_items(app, crate::app::keys::CONNECT);
-    lines.extend(legend(&items, theme, inner.width, 1));
+    lines.extend(legend(&items, theme, inner_w, 2));
+    let inner = dialog(
+        frame,
+        centered(area, width, lines.len() as u16 + 2),
+        theme,
+        tr!(loc, "connect.title"),
+    );
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
-    if !form.connecting {
-        let (input, row) = match form.focus {
-            ConnectField::Address => (&form.address, 2),
-            ConnectField::Name => (&form.name, 4),
-        };
+    let row = match form.focus {
+        ConnectField::Address => Some((&form.address, 2)),
+        ConnectField::Name => Some((&form.name, 4)),
+        ConnectField::Servers => None,
+    };
+    if let (false, Some((input, row))) = (form.connecting, row) {
         let before: String = input.text().chars().take(input.cursor()).collect();
         let x = inner.x + (label_w + 3 + before.width()) as u16;
         frame.set_cursor_position(Position::new(
@@ -104,4 +108,75 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, form: &ConnectForm) {
             inner.y + row,
         ));
     }
+}
+
+/// The servers found on the network: a heading, then one line each (name, address,
+/// rooms and players, or that it runs another version), the highlighted one marked.
+fn server_lines(app: &App, form: &ConnectForm, width: usize) -> Vec<Line<'static>> {
+    let loc = &app.loc;
+    let theme = &app.theme;
+    let focused = form.focus == ConnectField::Servers;
+    let heading = if form.servers.is_empty() {
+        String::new()
+    } else {
+        tr!(loc, "connect.found", count = form.servers.len())
+    };
+    let mut lines = vec![Line::from(Span::styled(
+        format!(" {heading}"),
+        if focused { theme.accent() } else { theme.dim() },
+    ))];
+    if form.servers.is_empty() {
+        let text = if app.scan.done_once {
+            tr!(loc, "connect.none_found")
+        } else {
+            tr!(loc, "connect.searching")
+        };
+        return wrap(text, width.saturating_sub(2))
+            .into_iter()
+            .map(|l| Line::from(Span::styled(format!(" {l}"), theme.dim())))
+            .collect();
+    }
+    let first = (form.selected + 1).saturating_sub(LIST_ROWS);
+    let name_w = form
+        .servers
+        .iter()
+        .map(|f| f.name.width())
+        .max()
+        .unwrap_or(0)
+        .min(20);
+    let addr_w = form
+        .servers
+        .iter()
+        .map(|f| f.address_text().width())
+        .max()
+        .unwrap_or(0);
+    for (i, f) in form.servers.iter().enumerate().skip(first).take(LIST_ROWS) {
+        let here = focused && i == form.selected;
+        let marker = if here { "▶" } else { " " };
+        let name = super::room::truncate(&f.name, name_w);
+        let what = if f.compatible() {
+            tr!(
+                loc,
+                "connect.server_load",
+                rooms = f.rooms,
+                players = f.players
+            )
+        } else {
+            tr!(loc, "connect.server_other_version", version = f.version)
+        };
+        let text = format!(
+            "{marker} {name:<name_w$}  {:<addr_w$}  {what}",
+            f.address_text()
+        );
+        let text = super::room::truncate(&text, width.saturating_sub(2));
+        let style = if here {
+            theme.selected()
+        } else if f.compatible() {
+            theme.style()
+        } else {
+            theme.dim()
+        };
+        lines.push(Line::from(Span::styled(format!(" {text}"), style)));
+    }
+    lines
 }

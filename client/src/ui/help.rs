@@ -21,7 +21,12 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         Screen::Lobby(l) if l.create.is_some() => (tr!(loc, "help.create"), keys::CREATE),
         Screen::Lobby(_) => (tr!(loc, "help.lobby"), keys::LOBBY),
         Screen::Room(rs) if rs.chat_focus => (tr!(loc, "help.chat"), keys::CHAT),
+        Screen::Room(rs) if rs.draft.is_some() => (tr!(loc, "help.draft"), keys::DRAFT),
         Screen::Room(_) => (tr!(loc, "help.room"), keys::ROOM),
+        Screen::Leaderboard(_) => (tr!(loc, "help.leaderboard"), keys::LEADERBOARD),
+        Screen::History(_) => (tr!(loc, "help.history"), keys::HISTORY),
+        Screen::Replay(r) if r.save.is_some() => (tr!(loc, "help.replay"), keys::SAVE),
+        Screen::Replay(_) => (tr!(loc, "help.replay"), keys::REPLAY),
     };
     // Keys of the other game are left out.
     let skip: &[&str] = match &app.screen {
@@ -51,6 +56,14 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
             notes.push(loc.get(&format!("help.rule_{}", rule.name())).to_string());
         }
         notes.push(tr!(loc, "help.coordinates").to_string());
+    }
+    if let Screen::Room(rs) = &app.screen
+        && rs.draft.is_some()
+    {
+        notes.push(tr!(loc, "help.draft_note").to_string());
+    }
+    if let Screen::Replay(_) = &app.screen {
+        notes.push(tr!(loc, "help.record_file").to_string());
     }
     notes.push(tr!(loc, "help.close").to_string());
     lines.push(Line::default());

@@ -6,9 +6,10 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Cell, Paragraph, Row, Table, TableState, Wrap};
+use unicode_width::UnicodeWidthStr;
 
 use super::{centered, dialog, legend, legend_items, notice_line, title_bar};
-use crate::app::create::{CreateForm, Field, Opponent, TimeKind};
+use crate::app::create::{CreateForm, Field, GameKind, Opponent, TimeKind};
 use crate::app::{App, Lobby};
 use crate::narrate;
 use crate::tr;
@@ -22,13 +23,14 @@ struct LobbyLayout {
     keys: Rect,
 }
 
-fn layout(area: Rect) -> LobbyLayout {
+/// The lobby's parts; the host's hint takes three lines when this machine hosts.
+fn layout(area: Rect, hosting: bool) -> LobbyLayout {
     let [title, table, hint, notice, keys] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(3),
+        Constraint::Length(if hosting { 3 } else { 0 }),
+        Constraint::Length(1),
         Constraint::Length(2),
-        Constraint::Length(1),
-        Constraint::Length(1),
     ])
     .areas(area);
     LobbyLayout {
@@ -45,7 +47,7 @@ pub fn row_at(app: &App, area: Rect, col: u16, row: u16) -> Option<usize> {
     let crate::app::Screen::Lobby(lobby) = &app.screen else {
         return None;
     };
-    let l = layout(area);
+    let l = layout(area, app.hosting.is_some());
     let inner = l.table.inner(ratatui::layout::Margin::new(1, 1));
     if !inner.contains(ratatui::layout::Position::new(col, row)) || row < inner.y + 1 {
         return None;
@@ -59,7 +61,7 @@ pub fn row_at(app: &App, area: Rect, col: u16, row: u16) -> Option<usize> {
 }
 
 pub fn draw(frame: &mut Frame, area: Rect, app: &App, lobby: &Lobby) {
-    let l = layout(area);
+    let l = layout(area, app.hosting.is_some());
     let loc = &app.loc;
     let theme = &app.theme;
     title_bar(frame, l.title, app, tr!(loc, "lobby.title"));
@@ -136,12 +138,21 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, lobby: &Lobby) {
     let mut hint = Vec::new();
     if let Some(addr) = &app.hosting {
         let port = addr.rsplit(':').next().unwrap_or_default();
-        let target = if port == banco_protocol::DEFAULT_PORT.to_string() {
+        let target = if !app.join_hint.is_empty() {
+            app.join_hint.join(&format!(" {} ", tr!(loc, "lobby.or")))
+        } else if port == banco_protocol::DEFAULT_PORT.to_string() {
             tr!(loc, "lobby.this_ip").to_string()
         } else {
             format!("{}:{port}", tr!(loc, "lobby.this_ip"))
         };
-        let text = tr!(loc, "lobby.hosting_hint", addr = addr, target = target);
+        let text = tr!(
+            loc,
+            "lobby.hosting_hint",
+            addr = addr,
+            target = target,
+            port = port,
+            udp = banco_protocol::discovery::DISCOVERY_PORT
+        );
         for l in super::wrap(&text, l.hint.width.saturating_sub(2) as usize) {
             hint.push(Line::from(Span::styled(format!(" {l}"), theme.dim())));
         }
@@ -150,7 +161,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, lobby: &Lobby) {
     frame.render_widget(notice_line(app), l.notice);
     let items = legend_items(app, crate::app::keys::LOBBY);
     frame.render_widget(
-        Paragraph::new(legend(&items, theme, l.keys.width, 1)),
+        Paragraph::new(legend(&items, theme, l.keys.width, 2)),
         l.keys,
     );
     if let Some(form) = &lobby.create {
@@ -164,13 +175,20 @@ fn draw_create(frame: &mut Frame, area: Rect, app: &App, form: &CreateForm) {
     let theme = &app.theme;
     let fields = form.fields();
     let height = fields.len() as u16 + 6;
+    let width = if form.game == GameKind::Xiangqi {
+        78
+    } else {
+        62
+    };
     let inner = dialog(
         frame,
-        centered(area, 62, height),
+        centered(area, width, height),
         theme,
         tr!(loc, "create.title"),
     );
+    const LABEL_W: usize = 18;
     let mut lines = vec![Line::default()];
+    let mut cursor = None;
     for f in &fields {
         let (label, value) = field_text(app, form, *f);
         let focused = *f == form.focus;
@@ -183,13 +201,38 @@ fn draw_create(frame: &mut Frame, area: Rect, app: &App, form: &CreateForm) {
         if matches!(f, Field::Width | Field::Height) && !form.size_ok() {
             value_style = theme.error();
         }
-        let value = if focused {
+        let value = if *f == Field::Fen {
+            // A text line: typed, not stepped; the end stays in view as it grows.
+            let room = (inner.width as usize).saturating_sub(LABEL_W + 7);
+            if form.fen.is_empty() {
+                value_style = value_style.patch(theme.dim());
+                format!("  {value}  ")
+            } else {
+                if form.fen_ok().is_err() {
+                    value_style = theme.error();
+                }
+                let text = form.fen.text();
+                if focused {
+                    let before: String = text.chars().take(form.fen.cursor()).collect();
+                    let skip = before.width().saturating_sub(room);
+                    let shown: String = text.chars().skip(skip).take(room).collect();
+                    let x = inner.x + (LABEL_W + 5 + before.width() - skip) as u16;
+                    cursor = Some((x, inner.y + lines.len() as u16));
+                    format!("  {shown} ")
+                } else {
+                    format!("  {} ", super::room::truncate(text, room))
+                }
+            }
+        } else if focused {
             format!("‹ {value} ›")
         } else {
             format!("  {value}  ")
         };
+        if focused && *f == Field::Fen && form.fen.is_empty() {
+            cursor = Some((inner.x + LABEL_W as u16 + 5, inner.y + lines.len() as u16));
+        }
         lines.push(Line::from(vec![
-            Span::styled(format!(" {label:>18}  "), label_style),
+            Span::styled(format!(" {label:>LABEL_W$}  "), label_style),
             Span::styled(value, value_style),
         ]));
     }
@@ -197,12 +240,26 @@ fn draw_create(frame: &mut Frame, area: Rect, app: &App, form: &CreateForm) {
     let items = legend_items(app, crate::app::keys::CREATE);
     lines.extend(legend(&items, theme, inner.width, 2));
     frame.render_widget(Paragraph::new(lines), inner);
+    if let Some((x, y)) = cursor {
+        frame.set_cursor_position(ratatui::layout::Position::new(
+            x.min(inner.right().saturating_sub(1)),
+            y,
+        ));
+    }
 }
 
 fn field_text(app: &App, form: &CreateForm, f: Field) -> (String, String) {
     let loc = &app.loc;
     let label = |k: &str| loc.get(k).to_string();
     match f {
+        Field::Game => (
+            label("create.game"),
+            label(match form.game {
+                GameKind::Caro => "create.game_caro",
+                GameKind::Xiangqi => "create.game_xiangqi",
+            }),
+        ),
+        Field::Fen => (label("create.fen"), label("create.fen_usual")),
         Field::Width => (label("create.width"), form.width.to_string()),
         Field::Height => (label("create.height"), form.height.to_string()),
         Field::Rule => (

@@ -1,7 +1,8 @@
 //! Drawing. Every function here reads the [`App`] and writes to a frame; none changes
 //! the app.
 //!
-//! - [`connect`], [`lobby`], [`room`]: one module per screen.
+//! - [`connect`], [`lobby`], [`room`]: one module per screen; [`records`] draws the
+//!   leaderboard and the history, [`replay`] a finished game step by step.
 //! - [`board`]: the per-game board widgets (caro today, xiangqi drops in beside it).
 //! - [`popup`]: dialogs (offers, confirmations, game over, settings).
 //! - [`help`]: the `?` overlay.
@@ -11,6 +12,8 @@ pub mod connect;
 pub mod help;
 pub mod lobby;
 pub mod popup;
+pub mod records;
+pub mod replay;
 pub mod room;
 
 use ratatui::Frame;
@@ -33,6 +36,9 @@ pub fn draw(frame: &mut Frame, app: &App) {
         Screen::Connect(form) => connect::draw(frame, area, app, form),
         Screen::Lobby(lobby) => lobby::draw(frame, area, app, lobby),
         Screen::Room(rs) => room::draw(frame, area, app, rs),
+        Screen::Leaderboard(b) => records::draw_leaderboard(frame, area, app, b),
+        Screen::History(h) => records::draw_history(frame, area, app, h),
+        Screen::Replay(r) => replay::draw(frame, area, app, r),
     }
     if let Some(p) = &app.popup {
         popup::draw(frame, area, app, p);

@@ -142,7 +142,7 @@ fn settings(frame: &mut Frame, area: Rect, app: &App, menu: &SettingsMenu) {
     let loc = &app.loc;
     let inner = dialog(
         frame,
-        centered(area, 52, 10),
+        centered(area, 52, 11),
         theme,
         tr!(loc, "settings.title"),
     );
@@ -159,6 +159,18 @@ fn settings(frame: &mut Frame, area: Rect, app: &App, menu: &SettingsMenu) {
             tr!(
                 loc,
                 if app.settings.threat_warning {
+                    "create.on"
+                } else {
+                    "create.off"
+                }
+            )
+            .to_string(),
+        ),
+        (
+            tr!(loc, "settings.bell"),
+            tr!(
+                loc,
+                if app.settings.bell {
                     "create.on"
                 } else {
                     "create.off"

@@ -127,6 +127,8 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, rs: &RoomScreen) {
     frame.render_widget(notice_line(app), l.notice);
     let table: &[KeyHelp] = if rs.chat_focus {
         crate::app::keys::CHAT
+    } else if rs.draft.is_some() {
+        crate::app::keys::DRAFT
     } else {
         crate::app::keys::ROOM
     };
@@ -140,7 +142,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, rs: &RoomScreen) {
 /// The legend: what matters now first (answering an offer, cancelling one's own), then
 /// the everyday keys.
 fn footer_items(app: &App, rs: &RoomScreen, table: &[KeyHelp]) -> Vec<(String, String)> {
-    if rs.chat_focus {
+    if rs.chat_focus || rs.draft.is_some() {
         return legend_items(app, table);
     }
     let room = &rs.room;
@@ -174,6 +176,9 @@ fn footer_items(app: &App, rs: &RoomScreen, table: &[KeyHelp]) -> Vec<(String, S
                 "keys.draw",
             ]);
         }
+    }
+    if room.game.is_some() {
+        shown.push("keys.draft");
     }
     shown.extend(["keys.chat", "keys.last_move"]);
     if player && caro {
@@ -227,6 +232,31 @@ fn status_line(app: &App, rs: &RoomScreen) -> Line<'static> {
             Span::styled(tr!(loc, "status.cancel_key").to_string(), theme.key()),
         ]);
     }
+    if let Some(draft) = &rs.draft {
+        let next = match &draft.board {
+            crate::room::Board::Caro(g) => theme
+                .glyph(g.to_move() == banco_engine::caro::Stone::X)
+                .to_string(),
+            crate::room::Board::Xiangqi(g) => {
+                let key = match g.to_move() {
+                    banco_engine::xiangqi::piece::Color::Red => "side.red",
+                    banco_engine::xiangqi::piece::Color::Black => "side.black",
+                };
+                tr!(loc, key).to_string()
+            }
+            crate::room::Board::Unsupported => String::new(),
+        };
+        return Line::from(Span::styled(
+            format!(
+                " ✎ {}",
+                tr!(loc, "draft.status", n = draft.trials(), side = next)
+            ),
+            Style::new()
+                .fg(theme.colors.text)
+                .bg(theme.colors.draft_bg)
+                .add_modifier(Modifier::BOLD),
+        ));
+    }
     let Some(game) = &room.game else {
         return Line::from(Span::styled(
             format!(" {}", tr!(loc, "status.waiting_opponent")),
@@ -264,6 +294,12 @@ fn status_line(app: &App, rs: &RoomScreen) -> Line<'static> {
     } else {
         vec![Span::styled(format!(" {text}"), theme.style())]
     };
+    if game.board.xiangqi().is_some_and(|g| g.in_check()) {
+        spans.push(Span::styled(
+            format!(" {}", tr!(loc, "status.check")),
+            theme.error(),
+        ));
+    }
     if bot.is_some() {
         spans.push(Span::styled(
             format!(" {}", tr!(loc, "status.thinking")),
@@ -409,20 +445,29 @@ fn draw_moves(frame: &mut Frame, area: Rect, app: &App, rs: &RoomScreen) {
     frame.render_widget(block, area);
     let Some(game) = &room.game else { return };
     let first_is_x = |seat: Seat| seat == game.first;
+    // Xiangqi moves in WXF, with their ICCS squares too where the panel is wide enough.
+    let with_iccs = inner.width >= 32;
     let mut lines = Vec::new();
     for (i, pair) in game.moves.chunks(2).enumerate() {
         let mut spans = vec![Span::styled(format!("{:>3}. ", i + 1), theme.dim())];
         for (j, m) in pair.iter().enumerate() {
-            let mut text = room.move_text(&m.mv);
-            if !m.wxf.is_empty() {
-                text = m.wxf.clone();
-            }
+            let iccs = room.move_text(&m.mv);
+            let text = if m.wxf.is_empty() {
+                format!("{iccs:<6}")
+            } else {
+                let wxf = format!("{}{}", m.wxf, if m.check { "+" } else { "" });
+                if with_iccs {
+                    format!("{wxf:<6} {iccs:<4}")
+                } else {
+                    format!("{wxf:<6}")
+                }
+            };
             let last = i * 2 + j + 1 == game.moves.len();
             let mut style = theme.stone(first_is_x(m.by));
             if last {
                 style = style.bg(theme.colors.last_bg);
             }
-            spans.push(Span::styled(format!("{text:<6}"), style));
+            spans.push(Span::styled(text, style));
             spans.push(Span::raw(" "));
         }
         lines.push(Line::from(spans));

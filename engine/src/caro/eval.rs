@@ -53,28 +53,55 @@ pub const EVAL_LIMIT: i32 = 40_000;
 /// moved, in percent: the mover gets to use its chances first.
 const TEMPO_PERCENT: i32 = 115;
 
-const COMBOS: usize = 11 * 11 * 11 * 11;
+/// What a stone on a point is worth to one side, from its four line patterns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CellValue {
+    pub combo: Combo,
+    pub score: i16,
+}
 
-fn table() -> &'static [(Combo, i32)] {
-    static TABLE: OnceLock<Vec<(Combo, i32)>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        (0..COMBOS)
-            .map(|i| {
-                let pats = [i / 1331, i / 121 % 11, i / 11 % 11, i % 11].map(|p| Pattern::ALL[p]);
-                let combo = Combo::of(pats);
-                let score: i32 = pats.iter().map(|p| PATTERN_VALUE[*p as usize]).sum();
-                (combo, score + COMBO_BONUS[combo as usize])
-            })
-            .collect()
-    })
+/// Four patterns packed as nibbles (`p0 | p1 << 4 | p2 << 8 | p3 << 12`) -> their value.
+/// 64 Ki entries of 4 bytes: one lookup per point and side on every board update.
+pub struct ValueTable(Vec<CellValue>);
+
+impl ValueTable {
+    /// The shared table, built on first use.
+    pub fn get() -> &'static ValueTable {
+        static TABLE: OnceLock<ValueTable> = OnceLock::new();
+        TABLE.get_or_init(|| {
+            ValueTable(
+                (0..1usize << 16)
+                    .map(|i| {
+                        let nibbles = [i & 15, (i >> 4) & 15, (i >> 8) & 15, (i >> 12) & 15];
+                        if nibbles.iter().any(|n| *n >= Pattern::ALL.len()) {
+                            return CellValue {
+                                combo: Combo::None,
+                                score: 0,
+                            };
+                        }
+                        let (combo, score) = cell_value(nibbles.map(|n| Pattern::ALL[n]));
+                        CellValue {
+                            combo,
+                            score: score as i16,
+                        }
+                    })
+                    .collect(),
+            )
+        })
+    }
+
+    /// The value of four packed patterns.
+    #[inline]
+    pub fn value(&self, packed: u16) -> CellValue {
+        self.0[usize::from(packed)]
+    }
 }
 
 /// The combo and score of a stone on a point with these four line patterns.
-#[inline]
 pub fn cell_value(pats: [Pattern; 4]) -> (Combo, i32) {
-    let i =
-        pats[0] as usize * 1331 + pats[1] as usize * 121 + pats[2] as usize * 11 + pats[3] as usize;
-    table()[i]
+    let combo = Combo::of(pats);
+    let score: i32 = pats.iter().map(|p| PATTERN_VALUE[*p as usize]).sum();
+    (combo, score + COMBO_BONUS[combo as usize])
 }
 
 /// The position's value for the side to move, within `±EVAL_LIMIT`.

@@ -40,3 +40,11 @@ pub use game::{Game, MoveError, Outcome};
 pub use rule::{Line, Rule};
 pub use search::Engine;
 pub use threat::{Threat, ThreatKind, threats};
+
+#[cfg(test)]
+use notation::parse_point;
+#[cfg(test)]
+#[path = "../../benches/support/suite.rs"]
+mod suite;
+#[cfg(test)]
+mod tactics;

@@ -27,34 +27,64 @@ pub enum Moves {
     Free(Vec<Cell>),
 }
 
+/// What the side to move faces, as [`generate_into`] reports it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Situation {
+    /// It completes a five on this cell.
+    Win(Cell),
+    /// The opponent's five cannot be stopped.
+    Lost,
+    /// The moves are the blocks of the opponent's five(s).
+    BlockFive,
+    /// The moves stop the opponent's open four in the making, or are own fours; none
+    /// means the position is lost.
+    BlockFour,
+    /// No threat: the moves are every candidate.
+    Free,
+}
+
 /// Sorts out the side to move's moves in `pos`.
 pub fn generate(pos: &mut Position) -> Moves {
+    let mut out = Vec::new();
+    match generate_into(pos, &mut out) {
+        Situation::Win(c) => Moves::Win(c),
+        Situation::Lost => Moves::Lost,
+        Situation::BlockFive => Moves::BlockFive(out),
+        Situation::BlockFour => Moves::BlockFour(out),
+        Situation::Free => Moves::Free(out),
+    }
+}
+
+/// Like [`generate`], writing the moves into `out` (cleared first): the search reuses one
+/// buffer per ply.
+pub fn generate_into(pos: &mut Position, out: &mut Vec<Cell>) -> Situation {
+    out.clear();
     let us = pos.to_move();
     let them = us.opponent();
-    let mut out = Vec::new();
     if pos.count(us, Combo::Five) > 0 {
-        pos.cells_with(us, Combo::Five, &mut out);
-        return Moves::Win(out[0]);
+        pos.cells_with(us, Combo::Five, out);
+        return Situation::Win(out[0]);
     }
     if pos.count(them, Combo::Five) > 0 {
-        five_defences(pos, &mut out);
+        five_defences(pos, out);
         return if out.is_empty() {
-            Moves::Lost
+            Situation::Lost
         } else {
-            Moves::BlockFive(out)
+            Situation::BlockFive
         };
     }
     if pos.count(them, Combo::Flex4) > 0 {
-        four_defences(pos, &mut out);
-        return Moves::BlockFour(out);
+        four_defences(pos, out);
+        return Situation::BlockFour;
     }
-    pos.candidates(&mut out);
-    Moves::Free(out)
+    pos.candidates(out);
+    Situation::Free
 }
 
 /// The side to move's moves that leave the opponent no five. Appends to `out`.
 pub fn five_defences(pos: &mut Position, out: &mut Vec<Cell>) {
-    let them = pos.to_move().opponent();
+    let us = pos.to_move();
+    let them = us.opponent();
     let mut fives = Vec::new();
     pos.cells_with(them, Combo::Five, &mut fives);
     let mut tried = Vec::new();
@@ -70,14 +100,13 @@ pub fn five_defences(pos: &mut Position, out: &mut Vec<Cell>) {
     }
     tried.sort_unstable();
     tried.dedup();
-    for c in tried {
-        pos.make(c);
-        let stopped = pos.count(them, Combo::Five) == 0;
-        pos.unmake();
-        if stopped {
-            out.push(c);
-        }
-    }
+    // A stone of ours only weakens their lines, so `c` works exactly when every five
+    // point is taken or loses its five.
+    out.extend(tried.into_iter().filter(|&c| {
+        fives
+            .iter()
+            .all(|&f| f == c || pos.combo_if(f, c, us, them) != Combo::Five)
+    }));
 }
 
 /// The side to move's moves against an opponent who can make an open four or a double
@@ -101,15 +130,12 @@ pub fn four_defences(pos: &mut Position, out: &mut Vec<Cell>) {
     pos.cells_with(us, Combo::Block4, &mut tried);
     tried.sort_unstable();
     tried.dedup();
-    for c in tried {
-        let is_four = pos.combo(c, us).is_four();
-        pos.make(c);
-        let stopped = pos.count(them, Combo::Flex4) == 0;
-        pos.unmake();
-        if stopped || is_four {
-            out.push(c);
-        }
-    }
+    out.extend(tried.into_iter().filter(|&c| {
+        pos.combo(c, us).is_four()
+            || threats
+                .iter()
+                .all(|&f| f == c || pos.combo_if(f, c, us, them) < Combo::Flex4)
+    }));
 }
 
 /// The empty cells of `c`'s window along direction `d`, appended to `out`.

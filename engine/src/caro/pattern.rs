@@ -96,7 +96,10 @@ impl Pattern {
 
     #[inline]
     fn from_u8(v: u8) -> Pattern {
-        Pattern::ALL[usize::from(v) % Pattern::ALL.len()]
+        Pattern::ALL
+            .get(usize::from(v))
+            .copied()
+            .unwrap_or(Pattern::Dead)
     }
 
     /// The pattern one stone weaker: what a point is when a further stone would make
@@ -493,6 +496,177 @@ mod tests {
         // blocked at both ends), a blocked three elsewhere.
         assert_eq!(pat(Rule::Caro, "...o.*xx.o."), Pattern::Dead);
         assert_eq!(pat(Rule::Freestyle, "...o.*xx.o."), Pattern::B3);
+    }
+
+    /// Brute force, from the rules alone: the window becomes a plain line (walls cut it,
+    /// open ends continue with empty points), fives are judged by `Rule::run_wins` on
+    /// that line, and each pattern is found by trying moves (and, for open fours, every
+    /// reply). Memoised by window only to keep the exhaustive test quick.
+    struct Brute {
+        rule: Rule,
+        memo: std::collections::HashMap<[u8; SPAN], Pattern>,
+    }
+
+    impl Brute {
+        /// The window's line without walls, five empty points past each open end, and
+        /// the centre's index in it.
+        fn line(w: &[u8; SPAN]) -> (Vec<u8>, usize) {
+            let left_walls = w.iter().take_while(|c| **c == WALL).count();
+            let right_walls = w.iter().rev().take_while(|c| **c == WALL).count();
+            let pad = |walls: usize| if walls == 0 { 5 } else { 0 };
+            let mut line = vec![EMPTY; pad(left_walls)];
+            let centre = line.len() + HALF - left_walls;
+            line.extend_from_slice(&w[left_walls..SPAN - right_walls]);
+            line.extend(std::iter::repeat_n(EMPTY, pad(right_walls)));
+            (line, centre)
+        }
+
+        /// The centre's run length and whether it wins.
+        fn centre(&self, w: &[u8; SPAN]) -> (usize, bool) {
+            let (line, c) = Brute::line(w);
+            let (mut lo, mut hi) = (c, c);
+            while lo > 0 && line[lo - 1] == X_CODE {
+                lo -= 1;
+            }
+            while hi + 1 < line.len() && line[hi + 1] == X_CODE {
+                hi += 1;
+            }
+            let before = lo > 0 && line[lo - 1] == O_CODE;
+            let after = hi + 1 < line.len() && line[hi + 1] == O_CODE;
+            let len = hi - lo + 1;
+            (len, self.rule.run_wins(len, before, after))
+        }
+
+        fn empties(w: &[u8; SPAN]) -> Vec<usize> {
+            (0..SPAN).filter(|&i| i != HALF && w[i] == EMPTY).collect()
+        }
+
+        fn with(w: &[u8; SPAN], i: usize, code: u8) -> [u8; SPAN] {
+            let mut v = *w;
+            v[i] = code;
+            v
+        }
+
+        fn can_five(&self, w: &[u8; SPAN]) -> bool {
+            Brute::empties(w)
+                .into_iter()
+                .any(|e| self.centre(&Brute::with(w, e, X_CODE)).1)
+        }
+
+        fn classify(&mut self, w: [u8; SPAN]) -> Pattern {
+            if let Some(p) = self.memo.get(&w) {
+                return *p;
+            }
+            let (len, wins) = self.centre(&w);
+            let p = if wins {
+                Pattern::F5
+            } else if len >= 5 {
+                Pattern::Overline
+            } else if self.can_five(&w) {
+                let open = Brute::empties(&w)
+                    .into_iter()
+                    .all(|r| self.can_five(&Brute::with(&w, r, O_CODE)));
+                if open { Pattern::F4 } else { Pattern::B4 }
+            } else {
+                let mut best = Pattern::Dead;
+                for e in Brute::empties(&w) {
+                    let next = match self.classify(Brute::with(&w, e, X_CODE)) {
+                        Pattern::F4 => Pattern::F3,
+                        Pattern::B4 => Pattern::B3,
+                        Pattern::F3 => Pattern::F2,
+                        Pattern::B3 => Pattern::B2,
+                        Pattern::F2 => Pattern::F1,
+                        Pattern::B2 => Pattern::B1,
+                        _ => Pattern::Dead,
+                    };
+                    best = best.max(next);
+                }
+                best
+            };
+            self.memo.insert(w, p);
+            p
+        }
+    }
+
+    /// Every window that can occur on a board: walls only from the ends inwards.
+    fn every_window() -> Vec<[u8; SPAN]> {
+        let mut out = Vec::new();
+        for left in 0..=HALF {
+            for right in 0..=HALF {
+                let free: Vec<usize> = (left..SPAN - right).filter(|&i| i != HALF).collect();
+                for mut n in 0..3usize.pow(free.len() as u32) {
+                    let mut w = [WALL; SPAN];
+                    w[HALF] = X_CODE;
+                    for &i in &free {
+                        w[i] = (n % 3) as u8;
+                        n /= 3;
+                    }
+                    out.push(w);
+                }
+            }
+        }
+        out
+    }
+
+    /// The tables against the brute force, for every window, both sides, every rule.
+    #[test]
+    fn tables_match_brute_force_on_every_window() {
+        let windows = every_window();
+        assert_eq!(windows.len(), 364 * 364);
+        for rule in Rule::ALL {
+            let table = PatternTable::get(rule);
+            let mut brute = Brute {
+                rule,
+                memo: std::collections::HashMap::new(),
+            };
+            for w in &windows {
+                let expected = brute.classify(*w);
+                let pair = table.pair(key_of(w));
+                assert_eq!(PatternTable::unpack(pair, 0), expected, "{rule} X {w:?}");
+                // The same window with colours swapped is O's view.
+                let swapped = w.map(|c| match c {
+                    X_CODE => O_CODE,
+                    O_CODE => X_CODE,
+                    c => c,
+                });
+                let o_key = key_of(&swapped);
+                assert_eq!(
+                    PatternTable::unpack(table.pair(o_key), 1),
+                    expected,
+                    "{rule} O {w:?}"
+                );
+            }
+        }
+    }
+
+    /// The brute force's fives agree with the rules' own win detection on a real board.
+    #[test]
+    fn brute_force_fives_agree_with_winning_line() {
+        use crate::caro::board::{Board, Point, Stone};
+        use crate::caro::rule::winning_line;
+        for rule in Rule::ALL {
+            let brute = Brute {
+                rule,
+                memo: std::collections::HashMap::new(),
+            };
+            for w in every_window().into_iter().step_by(7) {
+                let (line, c) = Brute::line(&w);
+                if line.len() < 5 {
+                    continue;
+                }
+                let mut board = Board::new(line.len() as u32, 5).unwrap();
+                for (x, code) in line.iter().enumerate() {
+                    let p = Point::new(x as u8, 2);
+                    match *code {
+                        X_CODE => board.place(p, Stone::X),
+                        O_CODE => board.place(p, Stone::O),
+                        _ => {}
+                    }
+                }
+                let real = winning_line(&board, Point::new(c as u8, 2), rule).is_some();
+                assert_eq!(brute.centre(&w).1, real, "{rule} {w:?}");
+            }
+        }
     }
 
     #[test]

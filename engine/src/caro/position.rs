@@ -16,7 +16,7 @@
 //! opponent threaten five?" and the static evaluation are O(1).
 
 use super::board::{Board, Point, Stone};
-use super::eval;
+use super::eval::ValueTable;
 use super::game::Game;
 use super::pattern::{Combo, EMPTY, Key, O_CODE, Pattern, PatternTable, WALL, X_CODE, shift};
 use super::rule::Rule;
@@ -90,14 +90,17 @@ pub struct Position {
     rule: Rule,
     /// Window key -> patterns, for this rule.
     table: &'static PatternTable,
+    /// Four patterns -> combo and score.
+    values: &'static ValueTable,
     /// Index steps of the four directions.
     dirs: [isize; 4],
     /// Cell codes: `EMPTY`, `X_CODE`, `O_CODE`, `WALL`.
     cells: Vec<u8>,
     /// Per cell and direction, the window key of its ten neighbours.
     keys: Vec<[Key; 4]>,
-    /// Per cell and direction, the packed X/O pattern pair (valid on empty cells).
-    pairs: Vec<[u8; 4]>,
+    /// Per cell, the packed X/O pattern pair of each direction, direction `d` in byte
+    /// `d` (valid on empty cells). One word, so updating a byte never stalls a reload.
+    pairs: Vec<u32>,
     /// Per cell, the combo each side would make there (valid on empty cells).
     combos: Vec<[Combo; 2]>,
     /// Per cell, each side's evaluation score for a stone there (valid on empty cells).
@@ -122,6 +125,18 @@ pub struct Position {
     to_move: Stone,
 }
 
+/// Byte `d` of a word.
+#[inline]
+fn byte(w: u32, d: usize) -> u8 {
+    (w >> (8 * d)) as u8
+}
+
+/// The word with byte `d` replaced.
+#[inline]
+fn with_byte(w: u32, d: usize, b: u8) -> u32 {
+    (w & !(0xFF << (8 * d))) | (u32::from(b) << (8 * d))
+}
+
 #[inline]
 fn code_of(stone: Stone) -> u8 {
     match stone {
@@ -143,10 +158,11 @@ impl Position {
             stride,
             rule,
             table: PatternTable::get(rule),
+            values: ValueTable::get(),
             dirs,
             cells: vec![WALL; size],
             keys: vec![[0; 4]; size],
-            pairs: vec![[0; 4]; size],
+            pairs: vec![0; size],
             combos: vec![[Combo::None; 2]; size],
             scores: vec![[0; 2]; size],
             near: vec![0; size],
@@ -178,7 +194,7 @@ impl Position {
                     key |= Key::from(pos.cells[q]) << shift(k);
                 }
                 pos.keys[c][d] = key;
-                pos.pairs[c][d] = pos.table.pair(key);
+                pos.pairs[c] = with_byte(pos.pairs[c], d, pos.table.pair(key));
             }
             pos.add_cell(c);
         }
@@ -299,7 +315,7 @@ impl Position {
     /// What a stone of `stone` on empty `c` makes of the line in direction `d`.
     #[inline]
     pub fn pattern(&self, c: Cell, stone: Stone, d: usize) -> Pattern {
-        PatternTable::unpack(self.pairs[c][d], stone.index())
+        PatternTable::unpack(byte(self.pairs[c], d), stone.index())
     }
 
     /// What a stone of `stone` on empty `c` makes across its four lines.
@@ -340,6 +356,40 @@ impl Position {
         self.near[c]
     }
 
+    /// The direction and signed distance from `from` to `to` if they share a line within
+    /// a window's reach (`1 <= |k| <= 5`).
+    #[inline]
+    pub fn line_between(&self, from: Cell, to: Cell) -> Option<(usize, i32)> {
+        let (fx, fy) = ((from % self.stride) as i32, (from / self.stride) as i32);
+        let (tx, ty) = ((to % self.stride) as i32, (to / self.stride) as i32);
+        let (dx, dy) = (tx - fx, ty - fy);
+        let (d, k) = if dy == 0 {
+            (0, dx)
+        } else if dx == 0 {
+            (1, dy)
+        } else if dx == dy {
+            (2, dy)
+        } else if dx == -dy {
+            (3, dy)
+        } else {
+            return None;
+        };
+        (k != 0 && k.abs() <= PAD as i32).then_some((d, k))
+    }
+
+    /// The combo `side` would have on empty `f` if a stone of `placed` stood on empty `c`
+    /// (`c != f`): only the line through both changes, so one table lookup answers it
+    /// exactly, without making the move.
+    #[inline]
+    pub fn combo_if(&self, f: Cell, c: Cell, placed: Stone, side: Stone) -> Combo {
+        let Some((d, k)) = self.line_between(f, c) else {
+            return self.combos[f][side.index()];
+        };
+        let key = self.keys[f][d] | (Key::from(code_of(placed)) << shift(k));
+        let pairs = with_byte(self.pairs[f], d, self.table.pair(key));
+        self.values_of(pairs)[side.index()].0
+    }
+
     /// Plays the side to move's stone on empty cell `c`.
     pub fn make(&mut self, c: Cell) {
         debug_assert!(self.is_empty(c), "make on a taken or off-board cell");
@@ -378,7 +428,7 @@ impl Position {
         self.touch_lines(c, code);
         self.touch_near(c, false);
         for d in 0..4 {
-            self.pairs[c][d] = self.table.pair(self.keys[c][d]);
+            self.pairs[c] = with_byte(self.pairs[c], d, self.table.pair(self.keys[c][d]));
         }
         self.add_cell(c);
     }
@@ -397,37 +447,62 @@ impl Position {
     }
 
     /// Flips `code` in the keys of every cell whose window holds `c`, and refreshes the
-    /// empty ones.
+    /// empty ones. The potential changes are summed in registers and written once.
     fn touch_lines(&mut self, c: Cell, code: u8) {
+        let mut delta = [0i32; 2];
         for d in 0..4 {
             for k in 1..=PAD as i32 {
                 // `q` sees `c` at offset -k (c is behind it) ...
                 let q = self.step(c, d, k);
                 self.keys[q][d] ^= Key::from(code) << shift(-k);
                 if self.cells[q] == EMPTY {
-                    self.refresh(q, d);
+                    self.refresh(q, d, &mut delta);
                 }
                 // ... and `r` sees it at offset +k.
                 let r = self.step(c, d, -k);
                 self.keys[r][d] ^= Key::from(code) << shift(k);
                 if self.cells[r] == EMPTY {
-                    self.refresh(r, d);
+                    self.refresh(r, d, &mut delta);
                 }
             }
         }
+        self.potential[0] += delta[0];
+        self.potential[1] += delta[1];
     }
 
-    /// Re-reads direction `d`'s patterns of empty cell `q` and recomputes its combos
-    /// and scores.
+    /// Re-reads direction `d`'s patterns of empty cell `q`, recomputes its combos and
+    /// scores, and adds the change in potential to `delta`.
     #[inline]
-    fn refresh(&mut self, q: Cell, d: usize) {
+    fn refresh(&mut self, q: Cell, d: usize, delta: &mut [i32; 2]) {
         let pair = self.table.pair(self.keys[q][d]);
-        if pair == self.pairs[q][d] {
+        let old = self.pairs[q];
+        if pair == byte(old, d) {
             return;
         }
-        self.remove_cell(q);
-        self.pairs[q][d] = pair;
-        self.add_cell(q);
+        let pairs = with_byte(old, d, pair);
+        self.pairs[q] = pairs;
+        let new = self.values_of(pairs);
+        let old_combos = self.combos[q];
+        let old_scores = self.scores[q];
+        for side in 0..2 {
+            self.combo_count[side][old_combos[side] as usize] -= 1;
+            self.combo_count[side][new[side].0 as usize] += 1;
+            delta[side] += new[side].1 - old_scores[side];
+        }
+        self.combos[q] = [new[0].0, new[1].0];
+        self.scores[q] = [new[0].1, new[1].1];
+    }
+
+    /// Each side's combo and score from a cell's four packed pattern pairs.
+    #[inline]
+    fn values_of(&self, w: u32) -> [(Combo, i32); 2] {
+        // X's nibbles are the low halves of the four bytes, O's the high halves.
+        let x = (w & 0xF) | (w >> 4 & 0xF0) | (w >> 8 & 0xF00) | (w >> 12 & 0xF000);
+        let o = (w >> 4 & 0xF) | (w >> 8 & 0xF0) | (w >> 12 & 0xF00) | (w >> 16 & 0xF000);
+        [x as u16, o as u16].map(|packed| {
+            let v = self.values.value(packed);
+            (v.combo, i32::from(v.score))
+        })
     }
 
     /// Takes empty cell `q`'s combos and scores out of the running totals.
@@ -442,10 +517,8 @@ impl Position {
     /// Computes empty cell `q`'s combos and scores from its patterns and adds them in.
     #[inline]
     fn add_cell(&mut self, q: Cell) {
-        let pairs = self.pairs[q];
-        for side in 0..2 {
-            let pats = pairs.map(|p| PatternTable::unpack(p, side));
-            let (combo, score) = eval::cell_value(pats);
+        let values = self.values_of(self.pairs[q]);
+        for (side, (combo, score)) in values.into_iter().enumerate() {
             self.combos[q][side] = combo;
             self.scores[q][side] = score;
             self.combo_count[side][combo as usize] += 1;
@@ -634,6 +707,38 @@ pub(crate) mod tests {
             pos.combo(pos.cell(Point::new(1, 3)), Stone::O),
             Combo::Flex4
         );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+        /// `combo_if` answers exactly what making the move would show.
+        #[test]
+        fn combo_if_matches_make(
+            rule_i in 0usize..4,
+            picks in proptest::collection::vec(any::<u16>(), 10..70),
+            probes in proptest::collection::vec((any::<u16>(), any::<u16>(), any::<bool>()), 20),
+        ) {
+            let rule = Rule::ALL[rule_i];
+            let mut pos = Position::new(12, 12, rule);
+            for pick in picks {
+                let empty: Vec<Cell> = (0..pos.cells.len()).filter(|c| pos.is_empty(*c)).collect();
+                pos.make(empty[pick as usize % empty.len()]);
+            }
+            let empty: Vec<Cell> = (0..pos.cells.len()).filter(|c| pos.is_empty(*c)).collect();
+            for (a, b, x) in probes {
+                let f = empty[a as usize % empty.len()];
+                let c = empty[b as usize % empty.len()];
+                if f == c { continue; }
+                let placed = if x { Stone::X } else { Stone::O };
+                for side in [Stone::X, Stone::O] {
+                    let predicted = pos.combo_if(f, c, placed, side);
+                    pos.make_stone(c, placed);
+                    let real = pos.combo(f, side);
+                    pos.unmake();
+                    prop_assert_eq!(predicted, real);
+                }
+            }
+        }
     }
 
     proptest! {

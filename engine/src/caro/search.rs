@@ -21,7 +21,7 @@ use super::board::{Point, Stone};
 use super::eval::evaluate;
 use super::game::Game;
 use super::level::Config;
-use super::movegen::{Moves, generate, move_score};
+use super::movegen::{Moves, Situation, generate, generate_into, move_score};
 use super::pattern::Combo;
 use super::position::{Cell, Position};
 use super::tt::{Bound, MATE_BOUND, Tt, from_tt, to_tt};
@@ -34,8 +34,11 @@ pub const MATE: i32 = 100_000;
 const INFINITY: i32 = MATE + 1;
 /// The deepest ply the search reaches (forced lines included).
 pub const MAX_PLY: usize = 96;
-/// Time kept in hand for unwinding and answering.
-const SAFETY_MARGIN: Duration = Duration::from_millis(8);
+/// Time kept in hand for unwinding and answering: a fixed part plus a share of the
+/// budget, which absorbs some of a busy machine's scheduling delays.
+fn safety_margin(budget: Duration) -> Duration {
+    Duration::from_millis(8) + budget / 40
+}
 
 /// A caro engine: owns its hash tables between moves of a game.
 pub struct Engine {
@@ -84,8 +87,9 @@ impl Engine {
         if let Some(d) = limits.deadline {
             budget = budget.min(d);
         }
+        let span = budget.saturating_duration_since(start);
         let deadline = budget
-            .checked_sub(SAFETY_MARGIN)
+            .checked_sub(safety_margin(span))
             .unwrap_or(budget)
             .max(start);
         let max_depth = limits
@@ -170,28 +174,55 @@ impl Engine {
         };
         let forced = root_moves.len() < 8 && pos.count(us.opponent(), Combo::Flex4) > 0;
 
-        // 2. Threat-space search.
+        // 2. Threat-space search, each on a slice of the time: VCF first (cheap, and the
+        // usual way games are won), then VCT deepened a threat at a time.
+        let budget_span = deadline.saturating_duration_since(start);
         let cancel = limits.cancel.clone();
-        let mut stop = move || cancel.is_cancelled() || Instant::now() >= deadline;
-        for (kind, nodes, depth) in [
-            (Kind::Vcf, self.config.root_vcf_nodes, 30),
-            (Kind::Vct, self.config.root_vct_nodes, self.config.vct_depth),
-        ] {
+        let plan = [
+            (Kind::Vcf, self.config.root_vcf_nodes, 30, budget_span / 10),
+            (
+                Kind::Vct,
+                self.config.root_vct_nodes,
+                self.config.vct_depth,
+                budget_span / 5,
+            ),
+        ];
+        for (kind, nodes, max_depth, slice) in plan {
             if nodes == 0 {
                 continue;
             }
-            let mut ts = ThreatSearch::new(pos, kind, &mut self.fail_cache, nodes, &mut stop);
-            let proof = ts.solve(depth);
-            thought.nodes += ts.nodes();
-            if let Proof::Win(line) = proof {
-                return Thought {
-                    best: line.first().copied(),
-                    score: MATE - line.len() as i32,
-                    depth: line.len() as u32,
-                    pv: line,
-                    elapsed: start.elapsed(),
-                    ..thought
-                };
+            let slice_end = (Instant::now() + slice).min(deadline);
+            let cancel = cancel.clone();
+            let mut stop = move || cancel.is_cancelled() || Instant::now() >= slice_end;
+            let mut spent = 0;
+            let first_depth = if kind == Kind::Vcf {
+                max_depth
+            } else {
+                2.min(max_depth)
+            };
+            for depth in (first_depth..=max_depth).step_by(2) {
+                let mut ts =
+                    ThreatSearch::new(pos, kind, &mut self.fail_cache, nodes - spent, &mut stop);
+                let proof = ts.solve(depth);
+                spent += ts.nodes();
+                thought.nodes += ts.nodes();
+                match proof {
+                    Proof::Win(line) => {
+                        return Thought {
+                            best: line.first().copied(),
+                            score: MATE - line.len() as i32,
+                            depth: line.len() as u32,
+                            pv: line,
+                            elapsed: start.elapsed(),
+                            ..thought
+                        };
+                    }
+                    Proof::Unknown => break,
+                    Proof::NoWin => {}
+                }
+                if spent >= nodes {
+                    break;
+                }
             }
         }
 
@@ -209,6 +240,10 @@ impl Engine {
             cancel: &limits.cancel,
             stopped: false,
             qsearch_fours: self.config.qsearch_fours,
+            cell_buf: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            key_buf: Vec::with_capacity(64),
+            fail_cache: &mut self.fail_cache,
+            leaf_vct_nodes: self.config.leaf_vct_nodes,
         };
         let mut roots: Vec<RootMove> = root_moves
             .iter()
@@ -362,6 +397,14 @@ struct Searcher<'a> {
     stopped: bool,
     /// How many fours in a row the quiescence may play.
     qsearch_fours: u32,
+    /// Move lists, one per ply, reused across nodes.
+    cell_buf: Vec<Vec<Cell>>,
+    /// Scratch for ordering.
+    key_buf: Vec<(i32, Cell)>,
+    /// Refuted threat-space positions (shared with the root's VCF/VCT).
+    fail_cache: &'a mut FailCache,
+    /// Node budget of a VCT tried at a leaf that offers a double open three (0: none).
+    leaf_vct_nodes: u64,
 }
 
 impl Searcher<'_> {
@@ -443,6 +486,26 @@ impl Searcher<'_> {
             return evaluate(self.pos);
         }
         if depth <= 0 && !threatened {
+            // On the principal variation, a double open three (or better) at the leaf is
+            // often a win the fours alone do not show: a small VCT settles it.
+            if pv_node && self.leaf_vct_nodes > 0 && self.pos.count_at_least(us, Combo::Flex3x2) > 0
+            {
+                let deadline = self.deadline;
+                let cancel = self.cancel;
+                let mut stop = || cancel.is_cancelled() || Instant::now() >= deadline;
+                let mut ts = ThreatSearch::new(
+                    self.pos,
+                    Kind::Vct,
+                    self.fail_cache,
+                    self.leaf_vct_nodes,
+                    &mut stop,
+                );
+                let proof = ts.solve(3);
+                self.nodes += ts.nodes();
+                if let Proof::Win(line) = proof {
+                    return MATE - (ply + line.len()) as i32;
+                }
+            }
             return self.quiesce(ply, alpha, beta, self.qsearch_fours);
         }
         // Mate distance pruning: nothing here beats a shorter mate already found.
@@ -470,14 +533,19 @@ impl Searcher<'_> {
             }
         }
 
-        let (mut moves, forced) = match generate(self.pos) {
-            Moves::Win(_) => return MATE - ply as i32 - 1,
-            Moves::Lost => return -(MATE - ply as i32 - 2),
-            Moves::BlockFour(m) if m.is_empty() => return -(MATE - ply as i32 - 4),
-            Moves::BlockFive(m) => (m, true),
-            Moves::BlockFour(m) => (m, true),
-            Moves::Free(m) => (m, false),
+        let mut moves = std::mem::take(&mut self.cell_buf[ply]);
+        let forced = match generate_into(self.pos, &mut moves) {
+            Situation::Win(_) => Some(MATE - ply as i32 - 1),
+            Situation::Lost => Some(-(MATE - ply as i32 - 2)),
+            Situation::BlockFour if moves.is_empty() => Some(-(MATE - ply as i32 - 4)),
+            Situation::BlockFive | Situation::BlockFour => None,
+            Situation::Free => None,
         };
+        if let Some(score) = forced {
+            self.cell_buf[ply] = moves;
+            return score;
+        }
+        let forced = threatened || self.pos.count(them, Combo::Flex4) > 0;
         self.order(&mut moves, ply, tt_move, us);
 
         let alpha_orig = alpha;
@@ -491,16 +559,22 @@ impl Searcher<'_> {
             // A forced answer to a five costs no depth: the line is narrow anyway.
             let extension = i32::from(threatened || single);
             let new_depth = depth - 1 + extension;
-            // Late quiet moves at low depth are rarely best: skip them.
-            if quiet && depth <= 3 && i >= 6 + 4 * depth as usize && best > -MATE_BOUND {
+            // Late move pruning: near the leaves, late quiet moves are rarely best.
+            if quiet
+                && !pv_node
+                && depth <= 4
+                && i >= LATE_MOVES[depth.max(0) as usize]
+                && best > -MATE_BOUND
+            {
                 break;
             }
             self.pos.make(m);
             let score = if i == 0 {
                 -self.negamax(new_depth, ply + 1, -beta, -alpha, pv_node)
             } else {
-                let reduction = if quiet && depth >= 3 && i >= 3 {
-                    1 + i32::from(i >= 10) + i32::from(depth >= 6 && i >= 20)
+                let reduction = if quiet && depth >= 2 && i >= 2 {
+                    let r = reduction(depth, i) - i32::from(pv_node);
+                    r.clamp(0, new_depth - 1)
                 } else {
                     0
                 };
@@ -516,6 +590,7 @@ impl Searcher<'_> {
             };
             self.pos.unmake();
             if self.stopped {
+                self.cell_buf[ply] = moves;
                 return 0;
             }
             if score > best {
@@ -538,6 +613,7 @@ impl Searcher<'_> {
                 }
             }
         }
+        self.cell_buf[ply] = moves;
         let bound = if best >= beta {
             Bound::Lower
         } else if best > alpha_orig {
@@ -601,8 +677,15 @@ impl Searcher<'_> {
         }
         let mut best = stand;
         alpha = alpha.max(stand);
+        // Plain fours only at the first step; deeper, only fours that build something
+        // else too (a bare four rarely leads anywhere and they are many).
+        let min = if fours == self.qsearch_fours {
+            Combo::Block4
+        } else {
+            Combo::Block4Plus
+        };
         let mut moves = Vec::new();
-        self.pos.cells_with(us, Combo::Block4, &mut moves);
+        self.pos.cells_with(us, min, &mut moves);
         for m in moves {
             self.pos.make(m);
             let s = -self.quiesce(ply + 1, -beta, -alpha, fours - 1);
@@ -633,33 +716,46 @@ impl Searcher<'_> {
     }
 
     /// Sorts `moves` best first: the TT move, then threats, killers and history.
-    fn order(&self, moves: &mut [Cell], ply: usize, tt_move: Option<Cell>, us: Stone) {
+    fn order(&mut self, moves: &mut [Cell], ply: usize, tt_move: Option<Cell>, us: Stone) {
         let killers = self.killers[ply];
-        let mut keyed: Vec<(i32, Cell)> = moves
-            .iter()
-            .map(|&c| {
-                let key = if Some(c) == tt_move {
-                    i32::MAX
-                } else {
-                    let mut s = move_score(self.pos, c, us);
-                    if c == killers[0] || c == killers[1] {
-                        s += 50_000;
-                    }
-                    s + self.history[c][us.index()].min(20_000)
-                };
-                (key, c)
-            })
-            .collect();
+        let mut keyed = std::mem::take(&mut self.key_buf);
+        keyed.clear();
+        keyed.extend(moves.iter().map(|&c| {
+            let key = if Some(c) == tt_move {
+                i32::MAX
+            } else {
+                let mut s = move_score(self.pos, c, us);
+                if c == killers[0] || c == killers[1] {
+                    s += 50_000;
+                }
+                s + self.history[c][us.index()].min(20_000)
+            };
+            (key, c)
+        }));
         keyed.sort_unstable_by_key(|k| std::cmp::Reverse(k.0));
-        for (slot, (_, c)) in moves.iter_mut().zip(keyed) {
-            *slot = c;
+        for (slot, (_, c)) in moves.iter_mut().zip(keyed.iter()) {
+            *slot = *c;
         }
+        self.key_buf = keyed;
     }
+}
+
+/// Quiet moves searched at non-PV nodes of remaining depth 0..=4 before the rest are
+/// pruned.
+const LATE_MOVES: [usize; 5] = [3, 5, 8, 12, 18];
+
+/// The late move reduction for the `i`-th move at `depth`: grows with the logarithm of
+/// both, the usual shape.
+fn reduction(depth: i32, i: usize) -> i32 {
+    let d = f64::from(depth.max(1));
+    let n = i.max(1) as f64;
+    (0.4 + d.ln() * n.ln() / 2.0) as i32
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::caro::Game;
     use crate::caro::position::tests::position;
     use crate::caro::rule::Rule;
 
@@ -743,6 +839,35 @@ mod tests {
         let c = t.best.unwrap();
         assert!(pos.is_empty(c));
         assert_eq!(pos.ply(), 0);
+    }
+
+    /// Bots play legal games to the end on the smallest, the largest and a thin
+    /// rectangular board, under every rule.
+    #[test]
+    fn plays_whole_games_on_any_board() {
+        for (w, h) in [(5, 5), (64, 5), (7, 9)] {
+            for rule in Rule::ALL {
+                let mut game = Game::new(w, h, rule).unwrap();
+                let mut engines = [Engine::new(Level::Medium), Engine::new(Level::Easy)];
+                let mut turn = 0;
+                while game.outcome().is_none() {
+                    let t = engines[turn % 2].think(&game, &Limits::none().depth(2).nodes(5_000));
+                    let p = t.best.expect("a move while the game is on");
+                    game.play(p).expect("a legal move");
+                    turn += 1;
+                }
+                assert!(turn <= (w * h) as usize);
+            }
+        }
+        // The largest board: a few moves each, far from the centre too.
+        let mut game = Game::new(64, 64, Rule::Caro).unwrap();
+        game.play(Point::new(0, 63)).unwrap();
+        let mut engine = Engine::new(Level::Hard);
+        for _ in 0..6 {
+            let t = engine.think(&game, &Limits::none().depth(3).nodes(20_000));
+            game.play(t.best.unwrap()).unwrap();
+        }
+        assert_eq!(game.moves().len(), 7);
     }
 
     #[test]

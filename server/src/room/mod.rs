@@ -325,6 +325,10 @@ impl Room {
         mut inbox: mpsc::Receiver<RoomMsg>,
         mut answers: mpsc::UnboundedReceiver<Answer>,
     ) {
+        let _closing = Closing {
+            id: self.id,
+            lobby: self.ctx.lobby.clone(),
+        };
         match opening {
             Opening::Created(creator) => {
                 tracing::info!(settings = ?self.settings, creator = %creator.name, "room opened");
@@ -360,7 +364,6 @@ impl Room {
             }
         }
         self.cancel_searches();
-        let _ = self.ctx.lobby.send(RoomNotice::Closed(self.id));
         tracing::info!("room closed");
     }
 
@@ -495,6 +498,25 @@ impl Room {
     }
 }
 
+/// Tells the lobby the room is gone when the room's task ends, however it ends: a bug
+/// that panics in a room must not leave a room in the list that nobody can enter. (The
+/// game itself is not lost: its last snapshot is reopened at the next start.)
+struct Closing {
+    /// The room's number.
+    id: RoomId,
+    /// Where the notice goes.
+    lobby: mpsc::UnboundedSender<RoomNotice>,
+}
+
+impl Drop for Closing {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            tracing::error!(room = self.id, "the room failed and is closed");
+        }
+        let _ = self.lobby.send(RoomNotice::Closed(self.id));
+    }
+}
+
 async fn sleep_until(at: Option<Instant>) {
     match at {
         Some(at) => tokio::time::sleep_until(at).await,
@@ -516,5 +538,21 @@ fn seat_view(seat: &SeatState) -> Option<SeatView> {
             bot: Some(b.level),
             connected: true,
         }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_room_that_fails_is_still_taken_off_the_list() {
+        let (lobby, mut notices) = mpsc::unbounded_channel();
+        let task = tokio::spawn(async move {
+            let _closing = Closing { id: 7, lobby };
+            panic!("a bug in a room");
+        });
+        assert!(task.await.is_err());
+        assert!(matches!(notices.recv().await, Some(RoomNotice::Closed(7))));
     }
 }

@@ -128,6 +128,17 @@ impl Room {
     /// Plays `mv` for `seat`, whose turn it is, and tells everyone; ends the game if the
     /// move did. A refused move changes nothing.
     pub(super) fn apply_move(&mut self, seat: Seat, mv: Move) -> Result<(), ErrorMsg> {
+        let game = self.settings.game.game_name();
+        let sent = match mv {
+            Move::Caro(_) => "caro",
+            Move::Xiangqi { .. } => "xiangqi",
+        };
+        if game != sent {
+            return Err(ErrorMsg::new(
+                ErrorCode::IllegalMove,
+                format!("this room plays {game}, and that is a {sent} move"),
+            ));
+        }
         let Some(rules_move) = to_rules(mv) else {
             return Err(ErrorMsg::new(
                 ErrorCode::OutOfBounds,
@@ -209,6 +220,9 @@ impl Room {
         m.over = Some(over.clone());
         let clocks = m.clock.as_ref().map(|c| c.snapshot(now));
         self.generation += 1;
+        // Recorded before anyone hears of the end, so a player who asks for the history
+        // as soon as they see it finds the game there.
+        self.record(None);
         if let Some(offer) = self.offers.clear() {
             self.broadcast(ServerMsg::Withdrawn(offer));
         }
@@ -217,7 +231,6 @@ impl Room {
         if let Some(clocks) = clocks {
             self.broadcast(ServerMsg::Clock(clocks));
         }
-        self.record(None);
         self.cancel_searches();
     }
 
@@ -239,6 +252,10 @@ impl Room {
             (Some(over), None) => (over.winner, over.reason.as_str().to_string(), true),
             (_, why) => (None, why.unwrap_or("unfinished").to_string(), false),
         };
+        let line = match (&m.over, unfinished) {
+            (Some(over), None) => over.line.clone(),
+            _ => Vec::new(),
+        };
         self.ctx.store.drop_live(m.key);
         self.ctx.store.record(GameRecord {
             room: self.id,
@@ -248,6 +265,7 @@ impl Room {
             first: m.first,
             moves: m.moves.iter().map(|r| r.mv).collect(),
             winner,
+            line,
             reason,
             rated,
             started_ms: m.started_ms,

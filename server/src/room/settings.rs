@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use banco_engine::caro::{MAX_SIDE, MIN_SIDE};
-use banco_engine::game::GameSpec;
+use banco_engine::game::{Game, GameSpec};
 use banco_protocol::{ErrorCode, ErrorMsg, GameSettings, RoomSettings, TimeControl};
 
 /// The shortest time a player can be given for a move or a game.
@@ -13,12 +13,14 @@ pub const MIN_TIME: Duration = Duration::from_secs(1);
 pub const MAX_TIME: Duration = Duration::from_secs(24 * 3600);
 /// The largest increment per move.
 pub const MAX_INCREMENT: Duration = Duration::from_secs(3600);
+/// The longest xiangqi FEN accepted (a full one is under 100 characters).
+pub const MAX_FEN: usize = 200;
 
 /// The game to set up for `settings`, or why they cannot be played.
 pub fn validate(settings: &RoomSettings) -> Result<GameSpec, ErrorMsg> {
     check_time(settings.time)?;
-    match settings.game {
-        GameSettings::Caro {
+    match &settings.game {
+        &GameSettings::Caro {
             width,
             height,
             rule,
@@ -35,7 +37,17 @@ pub fn validate(settings: &RoomSettings) -> Result<GameSpec, ErrorMsg> {
                 rule,
             })
         }
-        GameSettings::Xiangqi { .. } => Err(bad("xiangqi rooms are not available yet")),
+        GameSettings::Xiangqi { fen } => {
+            if fen.as_ref().is_some_and(|f| f.len() > MAX_FEN) {
+                return Err(bad(format!(
+                    "a xiangqi FEN is at most {MAX_FEN} characters long"
+                )));
+            }
+            let spec = GameSpec::Xiangqi { fen: fen.clone() };
+            // The position must be one the rules accept and that is not already over.
+            Game::new(&spec).map_err(|e| bad(format!("cannot start from that position: {e}")))?;
+            Ok(spec)
+        }
     }
 }
 
@@ -140,12 +152,51 @@ mod tests {
                 "{t:?}"
             );
         }
-        let xq = RoomSettings {
-            game: GameSettings::Xiangqi { fen: None },
+    }
+
+    fn xiangqi(fen: Option<&str>) -> RoomSettings {
+        RoomSettings {
+            game: GameSettings::Xiangqi {
+                fen: fen.map(str::to_string),
+            },
             ..RoomSettings::default()
-        };
-        let e = validate(&xq).unwrap_err();
-        assert_eq!(e.code, ErrorCode::BadSettings);
-        assert_eq!(e.message, "xiangqi rooms are not available yet");
+        }
+    }
+
+    #[test]
+    fn xiangqi_from_the_start_or_any_open_position() {
+        assert_eq!(
+            validate(&xiangqi(None)).unwrap(),
+            GameSpec::Xiangqi { fen: None }
+        );
+        let fen = "3k5/9/9/9/9/9/1r7/9/r8/4K4 b";
+        assert_eq!(
+            validate(&xiangqi(Some(fen))).unwrap(),
+            GameSpec::Xiangqi {
+                fen: Some(fen.into())
+            }
+        );
+        assert!(validate(&xiangqi(Some(banco_engine::xiangqi::START))).is_ok());
+    }
+
+    #[test]
+    fn bad_or_decided_xiangqi_positions_are_refused_with_the_rules_reason() {
+        let cases = [
+            ("rnbakabnr/9/9 w", "10 ranks"),
+            ("4k4/9/9/9/9/9/9/9/9/4K4 w", "generals face"),
+            ("3k5/9/9/9/9/9/9/9/9/4K4 w", "already decided"),
+            (
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x",
+                "side to move",
+            ),
+        ];
+        for (fen, words) in cases {
+            let e = validate(&xiangqi(Some(fen))).unwrap_err();
+            assert_eq!(e.code, ErrorCode::BadSettings, "{fen}");
+            assert!(e.message.contains(words), "{fen}: {}", e.message);
+        }
+        let long = "9/".repeat(200);
+        let e = validate(&xiangqi(Some(&long))).unwrap_err();
+        assert!(e.message.contains("at most"), "{}", e.message);
     }
 }

@@ -1,10 +1,18 @@
-//! Reading the store back: the leaderboard and the game history, for `banco-server
-//! --leaderboard` and for tests. Opened read-only, so it never disturbs a running server.
+//! Reading the store back: the leaderboard, the history of finished games, and one game
+//! move by move.
+//!
+//! The queries are plain functions of a connection, so they run in two places: on the
+//! store's own thread, for players asking a running server ([`super::StoreHandle`]'s
+//! reads), and through an [`Archive`], a read-only connection for `banco-server
+//! --leaderboard` and tests, which never disturbs a running server.
 
 use rusqlite::{Connection, OptionalExtension};
 use std::path::Path;
 
+use banco_protocol::{GameId, GameOver, GameSummary, Level, Point, Seat};
+
 use super::StoreError;
+use super::replay::{self, StoredSettings};
 
 /// One line of the leaderboard.
 #[derive(Debug, Clone, PartialEq)]
@@ -23,6 +31,21 @@ pub struct Standing {
     pub draws: u32,
     /// Elo, from 1600.
     pub rating: f64,
+}
+
+impl Standing {
+    /// The wire's form: the rating rounded to a whole point.
+    pub fn to_wire(&self) -> banco_protocol::Standing {
+        banco_protocol::Standing {
+            name: self.name.clone(),
+            bot: self.bot.as_deref().and_then(|l| l.parse::<Level>().ok()),
+            rating: self.rating.round() as i32,
+            games: self.games,
+            wins: self.wins,
+            losses: self.losses,
+            draws: self.draws,
+        }
+    }
 }
 
 /// One stored game, as read back.
@@ -56,28 +79,12 @@ impl Archive {
         Ok(Archive { conn })
     }
 
-    /// The best rated accounts first.
+    /// The best rated accounts first (only those with a rated game).
     pub fn leaderboard(&self, limit: u32) -> Result<Vec<Standing>, StoreError> {
-        let mut stmt = self.conn.prepare(
-            "SELECT name, bot, games, wins, losses, draws, rating FROM players
-             ORDER BY rating DESC, games DESC, name LIMIT ?1",
-        )?;
-        let rows = stmt.query_map([limit], |row| {
-            let bot: String = row.get(1)?;
-            Ok(Standing {
-                name: row.get(0)?,
-                bot: (!bot.is_empty()).then_some(bot),
-                games: row.get(2)?,
-                wins: row.get(3)?,
-                losses: row.get(4)?,
-                draws: row.get(5)?,
-                rating: row.get(6)?,
-            })
-        })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        leaderboard(&self.conn, limit)
     }
 
-    /// The newest games first.
+    /// The newest games first, finished or not, as stored.
     pub fn recent_games(&self, limit: u32) -> Result<Vec<StoredGame>, StoreError> {
         let mut stmt = self.conn.prepare(
             "SELECT g.game, g.variant, p1.name, p2.name, g.winner, g.reason, g.moves, g.rated
@@ -99,6 +106,20 @@ impl Archive {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
+    /// Finished games, newest first; see [`history`].
+    pub fn history(
+        &self,
+        player: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<GameSummary>, StoreError> {
+        history(&self.conn, player, limit)
+    }
+
+    /// One finished game move by move; see [`replay`].
+    pub fn replay(&self, id: GameId) -> Result<Option<banco_protocol::GameRecord>, StoreError> {
+        game_record(&self.conn, id)
+    }
+
     /// The rating of a person's account, if they have one.
     pub fn rating(&self, name: &str) -> Result<Option<f64>, StoreError> {
         Ok(self
@@ -110,4 +131,139 @@ impl Archive {
             )
             .optional()?)
     }
+}
+
+/// The `limit` best rated accounts that have played a rated game, best first.
+pub fn leaderboard(conn: &Connection, limit: u32) -> Result<Vec<Standing>, StoreError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT name, bot, games, wins, losses, draws, rating FROM players
+         WHERE games > 0
+         ORDER BY rating DESC, games DESC, name LIMIT ?1",
+    )?;
+    let rows = stmt.query_map([limit], |row| {
+        let bot: String = row.get(1)?;
+        Ok(Standing {
+            name: row.get(0)?,
+            bot: (!bot.is_empty()).then_some(bot),
+            games: row.get(2)?,
+            wins: row.get(3)?,
+            losses: row.get(4)?,
+            draws: row.get(5)?,
+            rating: row.get(6)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// The columns a summary is made from, in the order [`summary_row`] reads them.
+const SUMMARY_COLUMNS: &str = "g.id, g.game, g.variant, g.time_control, g.settings, p1.name, \
+     p2.name, g.first_seat, g.winner, g.reason, g.line, g.plies, g.ended_at";
+
+/// The newest `limit` finished games, newest first; only those `player` played in (by
+/// name, either seat, ASCII case ignored) if given. Games that never finished (the
+/// server stopped, a new game replaced them) are not listed.
+pub fn history(
+    conn: &Connection,
+    player: Option<&str>,
+    limit: usize,
+) -> Result<Vec<GameSummary>, StoreError> {
+    let sql = format!(
+        "SELECT {SUMMARY_COLUMNS}
+         FROM games g JOIN players p1 ON p1.id = g.player_one
+                      JOIN players p2 ON p2.id = g.player_two
+         WHERE ?1 IS NULL OR p1.name = ?1 COLLATE NOCASE OR p2.name = ?1 COLLATE NOCASE
+         ORDER BY g.id DESC"
+    );
+    let mut stmt = conn.prepare_cached(&sql)?;
+    let mut rows = stmt.query([player])?;
+    let mut out = Vec::new();
+    // Unfinished games are rare, so skipping them here reads little more than `limit` rows.
+    while out.len() < limit {
+        let Some(row) = rows.next()? else { break };
+        if let Some(summary) = summary_row(row)? {
+            out.push(summary);
+        }
+    }
+    Ok(out)
+}
+
+/// Finished game `id`, move by move; `None` if there is no finished game with that number.
+pub fn game_record(
+    conn: &Connection,
+    id: GameId,
+) -> Result<Option<banco_protocol::GameRecord>, StoreError> {
+    let Ok(key) = i64::try_from(id) else {
+        return Ok(None);
+    };
+    let sql = format!(
+        "SELECT {SUMMARY_COLUMNS}, g.moves
+         FROM games g JOIN players p1 ON p1.id = g.player_one
+                      JOIN players p2 ON p2.id = g.player_two
+         WHERE g.id = ?1"
+    );
+    let mut stmt = conn.prepare_cached(&sql)?;
+    let mut rows = stmt.query([key])?;
+    let Some(row) = rows.next()? else {
+        return Ok(None);
+    };
+    let Some(summary) = summary_row(row)? else {
+        return Ok(None);
+    };
+    let moves: String = row.get(13)?;
+    replay::rebuild(summary, &moves).map(Some)
+}
+
+/// A summary from a row of [`SUMMARY_COLUMNS`]; `None` for a game that never finished.
+fn summary_row(row: &rusqlite::Row<'_>) -> Result<Option<GameSummary>, StoreError> {
+    let id: i64 = row.get(0)?;
+    let reason: String = row.get(9)?;
+    let Some(reason) = replay::end_reason(&reason) else {
+        return Ok(None);
+    };
+    let stored = StoredSettings {
+        game: row.get(1)?,
+        variant: row.get(2)?,
+        time: row.get(3)?,
+        json: row.get(4)?,
+    };
+    let settings = stored
+        .settings()
+        .map_err(|why| StoreError::Corrupt { id, why })?;
+    let seat = |n: Option<i64>| match n {
+        Some(1) => Some(Seat::One),
+        Some(2) => Some(Seat::Two),
+        _ => None,
+    };
+    let line: String = row.get(10)?;
+    let line = parse_points(&line).ok_or_else(|| StoreError::Corrupt {
+        id,
+        why: format!("the winning line '{line}' cannot be read"),
+    })?;
+    let plies: i64 = row.get(11)?;
+    let ended: i64 = row.get(12)?;
+    Ok(Some(GameSummary {
+        id: id as GameId,
+        game: settings.game,
+        time: settings.time,
+        players: [row.get(5)?, row.get(6)?],
+        first: seat(row.get(7)?).unwrap_or(Seat::One),
+        over: GameOver {
+            winner: seat(row.get(8)?),
+            reason,
+            line,
+        },
+        plies: u32::try_from(plies).unwrap_or(0),
+        ended_at_ms: u64::try_from(ended).unwrap_or(0),
+    }))
+}
+
+/// Space-separated `x,y` points (the stored form of a caro line or caro moves).
+pub(super) fn parse_points(text: &str) -> Option<Vec<Point>> {
+    text.split_whitespace().map(parse_point).collect()
+}
+
+/// `x,y`, as [`Point`]'s `Display` writes it.
+pub(super) fn parse_point(text: &str) -> Option<Point> {
+    let (x, y) = text.split_once(',')?;
+    Some(Point::new(x.trim().parse().ok()?, y.trim().parse().ok()?))
 }

@@ -3,24 +3,30 @@
 //! SQLite calls block, so the connection lives on its own thread and the rest of the
 //! server hands it work through a bounded queue without ever waiting ([`StoreHandle`]).
 //! A store that fails or falls behind is logged and skipped: it never holds up or loses a
-//! game in play.
+//! game in play. Reads (a player asking for the leaderboard, the history, a replay) go
+//! through the same queue, so they see every game recorded before them, and come back
+//! on a oneshot channel that only the asking session waits on.
 //!
 //! - `schema`: the tables, created on first open.
 //! - [`elo`]: the rating arithmetic.
 //! - [`live`]: games in progress, saved after every move and reopened after a restart.
-//! - [`archive`]: reading back (the leaderboard, recent games) for tools and tests.
+//! - [`archive`]: the read queries (leaderboard, history, one game), and a read-only
+//!   [`Archive`] for tools and tests.
+//! - `replay`: a stored game back into the wire's form, its moves replayed by the rules.
 
 pub mod archive;
 pub mod elo;
 pub mod live;
+mod replay;
 mod schema;
 
 use rusqlite::{Connection, params};
-use std::sync::mpsc;
+use std::sync::{Arc, mpsc};
 use std::thread::JoinHandle;
+use tokio::sync::{Semaphore, oneshot};
 
 use banco_engine::bot::Level;
-use banco_protocol::{GameSettings, Move, RoomId, RoomSettings, Seat};
+use banco_protocol::{GameId, GameSettings, GameSummary, Move, Point, RoomId, RoomSettings, Seat};
 
 use crate::config::StoreLocation;
 use crate::room::chat::unix_ms;
@@ -29,6 +35,16 @@ pub use live::{LiveGame, LiveSeat};
 
 /// How many records may wait for the disk before new ones are dropped (and logged).
 const QUEUE: usize = 1024;
+
+/// How many reads may wait in the queue at once, so players asking for records can
+/// never crowd out the games being recorded.
+const READS: usize = 16;
+
+/// Lines on the leaderboard players are sent.
+pub const LEADERBOARD: u32 = 50;
+
+/// Games in the history players are sent.
+pub const HISTORY: usize = 100;
 
 /// The store could not be opened or read.
 #[derive(Debug, thiserror::Error)]
@@ -42,6 +58,19 @@ pub enum StoreError {
     Sqlite(#[from] rusqlite::Error),
     #[error("the store thread could not be started: {0}")]
     Thread(std::io::Error),
+    #[error("game {id} in the store cannot be read: {why}")]
+    Corrupt { id: i64, why: String },
+}
+
+/// A read the store did not answer.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    #[error("the server is busy with other requests for its records: try again in a moment")]
+    Busy,
+    #[error("the server's records are closed")]
+    Closed,
+    #[error(transparent)]
+    Failed(#[from] StoreError),
 }
 
 /// Who played a seat.
@@ -70,6 +99,8 @@ pub struct GameRecord {
     pub moves: Vec<Move>,
     /// `None` for a draw or an unfinished game.
     pub winner: Option<Seat>,
+    /// Caro: the winning line, for replays to highlight. Empty otherwise.
+    pub line: Vec<Point>,
     /// How it ended (`five`, `timeout`, ...) or why it did not (`restarted`, `shutdown`).
     pub reason: String,
     /// Whether the result counts for statistics and ratings.
@@ -80,18 +111,25 @@ pub struct GameRecord {
     pub ended_ms: u64,
 }
 
+/// A read to run on the store's thread; it answers on its own channel.
+type Read = Box<dyn FnOnce(&Connection) + Send>;
+
 enum Command {
     Record(Box<GameRecord>),
     SaveLive(Box<LiveGame>),
     DropLive(u64),
+    Read(Read),
     Close,
 }
 
-/// Where rooms send their records. Cheap to clone; never blocks.
+/// Where rooms send their records and sessions their reads. Cheap to clone; writing
+/// never blocks, reading waits only for its own answer.
 #[derive(Debug, Clone)]
 pub struct StoreHandle {
     /// Into the store thread.
     tx: mpsc::SyncSender<Command>,
+    /// Places in the queue for reads; a read that finds none is refused as busy.
+    reads: Arc<Semaphore>,
 }
 
 impl StoreHandle {
@@ -119,6 +157,48 @@ impl StoreHandle {
             Command::DropLive(key),
             "a finished game's snapshot was not removed",
         );
+    }
+
+    /// The best rated players, best first.
+    pub async fn leaderboard(&self) -> Result<Vec<banco_protocol::Standing>, ReadError> {
+        let standings = self
+            .read(|conn| archive::leaderboard(conn, LEADERBOARD))
+            .await?;
+        Ok(standings.iter().map(archive::Standing::to_wire).collect())
+    }
+
+    /// The newest finished games, newest first; only `player`'s if given.
+    pub async fn history(&self, player: Option<String>) -> Result<Vec<GameSummary>, ReadError> {
+        self.read(move |conn| archive::history(conn, player.as_deref(), HISTORY))
+            .await
+    }
+
+    /// Finished game `id`, move by move; `None` if there is no such finished game.
+    pub async fn replay(
+        &self,
+        id: GameId,
+    ) -> Result<Option<banco_protocol::GameRecord>, ReadError> {
+        self.read(move |conn| archive::game_record(conn, id)).await
+    }
+
+    /// Runs `query` on the store's thread after everything queued before it, and waits
+    /// for its answer (without blocking the runtime).
+    async fn read<T: Send + 'static>(
+        &self,
+        query: impl FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, ReadError> {
+        let Ok(_place) = self.reads.clone().try_acquire_owned() else {
+            return Err(ReadError::Busy);
+        };
+        let (reply, answer) = oneshot::channel();
+        let read: Read = Box::new(move |conn| {
+            let _ = reply.send(query(conn));
+        });
+        self.tx.try_send(Command::Read(read)).map_err(|e| match e {
+            mpsc::TrySendError::Full(_) => ReadError::Busy,
+            mpsc::TrySendError::Disconnected(_) => ReadError::Closed,
+        })?;
+        Ok(answer.await.map_err(|_| ReadError::Closed)??)
     }
 
     fn queue(&self, command: Command, what: &str) {
@@ -154,7 +234,10 @@ impl Store {
             .spawn(move || serve(conn, rx))
             .map_err(StoreError::Thread)?;
         Ok(Store {
-            handle: StoreHandle { tx },
+            handle: StoreHandle {
+                tx,
+                reads: Arc::new(Semaphore::new(READS)),
+            },
             thread: Some(thread),
             live,
         })
@@ -221,6 +304,7 @@ fn serve(mut conn: Connection, rx: mpsc::Receiver<Command>) {
                     tracing::error!(error = %e, "could not remove a finished game's snapshot");
                 }
             }
+            Command::Read(read) => read(&conn),
             Command::Close => break,
         }
     }
@@ -251,10 +335,14 @@ fn save(conn: &mut Connection, game: &GameRecord) -> rusqlite::Result<()> {
     }
     let (game_name, variant) = describe(&game.settings.game);
     let moves: Vec<String> = game.moves.iter().map(move_text).collect();
+    let line: Vec<String> = game.line.iter().map(Point::to_string).collect();
+    // Settings always serialise; an empty column falls back to the words above.
+    let settings = serde_json::to_string(&game.settings).unwrap_or_default();
     tx.execute(
         "INSERT INTO games (room, number, game, variant, time_control, first_seat,
-            player_one, player_two, moves, plies, winner, reason, rated, started_at, ended_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+            player_one, player_two, moves, plies, winner, reason, rated, started_at, ended_at,
+            settings, line)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
         params![
             game.room,
             game.number,
@@ -271,6 +359,8 @@ fn save(conn: &mut Connection, game: &GameRecord) -> rusqlite::Result<()> {
             game.rated,
             game.started_ms as i64,
             ended,
+            settings,
+            line.join(" "),
         ],
     )?;
     tx.commit()
@@ -334,7 +424,6 @@ fn move_text(mv: &Move) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use banco_protocol::Point;
 
     fn record(winner: Option<Seat>, rated: bool) -> GameRecord {
         GameRecord {
@@ -354,6 +443,7 @@ mod tests {
             first: Seat::One,
             moves: vec![Move::Caro(Point::new(7, 7)), Move::Caro(Point::new(8, 8))],
             winner,
+            line: Vec::new(),
             reason: "five".into(),
             rated,
             started_ms: 1,
@@ -402,5 +492,91 @@ mod tests {
         let h = store.handle();
         store.close();
         h.record(record(Some(Seat::Two), true));
+    }
+
+    /// A caro game won by X with five on row 0 (X: 0..5,0; O: 0..4,1).
+    fn five_on_row_zero() -> GameRecord {
+        let mut moves = Vec::new();
+        for x in 0..5 {
+            moves.push(Move::Caro(Point::new(x, 0)));
+            if x < 4 {
+                moves.push(Move::Caro(Point::new(x, 1)));
+            }
+        }
+        GameRecord {
+            moves,
+            line: (0..5).map(|x| Point::new(x, 0)).collect(),
+            ..record(Some(Seat::One), true)
+        }
+    }
+
+    #[test]
+    fn games_stored_before_schema_3_still_replay() {
+        let dir = std::env::temp_dir().join(format!("banco-store-old-{}", std::process::id()));
+        let path = dir.join("banco.db");
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = Store::open(&StoreLocation::File(path.clone())).unwrap();
+        store.handle().record(five_on_row_zero());
+        store.close();
+        // What an older server wrote: no settings as JSON, no line.
+        let conn = Connection::open(&path).unwrap();
+        conn.execute("UPDATE games SET settings = '', line = ''", [])
+            .unwrap();
+        drop(conn);
+
+        let archive = Archive::open(&path).unwrap();
+        let games = archive.history(None, 10).unwrap();
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].game, GameSettings::caro_default());
+        assert!(games[0].over.line.is_empty(), "the summary has no line");
+        let record = archive.replay(games[0].id).unwrap().unwrap();
+        let line: Vec<Point> = (0..5).map(|x| Point::new(x, 0)).collect();
+        assert_eq!(record.summary.over.line, line, "the rules find it again");
+        assert_eq!(record.moves.len(), 9);
+        assert_eq!(record.moves[8].by, Seat::One);
+        assert!(archive.replay(games[0].id + 1).unwrap().is_none());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_corrupt_game_is_an_error_not_a_panic() {
+        let dir = std::env::temp_dir().join(format!("banco-store-bad-{}", std::process::id()));
+        let path = dir.join("banco.db");
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = Store::open(&StoreLocation::File(path.clone())).unwrap();
+        store.handle().record(five_on_row_zero());
+        store.close();
+        let conn = Connection::open(&path).unwrap();
+        conn.execute("UPDATE games SET moves = '7,7 7,7'", [])
+            .unwrap();
+        drop(conn);
+        let archive = Archive::open(&path).unwrap();
+        let id = archive.history(None, 1).unwrap()[0].id;
+        let e = archive.replay(id).unwrap_err();
+        assert!(matches!(e, StoreError::Corrupt { .. }), "{e}");
+        assert!(e.to_string().contains("move 2"), "{e}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[tokio::test]
+    async fn reads_see_every_record_queued_before_them() {
+        let store = Store::open(&StoreLocation::Memory).unwrap();
+        let h = store.handle();
+        h.record(five_on_row_zero());
+        h.record(GameRecord {
+            reason: "shutdown".into(),
+            ..record(None, false)
+        });
+        let board = h.leaderboard().await.unwrap();
+        assert_eq!(board.len(), 2);
+        assert_eq!((board[0].name.as_str(), board[0].rating), ("An", 1612));
+        assert_eq!(board[1].bot, Some(Level::Hard));
+        let history = h.history(None).await.unwrap();
+        assert_eq!(history.len(), 1, "the unfinished game is not listed");
+        assert_eq!(history[0].over.line.len(), 5);
+        assert!(h.replay(history[0].id).await.unwrap().is_some());
+        store.close();
+        let after = h.leaderboard().await;
+        assert!(matches!(after, Err(ReadError::Closed)), "{after:?}");
     }
 }

@@ -4,7 +4,7 @@
 use rusqlite::Connection;
 
 /// The layout this code writes.
-const VERSION: i64 = 2;
+const VERSION: i64 = 3;
 
 /// Creates the tables if the file is new, and brings an older file up to date.
 pub fn create(conn: &Connection) -> rusqlite::Result<()> {
@@ -12,8 +12,11 @@ pub fn create(conn: &Connection) -> rusqlite::Result<()> {
     if version < 1 {
         version_1(conn)?;
     }
-    if version < VERSION {
+    if version < 2 {
         version_2(conn)?;
+    }
+    if version < VERSION {
+        version_3(conn)?;
     }
     Ok(())
 }
@@ -75,6 +78,20 @@ fn version_2(conn: &Connection) -> rusqlite::Result<()> {
              saved_at INTEGER NOT NULL
          );
          PRAGMA user_version = 2;
+         COMMIT;",
+    )
+}
+
+/// What replays need exactly: the room's settings as JSON (older rows keep only words,
+/// read back as well as they can be) and caro's winning line.
+fn version_3(conn: &Connection) -> rusqlite::Result<()> {
+    conn.execute_batch(
+        "BEGIN;
+         -- the room's settings as JSON; '' in rows stored before version 3
+         ALTER TABLE games ADD COLUMN settings TEXT NOT NULL DEFAULT '';
+         -- caro: the winning line, space-separated 'x,y'; '' otherwise
+         ALTER TABLE games ADD COLUMN line TEXT NOT NULL DEFAULT '';
+         PRAGMA user_version = 3;
          COMMIT;",
     )
 }

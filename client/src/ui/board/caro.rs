@@ -112,6 +112,9 @@ pub struct CaroBoard<'a> {
     game: &'a Game,
     theme: &'a Theme,
     cursor: Option<Point>,
+    /// The point the view centres on when the board does not fit: the cursor, or the
+    /// last move of a replay.
+    focus: Option<Point>,
     /// Whether the cursor is shown (it is hidden while typing in the chat).
     cursor_live: bool,
     /// The winning line, once the game is won.
@@ -119,6 +122,8 @@ pub struct CaroBoard<'a> {
     hint: Option<Point>,
     /// The opponent's threats: the four warning.
     warnings: Warnings,
+    /// Draft mode: the moves from this index on are trial moves, drawn apart.
+    trial_from: Option<usize>,
 }
 
 impl<'a> CaroBoard<'a> {
@@ -150,10 +155,37 @@ impl<'a> CaroBoard<'a> {
             game,
             theme: &app.theme,
             cursor: rs.cursor.point(),
+            focus: rs.cursor.point(),
             cursor_live: !rs.chat_focus,
             winning,
             hint,
             warnings,
+            trial_from: None,
+        }
+    }
+
+    /// The board as a draft: moves from `base` on are trial moves, and a five they make
+    /// lights up as a real one would.
+    pub fn trials(mut self, base: usize) -> CaroBoard<'a> {
+        self.trial_from = Some(base);
+        self.hint = None;
+        self.winning = &[];
+        self
+    }
+
+    /// A board to look at, not play on (a replay): no cursor, the view follows the last
+    /// move, `winning` lit.
+    pub fn still(theme: &'a Theme, game: &'a Game, winning: &'a [Point]) -> CaroBoard<'a> {
+        CaroBoard {
+            game,
+            theme,
+            cursor: None,
+            focus: game.last_move(),
+            cursor_live: false,
+            winning,
+            hint: None,
+            warnings: Warnings::default(),
+            trial_from: None,
         }
     }
 
@@ -179,7 +211,25 @@ impl<'a> CaroBoard<'a> {
         if self.game.last_move() == Some(p) {
             style = style.bg(c.last_bg);
         }
-        if self.winning.contains(&p) {
+        if let Some(base) = self.trial_from
+            && self
+                .game
+                .moves()
+                .get(base..)
+                .is_some_and(|t| t.contains(&p))
+        {
+            style = style.bg(c.draft_bg);
+            if self.game.last_move() == Some(p) {
+                style = style.add_modifier(Modifier::UNDERLINED);
+            }
+        }
+        let draft_five = match (self.trial_from, self.game.outcome()) {
+            (Some(_), Some(banco_engine::caro::Outcome::Win { line, .. })) => {
+                line.points().any(|q| q == p)
+            }
+            _ => false,
+        };
+        if self.winning.contains(&p) || draft_five {
             style = style.bg(c.win_bg).fg(c.win_fg).add_modifier(Modifier::BOLD);
         }
         (glyph, style)
@@ -190,7 +240,7 @@ impl Widget for CaroBoard<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let board = self.game.board();
         let focus = self
-            .cursor
+            .focus
             .unwrap_or(Point::new(board.width() / 2, board.height() / 2));
         let g = Geometry::new(area, board.width(), board.height(), focus);
         if g.cols == 0 || g.rows == 0 {

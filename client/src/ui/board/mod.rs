@@ -20,6 +20,18 @@ use crate::tr;
 
 /// Draws the room's board into `area`.
 pub fn render(app: &App, rs: &RoomScreen, area: Rect, buf: &mut Buffer) {
+    if let Some(draft) = &rs.draft {
+        match &draft.board {
+            Board::Caro(game) => caro::CaroBoard::new(app, rs, game)
+                .trials(draft.base)
+                .render(area, buf),
+            Board::Xiangqi(game) => xiangqi::XiangqiBoard::new(app, rs, game)
+                .trials(draft.base)
+                .render(area, buf),
+            Board::Unsupported => {}
+        }
+        return;
+    }
     match rs.room.game.as_ref().map(|g| &g.board) {
         Some(Board::Caro(game)) => caro::CaroBoard::new(app, rs, game).render(area, buf),
         Some(Board::Xiangqi(game)) => {

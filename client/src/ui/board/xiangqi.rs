@@ -121,6 +121,8 @@ pub struct XiangqiBoard<'a> {
     targets: Vec<XqSquare>,
     /// The engine's suggested move.
     hint: Option<(XqSquare, XqSquare)>,
+    /// Draft mode: the squares trial moves came from and went to.
+    trial: Vec<XqSquare>,
 }
 
 impl<'a> XiangqiBoard<'a> {
@@ -145,6 +147,35 @@ impl<'a> XiangqiBoard<'a> {
             selected,
             targets,
             hint,
+            trial: Vec::new(),
+        }
+    }
+
+    /// The board as a draft: the squares of the moves from `base` on are marked.
+    pub fn trials(mut self, base: usize) -> XiangqiBoard<'a> {
+        self.hint = None;
+        self.trial = self
+            .game
+            .plies()
+            .get(base..)
+            .unwrap_or_default()
+            .iter()
+            .flat_map(|p| [wire_square(p.mv.from()), wire_square(p.mv.to())])
+            .collect();
+        self
+    }
+
+    /// A board to look at, not play on (a replay): no cursor or selection.
+    pub fn still(theme: &'a Theme, game: &'a Game, flipped: bool) -> XiangqiBoard<'a> {
+        XiangqiBoard {
+            game,
+            theme,
+            geometry_flip: flipped,
+            cursor: None,
+            selected: None,
+            targets: Vec::new(),
+            hint: None,
+            trial: Vec::new(),
         }
     }
 
@@ -277,6 +308,12 @@ impl Widget for XiangqiBoard<'_> {
                 };
                 if last.is_some_and(|(f, t)| f == sq || t == sq) {
                     style = style.bg(c.last_bg);
+                }
+                if self.trial.contains(&sq) {
+                    style = style.bg(c.draft_bg);
+                    if last.is_some_and(|(f, t)| f == sq || t == sq) {
+                        style = style.add_modifier(Modifier::UNDERLINED);
+                    }
                 }
                 if self.hint.is_some_and(|(f, t)| f == sq || t == sq) {
                     style = style.bg(c.hint).fg(c.win_fg);

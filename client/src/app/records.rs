@@ -1,0 +1,406 @@
+//! The server's records, from the lobby: the leaderboard, the history of finished games,
+//! and the replay of one of them (or of a record file, offline).
+
+use banco_protocol::{ClientMsg, GameId, GameRecord, GameSummary, Standing};
+use crossterm::event::{KeyCode, KeyEvent};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use super::create::{CreateForm, Field, GameKind};
+use super::input::{Edit, TextInput};
+use super::{App, Effect, Lobby, Screen};
+use crate::record::file::SaveError;
+use crate::record::{Replay, file};
+use crate::tr;
+
+/// The pause between two moves when a replay plays by itself.
+pub const AUTOPLAY_EVERY: Duration = Duration::from_millis(900);
+
+/// The leaderboard screen.
+#[derive(Debug, Clone, Default)]
+pub struct Leaderboard {
+    /// Best first; `None` until the server answers.
+    pub standings: Option<Vec<Standing>>,
+    /// Index of the highlighted line.
+    pub selected: usize,
+}
+
+/// Whose games the history lists.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HistoryFilter {
+    Everyone,
+    /// This client's own games.
+    Mine,
+    /// Someone else's, chosen on the leaderboard.
+    Player(String),
+}
+
+/// The history screen.
+#[derive(Debug, Clone)]
+pub struct History {
+    /// Newest first; `None` until the server answers.
+    pub games: Option<Vec<GameSummary>>,
+    /// Index of the highlighted game.
+    pub selected: usize,
+    pub filter: HistoryFilter,
+    /// The game whose replay was asked for, until it arrives.
+    pub opening: Option<GameId>,
+}
+
+/// The replay screen.
+#[derive(Debug, Clone)]
+pub struct ReplayScreen {
+    pub replay: Replay,
+    /// Playing by itself: when the next move is due.
+    pub autoplay: Option<Instant>,
+    /// Black at the bottom (xiangqi).
+    pub flipped: bool,
+    /// Where Esc goes back to: the history it was opened from. `None` for a file opened
+    /// with `banco replay FILE`: Esc leaves the program.
+    pub back: Option<History>,
+    /// The file name being typed, while the save prompt is open.
+    pub save: Option<TextInput>,
+}
+
+impl ReplayScreen {
+    /// A replay at its first move, seen from `me`'s side when `me` played Black.
+    pub fn new(replay: Replay, back: Option<History>, me: Option<&str>) -> ReplayScreen {
+        let flipped = me.is_some_and(|name| {
+            banco_protocol::Seat::BOTH.into_iter().any(|s| {
+                replay.players[s.index()] == name && replay.side(s) == crate::record::Side::Black
+            })
+        });
+        ReplayScreen {
+            replay,
+            autoplay: None,
+            flipped,
+            back,
+            save: None,
+        }
+    }
+}
+
+impl App {
+    /// This client's name on the server, once connected.
+    fn my_name(&self) -> Option<String> {
+        self.welcome.as_ref().map(|w| w.name.clone())
+    }
+
+    /// Opens the leaderboard and asks the server for it.
+    pub(super) fn open_leaderboard(&mut self) {
+        self.screen = Screen::Leaderboard(Leaderboard::default());
+        self.send(ClientMsg::Leaderboard);
+    }
+
+    /// Opens the history with `filter` and asks the server for it.
+    pub(super) fn open_history(&mut self, filter: HistoryFilter) {
+        let player = match &filter {
+            HistoryFilter::Everyone => None,
+            HistoryFilter::Mine => self.my_name(),
+            HistoryFilter::Player(name) => Some(name.clone()),
+        };
+        self.screen = Screen::History(History {
+            games: None,
+            selected: 0,
+            filter,
+            opening: None,
+        });
+        self.send(ClientMsg::History { player });
+    }
+
+    /// Shows a replay with nothing to go back to: `banco replay FILE`.
+    pub fn open_offline_replay(&mut self, replay: Replay) {
+        self.screen = Screen::Replay(Box::new(ReplayScreen::new(replay, None, None)));
+    }
+
+    pub(super) fn back_to_lobby(&mut self) {
+        self.screen = Screen::Lobby(Lobby::default());
+        self.send(ClientMsg::ListRooms);
+    }
+
+    pub(super) fn leaderboard_key(&mut self, key: KeyEvent) {
+        let Screen::Leaderboard(board) = &mut self.screen else {
+            return;
+        };
+        let count = board.standings.as_ref().map_or(0, Vec::len);
+        if step_selection(&mut board.selected, count, key.code) {
+            return;
+        }
+        match key.code {
+            KeyCode::Enter => {
+                let name = board
+                    .standings
+                    .as_ref()
+                    .and_then(|s| s.get(board.selected))
+                    .map(|s| s.name.clone());
+                if let Some(name) = name {
+                    self.open_history(HistoryFilter::Player(name));
+                }
+            }
+            KeyCode::Char('r') | KeyCode::F(5) => self.open_leaderboard(),
+            KeyCode::Char('h') => self.open_history(HistoryFilter::Everyone),
+            KeyCode::Char('?') => self.help = true,
+            KeyCode::Esc | KeyCode::Char('q') => self.back_to_lobby(),
+            _ => {}
+        }
+    }
+
+    pub(super) fn history_key(&mut self, key: KeyEvent) {
+        let Screen::History(history) = &mut self.screen else {
+            return;
+        };
+        let count = history.games.as_ref().map_or(0, Vec::len);
+        if step_selection(&mut history.selected, count, key.code) {
+            return;
+        }
+        match key.code {
+            KeyCode::Enter => {
+                let id = history
+                    .games
+                    .as_ref()
+                    .and_then(|g| g.get(history.selected))
+                    .map(|g| g.id);
+                match id {
+                    Some(id) if history.opening.is_none() => {
+                        history.opening = Some(id);
+                        self.send(ClientMsg::Replay(id));
+                    }
+                    Some(_) => {}
+                    None => {
+                        let msg = tr!(self.loc, "history.nothing_to_open").to_string();
+                        self.warn(msg);
+                    }
+                }
+            }
+            KeyCode::Tab | KeyCode::Char('m') | KeyCode::Char('a') => {
+                let next = match history.filter {
+                    HistoryFilter::Mine => HistoryFilter::Everyone,
+                    HistoryFilter::Everyone | HistoryFilter::Player(_) => HistoryFilter::Mine,
+                };
+                self.open_history(next);
+            }
+            KeyCode::Char('r') | KeyCode::F(5) => {
+                let filter = history.filter.clone();
+                self.open_history(filter);
+            }
+            KeyCode::Char('l') => self.open_leaderboard(),
+            KeyCode::Char('?') => self.help = true,
+            KeyCode::Esc | KeyCode::Char('q') => self.back_to_lobby(),
+            _ => {}
+        }
+    }
+
+    pub(super) fn replay_key(&mut self, key: KeyEvent) {
+        let now = self.now;
+        let Screen::Replay(rs) = &mut self.screen else {
+            return;
+        };
+        if let Some(input) = &mut rs.save {
+            match key.code {
+                KeyCode::Esc => rs.save = None,
+                KeyCode::Enter => {
+                    let name = input.text().trim().to_string();
+                    if name.is_empty() {
+                        return;
+                    }
+                    let text = file::write(&rs.replay);
+                    rs.save = None;
+                    self.effects.push(Effect::SaveRecord {
+                        path: PathBuf::from(name),
+                        text,
+                    });
+                }
+                _ => {
+                    if input.edit(key) == Edit::Ignored && key.code == KeyCode::Char('?') {
+                        self.help = true;
+                    }
+                }
+            }
+            return;
+        }
+        let r = &mut rs.replay;
+        match key.code {
+            KeyCode::Right | KeyCode::Char('l') => {
+                rs.autoplay = None;
+                r.forward();
+            }
+            KeyCode::Left | KeyCode::Char('h') => {
+                rs.autoplay = None;
+                r.back();
+            }
+            KeyCode::Home | KeyCode::Char('g') => {
+                rs.autoplay = None;
+                r.go_to(0);
+            }
+            KeyCode::End | KeyCode::Char('G') => {
+                rs.autoplay = None;
+                r.go_to(usize::MAX);
+            }
+            KeyCode::PageDown | KeyCode::Down | KeyCode::Char('j') => {
+                let step = if key.code == KeyCode::PageDown { 10 } else { 2 };
+                r.go_to(r.at() + step);
+            }
+            KeyCode::PageUp | KeyCode::Up | KeyCode::Char('k') => {
+                let step = if key.code == KeyCode::PageUp { 10 } else { 2 };
+                r.go_to(r.at().saturating_sub(step));
+            }
+            KeyCode::Char(' ') | KeyCode::Char('p') => {
+                rs.autoplay = match rs.autoplay {
+                    Some(_) => None,
+                    None => {
+                        // From the end, a replay plays again from the start.
+                        if r.at_end() {
+                            r.go_to(0);
+                        }
+                        Some(now + AUTOPLAY_EVERY)
+                    }
+                };
+            }
+            KeyCode::Char('f') => rs.flipped = !rs.flipped,
+            KeyCode::Char('c') => self.play_from_here(),
+            KeyCode::Char('s') => {
+                let name = file::default_name(&rs.replay);
+                rs.save = Some(TextInput::with_text(200, &name));
+            }
+            KeyCode::Char('?') => self.help = true,
+            KeyCode::Esc | KeyCode::Char('q') => self.leave_replay(),
+            _ => {}
+        }
+    }
+
+    /// `c` in a xiangqi replay: a new room starting from the position shown (the create
+    /// form opens in the lobby with it filled in), to play on or try another line.
+    fn play_from_here(&mut self) {
+        let Screen::Replay(rs) = &self.screen else {
+            return;
+        };
+        let fen = rs.replay.board().xiangqi().map(|g| g.fen());
+        let refusal = match (&fen, &self.welcome) {
+            (None, _) => Some("replay.only_xiangqi_positions"),
+            (Some(_), None) => Some("replay.offline_no_rooms"),
+            _ => None,
+        };
+        if let Some(key) = refusal {
+            let msg = tr!(self.loc, key).to_string();
+            return self.warn(msg);
+        }
+        let mut form = CreateForm::default();
+        form.set_game(GameKind::Xiangqi);
+        form.focus = Field::First;
+        form.fen = TextInput::with_text(super::create::FEN_MAX, &fen.unwrap_or_default());
+        self.back_to_lobby();
+        if let Screen::Lobby(lobby) = &mut self.screen {
+            lobby.create = Some(form);
+        }
+    }
+
+    /// Back to the history the replay came from, or out of the program offline.
+    fn leave_replay(&mut self) {
+        let Screen::Replay(rs) = &mut self.screen else {
+            return;
+        };
+        match rs.back.take() {
+            Some(mut history) => {
+                history.opening = None;
+                self.screen = Screen::History(history);
+            }
+            None if self.welcome.is_some() => self.back_to_lobby(),
+            None => self.effects.push(Effect::Quit),
+        }
+    }
+
+    /// Time passed: a replay playing by itself takes its next step.
+    pub(super) fn replay_tick(&mut self) {
+        let now = self.now;
+        let Screen::Replay(rs) = &mut self.screen else {
+            return;
+        };
+        let Some(due) = rs.autoplay else { return };
+        if now < due {
+            return;
+        }
+        if rs.replay.forward() && !rs.replay.at_end() {
+            rs.autoplay = Some(now + AUTOPLAY_EVERY);
+        } else {
+            rs.autoplay = None;
+        }
+    }
+
+    /// The answer to a save of `path`: where the file went, or why it did not (then
+    /// the prompt opens again with the name, to change it).
+    pub fn record_saved(&mut self, path: &std::path::Path, result: Result<PathBuf, SaveError>) {
+        let shown = path.display().to_string();
+        let why = match result {
+            Ok(full) => {
+                let msg = tr!(self.loc, "replay.saved", path = full.display());
+                return self.info(msg);
+            }
+            Err(SaveError::Exists(_)) => tr!(self.loc, "replay.save_exists", path = shown),
+            Err(SaveError::Write { message, .. }) => {
+                tr!(self.loc, "replay.save_failed", path = shown, why = message)
+            }
+        };
+        if let Screen::Replay(rs) = &mut self.screen {
+            rs.save = Some(TextInput::with_text(200, &shown));
+        }
+        self.warn(why);
+    }
+
+    pub(super) fn got_leaderboard(&mut self, list: Vec<Standing>) {
+        if let Screen::Leaderboard(board) = &mut self.screen {
+            board.selected = board.selected.min(list.len().saturating_sub(1));
+            board.standings = Some(list);
+        }
+    }
+
+    pub(super) fn got_history(&mut self, list: Vec<GameSummary>) {
+        if let Screen::History(history) = &mut self.screen {
+            history.selected = history.selected.min(list.len().saturating_sub(1));
+            history.games = Some(list);
+        }
+    }
+
+    pub(super) fn got_replay(&mut self, record: GameRecord) {
+        let me = self.my_name();
+        let Screen::History(history) = &mut self.screen else {
+            return;
+        };
+        let mut back = history.clone();
+        back.opening = None;
+        let replay = Replay::from_record(record);
+        self.screen = Screen::Replay(Box::new(ReplayScreen::new(
+            replay,
+            Some(back),
+            me.as_deref(),
+        )));
+    }
+
+    /// A refusal while a records screen waits: stop waiting (the notice says why).
+    pub(super) fn records_refused(&mut self) {
+        match &mut self.screen {
+            Screen::Leaderboard(b) if b.standings.is_none() => b.standings = Some(Vec::new()),
+            Screen::History(h) => {
+                h.opening = None;
+                if h.games.is_none() {
+                    h.games = Some(Vec::new());
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Up/down/Home/End/PgUp/PgDn on a list of `count`; `true` if the key was one of them.
+fn step_selection(selected: &mut usize, count: usize, code: KeyCode) -> bool {
+    let last = count.saturating_sub(1);
+    *selected = match code {
+        KeyCode::Up | KeyCode::Char('k') => selected.saturating_sub(1),
+        KeyCode::Down | KeyCode::Char('j') => (*selected + 1).min(last),
+        KeyCode::PageUp => selected.saturating_sub(10),
+        KeyCode::PageDown => (*selected + 10).min(last),
+        KeyCode::Home => 0,
+        KeyCode::End => last,
+        _ => return false,
+    };
+    true
+}

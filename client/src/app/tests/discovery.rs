@@ -1,0 +1,159 @@
+//! The connect screen's list of servers found on the network.
+
+use super::*;
+use crate::discover::Found;
+
+fn found() -> Vec<Found> {
+    let f = |name: &str, addr: &str, version| Found {
+        name: name.into(),
+        address: addr.parse().unwrap(),
+        rooms: 2,
+        players: 3,
+        version,
+    };
+    vec![
+        f(
+            "lan-box",
+            "192.168.1.20:7373",
+            banco_protocol::PROTOCOL_VERSION,
+        ),
+        f(
+            "old-pc",
+            "192.168.1.31:7373",
+            banco_protocol::PROTOCOL_VERSION + 1,
+        ),
+        f(
+            "phòng khách",
+            "192.168.1.40:7400",
+            banco_protocol::PROTOCOL_VERSION,
+        ),
+    ]
+}
+
+fn form(a: &App) -> &ConnectForm {
+    match &a.screen {
+        Screen::Connect(f) => f,
+        _ => panic!("not on the connect screen"),
+    }
+}
+
+#[test]
+fn the_connect_screen_looks_for_servers_every_few_seconds() {
+    let mut a = app();
+    a.tick();
+    assert_eq!(a.take_effects(), [Effect::Discover]);
+    // One look at a time.
+    a.tick();
+    assert!(a.take_effects().is_empty());
+    a.discovered(found());
+    assert_eq!(form(&a).servers.len(), 3);
+    a.tick();
+    assert!(a.take_effects().is_empty(), "not before SCAN_EVERY");
+    a.now += SCAN_EVERY;
+    a.tick();
+    assert_eq!(a.take_effects(), [Effect::Discover]);
+    a.discovered(found());
+    // Connected: no more looking.
+    a.connected(welcome(), "192.168.1.20:7373".into());
+    a.take_effects();
+    a.now += SCAN_EVERY * 2;
+    a.tick();
+    assert!(!a.take_effects().contains(&Effect::Discover));
+    // Late results for a screen that is gone change nothing.
+    a.discovered(found());
+    assert!(matches!(a.screen, Screen::Lobby(_)));
+}
+
+#[test]
+fn arrows_pick_a_server_and_enter_joins_it() {
+    let mut a = app();
+    a.tick();
+    a.take_effects();
+    a.discovered(found());
+    // The name has the focus (no address typed): down walks into the list.
+    assert_eq!(form(&a).focus, ConnectField::Address);
+    press(&mut a, &[KeyCode::Down, KeyCode::Down]);
+    assert_eq!(form(&a).focus, ConnectField::Servers);
+    press(&mut a, &[KeyCode::Down, KeyCode::Down, KeyCode::Down]);
+    assert_eq!(form(&a).selected, 2, "the list stops at its end");
+    // A new look keeps the same server highlighted even if the order changes.
+    let mut shuffled = found();
+    shuffled.reverse();
+    a.discovered(shuffled);
+    assert_eq!(form(&a).servers[form(&a).selected].name, "phòng khách");
+    a.discovered(found());
+    press(&mut a, &[KeyCode::Enter]);
+    assert_eq!(
+        a.take_effects(),
+        [Effect::Connect {
+            address: "192.168.1.40:7400".into(),
+            name: "An".into(),
+            resume: None,
+        }]
+    );
+    assert_eq!(form(&a).address.text(), "192.168.1.40:7400");
+    // Another version cannot be joined: said, nothing dialled.
+    let mut a = app();
+    a.discovered(found());
+    press(
+        &mut a,
+        &[KeyCode::Tab, KeyCode::Tab, KeyCode::Down, KeyCode::Enter],
+    );
+    assert!(a.take_effects().is_empty());
+    let error = form(&a).error.clone().unwrap();
+    assert!(
+        error.contains("old-pc runs another version of banco"),
+        "{error}"
+    );
+    // Up from the top of the list goes back to the name; typing there types.
+    press(&mut a, &[KeyCode::Up, KeyCode::Up]);
+    assert_eq!(form(&a).focus, ConnectField::Name);
+    typ(&mut a, "h");
+    assert_eq!(form(&a).name.text(), "Anh");
+}
+
+#[test]
+fn snapshot_connect_with_servers_found() {
+    let mut a = app();
+    a.discovered(found());
+    press(&mut a, &[KeyCode::Down, KeyCode::Down]);
+    let (text, _) = render(&a, 80, 24);
+    insta::assert_snapshot!("connect_servers", text);
+    let mut none = app();
+    none.discovered(vec![]);
+    let (text, _) = render(&none, 80, 24);
+    assert!(
+        text.contains("No server answered on your network yet"),
+        "{text}"
+    );
+    // The long sentence wraps inside the box and the keys still show below it.
+    assert!(text.contains("? F1 help"), "{text}");
+    none.loc = Locale::load("vi", None).unwrap();
+    let (text, _) = render(&none, 80, 24);
+    assert!(text.contains("? F1 trợ giúp"), "{text}");
+    assert!(
+        !text.contains("│lửa"),
+        "wrapped lines keep the margin: {text}"
+    );
+}
+
+#[test]
+fn the_hosts_lobby_names_its_real_addresses() {
+    let mut a = lobby_app();
+    a.hosting = Some("0.0.0.0:7373".into());
+    a.join_hint = vec!["192.168.1.20".into(), "10.8.0.2".into()];
+    let (text, _) = render(&a, 100, 20);
+    assert!(
+        text.contains("banco join 192.168.1.20 or 10.8.0.2"),
+        "{text}"
+    );
+    assert!(!text.contains("<this machine's IP>"), "{text}");
+    // No network at all: the placeholder, with the port when it is not the default.
+    a.join_hint.clear();
+    a.hosting = Some("0.0.0.0:7400".into());
+    let (text, _) = render(&a, 100, 20);
+    assert!(
+        text.contains("banco join <this machine's IP>:7400"),
+        "{text}"
+    );
+}

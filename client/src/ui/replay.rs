@@ -1,0 +1,303 @@
+//! The replay screen: the board at the step shown on the left; the players, the result
+//! and the move list (the step shown marked) on the right; where we are and the keys at
+//! the bottom.
+
+use banco_protocol::{GameSettings, Seat};
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Position, Rect};
+use ratatui::style::Modifier;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Paragraph, Widget};
+use unicode_width::UnicodeWidthStr;
+
+use super::board::{caro::CaroBoard, xiangqi::XiangqiBoard};
+use super::room::truncate;
+use super::{legend, legend_items, notice_line, title_bar};
+use crate::app::App;
+use crate::app::records::ReplayScreen;
+use crate::narrate;
+use crate::record::{Replay, Side};
+use crate::room::Board;
+use crate::tr;
+
+pub fn draw(frame: &mut Frame, area: Rect, app: &App, rs: &ReplayScreen) {
+    let loc = &app.loc;
+    let r = &rs.replay;
+    let [title, body, status, notice, keys] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(4),
+        Constraint::Length(1),
+        Constraint::Length(1),
+        Constraint::Length(2),
+    ])
+    .areas(area);
+    let mut place = format!(
+        "{} · {}",
+        tr!(loc, "replay.title"),
+        narrate::game_line(&r.game, loc)
+    );
+    if let Some(id) = r.id {
+        place = format!("{place} · {}", tr!(loc, "replay.game_id", id = id));
+    }
+    title_bar(frame, title, app, &place);
+    let board_wants = match r.game {
+        GameSettings::Caro { width, .. } => 2 * u16::from(width) + 5 + 2,
+        GameSettings::Xiangqi { .. } => 2 + 34 + 3 + 2,
+    };
+    let (board_area, side) = if body.width < 70 {
+        let [b, s] = Layout::vertical([Constraint::Min(6), Constraint::Length(7)]).areas(body);
+        (b, s)
+    } else {
+        let side_w = body.width.saturating_sub(board_wants).clamp(30, 48);
+        let [b, s] =
+            Layout::horizontal([Constraint::Min(20), Constraint::Length(side_w)]).areas(body);
+        (b, s)
+    };
+    draw_board(frame.buffer_mut(), board_area, app, rs);
+    let info_lines = info(app, r);
+    let info_h = (info_lines.len() as u16 + 2).min(side.height / 2).max(3);
+    let [info_area, moves_area] =
+        Layout::vertical([Constraint::Length(info_h), Constraint::Min(3)]).areas(side);
+    let block = panel(app, tr!(loc, "replay.game").to_string());
+    let inner = block.inner(info_area);
+    frame.render_widget(block, info_area);
+    frame.render_widget(Paragraph::new(info_lines), inner);
+    draw_moves(frame, moves_area, app, r);
+    draw_status(frame, status, app, rs);
+    frame.render_widget(notice_line(app), notice);
+    let table = if rs.save.is_some() {
+        crate::app::keys::SAVE
+    } else {
+        crate::app::keys::REPLAY
+    };
+    // Turning the board round and playing on from a position are xiangqi's; playing
+    // on needs a server too.
+    let xiangqi = matches!(r.game, GameSettings::Xiangqi { .. });
+    let table: Vec<_> = table
+        .iter()
+        .filter(|k| match k.what {
+            "keys.flip" => xiangqi,
+            "keys.play_from_here" => xiangqi && app.welcome.is_some(),
+            _ => true,
+        })
+        .copied()
+        .collect();
+    let items = legend_items(app, &table);
+    frame.render_widget(
+        Paragraph::new(legend(&items, &app.theme, keys.width, 2)),
+        keys,
+    );
+}
+
+fn panel<'a>(app: &App, title: String) -> Block<'a> {
+    Block::bordered()
+        .padding(ratatui::widgets::Padding::horizontal(1))
+        .border_type(BorderType::Rounded)
+        .border_style(app.theme.border())
+        .title(Span::styled(format!(" {title} "), app.theme.accent()))
+}
+
+fn draw_board(buf: &mut ratatui::buffer::Buffer, area: Rect, app: &App, rs: &ReplayScreen) {
+    let r = &rs.replay;
+    match r.board() {
+        Board::Caro(game) => CaroBoard::still(&app.theme, game, r.winning_line()).render(area, buf),
+        Board::Xiangqi(game) => XiangqiBoard::still(&app.theme, game, rs.flipped).render(area, buf),
+        Board::Unsupported => {
+            Paragraph::new(tr!(app.loc, "room.no_board_picture"))
+                .style(app.theme.dim())
+                .render(area, buf);
+        }
+    }
+}
+
+/// A side's word in the user's language: X, O, Red, Black.
+fn side_text(side: Side, app: &App) -> String {
+    match side {
+        Side::X => app.theme.x_glyph.to_string(),
+        Side::O => app.theme.o_glyph.to_string(),
+        Side::Red => tr!(app.loc, "side.red").to_string(),
+        Side::Black => tr!(app.loc, "side.black").to_string(),
+    }
+}
+
+/// The players, the result and the facts of the game.
+fn info(app: &App, r: &Replay) -> Vec<Line<'static>> {
+    let loc = &app.loc;
+    let theme = &app.theme;
+    let mut lines = Vec::new();
+    for seat in [r.first, r.first.other()] {
+        let won = r.over.as_ref().is_some_and(|o| o.winner == Some(seat));
+        let first = seat == r.first;
+        lines.push(Line::from(vec![
+            Span::styled(if won { "★ " } else { "  " }, theme.accent()),
+            Span::styled(
+                format!("{} ", side_text(r.side(seat), app)),
+                theme.stone(first),
+            ),
+            Span::styled(r.players[seat.index()].clone(), theme.style()),
+        ]));
+    }
+    let headline = narrate::record_headline(r.over.as_ref(), &r.players, loc);
+    let mut result = vec![Span::styled(
+        format!("  {headline}"),
+        theme.accent().add_modifier(Modifier::BOLD),
+    )];
+    if let Some(over) = &r.over {
+        result.push(Span::styled(
+            format!(" {}", narrate::record_reason(over, &r.players, loc)),
+            theme.style(),
+        ));
+    }
+    lines.push(Line::from(result));
+    let mut facts = Vec::new();
+    if let Some(t) = &r.time {
+        facts.push(match t {
+            banco_protocol::TimeControl::Unlimited => tr!(loc, "time.none").to_string(),
+            tc => crate::room::clock::time_control_text(tc),
+        });
+    }
+    if let Some(ms) = r.ended_at_ms {
+        facts.push(narrate::ended_at(ms));
+    }
+    if !facts.is_empty() {
+        lines.push(Line::from(Span::styled(
+            format!("  {}", facts.join(" · ")),
+            theme.dim(),
+        )));
+    }
+    lines
+}
+
+/// The move list, the move just played marked, scrolled to keep it in view.
+fn draw_moves(frame: &mut Frame, area: Rect, app: &App, r: &Replay) {
+    let theme = &app.theme;
+    let block = panel(app, tr!(app.loc, "room.moves", count = r.moves.len()));
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let mut lines = Vec::new();
+    let mut current_line = 0;
+    for (i, pair) in r.moves.chunks(2).enumerate() {
+        let mut spans = vec![Span::styled(format!("{:>3}. ", i + 1), theme.dim())];
+        for (j, m) in pair.iter().enumerate() {
+            let ply = i * 2 + j;
+            let mut text = r.move_text(&m.mv);
+            if !m.wxf.is_empty() {
+                text = m.wxf.clone();
+            }
+            if m.check {
+                text.push('+');
+            }
+            let mut style = theme.stone(r.mover(ply) == r.first);
+            if ply + 1 == r.at() {
+                style = style.bg(theme.colors.last_bg);
+                current_line = lines.len();
+            } else if ply >= r.at() {
+                style = theme.dim();
+            }
+            if r.broken_at() == Some(ply) {
+                style = theme.error();
+            }
+            spans.push(Span::styled(format!("{text:<6}"), style));
+            spans.push(Span::raw(" "));
+        }
+        lines.push(Line::from(spans));
+    }
+    let h = inner.height as usize;
+    // Keep the current move a third of the way down, so what comes next shows too.
+    let skip = current_line
+        .saturating_sub(h / 3)
+        .min(lines.len().saturating_sub(h));
+    let shown: Vec<Line> = lines.into_iter().skip(skip).take(h).collect();
+    frame.render_widget(Paragraph::new(shown), inner);
+}
+
+/// Where the replay stands, or the save prompt.
+fn draw_status(frame: &mut Frame, area: Rect, app: &App, rs: &ReplayScreen) {
+    let loc = &app.loc;
+    let theme = &app.theme;
+    let r = &rs.replay;
+    if let Some(input) = &rs.save {
+        let prompt = format!(" {} ", tr!(loc, "replay.save_as"));
+        let text = input.text();
+        let before: String = text.chars().take(input.cursor()).collect();
+        frame.render_widget(
+            Paragraph::new(Line::from(vec![
+                Span::styled(prompt.clone(), theme.accent()),
+                Span::styled(text.to_string(), theme.selected()),
+            ])),
+            area,
+        );
+        let x = area.x + (prompt.width() + before.width()) as u16;
+        frame.set_cursor_position(Position::new(x.min(area.right().saturating_sub(1)), area.y));
+        return;
+    }
+    let mut spans = Vec::new();
+    let at = r.at();
+    if at == 0 {
+        spans.push(Span::styled(
+            format!(" {}", tr!(loc, "replay.at_start", total = r.moves.len())),
+            theme.style(),
+        ));
+    } else {
+        let m = &r.moves[at - 1];
+        let seat: Seat = r.mover(at - 1);
+        let mut text = r.move_text(&m.mv);
+        if !m.wxf.is_empty() {
+            text = format!("{text} ({})", m.wxf);
+        }
+        spans.push(Span::styled(
+            format!(
+                " {}",
+                tr!(
+                    loc,
+                    "replay.at_move",
+                    n = at,
+                    total = r.moves.len(),
+                    name = r.players[seat.index()],
+                    side = side_text(r.side(seat), app),
+                    point = text
+                )
+            ),
+            theme.style(),
+        ));
+        if m.check {
+            spans.push(Span::styled(
+                tr!(loc, "event.check").to_string(),
+                theme.error(),
+            ));
+        }
+    }
+    if r.at_end()
+        && r.broken_at().is_none()
+        && let Some(over) = &r.over
+    {
+        let text = format!(
+            "  {} {}.",
+            narrate::record_headline(Some(over), &r.players, loc),
+            narrate::record_reason(over, &r.players, loc)
+        );
+        spans.push(Span::styled(text, theme.good()));
+    }
+    if let Some(n) = r.broken_at() {
+        spans.push(Span::styled(
+            format!("  {}", tr!(loc, "replay.broken", n = n + 1)),
+            theme.error(),
+        ));
+    }
+    if rs.autoplay.is_some() {
+        spans.push(Span::styled(
+            format!("  ▶ {}", tr!(loc, "replay.playing")),
+            theme.accent(),
+        ));
+    }
+    let line = Line::from(spans);
+    let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+    if text.width() > area.width as usize {
+        frame.render_widget(
+            Paragraph::new(truncate(&text, area.width as usize)).style(theme.style()),
+            area,
+        );
+    } else {
+        frame.render_widget(Paragraph::new(line), area);
+    }
+}
