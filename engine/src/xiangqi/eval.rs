@@ -48,7 +48,9 @@ pub struct Weights {
 
 /// The worth of an attack on the palace by its units (two or more attacking pieces):
 /// growing faster than the units, since attackers combine.
-const ATTACK: [i32; 16] = [0, 0, 6, 14, 24, 36, 50, 66, 84, 104, 126, 150, 176, 204, 234, 266];
+const ATTACK: [i32; 16] = [
+    0, 0, 6, 14, 24, 36, 50, 66, 84, 104, 126, 150, 176, 204, 234, 266,
+];
 
 impl Weights {
     pub const DEFAULT: Weights = Weights {
@@ -272,7 +274,8 @@ fn side_terms(pos: &Position, color: Color, w: &Weights) -> (i32, i32) {
                 if FILE_OF[s].abs_diff(ekf) <= 1 && RANK_OF[s].abs_diff(ekr) <= 1 {
                     units += 2;
                     attackers += 1;
-                } else if crossed && (2..=6).contains(&FILE_OF[s]) && RANK_OF[s].abs_diff(ekr) <= 2 {
+                } else if crossed && (2..=6).contains(&FILE_OF[s]) && RANK_OF[s].abs_diff(ekr) <= 2
+                {
                     units += 1;
                     attackers += 1;
                 }
