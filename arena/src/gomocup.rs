@@ -38,7 +38,9 @@ pub fn rule_number(rule: Rule) -> u32 {
 
 /// A running engine process.
 struct Running {
+    /// The process, to wait for or kill.
     child: Child,
+    /// Where commands go.
     stdin: ChildStdin,
     /// Lines the engine printed, in order; disconnected when it exits.
     lines: Receiver<String>,

@@ -129,6 +129,7 @@ impl PlayerSpec {
 
 /// A banco engine at a level.
 pub struct BancoPlayer {
+    /// The strength asked for.
     level: Level,
     /// Made per game (it depends on the game spec).
     bot: Option<GameBot>,
@@ -173,6 +174,7 @@ impl Player for BancoPlayer {
 
 /// A seed program's bot (caro only).
 pub struct SeedPlayer {
+    /// The seed program's move picker.
     bot: Box<dyn SeedBot>,
 }
 

@@ -14,8 +14,11 @@ pub enum Score {
 /// Wins, draws and losses of one player against another.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Tally {
+    /// Games won.
     pub wins: u32,
+    /// Games drawn.
     pub draws: u32,
+    /// Games lost.
     pub losses: u32,
 }
 
@@ -23,7 +26,9 @@ pub struct Tally {
 /// every game went one way (the margin is then also infinite).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Elo {
+    /// The rating difference the score implies.
     pub diff: f64,
+    /// Half the width of its 95% confidence interval.
     pub margin: f64,
 }
 
@@ -110,6 +115,7 @@ pub struct MoveStats {
     pub time: Duration,
     /// Sum of reported depths, over `depth_moves` moves that reported one.
     pub depth_sum: u64,
+    /// Moves that reported a depth.
     pub depth_moves: u64,
     /// Longest single move.
     pub longest: Duration,

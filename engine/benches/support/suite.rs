@@ -16,9 +16,13 @@ use super::{Game, Point, Rule, parse_point};
 pub struct Case {
     /// The rule line as written, for messages.
     pub label: String,
+    /// What wins.
     pub rule: Rule,
+    /// Board columns.
     pub width: u8,
+    /// Board rows.
     pub height: u8,
+    /// The moves played, alternately from X.
     pub moves: Vec<Point>,
     /// `Some(true)`: a forced win; `Some(false)`: none; `None`: no claim.
     pub win: Option<bool>,

@@ -56,13 +56,18 @@ const TEMPO_PERCENT: i32 = 115;
 /// What a stone on a point is worth to one side, from its four line patterns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CellValue {
+    /// The tactical meaning of a stone there (four, open three, ...).
     pub combo: Combo,
+    /// Its evaluation score.
     pub score: i16,
 }
 
 /// Four patterns packed as nibbles (`p0 | p1 << 4 | p2 << 8 | p3 << 12`) -> their value.
 /// 64 Ki entries of 4 bytes: one lookup per point and side on every board update.
-pub struct ValueTable(Vec<CellValue>);
+pub struct ValueTable(
+    /// Indexed by the packed patterns.
+    Vec<CellValue>,
+);
 
 impl ValueTable {
     /// The shared table, built on first use.

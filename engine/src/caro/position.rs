@@ -49,9 +49,13 @@ struct Undo {
 /// The smallest rectangle holding every stone, in board coordinates (inclusive).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct BBox {
+    /// Leftmost column with a stone.
     x0: i32,
+    /// Top row with a stone.
     y0: i32,
+    /// Rightmost column with a stone.
     x1: i32,
+    /// Bottom row with a stone.
     y1: i32,
 }
 

@@ -62,6 +62,8 @@ impl Engine {
 
     /// An engine with explicit settings.
     pub fn with_config(config: Config) -> Engine {
+        // Build the shared evaluation table now, not inside the first move's budget.
+        super::eval::ValueTable::get();
         Engine {
             tt: Tt::new(config.tt_bits),
             history: Vec::new(),
@@ -371,6 +373,7 @@ impl Bot for Engine {
 /// A move at the root with what the last iteration thought of it.
 #[derive(Debug, Clone, Copy)]
 struct RootMove {
+    /// The move.
     cell: Cell,
     /// Score from the last iteration that searched it (a bound for most moves, exact
     /// when the level wants exact scores).
@@ -381,17 +384,26 @@ struct RootMove {
 
 /// One search's working state.
 struct Searcher<'a> {
+    /// The board, made and unmade as the search walks.
     pos: &'a mut Position,
+    /// Results remembered across nodes and moves.
     tt: &'a mut Tt,
+    /// Per cell and side: how often a move there cut off, for ordering.
     history: &'a mut [[i32; 2]],
     /// Two quiet moves per ply that cut off recently.
     killers: [[Cell; 2]; MAX_PLY + 1],
-    /// Triangular principal-variation table.
+    /// Triangular principal-variation table: `pv[ply][ply..pv_len[ply]]` is the best
+    /// line found from `ply`.
     pv: Vec<[Cell; MAX_PLY + 1]>,
+    /// End of each ply's line in `pv`.
     pv_len: [usize; MAX_PLY + 1],
+    /// Nodes visited (threat-search nodes included).
     nodes: u64,
+    /// Stop after this many nodes.
     node_limit: u64,
+    /// Stop at this instant (the budget less the safety margin).
     deadline: Instant,
+    /// The caller's stop flag.
     cancel: &'a Cancel,
     /// Set when time, nodes or the caller say stop; every result after it is void.
     stopped: bool,

@@ -27,6 +27,7 @@ pub enum ThreatKind {
 /// One threat of one player, along one line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Threat {
+    /// Four, open four or open three.
     pub kind: ThreatKind,
     /// The line's direction as (dx, dy): (1,0), (0,1), (1,1) or (-1,1).
     pub direction: (i8, i8),
