@@ -193,11 +193,7 @@ fn side_terms(pos: &Position, color: Color, w: &Weights) -> (i32, i32) {
         eg -= w.central_cannon.1;
     }
 
-    // Mobility, and the attack on the enemy palace: units for each piece bearing on it.
-    let enemy_king = pos.king(them).index();
-    let (ekf, ekr) = (FILE_OF[enemy_king], RANK_OF[enemy_king]);
-    let mut units = 0;
-    let mut attackers = 0;
+    // Mobility.
     let mut own = pos.colors[color.index()];
     while own != 0 {
         let s = own.trailing_zeros() as usize;
@@ -208,25 +204,6 @@ fn side_terms(pos: &Position, color: Color, w: &Weights) -> (i32, i32) {
                 let n = rook_reach(pos, s, color) - 6;
                 mg += n * w.rook_mobility.0;
                 eg += n * w.rook_mobility.1;
-                // On the general's file or rank, or on a palace file.
-                if FILE_OF[s] == ekf || RANK_OF[s] == ekr {
-                    units += 3;
-                    attackers += 1;
-                } else if (3..=5).contains(&FILE_OF[s]) {
-                    units += 1;
-                    attackers += 1;
-                }
-            }
-            Kind::Cannon => {
-                // On the general's file or rank (behind any screens), or on its back rank.
-                let back_rank = if them == Color::Red { 0 } else { 9 };
-                if FILE_OF[s] == ekf || RANK_OF[s] == ekr {
-                    units += 2;
-                    attackers += 1;
-                } else if RANK_OF[s] == back_rank {
-                    units += 1;
-                    attackers += 1;
-                }
             }
             Kind::Horse => {
                 let steps = &HORSE_MOVES[s];
@@ -240,21 +217,6 @@ fn side_terms(pos: &Position, color: Color, w: &Weights) -> (i32, i32) {
                 }
                 mg += (n - 3) * w.horse_mobility.0;
                 eg += (n - 3) * w.horse_mobility.1;
-                // Palace points it could jump to.
-                let mut hits = 0;
-                for i in 0..steps.len as usize {
-                    let to = steps.to[i] as usize;
-                    if IN_PALACE[to]
-                        && RANK_OF[to].abs_diff(ekr) <= 2
-                        && pos.board[steps.block[i] as usize].is_none()
-                    {
-                        hits += 1;
-                    }
-                }
-                if hits > 0 {
-                    units += 1 + hits.min(2);
-                    attackers += 1;
-                }
                 if n == 0 {
                     mg -= w.trapped_horse.0;
                     eg -= w.trapped_horse.1;
@@ -270,25 +232,65 @@ fn side_terms(pos: &Position, color: Color, w: &Weights) -> (i32, i32) {
                     mg += w.pawn_pair.0;
                     eg += w.pawn_pair.1;
                 }
-                // A soldier beside or inside the palace.
-                if FILE_OF[s].abs_diff(ekf) <= 1 && RANK_OF[s].abs_diff(ekr) <= 1 {
-                    units += 2;
-                    attackers += 1;
-                } else if crossed && (2..=6).contains(&FILE_OF[s]) && RANK_OF[s].abs_diff(ekr) <= 2
-                {
-                    units += 1;
-                    attackers += 1;
-                }
             }
             _ => {}
         }
     }
-    if attackers >= 2 {
-        let a = ATTACK[(units as usize).min(ATTACK.len() - 1)];
-        mg += a * w.king_attack.0 / 16;
-        eg += a * w.king_attack.1 / 16;
+    if w.king_attack != (0, 0) {
+        let (units, attackers) = palace_attack(pos, color);
+        if attackers >= 2 {
+            let a = ATTACK[(units as usize).min(ATTACK.len() - 1)];
+            mg += a * w.king_attack.0 / 16;
+            eg += a * w.king_attack.1 / 16;
+        }
     }
     (mg, eg)
+}
+
+/// `color`'s attack on the enemy palace: units for each piece bearing on it (chariots
+/// and cannons on the general's file or rank, chariots on a palace file, cannons on the
+/// back rank, horses that can jump into the palace, soldiers beside the general), and how
+/// many pieces take part.
+fn palace_attack(pos: &Position, color: Color) -> (i32, i32) {
+    let them = !color;
+    let king = pos.king(them).index();
+    let (kf, kr) = (FILE_OF[king], RANK_OF[king]);
+    let back_rank = if them == Color::Red { 0 } else { 9 };
+    let mut units = 0;
+    let mut attackers = 0;
+    let mut own = pos.colors[color.index()];
+    while own != 0 {
+        let s = own.trailing_zeros() as usize;
+        own &= own - 1;
+        let Some(piece) = pos.board[s] else { continue };
+        let (f, r) = (FILE_OF[s], RANK_OF[s]);
+        let u = match piece.kind() {
+            Kind::Rook if f == kf || r == kr => 3,
+            Kind::Rook if (3..=5).contains(&f) => 1,
+            Kind::Cannon if f == kf || r == kr => 2,
+            Kind::Cannon if r == back_rank => 1,
+            Kind::Horse => {
+                let steps = &HORSE_MOVES[s];
+                let hits = (0..steps.len as usize)
+                    .filter(|&i| {
+                        let to = steps.to[i] as usize;
+                        IN_PALACE[to]
+                            && RANK_OF[to].abs_diff(kr) <= 2
+                            && pos.board[steps.block[i] as usize].is_none()
+                    })
+                    .count() as i32;
+                if hits > 0 { 1 + hits.min(2) } else { 0 }
+            }
+            Kind::Pawn if f.abs_diff(kf) <= 1 && r.abs_diff(kr) <= 1 => 2,
+            Kind::Pawn if (2..=6).contains(&f) && r.abs_diff(kr) <= 1 => 1,
+            _ => 0,
+        };
+        if u > 0 {
+            units += u;
+            attackers += 1;
+        }
+    }
+    (units, attackers)
 }
 
 /// The points a chariot on `s` reaches: empty points up to the first piece in each
