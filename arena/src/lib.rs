@@ -12,6 +12,7 @@
 //! - [`openings`]: opening files.
 //! - [`stats`]: wins/draws/losses, Elo difference with error margin, move statistics.
 //! - [`rng`]: a small seeded random generator.
+//! - [`tune`]: self-play tests of xiangqi evaluation weights.
 //!
 //! Binaries: `banco-arena` (matches and opening generation), `pbrain-banco` (the
 //! Gomocup adapter), `banco-uci` (the UCI xiangqi adapter).
@@ -24,5 +25,6 @@ pub mod player;
 pub mod rng;
 pub mod seeds;
 pub mod stats;
+pub mod tune;
 pub mod uci;
 pub mod uci_external;

@@ -122,7 +122,7 @@ impl PlayerSpec {
                 Box::new(SeedPlayer { bot })
             }
             PlayerSpec::Gomocup(cmd) => Box::new(GomocupEngine::new(cmd, self.to_string())),
-            PlayerSpec::Uci(cmd) => Box::new(UciEngine::new(cmd, self.to_string())),
+            PlayerSpec::Uci(cmd) => Box::new(UciEngine::started(cmd)?),
         })
     }
 }

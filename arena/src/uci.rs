@@ -37,6 +37,7 @@ fn say(out: &Out, line: &str) {
 
 /// What the search thread owns while it runs.
 struct Brain {
+    /// The search with its hash table, kept between moves until `ucinewgame`.
     searcher: Searcher,
     /// Play book moves when the position is in the book.
     own_book: bool,
@@ -46,30 +47,46 @@ struct Brain {
 
 /// A search in progress.
 struct Running {
+    /// The search thread; it prints `bestmove` before it ends.
     handle: JoinHandle<()>,
+    /// Raised by `stop`, `quit` and new commands that need the engine.
     cancel: Cancel,
 }
 
 /// The protocol state between commands.
 pub struct Uci {
+    /// Where answers go.
     out: Out,
+    /// The engine, lent to the search thread while it thinks.
     brain: Arc<Mutex<Brain>>,
+    /// The position from the last `position` command, with its history (repetitions).
     game: Game,
+    /// The search in progress, if any.
     running: Option<Running>,
 }
 
 /// How `go` asked the engine to spend its time.
 #[derive(Debug, Default, Clone, PartialEq)]
 struct Go {
+    /// Red's clock, in milliseconds.
     wtime: Option<u64>,
+    /// Black's clock, in milliseconds.
     btime: Option<u64>,
+    /// Red's increment per move, in milliseconds.
     winc: u64,
+    /// Black's increment per move, in milliseconds.
     binc: u64,
+    /// Moves until the next time control.
     movestogo: Option<u64>,
+    /// Exactly this long for this move, in milliseconds.
     movetime: Option<u64>,
+    /// Search this many plies.
     depth: Option<u32>,
+    /// Search about this many nodes.
     nodes: Option<u64>,
+    /// Search until `stop`.
     infinite: bool,
+    /// Count the move tree to this depth instead of searching.
     perft: Option<u32>,
 }
 

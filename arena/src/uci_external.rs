@@ -31,12 +31,16 @@ const DEFAULT_TURN: Duration = Duration::from_secs(1);
 
 /// A running engine process.
 struct Running {
+    /// The process, asked to quit (then killed) on drop.
     child: Child,
+    /// Where commands go.
     stdin: ChildStdin,
     /// Lines the engine printed, in order; disconnected when it exits.
     lines: Receiver<String>,
     /// Ranks are written 1..10 instead of 0..9.
     one_based: bool,
+    /// The engine's `id name`, up to any bracketed build details.
+    id: Option<String>,
 }
 
 impl Drop for Running {
@@ -135,6 +139,7 @@ pub struct UciEngine {
 }
 
 impl UciEngine {
+    /// An engine that starts on first use; `name` is what results call it.
     pub fn new(command: &str, name: String) -> UciEngine {
         UciEngine {
             command: command.to_string(),
@@ -143,7 +148,16 @@ impl UciEngine {
         }
     }
 
-    /// The engine's `id name`, once started.
+    /// Starts the engine now and names it `uci:` + its `id name` (`uci:Fairy-Stockfish`).
+    pub fn started(command: &str) -> Result<UciEngine> {
+        let mut engine = UciEngine::new(command, format!("uci:{command}"));
+        let id = engine.start()?.id.clone();
+        if let Some(id) = id {
+            engine.name = format!("uci:{id}");
+        }
+        Ok(engine)
+    }
+
     fn start(&mut self) -> Result<&mut Running> {
         if self.running.is_none() {
             let mut child = Command::new("sh")
@@ -170,15 +184,22 @@ impl UciEngine {
                 stdin,
                 lines,
                 one_based: false,
+                id: None,
             };
             running.send("uci")?;
             let mut variants = false;
+            let mut id = None;
             running
                 .read_until(START_TIMEOUT, |line| {
                     variants |= line.starts_with("option name UCI_Variant");
+                    if let Some(name) = line.strip_prefix("id name ") {
+                        let short = name.split(" [").next().unwrap_or(name).trim();
+                        id = Some(short.split_whitespace().collect::<Vec<_>>().join("-"));
+                    }
                     line == "uciok"
                 })
                 .context("no uciok")?;
+            running.id = id;
             if variants {
                 running.send("setoption name UCI_Variant value xiangqi")?;
             }

@@ -16,6 +16,8 @@ fn banco_uci() -> PlayerSpec {
 fn banco_uci_plays_through_the_manager() {
     let spec = GameSpec::Xiangqi { fen: None };
     let mut engine = banco_uci().build(1).unwrap();
+    // Named after its own `id name`.
+    assert!(engine.name().starts_with("uci:banco-"), "{}", engine.name());
     engine.new_game(&spec).unwrap();
     let mut game = Game::new(&spec).unwrap();
     for _ in 0..4 {

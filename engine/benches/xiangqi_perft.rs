@@ -42,7 +42,7 @@ fn main() {
         ok &= run(name, fen, depth, want);
     }
     if deep {
-        ok &= run("start", banco_engine::xiangqi::START, 6, 5_392_831_841);
+        ok &= run("start", banco_engine::xiangqi::START, 6, 5_392_831_844);
     }
     if !ok {
         std::process::exit(1);

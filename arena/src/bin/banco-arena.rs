@@ -67,6 +67,20 @@ enum Command {
         #[arg(long, short)]
         verbose: bool,
     },
+    /// Xiangqi self-play tuning: the engine with changed evaluation weights against the
+    /// defaults, at a fixed number of nodes per move, each shipped opening with both
+    /// colours.
+    Tune {
+        /// Weight changes, NAME=MG,EG (e.g. material.soldier=20,30 rook_mobility=8,8).
+        #[arg(required = true)]
+        set: Vec<String>,
+        /// Openings to play (each with both colours).
+        #[arg(long, default_value_t = 48)]
+        pairs: usize,
+        /// Nodes per move.
+        #[arg(long, default_value_t = 10_000)]
+        nodes: u64,
+    },
     /// Generate balanced caro openings: random stones near the centre that a quick
     /// search scores close to even.
     Openings {
@@ -150,6 +164,28 @@ fn main() -> Result<()> {
                 record_dir: out,
             };
             run_match(&m, &a, &b, seed, verbose)
+        }
+        Command::Tune { set, pairs, nodes } => {
+            let candidate = banco_arena::tune::weights(&set)?;
+            let openings = openings::parse(openings::XIANGQI)?;
+            println!(
+                "{} vs default weights: {pairs} openings x 2 colours, {nodes} nodes per move",
+                set.join(" ")
+            );
+            let t = banco_arena::tune::ab(candidate, &openings, pairs, nodes, |t| {
+                eprint!("\r  +{} ={} -{}", t.wins, t.draws, t.losses);
+            })?;
+            eprintln!();
+            println!(
+                "{}: +{} ={} -{}  ({:.1}%)  Elo {}",
+                set.join(" "),
+                t.wins,
+                t.draws,
+                t.losses,
+                100.0 * t.score(),
+                t.elo()
+            );
+            Ok(())
         }
         Command::Openings {
             count,

@@ -117,9 +117,13 @@ enum Flag {
 
 #[derive(Clone, Copy)]
 struct Entry {
+    /// Remaining depth the score was searched to.
     depth: i32,
+    /// The score from the side to move.
     score: i32,
+    /// Whether the score is exact or a bound.
     flag: Flag,
+    /// The best move found, tried first next time.
     best: Option<Move>,
 }
 

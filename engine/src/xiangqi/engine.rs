@@ -13,7 +13,9 @@ use crate::bot::{Bot, Level, Limits, Thought};
 /// A xiangqi engine at some level. Keeps its transposition table and history between
 /// moves until [`Bot::new_game`].
 pub struct Engine {
+    /// The level's settings (or a tool's own).
     config: Config,
+    /// The search with its transposition table and history, kept between moves.
     searcher: Searcher,
     /// State of the generator behind book and noise choices.
     rng: u64,
@@ -99,6 +101,7 @@ impl Engine {
             seed: self.random(),
             soft_fraction: self.config.soft_fraction,
             weights: self.config.weights,
+            contempt: self.config.contempt,
         };
         let out = self.searcher.search(game, &capped, &options, report);
         Thought {

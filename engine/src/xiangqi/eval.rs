@@ -16,7 +16,7 @@
 use super::piece::{Color, Kind, Piece};
 use super::position::Position;
 use super::psq::PHASE_MAX;
-use super::tables::{FILE_OF, FILE_SLIDES, HORSE_MOVES, NONE, RANK_OF, RANK_SLIDES};
+use super::tables::{FILE_OF, FILE_SLIDES, HORSE_MOVES, IN_PALACE, NONE, RANK_OF, RANK_SLIDES};
 
 /// The tunable weights of the evaluation terms (middlegame, endgame).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -42,7 +42,15 @@ pub struct Weights {
     /// Added to each piece's material by kind (middlegame, endgame), for tuning piece
     /// values without rebuilding the square tables.
     pub material: [(i32, i32); 7],
+    /// Scale (16 = as tabled) of the attack on the enemy palace: see [`ATTACK`].
+    pub king_attack: (i32, i32),
 }
+
+/// The worth of an attack on the palace by its units (two or more attacking pieces):
+/// growing faster than the units, since attackers combine.
+const ATTACK: [i32; 16] = [
+    0, 0, 6, 14, 24, 36, 50, 66, 84, 104, 126, 150, 176, 204, 234, 266,
+];
 
 impl Weights {
     pub const DEFAULT: Weights = Weights {
@@ -56,7 +64,53 @@ impl Weights {
         pawn_pair: (15, 25),
         tempo: 10,
         material: [(0, 0); 7],
+        king_attack: (0, 0),
     };
+}
+
+/// A weight name [`Weights::set`] does not know.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown weight '{0}': use missing_advisor, missing_elephant, hollow_cannon, central_cannon, rook_mobility, horse_mobility, trapped_horse, pawn_pair, king_attack, tempo, or material.KIND (advisor, elephant, horse, chariot, cannon, soldier)"
+)]
+pub struct UnknownWeight(pub String);
+
+impl Weights {
+    /// Sets the weight called `name` to (`mg`, `eg`); single-valued weights take `mg`.
+    /// For tuning tools: `material.soldier` shifts a soldier's value.
+    pub fn set(&mut self, name: &str, mg: i32, eg: i32) -> Result<(), UnknownWeight> {
+        let pair = match name {
+            "missing_advisor" => {
+                self.missing_advisor = mg;
+                return Ok(());
+            }
+            "missing_elephant" => {
+                self.missing_elephant = mg;
+                return Ok(());
+            }
+            "tempo" => {
+                self.tempo = mg;
+                return Ok(());
+            }
+            "hollow_cannon" => &mut self.hollow_cannon,
+            "central_cannon" => &mut self.central_cannon,
+            "rook_mobility" => &mut self.rook_mobility,
+            "horse_mobility" => &mut self.horse_mobility,
+            "trapped_horse" => &mut self.trapped_horse,
+            "pawn_pair" => &mut self.pawn_pair,
+            "king_attack" => &mut self.king_attack,
+            _ => {
+                let kind = name
+                    .strip_prefix("material.")
+                    .and_then(|k| Kind::ALL.into_iter().find(|kind| kind.name() == k))
+                    .filter(|&k| k != Kind::King)
+                    .ok_or_else(|| UnknownWeight(name.to_string()))?;
+                &mut self.material[kind.index()]
+            }
+        };
+        *pair = (mg, eg);
+        Ok(())
+    }
 }
 
 impl Default for Weights {
@@ -182,7 +236,61 @@ fn side_terms(pos: &Position, color: Color, w: &Weights) -> (i32, i32) {
             _ => {}
         }
     }
+    if w.king_attack != (0, 0) {
+        let (units, attackers) = palace_attack(pos, color);
+        if attackers >= 2 {
+            let a = ATTACK[(units as usize).min(ATTACK.len() - 1)];
+            mg += a * w.king_attack.0 / 16;
+            eg += a * w.king_attack.1 / 16;
+        }
+    }
     (mg, eg)
+}
+
+/// `color`'s attack on the enemy palace: units for each piece bearing on it (chariots
+/// and cannons on the general's file or rank, chariots on a palace file, cannons on the
+/// back rank, horses that can jump into the palace, soldiers beside the general), and how
+/// many pieces take part.
+fn palace_attack(pos: &Position, color: Color) -> (i32, i32) {
+    let them = !color;
+    let king = pos.king(them).index();
+    let (kf, kr) = (FILE_OF[king], RANK_OF[king]);
+    let back_rank = if them == Color::Red { 0 } else { 9 };
+    let mut units = 0;
+    let mut attackers = 0;
+    let mut own = pos.colors[color.index()];
+    while own != 0 {
+        let s = own.trailing_zeros() as usize;
+        own &= own - 1;
+        let Some(piece) = pos.board[s] else { continue };
+        let (f, r) = (FILE_OF[s], RANK_OF[s]);
+        let u = match piece.kind() {
+            Kind::Rook if f == kf || r == kr => 3,
+            Kind::Rook if (3..=5).contains(&f) => 1,
+            Kind::Cannon if f == kf || r == kr => 2,
+            Kind::Cannon if r == back_rank => 1,
+            Kind::Horse => {
+                let steps = &HORSE_MOVES[s];
+                let hits = (0..steps.len as usize)
+                    .filter(|&i| {
+                        let to = steps.to[i] as usize;
+                        IN_PALACE[to]
+                            && RANK_OF[to].abs_diff(kr) <= 2
+                            && pos.board[steps.block[i] as usize].is_none()
+                    })
+                    .count() as i32;
+                if hits > 0 { 1 + hits.min(2) } else { 0 }
+            }
+            Kind::Pawn if f.abs_diff(kf) <= 1 && r.abs_diff(kr) <= 1 => 2,
+            Kind::Pawn if (2..=6).contains(&f) && r.abs_diff(kr) <= 1 => 1,
+            _ => 0,
+        };
+        if u > 0 {
+            units += u;
+            attackers += 1;
+        }
+    }
+    (units, attackers)
 }
 
 /// The points a chariot on `s` reaches: empty points up to the first piece in each
@@ -290,5 +398,23 @@ mod tests {
         let none = black_mg("rnbakabnr/9/1c5c1/p1p3p1p/9/9/P1P3P1P/4C2C1/9/RNBAKABNR b");
         assert_eq!(one, two - w.central_cannon.0);
         assert_eq!(none, two - w.hollow_cannon.0);
+    }
+
+    #[test]
+    fn weights_are_set_by_name() {
+        let mut w = Weights::DEFAULT;
+        w.set("material.soldier", 20, 30).unwrap();
+        w.set("rook_mobility", 8, 6).unwrap();
+        w.set("tempo", 12, 0).unwrap();
+        assert_eq!(w.material[Kind::Pawn.index()], (20, 30));
+        assert_eq!((w.rook_mobility, w.tempo), ((8, 6), 12));
+        assert!(w.set("material.general", 1, 1).is_err());
+        assert!(w.set("charisma", 1, 1).is_err());
+        // A material shift moves the score by the piece-count difference.
+        let up = Position::from_fen("rnbakabnr/9/1c5c1/p1p1p1p2/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w")
+            .unwrap();
+        let mut more = Weights::DEFAULT;
+        more.set("material.soldier", 50, 50).unwrap();
+        assert_eq!(evaluate_with(&up, &more), evaluate(&up) + 50);
     }
 }

@@ -41,12 +41,14 @@ pub enum Reason {
 pub struct Outcome {
     /// `None` for a draw.
     pub winner: Option<Color>,
+    /// What ended it.
     pub reason: Reason,
 }
 
 /// One played ply, as recorded.
 #[derive(Debug, Clone)]
 pub struct Ply {
+    /// The move, in ICCS coordinates.
     pub mv: Move,
     /// The piece that moved.
     pub piece: Piece,

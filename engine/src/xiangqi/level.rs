@@ -29,6 +29,9 @@ pub struct Config {
     pub soft_fraction: f64,
     /// Evaluation weights.
     pub weights: Weights,
+    /// How far below even the engine scores a draw for itself (plays on rather than
+    /// repeat in a balanced position).
+    pub contempt: i32,
     /// Seed for the book's and the noise's random choices.
     pub seed: u64,
 }
@@ -47,6 +50,7 @@ impl Config {
             use_book: true,
             soft_fraction: 0.55,
             weights: Weights::DEFAULT,
+            contempt: 20,
             seed,
         };
         match level {

@@ -20,7 +20,9 @@ pub const MAX_MOVES: usize = 160;
 /// A fixed-capacity list of moves, kept on the stack by search.
 #[derive(Clone)]
 pub struct MoveList {
+    /// Storage; only the first `len` are moves.
     moves: [Move; MAX_MOVES],
+    /// How many moves the list holds.
     len: usize,
 }
 

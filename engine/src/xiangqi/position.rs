@@ -57,10 +57,13 @@ pub struct Position {
 pub struct Undo {
     /// The piece the move captured, if any.
     pub captured: Option<Piece>,
-    /// The key, score, phase and clock before the move.
+    /// The Zobrist key before the move.
     key: u64,
+    /// The piece-square score before the move.
     psq: (i32, i32),
+    /// The phase before the move.
     phase: i32,
+    /// The sixty-move clock before the move.
     halfmove: u32,
 }
 

@@ -18,7 +18,8 @@ pub const MATERIAL: [(i32, i32); 7] = [
     (400, 440),
     (900, 950),
     (450, 410),
-    (45, 70),
+    // Seed 002's 30 would be 45; self-play preferred 65 / 100 (see the README).
+    (65, 100),
 ];
 
 /// Seed 002's tables, for Red, first row = Black's back rank (rank 9), in seed units.

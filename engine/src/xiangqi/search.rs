@@ -44,6 +44,10 @@ pub struct Options {
     pub soft_fraction: f64,
     /// The evaluation's weights.
     pub weights: Weights,
+    /// How much the side to move at the root dislikes a draw: a drawn line scores this
+    /// much below zero for it (and above for the other side), so the engine plays on
+    /// rather than repeat in a balanced position.
+    pub contempt: i32,
 }
 
 impl Default for Options {
@@ -53,6 +57,7 @@ impl Default for Options {
             seed: 0,
             soft_fraction: 0.55,
             weights: Weights::DEFAULT,
+            contempt: 20,
         }
     }
 }
@@ -60,13 +65,17 @@ impl Default for Options {
 /// What a finished iteration found, for progress reports (UCI `info`).
 #[derive(Debug, Clone)]
 pub struct Info {
+    /// The iteration just finished.
     pub depth: u32,
     /// The deepest ply reached, quiescence included.
     pub seldepth: u32,
     /// From the side to move, in [`MATE`]'s scale.
     pub score: i32,
+    /// Nodes searched so far.
     pub nodes: u64,
+    /// Time since the search started.
     pub elapsed: Duration,
+    /// The principal variation, best move first.
     pub pv: Vec<Move>,
     /// Transposition table use, in permille.
     pub hashfull: u32,
@@ -77,16 +86,22 @@ pub struct Info {
 pub struct Outcome {
     /// `None` only when the side to move has no legal move.
     pub best: Option<Move>,
+    /// The best move's score from the side to move, in [`MATE`]'s scale.
     pub score: i32,
+    /// The deepest completed iteration.
     pub depth: u32,
+    /// Nodes searched.
     pub nodes: u64,
+    /// The principal variation, starting with `best`.
     pub pv: Vec<Move>,
+    /// Wall time spent.
     pub elapsed: Duration,
 }
 
 /// A position on the game's or the search's path.
 #[derive(Clone, Copy)]
 struct Node {
+    /// The position's Zobrist key.
     key: u64,
     /// The side to move is in check (the move into this position gave check).
     check: bool,
@@ -97,7 +112,9 @@ struct Node {
 /// One root move and what the last iteration said of it.
 #[derive(Clone, Copy)]
 struct RootMove {
+    /// The move.
     mv: Move,
+    /// Its score in the last iteration that searched it (`-INF` when it failed low).
     score: i32,
     /// The easy levels' fixed random offset.
     noise: i32,
@@ -105,6 +122,7 @@ struct RootMove {
 
 /// A searcher: keeps its transposition table and history between searches.
 pub struct Searcher {
+    /// The transposition table.
     tt: Table,
     /// `history[piece code][to]`: how often a quiet move of that piece to that point cut off.
     history: Box<[[i32; 90]; 16]>,
@@ -117,16 +135,27 @@ pub struct Searcher {
     path: Vec<Node>,
     /// The principal variation table.
     pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
+    /// The length of each ply's principal variation.
     pv_len: [usize; MAX_PLY + 1],
-    /// This search's counters and limits.
+    /// Nodes searched in this search.
     nodes: u64,
+    /// The deepest ply reached in this search.
     seldepth: usize,
+    /// Set when a limit was reached: every node returns at once.
     stopped: bool,
+    /// When this search started.
     start: Instant,
+    /// The hard deadline, margin subtracted.
     deadline: Option<Instant>,
+    /// The node cap.
     max_nodes: Option<u64>,
+    /// The caller's limits (for the cancel flag).
     limits: Limits,
+    /// The evaluation weights of this search.
     weights: Weights,
+    /// The side to move at the root, and what a draw costs it.
+    root_side: Color,
+    contempt: i32,
     /// Recent evaluations by key (direct-mapped; cleared when the weights change).
     eval_cache: Vec<(u64, i32)>,
 }
@@ -159,6 +188,8 @@ impl Searcher {
             max_nodes: None,
             limits: Limits::none(),
             weights: Weights::DEFAULT,
+            root_side: Color::Red,
+            contempt: 0,
             eval_cache: vec![(0, 0); EVAL_CACHE],
         }
     }
@@ -199,6 +230,8 @@ impl Searcher {
             self.eval_cache.fill((0, 0));
         }
         self.weights = options.weights;
+        self.contempt = options.contempt;
+        self.root_side = game.to_move();
         self.tt.new_search();
         for row in self.history.iter_mut() {
             for h in row.iter_mut() {
@@ -332,8 +365,9 @@ impl Searcher {
                 pv: best.pv.clone(),
                 hashfull: self.tt.hashfull(),
             });
-            // Nothing more to learn: a forced move, or a mate found within the horizon.
-            if roots.len() == 1 && limits.max_depth.is_none() && limits.max_nodes.is_none() {
+            // Nothing more to learn: a forced move (when time is what counts), or a mate
+            // found well within the horizon.
+            if roots.len() == 1 && self.deadline.is_some() {
                 break;
             }
             // Pruning may hide a shorter mate from shallow iterations: go on until the
@@ -423,6 +457,16 @@ impl Searcher {
         best
     }
 
+    /// A draw's score for `side` to move: below zero for the root's side.
+    #[inline]
+    fn draw_score(&self, side: Color) -> i32 {
+        if side == self.root_side {
+            -self.contempt
+        } else {
+            self.contempt
+        }
+    }
+
     /// The static evaluation, through a small cache keyed by position (quiescence revisits
     /// the same leaves often).
     #[inline]
@@ -475,7 +519,7 @@ impl Searcher {
                 return Some(match perpetual_checker(cycle) {
                     Some(c) if c == us => -MATE + ply as i32,
                     Some(_) => MATE - ply as i32,
-                    None => 0,
+                    None => self.draw_score(us),
                 });
             }
             j += 2;
@@ -501,7 +545,7 @@ impl Searcher {
         if pos.halfmove_clock() >= SIXTY_MOVES
             || !pos.has_attackers(Color::Red) && !pos.has_attackers(Color::Black)
         {
-            return 0;
+            return self.draw_score(pos.side_to_move());
         }
         if ply >= MAX_PLY {
             return self.evaluate(pos);
@@ -1010,6 +1054,12 @@ mod tests {
             game.play(m.parse().unwrap()).unwrap();
         }
         assert_eq!(judge_last(&game, 3), Some(0));
+        // With contempt, the root's side scores the draw below zero, the other above.
+        let mut s = Searcher::new(1);
+        s.contempt = 20;
+        s.root_side = Color::Red;
+        assert_eq!(s.draw_score(Color::Red), -20);
+        assert_eq!(s.draw_score(Color::Black), 20);
     }
 
     #[test]

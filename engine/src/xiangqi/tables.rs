@@ -15,8 +15,11 @@ pub const NONE: u8 = 0xFF;
 /// (if not [`NONE`]) is occupied.
 #[derive(Clone, Copy)]
 pub struct Steps {
+    /// How many destinations.
     pub len: u8,
+    /// Destination square indices.
     pub to: [u8; 8],
+    /// The point that must be empty for each (eye, leg), or [`NONE`].
     pub block: [u8; 8],
 }
 

@@ -23,7 +23,9 @@ struct Entry {
     check: u32,
     /// Best move found, or 0.
     mv: u16,
+    /// The search's score (mate scores relative to this node).
     score: i16,
+    /// The static evaluation, saved so a hit spares recomputing it.
     eval: i16,
     /// Depth searched (0 for quiescence).
     depth: u8,
@@ -33,16 +35,22 @@ struct Entry {
 
 #[derive(Clone, Copy, Default)]
 struct Cluster {
+    /// Four entries sharing one index, about a cache line.
     entries: [Entry; 4],
 }
 
 /// A probe hit.
 #[derive(Debug, Clone, Copy)]
 pub struct Hit {
+    /// The best move found, if any.
     pub mv: Option<Move>,
+    /// The stored score (mate scores relative to the node).
     pub score: i32,
+    /// The stored static evaluation.
     pub eval: i32,
+    /// The depth it was searched to.
     pub depth: i32,
+    /// What the score says.
     pub bound: Bound,
 }
 
