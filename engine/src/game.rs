@@ -415,9 +415,26 @@ mod tests {
         // (freestyle: under the caro rule 10,7 would also do, leaving a five blocked at
         // both ends).
         // Odd opening: O (the first side) must block X's four.
-        let odd = vec![p(5, 7), p(4, 7), p(6, 7), p(0, 0), p(7, 7), p(14, 14), p(8, 7)];
+        let odd = vec![
+            p(5, 7),
+            p(4, 7),
+            p(6, 7),
+            p(0, 0),
+            p(7, 7),
+            p(14, 14),
+            p(8, 7),
+        ];
         // Even opening: the same four is O's, closed by X, and X must block it.
-        let even = vec![p(4, 7), p(5, 7), p(0, 0), p(6, 7), p(14, 14), p(7, 7), p(0, 14), p(8, 7)];
+        let even = vec![
+            p(4, 7),
+            p(5, 7),
+            p(0, 0),
+            p(6, 7),
+            p(14, 14),
+            p(7, 7),
+            p(0, 14),
+            p(8, 7),
+        ];
         for opening in [odd, even] {
             let spec = GameSpec::Caro {
                 width: 15,

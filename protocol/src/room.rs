@@ -71,9 +71,7 @@ pub enum GameSettings {
         opening: CaroOpening,
     },
     /// `fen`: start from this position (UCI/UCCI FEN) instead of the usual one.
-    Xiangqi {
-        fen: Option<String>,
-    },
+    Xiangqi { fen: Option<String> },
 }
 
 /// What a caro room's games start from.

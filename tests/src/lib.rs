@@ -22,9 +22,9 @@ use tokio_util::codec::Framed;
 use tokio_util::sync::CancellationToken;
 
 use banco_protocol::{
-    CaroOpening, ClientCodec, ClientMsg, ErrorCode, ErrorMsg, GameOver, GameSettings, GameView, Hello, Move,
-    MoveRecord, PROTOCOL_VERSION, Point, ResumeToken, RoomId, RoomSettings, RoomSummary, RoomView,
-    Rule, SeatKind, ServerMsg, TimeControl, Welcome, XqSquare,
+    CaroOpening, ClientCodec, ClientMsg, ErrorCode, ErrorMsg, GameOver, GameSettings, GameView,
+    Hello, Move, MoveRecord, PROTOCOL_VERSION, Point, ResumeToken, RoomId, RoomSettings,
+    RoomSummary, RoomView, Rule, SeatKind, ServerMsg, TimeControl, Welcome, XqSquare,
 };
 use banco_server::{Config, StoreLocation};
 

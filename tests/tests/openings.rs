@@ -7,9 +7,7 @@ use banco_protocol::{
     OfferKind, Point, Role, RoomSettings, Rule, Seat, SeatKind, ServerMsg,
 };
 use banco_server::{Config, StoreLocation};
-use banco_tests::{
-    Client, TempDir, TestServer, caro_from, exchange, test_config, two_players,
-};
+use banco_tests::{Client, TempDir, TestServer, caro_from, exchange, test_config, two_players};
 
 fn p(x: u8, y: u8) -> Point {
     Point::new(x, y)
@@ -23,7 +21,10 @@ fn three_stones() -> Vec<Point> {
 /// The next error, skipping the people updates a spectator coming in causes; it must
 /// have `code`.
 async fn refused(c: &mut Client, code: ErrorCode) -> banco_protocol::ErrorMsg {
-    match c.recv_until(|m| !matches!(m, ServerMsg::People { .. })).await {
+    match c
+        .recv_until(|m| !matches!(m, ServerMsg::People { .. }))
+        .await
+    {
         ServerMsg::Error(e) if e.code == code => e,
         other => panic!("expected error {code}, got {other:?}"),
     }
@@ -61,7 +62,12 @@ async fn a_room_from_explicit_stones_starts_on_them_and_the_side_to_move_follows
 
     // Opening points are taken; it is not Bình's turn.
     a.play(7, 7).await;
-    assert!(refused(&mut a, ErrorCode::Occupied).await.message.contains("7,7"));
+    assert!(
+        refused(&mut a, ErrorCode::Occupied)
+            .await
+            .message
+            .contains("7,7")
+    );
     a.play(6, 8).await;
     refused(&mut a, ErrorCode::Occupied).await;
     b.play(0, 0).await;
@@ -77,11 +83,15 @@ async fn a_room_from_explicit_stones_starts_on_them_and_the_side_to_move_follows
         accept: true,
     })
     .await;
-    match a.recv_until(|m| matches!(m, ServerMsg::Undone { .. })).await {
+    match a
+        .recv_until(|m| matches!(m, ServerMsg::Undone { .. }))
+        .await
+    {
         ServerMsg::Undone { plies, .. } => assert_eq!(plies, 2),
         _ => unreachable!(),
     }
-    b.recv_until(|m| matches!(m, ServerMsg::Undone { .. })).await;
+    b.recv_until(|m| matches!(m, ServerMsg::Undone { .. }))
+        .await;
     a.play(7, 7).await;
     a.expect_error(ErrorCode::Occupied).await;
 
@@ -92,7 +102,10 @@ async fn a_room_from_explicit_stones_starts_on_them_and_the_side_to_move_follows
     }
     a.play(0, 4).await;
     let over = a.game_over().await;
-    assert_eq!((over.winner, over.reason), (Some(Seat::One), EndReason::Five));
+    assert_eq!(
+        (over.winner, over.reason),
+        (Some(Seat::One), EndReason::Five)
+    );
     assert_eq!(over.line.len(), 5);
     assert!(over.line.contains(&p(0, 2)));
 
@@ -136,7 +149,17 @@ async fn openings_that_cannot_start_a_game_are_refused_with_the_rules_reason() {
         (15, vec![p(7, 7), p(8, 8), p(7, 7)], "stone 1 already holds"),
         (
             15,
-            vec![p(0, 0), p(0, 9), p(1, 0), p(1, 9), p(2, 0), p(2, 9), p(3, 0), p(3, 9), p(4, 0)],
+            vec![
+                p(0, 0),
+                p(0, 9),
+                p(1, 0),
+                p(1, 9),
+                p(2, 0),
+                p(2, 9),
+                p(3, 0),
+                p(3, 9),
+                p(4, 0),
+            ],
             "winning line for X",
         ),
         (
@@ -155,8 +178,12 @@ async fn openings_that_cannot_start_a_game_are_refused_with_the_rules_reason() {
         let e = a.expect_error(ErrorCode::BadSettings).await;
         assert!(e.message.contains(words), "{}", e.message);
     }
-    a.send(ClientMsg::CreateRoom(caro_from(6, Rule::Caro, CaroOpening::Balanced)))
-        .await;
+    a.send(ClientMsg::CreateRoom(caro_from(
+        6,
+        Rule::Caro,
+        CaroOpening::Balanced,
+    )))
+    .await;
     let e = a.expect_error(ErrorCode::BadSettings).await;
     assert!(e.message.contains("at least 7x7"), "{}", e.message);
     // Nothing was made.
@@ -234,7 +261,15 @@ async fn the_bot_blocks_a_four_that_exists_only_in_the_opening() {
     let server = TestServer::start().await;
     // X's four on row 7 (5..=8) closed by O at 4,7; O (the bot, first to move) must
     // take 9,7 (freestyle, so blocking the far end is the only defence).
-    let stones = vec![p(5, 7), p(4, 7), p(6, 7), p(0, 0), p(7, 7), p(14, 14), p(8, 7)];
+    let stones = vec![
+        p(5, 7),
+        p(4, 7),
+        p(6, 7),
+        p(0, 0),
+        p(7, 7),
+        p(14, 14),
+        p(8, 7),
+    ];
     for level in [Level::Easy, Level::Hard] {
         let mut me = server.connect(&format!("An {level}")).await;
         let settings = RoomSettings {

@@ -151,9 +151,14 @@ mod tests {
         let shape = Shape {
             stones: vec![(1, 2), (0, -1), (-2, 0)],
         };
-        let placed: HashSet<Vec<Point>> =
-            (0..ORIENTATIONS).map(|o| shape.place(15, 15, o).unwrap()).collect();
-        assert_eq!(placed.len(), 8, "an asymmetric shape has eight distinct images");
+        let placed: HashSet<Vec<Point>> = (0..ORIENTATIONS)
+            .map(|o| shape.place(15, 15, o).unwrap())
+            .collect();
+        assert_eq!(
+            placed.len(),
+            8,
+            "an asymmetric shape has eight distinct images"
+        );
         assert_eq!(
             shape.place(15, 15, 0).unwrap(),
             [Point::new(8, 9), Point::new(7, 6), Point::new(5, 7)]
@@ -176,11 +181,12 @@ mod tests {
         for roll in 0..400u64 {
             seen.insert(random_balanced(15, 15, roll).unwrap());
         }
-        assert!(seen.len() > 300, "rolls reach most openings: {}", seen.len());
-        assert_eq!(
-            random_balanced(15, 15, 7),
-            random_balanced(15, 15, 7 + 400)
+        assert!(
+            seen.len() > 300,
+            "rolls reach most openings: {}",
+            seen.len()
         );
+        assert_eq!(random_balanced(15, 15, 7), random_balanced(15, 15, 7 + 400));
         assert!(random_balanced(6, 15, 1).is_none());
         assert!(random_balanced(15, 6, 1).is_none());
         assert!(random_balanced(7, 7, u64::MAX).is_some());
@@ -188,10 +194,16 @@ mod tests {
 
     #[test]
     fn bad_lists_are_refused_with_the_line() {
-        assert_eq!(parse("# nothing\n\n").unwrap_err(), "there are no openings in the list");
+        assert_eq!(
+            parse("# nothing\n\n").unwrap_err(),
+            "there are no openings in the list"
+        );
         let e = parse("0,0 1,1\n0,0 x,1\n").unwrap_err();
         assert!(e.starts_with("line 2:"), "{e}");
         assert!(parse("0,0 300,1").is_err());
-        assert_eq!(parse("0,1 -1,0 # c").unwrap()[0].offsets(), [(0, 1), (-1, 0)]);
+        assert_eq!(
+            parse("0,1 -1,0 # c").unwrap()[0].offsets(),
+            [(0, 1), (-1, 0)]
+        );
     }
 }

@@ -194,10 +194,23 @@ mod tests {
         assert_eq!(deal(&settings, &spec, 99), spec, "explicit stones stay put");
 
         for (opening, words) in [
-            (vec![p(7, 7), p(15, 0)], "opening stone 2 (15,0) is off the 15x15 board"),
+            (
+                vec![p(7, 7), p(15, 0)],
+                "opening stone 2 (15,0) is off the 15x15 board",
+            ),
             (vec![p(7, 7), p(7, 7)], "stone 1 already holds"),
             (
-                vec![p(0, 0), p(0, 1), p(1, 0), p(1, 1), p(2, 0), p(2, 1), p(3, 0), p(3, 1), p(4, 0)],
+                vec![
+                    p(0, 0),
+                    p(0, 1),
+                    p(1, 0),
+                    p(1, 1),
+                    p(2, 0),
+                    p(2, 1),
+                    p(3, 0),
+                    p(3, 1),
+                    p(4, 0),
+                ],
                 "winning line for X",
             ),
         ] {

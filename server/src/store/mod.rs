@@ -555,7 +555,11 @@ mod tests {
         let opening = vec![Point::new(7, 7), Point::new(8, 8), Point::new(6, 8)];
         let mut moves = Vec::new();
         for x in 0..5 {
-            let o = if x < 4 { Point::new(x, 5) } else { Point::new(12, 12) };
+            let o = if x < 4 {
+                Point::new(x, 5)
+            } else {
+                Point::new(12, 12)
+            };
             moves.push(Move::Caro(o));
             moves.push(Move::Caro(Point::new(x, 0)));
         }

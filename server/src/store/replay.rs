@@ -7,8 +7,8 @@ use std::str::FromStr;
 use banco_engine::game::{Game, GameSpec, Move as RulesMove, Side};
 use banco_engine::xiangqi;
 use banco_protocol::{
-    CaroOpening, EndReason, GameRecord, GameSettings, GameSummary, MoveRecord, Point,
-    RoomSettings, Rule, TimeControl,
+    CaroOpening, EndReason, GameRecord, GameSettings, GameSummary, MoveRecord, Point, RoomSettings,
+    Rule, TimeControl,
 };
 
 use super::StoreError;
