@@ -2,8 +2,8 @@
 //! client's status line and the plain mode's text lines tell the same story.
 
 use banco_protocol::{
-    EndReason, GameOver, GameSettings, MoveRecord, Offer, OfferKind, Role, RoomSummary, Seat,
-    SeatKind,
+    CaroOpening, EndReason, GameOver, GameSettings, MoveRecord, Offer, OfferKind, Role,
+    RoomSummary, Seat, SeatKind,
 };
 
 use crate::locale::Locale;
@@ -227,12 +227,25 @@ pub fn game_line(settings: &GameSettings, loc: &Locale) -> String {
             width,
             height,
             rule,
-        } => tr!(
-            loc,
-            "room.caro_line",
-            size = format!("{width}x{height}"),
-            rule = tr!(loc, &format!("rule.{}", rule.name()))
-        ),
+            opening,
+        } => {
+            let line = tr!(
+                loc,
+                "room.caro_line",
+                size = format!("{width}x{height}"),
+                rule = tr!(loc, &format!("rule.{}", rule.name()))
+            );
+            match opening {
+                CaroOpening::None => line,
+                CaroOpening::Balanced => {
+                    format!("{line}, {}", tr!(loc, "room.opening_balanced"))
+                }
+                CaroOpening::Stones(stones) => format!(
+                    "{line}, {}",
+                    tr!(loc, "room.opening_given", count = stones.len())
+                ),
+            }
+        }
         GameSettings::Xiangqi { fen: None } => tr!(loc, "room.xiangqi_line").to_string(),
         GameSettings::Xiangqi { fen: Some(_) } => tr!(loc, "room.xiangqi_fen_line").to_string(),
     }

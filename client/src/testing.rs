@@ -32,6 +32,7 @@ pub fn caro_room_view(you: Role) -> RoomView {
             number: 1,
             first: Seat::One,
             start_fen: String::new(),
+            opening: Vec::new(),
             moves: vec![],
             clocks: Some(Clocks {
                 remaining_ms: [20_000, 20_000],
@@ -137,6 +138,7 @@ pub fn caro_game_record() -> banco_protocol::GameRecord {
             ended_at_ms: 1_746_000_000_000,
         },
         start_fen: String::new(),
+        opening: Vec::new(),
         moves,
     }
 }

@@ -556,3 +556,71 @@ async fn a_xiangqi_game_with_a_draw_offer_then_a_mate_then_the_records() {
     assert!(binh.finish().await.success());
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_balanced_opening_room_deals_stones_and_the_first_mover_plays_o() {
+    let server = Server::start().await;
+    let mut an = Player::join(&server, "An", "--json").await;
+    an.send("create caro --opening balanced --bot easy --first me")
+        .await;
+    let room = an.event("room_created").await["room"].as_u64().unwrap();
+    let started = an.event("game_started").await;
+    let opening = started["opening"].as_array().unwrap().clone();
+    assert_eq!(opening.len(), 3, "{started}");
+    let stones: Vec<&str> = opening
+        .iter()
+        .map(|s| s["stone"].as_str().unwrap())
+        .collect();
+    assert_eq!(stones, ["X", "O", "X"]);
+    let dealt: Vec<(u64, u64)> = opening
+        .iter()
+        .map(|s| (s["x"].as_u64().unwrap(), s["y"].as_u64().unwrap()))
+        .collect();
+    for (x, y) in &dealt {
+        // Balanced shapes sit within two points of the centre.
+        assert!(x.abs_diff(7) <= 2 && y.abs_diff(7) <= 2, "{started}");
+    }
+    assert_eq!(started["your_turn"], true);
+    assert_eq!(started["first"], "one");
+
+    // A move onto an opening stone is refused; a free point is played, as O.
+    an.send(&format!("move {},{}", dealt[1].0, dealt[1].1))
+        .await;
+    assert_eq!(an.event("error").await["code"], "occupied");
+    an.send("move 0,0").await;
+    let mine = an.ply(1).await;
+    assert_eq!(mine["stone"], "O");
+    let bot = an.ply(2).await;
+    assert_eq!(bot["stone"], "X");
+    let bot_point = (bot["x"].as_u64().unwrap(), bot["y"].as_u64().unwrap());
+    assert!(
+        !dealt.contains(&bot_point),
+        "the bot played on a free point"
+    );
+
+    // The board holds the opening and both moves; a spectator sees the same stones.
+    an.send("board").await;
+    let board = an.event("board").await;
+    let count = |c: char| -> usize {
+        board["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r.as_str().unwrap().chars().filter(|x| *x == c).count())
+            .sum()
+    };
+    assert_eq!((count('X'), count('O')), (3, 2), "{board}");
+    let mut cuc = Player::join(&server, "Cuc", "--json").await;
+    cuc.send(&format!("watch {room}")).await;
+    let joined = cuc.event("joined").await;
+    assert_eq!(joined["opening"], "balanced");
+    assert_eq!(joined["opening_stones"], started["opening"]);
+    assert_eq!(joined["moves"].as_array().unwrap().len(), 2);
+    assert_eq!(joined["seats"][0]["stone"], "O");
+
+    an.send("quit").await;
+    cuc.send("quit").await;
+    assert!(an.finish().await.success());
+    assert!(cuc.finish().await.success());
+    server.stop().await;
+}

@@ -3,15 +3,32 @@
 
 use banco_engine::caro::{MAX_SIDE, MIN_SIDE};
 use banco_engine::game::{Game, GameSpec};
-use banco_protocol::{FirstMove, GameSettings, Level, RoomSettings, Rule, SeatKind, TimeControl};
+use banco_protocol::{
+    CaroOpening, FirstMove, GameSettings, Level, RoomSettings, Rule, SeatKind, TimeControl,
+};
 use crossterm::event::{KeyCode, KeyEvent};
 use std::time::Duration;
 
 use super::input::TextInput;
+use crate::room::opening::checked_stones;
 
 /// The longest FEN the form takes (the server takes 200 characters; a full one is
 /// under 100).
 pub const FEN_MAX: usize = 200;
+
+/// The longest opening the form takes as text (a few dozen stones).
+pub const STONES_MAX: usize = 200;
+
+/// What a caro room's games start from, before any stones are typed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OpeningKind {
+    /// An empty board.
+    None,
+    /// The server deals a balanced three-stone opening to every game.
+    Balanced,
+    /// The stones typed on the form's next line.
+    Stones,
+}
 
 /// Which game the room plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,6 +59,10 @@ pub enum Field {
     Width,
     Height,
     Rule,
+    /// Caro: none, balanced, or typed stones.
+    Opening,
+    /// Caro with typed stones: the stones, X first.
+    Stones,
     /// Xiangqi: the start position as a FEN; empty for the usual one.
     Fen,
     First,
@@ -66,6 +87,10 @@ pub struct CreateForm {
     /// Board rows.
     pub height: u8,
     pub rule: Rule,
+    /// Caro: what every game of the room starts from.
+    pub opening: OpeningKind,
+    /// Caro: the opening stones typed, when `opening` is [`OpeningKind::Stones`].
+    pub stones: TextInput,
     /// Xiangqi: the start position typed (empty: the usual start).
     pub fen: TextInput,
     pub first: FirstMove,
@@ -95,11 +120,18 @@ pub enum FormAction {
     BadSize,
     /// Enter with a start position the rules refuse: nothing is sent; says why.
     BadFen(String),
+    /// Enter with opening stones the rules refuse: nothing is sent; says why.
+    BadOpening(String),
 }
 
 /// The rules in the order the form offers them (caro first: the Vietnamese default).
 const RULES: [Rule; 4] = Rule::ALL;
 const GAMES: [GameKind; 2] = [GameKind::Caro, GameKind::Xiangqi];
+const OPENINGS: [OpeningKind; 3] = [
+    OpeningKind::None,
+    OpeningKind::Balanced,
+    OpeningKind::Stones,
+];
 const FIRSTS: [FirstMove; 3] = [FirstMove::Me, FirstMove::Them, FirstMove::Random];
 const TIMES: [TimeKind; 3] = [TimeKind::None, TimeKind::PerMove, TimeKind::Clock];
 const OPPONENTS: [Opponent; 5] = [
@@ -119,6 +151,8 @@ impl Default for CreateForm {
             width: 15,
             height: 15,
             rule: Rule::Caro,
+            opening: OpeningKind::None,
+            stones: TextInput::new(STONES_MAX),
             fen: TextInput::new(FEN_MAX),
             first: FirstMove::Me,
             time: TimeKind::PerMove,
@@ -149,7 +183,12 @@ impl CreateForm {
     pub fn fields(&self) -> Vec<Field> {
         let mut f = vec![Field::Game];
         match self.game {
-            GameKind::Caro => f.extend([Field::Width, Field::Height, Field::Rule]),
+            GameKind::Caro => {
+                f.extend([Field::Width, Field::Height, Field::Rule, Field::Opening]);
+                if self.opening == OpeningKind::Stones {
+                    f.push(Field::Stones);
+                }
+            }
             GameKind::Xiangqi => f.push(Field::Fen),
         }
         f.extend([Field::First, Field::Time]);
@@ -179,6 +218,14 @@ impl CreateForm {
                 width: self.width,
                 height: self.height,
                 rule: self.rule,
+                // Enter checks the stones first (see `opening_ok`).
+                opening: match self.opening {
+                    OpeningKind::None => CaroOpening::None,
+                    OpeningKind::Balanced => CaroOpening::Balanced,
+                    OpeningKind::Stones => {
+                        CaroOpening::Stones(self.opening_ok().unwrap_or_default())
+                    }
+                },
             },
             GameKind::Xiangqi => {
                 let fen = self.fen.text().trim();
@@ -202,7 +249,7 @@ impl CreateForm {
     pub fn key(&mut self, key: KeyEvent) -> FormAction {
         let fields = self.fields();
         let at = fields.iter().position(|f| *f == self.focus).unwrap_or(0);
-        let typing = self.focus == Field::Fen;
+        let typing = matches!(self.focus, Field::Fen | Field::Stones);
         match key.code {
             KeyCode::Esc => return FormAction::Cancel,
             KeyCode::Enter if self.game == GameKind::Caro && !self.size_ok() => {
@@ -213,13 +260,24 @@ impl CreateForm {
                     self.focus = Field::Fen;
                     return FormAction::BadFen(why);
                 }
+                if self.game == GameKind::Caro
+                    && self.opening == OpeningKind::Stones
+                    && let Err(why) = self.opening_ok()
+                {
+                    self.focus = Field::Stones;
+                    return FormAction::BadOpening(why);
+                }
                 return FormAction::Create(self.settings());
             }
             KeyCode::Up | KeyCode::BackTab => self.step_focus(&fields, at, false),
             KeyCode::Down | KeyCode::Tab => self.step_focus(&fields, at, true),
-            // The FEN line takes letters, digits and the cursor keys as text.
+            // The FEN and stones lines take letters, digits and the cursor keys as text.
             _ if typing => {
-                self.fen.edit(key);
+                if self.focus == Field::Fen {
+                    self.fen.edit(key);
+                } else {
+                    self.stones.edit(key);
+                }
             }
             KeyCode::Char('k') => self.step_focus(&fields, at, false),
             KeyCode::Char('j') => self.step_focus(&fields, at, true),
@@ -270,6 +328,12 @@ impl CreateForm {
         })
         .map(|_| ())
         .map_err(|e| e.to_string())
+    }
+
+    /// The typed opening stones, when they are ones a game can start from on this
+    /// board under this rule (the server checks again); `Err` says why not.
+    pub fn opening_ok(&self) -> Result<Vec<banco_protocol::Point>, String> {
+        checked_stones(self.stones.text(), self.width, self.height, self.rule)
     }
 
     /// The focused number, as a u32 to edit.
@@ -342,6 +406,8 @@ impl CreateForm {
             Field::Width => self.width = side(self.width),
             Field::Height => self.height = side(self.height),
             Field::Rule => self.rule = cycle(&RULES, self.rule, up),
+            Field::Opening => self.opening = cycle(&OPENINGS, self.opening, up),
+            Field::Stones => {}
             Field::First => self.first = cycle(&FIRSTS, self.first, up),
             Field::Time => self.time = cycle(&TIMES, self.time, up),
             Field::PerMove => self.per_move_secs = step(self.per_move_secs, 5),
@@ -378,8 +444,8 @@ mod tests {
         // Width 20 typed, height 15 -> 16 with the arrow.
         press(&mut f, &[Char('2'), Char('0'), Down, Right]);
         assert_eq!((f.width, f.height), (20, 16));
-        // Rule: caro -> freestyle; first: me -> random (backwards).
-        press(&mut f, &[Down, Right, Down, Left]);
+        // Rule: caro -> freestyle; opening stays none; first: me -> random (backwards).
+        press(&mut f, &[Down, Right, Down, Down, Left]);
         assert_eq!(f.rule, Rule::Freestyle);
         assert_eq!(f.first, FirstMove::Random);
         // Time: per move -> clock, 10 minutes + 5 s.
@@ -397,7 +463,8 @@ mod tests {
             GameSettings::Caro {
                 width: 20,
                 height: 16,
-                rule: Rule::Freestyle
+                rule: Rule::Freestyle,
+                opening: CaroOpening::None,
             }
         );
         assert_eq!(s.first, FirstMove::Random);
@@ -504,6 +571,66 @@ mod tests {
         press(&mut f, &[Up, Left]);
         assert_eq!(f.game, GameKind::Caro);
         assert_eq!(f.time, TimeKind::PerMove);
+        let FormAction::Create(s) = press(&mut f, &[Enter]) else {
+            panic!("Enter must create");
+        };
+        assert_eq!(s.game, GameSettings::caro_default());
+    }
+
+    #[test]
+    fn a_caro_room_starts_from_a_balanced_opening_or_typed_stones() {
+        use KeyCode::*;
+        let mut f = CreateForm {
+            focus: Field::Opening,
+            ..CreateForm::default()
+        };
+        assert!(!f.fields().contains(&Field::Stones));
+        press(&mut f, &[Right]);
+        assert_eq!(f.opening, OpeningKind::Balanced);
+        let FormAction::Create(s) = press(&mut f, &[Enter]) else {
+            panic!("Enter must create");
+        };
+        assert!(matches!(
+            s.game,
+            GameSettings::Caro {
+                opening: CaroOpening::Balanced,
+                ..
+            }
+        ));
+        // Typed stones: a line of its own, taking letters as text (h, j, k, l too).
+        press(&mut f, &[Right]);
+        assert_eq!(f.opening, OpeningKind::Stones);
+        assert_eq!(f.fields()[5], Field::Stones);
+        press(&mut f, &[Down]);
+        for c in "h8,j9 h10".chars() {
+            f.key(KeyEvent::new(Char(c), KeyModifiers::NONE));
+        }
+        assert_eq!(f.stones.text(), "h8,j9 h10");
+        let FormAction::Create(s) = press(&mut f, &[Enter]) else {
+            panic!("Enter must create");
+        };
+        let p = banco_protocol::Point::new;
+        assert_eq!(
+            s.game,
+            GameSettings::Caro {
+                width: 15,
+                height: 15,
+                rule: Rule::Caro,
+                opening: CaroOpening::Stones(vec![p(7, 7), p(9, 6), p(7, 5)]),
+            }
+        );
+        // Stones the rules refuse are not sent; the form says why and goes to them.
+        f.stones = TextInput::with_text(STONES_MAX, "h8 h8");
+        f.focus = Field::Game;
+        match press(&mut f, &[Enter]) {
+            FormAction::BadOpening(why) => assert!(why.contains("already holds"), "{why}"),
+            other => panic!("refusal expected, got {other:?}"),
+        }
+        assert_eq!(f.focus, Field::Stones);
+        // Back to none: the stones line goes away and nothing is sent of it.
+        press(&mut f, &[Up, Right]);
+        assert_eq!(f.opening, OpeningKind::None);
+        assert!(!f.fields().contains(&Field::Stones));
         let FormAction::Create(s) = press(&mut f, &[Enter]) else {
             panic!("Enter must create");
         };

@@ -87,6 +87,10 @@ impl App {
                     let msg = tr!(self.loc, "create.bad_fen", why = why);
                     self.warn(msg);
                 }
+                FormAction::BadOpening(why) => {
+                    let msg = tr!(self.loc, "create.bad_opening", why = why);
+                    self.warn(msg);
+                }
                 FormAction::Create(settings) => {
                     lobby.create = None;
                     self.send(ClientMsg::CreateRoom(settings));

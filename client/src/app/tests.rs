@@ -195,7 +195,7 @@ fn the_lobby_joins_free_seats_watches_full_rooms_and_creates() {
     typ(&mut a, "19");
     press(&mut a, &[KeyCode::Down]);
     typ(&mut a, "19");
-    for _ in 0..6 {
+    for _ in 0..7 {
         press(&mut a, &[KeyCode::Down]);
     }
     press(&mut a, &[KeyCode::Right, KeyCode::Enter]);
@@ -208,7 +208,8 @@ fn the_lobby_joins_free_seats_watches_full_rooms_and_creates() {
         banco_protocol::GameSettings::Caro {
             width: 19,
             height: 19,
-            rule: banco_protocol::Rule::Caro
+            rule: banco_protocol::Rule::Caro,
+            opening: banco_protocol::CaroOpening::None,
         }
     );
     assert_eq!(s.seats[1], SeatKind::Bot(banco_protocol::Level::Easy));
@@ -424,6 +425,7 @@ fn game_over_offers_a_rematch_and_a_new_game_closes_it() {
         number: 2,
         first: Seat::Two,
         start_fen: String::new(),
+        opening: Vec::new(),
         moves: vec![],
         clocks: None,
         over: None,
@@ -770,6 +772,7 @@ fn drawing_survives_tiny_and_huge_terminals_and_boards() {
         width: 64,
         height: 64,
         rule: banco_protocol::Rule::Freestyle,
+        opening: banco_protocol::CaroOpening::None,
     };
     let mut big = lobby_app();
     big.server(ServerMsg::Joined(Box::new(view)));
@@ -998,4 +1001,5 @@ fn snapshot_xiangqi_room() {
 
 mod discovery;
 mod draft;
+mod openings;
 mod records;

@@ -4,7 +4,8 @@
 //! ```text
 //! rooms
 //! create caro [--size WxH|N] [--rule caro|freestyle|standard|caro-overline]
-//!             [--first me|them|random] [--timer 20s | --clock 5m+3s]
+//!             [--opening none|balanced|h8,i9,h10] [--first me|them|random]
+//!             [--timer 20s | --clock 5m+3s]
 //!             [--bot easy|medium|hard|max [--vs-bot LEVEL]] [--no-hints]
 //! create xiangqi [--fen FEN] [--first ..] [--timer ..|--clock ..] [--bot ..] [--no-hints]
 //! join ROOM | watch ROOM | leave | quit
@@ -14,10 +15,11 @@
 //! ```
 //! Options also take `--opt=value`. Words are case-insensitive; chat text is kept as typed.
 
+use crate::room::opening::checked_stones;
 use banco_engine::caro::{MAX_SIDE, MIN_SIDE};
 use banco_protocol::{
-    FirstMove, GameId, GameSettings, Level, RoomId, RoomSettings, Rule, SeatKind, TimeControl,
-    parse_duration,
+    CaroOpening, FirstMove, GameId, GameSettings, Level, RoomId, RoomSettings, Rule, SeatKind,
+    TimeControl, parse_duration,
 };
 use std::time::Duration;
 
@@ -172,8 +174,9 @@ fn parse_create(rest: &str) -> Result<RoomSettings, CommandError> {
             None => {
                 let n = opt.to_ascii_lowercase();
                 let takes_value = !matches!(n.as_str(), "no-hints" | "hints");
-                let v = if n == "fen" {
-                    // A FEN has spaces: it runs to the next option.
+                let v = if n == "fen" || n == "opening" {
+                    // A FEN has spaces, and opening stones may: it runs to the next
+                    // option.
                     let mut parts = Vec::new();
                     while let Some(p) = pending.pop() {
                         if p.starts_with("--") {
@@ -225,6 +228,7 @@ fn parse_create(rest: &str) -> Result<RoomSettings, CommandError> {
     let mut bot = None;
     let mut vs_bot = None;
     let mut time_given = None;
+    let mut opening = None;
     for (name, v) in &options {
         match name.as_str() {
             "size" if is_caro => (width, height) = parse_size(&value(name, v)?)?,
@@ -235,6 +239,7 @@ fn parse_create(rest: &str) -> Result<RoomSettings, CommandError> {
                     },
                 )?
             }
+            "opening" if is_caro => opening = Some(value(name, v)?),
             "fen" if !is_caro => {
                 settings.game = GameSettings::Xiangqi {
                     fen: Some(value(name, v)?.trim_matches('"').to_string()),
@@ -268,10 +273,23 @@ fn parse_create(rest: &str) -> Result<RoomSettings, CommandError> {
         }
     }
     if is_caro {
+        let opening = match opening.as_deref().map(str::trim) {
+            None => CaroOpening::None,
+            Some(t) if t.eq_ignore_ascii_case("none") => CaroOpening::None,
+            Some(t) if t.eq_ignore_ascii_case("balanced") => CaroOpening::Balanced,
+            Some(t) => CaroOpening::Stones(checked_stones(t, width, height, rule).map_err(
+                |e| CommandError {
+                    message: format!(
+                        "--opening is none, balanced or the stones (X first, like h8,i9,h10): {e}"
+                    ),
+                },
+            )?),
+        };
         settings.game = GameSettings::Caro {
             width,
             height,
             rule,
+            opening,
         };
     }
     settings.seats = match (bot, vs_bot) {
@@ -339,7 +357,7 @@ fn parse_level(text: &str) -> Result<Level, CommandError> {
 pub const HELP: &[(&str, &str)] = &[
     ("rooms", "plain.help_rooms"),
     (
-        "create caro [--size WxH|N] [--rule caro|freestyle|standard|caro-overline] [--first me|them|random] [--timer 20s | --clock 5m+3s] [--bot easy|medium|hard|max [--vs-bot LEVEL]] [--no-hints]",
+        "create caro [--size WxH|N] [--rule caro|freestyle|standard|caro-overline] [--opening none|balanced|h8,i9,h10] [--first me|them|random] [--timer 20s | --clock 5m+3s] [--bot easy|medium|hard|max [--vs-bot LEVEL]] [--no-hints]",
         "plain.help_create",
     ),
     ("join ROOM", "plain.help_join"),
@@ -465,6 +483,37 @@ mod tests {
         assert!(refused("create caro --colour red").contains("not an option"));
         assert!(refused("create caro 15").contains("not an option"));
         assert!(refused("create caro --size 15 --size 19").contains("twice"));
+        assert!(refused("create caro --opening").contains("needs a value"));
+        assert!(refused("create caro --opening h8,z9").contains("opening stone 2"));
+        assert!(refused("create caro --opening h8 h8").contains("already holds"));
+        assert!(refused("create caro --size 9 --opening j1").contains("off the 9x9 board"));
+        assert!(refused("create xiangqi --opening balanced").contains("not an option"));
+    }
+
+    #[test]
+    fn create_caro_takes_an_opening() {
+        let opening = |line: &str| match create(line).game {
+            GameSettings::Caro { opening, .. } => opening,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            opening("create caro --opening balanced"),
+            CaroOpening::Balanced
+        );
+        assert_eq!(opening("create caro --opening=None"), CaroOpening::None);
+        let p = banco_protocol::Point::new;
+        let stones = CaroOpening::Stones(vec![p(7, 7), p(8, 6), p(7, 5)]);
+        assert_eq!(
+            opening("create caro --opening h8,i9,h10 --bot easy"),
+            stones
+        );
+        assert_eq!(
+            opening("create caro --opening 7,7 8,6 7,5 --first them"),
+            stones
+        );
+        // Points are read on the board given, wherever --size comes.
+        let wide = opening("create caro --opening 30,2 --size 40x20");
+        assert_eq!(wide, CaroOpening::Stones(vec![p(30, 2)]));
     }
 
     #[test]
@@ -478,7 +527,8 @@ mod tests {
             GameSettings::Caro {
                 width: 20,
                 height: 15,
-                rule: Rule::Freestyle
+                rule: Rule::Freestyle,
+                opening: CaroOpening::None,
             }
         );
         assert_eq!(s.first, FirstMove::Random);
@@ -495,7 +545,8 @@ mod tests {
             GameSettings::Caro {
                 width: 19,
                 height: 19,
-                rule: Rule::Standard
+                rule: Rule::Standard,
+                opening: CaroOpening::None,
             }
         );
         assert_eq!(s.time, TimeControl::PerMove { millis: 20_000 });

@@ -36,8 +36,8 @@
 
 use banco_engine::caro::Stone;
 use banco_protocol::{
-    EndReason, GameOver, GameSettings, GameSummary, Move, Point, Role, RoomSummary, Seat, SeatKind,
-    SeatView, ServerMsg, Standing, TimeControl, Welcome,
+    CaroOpening, EndReason, GameOver, GameSettings, GameSummary, Move, Point, Role, RoomSummary,
+    Seat, SeatKind, SeatView, ServerMsg, Standing, TimeControl, Welcome,
 };
 use serde_json::{Value, json};
 use std::io::Write;
@@ -46,8 +46,8 @@ use crate::locale::Locale;
 use crate::narrate;
 use crate::plain::command::HELP;
 use crate::record::{Replay, Side};
-use crate::room::Room;
 use crate::room::clock::{clock_text, time_control_text};
+use crate::room::{Room, opening};
 use crate::tr;
 
 /// How events are written.
@@ -135,12 +135,48 @@ fn move_json(room: &Room, mv: &Move) -> Value {
     }
 }
 
+/// Caro stones, X first: `[{"x": 7, "y": 7, "point": "h8", "stone": "X"}, ..]`.
+fn stones_json(stones: &[Point], width: u8, height: u8) -> Value {
+    let list: Vec<Value> = stones
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            json!({
+                "x": p.x,
+                "y": p.y,
+                "point": crate::room::board::caro_point_text(*p, width, height),
+                "stone": if i % 2 == 0 { "X" } else { "O" },
+            })
+        })
+        .collect();
+    json!(list)
+}
+
+/// A caro room's opening setting as JSON: `opening` (`none`, `balanced` or `stones`)
+/// and `opening_stones` (the stones it names; empty unless `stones`). Null for xiangqi.
+fn opening_json(game: &GameSettings) -> (Value, Value) {
+    match game {
+        GameSettings::Caro {
+            width,
+            height,
+            opening,
+            ..
+        } => match opening {
+            CaroOpening::None => (json!("none"), json!([])),
+            CaroOpening::Balanced => (json!("balanced"), json!([])),
+            CaroOpening::Stones(stones) => (json!("stones"), stones_json(stones, *width, *height)),
+        },
+        GameSettings::Xiangqi { .. } => (Value::Null, Value::Null),
+    }
+}
+
 fn summary_json(s: &RoomSummary) -> Value {
     let (game, rule, width, height) = match &s.settings.game {
         GameSettings::Caro {
             width,
             height,
             rule,
+            ..
         } => ("caro", Some(rule.name()), Some(*width), Some(*height)),
         GameSettings::Xiangqi { .. } => ("xiangqi", None, Some(9), Some(10)),
     };
@@ -153,12 +189,15 @@ fn summary_json(s: &RoomSummary) -> Value {
             SeatKind::Human => Value::Null,
         })
         .collect();
+    let (opening, opening_stones) = opening_json(&s.settings.game);
     json!({
         "room": s.id,
         "game": game,
         "rule": rule,
         "width": width,
         "height": height,
+        "opening": opening,
+        "opening_stones": opening_stones,
         "time": time_json(&s.settings.time),
         "first": format!("{:?}", s.settings.first).to_ascii_lowercase(),
         "players": s.players,
@@ -171,18 +210,23 @@ fn summary_json(s: &RoomSummary) -> Value {
 
 /// The game, rule and board of a room or record, as JSON fields.
 fn game_json(game: &GameSettings) -> Value {
-    match game {
+    let mut v = match game {
         GameSettings::Caro {
             width,
             height,
             rule,
+            ..
         } => {
             json!({"game": "caro", "rule": rule.name(), "width": width, "height": height, "fen": null})
         }
         GameSettings::Xiangqi { fen } => {
             json!({"game": "xiangqi", "rule": null, "width": 9, "height": 10, "fen": fen})
         }
-    }
+    };
+    let (opening, opening_stones) = opening_json(game);
+    v["opening"] = opening;
+    v["opening_stones"] = opening_stones;
+    v
 }
 
 /// A finished game as the `history` event lists it.
@@ -423,6 +467,10 @@ impl<W: Write> Printer<W> {
         };
         fields["sides"] = json!(Seat::BOTH.map(|s| r.side(s).as_str()));
         fields["start_fen"] = json!(r.start_fen);
+        if let GameSettings::Caro { width, height, .. } = r.game {
+            // The stones this game started from (a balanced room's dealt ones).
+            fields["opening_stones"] = stones_json(&r.opening, width, height);
+        }
         fields["line"] = json!(
             r.over
                 .as_ref()
@@ -634,6 +682,7 @@ impl<W: Write> Printer<W> {
                         width,
                         height,
                         rule,
+                        ..
                     } => ("caro", Some(rule.name()), *width, *height),
                     GameSettings::Xiangqi { .. } => ("xiangqi", None, 9, 10),
                 };
@@ -650,6 +699,11 @@ impl<W: Write> Printer<W> {
                             .collect()
                     })
                     .unwrap_or_default();
+                let (opening, mut opening_stones) = opening_json(&room.settings.game);
+                if let Some(g) = g.filter(|_| game == "caro") {
+                    // The stones the game in progress started from (dealt, if balanced).
+                    opening_stones = stones_json(&g.opening, width, height);
+                }
                 let fields = json!({
                     "room": room.id,
                     "you": role_str(room.you),
@@ -658,6 +712,8 @@ impl<W: Write> Printer<W> {
                     "rule": rule,
                     "width": width,
                     "height": height,
+                    "opening": opening,
+                    "opening_stones": opening_stones,
                     "time": time_json(&room.settings.time),
                     "hints": room.settings.hints,
                     "seats": seats_json(room),
@@ -695,6 +751,19 @@ impl<W: Write> Printer<W> {
             }
             ServerMsg::GameStarted(view) => {
                 let mut text = narrate::game_started(room, loc);
+                let opening = match room.settings.game {
+                    GameSettings::Caro { width, height, .. } => {
+                        if !view.opening.is_empty() {
+                            let stones = opening::stones_text(&view.opening, width, height);
+                            text = format!(
+                                "{text} {}",
+                                tr!(loc, "plain.opening_dealt", stones = stones)
+                            );
+                        }
+                        stones_json(&view.opening, width, height)
+                    }
+                    GameSettings::Xiangqi { .. } => json!([]),
+                };
                 if let Some(t) = narrate::turn(room, loc) {
                     text = format!("{text} {t}");
                 }
@@ -708,6 +777,7 @@ impl<W: Write> Printer<W> {
                         "you": role_str(room.you),
                         "your_turn": room.my_turn(),
                         "time": time_json(&room.settings.time),
+                        "opening": opening,
                     }),
                     &text,
                 );

@@ -110,6 +110,7 @@ fn every_event_has_its_documented_shape() {
             number: 2,
             first: Seat::Two,
             start_fen: String::new(),
+            opening: Vec::new(),
             moves: vec![],
             clocks: None,
             over: None,

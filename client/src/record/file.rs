@@ -21,8 +21,10 @@
 //!
 //! - `game`: `caro` or `xiangqi` (the only one required).
 //! - caro: `board` (`15x15`, or `15`; default 15x15), `rule` (`caro`, `freestyle`,
-//!   `standard`, `caro-overline`; default caro), `x` and `o` (who played them; X moves
-//!   first).
+//!   `standard`, `caro-overline`; default caro), `opening` (stones already on the board
+//!   before the first move, X first and alternating, written like moves: `h8 i9 h10`;
+//!   default none), `x` and `o` (who played them; X moves first, or O after an odd
+//!   opening).
 //! - xiangqi: `start` (a FEN; default the usual start), `red` and `black` (the side to
 //!   move in the start position moves first).
 //! - `result`: the winner's side (`x`, `o`, `red`, `black`), `draw`, or `unfinished`;
@@ -44,7 +46,9 @@ use banco_engine::caro::notation::parse_point;
 use banco_engine::caro::{self, Rule};
 use banco_engine::xiangqi;
 use banco_engine::xiangqi::piece::Color;
-use banco_protocol::{EndReason, GameOver, GameSettings, Move, MoveRecord, Seat, TimeControl};
+use banco_protocol::{
+    CaroOpening, EndReason, GameOver, GameSettings, Move, MoveRecord, Seat, TimeControl,
+};
 use chrono::{Local, TimeZone};
 use std::path::Path;
 
@@ -163,9 +167,16 @@ pub fn write(r: &Replay) -> String {
             width,
             height,
             rule,
+            ..
         } => {
             header("board", &format!("{width}x{height}"));
             header("rule", rule.name());
+            if !r.opening.is_empty() {
+                header(
+                    "opening",
+                    &crate::room::opening::stones_text(&r.opening, *width, *height),
+                );
+            }
         }
         GameSettings::Xiangqi { .. } => {
             let fen = if r.start_fen.is_empty() {
@@ -227,6 +238,7 @@ struct Headers {
     game: Option<(usize, String)>,
     board: Option<(usize, String)>,
     rule: Option<(usize, String)>,
+    opening: Option<(usize, String)>,
     start: Option<(usize, String)>,
     time: Option<(usize, String)>,
     /// By side word (`x`, `o`, `red`, `black`).
@@ -238,7 +250,7 @@ struct Headers {
 }
 
 const HEADER_NAMES: &str =
-    "game, board, rule, start, time, x, o, red, black, result, reason, ended, id";
+    "game, board, rule, opening, start, time, x, o, red, black, result, reason, ended, id";
 
 fn fail<T>(line: usize, message: impl Into<String>) -> Result<T, RecordError> {
     Err(RecordError {
@@ -272,6 +284,7 @@ pub fn parse(text: &str) -> Result<Replay, RecordError> {
                 "game" => &mut h.game,
                 "board" => &mut h.board,
                 "rule" => &mut h.rule,
+                "opening" => &mut h.opening,
                 "start" => &mut h.start,
                 "time" => &mut h.time,
                 "result" => &mut h.result,
@@ -384,11 +397,24 @@ fn read_caro(h: &Headers, moves: &[Written]) -> Result<Replay, RecordError> {
         })?,
         None => Rule::Caro,
     };
-    let mut game =
-        caro::Game::new(u32::from(width), u32::from(height), rule).map_err(|e| RecordError {
-            line: 0,
+    let (opening, opening_line) = match &h.opening {
+        Some((n, v)) if !v.trim().eq_ignore_ascii_case("none") => (
+            crate::room::opening::parse_stones(v, width, height)
+                .map_err(|message| RecordError { line: *n, message })?,
+            *n,
+        ),
+        _ => (Vec::new(), 0),
+    };
+    let mut game = caro::Game::with_opening(u32::from(width), u32::from(height), rule, &opening)
+        .map_err(|e| RecordError {
+            line: opening_line,
             message: e.to_string(),
         })?;
+    // Seat one makes the first move: X, or O after an odd opening.
+    let sides = match game.first_stone() {
+        caro::Stone::X => [Side::X, Side::O],
+        caro::Stone::O => [Side::O, Side::X],
+    };
     let mut records = Vec::with_capacity(moves.len());
     for (i, w) in moves.iter().enumerate() {
         let p = parse_point(&w.text, width, height).map_err(|e| RecordError {
@@ -416,25 +442,35 @@ fn read_caro(h: &Headers, moves: &[Written]) -> Result<Replay, RecordError> {
         width,
         height,
         rule,
+        opening: if opening.is_empty() {
+            CaroOpening::None
+        } else {
+            CaroOpening::Stones(opening.clone())
+        },
     };
     let board = crate::room::Board::Caro(game);
     let ruled = caro_ending(&board, Seat::One);
-    let over = result(h, [Side::X, Side::O], ruled)?;
+    let over = result(h, sides, ruled)?;
     Ok(Replay::new(
         read_id(h)?,
         settings,
         read_time(h)?,
-        [name_of(h, Side::X), name_of(h, Side::O)],
+        sides.map(|side| name_of(h, side)),
         Seat::One,
         over,
         read_ended(h)?,
         String::new(),
+        opening,
         records,
     ))
 }
 
 fn read_xiangqi(h: &Headers, moves: &[Written]) -> Result<Replay, RecordError> {
-    for (slot, name) in [(&h.board, "board"), (&h.rule, "rule")] {
+    for (slot, name) in [
+        (&h.board, "board"),
+        (&h.rule, "rule"),
+        (&h.opening, "opening"),
+    ] {
         if let Some((n, _)) = slot {
             return fail(
                 *n,
@@ -544,6 +580,7 @@ fn read_xiangqi(h: &Headers, moves: &[Written]) -> Result<Replay, RecordError> {
         over,
         read_ended(h)?,
         start_fen,
+        Vec::new(),
         records,
     ))
 }

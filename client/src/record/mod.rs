@@ -10,8 +10,8 @@ pub mod file;
 use banco_engine::caro::Outcome as CaroOutcome;
 use banco_engine::xiangqi::piece::Color;
 use banco_protocol::{
-    EndReason, GameId, GameOver, GameRecord, GameSettings, GameSummary, Move, MoveRecord, Seat,
-    TimeControl,
+    EndReason, GameId, GameOver, GameRecord, GameSettings, GameSummary, Move, MoveRecord, Point,
+    Seat, TimeControl,
 };
 
 use crate::room::Board;
@@ -37,7 +37,9 @@ pub struct Replay {
     pub ended_at_ms: Option<u64>,
     /// Xiangqi: the start position's FEN (empty for the usual start). Empty for caro.
     pub start_fen: String,
-    /// Every move, in order.
+    /// Caro: the stones the game started from, X first (empty for none). Not moves.
+    pub opening: Vec<Point>,
+    /// Every move, in order (after the opening).
     pub moves: Vec<MoveRecord>,
     /// The position after [`Replay::at`] moves.
     board: Board,
@@ -54,6 +56,7 @@ impl Replay {
         let GameRecord {
             summary,
             start_fen,
+            opening,
             moves,
         } = record;
         let GameSummary {
@@ -75,6 +78,7 @@ impl Replay {
             Some(over),
             Some(ended_at_ms),
             start_fen,
+            opening,
             moves,
         )
     }
@@ -90,9 +94,10 @@ impl Replay {
         over: Option<GameOver>,
         ended_at_ms: Option<u64>,
         start_fen: String,
+        opening: Vec<Point>,
         moves: Vec<MoveRecord>,
     ) -> Replay {
-        let mut board = Board::new(&game, &start_fen);
+        let mut board = Board::new(&game, &start_fen, &opening);
         let mut broken_at = None;
         for (i, m) in moves.iter().enumerate() {
             if board.play(&m.mv).is_err() {
@@ -113,6 +118,7 @@ impl Replay {
             over,
             ended_at_ms,
             start_fen,
+            opening,
             moves,
             board,
             at: 0,
@@ -189,10 +195,19 @@ impl Replay {
     pub fn side(&self, seat: Seat) -> Side {
         match self.game {
             GameSettings::Caro { .. } => {
-                if seat == self.first {
-                    Side::X
+                // The first mover plays the stone to move after the opening.
+                let first = self
+                    .board
+                    .caro()
+                    .map_or(banco_engine::caro::Stone::X, |g| g.first_stone());
+                let stone = if seat == self.first {
+                    first
                 } else {
-                    Side::O
+                    first.opponent()
+                };
+                match stone {
+                    banco_engine::caro::Stone::X => Side::X,
+                    banco_engine::caro::Stone::O => Side::O,
                 }
             }
             GameSettings::Xiangqi { .. } => {
@@ -253,7 +268,7 @@ pub fn caro_ending(board: &Board, first: Seat) -> Option<GameOver> {
     let last = game.outcome()?;
     Some(match last {
         CaroOutcome::Win { winner, line } => GameOver {
-            winner: Some(if winner == banco_engine::caro::Stone::X {
+            winner: Some(if winner == game.first_stone() {
                 first
             } else {
                 first.other()
@@ -289,6 +304,7 @@ mod tests {
             width: 9,
             height: 9,
             rule: Rule::Freestyle,
+            opening: banco_protocol::CaroOpening::None,
         };
         let mut moves = Vec::new();
         for i in 0..5u8 {
@@ -311,6 +327,7 @@ mod tests {
             Some(over),
             None,
             String::new(),
+            Vec::new(),
             moves,
         );
         assert_eq!((r.at(), r.last_step(), r.broken_at()), (0, 9, None));
@@ -339,6 +356,7 @@ mod tests {
             width: 9,
             height: 9,
             rule: Rule::Caro,
+            opening: banco_protocol::CaroOpening::None,
         };
         let moves = vec![
             caro_move(4, 4, Seat::One),
@@ -354,6 +372,7 @@ mod tests {
             None,
             None,
             String::new(),
+            Vec::new(),
             moves,
         );
         assert_eq!(r.broken_at(), Some(1));

@@ -28,14 +28,16 @@ pub struct OutOfStep(pub String);
 
 impl Board {
     /// The start position for a room's settings; `start_fen` (from the server's game
-    /// view, empty for caro) wins over the settings' FEN.
-    pub fn new(settings: &GameSettings, start_fen: &str) -> Board {
+    /// view, empty for caro) wins over the settings' FEN, and caro starts from the
+    /// `opening` stones the server dealt the game (empty for none).
+    pub fn new(settings: &GameSettings, start_fen: &str, opening: &[Point]) -> Board {
         match settings {
             GameSettings::Caro {
                 width,
                 height,
                 rule,
-            } => caro::Game::new(u32::from(*width), u32::from(*height), *rule)
+                ..
+            } => caro::Game::with_opening(u32::from(*width), u32::from(*height), *rule, opening)
                 .map_or(Board::Unsupported, Board::Caro),
             GameSettings::Xiangqi { fen } => {
                 let fen = Some(start_fen).filter(|f| !f.is_empty()).or(fen.as_deref());
@@ -67,7 +69,7 @@ impl Board {
         }
     }
 
-    /// Takes back the last move.
+    /// Takes back the last move (never an opening stone).
     pub fn undo(&mut self) {
         match self {
             Board::Caro(game) => {
@@ -80,7 +82,8 @@ impl Board {
         }
     }
 
-    /// How many moves have been played on this board.
+    /// How many moves have been played on this board (a caro opening's stones are not
+    /// moves).
     pub fn plies(&self) -> usize {
         match self {
             Board::Caro(g) => g.moves().len(),
@@ -159,7 +162,7 @@ pub fn move_text(mv: &Move, settings: &GameSettings) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use banco_protocol::{Rule, XqSquare};
+    use banco_protocol::{CaroOpening, Rule, XqSquare};
 
     #[test]
     fn caro_board_follows_moves_and_refuses_impossible_ones() {
@@ -167,8 +170,9 @@ mod tests {
             width: 9,
             height: 9,
             rule: Rule::Freestyle,
+            opening: CaroOpening::None,
         };
-        let mut b = Board::new(&settings, "");
+        let mut b = Board::new(&settings, "", &[]);
         b.play(&Move::Caro(Point::new(4, 4))).unwrap();
         assert!(b.play(&Move::Caro(Point::new(4, 4))).is_err());
         assert_eq!(b.caro().unwrap().moves().len(), 1);
@@ -182,6 +186,7 @@ mod tests {
             width: 30,
             height: 30,
             rule: Rule::Caro,
+            opening: CaroOpening::None,
         };
         assert_eq!(move_text(&Move::Caro(Point::new(27, 3)), &wide), "27,3");
         let xq = Move::Xiangqi {
@@ -192,8 +197,27 @@ mod tests {
     }
 
     #[test]
+    fn a_caro_opening_stands_on_the_board_and_is_never_undone() {
+        let settings = GameSettings::caro_default();
+        let opening = [Point::new(7, 7), Point::new(8, 8), Point::new(6, 8)];
+        let mut b = Board::new(&settings, "", &opening);
+        let g = b.caro().unwrap();
+        assert_eq!(g.board().stones(), 3);
+        assert_eq!(g.first_stone(), caro::Stone::O);
+        assert!(
+            b.play(&Move::Caro(Point::new(8, 8))).is_err(),
+            "taken by the opening"
+        );
+        b.play(&Move::Caro(Point::new(9, 9))).unwrap();
+        assert_eq!(b.plies(), 1);
+        b.undo();
+        b.undo();
+        assert_eq!((b.plies(), b.caro().unwrap().board().stones()), (0, 3));
+    }
+
+    #[test]
     fn xiangqi_board_follows_moves_from_any_start() {
-        let mut b = Board::new(&GameSettings::Xiangqi { fen: None }, "");
+        let mut b = Board::new(&GameSettings::Xiangqi { fen: None }, "", &[]);
         let cannon = Move::Xiangqi {
             from: XqSquare { file: 7, rank: 2 },
             to: XqSquare { file: 4, rank: 2 },
@@ -206,14 +230,15 @@ mod tests {
         assert_eq!(b.first_color(), Some(Color::Red));
         // A start position where Black moves first, as the server's view gives it.
         let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1";
-        let b = Board::new(&GameSettings::Xiangqi { fen: None }, fen);
+        let b = Board::new(&GameSettings::Xiangqi { fen: None }, fen, &[]);
         assert_eq!(b.first_color(), Some(Color::Black));
         assert!(matches!(
             Board::new(
                 &GameSettings::Xiangqi {
                     fen: Some("nonsense".into())
                 },
-                ""
+                "",
+                &[]
             ),
             Board::Unsupported
         ));

@@ -3,12 +3,15 @@
 //!
 //! - [`board`]: the client's copy of the position, per game.
 //! - [`clock`]: clocks that count down between the server's updates.
+//! - [`opening`]: caro opening stones as people type and read them.
 //! - [`threats`]: the four warning: points where a player would win at once.
 
 pub mod board;
 pub mod clock;
+pub mod opening;
 pub mod threats;
 
+use banco_engine::caro::Stone;
 use banco_engine::xiangqi::piece::Color;
 use banco_protocol::{
     CHAT_HISTORY, ChatLine, GameOver, GameSettings, GameView, Move, MoveRecord, Offer, Role,
@@ -44,9 +47,11 @@ pub struct Room {
 pub struct GameState {
     /// Games played in the room so far, this one included.
     pub number: u32,
-    /// The seat that moved first (X in caro).
+    /// The seat that moved first (in caro: X, or O after an odd opening).
     pub first: Seat,
-    /// Every move so far, in order.
+    /// Caro: the stones the game started from, X first (not moves: never undone).
+    pub opening: Vec<banco_protocol::Point>,
+    /// Every move so far, in order (after the opening).
     pub moves: Vec<MoveRecord>,
     /// The position after those moves.
     pub board: Board,
@@ -66,7 +71,7 @@ impl GameState {
         seats: &[Option<SeatView>; 2],
         now: Instant,
     ) -> GameState {
-        let mut board = Board::new(settings, &view.start_fen);
+        let mut board = Board::new(settings, &view.start_fen, &view.opening);
         let mut out_of_step = false;
         for record in &view.moves {
             out_of_step |= board.play(&record.mv).is_err();
@@ -74,6 +79,7 @@ impl GameState {
         GameState {
             number: view.number,
             first: view.first,
+            opening: view.opening,
             moves: view.moves,
             board,
             clocks: view.clocks.map(|c| LiveClocks::new(c, now)),
@@ -285,9 +291,27 @@ impl Room {
         self.my_seat().and_then(|s| self.color_of(s)) == Some(Color::Black)
     }
 
-    /// The stone letter a seat plays in caro: X for the first mover.
+    /// The stone a seat plays in caro: the first mover plays the stone to move after
+    /// the opening (X without one, O after three opening stones).
+    pub fn caro_stone(&self, seat: Seat) -> Stone {
+        let first = self
+            .game
+            .as_ref()
+            .and_then(|g| g.board.caro())
+            .map_or(Stone::X, |g| g.first_stone());
+        if self.moves_first(seat) {
+            first
+        } else {
+            first.opponent()
+        }
+    }
+
+    /// The stone letter a seat plays in caro (see [`Room::caro_stone`]).
     pub fn stone_letter(&self, seat: Seat) -> char {
-        if self.moves_first(seat) { 'X' } else { 'O' }
+        match self.caro_stone(seat) {
+            Stone::X => 'X',
+            Stone::O => 'O',
+        }
     }
 
     /// The open offer made by the other player, which this client should answer.

@@ -52,8 +52,14 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     let mut lines = key_lines(app, theme, table, inner_w, columns);
     let mut notes = Vec::new();
     if let Screen::Room(rs) = &app.screen {
-        if let banco_protocol::GameSettings::Caro { rule, .. } = rs.room.settings.game {
+        if let banco_protocol::GameSettings::Caro {
+            rule, ref opening, ..
+        } = rs.room.settings.game
+        {
             notes.push(loc.get(&format!("help.rule_{}", rule.name())).to_string());
+            if *opening != banco_protocol::CaroOpening::None {
+                notes.push(tr!(loc, "help.opening").to_string());
+            }
         }
         notes.push(tr!(loc, "help.coordinates").to_string());
     }
@@ -61,6 +67,14 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         && rs.draft.is_some()
     {
         notes.push(tr!(loc, "help.draft_note").to_string());
+    }
+    if let Screen::Lobby(lobby) = &app.screen
+        && lobby
+            .create
+            .as_ref()
+            .is_some_and(|f| f.game == crate::app::create::GameKind::Caro)
+    {
+        notes.push(tr!(loc, "help.opening").to_string());
     }
     if let Screen::Replay(_) = &app.screen {
         notes.push(tr!(loc, "help.record_file").to_string());

@@ -9,7 +9,7 @@ use ratatui::widgets::{Block, BorderType, Cell, Paragraph, Row, Table, TableStat
 use unicode_width::UnicodeWidthStr;
 
 use super::{centered, dialog, legend, legend_items, notice_line, title_bar};
-use crate::app::create::{CreateForm, Field, GameKind, Opponent, TimeKind};
+use crate::app::create::{CreateForm, Field, GameKind, OpeningKind, Opponent, TimeKind};
 use crate::app::{App, Lobby};
 use crate::narrate;
 use crate::tr;
@@ -201,19 +201,24 @@ fn draw_create(frame: &mut Frame, area: Rect, app: &App, form: &CreateForm) {
         if matches!(f, Field::Width | Field::Height) && !form.size_ok() {
             value_style = theme.error();
         }
-        let value = if *f == Field::Fen {
+        let typed = match f {
+            Field::Fen => Some((&form.fen, form.fen_ok().is_ok())),
+            Field::Stones => Some((&form.stones, form.opening_ok().is_ok())),
+            _ => None,
+        };
+        let value = if let Some((input, valid)) = typed {
             // A text line: typed, not stepped; the end stays in view as it grows.
             let room = (inner.width as usize).saturating_sub(LABEL_W + 7);
-            if form.fen.is_empty() {
+            if input.is_empty() {
                 value_style = value_style.patch(theme.dim());
                 format!("  {value}  ")
             } else {
-                if form.fen_ok().is_err() {
+                if !valid {
                     value_style = theme.error();
                 }
-                let text = form.fen.text();
+                let text = input.text();
                 if focused {
-                    let before: String = text.chars().take(form.fen.cursor()).collect();
+                    let before: String = text.chars().take(input.cursor()).collect();
                     let skip = before.width().saturating_sub(room);
                     let shown: String = text.chars().skip(skip).take(room).collect();
                     let x = inner.x + (LABEL_W + 5 + before.width() - skip) as u16;
@@ -228,7 +233,7 @@ fn draw_create(frame: &mut Frame, area: Rect, app: &App, form: &CreateForm) {
         } else {
             format!("  {value}  ")
         };
-        if focused && *f == Field::Fen && form.fen.is_empty() {
+        if focused && typed.is_some_and(|(input, _)| input.is_empty()) {
             cursor = Some((inner.x + LABEL_W as u16 + 5, inner.y + lines.len() as u16));
         }
         lines.push(Line::from(vec![
@@ -260,6 +265,15 @@ fn field_text(app: &App, form: &CreateForm, f: Field) -> (String, String) {
             }),
         ),
         Field::Fen => (label("create.fen"), label("create.fen_usual")),
+        Field::Opening => (
+            label("create.opening"),
+            label(match form.opening {
+                OpeningKind::None => "create.opening_none",
+                OpeningKind::Balanced => "create.opening_balanced",
+                OpeningKind::Stones => "create.opening_stones",
+            }),
+        ),
+        Field::Stones => (label("create.stones"), label("create.stones_hint")),
         Field::Width => (label("create.width"), form.width.to_string()),
         Field::Height => (label("create.height"), form.height.to_string()),
         Field::Rule => (

@@ -339,7 +339,12 @@ fn draw_players(frame: &mut Frame, area: Rect, app: &App, rs: &RoomScreen) {
     let mover = room.to_move();
     let mut lines = Vec::new();
     for seat in Seat::BOTH {
-        let first = room.moves_first(seat);
+        // X's colour in caro (the first mover's, unless an odd opening made it O's);
+        // the first mover's in xiangqi.
+        let first = match room.settings.game {
+            GameSettings::Caro { .. } => room.caro_stone(seat) == banco_engine::caro::Stone::X,
+            GameSettings::Xiangqi { .. } => room.moves_first(seat),
+        };
         let glyph = match room.settings.game {
             GameSettings::Caro { .. } => theme.glyph(first).to_string(),
             GameSettings::Xiangqi { .. } => narrate::side(room, seat, loc),
@@ -444,10 +449,26 @@ fn draw_moves(frame: &mut Frame, area: Rect, app: &App, rs: &RoomScreen) {
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let Some(game) = &room.game else { return };
-    let first_is_x = |seat: Seat| seat == game.first;
+    let first_is_x = |seat: Seat| match game.board.caro() {
+        Some(_) => room.caro_stone(seat) == banco_engine::caro::Stone::X,
+        None => seat == game.first,
+    };
     // Xiangqi moves in WXF, with their ICCS squares too where the panel is wide enough.
     let with_iccs = inner.width >= 32;
     let mut lines = Vec::new();
+    // A caro opening heads the list: its stones stand on the board but are not moves.
+    if !game.opening.is_empty()
+        && let GameSettings::Caro { width, height, .. } = room.settings.game
+    {
+        let stones = crate::room::opening::stones_text(&game.opening, width, height);
+        lines.push(Line::from(Span::styled(
+            truncate(
+                &format!("  {}", tr!(app.loc, "room.opening_stones", stones = stones)),
+                inner.width as usize,
+            ),
+            theme.dim(),
+        )));
+    }
     for (i, pair) in game.moves.chunks(2).enumerate() {
         let mut spans = vec![Span::styled(format!("{:>3}. ", i + 1), theme.dim())];
         for (j, m) in pair.iter().enumerate() {

@@ -39,6 +39,7 @@ fn caro_record() -> GameRecord {
             ended_at_ms: 1_746_000_000_000,
         },
         start_fen: String::new(),
+        opening: Vec::new(),
         moves,
     }
 }
@@ -93,7 +94,8 @@ fn a_hand_written_caro_game_takes_its_result_from_the_rules() {
         GameSettings::Caro {
             width: 9,
             height: 9,
-            rule: Rule::Freestyle
+            rule: Rule::Freestyle,
+            opening: banco_protocol::CaroOpening::None,
         }
     );
     let over = r.over.unwrap();
@@ -251,4 +253,68 @@ fn files_on_disk_are_checked_for_size_and_text() {
     let e = load(&dir.join("missing.txt")).unwrap_err().to_string();
     assert!(e.starts_with("could not read"), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_game_from_an_opening_writes_its_stones_and_replays_on_them() {
+    // A balanced room's game: dealt h8 (X), i9 (O), h10 (X); An (seat One) moved first
+    // with O and Bình (X) made five in column h (h8 .. h12) with the opening's stones.
+    let opening = vec![Point::new(7, 7), Point::new(8, 6), Point::new(7, 5)];
+    let mut record = caro_record();
+    record.summary.game = GameSettings::Caro {
+        width: 15,
+        height: 15,
+        rule: Rule::Caro,
+        opening: banco_protocol::CaroOpening::Balanced,
+    };
+    record.summary.first = Seat::One;
+    record.opening = opening.clone();
+    let o = |x: u8, y: u8| MoveRecord {
+        mv: Move::Caro(Point::new(x, y)),
+        by: Seat::One,
+        wxf: String::new(),
+        check: false,
+    };
+    let x = |x: u8, y: u8| MoveRecord {
+        by: Seat::Two,
+        ..o(x, y)
+    };
+    record.moves = vec![o(0, 0), x(7, 6), o(0, 1), x(7, 4), o(0, 2), x(7, 3)];
+    record.summary.over = GameOver {
+        winner: Some(Seat::Two),
+        reason: EndReason::Five,
+        line: (3..8).map(|y| Point::new(7, y)).collect(),
+    };
+    let replay = Replay::from_record(record);
+    assert_eq!(replay.side(Seat::One), Side::O);
+    let text = write(&replay);
+    assert!(text.contains("opening: h8 i9 h10\n"), "{text}");
+    assert!(text.contains("o: An\nx: Bình\n"), "O moved first: {text}");
+    assert!(text.contains("result: x\n"), "{text}");
+    assert!(text.contains("\n1. a15   h9\n"), "{text}");
+
+    let mut back = parse(&text).unwrap();
+    assert_eq!(back.opening, opening);
+    assert_eq!(back.players, ["An".to_string(), "Bình".to_string()]);
+    assert_eq!(back.side(Seat::One), Side::O);
+    assert_eq!(back.over.as_ref().unwrap().winner, Some(Seat::Two));
+    // At the start the opening stands alone; stepping back never removes it.
+    assert_eq!(back.board().caro().unwrap().board().stones(), 3);
+    back.go_to(100);
+    assert_eq!(back.board().caro().unwrap().board().stones(), 9);
+    back.go_to(0);
+    assert!(!back.back());
+    assert_eq!(back.board().caro().unwrap().board().stones(), 3);
+
+    // Bad stones are refused with the opening's line.
+    let e = parse("game: caro\nopening: h8 h8\n\nh9\n").unwrap_err();
+    assert_eq!(e.line, 2, "{e}");
+    assert!(e.message.contains("already holds"), "{e}");
+    let e = parse("game: caro\nopening: z99\n").unwrap_err();
+    assert!(e.to_string().starts_with("line 2: opening stone 1"), "{e}");
+    let e = parse("game: xiangqi\nopening: h8\n").unwrap_err();
+    assert!(e.message.contains("for caro"), "{e}");
+    // A move onto an opening stone is refused like any taken point.
+    let e = parse("game: caro\nopening: h8 i9 h10\n\ni9\n").unwrap_err();
+    assert!(e.message.contains("already taken"), "{e}");
 }

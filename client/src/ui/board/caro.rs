@@ -141,14 +141,7 @@ impl<'a> CaroBoard<'a> {
             app.settings.threat_warning,
             rs.room.playing(),
         ) {
-            (Some(me), true, true) => {
-                let theirs = if rs.room.moves_first(me.other()) {
-                    Stone::X
-                } else {
-                    Stone::O
-                };
-                threats::warnings(game, theirs)
-            }
+            (Some(me), true, true) => threats::warnings(game, rs.room.caro_stone(me.other())),
             _ => Warnings::default(),
         };
         CaroBoard {
@@ -210,6 +203,11 @@ impl<'a> CaroBoard<'a> {
         }
         if self.game.last_move() == Some(p) {
             style = style.bg(c.last_bg);
+        }
+        // The opening's stones were dealt, not played: underlined, so a glance tells
+        // them from the moves.
+        if stone.is_some() && self.game.opening().contains(&p) {
+            style = style.add_modifier(Modifier::UNDERLINED);
         }
         if let Some(base) = self.trial_from
             && self

@@ -45,15 +45,25 @@ pub fn render(app: &App, rs: &RoomScreen, area: Rect, buf: &mut Buffer) {
         }
         None => match rs.room.settings.game {
             // Before the first game: an empty board of the room's size.
+            // Before the first game: the room's board, with its opening stones when the
+            // room names them (a balanced opening is dealt when the game starts).
             banco_protocol::GameSettings::Caro {
                 width,
                 height,
                 rule,
+                ref opening,
             } => {
-                if let Ok(empty) =
-                    banco_engine::caro::Game::new(u32::from(width), u32::from(height), rule)
-                {
-                    caro::CaroBoard::new(app, rs, &empty).render(area, buf);
+                let stones = match opening {
+                    banco_protocol::CaroOpening::Stones(stones) => stones.as_slice(),
+                    _ => &[],
+                };
+                if let Ok(start) = banco_engine::caro::Game::with_opening(
+                    u32::from(width),
+                    u32::from(height),
+                    rule,
+                    stones,
+                ) {
+                    caro::CaroBoard::new(app, rs, &start).render(area, buf);
                 }
             }
             banco_protocol::GameSettings::Xiangqi { ref fen } => {

@@ -1,0 +1,111 @@
+//! Caro openings as people type and read them: `h8,j9,h10` or `7,7 8,8 6,9` (the same
+//! point forms as a move), checked by the rules before anything is sent, and written
+//! back the way the board labels them. The plain mode's `--opening`, the create form's
+//! typed stones and record files' `opening:` header all read through here.
+
+use banco_engine::caro::notation::parse_point;
+use banco_engine::caro::{self, Rule};
+use banco_protocol::{CaroOpening, Point};
+
+use super::board::caro_point_text;
+
+/// Reads typed stones for a `width` x `height` board: points separated by spaces, `;`
+/// or (for letter points, and for pairs of numbers) commas, so `h8,j9,h10`, `h8 j9 h10`,
+/// `7,7 8,8 6,9` and `7,7,8,8,6,9` all read the same way. `Err` says which stone is wrong
+/// and why.
+pub fn parse_stones(text: &str, width: u8, height: u8) -> Result<Vec<Point>, String> {
+    let mut stones = Vec::new();
+    for token in text
+        .split(|c: char| c.is_whitespace() || c == ';')
+        .filter(|t| !t.is_empty())
+    {
+        let parts: Vec<&str> = token.split(',').filter(|p| !p.is_empty()).collect();
+        let numbers = parts.iter().all(|p| p.chars().all(|c| c.is_ascii_digit()));
+        let points: Vec<String> = if numbers {
+            if !parts.len().is_multiple_of(2) {
+                return Err(format!(
+                    "'{token}' has an odd count of numbers: write column,row pairs like 7,7 8,8"
+                ));
+            }
+            parts.chunks(2).map(|xy| xy.join(",")).collect()
+        } else {
+            parts.iter().map(|p| p.to_string()).collect()
+        };
+        for point in points {
+            let p = parse_point(&point, width, height)
+                .map_err(|e| format!("opening stone {}: {e}", stones.len() + 1))?;
+            stones.push(p);
+        }
+    }
+    if stones.is_empty() {
+        return Err("write the opening stones, X first: like h8,i9,h10 or 7,7 8,8 7,9".into());
+    }
+    Ok(stones)
+}
+
+/// Reads typed stones and checks that a game can start from them on this board under
+/// `rule` (every stone on its own point, no five already made).
+pub fn checked_stones(text: &str, width: u8, height: u8, rule: Rule) -> Result<Vec<Point>, String> {
+    let stones = parse_stones(text, width, height)?;
+    caro::Game::with_opening(u32::from(width), u32::from(height), rule, &stones)
+        .map_err(|e| e.to_string())?;
+    Ok(stones)
+}
+
+/// Stones as the board labels them, X first: `h8 i9 h10` (or `x,y` on wide boards).
+pub fn stones_text(stones: &[Point], width: u8, height: u8) -> String {
+    stones
+        .iter()
+        .map(|p| caro_point_text(*p, width, height))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The word a room's opening setting goes by in plain mode and JSON: `none`,
+/// `balanced`, or the stones.
+pub fn setting_text(opening: &CaroOpening, width: u8, height: u8) -> String {
+    match opening {
+        CaroOpening::None => "none".into(),
+        CaroOpening::Balanced => "balanced".into(),
+        CaroOpening::Stones(stones) => stones_text(stones, width, height),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stones_read_in_every_form_a_move_takes() {
+        let p = Point::new;
+        let want = vec![p(7, 7), p(8, 6), p(7, 5)];
+        for text in [
+            "h8,i9,h10",
+            "h8 i9 h10",
+            "7,7 8,6 7,5",
+            "7,7,8,6,7,5",
+            " h8; 8,6 h10 ",
+        ] {
+            assert_eq!(parse_stones(text, 15, 15), Ok(want.clone()), "{text}");
+        }
+        assert_eq!(stones_text(&want, 15, 15), "h8 i9 h10");
+        assert_eq!(stones_text(&want, 30, 30), "7,7 8,6 7,5");
+        assert_eq!(
+            parse_stones(&stones_text(&want, 15, 15), 15, 15),
+            Ok(want.clone())
+        );
+    }
+
+    #[test]
+    fn bad_stones_say_which_and_why() {
+        assert!(parse_stones("", 15, 15).unwrap_err().contains("X first"));
+        let e = parse_stones("h8,z99", 15, 15).unwrap_err();
+        assert!(e.starts_with("opening stone 2:"), "{e}");
+        assert!(parse_stones("7,7,8", 15, 15).unwrap_err().contains("odd"));
+        let e = checked_stones("h8 h8", 15, 15, Rule::Caro).unwrap_err();
+        assert!(e.contains("stone 1 already holds"), "{e}");
+        let five = "a1 a3 b1 b3 c1 c3 d1 d3 e1";
+        let e = checked_stones(five, 15, 15, Rule::Freestyle).unwrap_err();
+        assert!(e.contains("winning line for X"), "{e}");
+    }
+}
