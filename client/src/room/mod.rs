@@ -14,8 +14,8 @@ pub mod threats;
 use banco_engine::caro::Stone;
 use banco_engine::xiangqi::piece::Color;
 use banco_protocol::{
-    CHAT_HISTORY, ChatLine, GameOver, GameSettings, GameView, Move, MoveRecord, Offer, Role,
-    RoomId, RoomSettings, RoomView, Seat, SeatView, ServerMsg,
+    CHAT_HISTORY, CaroOpening, ChatLine, GameOver, GameSettings, GameView, Move, MoveRecord, Offer,
+    Role, RoomId, RoomSettings, RoomView, Seat, SeatView, ServerMsg,
 };
 use std::time::Instant;
 
@@ -294,11 +294,22 @@ impl Room {
     /// The stone a seat plays in caro: the first mover plays the stone to move after
     /// the opening (X without one, O after three opening stones).
     pub fn caro_stone(&self, seat: Seat) -> Stone {
-        let first = self
-            .game
-            .as_ref()
-            .and_then(|g| g.board.caro())
-            .map_or(Stone::X, |g| g.first_stone());
+        let first = match self.game.as_ref().and_then(|g| g.board.caro()) {
+            Some(g) => g.first_stone(),
+            // Before the first game: what the room's opening will leave to move (the
+            // balanced openings are all three stones).
+            None => match &self.settings.game {
+                GameSettings::Caro {
+                    opening: CaroOpening::Balanced,
+                    ..
+                } => Stone::O,
+                GameSettings::Caro {
+                    opening: CaroOpening::Stones(stones),
+                    ..
+                } if !stones.len().is_multiple_of(2) => Stone::O,
+                _ => Stone::X,
+            },
+        };
         if self.moves_first(seat) {
             first
         } else {
@@ -387,6 +398,32 @@ mod tests {
         assert_eq!(room.to_move(), None);
         let clocks = room.game.as_ref().unwrap().clocks.unwrap();
         assert_eq!(clocks.clocks.running, None);
+    }
+
+    #[test]
+    fn before_the_first_game_the_opening_decides_who_plays_o() {
+        let now = Instant::now();
+        for (opening, first) in [
+            (CaroOpening::None, 'X'),
+            (CaroOpening::Balanced, 'O'),
+            (CaroOpening::Stones(vec![Point::new(1, 1)]), 'O'),
+            (
+                CaroOpening::Stones(vec![Point::new(1, 1), Point::new(2, 2)]),
+                'X',
+            ),
+        ] {
+            let mut view = caro_view(Role::Player(Seat::One));
+            view.game = None;
+            view.settings.game = GameSettings::Caro {
+                width: 15,
+                height: 15,
+                rule: banco_protocol::Rule::Caro,
+                opening,
+            };
+            let room = Room::from_view(view, now);
+            assert_eq!(room.stone_letter(Seat::One), first);
+            assert_ne!(room.stone_letter(Seat::Two), first);
+        }
     }
 
     #[test]
