@@ -1,23 +1,21 @@
 //! An external caro engine spoken to over the Gomocup (piskvork "pbrain") protocol.
 //!
-//! The engine runs as a child process (`sh -c COMMAND`); a thread reads its stdout into a
-//! channel so every wait has a timeout. Per game: `START size` (or `RECTSTART w,h`), the
-//! rule and memory as `INFO`, then `RESTART` for later games. Per move: the time as
+//! The engine runs as a child process ([`EngineProcess`]). Per game: `START size` (or
+//! `RECTSTART w,h`), the rule and memory as `INFO`; later games on the same board begin
+//! with `RESTART`, on another board in a fresh process. Per move: the time as
 //! `INFO timeout_turn`, then `BEGIN` on an empty board, `TURN x,y` when the engine saw
 //! every move but the opponent's last, `BOARD ... DONE` otherwise. `MESSAGE`/`DEBUG` lines
 //! are skipped; `ERROR`, `UNKNOWN`, silence past the time or a dead process are errors
 //! (the arena scores them as a loss).
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use banco_engine::caro::{Point, Rule};
 use banco_engine::game::{Game, GameSpec, Move};
 
 use crate::player::{Player, Reply};
+use crate::process::EngineProcess;
 
 /// How long an engine may take to start a game (loading weights, allocating tables).
 const START_TIMEOUT: Duration = Duration::from_secs(60);
@@ -36,16 +34,6 @@ pub fn rule_number(rule: Rule) -> u32 {
     }
 }
 
-/// A running engine process.
-struct Running {
-    /// The process, to wait for or kill.
-    child: Child,
-    /// Where commands go.
-    stdin: ChildStdin,
-    /// Lines the engine printed, in order; disconnected when it exits.
-    lines: Receiver<String>,
-}
-
 /// An external Gomocup engine as a [`Player`].
 pub struct GomocupEngine {
     /// The shell command that starts it.
@@ -53,11 +41,13 @@ pub struct GomocupEngine {
     /// Its name in results.
     name: String,
     /// The process, once started.
-    running: Option<Running>,
+    running: Option<EngineProcess>,
     /// Moves the engine knows, in order (its own answers included).
     known: Vec<Move>,
-    /// Whether a game was started since the process began (then `RESTART` is used).
-    started: bool,
+    /// The board size of the last game started in this process, if any: the next game on
+    /// the same board begins with `RESTART`, one on another board in a fresh process
+    /// (`RESTART` keeps the board, and not every engine takes a second `START`).
+    started: Option<(u8, u8)>,
 }
 
 impl GomocupEngine {
@@ -67,66 +57,39 @@ impl GomocupEngine {
             name,
             running: None,
             known: Vec::new(),
-            started: false,
+            started: None,
         }
     }
 
-    fn spawn(&mut self) -> Result<&mut Running> {
+    fn spawn(&mut self) -> Result<()> {
         if self.running.is_none() {
-            let mut child = Command::new("sh")
-                .arg("-c")
-                .arg(&self.command)
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::null())
-                .spawn()
-                .with_context(|| format!("cannot start '{}'", self.command))?;
-            let stdin = child.stdin.take().context("engine has no stdin")?;
-            let stdout = child.stdout.take().context("engine has no stdout")?;
-            let (tx, rx) = channel();
-            std::thread::spawn(move || {
-                for line in BufReader::new(stdout).lines() {
-                    let Ok(line) = line else { break };
-                    if tx.send(line).is_err() {
-                        break;
-                    }
-                }
-            });
-            self.running = Some(Running {
-                child,
-                stdin,
-                lines: rx,
-            });
-            self.started = false;
+            self.running = Some(EngineProcess::spawn(&self.command, "END")?);
+            self.started = None;
         }
-        self.running.as_mut().context("engine not running")
+        Ok(())
     }
 
     fn send(&mut self, line: &str) -> Result<()> {
+        let name = &self.name;
         let running = self.running.as_mut().context("engine not running")?;
-        writeln!(running.stdin, "{line}")
-            .and_then(|()| running.stdin.flush())
-            .with_context(|| format!("{} stopped reading", self.name))
+        running.send(line).map_err(|e| anyhow!("{name}: {e}"))
     }
 
     /// The next line that is not chatter, within `timeout`.
     fn answer(&mut self, timeout: Duration) -> Result<String> {
+        let name = &self.name;
         let running = self.running.as_mut().context("engine not running")?;
         let deadline = Instant::now() + timeout;
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match running.lines.recv_timeout(left) {
-                Ok(line) => {
-                    let line = line.trim().to_string();
-                    let word = line.split_whitespace().next().unwrap_or("");
-                    match word.to_ascii_uppercase().as_str() {
-                        "" | "MESSAGE" | "DEBUG" | "SUGGEST" => continue,
-                        "ERROR" | "UNKNOWN" => bail!("{} said: {line}", self.name),
-                        _ => return Ok(line),
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => bail!("{} did not answer in time", self.name),
-                Err(RecvTimeoutError::Disconnected) => bail!("{} exited", self.name),
+            let line = running
+                .next_line(deadline)
+                .map_err(|e| anyhow!("{name}: {e}"))?;
+            let line = line.trim().to_string();
+            let word = line.split_whitespace().next().unwrap_or("");
+            match word.to_ascii_uppercase().as_str() {
+                "" | "MESSAGE" | "DEBUG" | "SUGGEST" => continue,
+                "ERROR" | "UNKNOWN" => bail!("{name} said: {line}"),
+                _ => return Ok(line),
             }
         }
     }
@@ -147,7 +110,10 @@ impl Player for GomocupEngine {
         else {
             bail!("{} plays caro only (Gomocup protocol)", self.name);
         };
-        if self.started {
+        if self.started.is_some_and(|size| size != (width, height)) {
+            self.stop();
+        }
+        if self.started.is_some() {
             // Engines without RESTART get a fresh process instead.
             self.send("RESTART")?;
             if !self
@@ -157,7 +123,7 @@ impl Player for GomocupEngine {
                 self.stop();
             }
         }
-        if !self.started {
+        if self.started.is_none() {
             self.spawn()?;
             if width == height {
                 self.send(&format!("START {width}"))?;
@@ -169,7 +135,7 @@ impl Player for GomocupEngine {
                 bail!("{} answered '{ok}' to the start of a game", self.name);
             }
         }
-        self.started = true;
+        self.started = Some((width, height));
         self.known.clear();
         self.send(&format!("INFO rule {}", rule_number(rule)))?;
         self.send("INFO max_memory 268435456")?;
@@ -216,31 +182,10 @@ impl Player for GomocupEngine {
 }
 
 impl GomocupEngine {
-    /// Ends the process: `END`, a moment to leave on its own, then a kill.
+    /// Ends the process (`END`, a moment to leave on its own, then a kill).
     fn stop(&mut self) {
-        if self.running.is_some() {
-            let _ = self.send("END");
-        }
-        if let Some(mut running) = self.running.take() {
-            let deadline = Instant::now() + Duration::from_millis(500);
-            while Instant::now() < deadline {
-                if matches!(running.child.try_wait(), Ok(Some(_))) {
-                    break;
-                }
-                std::thread::sleep(Duration::from_millis(20));
-            }
-            if !matches!(running.child.try_wait(), Ok(Some(_))) {
-                let _ = running.child.kill();
-                let _ = running.child.wait();
-            }
-        }
-        self.started = false;
-    }
-}
-
-impl Drop for GomocupEngine {
-    fn drop(&mut self) {
-        self.stop();
+        self.running = None;
+        self.started = None;
     }
 }
 

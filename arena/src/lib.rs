@@ -8,6 +8,7 @@
 //! - [`pbrain`]: the Gomocup protocol, engine side (`pbrain-banco`).
 //! - [`uci_external`]: an external xiangqi engine over UCI (the manager side).
 //! - [`uci`]: UCI for xiangqi, engine side (`banco-uci`).
+//! - [`process`]: an external engine's process, with timeouts on every read.
 //! - [`matches`]: playing N games with both colours of each opening, saving them.
 //! - [`openings`]: opening files.
 //! - [`stats`]: wins/draws/losses, Elo difference with error margin, move statistics.
@@ -22,6 +23,7 @@ pub mod matches;
 pub mod openings;
 pub mod pbrain;
 pub mod player;
+pub mod process;
 pub mod rng;
 pub mod seeds;
 pub mod stats;

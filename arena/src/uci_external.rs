@@ -1,7 +1,6 @@
 //! An external xiangqi engine spoken to over UCI (the manager side), as a [`Player`].
 //!
-//! The engine runs as a child process (`sh -c COMMAND`); a thread reads its stdout into a
-//! channel so every wait has a timeout. At start: `uci` (waiting for `uciok`), xiangqi
+//! The engine runs as a child process ([`EngineProcess`]). At start: `uci` (waiting for `uciok`), xiangqi
 //! selected with `UCI_Variant` when the engine offers variants (Fairy-Stockfish), then
 //! `isready`. Per game `ucinewgame`; per move `position fen START moves ...` and
 //! `go movetime N`, answered by `bestmove`.
@@ -11,9 +10,6 @@
 //! engine's own move list for the start position (`go perft 1`: a rank 10 gives it away)
 //! and moves are translated both ways.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
@@ -21,6 +17,7 @@ use banco_engine::game::{Game, GameSpec, Move};
 use banco_engine::xiangqi;
 
 use crate::player::{Player, Reply};
+use crate::process::EngineProcess;
 
 /// How long an engine may take to start (loading weights, allocating tables).
 const START_TIMEOUT: Duration = Duration::from_secs(60);
@@ -31,60 +28,22 @@ const DEFAULT_TURN: Duration = Duration::from_secs(1);
 
 /// A running engine process.
 struct Running {
-    /// The process, asked to quit (then killed) on drop.
-    child: Child,
-    /// Where commands go.
-    stdin: ChildStdin,
-    /// Lines the engine printed, in order; disconnected when it exits.
-    lines: Receiver<String>,
+    /// The process (asked to `quit`, then killed, on drop).
+    process: EngineProcess,
     /// Ranks are written 1..10 instead of 0..9.
     one_based: bool,
     /// The engine's `id name`, up to any bracketed build details.
     id: Option<String>,
 }
 
-impl Drop for Running {
-    fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.stdin.flush();
-        let deadline = Instant::now() + Duration::from_millis(300);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 impl Running {
     fn send(&mut self, line: &str) -> Result<()> {
-        writeln!(self.stdin, "{line}").context("the engine closed its input")?;
-        self.stdin.flush().context("the engine closed its input")
+        self.process.send(line)
     }
 
     /// Reads lines until `done` says so (returning that line) or `timeout` passes.
-    fn read_until(
-        &mut self,
-        timeout: Duration,
-        mut done: impl FnMut(&str) -> bool,
-    ) -> Result<String> {
-        let end = Instant::now() + timeout;
-        loop {
-            match self
-                .lines
-                .recv_timeout(end.saturating_duration_since(Instant::now()))
-            {
-                Ok(line) if done(&line) => return Ok(line),
-                Ok(_) => {}
-                Err(RecvTimeoutError::Timeout) => {
-                    bail!("no answer within {} ms", timeout.as_millis())
-                }
-                Err(RecvTimeoutError::Disconnected) => bail!("the engine exited"),
-            }
-        }
+    fn read_until(&mut self, timeout: Duration, done: impl FnMut(&str) -> bool) -> Result<String> {
+        self.process.read_until(timeout, done)
     }
 
     fn ready(&mut self, timeout: Duration) -> Result<()> {
@@ -160,29 +119,9 @@ impl UciEngine {
 
     fn start(&mut self) -> Result<&mut Running> {
         if self.running.is_none() {
-            let mut child = Command::new("sh")
-                .arg("-c")
-                .arg(&self.command)
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::null())
-                .spawn()
-                .with_context(|| format!("cannot start '{}'", self.command))?;
-            let stdin = child.stdin.take().context("no stdin")?;
-            let stdout = child.stdout.take().context("no stdout")?;
-            let (tx, lines) = channel();
-            std::thread::spawn(move || {
-                for line in BufReader::new(stdout).lines() {
-                    let Ok(line) = line else { break };
-                    if tx.send(line).is_err() {
-                        break;
-                    }
-                }
-            });
+            let process = EngineProcess::spawn(&self.command, "quit")?;
             let mut running = Running {
-                child,
-                stdin,
-                lines,
+                process,
                 one_based: false,
                 id: None,
             };

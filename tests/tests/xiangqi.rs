@@ -517,3 +517,34 @@ async fn exchange_alone(c: &mut Client, text: &str) {
     let (record, _) = c.moved_xq().await;
     assert_eq!(iccs(record.mv), text);
 }
+
+#[tokio::test]
+async fn the_bot_plays_on_from_an_even_position_and_takes_a_draw_when_lost() {
+    let server = TestServer::start().await;
+    let mut a = server.connect("An").await;
+    let settings = RoomSettings {
+        seats: [SeatKind::Human, SeatKind::Bot(Level::Easy)],
+        ..xiangqi(None)
+    };
+    a.create(settings).await;
+    a.game_started().await;
+    exchange_alone(&mut a, "h2e2").await;
+    a.moved_xq().await;
+    a.send(ClientMsg::Offer(OfferKind::Draw)).await;
+    a.recv_until(|m| matches!(m, ServerMsg::Declined(_))).await;
+
+    // Two chariots against a bare general: the bot, clearly lost, takes the draw.
+    let settings = RoomSettings {
+        seats: [SeatKind::Human, SeatKind::Bot(Level::Easy)],
+        ..xiangqi(Some("3k5/9/9/9/9/9/9/9/9/RR2K4 w - - 0 1"))
+    };
+    let mut b = server.connect("Binh").await;
+    b.create(settings).await;
+    b.game_started().await;
+    exchange_alone(&mut b, "b0b1").await;
+    b.moved_xq().await;
+    b.send(ClientMsg::Offer(OfferKind::Draw)).await;
+    let over = b.game_over().await;
+    assert_eq!((over.winner, over.reason), (None, EndReason::Agreement));
+    server.stop().await;
+}

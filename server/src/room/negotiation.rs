@@ -10,6 +10,21 @@ use super::offer::{Situation, Stage, undo_plies};
 use super::{Match, Room, SeatState};
 use crate::ClientId;
 
+/// How far behind (in its engine's score, from its own side) a bot must stand to take a
+/// draw in a game still young: about a soldier in xiangqi, a stone's worth of shape in
+/// caro.
+const BOT_DRAW_BEHIND: i32 = 100;
+/// From this many plies on, a bot that is not ahead takes a draw: the game has come to
+/// nothing.
+const BOT_DRAW_LONG_GAME: usize = 80;
+
+/// Whether a bot accepts a draw offer, given its last search's score and the plies played.
+/// People expect a bot to play on from an even position and to take a draw when it
+/// stands worse or a long game is going nowhere.
+fn bot_takes_draw(score: i32, plies: usize) -> bool {
+    score <= -BOT_DRAW_BEHIND || (plies >= BOT_DRAW_LONG_GAME && score <= 0)
+}
+
 impl Room {
     /// A member offers `kind`. Against a bot the bot answers at once.
     pub(super) fn offer(&mut self, client: ClientId, kind: OfferKind) -> Result<(), ErrorMsg> {
@@ -30,11 +45,12 @@ impl Room {
         )?;
         tracing::info!(?offer, "offer made");
         self.broadcast(ServerMsg::Offered(offer));
+        let plies = self.game.as_ref().map_or(0, |m| m.moves.len());
         if let SeatState::Bot(bot) = &self.seats[seat.other().index()] {
-            // The bot agrees to undo and to a new game; a draw only when it is not ahead.
+            // The bot agrees to undo and to a new game; a draw only on its judgement.
             let accept = match kind {
                 OfferKind::Undo | OfferKind::NewGame => true,
-                OfferKind::Draw => bot.last_score <= 0,
+                OfferKind::Draw => bot_takes_draw(bot.last_score, plies),
             };
             if self.offers.answer(kind, seat.other()).is_ok() {
                 self.settle(offer, accept);
@@ -152,5 +168,19 @@ impl Room {
         self.seat_of(client).ok_or_else(|| {
             ErrorMsg::new(ErrorCode::NotAPlayer, format!("spectators cannot {what}"))
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bot_takes_a_draw_when_worse_or_when_a_long_game_is_even() {
+        assert!(!bot_takes_draw(0, 2), "even, early: play on");
+        assert!(!bot_takes_draw(-40, 10), "a little worse, early: play on");
+        assert!(bot_takes_draw(-250, 10), "clearly worse: take it");
+        assert!(bot_takes_draw(0, 120), "a long even game: take it");
+        assert!(!bot_takes_draw(300, 120), "ahead: never");
     }
 }
