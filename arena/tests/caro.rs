@@ -21,6 +21,7 @@ fn caro(width: u8, height: u8) -> GameSpec {
         width,
         height,
         rule: Rule::Caro,
+        opening: Vec::new(),
     }
 }
 
