@@ -105,11 +105,19 @@ impl Player for GomocupEngine {
             width,
             height,
             rule,
-            ..
+            ref opening,
         } = *spec
         else {
             bail!("{} plays caro only (Gomocup protocol)", self.name);
         };
+        if !opening.is_empty() {
+            // The arena plays its openings as moves; stones outside the move list would
+            // never reach the engine.
+            bail!(
+                "{}: games given as opening stones are not supported",
+                self.name
+            );
+        }
         if self.started.is_some_and(|size| size != (width, height)) {
             self.stop();
         }

@@ -15,7 +15,7 @@ use clap::{Args, Parser, Subcommand};
 #[command(
     name = "banco",
     version,
-    about = "Play caro (gomoku) over your LAN from a terminal: host a game, or join one.",
+    about = "Play caro (gomoku) and xiangqi (Chinese chess) over your LAN from a terminal: host a game, or join one.",
     after_help = "Run `banco host` on one machine and `banco join ITS-IP` on the others.\n\
                   In the game, press ? for every key."
 )]
