@@ -58,6 +58,10 @@ pub struct Player {
     /// game ends (the full-screen client rings unless the settings turn it off).
     #[arg(long)]
     pub bell: bool,
+    /// Open a saved game record once connected: replay it, and press c at any move to
+    /// play on from there in a new room (a saved unfinished game carries on this way).
+    #[arg(long, value_name = "FILE")]
+    pub open: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Args)]

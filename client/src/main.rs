@@ -131,14 +131,30 @@ async fn run_plain(
     })
 }
 
+/// The record `--open FILE` names, read before anything starts so a bad file is said at
+/// once; the full-screen client opens it once connected.
+fn open_record(player: &Player) -> anyhow::Result<Option<banco_client::record::Replay>> {
+    let Some(path) = &player.open else {
+        return Ok(None);
+    };
+    if player.plain || player.json {
+        anyhow::bail!(
+            "--open works in the full-screen client; in line mode, `banco replay FILE --plain` prints a record"
+        );
+    }
+    Ok(Some(banco_client::record::file::load(path)?))
+}
+
 /// Runs the full-screen client; with an `address` it dials at once.
 async fn run_tui(
     address: Option<String>,
     name: String,
     hosting: Option<(String, Vec<String>)>,
+    opened: Option<banco_client::record::Replay>,
     s: Setup,
 ) -> anyhow::Result<ExitCode> {
     let mut app = App::new(s.loc, s.theme, s.settings, s.dir, name, Instant::now());
+    app.open_after_connect = opened;
     if let Some((listen, join)) = hosting {
         app.hosting = Some(listen);
         app.join_hint = join;
@@ -157,13 +173,23 @@ async fn run_tui(
 async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let s = setup(&cli);
     match cli.command {
-        None => run_tui(None, player_name(&Player::default(), &s.settings), None, s).await,
+        None => {
+            run_tui(
+                None,
+                player_name(&Player::default(), &s.settings),
+                None,
+                None,
+                s,
+            )
+            .await
+        }
         Some(Command::Join(j)) => {
             let name = player_name(&j.player, &s.settings);
+            let opened = open_record(&j.player)?;
             if j.player.plain || j.player.json {
                 run_plain(&j.address, &name, &j.player, s).await
             } else {
-                run_tui(Some(j.address), name, None, s).await
+                run_tui(Some(j.address), name, None, opened, s).await
             }
         }
         Some(Command::Replay(r)) => {
@@ -202,6 +228,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Some(Command::Host(h)) => {
             let name = player_name(&h.player, &s.settings);
+            let opened = open_record(&h.player)?;
             let hosted = host::start(&h.listen, h.db.as_deref()).await?;
             let target = hosted.connect_address();
             let shown = address_text(&hosted.addr.ip().to_string(), hosted.addr.port());
@@ -209,7 +236,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 run_plain(&target, &name, &h.player, s).await
             } else {
                 let join = discover::join_addresses(hosted.addr, &discover::lan_addresses());
-                run_tui(Some(target), name, Some((shown, join)), s).await
+                run_tui(Some(target), name, Some((shown, join)), opened, s).await
             };
             hosted.stop().await;
             code

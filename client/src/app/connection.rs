@@ -72,6 +72,10 @@ impl App {
         self.screen = Screen::Lobby(Lobby::default());
         self.popup = None;
         self.send(ClientMsg::ListRooms);
+        if let Some(replay) = self.open_after_connect.take() {
+            // Online, so `c` can play on from it; Esc goes to the lobby.
+            self.open_offline_replay(replay);
+        }
         // Remember where and who, unless hosting (the host's own address is no use to
         // remember as "last server").
         let mut changed = false;

@@ -16,8 +16,9 @@ use crate::room::opening::checked_stones;
 /// under 100).
 pub const FEN_MAX: usize = 200;
 
-/// The longest opening the form takes as text (a few dozen stones).
-pub const STONES_MAX: usize = 200;
+/// The longest opening the form takes as text: room for a third of the largest board
+/// (the most stones an opening may hold), so a whole saved game can be played on.
+pub const STONES_MAX: usize = 8192;
 
 /// What a caro room's games start from, before any stones are typed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -233,6 +233,8 @@ pub struct App {
     pub server_addr: String,
     /// Set when this process hosts the server: its listening address. Quitting stops it.
     pub hosting: Option<String>,
+    /// A record to open in the replay screen once connected (`--open FILE`).
+    pub open_after_connect: Option<crate::record::Replay>,
     /// Trying to get back to a game after the connection dropped.
     pub reconnect: Option<Reconnect>,
     /// Looking for servers on the network: when to look next, and whether a look is
@@ -285,6 +287,7 @@ impl App {
             welcome: None,
             server_addr: String::new(),
             hosting: None,
+            open_after_connect: None,
             reconnect: None,
             scan: Scan {
                 next: now,

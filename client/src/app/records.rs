@@ -1,16 +1,18 @@
 //! The server's records, from the lobby: the leaderboard, the history of finished games,
 //! and the replay of one of them (or of a record file, offline).
 
-use banco_protocol::{ClientMsg, GameId, GameRecord, GameSummary, Standing};
+use banco_protocol::{ClientMsg, GameId, GameRecord, GameSummary, Point, Rule, Standing};
 use crossterm::event::{KeyCode, KeyEvent};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use super::create::{CreateForm, Field, GameKind};
+use super::create::{CreateForm, Field, GameKind, OpeningKind};
 use super::input::{Edit, TextInput};
 use super::{App, Effect, Lobby, Screen};
 use crate::record::file::SaveError;
 use crate::record::{Replay, file};
+use crate::room::board::Board;
+use crate::room::opening::stones_text;
 use crate::tr;
 
 /// The pause between two moves when a replay plays by itself.
@@ -109,6 +111,8 @@ impl App {
     }
 
     /// Shows a replay with nothing to go back to: `banco replay FILE`.
+    /// Opens `replay` with nowhere to go back to: Esc leaves the program offline, or goes
+    /// to the lobby when connected.
     pub fn open_offline_replay(&mut self, replay: Replay) {
         self.screen = Screen::Replay(Box::new(ReplayScreen::new(replay, None, None)));
     }
@@ -268,26 +272,56 @@ impl App {
         }
     }
 
-    /// `c` in a xiangqi replay: a new room starting from the position shown (the create
-    /// form opens in the lobby with it filled in), to play on or try another line.
+    /// `c` in a replay: a new room starting from the position shown (the create form
+    /// opens in the lobby with it filled in), to play on or try another line. Xiangqi
+    /// starts from the position's FEN, caro from its stones as the room's opening.
     fn play_from_here(&mut self) {
         let Screen::Replay(rs) = &self.screen else {
             return;
         };
-        let fen = rs.replay.board().xiangqi().map(|g| g.fen());
-        let refusal = match (&fen, &self.welcome) {
-            (None, _) => Some("replay.only_xiangqi_positions"),
+        let start = match rs.replay.board() {
+            Board::Xiangqi(g) => Some(PlayOn::Xiangqi(g.fen())),
+            Board::Caro(g) => Some(PlayOn::Caro {
+                width: g.board().width(),
+                height: g.board().height(),
+                rule: g.rule(),
+                stones: g.opening().iter().chain(g.moves()).copied().collect(),
+            }),
+            Board::Unsupported => None,
+        };
+        let refusal = match (&start, &self.welcome) {
+            (None, _) => Some("replay.unreadable_position"),
             (Some(_), None) => Some("replay.offline_no_rooms"),
             _ => None,
         };
-        if let Some(key) = refusal {
-            let msg = tr!(self.loc, key).to_string();
+        let Some(start) = start.filter(|_| refusal.is_none()) else {
+            let msg = tr!(self.loc, refusal.unwrap_or("replay.unreadable_position")).to_string();
             return self.warn(msg);
-        }
+        };
         let mut form = CreateForm::default();
-        form.set_game(GameKind::Xiangqi);
+        match start {
+            PlayOn::Xiangqi(fen) => {
+                form.set_game(GameKind::Xiangqi);
+                form.fen = TextInput::with_text(super::create::FEN_MAX, &fen);
+            }
+            PlayOn::Caro {
+                width,
+                height,
+                rule,
+                stones,
+            } => {
+                form.set_game(GameKind::Caro);
+                form.width = width;
+                form.height = height;
+                form.rule = rule;
+                if !stones.is_empty() {
+                    let text = stones_text(&stones, width, height);
+                    form.opening = OpeningKind::Stones;
+                    form.stones = TextInput::with_text(super::create::STONES_MAX, &text);
+                }
+            }
+        }
         form.focus = Field::First;
-        form.fen = TextInput::with_text(super::create::FEN_MAX, &fen.unwrap_or_default());
         self.back_to_lobby();
         if let Screen::Lobby(lobby) = &mut self.screen {
             lobby.create = Some(form);
@@ -403,4 +437,16 @@ fn step_selection(selected: &mut usize, count: usize, code: KeyCode) -> bool {
         _ => return false,
     };
     true
+}
+
+/// Where `c` in a replay starts a new room from.
+enum PlayOn {
+    Xiangqi(String),
+    Caro {
+        width: u8,
+        height: u8,
+        rule: Rule,
+        /// Every stone on the board in the order played, X first.
+        stones: Vec<Point>,
+    },
 }

@@ -70,14 +70,13 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, rs: &ReplayScreen) {
     } else {
         crate::app::keys::REPLAY
     };
-    // Turning the board round and playing on from a position are xiangqi's; playing
-    // on needs a server too.
+    // Turning the board round is xiangqi's; playing on from a position needs a server.
     let xiangqi = matches!(r.game, GameSettings::Xiangqi { .. });
     let table: Vec<_> = table
         .iter()
         .filter(|k| match k.what {
             "keys.flip" => xiangqi,
-            "keys.play_from_here" => xiangqi && app.welcome.is_some(),
+            "keys.play_from_here" => app.welcome.is_some(),
             _ => true,
         })
         .copied()

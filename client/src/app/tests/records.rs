@@ -291,7 +291,7 @@ fn snapshot_replay_xiangqi_in_vietnamese_at_80x24() {
 }
 
 #[test]
-fn a_xiangqi_replay_opens_a_room_from_the_position_shown() {
+fn a_replay_opens_a_room_from_the_position_shown() {
     let mut a = replay_app(xiangqi_game_record());
     press(
         &mut a,
@@ -314,15 +314,40 @@ fn a_xiangqi_replay_opens_a_room_from_the_position_shown() {
             fen: Some(form_fen())
         }
     );
-    // Caro has no start positions; offline there is no server to play on.
+    // Caro plays on from the stones on the board, given as the room's opening.
     let mut a = replay_app(caro_game_record());
-    press(&mut a, &[KeyCode::Char('c')]);
-    assert!(matches!(a.screen, Screen::Replay(_)));
-    assert!(
-        notice(&a).starts_with("Only xiangqi rooms"),
-        "{}",
-        notice(&a)
+    press(
+        &mut a,
+        &[
+            KeyCode::Right,
+            KeyCode::Right,
+            KeyCode::Right,
+            KeyCode::Char('c'),
+        ],
     );
+    let Screen::Lobby(lobby) = &a.screen else {
+        panic!("the lobby with the create form expected")
+    };
+    let form = lobby.create.as_ref().expect("the create form is open");
+    assert_eq!(form.stones.text(), "h8 a15 i8");
+    sent(&mut a);
+    press(&mut a, &[KeyCode::Enter]);
+    let msgs = sent(&mut a);
+    let [ClientMsg::CreateRoom(s)] = msgs.as_slice() else {
+        panic!("one CreateRoom expected, got {msgs:?}");
+    };
+    let banco_protocol::GameSettings::Caro {
+        width: 15,
+        height: 15,
+        opening: banco_protocol::CaroOpening::Stones(stones),
+        ..
+    } = &s.game
+    else {
+        panic!("a 15x15 caro room from stones expected, got {:?}", s.game);
+    };
+    let points = [(7, 7), (0, 0), (8, 7)].map(|(x, y)| banco_protocol::Point::new(x, y));
+    assert_eq!(stones, &points);
+    // Offline there is no server to play on.
     let mut a = app();
     a.open_offline_replay(crate::record::Replay::from_record(xiangqi_game_record()));
     press(&mut a, &[KeyCode::Char('c')]);
@@ -337,4 +362,27 @@ fn a_xiangqi_replay_opens_a_room_from_the_position_shown() {
 /// The position after h2e2 h9g7, Red to move.
 fn form_fen() -> String {
     "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2".into()
+}
+
+#[test]
+fn a_record_opened_from_the_command_line_shows_once_connected() {
+    // `banco host --open FILE`: the replay opens as soon as the server greets us, `c`
+    // works there (online), and Esc goes to the lobby rather than out of the program.
+    let mut a = app();
+    a.open_after_connect = Some(crate::record::Replay::from_record(caro_game_record()));
+    a.connected(welcome(), "127.0.0.1:7373".into());
+    assert!(matches!(a.screen, Screen::Replay(_)));
+    press(&mut a, &[KeyCode::Esc]);
+    assert!(matches!(a.screen, Screen::Lobby(_)));
+    assert!(a.open_after_connect.is_none());
+
+    let mut a = app();
+    a.open_after_connect = Some(crate::record::Replay::from_record(caro_game_record()));
+    a.connected(welcome(), "127.0.0.1:7373".into());
+    press(&mut a, &[KeyCode::Right, KeyCode::Char('c')]);
+    let Screen::Lobby(lobby) = &a.screen else {
+        panic!("the lobby with the create form expected")
+    };
+    let form = lobby.create.as_ref().expect("the create form is open");
+    assert_eq!(form.stones.text(), "h8");
 }
