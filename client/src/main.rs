@@ -124,7 +124,10 @@ async fn run_plain(
     let format = if json { Format::Json } else { Format::Text };
     let stdin = tokio::io::BufReader::new(tokio::io::stdin());
     let printer = plain::Printer::new(std::io::stdout(), format, s.loc).with_bell(player.bell);
-    let ending = plain::run_printing(link, stdin, printer).await?;
+    let redial = plain::Redial {
+        address: address.to_string(),
+    };
+    let ending = plain::run_printing(link, stdin, printer, Some(redial)).await?;
     Ok(match ending {
         Ending::Quit => ExitCode::SUCCESS,
         Ending::ServerClosed => ExitCode::FAILURE,

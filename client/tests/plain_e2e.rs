@@ -55,6 +55,56 @@ impl Server {
     }
 }
 
+/// A TCP relay on loopback in front of the server whose connections the test can cut,
+/// as a dropped network link would, while it keeps accepting new ones.
+struct Proxy {
+    addr: SocketAddr,
+    /// Cancelled to cut every connection relayed so far; replaced after each cut.
+    cut: std::sync::Arc<std::sync::Mutex<CancellationToken>>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Proxy {
+    async fn start(to: SocketAddr) -> Proxy {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("a loopback port is free");
+        let addr = listener
+            .local_addr()
+            .expect("a bound listener has an address");
+        let cut = std::sync::Arc::new(std::sync::Mutex::new(CancellationToken::new()));
+        let current = cut.clone();
+        let task = tokio::spawn(async move {
+            while let Ok((mut client, _)) = listener.accept().await {
+                let token = current.lock().expect("not poisoned").clone();
+                tokio::spawn(async move {
+                    let Ok(mut server) = tokio::net::TcpStream::connect(to).await else {
+                        return;
+                    };
+                    tokio::select! {
+                        _ = tokio::io::copy_bidirectional(&mut client, &mut server) => {}
+                        () = token.cancelled() => {}
+                    }
+                });
+            }
+        });
+        Proxy { addr, cut, task }
+    }
+
+    /// Drops every relayed connection (both ends see it closed).
+    fn cut(&self) {
+        let mut token = self.cut.lock().expect("not poisoned");
+        token.cancel();
+        *token = CancellationToken::new();
+    }
+}
+
+impl Drop for Proxy {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
 /// One `banco join ... --json` process.
 struct Player {
     name: &'static str,
@@ -67,9 +117,14 @@ struct Player {
 
 impl Player {
     async fn join(server: &Server, name: &'static str, mode: &str) -> Player {
+        Player::join_at(server.addr, name, mode).await
+    }
+
+    /// Joins through `addr` (a [`Proxy`] in front of the server, say).
+    async fn join_at(addr: SocketAddr, name: &'static str, mode: &str) -> Player {
         let config = std::env::temp_dir().join(format!("banco-e2e-{}-{name}", std::process::id()));
         let mut child = Command::new(env!("CARGO_BIN_EXE_banco"))
-            .args(["join", &server.addr.to_string(), "--name", name, mode])
+            .args(["join", &addr.to_string(), "--name", name, mode])
             .env("BANCO_CONFIG_DIR", config)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -622,5 +677,36 @@ async fn a_balanced_opening_room_deals_stones_and_the_first_mover_plays_o() {
     cuc.send("quit").await;
     assert!(an.finish().await.success());
     assert!(cuc.finish().await.success());
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lost_connection_mid_game_is_dialled_again_and_the_game_goes_on() {
+    let server = Server::start().await;
+    let proxy = Proxy::start(server.addr).await;
+    let mut an = Player::join_at(proxy.addr, "An", "--json").await;
+    an.send("create caro --first me").await;
+    let room = an.event("room_created").await["room"].as_u64().unwrap();
+    let mut binh = Player::join(&server, "Binh", "--json").await;
+    binh.send(&format!("join {room}")).await;
+    binh.event("game_started").await;
+    an.event("game_started").await;
+    play(&mut an, &mut binh, &["h8"], &["a1"], 1).await;
+
+    // The link drops: An's client dials again with its resume token and sits back down.
+    proxy.cut();
+    let retry = an.event("reconnecting").await;
+    assert_eq!(retry["attempt"], 1);
+    an.event("reconnected").await;
+    let joined = an.event("joined").await;
+    assert_eq!(joined["room"], room);
+    assert_eq!(joined["you"], "one");
+
+    // The game carries on from where it was.
+    play(&mut an, &mut binh, &["j8"], &[], 3).await;
+    an.send("quit").await;
+    binh.send("quit").await;
+    assert!(an.finish().await.success());
+    assert!(binh.finish().await.success());
     server.stop().await;
 }

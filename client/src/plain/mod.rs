@@ -8,6 +8,8 @@
 //! `watch`, `leave`, `rooms`) holds the next line back until the server has answered
 //! it, so a script can write `create caro` then `move h8` without racing the server.
 //! End of input leaves the room (a running game is lost, as with `quit`) and exits.
+//! A connection lost mid-game, in a seat, is dialled again with the server's resume
+//! token (as the full-screen client does), so the seat and the game carry on.
 
 pub mod command;
 pub mod output;
@@ -19,8 +21,9 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncBufRead, AsyncBufReadExt};
 
+use crate::app::{RECONNECT_EVERY, RECONNECT_FOR};
 use crate::locale::Locale;
-use crate::net::{Link, NetEvent};
+use crate::net::{Connection, Link, NetEvent};
 use crate::room::Room;
 use command::Command;
 pub use output::{Format, Printer};
@@ -35,6 +38,13 @@ pub enum Ending {
     Quit,
     /// The server closed the connection.
     ServerClosed,
+}
+
+/// Where to dial again when the connection drops mid-game: the address the session was
+/// opened with (the name and resume token come from the server's welcome).
+#[derive(Debug, Clone)]
+pub struct Redial {
+    pub address: String,
 }
 
 /// What the next input line waits for.
@@ -73,14 +83,16 @@ where
     R: AsyncBufRead + Unpin,
     W: Write,
 {
-    run_printing(link, input, Printer::new(out, format, locale)).await
+    run_printing(link, input, Printer::new(out, format, locale), None).await
 }
 
-/// As [`run`], printing with `printer` (one made to ring the bell, say).
+/// As [`run`], printing with `printer` (one made to ring the bell, say); with `redial`,
+/// a connection lost mid-game is dialled again.
 pub async fn run_printing<R, W>(
     mut link: Link,
     input: R,
     mut printer: Printer<W>,
+    redial: Option<Redial>,
 ) -> anyhow::Result<Ending>
 where
     R: AsyncBufRead + Unpin,
@@ -119,32 +131,45 @@ where
                     Err(e) => printer.error("bad_command", &e.message),
                 }
             }
-            event = link.incoming.recv() => match event {
-                Some(NetEvent::Msg(msg)) => {
-                    awaiting = awaiting.filter(|a| !answers(*a, &msg));
-                    take_in(&msg, &mut room, &mut printer);
-                    if let ServerMsg::Replay(record) = &msg
-                        && let Some(path) = save_to.take()
-                    {
-                        let replay = crate::record::Replay::from_record((**record).clone());
-                        let text = crate::record::file::write(&replay);
-                        match crate::record::file::save_new(&path, &text) {
-                            Ok(full) => printer.saved(&full),
-                            Err(e) => printer.error("save_failed", &e.to_string()),
+            event = link.incoming.recv() => {
+                let reason = match event {
+                    Some(NetEvent::Msg(msg)) => {
+                        awaiting = awaiting.filter(|a| !answers(*a, &msg));
+                        take_in(&msg, &mut room, &mut printer);
+                        if let ServerMsg::Replay(record) = &msg
+                            && let Some(path) = save_to.take()
+                        {
+                            let replay = crate::record::Replay::from_record((**record).clone());
+                            let text = crate::record::file::write(&replay);
+                            match crate::record::file::save_new(&path, &text) {
+                                Ok(full) => printer.saved(&full),
+                                Err(e) => printer.error("save_failed", &e.to_string()),
+                            }
+                        } else if matches!(msg, ServerMsg::Error(_)) {
+                            // The refusal of the replay asked for: nothing to save.
+                            save_to = None;
                         }
-                    } else if matches!(msg, ServerMsg::Error(_)) {
-                        // The refusal of the replay asked for: nothing to save.
-                        save_to = None;
+                        continue;
                     }
-                }
-                Some(NetEvent::Closed(reason)) => {
-                    printer.disconnected(&closed_text(reason, &printer.locale));
+                    Some(NetEvent::Closed(reason)) => reason,
+                    None => None,
+                };
+                let why = closed_text(reason, &printer.locale);
+                let seated = room
+                    .as_ref()
+                    .is_some_and(|r| r.playing() && r.my_seat().is_some());
+                let Some(redial) = redial.as_ref().filter(|_| seated) else {
+                    printer.disconnected(&why);
                     return Ok(Ending::ServerClosed);
-                }
-                None => {
-                    printer.disconnected(&closed_text(None, &printer.locale));
+                };
+                let Some(back) = dial_again(redial, &link, &why, &mut printer).await else {
                     return Ok(Ending::ServerClosed);
-                }
+                };
+                // The server seats us again and sends the room as it stands.
+                link = back;
+                room = None;
+                awaiting = None;
+                printer.reconnected();
             }
         }
     }
@@ -191,6 +216,38 @@ fn answers(awaiting: Awaiting, msg: &ServerMsg) -> bool {
             | (Awaiting::History, ServerMsg::History(_))
             | (Awaiting::Replay, ServerMsg::Replay(_))
     )
+}
+
+/// Dials the server again with the resume token, every [`RECONNECT_EVERY`] for
+/// [`RECONNECT_FOR`], saying so each time; `None` (and a `disconnected` line) if it
+/// could not get back.
+async fn dial_again<W: Write>(
+    redial: &Redial,
+    lost: &Link,
+    why: &str,
+    printer: &mut Printer<W>,
+) -> Option<Link> {
+    let token = lost.welcome.resume;
+    let name = lost.welcome.name.clone();
+    let since = Instant::now();
+    let mut last_error = why.to_string();
+    for attempt in 1.. {
+        printer.reconnecting(attempt, why);
+        match Connection::open_resuming(&redial.address, &name, Some(token)).await {
+            Ok(c) => return Some(c.start()),
+            Err(e) => last_error = e.to_string(),
+        }
+        if since.elapsed() >= RECONNECT_FOR {
+            break;
+        }
+        tokio::time::sleep(RECONNECT_EVERY).await;
+    }
+    printer.disconnected(&crate::tr!(
+        printer.locale,
+        "net.gave_up",
+        reason = last_error
+    ));
+    None
 }
 
 fn closed_text(reason: Option<String>, loc: &Locale) -> String {

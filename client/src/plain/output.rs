@@ -335,6 +335,22 @@ impl<W: Write> Printer<W> {
         self.emit("disconnected", json!({"message": message}), message);
     }
 
+    /// The connection dropped mid-game: dialling again (the `n`th time).
+    pub fn reconnecting(&mut self, attempt: u32, reason: &str) {
+        let text = tr!(self.locale, "net.reconnecting", n = attempt);
+        self.emit(
+            "reconnecting",
+            json!({"attempt": attempt, "reason": reason, "message": text}),
+            &text,
+        );
+    }
+
+    /// Back in the seat after a lost connection; the room follows.
+    pub fn reconnected(&mut self) {
+        let text = tr!(self.locale, "net.reconnected").to_string();
+        self.emit("reconnected", json!({"message": text}), &text);
+    }
+
     pub fn help(&mut self) {
         let commands: Vec<Value> = HELP
             .iter()
