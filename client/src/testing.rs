@@ -42,6 +42,7 @@ pub fn caro_room_view(you: Role) -> RoomView {
         }),
         offer: None,
         chat: vec![],
+        series: banco_protocol::Series::default(),
     }
 }
 

@@ -503,6 +503,33 @@ pub struct RoomView {
     pub offer: Option<Offer>,
     /// The most recent lines, oldest first, at most [`crate::CHAT_HISTORY`].
     pub chat: Vec<ChatLine>,
+    /// The score of the games finished since the two players sat down together.
+    pub series: Series,
+}
+
+/// A rematch series: the games the room's two current players have finished against each
+/// other, counted from when the second of them sat down. It starts again at 0-0 whenever
+/// a seat is given up (a player leaves, or does not come back in time).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Series {
+    /// Games won, by seat.
+    pub wins: [u32; 2],
+    pub draws: u32,
+}
+
+impl Series {
+    /// Counts a finished game (`None`: a draw).
+    pub fn count(&mut self, winner: Option<Seat>) {
+        match winner {
+            Some(seat) => self.wins[seat.index()] += 1,
+            None => self.draws += 1,
+        }
+    }
+
+    /// Games counted.
+    pub fn games(&self) -> u32 {
+        self.wins[0] + self.wins[1] + self.draws
+    }
 }
 
 /// A finished game's number in the server's store.

@@ -287,6 +287,10 @@ fn server_samples() -> Vec<ServerMsg> {
             text: "y".into(),
             at_ms: 0,
         }],
+        series: Series {
+            wins: [3, 2],
+            draws: 1,
+        },
     })));
     v.push(ServerMsg::Joined(Box::new(RoomView {
         id: 2,
@@ -297,6 +301,7 @@ fn server_samples() -> Vec<ServerMsg> {
         game: None,
         offer: None,
         chat: vec![],
+        series: Series::default(),
     })));
     let summary = GameSummary {
         id: 42,

@@ -1,7 +1,7 @@
 //! Offers between players: undo (one ply and two), new game and rematch, draw; answered
 //! yes or no, withdrawn, or made moot. And resigning.
 
-use banco_protocol::{ClientMsg, EndReason, ErrorCode, Offer, OfferKind, Seat, ServerMsg};
+use banco_protocol::{ClientMsg, EndReason, ErrorCode, Offer, OfferKind, Seat, Series, ServerMsg};
 use banco_tests::{Client, TestServer, caro, exchange, two_players};
 
 fn offer(kind: OfferKind, by: Seat) -> Offer {
@@ -248,5 +248,62 @@ async fn a_draw_by_agreement() {
     }
     b.play(8, 8).await;
     b.expect_error(ErrorCode::GameOver).await;
+    server.stop().await;
+}
+
+/// Resigns for `loser` and waits until both players have seen the end.
+async fn resign(loser: &mut Client, other: &mut Client) {
+    loser.send(ClientMsg::Resign).await;
+    loser.game_over().await;
+    other.game_over().await;
+}
+
+/// `asker` offers a rematch and `other` takes it; both see the new game start.
+async fn rematch(asker: &mut Client, other: &mut Client, by: Seat) {
+    asker.send(ClientMsg::Offer(OfferKind::NewGame)).await;
+    other
+        .recv_until(|m| *m == ServerMsg::Offered(offer(OfferKind::NewGame, by)))
+        .await;
+    other
+        .send(ClientMsg::Answer {
+            kind: OfferKind::NewGame,
+            accept: true,
+        })
+        .await;
+    asker.game_started().await;
+    other.game_started().await;
+}
+
+#[tokio::test]
+async fn a_rematch_series_is_scored_until_a_seat_is_given_up() {
+    let server = TestServer::start().await;
+    let (mut a, mut b, id) = two_players(&server, caro(15)).await;
+    exchange(&mut a, &mut b, 7, 7).await;
+    resign(&mut a, &mut b).await;
+    rematch(&mut a, &mut b, Seat::One).await;
+    // Bình moves first in game 2.
+    exchange(&mut b, &mut a, 7, 7).await;
+    resign(&mut a, &mut b).await;
+    rematch(&mut b, &mut a, Seat::Two).await;
+    exchange(&mut a, &mut b, 7, 7).await;
+    resign(&mut b, &mut a).await;
+
+    // Someone coming in sees the score: Bình 2, An 1.
+    let mut c = server.connect("Chi").await;
+    let view = c.watch(id).await;
+    assert_eq!(
+        view.series,
+        Series {
+            wins: [1, 2],
+            draws: 0
+        }
+    );
+
+    // An gives the seat up: whoever sits down next starts from 0-0.
+    a.send(ClientMsg::LeaveRoom).await;
+    a.recv_until(|m| *m == ServerMsg::Left).await;
+    let mut d = server.connect("Dũng").await;
+    let view = d.join(id).await;
+    assert_eq!(view.series, Series::default());
     server.stop().await;
 }

@@ -104,6 +104,39 @@ fn time_json(tc: &TimeControl) -> Value {
     json!(time_control_text(tc))
 }
 
+/// The rematch series between the players seated now: wins by seat, and draws.
+fn series_json(room: &Room) -> Value {
+    let s = &room.series;
+    json!({"one": s.wins[0], "two": s.wins[1], "draws": s.draws})
+}
+
+/// "Score: An 2, Bình 1." (and the draws, if any).
+fn series_text(room: &Room, loc: &Locale) -> String {
+    let s = &room.series;
+    let one = narrate::seat_name(room, Seat::One, loc);
+    let two = narrate::seat_name(room, Seat::Two, loc);
+    if s.draws == 0 {
+        tr!(
+            loc,
+            "event.series",
+            one = one,
+            a = s.wins[0],
+            two = two,
+            b = s.wins[1]
+        )
+    } else {
+        tr!(
+            loc,
+            "event.series_draws",
+            one = one,
+            a = s.wins[0],
+            two = two,
+            b = s.wins[1],
+            draws = s.draws
+        )
+    }
+}
+
 fn seats_json(room: &Room) -> Value {
     let seat = |s: Seat| -> Value {
         match &room.seats[s.index()] {
@@ -739,8 +772,12 @@ impl<W: Write> Printer<W> {
                     "to_move": room.to_move().map(seat_str),
                     "over": g.and_then(|g| g.over.as_ref()).map(|o| o.reason.as_str()),
                     "offer": room.offer.map(|o| json!({"kind": o.kind.as_str(), "by": seat_str(o.by)})),
+                    "series": series_json(room),
                 });
                 let mut text = narrate::joined(room, loc);
+                if room.series.games() > 0 {
+                    text = format!("{text} {}", series_text(room, loc));
+                }
                 if room.game.is_some()
                     && let Some(t) = narrate::turn(room, loc)
                 {
@@ -902,6 +939,7 @@ impl<W: Write> Printer<W> {
                 }
                 let line: Vec<Value> = over.line.iter().map(|p| json!([p.x, p.y])).collect();
                 let mut text = narrate::game_over(room, over, loc);
+                text = format!("{text} {}", series_text(room, loc));
                 // Suggest a rematch only to a player still at the table.
                 let walked_out = matches!(over.reason, EndReason::Quit | EndReason::Abandoned)
                     && over.winner.map(Seat::other) == me;
@@ -916,6 +954,7 @@ impl<W: Write> Printer<W> {
                         "winner_name": over.winner.and_then(|w| raw_name(room, w)),
                         "reason": over.reason.as_str(),
                         "line": line,
+                        "series": series_json(room),
                     }),
                     &text,
                 );

@@ -15,7 +15,7 @@ use banco_engine::caro::Stone;
 use banco_engine::xiangqi::piece::Color;
 use banco_protocol::{
     CHAT_HISTORY, CaroOpening, ChatLine, GameOver, GameSettings, GameView, Move, MoveRecord, Offer,
-    Role, RoomId, RoomSettings, RoomView, Seat, SeatView, ServerMsg,
+    Role, RoomId, RoomSettings, RoomView, Seat, SeatView, Series, ServerMsg,
 };
 use std::time::Instant;
 
@@ -40,6 +40,9 @@ pub struct Room {
     pub chat: Vec<ChatLine>,
     /// The engine's suggestion for this client's move, until a move makes it stale.
     pub hint: Option<Move>,
+    /// The score between the two players seated now (the server's count when we came in,
+    /// then kept up here: each game's end, and 0-0 when a seat is given up).
+    pub series: Series,
 }
 
 /// One game in the room.
@@ -133,6 +136,7 @@ impl Room {
             offer: view.offer,
             chat: view.chat,
             hint: None,
+            series: view.series,
         }
     }
 
@@ -141,6 +145,10 @@ impl Room {
     pub fn apply(&mut self, msg: &ServerMsg, now: Instant) {
         match msg {
             ServerMsg::People { seats, spectators } => {
+                if seats.iter().any(Option::is_none) {
+                    // A seat given up: the next pairing starts its own score.
+                    self.series = Series::default();
+                }
                 self.seats = seats.clone();
                 self.spectators = spectators.clone();
                 if let Some(game) = &mut self.game {
@@ -203,6 +211,9 @@ impl Room {
             }
             ServerMsg::GameOver(over) => {
                 if let Some(game) = &mut self.game {
+                    if game.over.is_none() {
+                        self.series.count(over.winner);
+                    }
                     game.over = Some(over.clone());
                     game.clocks = game.clocks.map(|c| c.stopped(now));
                 }
@@ -398,6 +409,24 @@ mod tests {
         assert_eq!(room.to_move(), None);
         let clocks = room.game.as_ref().unwrap().clocks.unwrap();
         assert_eq!(clocks.clocks.running, None);
+
+        // The game counts once in the series, however often its end is heard; a seat
+        // given up starts the score again.
+        let over = ServerMsg::GameOver(GameOver {
+            winner: Some(Seat::Two),
+            reason: EndReason::Timeout,
+            line: vec![],
+        });
+        room.apply(&over, now);
+        assert_eq!(room.series.wins, [0, 1]);
+        room.apply(
+            &ServerMsg::People {
+                seats: [room.seats[0].clone(), None],
+                spectators: vec![],
+            },
+            now,
+        );
+        assert_eq!(room.series, Series::default());
     }
 
     #[test]

@@ -424,7 +424,30 @@ fn draw_players(frame: &mut Frame, area: Rect, app: &App, rs: &RoomScreen) {
         ),
         tc => tr!(loc, "room.clock", time = tc.to_string()),
     };
-    lines.push(Line::from(Span::styled(format!("  {time}"), theme.dim())));
+    // The rematch series, once a game has ended: seat one's wins first, as listed above.
+    let series = &room.series;
+    let time = match (series.games(), series.draws) {
+        (0, _) => time,
+        (_, 0) => tr!(
+            loc,
+            "room.series",
+            time = time,
+            one = series.wins[0],
+            two = series.wins[1]
+        ),
+        (_, draws) => tr!(
+            loc,
+            "room.series_draws",
+            time = time,
+            one = series.wins[0],
+            two = series.wins[1],
+            draws = draws
+        ),
+    };
+    lines.push(Line::from(Span::styled(
+        truncate(&format!("  {time}"), inner.width as usize),
+        theme.dim(),
+    )));
     if !room.spectators.is_empty() {
         let names = room.spectators.join(", ");
         lines.push(Line::from(Span::styled(

@@ -46,7 +46,7 @@ use banco_engine::bot::{Cancel, Level};
 use banco_engine::game::{Game, GameSpec};
 use banco_protocol::{
     GameOver, MoveRecord, ResumeToken, Role, RoomId, RoomSettings, RoomSummary, Seat, SeatKind,
-    SeatView, ServerMsg,
+    SeatView, Series, ServerMsg,
 };
 
 use crate::ClientId;
@@ -288,6 +288,8 @@ struct Room {
     fresh: Vec<ClientId>,
     /// When the last move was played: bots-only rooms pause after it.
     last_move_at: Option<Instant>,
+    /// The score between the two players seated now; 0-0 again when a seat is freed.
+    series: Series,
 }
 
 impl Room {
@@ -317,6 +319,7 @@ impl Room {
             shown_summary: None,
             fresh: Vec::new(),
             last_move_at: None,
+            series: Series::default(),
         }
     }
 

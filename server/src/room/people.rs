@@ -2,7 +2,7 @@
 
 use tokio::time::Instant;
 
-use banco_protocol::{EndReason, ErrorCode, ErrorMsg, Role, Seat, ServerMsg};
+use banco_protocol::{EndReason, ErrorCode, ErrorMsg, Role, Seat, Series, ServerMsg};
 
 use super::chat::ChatAllowance;
 use super::{Guest, HumanSeat, Member, Room, SeatState};
@@ -127,6 +127,8 @@ impl Room {
         if let Role::Player(seat) = role {
             self.end_for_absence(seat, EndReason::Quit);
             self.seats[seat.index()] = SeatState::Free;
+            // A new pairing starts its own score.
+            self.series = Series::default();
         }
         self.tell(client, ServerMsg::Left);
         self.members.retain(|m| m.client != client);
@@ -166,6 +168,7 @@ impl Room {
         let token = h.token;
         self.end_for_absence(seat, EndReason::Abandoned);
         self.seats[seat.index()] = SeatState::Free;
+        self.series = Series::default();
         let _ = self.ctx.lobby.send(RoomNotice::Released(token));
         self.announce_people();
     }

@@ -222,6 +222,7 @@ impl Room {
         };
         m.over = Some(over.clone());
         let clocks = m.clock.as_ref().map(|c| c.snapshot(now));
+        self.series.count(winner);
         self.generation += 1;
         // Recorded before anyone hears of the end, so a player who asks for the history
         // as soon as they see it finds the game there.

@@ -58,6 +58,7 @@ impl Room {
             game: self.game.as_ref().map(|m| m.view(Instant::now())),
             offer: self.offers.open(),
             chat: self.chat.lines(),
+            series: self.series,
         }
     }
 
