@@ -295,6 +295,9 @@ mod tests {
         for k in crate::app::keys::ROOM {
             used.insert(format!("{}_short", k.what));
         }
+        for code in banco_protocol::ErrorCode::ALL {
+            used.insert(format!("server_error.{}", code.as_str()));
+        }
         let missing: Vec<&String> = used.iter().filter(|k| en.get(k) == k.as_str()).collect();
         assert!(missing.is_empty(), "en.toml lacks {missing:?}");
     }

@@ -2,7 +2,7 @@
 //! client's status line and the plain mode's text lines tell the same story.
 
 use banco_protocol::{
-    CaroOpening, EndReason, GameOver, GameSettings, MoveRecord, Offer, OfferKind, Role,
+    CaroOpening, EndReason, ErrorCode, GameOver, GameSettings, MoveRecord, Offer, OfferKind, Role,
     RoomSummary, Seat, SeatKind,
 };
 
@@ -312,5 +312,53 @@ pub fn ended_at(ms: u64) -> String {
             t.format("%Y-%m-%d %H:%M").to_string()
         }
         chrono::LocalResult::None => "?".to_string(),
+    }
+}
+
+/// A server refusal in the reader's language. The server words its refusals in English,
+/// often with details (which stone, which setting); English readers get that sentence,
+/// others the code's sentence in their language, with the server's details added where
+/// they say what to change.
+pub fn server_error(e: &banco_protocol::ErrorMsg, loc: &Locale) -> String {
+    if loc.code() == "en" {
+        return e.message.clone();
+    }
+    let own = loc
+        .get(&format!("server_error.{}", e.code.as_str()))
+        .to_string();
+    let detailed = matches!(
+        e.code,
+        ErrorCode::BadSettings | ErrorCode::IllegalMove | ErrorCode::BadName
+    );
+    if detailed && !e.message.is_empty() {
+        format!("{own} ({})", e.message)
+    } else {
+        own
+    }
+}
+
+#[cfg(test)]
+mod server_error_tests {
+    use super::*;
+    use banco_protocol::ErrorMsg;
+
+    #[test]
+    fn refusals_are_worded_in_the_readers_language() {
+        let en = Locale::english();
+        let vi = Locale::load("vi", None).unwrap();
+        let taken = ErrorMsg::new(ErrorCode::Occupied, "7,7 is already taken");
+        assert_eq!(server_error(&taken, &en), "7,7 is already taken");
+        assert_eq!(server_error(&taken, &vi), "Ô đó đã có quân.");
+        // Where the details say what to change, they come along.
+        let bad = ErrorMsg::new(ErrorCode::BadSettings, "board width must be 5..=64");
+        assert_eq!(
+            server_error(&bad, &vi),
+            "Không dùng được các thiết lập phòng đó. (board width must be 5..=64)"
+        );
+        // Every code has its own sentence in Vietnamese.
+        for code in ErrorCode::ALL {
+            let key = format!("server_error.{}", code.as_str());
+            assert_ne!(vi.get(&key), en.get(&key), "{key}");
+        }
     }
 }

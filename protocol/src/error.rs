@@ -60,6 +60,38 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
+    /// Every code, for clients that word each one in their own language.
+    pub const ALL: [ErrorCode; 28] = [
+        ErrorCode::VersionMismatch,
+        ErrorCode::Malformed,
+        ErrorCode::Unexpected,
+        ErrorCode::BadName,
+        ErrorCode::BadSettings,
+        ErrorCode::NoSuchRoom,
+        ErrorCode::RoomFull,
+        ErrorCode::AlreadyInRoom,
+        ErrorCode::NotInRoom,
+        ErrorCode::NotAPlayer,
+        ErrorCode::NoGame,
+        ErrorCode::GameOver,
+        ErrorCode::NotYourTurn,
+        ErrorCode::IllegalMove,
+        ErrorCode::Occupied,
+        ErrorCode::OutOfBounds,
+        ErrorCode::EmptyChat,
+        ErrorCode::ChatTooLong,
+        ErrorCode::ChatTooFast,
+        ErrorCode::OfferPending,
+        ErrorCode::NoOffer,
+        ErrorCode::OwnOffer,
+        ErrorCode::NothingToUndo,
+        ErrorCode::HintsOff,
+        ErrorCode::Busy,
+        ErrorCode::ShuttingDown,
+        ErrorCode::Internal,
+        ErrorCode::NoSuchGame,
+    ];
+
     /// The stable snake_case name.
     pub fn as_str(self) -> &'static str {
         match self {

@@ -486,3 +486,11 @@ proptest! {
         prop_assert_eq!(decode::<ServerMsg>(&encode(&line).unwrap()).unwrap(), line);
     }
 }
+
+#[test]
+fn every_error_code_is_listed_once_by_its_stable_name() {
+    let names: std::collections::BTreeSet<&str> =
+        ErrorCode::ALL.iter().map(|c| c.as_str()).collect();
+    assert_eq!(names.len(), ErrorCode::ALL.len());
+    assert!(names.contains("no_such_game") && names.contains("version_mismatch"));
+}

@@ -28,7 +28,8 @@ impl App {
             }
             ServerMsg::Error(e) => {
                 self.records_refused();
-                self.warn(e.message);
+                let text = crate::narrate::server_error(&e, &self.loc);
+                self.warn(text);
             }
             ServerMsg::Leaderboard(list) => self.got_leaderboard(list),
             ServerMsg::History(list) => self.got_history(list),

@@ -705,7 +705,15 @@ impl<W: Write> Printer<W> {
                 let text = tr!(loc, "event.room_created", room = id);
                 self.emit("room_created", json!({"room": id}), &text);
             }
-            ServerMsg::Error(e) => self.error(e.code.as_str(), &e.message),
+            ServerMsg::Error(e) => {
+                // JSON keeps the server's sentence; text mode words it in the language.
+                let text = narrate::server_error(e, loc);
+                self.emit(
+                    "error",
+                    json!({"code": e.code.as_str(), "message": e.message}),
+                    &format!("[{}] {text}", e.code.as_str()),
+                );
+            }
             ServerMsg::Left => {
                 self.emit("left", json!({}), tr!(loc, "event.left"));
             }
