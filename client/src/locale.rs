@@ -265,21 +265,7 @@ mod tests {
         }
         assert!(used.len() > 100, "the scan found only {} keys", used.len());
         use banco_protocol::{EndReason, Level, Rule};
-        let reasons = [
-            EndReason::Five,
-            EndReason::Draw,
-            EndReason::Timeout,
-            EndReason::Quit,
-            EndReason::Abandoned,
-            EndReason::Resign,
-            EndReason::Checkmate,
-            EndReason::Stalemate,
-            EndReason::PerpetualCheck,
-            EndReason::Repetition,
-            EndReason::SixtyMoves,
-            EndReason::NoMaterial,
-            EndReason::Agreement,
-        ];
+        let reasons = EndReason::ALL;
         used.extend(reasons.iter().map(|r| format!("reason.{}", r.as_str())));
         used.extend(Level::ALL.iter().map(|l| format!("level.{}", l.name())));
         for r in Rule::ALL {

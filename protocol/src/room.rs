@@ -342,6 +342,23 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// Every reason, for readers that match names back and for tests.
+    pub const ALL: [EndReason; 13] = [
+        EndReason::Five,
+        EndReason::Draw,
+        EndReason::Timeout,
+        EndReason::Quit,
+        EndReason::Abandoned,
+        EndReason::Resign,
+        EndReason::Checkmate,
+        EndReason::Stalemate,
+        EndReason::PerpetualCheck,
+        EndReason::Repetition,
+        EndReason::SixtyMoves,
+        EndReason::NoMaterial,
+        EndReason::Agreement,
+    ];
+
     /// The stable name used in JSON and logs.
     pub fn as_str(self) -> &'static str {
         match self {

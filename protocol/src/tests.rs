@@ -333,21 +333,7 @@ fn server_samples() -> Vec<ServerMsg> {
         opening: game_view().opening,
         moves: game_view().moves,
     })));
-    for reason in [
-        EndReason::Five,
-        EndReason::Draw,
-        EndReason::Timeout,
-        EndReason::Quit,
-        EndReason::Abandoned,
-        EndReason::Resign,
-        EndReason::Checkmate,
-        EndReason::Stalemate,
-        EndReason::PerpetualCheck,
-        EndReason::Repetition,
-        EndReason::SixtyMoves,
-        EndReason::NoMaterial,
-        EndReason::Agreement,
-    ] {
+    for reason in EndReason::ALL {
         v.push(ServerMsg::GameOver(GameOver {
             winner: Some(Seat::One),
             reason,

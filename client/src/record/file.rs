@@ -601,22 +601,6 @@ fn ruled_by_moves(reason: EndReason) -> bool {
     )
 }
 
-const REASONS: [EndReason; 13] = [
-    EndReason::Five,
-    EndReason::Draw,
-    EndReason::Timeout,
-    EndReason::Quit,
-    EndReason::Abandoned,
-    EndReason::Resign,
-    EndReason::Checkmate,
-    EndReason::Stalemate,
-    EndReason::PerpetualCheck,
-    EndReason::Repetition,
-    EndReason::SixtyMoves,
-    EndReason::NoMaterial,
-    EndReason::Agreement,
-];
-
 /// The game's ending: as the headers say, checked against what the rules saw (`ruled`:
 /// the ending the last move made, if any). `sides`: seat One's and seat Two's.
 fn result(
@@ -627,12 +611,12 @@ fn result(
     let reason = match &h.reason {
         Some((n, v)) => {
             let v = v.to_ascii_lowercase().replace([' ', '-'], "_");
-            let r = REASONS.into_iter().find(|r| r.as_str() == v);
+            let r = EndReason::ALL.into_iter().find(|r| r.as_str() == v);
             Some(r.map(|r| (*n, r)).ok_or_else(|| RecordError {
                 line: *n,
                 message: format!(
                     "'{v}' is not a way a game ends: write one of {}",
-                    REASONS.map(EndReason::as_str).join(", ")
+                    EndReason::ALL.map(EndReason::as_str).join(", ")
                 ),
             })?)
         }

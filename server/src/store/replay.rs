@@ -142,21 +142,7 @@ mod tests {
 
     #[test]
     fn every_wire_reason_reads_back_and_unfinished_ones_do_not() {
-        for reason in [
-            EndReason::Five,
-            EndReason::Draw,
-            EndReason::Timeout,
-            EndReason::Quit,
-            EndReason::Abandoned,
-            EndReason::Resign,
-            EndReason::Checkmate,
-            EndReason::Stalemate,
-            EndReason::PerpetualCheck,
-            EndReason::Repetition,
-            EndReason::SixtyMoves,
-            EndReason::NoMaterial,
-            EndReason::Agreement,
-        ] {
+        for reason in EndReason::ALL {
             assert_eq!(end_reason(reason.as_str()), Some(reason));
         }
         for unfinished in ["restarted", "shutdown", "unfinished", "", "Five"] {

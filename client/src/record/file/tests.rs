@@ -2,46 +2,11 @@
 //! wrong is refused with its line.
 
 use super::*;
-use banco_protocol::{GameRecord, GameSummary, Point};
+use banco_protocol::{GameRecord, Point};
 
+/// X (seat Two moved first) makes five on row 8 (y = 7) from h to l; O plays column a.
 fn caro_record() -> GameRecord {
-    // X (seat Two moved first) makes five on row 8 (y = 7) from h to l; O plays column a.
-    let mut moves = Vec::new();
-    for i in 0..5u8 {
-        moves.push(MoveRecord {
-            mv: Move::Caro(Point::new(7 + i, 7)),
-            by: Seat::Two,
-            wxf: String::new(),
-            check: false,
-        });
-        if i < 4 {
-            moves.push(MoveRecord {
-                mv: Move::Caro(Point::new(0, i)),
-                by: Seat::One,
-                wxf: String::new(),
-                check: false,
-            });
-        }
-    }
-    GameRecord {
-        summary: GameSummary {
-            id: 42,
-            game: GameSettings::caro_default(),
-            time: TimeControl::PerMove { millis: 20_000 },
-            players: ["An".into(), "Bình".into()],
-            first: Seat::Two,
-            over: GameOver {
-                winner: Some(Seat::Two),
-                reason: EndReason::Five,
-                line: (7..12).map(|x| Point::new(x, 7)).collect(),
-            },
-            plies: 9,
-            ended_at_ms: 1_746_000_000_000,
-        },
-        start_fen: String::new(),
-        opening: Vec::new(),
-        moves,
-    }
+    crate::testing::caro_game_record()
 }
 
 fn refused(text: &str) -> RecordError {
