@@ -3,10 +3,24 @@
 //! The engine runs as a child process ([`EngineProcess`]). Per game: `START size` (or
 //! `RECTSTART w,h`), the rule and memory as `INFO`; later games on the same board begin
 //! with `RESTART`, on another board in a fresh process. Per move: the time as
-//! `INFO timeout_turn`, then `BEGIN` on an empty board, `TURN x,y` when the engine saw
-//! every move but the opponent's last, `BOARD ... DONE` otherwise. `MESSAGE`/`DEBUG` lines
-//! are skipped; `ERROR`, `UNKNOWN`, silence past the time or a dead process are errors
-//! (the arena scores them as a loss).
+//! `INFO timeout_turn` when it changed, then `BEGIN` on an empty board, `TURN x,y` when the
+//! engine saw every move but the opponent's last, `BOARD ... DONE` otherwise.
+//! `MESSAGE`/`DEBUG` lines are skipped; `ERROR`, `UNKNOWN`, silence past the time or a dead
+//! process are errors (the arena scores them as a forfeit).
+//!
+//! Like the established managers (piskvork, GomocupJudge), the arena makes sure a match
+//! measures play, not the protocol's timing:
+//! - **Warm-up.** A fresh process searches one throwaway position, untimed, before its
+//!   first game: engines that allocate their hash table at their first search (Rapfi does)
+//!   pay for it there, not on the clock.
+//! - **No reply racing.** An engine may print its move before its command loop is ready
+//!   for the next command (Rapfi drops the first word of a command that arrives in that
+//!   instant). Before each move's commands the arena waits until the engine is listening:
+//!   it sends `ABOUT` and waits for the answer (asking again if the first was lost), or,
+//!   for an engine that never answers `ABOUT`, lets a short pause pass since its last
+//!   move. The clock starts after that, when the move's commands are written.
+//! - **Tolerance.** An answer may come up to [`GRACE`] past the turn time, GomocupJudge's
+//!   default tolerance.
 
 use std::time::{Duration, Instant};
 
@@ -17,12 +31,27 @@ use banco_engine::game::{Game, GameSpec, Move};
 use crate::player::{Player, Reply};
 use crate::process::EngineProcess;
 
-/// How long an engine may take to start a game (loading weights, allocating tables).
+/// How long an engine may take to start a game (loading weights, allocating tables) or to
+/// search its warm-up position.
 const START_TIMEOUT: Duration = Duration::from_secs(60);
-/// Extra time allowed past the per-move budget before the engine is out of time.
-const GRACE: Duration = Duration::from_millis(500);
+/// Extra time allowed past the per-move budget before the engine is out of time
+/// (GomocupJudge's default tolerance).
+pub const GRACE: Duration = Duration::from_millis(1000);
 /// The per-move time when the arena sets none.
 const DEFAULT_TURN: Duration = Duration::from_secs(1);
+/// How long the first `ABOUT` of a process may take to be answered; an engine silent that
+/// long is taken not to answer `ABOUT` at all.
+const ABOUT_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long to wait for an `ABOUT` answer before asking again (the first may have been
+/// dropped by an engine still leaving its thinking state).
+const READY_RETRY: Duration = Duration::from_millis(50);
+/// How many times to ask before going on regardless.
+const READY_TRIES: u32 = 40;
+/// For engines that do not answer `ABOUT`: the pause after an engine's move before it is
+/// sent anything else.
+const SETTLE: Duration = Duration::from_millis(20);
+/// The warm-up search's time.
+const WARM_UP_TURN: Duration = Duration::from_millis(500);
 
 /// The Gomocup rule number of a banco rule.
 pub fn rule_number(rule: Rule) -> u32 {
@@ -48,6 +77,15 @@ pub struct GomocupEngine {
     /// the same board begins with `RESTART`, one on another board in a fresh process
     /// (`RESTART` keeps the board, and not every engine takes a second `START`).
     started: Option<(u8, u8)>,
+    /// Whether this process answers `ABOUT` (learnt when it starts): then `ABOUT` is how
+    /// the arena knows it is listening.
+    answers_about: bool,
+    /// Whether this process has searched its warm-up position.
+    warmed_up: bool,
+    /// The turn time this process was last told.
+    told_turn: Option<Duration>,
+    /// When the engine's last move arrived: nothing is sent before it is ready again.
+    last_move_at: Option<Instant>,
 }
 
 impl GomocupEngine {
@@ -58,6 +96,10 @@ impl GomocupEngine {
             running: None,
             known: Vec::new(),
             started: None,
+            answers_about: false,
+            warmed_up: false,
+            told_turn: None,
+            last_move_at: None,
         }
     }
 
@@ -65,6 +107,10 @@ impl GomocupEngine {
         if self.running.is_none() {
             self.running = Some(EngineProcess::spawn(&self.command, "END")?);
             self.started = None;
+            self.warmed_up = false;
+            self.told_turn = None;
+            self.last_move_at = None;
+            self.answers_about = false;
         }
         Ok(())
     }
@@ -75,16 +121,22 @@ impl GomocupEngine {
         running.send(line).map_err(|e| anyhow!("{name}: {e}"))
     }
 
-    /// The next line that is not chatter, within `timeout`.
+    /// The next line that is not chatter (nor a late `ABOUT` answer), within `timeout`.
     fn answer(&mut self, timeout: Duration) -> Result<String> {
+        self.answer_until(Instant::now() + timeout)
+    }
+
+    fn answer_until(&mut self, deadline: Instant) -> Result<String> {
         let name = &self.name;
         let running = self.running.as_mut().context("engine not running")?;
-        let deadline = Instant::now() + timeout;
         loop {
             let line = running
                 .next_line(deadline)
                 .map_err(|e| anyhow!("{name}: {e}"))?;
             let line = line.trim().to_string();
+            if is_about_answer(&line) {
+                continue;
+            }
             let word = line.split_whitespace().next().unwrap_or("");
             match word.to_ascii_uppercase().as_str() {
                 "" | "MESSAGE" | "DEBUG" | "SUGGEST" => continue,
@@ -93,6 +145,103 @@ impl GomocupEngine {
             }
         }
     }
+
+    /// Asks `ABOUT` once, at the start of a process: learns whether the engine answers it.
+    fn probe_about(&mut self) -> Result<()> {
+        self.send("ABOUT")?;
+        self.answers_about = self.await_about(ABOUT_TIMEOUT)?;
+        Ok(())
+    }
+
+    /// Waits up to `timeout` for an `ABOUT` answer, skipping chatter. `Ok(false)` when none
+    /// came.
+    fn await_about(&mut self, timeout: Duration) -> Result<bool> {
+        let name = &self.name;
+        let running = self.running.as_mut().context("engine not running")?;
+        let deadline = Instant::now() + timeout;
+        loop {
+            match running.next_line(deadline) {
+                Ok(line) if is_about_answer(line.trim()) => return Ok(true),
+                Ok(_) => continue,
+                Err(_) if Instant::now() >= deadline => return Ok(false),
+                Err(e) => bail!("{name}: {e}"),
+            }
+        }
+    }
+
+    /// Returns once the engine is listening for a new command (see the module doc).
+    fn wait_until_ready(&mut self) -> Result<()> {
+        if self.answers_about {
+            for _ in 0..READY_TRIES {
+                self.send("ABOUT")?;
+                if self.await_about(READY_RETRY)? {
+                    return Ok(());
+                }
+            }
+            bail!("{} stopped answering ABOUT", self.name);
+        }
+        if let Some(at) = self.last_move_at {
+            std::thread::sleep(SETTLE.saturating_sub(at.elapsed()));
+        }
+        Ok(())
+    }
+
+    /// Tells the engine the turn time if it does not know it yet.
+    fn tell_turn(&mut self, turn: Duration) -> Result<()> {
+        if self.told_turn != Some(turn) {
+            self.send(&format!("INFO timeout_turn {}", turn.as_millis()))?;
+            self.told_turn = Some(turn);
+        }
+        Ok(())
+    }
+
+    /// The warm-up search: one opponent stone in the centre, untimed, then `RESTART`.
+    /// An engine that does not take `RESTART` afterwards is started again, cold.
+    fn warm_up(&mut self, width: u8, height: u8) -> Result<()> {
+        self.warmed_up = true;
+        self.tell_turn(WARM_UP_TURN)?;
+        self.send("BOARD")?;
+        self.send(&format!("{},{},2", width / 2, height / 2))?;
+        self.send("DONE")?;
+        let reply = self.answer(START_TIMEOUT)?;
+        parse_point(&reply)
+            .with_context(|| format!("{} answered '{reply}' to its warm-up", self.name))?;
+        self.last_move_at = Some(Instant::now());
+        self.wait_until_ready()?;
+        self.send("RESTART")?;
+        if !self
+            .answer(START_TIMEOUT)
+            .is_ok_and(|a| a.eq_ignore_ascii_case("OK"))
+        {
+            self.stop();
+            self.start_process(width, height)?;
+            self.warmed_up = true;
+        }
+        Ok(())
+    }
+
+    /// A fresh process with a board of `width` x `height`.
+    fn start_process(&mut self, width: u8, height: u8) -> Result<()> {
+        self.spawn()?;
+        if width == height {
+            self.send(&format!("START {width}"))?;
+        } else {
+            self.send(&format!("RECTSTART {width},{height}"))?;
+        }
+        let ok = self.answer(START_TIMEOUT)?;
+        if !ok.eq_ignore_ascii_case("OK") {
+            bail!("{} answered '{ok}' to the start of a game", self.name);
+        }
+        self.probe_about()?;
+        self.started = Some((width, height));
+        Ok(())
+    }
+}
+
+/// Whether `line` is an engine's answer to `ABOUT` (`name="...", version=...`).
+fn is_about_answer(line: &str) -> bool {
+    line.get(..5)
+        .is_some_and(|head| head.eq_ignore_ascii_case("name="))
 }
 
 impl Player for GomocupEngine {
@@ -123,6 +272,7 @@ impl Player for GomocupEngine {
         }
         if self.started.is_some() {
             // Engines without RESTART get a fresh process instead.
+            self.wait_until_ready()?;
             self.send("RESTART")?;
             if !self
                 .answer(START_TIMEOUT)
@@ -132,22 +282,15 @@ impl Player for GomocupEngine {
             }
         }
         if self.started.is_none() {
-            self.spawn()?;
-            if width == height {
-                self.send(&format!("START {width}"))?;
-            } else {
-                self.send(&format!("RECTSTART {width},{height}"))?;
-            }
-            let ok = self.answer(START_TIMEOUT)?;
-            if !ok.eq_ignore_ascii_case("OK") {
-                bail!("{} answered '{ok}' to the start of a game", self.name);
-            }
+            self.start_process(width, height)?;
         }
-        self.started = Some((width, height));
         self.known.clear();
         self.send(&format!("INFO rule {}", rule_number(rule)))?;
         self.send("INFO max_memory 268435456")?;
         self.send("INFO timeout_match 0")?;
+        if !self.warmed_up {
+            self.warm_up(width, height)?;
+        }
         Ok(())
     }
 
@@ -156,7 +299,8 @@ impl Player for GomocupEngine {
             bail!("{} plays caro only", self.name);
         };
         let turn = budget.unwrap_or(DEFAULT_TURN);
-        self.send(&format!("INFO timeout_turn {}", turn.as_millis()))?;
+        self.wait_until_ready()?;
+        self.tell_turn(turn)?;
         let moves = game.moves();
         let start = Instant::now();
         if moves.is_empty() {
@@ -176,8 +320,9 @@ impl Player for GomocupEngine {
             }
             self.send("DONE")?;
         }
-        let line = self.answer(turn + GRACE)?;
+        let line = self.answer_until(start + turn + GRACE)?;
         let elapsed = start.elapsed();
+        self.last_move_at = Some(Instant::now());
         let p = parse_point(&line).with_context(|| format!("{} answered '{line}'", self.name))?;
         self.known = moves;
         self.known.push(Move::Caro(p));

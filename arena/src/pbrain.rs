@@ -63,6 +63,8 @@ pub struct Brain {
     max_memory: u64,
     /// `END` was received.
     ended: bool,
+    /// Most nodes per move, if limited (`--nodes`).
+    node_limit: Option<u64>,
 }
 
 impl Brain {
@@ -79,7 +81,14 @@ impl Brain {
             time_left: None,
             max_memory: 0,
             ended: false,
+            node_limit: None,
         }
+    }
+
+    /// A brain that searches at most `nodes` per move (still within the manager's time).
+    pub fn with_node_limit(mut self, nodes: Option<u64>) -> Brain {
+        self.node_limit = nodes;
+        self
     }
 
     /// Whether `END` was received.
@@ -351,7 +360,11 @@ impl Brain {
         }
         self.engine.set_move_time(budget);
         let mut pos = Position::from_board(board, self.rule, own);
-        let thought = self.engine.search(&mut pos, &Limits::none());
+        let mut limits = Limits::none();
+        if let Some(n) = self.node_limit {
+            limits = limits.nodes(n);
+        }
+        let thought = self.engine.search(&mut pos, &limits);
         let Some(cell) = thought.best else {
             return vec!["ERROR no move found".to_string()];
         };

@@ -112,8 +112,17 @@ fn program_name(command: &str) -> &str {
 impl PlayerSpec {
     /// Builds the player. `seed` feeds the random choices of seed bots.
     pub fn build(&self, seed: u64) -> Result<Box<dyn Player>> {
+        self.build_limited(seed, None)
+    }
+
+    /// Like [`PlayerSpec::build`], a banco level searching at most `nodes` per move (for
+    /// matches that must not depend on the machine's load).
+    pub fn build_limited(&self, seed: u64, nodes: Option<u64>) -> Result<Box<dyn Player>> {
         Ok(match self {
-            PlayerSpec::Banco(level) => Box::new(BancoPlayer::new(*level)),
+            PlayerSpec::Banco(level) => Box::new(BancoPlayer {
+                nodes,
+                ..BancoPlayer::new(*level)
+            }),
             PlayerSpec::Seed(n) if seeds::is_xiangqi(n) => Box::new(Seed002Player {
                 engine: Seed002::new(),
             }),
@@ -133,11 +142,17 @@ pub struct BancoPlayer {
     level: Level,
     /// Made per game (it depends on the game spec).
     bot: Option<GameBot>,
+    /// Most nodes per move, if limited.
+    nodes: Option<u64>,
 }
 
 impl BancoPlayer {
     pub fn new(level: Level) -> BancoPlayer {
-        BancoPlayer { level, bot: None }
+        BancoPlayer {
+            level,
+            bot: None,
+            nodes: None,
+        }
     }
 }
 
@@ -160,7 +175,10 @@ impl Player for BancoPlayer {
 
     fn play(&mut self, game: &Game, budget: Option<Duration>) -> Result<Reply> {
         let bot = self.bot.as_mut().context("new_game was not called")?;
-        let limits = budget.map_or_else(Limits::none, Limits::within);
+        let mut limits = budget.map_or_else(Limits::none, Limits::within);
+        if let Some(n) = self.nodes {
+            limits = limits.nodes(n);
+        }
         let start = Instant::now();
         let thought = bot.think(game, &limits);
         let mv = thought.best.context("the engine found no move")?;

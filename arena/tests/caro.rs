@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use banco_arena::matches::Match;
 use banco_arena::openings::Opening;
-use banco_arena::player::{Player, PlayerSpec};
+use banco_arena::player::{Player, PlayerSpec, Reply};
 use banco_engine::caro::{Point, Rule};
 use banco_engine::game::{EndReason, Game, GameSpec, Move, Side};
 
@@ -104,4 +104,95 @@ fn a_short_match_against_the_external_engine() {
     for reason in &reasons {
         assert!(reason == "five" || reason == "board_full", "{reason}");
     }
+}
+
+/// A Gomocup engine with Rapfi's two habits, as a shell script: its first search is slow
+/// (it allocates its tables then), and the first line it reads after printing a move loses
+/// its first word (it arrived while the engine was still leaving its thinking state), which
+/// makes an `INFO timeout_turn ...` an `ERROR`. It plays along row 14 from the left.
+const FAKE_RAPFI: &str = r#"
+next=0; drop=0; searched=0
+while read -r line; do
+  if [ "$drop" = 1 ]; then
+    drop=0
+    set -- $line
+    if [ $# -gt 1 ]; then echo "ERROR Unknown command: $2"; fi
+    continue
+  fi
+  case "$line" in
+    START*|RESTART*) next=0; echo OK ;;
+    ABOUT*) echo 'name="fake-rapfi", version="1"' ;;
+    BEGIN*|TURN*|DONE*)
+      if [ "$searched" = 0 ]; then sleep 2; searched=1; fi
+      echo "$next,14"; next=$((next + 1)); drop=1 ;;
+    END*) exit 0 ;;
+  esac
+done
+"#;
+
+/// Plays the first free point of row 0, at once: the engine's next command follows its move
+/// as closely as it can.
+struct RowZero;
+
+impl Player for RowZero {
+    fn name(&self) -> String {
+        "row-zero".to_string()
+    }
+
+    fn new_game(&mut self, _: &GameSpec) -> anyhow::Result<()> {
+        Ok(())
+    }
+
+    fn play(&mut self, game: &Game, _: Option<Duration>) -> anyhow::Result<Reply> {
+        let Game::Caro(g) = game else {
+            anyhow::bail!("caro only");
+        };
+        let x = (0..15)
+            .find(|x| g.board().is_empty_at(Point::new(*x, 0)))
+            .unwrap_or(0);
+        Ok(Reply {
+            mv: at(x, 0),
+            depth: None,
+            elapsed: Duration::ZERO,
+        })
+    }
+}
+
+/// The arena copes with such an engine the way established managers do: the slow first
+/// search happens in a warm-up before the clock starts, and no command reaches the engine
+/// before it is listening, so no game is forfeited although every move is timed at 100 ms
+/// (with the arena's tolerance, 1.1 s, less than the engine's 2 s first search).
+#[test]
+fn an_engine_with_a_slow_first_search_and_a_racy_loop_forfeits_nothing() {
+    let dir = std::env::temp_dir().join(format!("banco-fake-rapfi-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("fake-rapfi.sh");
+    std::fs::write(&script, FAKE_RAPFI).unwrap();
+    let fake = PlayerSpec::Gomocup(format!("sh {}", script.display()));
+
+    let m = Match {
+        spec: GameSpec::Caro {
+            width: 15,
+            height: 15,
+            rule: Rule::Freestyle,
+            opening: Vec::new(),
+        },
+        games: 2,
+        openings: vec![Opening {
+            moves: Vec::new(),
+            line: 0,
+        }],
+        budget: Some(Duration::from_millis(100)),
+        record_dir: None,
+    };
+    let mut players: [Box<dyn Player>; 2] = [Box::new(RowZero), fake.build(2).unwrap()];
+    let mut games = Vec::new();
+    let report = m
+        .play(&mut players, |game, _| {
+            games.push((game.reason.clone(), game.forfeit))
+        })
+        .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(report.forfeits, [0, 0], "{games:?}");
+    assert!(games.iter().all(|g| g.0 == "five"), "{games:?}");
 }

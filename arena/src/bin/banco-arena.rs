@@ -57,6 +57,10 @@ enum Command {
         /// their own budget, external engines get 1000).
         #[arg(long)]
         time_ms: Option<u64>,
+        /// Most nodes per move for banco levels (a load-independent match; give a generous
+        /// --time-ms so that the nodes, not the clock, end each search).
+        #[arg(long)]
+        nodes: Option<u64>,
         /// Directory to save every game in.
         #[arg(long)]
         out: Option<PathBuf>,
@@ -125,6 +129,7 @@ fn main() -> Result<()> {
             rule,
             openings,
             time_ms,
+            nodes,
             out,
             seed,
             verbose,
@@ -163,7 +168,7 @@ fn main() -> Result<()> {
                 budget: time_ms.map(Duration::from_millis),
                 record_dir: out,
             };
-            run_match(&m, &a, &b, seed, verbose)
+            run_match(&m, [&a, &b], seed, nodes, verbose)
         }
         Command::Tune { set, pairs, nodes } => {
             let candidate = banco_arena::tune::weights(&set)?;
@@ -222,8 +227,17 @@ fn parse_size(s: &str) -> Result<(u8, u8)> {
     Ok((w, h))
 }
 
-fn run_match(m: &Match, a: &PlayerSpec, b: &PlayerSpec, seed: u64, verbose: bool) -> Result<()> {
-    let mut players: [Box<dyn Player>; 2] = [a.build(seed)?, b.build(seed.wrapping_add(1))?];
+fn run_match(
+    m: &Match,
+    [a, b]: [&PlayerSpec; 2],
+    seed: u64,
+    nodes: Option<u64>,
+    verbose: bool,
+) -> Result<()> {
+    let mut players: [Box<dyn Player>; 2] = [
+        a.build_limited(seed, nodes)?,
+        b.build_limited(seed.wrapping_add(1), nodes)?,
+    ];
     println!(
         "{} vs {}: {} games of {}, {} openings",
         players[0].name(),
@@ -236,8 +250,13 @@ fn run_match(m: &Match, a: &PlayerSpec, b: &PlayerSpec, seed: u64, verbose: bool
     let names = [players[0].name(), players[1].name()];
     let report = m.play(&mut players, |record, tally| {
         if verbose {
+            let forfeit = if record.forfeit.is_some() {
+                " FORFEIT"
+            } else {
+                ""
+            };
             println!(
-                "game {:>3}: {} first, {} in {} plies ({})  [{}: +{} ={} -{}]",
+                "game {:>3}: {} first, {} in {} plies ({}){forfeit}  [{}: +{} ={} -{}]",
                 record.number,
                 names[record.first],
                 record.result(),
@@ -262,16 +281,24 @@ fn run_match(m: &Match, a: &PlayerSpec, b: &PlayerSpec, seed: u64, verbose: bool
         t.elo(),
         start.elapsed().as_secs_f64()
     );
-    for (name, s) in report.names.iter().zip(report.stats) {
+    for ((name, s), forfeits) in report.names.iter().zip(report.stats).zip(report.forfeits) {
         let depth = s
             .mean_depth()
             .map_or_else(|| "-".to_string(), |d| format!("{d:.1}"));
         println!(
-            "  {name}: {} moves, {:.3} s/move, longest {:.3} s, worst overrun {} ms, mean depth {depth}",
+            "  {name}: {} moves, {:.3} s/move, longest {:.3} s, {} over budget (worst {} ms), mean depth {depth}, {forfeits} forfeits",
             s.moves,
             s.mean_time().as_secs_f64(),
             s.longest.as_secs_f64(),
+            s.overruns,
             s.worst_overrun.as_millis()
+        );
+    }
+    let forfeits = report.forfeits[0] + report.forfeits[1];
+    if forfeits > 0 {
+        println!(
+            "  {forfeits} of {} games ended by forfeit, not on the board: this result measures more than play",
+            t.games()
         );
     }
     Ok(())

@@ -16,11 +16,14 @@ struct Args {
     /// Strength: easy, medium, hard or max. The manager's time limits still apply.
     #[arg(long, default_value = "max")]
     level: Level,
+    /// Most nodes per move (for load-independent test matches).
+    #[arg(long)]
+    nodes: Option<u64>,
 }
 
 fn main() -> Result<()> {
     let args = Args::parse();
-    let mut brain = Brain::new(args.level);
+    let mut brain = Brain::new(args.level).with_node_limit(args.nodes);
     let stdin = std::io::stdin();
     let mut stdout = std::io::stdout().lock();
     for line in stdin.lock().lines() {
