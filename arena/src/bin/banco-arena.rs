@@ -102,6 +102,18 @@ enum Command {
         #[arg(long, default_value = "caro")]
         rule: Rule,
     },
+    /// Fit the caro evaluation's weights to saved games (Texel's method) and print them as
+    /// Rust source for `engine/src/caro/eval.rs`.
+    CaroTune {
+        /// Game files written by `match --out`, or directories of them.
+        games: Vec<PathBuf>,
+        /// Gradient steps.
+        #[arg(long, default_value_t = 1000)]
+        iterations: usize,
+        /// One position in this many is kept apart to check the fit on.
+        #[arg(long, default_value_t = 10)]
+        holdout: usize,
+    },
     /// Mine a VCF tactical suite from saved games: positions where the side to move has
     /// a forced win by fours (with the proof's main line), and positions with fours to
     /// play but no such win. Prints suite lines (see engine/benches/data/vcf.txt).
@@ -204,6 +216,11 @@ fn main() -> Result<()> {
             min_line,
             nowins,
         } => mine_tactics(&games, min_line, nowins),
+        Command::CaroTune {
+            games,
+            iterations,
+            holdout,
+        } => caro_tune(&games, iterations, holdout),
     }
 }
 
@@ -414,6 +431,56 @@ fn read_game(path: &PathBuf) -> Result<(u8, u8, Rule, Vec<Point>)> {
         .map(|l| banco_engine::caro::notation::parse_point(l, w, h).map_err(anyhow::Error::from))
         .collect::<Result<Vec<Point>>>()?;
     Ok((w, h, rule, moves))
+}
+
+fn caro_tune(paths: &[PathBuf], iterations: usize, holdout: usize) -> Result<()> {
+    use banco_arena::texel;
+    use banco_engine::caro::eval::Weights;
+    let mut files = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            for entry in std::fs::read_dir(path)? {
+                files.push(entry?.path());
+            }
+        } else {
+            files.push(path.clone());
+        }
+    }
+    files.sort();
+    let (mut train, mut test) = (Vec::new(), Vec::new());
+    for (i, file) in files.iter().enumerate() {
+        let game = texel::read_caro_game(file)?;
+        let samples = texel::samples(&game)?;
+        // Whole games go to one side, so the check set is not the training set's
+        // neighbours.
+        if holdout > 0 && i % holdout == 0 {
+            test.extend(samples);
+        } else {
+            train.extend(samples);
+        }
+    }
+    eprintln!(
+        "{} games: {} training positions, {} check positions",
+        files.len(),
+        train.len(),
+        test.len()
+    );
+    let start = Weights::default_weights();
+    eprintln!(
+        "start: error {:.5} (check {:.5})",
+        texel::error(&start, &train),
+        texel::error(&start, &test)
+    );
+    let fitted = texel::fit(&start, &train, iterations, |it, e| {
+        eprintln!("  step {it}: error {e:.5}");
+    });
+    eprintln!(
+        "fitted: error {:.5} (check {:.5})",
+        texel::error(&fitted, &train),
+        texel::error(&fitted, &test)
+    );
+    print!("{}", texel::source(&fitted));
+    Ok(())
 }
 
 fn mine_tactics(paths: &[PathBuf], min_line: usize, nowins: usize) -> Result<()> {

@@ -1,11 +1,21 @@
 //! Static evaluation: what the empty points are worth to each side.
 //!
-//! Every empty point gets, per side, a score for a stone of that side landing there: the
-//! sum of its four line patterns' values plus a bonus for the combination they make (two
-//! open threes, a four with an open three, ...). The search board keeps each side's sum
-//! of these scores (its *potential*) up to date incrementally, so evaluating a position
-//! is one subtraction. Potential counts both what a side can build and, seen from the
-//! other side, what must be stopped.
+//! Every empty point is worth something to each side: a stone of that side landing there
+//! would make its four line patterns into a combination (two open threes, a four with an
+//! open three, ...). What that is worth depends on whether the side is the one to move
+//! (it can use the point at once) or the one that just moved (the opponent may take it
+//! first), so each point has two worths per side. The search board keeps, per side and
+//! role, the sum of these worths (its *potential*) up to date incrementally, so evaluating
+//! a position is one subtraction: the side to move's potential as mover less the
+//! opponent's as waiter.
+//!
+//! A point's worth, per role, is a sum of [`Weights`]: one value per line pattern, one
+//! per pair of line patterns (how two lines through the point combine) and one for the
+//! point's [`Combo`]. The weights are fitted to game results (Texel's method: the
+//! evaluation, through a logistic curve, predicts the result of the game the position
+//! came from; see `banco-arena caro-tune`). Values are in quarter evaluation units.
+//!
+//! Move ordering uses a separate, hand-made score per point ([`CellValue::score`]).
 //!
 //! Scores come from a table over the 11^4 combinations of four patterns, built once.
 
@@ -14,7 +24,8 @@ use std::sync::OnceLock;
 use super::pattern::{Combo, Pattern};
 use super::position::Position;
 
-/// The value of one line pattern at an empty point (index: `Pattern as usize`).
+/// The value of one line pattern at an empty point for move ordering (index:
+/// `Pattern as usize`).
 const PATTERN_VALUE: [i32; 11] = [
     0,    // Dead
     0,    // Overline
@@ -29,7 +40,8 @@ const PATTERN_VALUE: [i32; 11] = [
     1200, // F5
 ];
 
-/// Extra value of a combination (index: `Combo as usize`) on top of its patterns.
+/// Extra ordering value of a combination (index: `Combo as usize`) on top of its
+/// patterns.
 const COMBO_BONUS: [i32; 13] = [
     0,   // None
     0,   // Flex2
@@ -49,21 +61,74 @@ const COMBO_BONUS: [i32; 13] = [
 /// The largest evaluation a position can get; mate scores lie far above it.
 pub const EVAL_LIMIT: i32 = 40_000;
 
-/// A stone of the side to move counts this much more than one of the side that just
-/// moved, in percent: the mover gets to use its chances first.
-const TEMPO_PERCENT: i32 = 115;
+/// The patterns and combos a weight can belong to.
+pub const PATTERNS: usize = 11;
+pub const COMBOS: usize = 13;
+
+/// Evaluation weights for one role (side to move, or side that just moved).
+#[derive(Debug, Clone, PartialEq)]
+pub struct RoleWeights {
+    /// Per line pattern.
+    pub single: [i32; PATTERNS],
+    /// Per unordered pair of line patterns (`pair[a][b]` with `a <= b`; the rest unused).
+    pub pair: [[i32; PATTERNS]; PATTERNS],
+    /// Per combo.
+    pub combo: [i32; COMBOS],
+}
+
+/// Evaluation weights: `[mover, waiter]`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Weights(pub [RoleWeights; 2]);
+
+impl Weights {
+    /// The weights the engine plays with.
+    pub fn default_weights() -> Weights {
+        let role = |percent: i32| RoleWeights {
+            single: PATTERN_VALUE.map(|v| v * percent / 100),
+            pair: [[0; PATTERNS]; PATTERNS],
+            combo: COMBO_BONUS.map(|v| v * percent / 100),
+        };
+        Weights([role(115), role(100)])
+    }
+
+    /// The worth of a point with these four patterns (and their combo) in `role`
+    /// (0: mover, 1: waiter).
+    pub fn worth(&self, role: usize, pats: [Pattern; 4], combo: Combo) -> i32 {
+        let w = &self.0[role];
+        let mut v = w.combo[combo as usize];
+        for i in 0..4 {
+            v += w.single[pats[i] as usize];
+            for j in i + 1..4 {
+                let (a, b) = ordered(pats[i], pats[j]);
+                v += w.pair[a][b];
+            }
+        }
+        v
+    }
+}
+
+/// A pair of patterns as indices, smaller first.
+#[inline]
+pub fn ordered(a: Pattern, b: Pattern) -> (usize, usize) {
+    let (a, b) = (a as usize, b as usize);
+    (a.min(b), a.max(b))
+}
 
 /// What a stone on a point is worth to one side, from its four line patterns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CellValue {
     /// The tactical meaning of a stone there (four, open three, ...).
     pub combo: Combo,
-    /// Its evaluation score.
+    /// Its move-ordering score.
     pub score: i16,
+    /// Its worth to the evaluation when its side is to move.
+    pub mover: i16,
+    /// Its worth when its side has just moved.
+    pub waiter: i16,
 }
 
 /// Four patterns packed as nibbles (`p0 | p1 << 4 | p2 << 8 | p3 << 12`) -> their value.
-/// 64 Ki entries of 4 bytes: one lookup per point and side on every board update.
+/// 64 Ki entries of 8 bytes: one lookup per point and side on every board update.
 pub struct ValueTable(
     /// Indexed by the packed patterns.
     Vec<CellValue>,
@@ -73,26 +138,35 @@ impl ValueTable {
     /// The shared table, built on first use.
     pub fn get() -> &'static ValueTable {
         static TABLE: OnceLock<ValueTable> = OnceLock::new();
-        TABLE.get_or_init(|| {
-            ValueTable(
-                (0..1usize << 16)
-                    .map(|i| {
-                        let nibbles = [i & 15, (i >> 4) & 15, (i >> 8) & 15, (i >> 12) & 15];
-                        if nibbles.iter().any(|n| *n >= Pattern::ALL.len()) {
-                            return CellValue {
-                                combo: Combo::None,
-                                score: 0,
-                            };
-                        }
-                        let (combo, score) = cell_value(nibbles.map(|n| Pattern::ALL[n]));
-                        CellValue {
-                            combo,
-                            score: score as i16,
-                        }
-                    })
-                    .collect(),
-            )
-        })
+        TABLE.get_or_init(|| ValueTable::build(&Weights::default_weights()))
+    }
+
+    /// A table for `weights`.
+    pub fn build(weights: &Weights) -> ValueTable {
+        let clamp = |v: i32| v.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
+        ValueTable(
+            (0..1usize << 16)
+                .map(|i| {
+                    let nibbles = [i & 15, (i >> 4) & 15, (i >> 8) & 15, (i >> 12) & 15];
+                    if nibbles.iter().any(|n| *n >= Pattern::ALL.len()) {
+                        return CellValue {
+                            combo: Combo::None,
+                            score: 0,
+                            mover: 0,
+                            waiter: 0,
+                        };
+                    }
+                    let pats = nibbles.map(|n| Pattern::ALL[n]);
+                    let (combo, score) = cell_value(pats);
+                    CellValue {
+                        combo,
+                        score: clamp(score),
+                        mover: clamp(weights.worth(0, pats, combo)),
+                        waiter: clamp(weights.worth(1, pats, combo)),
+                    }
+                })
+                .collect(),
+        )
     }
 
     /// The value of four packed patterns.
@@ -102,7 +176,7 @@ impl ValueTable {
     }
 }
 
-/// The combo and score of a stone on a point with these four line patterns.
+/// The combo and ordering score of a stone on a point with these four line patterns.
 pub fn cell_value(pats: [Pattern; 4]) -> (Combo, i32) {
     let combo = Combo::of(pats);
     let score: i32 = pats.iter().map(|p| PATTERN_VALUE[*p as usize]).sum();
@@ -113,8 +187,8 @@ pub fn cell_value(pats: [Pattern; 4]) -> (Combo, i32) {
 #[inline]
 pub fn evaluate(pos: &Position) -> i32 {
     let us = pos.to_move();
-    let own = pos.potential(us) * TEMPO_PERCENT / 100;
-    let theirs = pos.potential(us.opponent());
+    let own = pos.potential(us, true);
+    let theirs = pos.potential(us.opponent(), false);
     ((own - theirs) / 4).clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }
 

@@ -18,13 +18,18 @@
 //! - [`movegen`]: exact forced defences and move ordering.
 //! - [`vcf`]: threat-space search: VCF and VCT solvers.
 //! - [`tt`]: the transposition table.
-//! - [`search`]: [`Engine`], iterative deepening PVS under a deadline.
+//! - [`history`]: move statistics (history scores, counter moves) across searches.
+//! - [`tree`]: the tree search below the root (PVS with pruning and extensions, VCF
+//!   quiescence).
+//! - [`timeman`]: how long a move may think.
+//! - [`search`]: [`Engine`], the per-move procedure and iterative deepening.
 //! - [`level`]: what each level may spend and how it plays.
 //! - [`threat`]: a player's fours and open threes on a board, for the "four warning".
 
 pub mod board;
 pub mod eval;
 pub mod game;
+pub mod history;
 pub mod level;
 pub mod movegen;
 pub mod notation;
@@ -34,6 +39,8 @@ pub mod position;
 pub mod rule;
 pub mod search;
 pub mod threat;
+pub mod timeman;
+pub mod tree;
 pub mod tt;
 pub mod vcf;
 pub mod zobrist;

@@ -138,6 +138,87 @@ pub fn four_defences(pos: &mut Position, out: &mut Vec<Cell>) {
     }));
 }
 
+/// The side to move's answers to an opponent who can play a four that is also an open
+/// three (a [`Combo::Block4Flex3`] point) and has no stronger threat: the points that take
+/// every such threat away (the point itself, or a stone that weakens its four or its
+/// three), the points that would turn our forced block of that four into a four of our
+/// own, and every four of ours. Appends to `out` and returns `true`; returns `false`
+/// (leaving `out` as it was) when the threat need not be answered directly: our block of
+/// the four would already be a four of ours, or nothing found answers it.
+pub fn b4f3_defences(pos: &mut Position, out: &mut Vec<Cell>) -> bool {
+    let us = pos.to_move();
+    let them = us.opponent();
+    let mut threats = Vec::new();
+    pos.cells_with(them, Combo::Block4Flex3, &mut threats);
+    threats.retain(|&f| pos.combo(f, them) == Combo::Block4Flex3);
+    if threats.is_empty() {
+        return false;
+    }
+    let mut direct = Vec::new();
+    let mut counters = Vec::new();
+    let mut window = Vec::new();
+    for &f in &threats {
+        direct.push(f);
+        for d in 0..4 {
+            window.clear();
+            line_empties(pos, f, d, &mut window);
+            direct.extend_from_slice(&window);
+            if pos.pattern(f, them, d) != Pattern::B4 {
+                continue;
+            }
+            // Where the four would make five: our forced block goes there.
+            for &e in &window {
+                if pos.combo_if(e, f, them, them) != Combo::Five {
+                    continue;
+                }
+                if pos.combo(e, us).is_four() {
+                    // Blocking there is a four of ours: the threat keeps no tempo.
+                    return false;
+                }
+                // Stones of ours that would make that block a four.
+                for d2 in 0..4 {
+                    for k in (-4..=-1).chain(1..=4) {
+                        let r = pos.step(e, d2, k);
+                        if pos.is_empty(r) && r != f && pos.combo_if(e, r, us, us).is_four() {
+                            counters.push(r);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    direct.sort_unstable();
+    direct.dedup();
+    let start = out.len();
+    out.extend(direct.into_iter().filter(|&c| {
+        pos.combo(c, us).is_four()
+            || threats
+                .iter()
+                .all(|&f| f == c || pos.combo_if(f, c, us, them) < Combo::Block4Flex3)
+    }));
+    let mut fours = Vec::new();
+    pos.cells_with(us, Combo::Block4, &mut fours);
+    out.extend(fours);
+    out.extend(counters);
+    let added = &mut out[start..];
+    added.sort_unstable();
+    let kept = {
+        let mut n = 0;
+        for i in 0..added.len() {
+            if i == 0 || added[i] != added[n - 1] {
+                added[n] = added[i];
+                n += 1;
+            }
+        }
+        n
+    };
+    out.truncate(start + kept);
+    if kept == 0 {
+        return false;
+    }
+    true
+}
+
 /// The empty cells of `c`'s window along direction `d`, appended to `out`.
 pub fn line_empties(pos: &Position, c: Cell, d: usize, out: &mut Vec<Cell>) {
     for k in (-(HALF as i32)..=-1).chain(1..=HALF as i32) {

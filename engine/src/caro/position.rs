@@ -16,7 +16,7 @@
 //! opponent threaten five?" and the static evaluation are O(1).
 
 use super::board::{Board, Point, Stone};
-use super::eval::ValueTable;
+use super::eval::{CellValue, ValueTable};
 use super::game::Game;
 use super::pattern::{Combo, EMPTY, Key, O_CODE, Pattern, PatternTable, WALL, X_CODE, shift};
 use super::rule::Rule;
@@ -107,14 +107,18 @@ pub struct Position {
     pairs: Vec<u32>,
     /// Per cell, the combo each side would make there (valid on empty cells).
     combos: Vec<[Combo; 2]>,
-    /// Per cell, each side's evaluation score for a stone there (valid on empty cells).
+    /// Per cell, each side's ordering score for a stone there (valid on empty cells).
     scores: Vec<[i32; 2]>,
+    /// Per cell and side, what the point is worth to the evaluation when that side is to
+    /// move and when it is not (valid on empty cells).
+    worth: Vec<[[i32; 2]; 2]>,
     /// Per cell, how many stones are within candidate range.
     near: Vec<u8>,
     /// Per side, how many empty cells hold each combo.
     combo_count: [[u16; Combo::ALL.len()]; 2],
-    /// Per side, the sum of its scores over empty cells.
-    potential: [i32; 2],
+    /// Per side, the sum over empty cells of its worth as the side to move (`[side][0]`)
+    /// and as the side that just moved (`[side][1]`).
+    potential: [[i32; 2]; 2],
     /// Zobrist hash of the stones, XOR `SIDE_KEY` when O is to move.
     hash: u64,
     /// Per cell, the Zobrist keys of an X and an O stone there.
@@ -169,9 +173,10 @@ impl Position {
             pairs: vec![0; size],
             combos: vec![[Combo::None; 2]; size],
             scores: vec![[0; 2]; size],
+            worth: vec![[[0; 2]; 2]; size],
             near: vec![0; size],
             combo_count: [[0; Combo::ALL.len()]; 2],
-            potential: [0; 2],
+            potential: [[0; 2]; 2],
             hash: 0,
             zobrist: vec![[0; 2]; size],
             bbox: BBox::EMPTY,
@@ -348,10 +353,10 @@ impl Position {
             .sum()
     }
 
-    /// `stone`'s total evaluation score over empty cells.
+    /// `stone`'s total worth over empty cells, as the side to move (`to_move`) or not.
     #[inline]
-    pub fn potential(&self, stone: Stone) -> i32 {
-        self.potential[stone.index()]
+    pub fn potential(&self, stone: Stone, to_move: bool) -> i32 {
+        self.potential[stone.index()][usize::from(!to_move)]
     }
 
     /// How many stones lie within candidate range of `c`.
@@ -381,6 +386,24 @@ impl Position {
         (k != 0 && k.abs() <= PAD as i32).then_some((d, k))
     }
 
+    /// The Chebyshev distance between two cells (the number of king steps).
+    #[inline]
+    pub fn distance(&self, a: Cell, b: Cell) -> i32 {
+        let (ax, ay) = ((a % self.stride) as i32, (a / self.stride) as i32);
+        let (bx, by) = ((b % self.stride) as i32, (b / self.stride) as i32);
+        (ax - bx).abs().max((ay - by).abs())
+    }
+
+    /// Whether `b` is within two steps of `a` in every direction, or within four along
+    /// one of `a`'s lines: where a follow-up to a threat on `a` usually lies.
+    #[inline]
+    pub fn is_near(&self, a: Cell, b: Cell) -> bool {
+        let (ax, ay) = ((a % self.stride) as i32, (a / self.stride) as i32);
+        let (bx, by) = ((b % self.stride) as i32, (b / self.stride) as i32);
+        let (dx, dy) = ((ax - bx).abs(), (ay - by).abs());
+        (dx <= 2 && dy <= 2) || ((dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= 4)
+    }
+
     /// The combo `side` would have on empty `f` if a stone of `placed` stood on empty `c`
     /// (`c != f`): only the line through both changes, so one table lookup answers it
     /// exactly, without making the move.
@@ -391,7 +414,7 @@ impl Position {
         };
         let key = self.keys[f][d] | (Key::from(code_of(placed)) << shift(k));
         let pairs = with_byte(self.pairs[f], d, self.table.pair(key));
-        self.values_of(pairs)[side.index()].0
+        self.values_of(pairs)[side.index()].combo
     }
 
     /// Plays the side to move's stone on empty cell `c`.
@@ -453,7 +476,7 @@ impl Position {
     /// Flips `code` in the keys of every cell whose window holds `c`, and refreshes the
     /// empty ones. The potential changes are summed in registers and written once.
     fn touch_lines(&mut self, c: Cell, code: u8) {
-        let mut delta = [0i32; 2];
+        let mut delta = [[0i32; 2]; 2];
         for d in 0..4 {
             for k in 1..=PAD as i32 {
                 // `q` sees `c` at offset -k (c is behind it) ...
@@ -470,14 +493,16 @@ impl Position {
                 }
             }
         }
-        self.potential[0] += delta[0];
-        self.potential[1] += delta[1];
+        for (total, change) in self.potential.iter_mut().zip(delta) {
+            total[0] += change[0];
+            total[1] += change[1];
+        }
     }
 
     /// Re-reads direction `d`'s patterns of empty cell `q`, recomputes its combos and
     /// scores, and adds the change in potential to `delta`.
     #[inline]
-    fn refresh(&mut self, q: Cell, d: usize, delta: &mut [i32; 2]) {
+    fn refresh(&mut self, q: Cell, d: usize, delta: &mut [[i32; 2]; 2]) {
         let pair = self.table.pair(self.keys[q][d]);
         let old = self.pairs[q];
         if pair == byte(old, d) {
@@ -487,46 +512,51 @@ impl Position {
         self.pairs[q] = pairs;
         let new = self.values_of(pairs);
         let old_combos = self.combos[q];
-        let old_scores = self.scores[q];
+        let old_worth = self.worth[q];
         for side in 0..2 {
             self.combo_count[side][old_combos[side] as usize] -= 1;
-            self.combo_count[side][new[side].0 as usize] += 1;
-            delta[side] += new[side].1 - old_scores[side];
+            self.combo_count[side][new[side].combo as usize] += 1;
+            let worth = [i32::from(new[side].mover), i32::from(new[side].waiter)];
+            delta[side][0] += worth[0] - old_worth[side][0];
+            delta[side][1] += worth[1] - old_worth[side][1];
+            self.worth[q][side] = worth;
         }
-        self.combos[q] = [new[0].0, new[1].0];
-        self.scores[q] = [new[0].1, new[1].1];
+        self.combos[q] = [new[0].combo, new[1].combo];
+        self.scores[q] = [i32::from(new[0].score), i32::from(new[1].score)];
     }
 
-    /// Each side's combo and score from a cell's four packed pattern pairs.
+    /// Each side's value from a cell's four packed pattern pairs.
     #[inline]
-    fn values_of(&self, w: u32) -> [(Combo, i32); 2] {
+    fn values_of(&self, w: u32) -> [CellValue; 2] {
         // X's nibbles are the low halves of the four bytes, O's the high halves.
         let x = (w & 0xF) | (w >> 4 & 0xF0) | (w >> 8 & 0xF00) | (w >> 12 & 0xF000);
         let o = (w >> 4 & 0xF) | (w >> 8 & 0xF0) | (w >> 12 & 0xF00) | (w >> 16 & 0xF000);
-        [x as u16, o as u16].map(|packed| {
-            let v = self.values.value(packed);
-            (v.combo, i32::from(v.score))
-        })
+        [x as u16, o as u16].map(|packed| self.values.value(packed))
     }
 
-    /// Takes empty cell `q`'s combos and scores out of the running totals.
+    /// Takes empty cell `q`'s combos and worth out of the running totals.
     #[inline]
     fn remove_cell(&mut self, q: Cell) {
         for side in 0..2 {
             self.combo_count[side][self.combos[q][side] as usize] -= 1;
-            self.potential[side] -= self.scores[q][side];
+            self.potential[side][0] -= self.worth[q][side][0];
+            self.potential[side][1] -= self.worth[q][side][1];
         }
     }
 
-    /// Computes empty cell `q`'s combos and scores from its patterns and adds them in.
+    /// Computes empty cell `q`'s combos, scores and worth from its patterns and adds them
+    /// in.
     #[inline]
     fn add_cell(&mut self, q: Cell) {
         let values = self.values_of(self.pairs[q]);
-        for (side, (combo, score)) in values.into_iter().enumerate() {
-            self.combos[q][side] = combo;
-            self.scores[q][side] = score;
-            self.combo_count[side][combo as usize] += 1;
-            self.potential[side] += score;
+        for (side, v) in values.into_iter().enumerate() {
+            self.combos[q][side] = v.combo;
+            self.scores[q][side] = i32::from(v.score);
+            let worth = [i32::from(v.mover), i32::from(v.waiter)];
+            self.worth[q][side] = worth;
+            self.combo_count[side][v.combo as usize] += 1;
+            self.potential[side][0] += worth[0];
+            self.potential[side][1] += worth[1];
         }
     }
 

@@ -1,16 +1,14 @@
-//! The caro engine: iterative deepening PVS over the threat-aware move generator, with a
-//! transposition table, threat-space search at the root and a VCF-style quiescence at
-//! the leaves.
+//! The caro engine: per move, settle what needs no search, try the threat-space solvers,
+//! then deepen a PVS search (see [`tree`](super::tree)) under the time manager.
 //!
-//! Per move ([`Engine::think`]):
-//! 1. Settle what needs no search: an immediate five, a single forced block, a lost
-//!    position (the least bad move).
-//! 2. Threat-space search at the root: a VCF, then (levels that allow it) a VCT, each on a
-//!    node budget. A proven win is played at once.
-//! 3. Iterative deepening under the deadline: PVS alpha-beta with TT cutoffs, killer and
-//!    history move ordering, late move reductions, forced blocks searched without using up
-//!    depth, and at depth 0 a quiescence that plays only fours (a bounded VCF with the
-//!    static evaluation as stand-pat).
+//! Per move ([`Engine::search`]):
+//! 1. What needs no search: an immediate five, a single forced block, a lost position
+//!    (the least bad move).
+//! 2. Threat-space search at the root: a VCF, then (levels that allow it) a VCT, each on
+//!    a node budget and a slice of the time. A proven win is played at once.
+//! 3. Iterative deepening with aspiration windows around the last score. After each
+//!    iteration the time manager ([`timeman`](super::timeman)) decides whether another
+//!    one is worth its time; the hard limit stops the search wherever it is.
 //!
 //! Scores are from the side to move's view. A win found `n` plies from the root scores
 //! `MATE - n`, a loss `-(MATE - n)`: the fastest win and the slowest loss are preferred.
@@ -20,20 +18,19 @@ use std::time::{Duration, Instant};
 use super::board::{Point, Stone};
 use super::eval::evaluate;
 use super::game::Game;
+use super::history::History;
 use super::level::Config;
-use super::movegen::{Moves, Situation, generate, generate_into, move_score};
+use super::movegen::{Moves, generate, move_score};
 use super::pattern::Combo;
 use super::position::{Cell, Position};
-use super::tt::{Bound, MATE_BOUND, Tt, from_tt, to_tt};
+use super::timeman::{Progress, TimeManager};
+use super::tree::{INFINITY, Searcher};
+use super::tt::{MATE_BOUND, Tt};
 use super::vcf::{FailCache, Kind, Proof, ThreatSearch};
-use crate::bot::{Bot, Cancel, Level, Limits, Thought};
+use crate::bot::{Bot, Level, Limits, Thought};
 
-/// The score of a five on the board, at ply 0.
-pub const MATE: i32 = 100_000;
-/// Scores beyond any mate.
-const INFINITY: i32 = MATE + 1;
-/// The deepest ply the search reaches (forced lines included).
-pub const MAX_PLY: usize = 96;
+pub use super::tree::{MATE, MAX_PLY};
+
 /// Time kept in hand for unwinding and answering: a fixed part plus a share of the
 /// budget, which absorbs some of a busy machine's scheduling delays.
 fn safety_margin(budget: Duration) -> Duration {
@@ -46,12 +43,25 @@ pub struct Engine {
     config: Config,
     /// Search results remembered across moves.
     tt: Tt,
-    /// Per cell and side: how often a move there cut the search off, for ordering.
-    history: Vec<[i32; 2]>,
+    /// Move statistics remembered across moves.
+    history: History,
     /// Refuted threat-space positions, shared by root VCF/VCT.
     fail_cache: FailCache,
     /// State of the small random generator that picks `easy`'s imperfect moves.
     rng: u64,
+}
+
+/// A move at the root with what the search thought of it.
+#[derive(Debug, Clone)]
+struct RootMove {
+    /// The move.
+    cell: Cell,
+    /// Score from the last search of it (`-INFINITY` when it only failed low).
+    score: i32,
+    /// Its score in the previous iteration.
+    previous: i32,
+    /// The line it leads to, itself first.
+    pv: Vec<Cell>,
 }
 
 impl Engine {
@@ -66,7 +76,7 @@ impl Engine {
         super::eval::ValueTable::get();
         Engine {
             tt: Tt::new(config.tt_bits),
-            history: Vec::new(),
+            history: History::default(),
             fail_cache: FailCache::new(16),
             rng: config.seed | 1,
             config,
@@ -99,13 +109,7 @@ impl Engine {
             .map_or(self.config.max_depth, |d| d.min(self.config.max_depth))
             .max(1);
         let node_limit = limits.max_nodes.unwrap_or(u64::MAX);
-        if self.history.len() != pos.grid_size() {
-            self.history = vec![[0; 2]; pos.grid_size()];
-        } else {
-            for h in &mut self.history {
-                *h = [h[0] / 8, h[1] / 8];
-            }
-        }
+        self.history.prepare(pos.grid_size());
         self.tt.age();
         let mut thought = Thought {
             best: None,
@@ -229,67 +233,111 @@ impl Engine {
         }
 
         // 3. Iterative deepening.
-        let mut searcher = Searcher {
+        let exact_scores = self.config.imprecision > 0;
+        let time = TimeManager::new(start, deadline);
+        let root_eval = evaluate(pos);
+        let threats = pos.count_at_least(us, Combo::Flex3)
+            + pos.count_at_least(us.opponent(), Combo::Flex3)
+            > 0;
+        let mut searcher = Searcher::new(
             pos,
-            tt: &mut self.tt,
-            history: &mut self.history,
-            killers: [[usize::MAX; 2]; MAX_PLY + 1],
-            pv: vec![[0; MAX_PLY + 1]; MAX_PLY + 1],
-            pv_len: [0; MAX_PLY + 1],
-            nodes: thought.nodes,
+            &mut self.tt,
+            &mut self.history,
             node_limit,
             deadline,
-            cancel: &limits.cancel,
-            stopped: false,
-            qsearch_fours: self.config.qsearch_fours,
-            cell_buf: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
-            key_buf: Vec::with_capacity(64),
-            fail_cache: &mut self.fail_cache,
-            leaf_vct_nodes: self.config.leaf_vct_nodes,
+            &limits.cancel,
+            root_eval,
+        );
+        searcher.nodes = thought.nodes;
+        let mut roots: Vec<RootMove> = {
+            let mut scored: Vec<(i32, Cell)> = root_moves
+                .iter()
+                .map(|&c| (move_score(searcher.pos, c, us), c))
+                .collect();
+            scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+            scored
+                .into_iter()
+                .map(|(_, c)| RootMove {
+                    cell: c,
+                    score: -INFINITY,
+                    previous: -INFINITY,
+                    pv: vec![c],
+                })
+                .collect()
         };
-        let mut roots: Vec<RootMove> = root_moves
-            .iter()
-            .map(|&c| RootMove {
-                cell: c,
-                score: -INFINITY,
-                order: move_score(searcher.pos, c, us),
-            })
-            .collect();
-        roots.sort_by_key(|r| std::cmp::Reverse(r.order));
-        let mut best = roots[0].cell;
+        let mut best = roots[0].clone();
         let mut best_score = -INFINITY;
-        let mut pv = vec![best];
-        let exact_scores = self.config.imprecision > 0;
-        let soft_limit = start + (deadline - start).mul_f32(0.45);
+        let mut changes = 0.0f32;
+        let mut last_change_depth = 0;
+        let mut previous_score = root_eval;
+        let mut first_mate_depth = 0;
         for depth in 1..=max_depth {
-            let (score, completed) = searcher.root(&mut roots, depth as i32, exact_scores);
-            if completed || (searcher.pv_len[0] > 0 && score > best_score && depth > 1) {
-                best = roots[0].cell;
-                best_score = score;
-                pv = searcher.pv[0][..searcher.pv_len[0].max(1)].to_vec();
-                pv[0] = best;
+            let iteration_start = Instant::now();
+            changes *= 0.5;
+            for r in &mut roots {
+                r.previous = r.score;
             }
-            if !completed {
+            let (score, iteration_changes) = if exact_scores {
+                (root_exact(&mut searcher, &mut roots, depth as f32), 0)
+            } else {
+                aspiration(&mut searcher, &mut roots, depth, previous_score)
+            };
+            changes += iteration_changes as f32;
+            if searcher.stopped {
+                // A partial iteration still searched the previous best first: take a move
+                // that beat it.
+                if roots[0].score > best_score && roots[0].score > -INFINITY && depth > 1 {
+                    best = roots[0].clone();
+                    best_score = roots[0].score;
+                }
                 break;
             }
             thought.depth = depth;
-            if score.abs() >= MATE_BOUND || Instant::now() >= soft_limit {
+            if roots[0].cell != best.cell {
+                last_change_depth = depth;
+            }
+            best = roots[0].clone();
+            best_score = score;
+            if score.abs() >= MATE_BOUND {
+                if first_mate_depth == 0 {
+                    first_mate_depth = depth;
+                }
+                if depth >= first_mate_depth + 2 {
+                    break;
+                }
+            }
+            if depth >= 4 && only_one_holds(&roots) {
+                break;
+            }
+            let progress = Progress {
+                depth,
+                stable_iterations: depth - last_change_depth,
+                best_move_changes: changes,
+                score,
+                previous_score,
+                threats,
+                last_iteration: iteration_start.elapsed(),
+            };
+            previous_score = score;
+            if limits.max_nodes.is_none() && time.should_stop(&progress, Instant::now()) {
                 break;
             }
         }
         thought.nodes = searcher.nodes;
-        if thought.depth == 0 {
+        if thought.depth == 0 && best_score == -INFINITY {
             // Not even depth 1 finished: trust the static order.
-            best_score = evaluate(searcher.pos);
+            best_score = root_eval;
         }
+        let mut pv = best.pv.clone();
+        let mut chosen = best.cell;
         if exact_scores && !forced && best_score.abs() < MATE_BOUND && thought.depth > 0 {
-            best = self.imprecise_choice(&roots, best_score).unwrap_or(best);
-            if best != pv[0] {
-                pv = vec![best];
+            chosen = self.imprecise_choice(&roots, best_score).unwrap_or(chosen);
+            if chosen != best.cell {
+                pv = vec![chosen];
             }
         }
         Thought {
-            best: Some(best),
+            best: Some(chosen),
             score: best_score,
             pv,
             elapsed: start.elapsed(),
@@ -336,6 +384,172 @@ impl Engine {
     }
 }
 
+/// Whether every root move but the first was shown to lose: nothing to decide.
+fn only_one_holds(roots: &[RootMove]) -> bool {
+    roots.len() > 1
+        && roots[0].score > -MATE_BOUND
+        && roots[1..]
+            .iter()
+            .all(|r| r.score > -INFINITY && r.score <= -MATE_BOUND)
+}
+
+/// One iteration at `depth` inside aspiration windows around `previous`: a window that
+/// fails is widened until the score falls inside. Returns the score and how often the
+/// best move changed.
+fn aspiration(s: &mut Searcher, roots: &mut [RootMove], depth: u32, previous: i32) -> (i32, u32) {
+    let (mut alpha, mut beta, mut delta) = if depth >= 5 && previous.abs() < MATE_BOUND {
+        let delta = 24;
+        (previous - delta, previous + delta, delta)
+    } else {
+        (-INFINITY, INFINITY, INFINITY)
+    };
+    let mut changes = 0;
+    let mut fail_highs = 0;
+    loop {
+        s.root_alpha = alpha;
+        s.root_delta = (beta - alpha).max(1);
+        let d = (depth as f32 - (fail_highs / 3) as f32).max(1.0);
+        let (score, c) = root(s, roots, d, alpha, beta);
+        changes += c;
+        if s.stopped {
+            return (score, changes);
+        }
+        if score <= alpha && alpha > -INFINITY {
+            beta = (alpha + beta) / 2;
+            alpha = (score - delta).max(-INFINITY);
+            fail_highs = 0;
+        } else if score >= beta && beta < INFINITY {
+            beta = (score + delta).min(INFINITY);
+            fail_highs += 1;
+        } else {
+            return (score, changes);
+        }
+        delta = delta * (3 + score.abs().min(4096) / 1024) / 4 + 6;
+        if delta > 2_000 {
+            alpha = -INFINITY;
+            beta = INFINITY;
+        }
+    }
+}
+
+/// Searches the root moves at `depth` in the window (`alpha`, `beta`), best-known first;
+/// leaves `roots` sorted best first (moves that only failed low keep their order).
+/// Returns the best score and how many times a move other than the first took the lead.
+fn root(
+    s: &mut Searcher,
+    roots: &mut [RootMove],
+    depth: f32,
+    mut alpha: i32,
+    beta: i32,
+) -> (i32, u32) {
+    let us = s.pos.to_move();
+    let them = us.opponent();
+    let oppo5 = s.pos.count(them, Combo::Five) > 0;
+    let mut best = -INFINITY;
+    let mut changes = 0;
+    s.pv_len[0] = 0;
+    for i in 0..roots.len() {
+        let m = roots[i].cell;
+        let combos = [s.pos.combo(m, Stone::X), s.pos.combo(m, Stone::O)];
+        let extension = if oppo5 {
+            1.3
+        } else if i == 0 {
+            0.25
+        } else {
+            0.0
+        };
+        let new_depth = depth - 1.0 + extension;
+        {
+            let f = s.frame_mut(0);
+            f.current = m;
+            f.combos = combos;
+            f.tt_pv = true;
+            f.extra_extension = 0.0;
+        }
+        s.pos.make(m);
+        let mut value = -INFINITY;
+        if i > 0 {
+            let r = if depth >= 2.0 && i > 1 {
+                (s.base_reduction(depth, i + 1)
+                    - (beta - alpha) as f32 / s.root_delta.max(1) as f32
+                    - 0.97)
+                    .max(0.0)
+            } else {
+                0.0
+            };
+            let d = (new_depth - r).max(1.0);
+            value = -s.node(false, d, 1, -(alpha + 1), -alpha, true);
+            if value > alpha && d < new_depth && !s.stopped {
+                value = -s.node(false, new_depth, 1, -(alpha + 1), -alpha, true);
+            }
+        }
+        if !s.stopped && (i == 0 || value > alpha) {
+            value = -s.node(true, new_depth, 1, -beta, -alpha, false);
+        }
+        s.pos.unmake();
+        if s.stopped {
+            // Keep what finished: the moves searched so far, best first.
+            roots[..i].sort_by_key(|r| std::cmp::Reverse(r.score));
+            return (best, changes);
+        }
+        if i == 0 || value > alpha {
+            roots[i].score = value;
+            let mut line = vec![m];
+            line.extend_from_slice(&s.pv[1][1..s.pv_len[1].max(1)]);
+            roots[i].pv = line;
+            if i > 0 {
+                changes += 1;
+            }
+        } else {
+            roots[i].score = -INFINITY;
+        }
+        if value > best {
+            best = value;
+            if value > alpha {
+                if value >= beta {
+                    break;
+                }
+                alpha = value;
+                s.root_alpha = alpha;
+            }
+        }
+    }
+    roots.sort_by_key(|r| std::cmp::Reverse(r.score));
+    (best, changes)
+}
+
+/// One iteration that gives every root move an exact score (for levels that choose
+/// among near-best moves).
+fn root_exact(s: &mut Searcher, roots: &mut [RootMove], depth: f32) -> i32 {
+    let mut best = -INFINITY;
+    s.root_delta = 2 * INFINITY;
+    s.root_alpha = -INFINITY;
+    for i in 0..roots.len() {
+        let m = roots[i].cell;
+        let combos = [s.pos.combo(m, Stone::X), s.pos.combo(m, Stone::O)];
+        {
+            let f = s.frame_mut(0);
+            f.current = m;
+            f.combos = combos;
+            f.tt_pv = true;
+        }
+        s.pos.make(m);
+        let value = -s.node(true, depth - 1.0, 1, -INFINITY, INFINITY, false);
+        s.pos.unmake();
+        if s.stopped {
+            roots[..i].sort_by_key(|r| std::cmp::Reverse(r.score));
+            return best;
+        }
+        roots[i].score = value;
+        let mut line = vec![m];
+        line.extend_from_slice(&s.pv[1][1..s.pv_len[1].max(1)]);
+        roots[i].pv = line;
+        best = best.max(value);
+    }
+    roots.sort_by_key(|r| std::cmp::Reverse(r.score));
+    best
+}
+
 impl Bot for Engine {
     type Position = Game;
     type Move = Point;
@@ -370,403 +584,10 @@ impl Bot for Engine {
     }
 }
 
-/// A move at the root with what the last iteration thought of it.
-#[derive(Debug, Clone, Copy)]
-struct RootMove {
-    /// The move.
-    cell: Cell,
-    /// Score from the last iteration that searched it (a bound for most moves, exact
-    /// when the level wants exact scores).
-    score: i32,
-    /// Static ordering score.
-    order: i32,
-}
-
-/// One search's working state.
-struct Searcher<'a> {
-    /// The board, made and unmade as the search walks.
-    pos: &'a mut Position,
-    /// Results remembered across nodes and moves.
-    tt: &'a mut Tt,
-    /// Per cell and side: how often a move there cut off, for ordering.
-    history: &'a mut [[i32; 2]],
-    /// Two quiet moves per ply that cut off recently.
-    killers: [[Cell; 2]; MAX_PLY + 1],
-    /// Triangular principal-variation table: `pv[ply][ply..pv_len[ply]]` is the best
-    /// line found from `ply`.
-    pv: Vec<[Cell; MAX_PLY + 1]>,
-    /// End of each ply's line in `pv`.
-    pv_len: [usize; MAX_PLY + 1],
-    /// Nodes visited (threat-search nodes included).
-    nodes: u64,
-    /// Stop after this many nodes.
-    node_limit: u64,
-    /// Stop at this instant (the budget less the safety margin).
-    deadline: Instant,
-    /// The caller's stop flag.
-    cancel: &'a Cancel,
-    /// Set when time, nodes or the caller say stop; every result after it is void.
-    stopped: bool,
-    /// How many fours in a row the quiescence may play.
-    qsearch_fours: u32,
-    /// Move lists, one per ply, reused across nodes.
-    cell_buf: Vec<Vec<Cell>>,
-    /// Scratch for ordering.
-    key_buf: Vec<(i32, Cell)>,
-    /// Refuted threat-space positions (shared with the root's VCF/VCT).
-    fail_cache: &'a mut FailCache,
-    /// Node budget of a VCT tried at a leaf that offers a double open three (0: none).
-    leaf_vct_nodes: u64,
-}
-
-impl Searcher<'_> {
-    #[inline]
-    fn tick(&mut self) -> bool {
-        self.nodes += 1;
-        if self.nodes & 511 == 0
-            && (self.cancel.is_cancelled()
-                || Instant::now() >= self.deadline
-                || self.nodes >= self.node_limit)
-        {
-            self.stopped = true;
-        }
-        self.stopped
-    }
-
-    /// One iteration over the root moves. Returns the best score and whether the
-    /// iteration completed; `roots` is left best first.
-    fn root(&mut self, roots: &mut [RootMove], depth: i32, exact: bool) -> (i32, bool) {
-        let mut alpha = -INFINITY;
-        let beta = INFINITY;
-        let mut best = -INFINITY;
-        self.pv_len[0] = 0;
-        for i in 0..roots.len() {
-            let c = roots[i].cell;
-            self.pos.make(c);
-            let score = if i == 0 || exact {
-                -self.negamax(depth - 1, 1, -beta, -alpha, true)
-            } else {
-                let s = -self.negamax(depth - 1, 1, -alpha - 1, -alpha, false);
-                if s > alpha && !self.stopped {
-                    -self.negamax(depth - 1, 1, -beta, -alpha, true)
-                } else {
-                    s
-                }
-            };
-            self.pos.unmake();
-            if self.stopped {
-                // Keep what finished; a partial iteration still sorts its best first.
-                roots[..i].sort_by_key(|r| std::cmp::Reverse(r.score));
-                return (best, false);
-            }
-            roots[i].score = score;
-            if score > best {
-                best = score;
-                self.update_pv(0, c);
-            }
-            if score > alpha && !exact {
-                alpha = score;
-            }
-        }
-        // Stable: ties keep the earlier (better-ordered) move first.
-        roots.sort_by_key(|r| std::cmp::Reverse(r.score));
-        (best, true)
-    }
-
-    fn negamax(
-        &mut self,
-        depth: i32,
-        ply: usize,
-        mut alpha: i32,
-        mut beta: i32,
-        pv_node: bool,
-    ) -> i32 {
-        self.pv_len[ply] = ply;
-        if self.tick() {
-            return 0;
-        }
-        let us = self.pos.to_move();
-        let them = us.opponent();
-        if self.pos.count(us, Combo::Five) > 0 {
-            return MATE - ply as i32 - 1;
-        }
-        let threatened = self.pos.count(them, Combo::Five) > 0;
-        if !threatened && self.pos.count(us, Combo::Flex4) > 0 {
-            return MATE - ply as i32 - 3;
-        }
-        if ply >= MAX_PLY - 4 || self.pos.is_full() {
-            return evaluate(self.pos);
-        }
-        if depth <= 0 && !threatened {
-            // On the principal variation, a double open three (or better) at the leaf is
-            // often a win the fours alone do not show: a small VCT settles it.
-            if pv_node && self.leaf_vct_nodes > 0 && self.pos.count_at_least(us, Combo::Flex3x2) > 0
-            {
-                let deadline = self.deadline;
-                let cancel = self.cancel;
-                let mut stop = || cancel.is_cancelled() || Instant::now() >= deadline;
-                let mut ts = ThreatSearch::new(
-                    self.pos,
-                    Kind::Vct,
-                    self.fail_cache,
-                    self.leaf_vct_nodes,
-                    &mut stop,
-                );
-                let proof = ts.solve(3);
-                self.nodes += ts.nodes();
-                if let Proof::Win(line) = proof {
-                    return MATE - (ply + line.len()) as i32;
-                }
-            }
-            return self.quiesce(ply, alpha, beta, self.qsearch_fours);
-        }
-        // Mate distance pruning: nothing here beats a shorter mate already found.
-        alpha = alpha.max(-(MATE - ply as i32));
-        beta = beta.min(MATE - ply as i32 - 1);
-        if alpha >= beta {
-            return alpha;
-        }
-
-        let hash = self.pos.hash();
-        let mut tt_move = None;
-        if let Some(e) = self.tt.probe(hash) {
-            tt_move = e.best().filter(|c| self.pos.is_empty(*c));
-            let score = from_tt(e.score, ply);
-            if !pv_node && i32::from(e.depth) >= depth {
-                let cut = match e.bound() {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                    Bound::None => false,
-                };
-                if cut {
-                    return score;
-                }
-            }
-        }
-
-        let mut moves = std::mem::take(&mut self.cell_buf[ply]);
-        let forced = match generate_into(self.pos, &mut moves) {
-            Situation::Win(_) => Some(MATE - ply as i32 - 1),
-            Situation::Lost => Some(-(MATE - ply as i32 - 2)),
-            Situation::BlockFour if moves.is_empty() => Some(-(MATE - ply as i32 - 4)),
-            Situation::BlockFive | Situation::BlockFour => None,
-            Situation::Free => None,
-        };
-        if let Some(score) = forced {
-            self.cell_buf[ply] = moves;
-            return score;
-        }
-        let forced = threatened || self.pos.count(them, Combo::Flex4) > 0;
-        self.order(&mut moves, ply, tt_move, us);
-
-        let alpha_orig = alpha;
-        let mut best = -INFINITY;
-        let mut best_move = None;
-        let single = moves.len() == 1;
-        for (i, &m) in moves.iter().enumerate() {
-            let quiet = !forced
-                && self.pos.combo(m, us) < Combo::Flex3
-                && self.pos.combo(m, them) < Combo::Flex3;
-            // A forced answer to a five costs no depth: the line is narrow anyway.
-            let extension = i32::from(threatened || single);
-            let new_depth = depth - 1 + extension;
-            // Late move pruning: near the leaves, late quiet moves are rarely best.
-            if quiet
-                && !pv_node
-                && depth <= 4
-                && i >= LATE_MOVES[depth.max(0) as usize]
-                && best > -MATE_BOUND
-            {
-                break;
-            }
-            self.pos.make(m);
-            let score = if i == 0 {
-                -self.negamax(new_depth, ply + 1, -beta, -alpha, pv_node)
-            } else {
-                let reduction = if quiet && depth >= 2 && i >= 2 {
-                    let r = reduction(depth, i) - i32::from(pv_node);
-                    r.clamp(0, new_depth - 1)
-                } else {
-                    0
-                };
-                let mut s =
-                    -self.negamax(new_depth - reduction, ply + 1, -alpha - 1, -alpha, false);
-                if s > alpha && reduction > 0 && !self.stopped {
-                    s = -self.negamax(new_depth, ply + 1, -alpha - 1, -alpha, false);
-                }
-                if s > alpha && s < beta && pv_node && !self.stopped {
-                    s = -self.negamax(new_depth, ply + 1, -beta, -alpha, true);
-                }
-                s
-            };
-            self.pos.unmake();
-            if self.stopped {
-                self.cell_buf[ply] = moves;
-                return 0;
-            }
-            if score > best {
-                best = score;
-                best_move = Some(m);
-                if score > alpha {
-                    alpha = score;
-                    self.update_pv(ply, m);
-                    if alpha >= beta {
-                        if quiet {
-                            let k = &mut self.killers[ply];
-                            if k[0] != m {
-                                k[1] = k[0];
-                                k[0] = m;
-                            }
-                        }
-                        self.history[m][us.index()] += depth * depth;
-                        break;
-                    }
-                }
-            }
-        }
-        self.cell_buf[ply] = moves;
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha_orig {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.tt
-            .store(hash, to_tt(best, ply), bound, depth, best_move);
-        best
-    }
-
-    /// Depth-0 search: stand pat on the evaluation, or play a four (the opponent's
-    /// answer is forced) up to `fours` times in a row.
-    fn quiesce(&mut self, ply: usize, mut alpha: i32, beta: i32, fours: u32) -> i32 {
-        self.pv_len[ply] = ply;
-        if self.tick() {
-            return 0;
-        }
-        let us = self.pos.to_move();
-        let them = us.opponent();
-        if self.pos.count(us, Combo::Five) > 0 {
-            return MATE - ply as i32 - 1;
-        }
-        if self.pos.count(them, Combo::Five) > 0 {
-            let mut blocks = Vec::new();
-            super::movegen::five_defences(self.pos, &mut blocks);
-            if blocks.is_empty() {
-                return -(MATE - ply as i32 - 2);
-            }
-            if ply >= MAX_PLY - 4 {
-                return evaluate(self.pos);
-            }
-            let mut best = -INFINITY;
-            for b in blocks {
-                self.pos.make(b);
-                let s = -self.quiesce(ply + 1, -beta, -alpha, fours);
-                self.pos.unmake();
-                if self.stopped {
-                    return 0;
-                }
-                if s > best {
-                    best = s;
-                    if s > alpha {
-                        alpha = s;
-                        self.update_pv(ply, b);
-                        if s >= beta {
-                            break;
-                        }
-                    }
-                }
-            }
-            return best;
-        }
-        if self.pos.count(us, Combo::Flex4) > 0 {
-            return MATE - ply as i32 - 3;
-        }
-        let stand = evaluate(self.pos);
-        if stand >= beta || fours == 0 || ply >= MAX_PLY - 4 {
-            return stand;
-        }
-        let mut best = stand;
-        alpha = alpha.max(stand);
-        // Plain fours only at the first step; deeper, only fours that build something
-        // else too (a bare four rarely leads anywhere and they are many).
-        let min = if fours == self.qsearch_fours {
-            Combo::Block4
-        } else {
-            Combo::Block4Plus
-        };
-        let mut moves = Vec::new();
-        self.pos.cells_with(us, min, &mut moves);
-        for m in moves {
-            self.pos.make(m);
-            let s = -self.quiesce(ply + 1, -beta, -alpha, fours - 1);
-            self.pos.unmake();
-            if self.stopped {
-                return 0;
-            }
-            if s > best {
-                best = s;
-                if s > alpha {
-                    alpha = s;
-                    self.update_pv(ply, m);
-                    if s >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        best
-    }
-
-    fn update_pv(&mut self, ply: usize, m: Cell) {
-        self.pv[ply][ply] = m;
-        let len = self.pv_len[ply + 1].max(ply + 1);
-        let (head, tail) = self.pv.split_at_mut(ply + 1);
-        head[ply][ply + 1..len].copy_from_slice(&tail[0][ply + 1..len]);
-        self.pv_len[ply] = len;
-    }
-
-    /// Sorts `moves` best first: the TT move, then threats, killers and history.
-    fn order(&mut self, moves: &mut [Cell], ply: usize, tt_move: Option<Cell>, us: Stone) {
-        let killers = self.killers[ply];
-        let mut keyed = std::mem::take(&mut self.key_buf);
-        keyed.clear();
-        keyed.extend(moves.iter().map(|&c| {
-            let key = if Some(c) == tt_move {
-                i32::MAX
-            } else {
-                let mut s = move_score(self.pos, c, us);
-                if c == killers[0] || c == killers[1] {
-                    s += 50_000;
-                }
-                s + self.history[c][us.index()].min(20_000)
-            };
-            (key, c)
-        }));
-        keyed.sort_unstable_by_key(|k| std::cmp::Reverse(k.0));
-        for (slot, (_, c)) in moves.iter_mut().zip(keyed.iter()) {
-            *slot = *c;
-        }
-        self.key_buf = keyed;
-    }
-}
-
-/// Quiet moves searched at non-PV nodes of remaining depth 0..=4 before the rest are
-/// pruned.
-const LATE_MOVES: [usize; 5] = [3, 5, 8, 12, 18];
-
-/// The late move reduction for the `i`-th move at `depth`: grows with the logarithm of
-/// both, the usual shape.
-fn reduction(depth: i32, i: usize) -> i32 {
-    let d = f64::from(depth.max(1));
-    let n = i.max(1) as f64;
-    (0.4 + d.ln() * n.ln() / 2.0) as i32
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bot::Cancel;
     use crate::caro::Game;
     use crate::caro::position::tests::position;
     use crate::caro::rule::Rule;
