@@ -184,11 +184,17 @@ impl Engine {
         // usual way games are won), then VCT deepened a threat at a time.
         let budget_span = deadline.saturating_duration_since(start);
         let cancel = limits.cancel.clone();
+        // Under a node limit the solvers get the same shares of it as of the time.
         let plan = [
-            (Kind::Vcf, self.config.root_vcf_nodes, 30, budget_span / 10),
+            (
+                Kind::Vcf,
+                self.config.root_vcf_nodes.min(node_limit / 10),
+                30,
+                budget_span / 10,
+            ),
             (
                 Kind::Vct,
-                self.config.root_vct_nodes,
+                self.config.root_vct_nodes.min(node_limit / 5),
                 self.config.vct_depth,
                 budget_span / 5,
             ),
