@@ -102,6 +102,25 @@ enum Command {
         #[arg(long, default_value = "caro")]
         rule: Rule,
     },
+    /// Show what a banco level thinks of a caro position: its move, score, depth, nodes
+    /// and principal variation.
+    Think {
+        /// The moves so far, `x,y` each, X first.
+        moves: Vec<String>,
+        /// banco level.
+        #[arg(long, default_value = "max")]
+        level: Level,
+        #[arg(long, default_value = "15")]
+        size: String,
+        #[arg(long, default_value = "caro")]
+        rule: Rule,
+        /// Time for the move in milliseconds (default: the level's).
+        #[arg(long)]
+        time_ms: Option<u64>,
+        /// Most nodes.
+        #[arg(long)]
+        nodes: Option<u64>,
+    },
     /// Fit the caro evaluation's weights to saved games (Texel's method) and print them as
     /// Rust source for `engine/src/caro/eval.rs`.
     CaroTune {
@@ -216,6 +235,14 @@ fn main() -> Result<()> {
             min_line,
             nowins,
         } => mine_tactics(&games, min_line, nowins),
+        Command::Think {
+            moves,
+            level,
+            size,
+            rule,
+            time_ms,
+            nodes,
+        } => think(&moves, level, &size, rule, time_ms, nodes),
         Command::CaroTune {
             games,
             iterations,
@@ -431,6 +458,44 @@ fn read_game(path: &PathBuf) -> Result<(u8, u8, Rule, Vec<Point>)> {
         .map(|l| banco_engine::caro::notation::parse_point(l, w, h).map_err(anyhow::Error::from))
         .collect::<Result<Vec<Point>>>()?;
     Ok((w, h, rule, moves))
+}
+
+fn think(
+    moves: &[String],
+    level: Level,
+    size: &str,
+    rule: Rule,
+    time_ms: Option<u64>,
+    nodes: Option<u64>,
+) -> Result<()> {
+    let (w, h) = parse_size(size)?;
+    let mut game = Game::new(u32::from(w), u32::from(h), rule)?;
+    for m in moves.iter().flat_map(|m| m.split_whitespace()) {
+        let p = banco_engine::caro::notation::parse_point(m, w, h)?;
+        game.play(p)?;
+    }
+    let mut config = Config::for_level(level);
+    if let Some(ms) = time_ms {
+        config.move_time = Duration::from_millis(ms);
+    }
+    let mut engine = Engine::with_config(config);
+    let mut limits = Limits::none();
+    if let Some(n) = nodes {
+        limits = limits.nodes(n);
+    }
+    let t = engine.think(&game, &limits);
+    let pv: Vec<String> = t.pv.iter().map(|p| p.to_string()).collect();
+    println!(
+        "{} to move: best {} score {} depth {} nodes {} time {} ms",
+        game.to_move(),
+        t.best.map_or_else(|| "-".to_string(), |p| p.to_string()),
+        t.score,
+        t.depth,
+        t.nodes,
+        t.elapsed.as_millis()
+    );
+    println!("pv {}", pv.join(" "));
+    Ok(())
 }
 
 fn caro_tune(paths: &[PathBuf], iterations: usize, holdout: usize) -> Result<()> {

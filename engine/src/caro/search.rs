@@ -31,10 +31,12 @@ use crate::bot::{Bot, Level, Limits, Thought};
 
 pub use super::tree::{MATE, MAX_PLY};
 
-/// Time kept in hand for unwinding and answering: a fixed part plus a share of the
-/// budget, which absorbs some of a busy machine's scheduling delays.
-fn safety_margin(budget: Duration) -> Duration {
-    Duration::from_millis(8) + budget / 40
+/// Time kept in hand for unwinding and answering: a fixed part, a share of the budget,
+/// and the lag the engine has recently seen (the longest wait between two readings of the
+/// clock: on a machine too busy to run the search, a stop comes that late), up to a third
+/// of the budget.
+fn safety_margin(budget: Duration, lag: Duration) -> Duration {
+    (Duration::from_millis(8) + budget / 40 + lag).min(budget / 3)
 }
 
 /// A caro engine: owns its hash tables between moves of a game.
@@ -49,6 +51,9 @@ pub struct Engine {
     fail_cache: FailCache,
     /// State of the small random generator that picks `easy`'s imperfect moves.
     rng: u64,
+    /// How late the search has recently found itself reading the clock (see
+    /// [`safety_margin`]); fades from move to move.
+    lag: Duration,
 }
 
 /// A move at the root with what the search thought of it.
@@ -79,6 +84,7 @@ impl Engine {
             history: History::default(),
             fail_cache: FailCache::new(16),
             rng: config.seed | 1,
+            lag: Duration::ZERO,
             config,
         }
     }
@@ -101,7 +107,7 @@ impl Engine {
         }
         let span = budget.saturating_duration_since(start);
         let deadline = budget
-            .checked_sub(safety_margin(span))
+            .checked_sub(safety_margin(span, self.lag))
             .unwrap_or(budget)
             .max(start);
         let max_depth = limits
@@ -330,6 +336,8 @@ impl Engine {
             }
         }
         thought.nodes = searcher.nodes;
+        let late = Instant::now().saturating_duration_since(deadline);
+        self.lag = (self.lag * 3 / 4).max(searcher.worst_gap).max(late);
         if thought.depth == 0 && best_score == -INFINITY {
             // Not even depth 1 finished: trust the static order.
             best_score = root_eval;

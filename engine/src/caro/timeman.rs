@@ -44,7 +44,7 @@ pub struct TimeManager {
 }
 
 /// The target's share of the budget before adjustments.
-const OPTIMUM_SHARE: f32 = 0.55;
+const OPTIMUM_SHARE: f32 = 0.75;
 /// How much longer than the last one the next iteration is taken to be.
 const BRANCHING: f32 = 1.8;
 

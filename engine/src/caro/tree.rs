@@ -243,6 +243,11 @@ pub struct Searcher<'a> {
     pub cancel: &'a Cancel,
     /// Set when time, nodes or the caller say stop; every result after it is void.
     pub stopped: bool,
+    /// When the clock was last read.
+    last_check: Instant,
+    /// The longest time between two clock readings: on a starved machine, how late a
+    /// stop can come.
+    pub worst_gap: std::time::Duration,
     /// The root window's width at the current iteration (for PV reductions).
     pub root_delta: i32,
     /// The root's alpha as the iteration goes.
@@ -284,6 +289,8 @@ impl<'a> Searcher<'a> {
             deadline,
             cancel,
             stopped: false,
+            last_check: Instant::now(),
+            worst_gap: std::time::Duration::ZERO,
             root_delta: 2 * INFINITY,
             root_alpha: -INFINITY,
             reductions: (0..256)
@@ -312,12 +319,14 @@ impl<'a> Searcher<'a> {
     #[inline]
     pub fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes & 511 == 0
-            && (self.cancel.is_cancelled()
-                || Instant::now() >= self.deadline
-                || self.nodes >= self.node_limit)
-        {
-            self.stopped = true;
+        if self.nodes & 511 == 0 {
+            let now = Instant::now();
+            self.worst_gap = self.worst_gap.max(now - self.last_check);
+            self.last_check = now;
+            if self.cancel.is_cancelled() || now >= self.deadline || self.nodes >= self.node_limit
+            {
+                self.stopped = true;
+            }
         }
         self.stopped
     }
