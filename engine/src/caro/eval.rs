@@ -183,13 +183,22 @@ pub fn cell_value(pats: [Pattern; 4]) -> (Combo, i32) {
     (combo, score + COMBO_BONUS[combo as usize])
 }
 
-/// The position's value for the side to move, within `±EVAL_LIMIT`.
+/// The position's value for the side to move, within `±EVAL_LIMIT`: the mean of what the
+/// potentials say now and what they said before the last move (from the other side's
+/// view, negated), which evens out the swing of who happens to be to move.
 #[inline]
 pub fn evaluate(pos: &Position) -> i32 {
     let us = pos.to_move();
-    let own = pos.potential(us, true);
-    let theirs = pos.potential(us.opponent(), false);
-    ((own - theirs) / 4).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    let them = us.opponent();
+    let now = pos.potential(us, true) - pos.potential(them, false);
+    let value = match (
+        pos.previous_potential(them, true),
+        pos.previous_potential(us, false),
+    ) {
+        (Some(their_before), Some(ours_before)) => (now - (their_before - ours_before)) / 8,
+        _ => now / 4,
+    };
+    value.clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }
 
 #[cfg(test)]

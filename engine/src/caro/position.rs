@@ -44,6 +44,8 @@ struct Undo {
     to_move: Stone,
     /// The hash before the move.
     hash: u64,
+    /// The potentials before the move.
+    potential: [[i32; 2]; 2],
 }
 
 /// The smallest rectangle holding every stone, in board coordinates (inclusive).
@@ -339,6 +341,14 @@ impl Position {
         self.scores[c][stone.index()]
     }
 
+    /// `stone`'s total worth before the last move made with [`Position::make`], if any.
+    #[inline]
+    pub fn previous_potential(&self, stone: Stone, to_move: bool) -> Option<i32> {
+        self.history
+            .last()
+            .map(|u| u.potential[stone.index()][usize::from(!to_move)])
+    }
+
     /// How many empty cells give `stone` the combo `combo`.
     #[inline]
     pub fn count(&self, stone: Stone, combo: Combo) -> u32 {
@@ -432,6 +442,7 @@ impl Position {
             bbox: self.bbox,
             to_move: self.to_move,
             hash: self.hash,
+            potential: self.potential,
         });
         if self.to_move == stone {
             self.hash ^= zobrist::SIDE_KEY;
