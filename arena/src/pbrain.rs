@@ -50,6 +50,9 @@ pub struct Brain {
     board: Option<Board>,
     /// Our colour, once known (X moves first).
     own: Option<Stone>,
+    /// The opponent's last move, when known (the evaluation compares the position with
+    /// the one before it).
+    last: Option<Point>,
     /// Stones received inside `BOARD ... DONE`, or `None` outside it. A bad line makes
     /// the whole board an error at `DONE`.
     pending: Option<Result<Vec<(Point, u8)>, String>>,
@@ -75,6 +78,7 @@ impl Brain {
             rule: Rule::Freestyle,
             board: None,
             own: None,
+            last: None,
             pending: None,
             timeout_turn: None,
             timeout_match: None,
@@ -188,6 +192,7 @@ impl Brain {
             Ok(board) => {
                 self.board = Some(board);
                 self.own = None;
+                self.last = None;
                 self.engine.new_game();
                 vec!["OK".to_string()]
             }
@@ -230,6 +235,7 @@ impl Brain {
         if let Some(b) = &mut self.board {
             b.place(p, own.opponent());
         }
+        self.last = Some(p);
         self.think_and_play()
     }
 
@@ -250,6 +256,7 @@ impl Brain {
         });
         self.own = Some(own);
         board.place(p, own);
+        self.last = None;
         vec![p.to_string()]
     }
 
@@ -258,7 +265,10 @@ impl Brain {
             return vec!["ERROR TAKEBACK before START".to_string()];
         };
         match parse_point(args) {
-            Some(p) if board.remove(p).is_some() => vec!["OK".to_string()],
+            Some(p) if board.remove(p).is_some() => {
+                self.last = None;
+                vec!["OK".to_string()]
+            }
             _ => vec![format!("ERROR no stone to take back at '{args}'")],
         }
     }
@@ -332,6 +342,8 @@ impl Brain {
         } else {
             Stone::O
         };
+        // Managers list the stones in the order they were played.
+        let last = stones.iter().rev().find(|s| s.1 == 2).map(|s| s.0);
         for (p, field) in stones {
             let stone = match field {
                 1 => own,
@@ -347,6 +359,7 @@ impl Brain {
         }
         self.board = Some(board);
         self.own = Some(own);
+        self.last = last;
         self.think_and_play()
     }
 
@@ -359,7 +372,7 @@ impl Brain {
             return vec!["ERROR the board is full".to_string()];
         }
         self.engine.set_move_time(budget);
-        let mut pos = Position::from_board(board, self.rule, own);
+        let mut pos = Position::from_board_after(board, self.rule, own, self.last);
         let mut limits = Limits::none();
         if let Some(n) = self.node_limit {
             limits = limits.nodes(n);
@@ -370,6 +383,7 @@ impl Brain {
         };
         let p = pos.point(cell);
         board.place(p, own);
+        self.last = None;
         let mut out = Vec::new();
         out.push(format!(
             "MESSAGE depth {} score {} nodes {} time {} ms",

@@ -91,28 +91,54 @@ pub struct Sample {
 pub fn samples(game: &SavedGame) -> Result<Vec<Sample>> {
     let mut g = Game::new(u32::from(game.width), u32::from(game.height), game.rule)?;
     let mut out = Vec::new();
+    let mut before: Option<Vec<(u16, f32)>> = None;
     for (ply, &mv) in game.moves.iter().enumerate() {
         if g.outcome().is_some() {
             break;
         }
-        if ply >= SKIP_PLIES {
-            let pos = Position::from_game(&g);
-            if is_quiet(&pos) {
-                let us = pos.to_move();
-                let result = match game.winner {
-                    None => 0.5,
-                    Some(w) if w == us => 1.0,
-                    Some(_) => 0.0,
-                };
-                out.push(Sample {
-                    features: features(&pos),
-                    result,
-                });
-            }
+        let pos = Position::from_game(&g);
+        let now = features(&pos);
+        if ply >= SKIP_PLIES
+            && is_quiet(&pos)
+            && let Some(prev) = &before
+        {
+            let us = pos.to_move();
+            let result = match game.winner {
+                None => 0.5,
+                Some(w) if w == us => 1.0,
+                Some(_) => 0.0,
+            };
+            out.push(Sample {
+                features: averaged(&now, prev),
+                result,
+            });
         }
+        before = Some(now);
         g.play(mv)?;
     }
     Ok(out)
+}
+
+/// The features of the engine's evaluation, which averages the position now with the one
+/// before the last move seen from the other side: `(now - before) / 2`.
+fn averaged(now: &[(u16, f32)], before: &[(u16, f32)]) -> Vec<(u16, f32)> {
+    let mut sum = vec![0f32; 2 * ROLE_FEATURES];
+    for (i, v) in now {
+        sum[usize::from(*i)] += v / 2.0;
+    }
+    for (i, v) in before {
+        sum[usize::from(*i)] -= v / 2.0;
+    }
+    sparse(&sum)
+}
+
+fn sparse(counts: &[f32]) -> Vec<(u16, f32)> {
+    counts
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| **v != 0.0)
+        .map(|(i, v)| (i as u16, *v))
+        .collect()
 }
 
 /// Whether nothing forcing is going on for the side to move.
@@ -160,12 +186,7 @@ fn features(pos: &Position) -> Vec<(u16, f32)> {
             }
         }
     }
-    counts
-        .iter()
-        .enumerate()
-        .filter(|(_, v)| **v != 0.0)
-        .map(|(i, v)| (i as u16, *v))
-        .collect()
+    sparse(&counts)
 }
 
 /// The weights as a parameter vector, and back.
@@ -241,15 +262,18 @@ pub fn error(weights: &Weights, samples: &[Sample]) -> f64 {
         / samples.len().max(1) as f64
 }
 
-/// Fits weights to `samples` from `start`, `iterations` full-batch Adam steps;
-/// `progress` sees the iteration and the error now and then.
+/// Fits weights to `samples` from `start`, `iterations` full-batch Adam steps, with an
+/// L2 pull of strength `l2` towards `start` (weights the data says little about stay
+/// where they were); `progress` sees the iteration and the error now and then.
 pub fn fit(
     start: &Weights,
     samples: &[Sample],
     iterations: usize,
+    l2: f64,
     mut progress: impl FnMut(usize, f64),
 ) -> Weights {
-    let mut p = to_params(start);
+    let p0 = to_params(start);
+    let mut p = p0.clone();
     let n = p.len();
     let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
     let (rate, b1, b2, eps) = (1.0, 0.9, 0.999, 1e-8);
@@ -271,7 +295,7 @@ pub fn fit(
             if frozen(i) {
                 continue;
             }
-            let g = grad[i] / count;
+            let g = grad[i] / count + 2.0 * l2 * (p[i] - p0[i]);
             m[i] = b1 * m[i] + (1.0 - b1) * g;
             v[i] = b2 * v[i] + (1.0 - b2) * g * g;
             let mh = m[i] / (1.0 - b1.powi(it as i32));
@@ -312,12 +336,16 @@ mod tests {
     #[test]
     fn features_reproduce_the_engine_evaluation() {
         let mut g = Game::new(15, 15, Rule::Freestyle).unwrap();
-        for (x, y) in [(7, 7), (8, 8), (7, 8), (9, 9), (7, 6), (6, 6), (10, 10)] {
+        for (x, y) in [(7, 7), (8, 8), (7, 8), (9, 9), (7, 6), (6, 6)] {
             g.play(Point::new(x, y)).unwrap();
         }
-        let pos = Position::from_game(&g);
+        let mut pos = Position::from_game(&g);
+        let before = features(&pos);
+        let last = pos.cell(Point::new(10, 10));
+        pos.make(last);
+        let now = features(&pos);
         let p = to_params(&Weights::default_weights());
-        let eval: f64 = features(&pos)
+        let eval: f64 = averaged(&now, &before)
             .iter()
             .map(|(i, v)| p[usize::from(*i)] * f64::from(*v))
             .sum::<f64>()
@@ -358,7 +386,7 @@ mod tests {
         let data: Vec<Sample> = games.iter().flat_map(|g| samples(g).unwrap()).collect();
         assert!(!data.is_empty());
         let start = Weights::default_weights();
-        let fitted = fit(&start, &data, 200, |_, _| {});
+        let fitted = fit(&start, &data, 200, 0.0, |_, _| {});
         assert!(error(&fitted, &data) < error(&start, &data));
         assert!(source(&fitted).starts_with("Weights(["));
     }

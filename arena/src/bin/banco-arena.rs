@@ -132,6 +132,9 @@ enum Command {
         /// One position in this many is kept apart to check the fit on.
         #[arg(long, default_value_t = 10)]
         holdout: usize,
+        /// Strength of the pull towards the current weights.
+        #[arg(long, default_value_t = 1e-7)]
+        l2: f64,
     },
     /// Mine a VCF tactical suite from saved games: positions where the side to move has
     /// a forced win by fours (with the proof's main line), and positions with fours to
@@ -247,7 +250,8 @@ fn main() -> Result<()> {
             games,
             iterations,
             holdout,
-        } => caro_tune(&games, iterations, holdout),
+            l2,
+        } => caro_tune(&games, iterations, holdout, l2),
     }
 }
 
@@ -498,7 +502,7 @@ fn think(
     Ok(())
 }
 
-fn caro_tune(paths: &[PathBuf], iterations: usize, holdout: usize) -> Result<()> {
+fn caro_tune(paths: &[PathBuf], iterations: usize, holdout: usize, l2: f64) -> Result<()> {
     use banco_arena::texel;
     use banco_engine::caro::eval::Weights;
     let mut files = Vec::new();
@@ -536,7 +540,7 @@ fn caro_tune(paths: &[PathBuf], iterations: usize, holdout: usize) -> Result<()>
         texel::error(&start, &train),
         texel::error(&start, &test)
     );
-    let fitted = texel::fit(&start, &train, iterations, |it, e| {
+    let fitted = texel::fit(&start, &train, iterations, l2, |it, e| {
         eprintln!("  step {it}: error {e:.5}");
     });
     eprintln!(

@@ -231,9 +231,32 @@ impl Position {
         pos
     }
 
-    /// The current position of `game`.
+    /// The position of `board` with `to_move` to play, `last` being the move just played
+    /// (if known): it is made on the board without it, so the evaluation can compare the
+    /// position with the one before, as it does everywhere in a search.
+    pub fn from_board_after(
+        board: &Board,
+        rule: Rule,
+        to_move: Stone,
+        last: Option<Point>,
+    ) -> Position {
+        match last {
+            Some(p) if board.stone_at(p) == Some(to_move.opponent()) => {
+                let mut before = board.clone();
+                before.remove(p);
+                let mut pos = Position::from_board(&before, rule, to_move.opponent());
+                let c = pos.cell(p);
+                pos.make(c);
+                pos
+            }
+            _ => Position::from_board(board, rule, to_move),
+        }
+    }
+
+    /// The current position of `game` (its last move made, see
+    /// [`Position::from_board_after`]).
     pub fn from_game(game: &Game) -> Position {
-        Position::from_board(game.board(), game.rule(), game.to_move())
+        Position::from_board_after(game.board(), game.rule(), game.to_move(), game.last_move())
     }
 
     pub fn width(&self) -> usize {

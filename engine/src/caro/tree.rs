@@ -323,8 +323,7 @@ impl<'a> Searcher<'a> {
             let now = Instant::now();
             self.worst_gap = self.worst_gap.max(now - self.last_check);
             self.last_check = now;
-            if self.cancel.is_cancelled() || now >= self.deadline || self.nodes >= self.node_limit
-            {
+            if self.cancel.is_cancelled() || now >= self.deadline || self.nodes >= self.node_limit {
                 self.stopped = true;
             }
         }
