@@ -20,7 +20,8 @@
 //!   for an engine that never answers `ABOUT`, lets a short pause pass since its last
 //!   move. The clock starts after that, when the move's commands are written.
 //! - **Tolerance.** An answer may come up to [`GRACE`] past the turn time, GomocupJudge's
-//!   default tolerance.
+//!   default tolerance (settable: on a machine shared with heavy work an engine can be
+//!   kept off the processor for longer than that).
 
 use std::time::{Duration, Instant};
 
@@ -86,6 +87,8 @@ pub struct GomocupEngine {
     told_turn: Option<Duration>,
     /// When the engine's last move arrived: nothing is sent before it is ready again.
     last_move_at: Option<Instant>,
+    /// How late past the turn time an answer may come.
+    grace: Duration,
 }
 
 impl GomocupEngine {
@@ -100,7 +103,13 @@ impl GomocupEngine {
             warmed_up: false,
             told_turn: None,
             last_move_at: None,
+            grace: GRACE,
         }
+    }
+
+    /// Lets answers come up to `grace` past the turn time.
+    pub fn set_grace(&mut self, grace: Duration) {
+        self.grace = grace;
     }
 
     fn spawn(&mut self) -> Result<()> {
@@ -320,7 +329,7 @@ impl Player for GomocupEngine {
             }
             self.send("DONE")?;
         }
-        let line = self.answer_until(start + turn + GRACE)?;
+        let line = self.answer_until(start + turn + self.grace)?;
         let elapsed = start.elapsed();
         self.last_move_at = Some(Instant::now());
         let p = parse_point(&line).with_context(|| format!("{} answered '{line}'", self.name))?;

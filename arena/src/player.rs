@@ -47,6 +47,17 @@ pub trait Player {
     }
 }
 
+/// How a match builds its players.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// Banco levels search at most this many nodes per move (a match that does not depend
+    /// on the machine's load).
+    pub nodes: Option<u64>,
+    /// How late past its turn time an external Gomocup engine may answer (default: the
+    /// adapter's, GomocupJudge's 1 s).
+    pub grace: Option<Duration>,
+}
+
 /// A player as named on the command line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PlayerSpec {
@@ -112,15 +123,14 @@ fn program_name(command: &str) -> &str {
 impl PlayerSpec {
     /// Builds the player. `seed` feeds the random choices of seed bots.
     pub fn build(&self, seed: u64) -> Result<Box<dyn Player>> {
-        self.build_limited(seed, None)
+        self.build_with(seed, &Options::default())
     }
 
-    /// Like [`PlayerSpec::build`], a banco level searching at most `nodes` per move (for
-    /// matches that must not depend on the machine's load).
-    pub fn build_limited(&self, seed: u64, nodes: Option<u64>) -> Result<Box<dyn Player>> {
+    /// Like [`PlayerSpec::build`], with match options.
+    pub fn build_with(&self, seed: u64, options: &Options) -> Result<Box<dyn Player>> {
         Ok(match self {
             PlayerSpec::Banco(level) => Box::new(BancoPlayer {
-                nodes,
+                nodes: options.nodes,
                 ..BancoPlayer::new(*level)
             }),
             PlayerSpec::Seed(n) if seeds::is_xiangqi(n) => Box::new(Seed002Player {
@@ -130,7 +140,13 @@ impl PlayerSpec {
                 let bot = seeds::by_number(n, seed).with_context(|| format!("no seed bot {n}"))?;
                 Box::new(SeedPlayer { bot })
             }
-            PlayerSpec::Gomocup(cmd) => Box::new(GomocupEngine::new(cmd, self.to_string())),
+            PlayerSpec::Gomocup(cmd) => {
+                let mut engine = GomocupEngine::new(cmd, self.to_string());
+                if let Some(grace) = options.grace {
+                    engine.set_grace(grace);
+                }
+                Box::new(engine)
+            }
             PlayerSpec::Uci(cmd) => Box::new(UciEngine::started(cmd)?),
         })
     }

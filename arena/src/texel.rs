@@ -37,6 +37,8 @@ pub struct SavedGame {
     pub rule: Rule,
     pub moves: Vec<Point>,
     pub winner: Option<Stone>,
+    /// Whether the game ended by a forfeit rather than on the board.
+    pub forfeit: bool,
 }
 
 /// Reads a game written by `banco-arena match --out`.
@@ -53,11 +55,12 @@ pub fn read_caro_game(path: &Path) -> Result<SavedGame> {
     let width: u8 = w.parse().with_context(|| format!("bad size '{size}'"))?;
     let height: u8 = h.parse().with_context(|| format!("bad size '{size}'"))?;
     let rule: Rule = words.nth(1).unwrap_or("").parse()?;
-    let winner = match text
+    let result = text
         .lines()
         .find_map(|l| l.strip_prefix("# result: "))
-        .and_then(|r| r.split_whitespace().next())
-    {
+        .unwrap_or("");
+    let forfeit = result.contains("forfeit") || result.contains("failed");
+    let winner = match result.split_whitespace().next() {
         Some("1-0") => Some(Stone::X),
         Some("0-1") => Some(Stone::O),
         Some("1/2-1/2") => None,
@@ -76,6 +79,7 @@ pub fn read_caro_game(path: &Path) -> Result<SavedGame> {
         rule,
         moves,
         winner,
+        forfeit,
     })
 }
 
@@ -87,8 +91,12 @@ pub struct Sample {
     pub result: f64,
 }
 
-/// The quiet positions of `game` as samples.
+/// The quiet positions of `game` as samples (none if it ended by a forfeit: its result
+/// says nothing about the positions).
 pub fn samples(game: &SavedGame) -> Result<Vec<Sample>> {
+    if game.forfeit {
+        return Ok(Vec::new());
+    }
     let mut g = Game::new(u32::from(game.width), u32::from(game.height), game.rule)?;
     let mut out = Vec::new();
     let mut before: Option<Vec<(u16, f32)>> = None;
@@ -381,6 +389,7 @@ mod tests {
                 rule: Rule::Freestyle,
                 moves,
                 winner: Some(winner),
+                forfeit: false,
             });
         }
         let data: Vec<Sample> = games.iter().flat_map(|g| samples(g).unwrap()).collect();

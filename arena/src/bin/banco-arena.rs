@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use banco_arena::matches::{Match, describe};
 use banco_arena::openings::{self, Opening, caro_token};
-use banco_arena::player::{Player, PlayerSpec};
+use banco_arena::player::{Options, Player, PlayerSpec};
 use banco_arena::rng::Rng;
 use banco_engine::bot::{Bot, Level, Limits};
 use banco_engine::caro::level::Config;
@@ -61,6 +61,10 @@ enum Command {
         /// --time-ms so that the nodes, not the clock, end each search).
         #[arg(long)]
         nodes: Option<u64>,
+        /// How late past the turn time a Gomocup engine may answer before it forfeits
+        /// (default 1000, GomocupJudge's tolerance).
+        #[arg(long)]
+        grace_ms: Option<u64>,
         /// Directory to save every game in.
         #[arg(long)]
         out: Option<PathBuf>,
@@ -164,6 +168,7 @@ fn main() -> Result<()> {
             openings,
             time_ms,
             nodes,
+            grace_ms,
             out,
             seed,
             verbose,
@@ -202,7 +207,11 @@ fn main() -> Result<()> {
                 budget: time_ms.map(Duration::from_millis),
                 record_dir: out,
             };
-            run_match(&m, [&a, &b], seed, nodes, verbose)
+            let options = Options {
+                nodes,
+                grace: grace_ms.map(Duration::from_millis),
+            };
+            run_match(&m, [&a, &b], seed, &options, verbose)
         }
         Command::Tune { set, pairs, nodes } => {
             let candidate = banco_arena::tune::weights(&set)?;
@@ -279,12 +288,12 @@ fn run_match(
     m: &Match,
     [a, b]: [&PlayerSpec; 2],
     seed: u64,
-    nodes: Option<u64>,
+    options: &Options,
     verbose: bool,
 ) -> Result<()> {
     let mut players: [Box<dyn Player>; 2] = [
-        a.build_limited(seed, nodes)?,
-        b.build_limited(seed.wrapping_add(1), nodes)?,
+        a.build_with(seed, options)?,
+        b.build_with(seed.wrapping_add(1), options)?,
     ];
     println!(
         "{} vs {}: {} games of {}, {} openings",
