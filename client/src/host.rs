@@ -34,6 +34,8 @@ pub enum HostError {
         "not allowed to listen on port {0}: ports below 1024 need administrator rights; the default 7373 does not"
     )]
     Permission(u16),
+    #[error("{0}")]
+    Store(String),
     #[error("could not listen on {addr}: {message}")]
     Other { addr: String, message: String },
 }
@@ -119,8 +121,16 @@ pub async fn start(listen: &str, db: Option<&str>) -> Result<Hosted, HostError> 
         store: store_location(db),
         ..Config::default()
     };
+    let store = banco_server::open_store(&config)
+        .await
+        .map_err(|e| HostError::Store(format!("{e:#}")))?;
     let shutdown = CancellationToken::new();
-    let task = tokio::spawn(banco_server::run(listener, config, shutdown.clone()));
+    let task = tokio::spawn(banco_server::run_with_store(
+        listener,
+        config,
+        store,
+        shutdown.clone(),
+    ));
     Ok(Hosted {
         addr,
         shutdown,

@@ -231,10 +231,15 @@ impl Connection {
             }
             let _ = sink.close().await;
         });
+        let pongs = out_tx.clone();
         tokio::spawn(async move {
             let reason = loop {
                 match stream.next().await {
                     None => break None,
+                    Some(Ok(Ok(ServerMsg::Ping(n)))) => {
+                        // The heartbeat is answered here: the app never sees it.
+                        let _ = pongs.try_send(ClientMsg::Pong(n));
+                    }
                     Some(Ok(Ok(msg))) => {
                         if in_tx.send(NetEvent::Msg(msg)).await.is_err() {
                             return;

@@ -55,4 +55,7 @@ pub enum ClientMsg {
     },
     /// One finished game, move by move, for replay. Answered by [`crate::ServerMsg::Replay`].
     Replay(GameId),
+    /// The answer to [`crate::ServerMsg::Ping`], with its number: the heartbeat that tells
+    /// the server this client is still there.
+    Pong(u32),
 }

@@ -27,9 +27,10 @@ fn client_variant(m: &ClientMsg) -> usize {
         ClientMsg::Leaderboard => 13,
         ClientMsg::History { .. } => 14,
         ClientMsg::Replay(_) => 15,
+        ClientMsg::Pong(_) => 16,
     }
 }
-const CLIENT_VARIANTS: usize = 16;
+const CLIENT_VARIANTS: usize = 17;
 
 fn server_variant(m: &ServerMsg) -> usize {
     match m {
@@ -53,9 +54,11 @@ fn server_variant(m: &ServerMsg) -> usize {
         ServerMsg::Leaderboard(_) => 17,
         ServerMsg::History(_) => 18,
         ServerMsg::Replay(_) => 19,
+        ServerMsg::Ping(_) => 20,
+        ServerMsg::Storage(_) => 21,
     }
 }
-const SERVER_VARIANTS: usize = 20;
+const SERVER_VARIANTS: usize = 22;
 
 fn xq(file: u8, rank: u8) -> XqSquare {
     XqSquare { file, rank }
@@ -167,6 +170,7 @@ fn client_samples() -> Vec<ClientMsg> {
             player: Some("An".into()),
         },
         ClientMsg::Replay(u64::MAX),
+        ClientMsg::Pong(u32::MAX),
     ];
     v.extend(settings_samples().into_iter().map(ClientMsg::CreateRoom));
     for kind in [OfferKind::Undo, OfferKind::NewGame, OfferKind::Draw] {
@@ -203,6 +207,11 @@ fn server_samples() -> Vec<ServerMsg> {
             resume: ResumeToken([1; 16]),
         }),
         ServerMsg::Rooms(vec![]),
+        ServerMsg::Ping(7),
+        ServerMsg::Storage(Storage::Saving),
+        ServerMsg::Storage(Storage::NotSaving {
+            reason: "the disk is full".into(),
+        }),
         ServerMsg::RoomCreated(12),
         ServerMsg::Left,
         ServerMsg::People {

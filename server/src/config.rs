@@ -45,6 +45,15 @@ pub struct Config {
     /// this far behind is disconnected rather than allowed to hold memory or its room.
     /// (A single message larger than this still reaches a client whose queue is empty.)
     pub outbox_bytes: usize,
+    /// How often a connection is pinged; one silent for three of these is dropped (its
+    /// seat held for the grace period). The client expects
+    /// [`banco_protocol::HEARTBEAT_EVERY_SECS`].
+    pub heartbeat: Duration,
+    /// What a commit survives: a process crash (`normal`) or power loss too (`full`).
+    pub store_sync: crate::store::SyncMode,
+    /// The most bytes of game records that may wait for the disk (or be held while it
+    /// refuses writes); rooms wait beyond it.
+    pub store_queue_bytes: usize,
     /// The most rooms open at once. Each is cheap, but every lobby client is sent the
     /// whole room list, which must stay well inside a frame.
     pub max_rooms: usize,
@@ -68,6 +77,9 @@ impl Default for Config {
             chat_refill: Duration::from_millis(1500),
             outbox_bytes: 256 * 1024,
             max_rooms: 500,
+            heartbeat: Duration::from_secs(banco_protocol::HEARTBEAT_EVERY_SECS),
+            store_sync: crate::store::SyncMode::Normal,
+            store_queue_bytes: 16 * 1024 * 1024,
             discovery: Some(SocketAddr::from((Ipv4Addr::UNSPECIFIED, DISCOVERY_PORT))),
         }
     }

@@ -17,8 +17,10 @@
 //!   tokens and keeps lobby sessions' room lists fresh.
 //! - [`room`]: one actor task per room owning its game, seats, clocks, offers, chat and
 //!   bot seats; [`room::RoomHandle`] is the cheap handle sessions talk to it through.
-//! - [`store`]: SQLite on its own thread: players, ratings (Elo), finished games and games
-//!   in progress; the leaderboard, history and replays players ask for are read there too.
+//! - [`store`]: SQLite, written ahead: a group-committing writer thread (rooms announce
+//!   nothing before it is on disk) and a reader thread for the leaderboard, history and
+//!   replays; players, ratings (Elo), finished games and the log of games in progress.
+//! - [`token`]: resume tokens as the server keeps them: hashes, never the secret.
 //! - [`names`]: checking and cleaning what people type (names, chat lines).
 //! - [`discovery`]: LAN discovery: the task answering UDP probes with a beacon, and the
 //!   prober clients call ([`discovery::probe`]) to list the servers on their network.
@@ -32,9 +34,10 @@ pub mod room;
 pub mod server;
 pub mod session;
 pub mod store;
+pub mod token;
 
 pub use config::{Config, StoreLocation, default_store_path};
-pub use server::{Sockets, run, serve};
+pub use server::{Sockets, open_store, run, run_with_store, serve};
 
 /// Identifies one connected session for as long as the server runs. Never reused.
 pub type ClientId = u64;

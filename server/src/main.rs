@@ -8,7 +8,7 @@ use tokio_util::sync::CancellationToken;
 
 use banco_protocol::discovery::DISCOVERY_PORT;
 use banco_protocol::{DEFAULT_PORT, parse_duration};
-use banco_server::store::{Archive, Store};
+use banco_server::store::{Archive, SyncMode};
 use banco_server::{Config, StoreLocation, default_store_path};
 
 /// Hosts banco rooms (caro and xiangqi) for players on your network.
@@ -22,6 +22,11 @@ struct Args {
     /// `:memory:` to keep nothing. Default: banco.db in your data directory.
     #[arg(long, value_name = "PATH")]
     db: Option<String>,
+    /// What a commit of a game's moves survives: `normal`, a crash of the server process
+    /// (kill -9, a panic); `full`, also a power cut or a crash of the whole machine, at
+    /// the price of an fsync per group commit.
+    #[arg(long, value_name = "MODE", default_value = "normal")]
+    sync: SyncMode,
     /// The server's name shown to players. Default: this machine's host name.
     #[arg(long)]
     name: Option<String>,
@@ -93,14 +98,6 @@ async fn main() -> anyhow::Result<()> {
     if args.discover {
         return print_servers(&args.probe);
     }
-    // An explicitly named database that cannot be opened is an error here, before
-    // anyone connects (`run` itself would fall back to memory to keep a game going).
-    if let StoreLocation::File(path) = &store {
-        let opened = Store::open(&store)
-            .with_context(|| format!("cannot open the database {}", path.display()))?;
-        opened.close();
-    }
-
     let discovery =
         if args.no_discovery {
             None
@@ -115,6 +112,7 @@ async fn main() -> anyhow::Result<()> {
         grace: args.grace,
         restart_grace: args.restart_grace,
         bot_delay: args.bot_delay,
+        store_sync: args.sync,
         ..Config::default()
     };
     if let Some(name) = args.name {

@@ -180,6 +180,13 @@ async fn run(
         }
     }
 
+    // The heartbeat: a ping every few seconds; a client silent for three of them is
+    // gone (a laptop asleep, a cable pulled), and its seat is held for it.
+    let every = ctx.config.heartbeat;
+    let mut beat = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+    beat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut heard = tokio::time::Instant::now();
+    let mut pings = 0u32;
     loop {
         tokio::select! {
             biased;
@@ -188,9 +195,21 @@ async fn run(
                 refuse_shutting_down(&session.outbox);
                 break;
             }
+            _ = beat.tick() => {
+                if heard.elapsed() >= every * 3 {
+                    tracing::info!(client = session.client, "no word from the client for three heartbeats; dropping the connection");
+                    break;
+                }
+                pings = pings.wrapping_add(1);
+                session.outbox.send(ServerMsg::Ping(pings));
+            }
             frame = inbound.read() => match frame {
-                Ok(Some(Incoming::Message(msg))) => session.handle(msg, ctx).await,
+                Ok(Some(Incoming::Message(msg))) => {
+                    heard = tokio::time::Instant::now();
+                    session.handle(msg, ctx).await;
+                }
                 Ok(Some(Incoming::Malformed(e))) => {
+                    heard = tokio::time::Instant::now();
                     tracing::debug!(error = %e, "malformed message");
                     session.refuse(ErrorCode::Malformed, format!("that message could not be read: {e}"));
                 }
@@ -254,6 +273,8 @@ impl Session {
                 return self.answer_read(answer, ServerMsg::History);
             }
             ClientMsg::Replay(id) => return self.replay(id, ctx).await,
+            // The heartbeat's answer: hearing it is all it is for.
+            ClientMsg::Pong(_) => return,
             ClientMsg::Move(mv) => Request::Move(mv),
             ClientMsg::Chat(text) => Request::Chat(text),
             ClientMsg::Offer(kind) => Request::Offer(kind),

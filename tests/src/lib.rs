@@ -241,8 +241,19 @@ impl Client {
         }
     }
 
-    /// The next message, whatever it is.
+    /// The next message, whatever it is (but the heartbeat, which is answered, as every
+    /// client must).
     pub async fn recv_any(&mut self) -> ServerMsg {
+        loop {
+            match self.recv_raw().await {
+                ServerMsg::Ping(n) => self.send(ClientMsg::Pong(n)).await,
+                msg => return msg,
+            }
+        }
+    }
+
+    /// The next message off the socket, heartbeats included.
+    pub async fn recv_raw(&mut self) -> ServerMsg {
         match tokio::time::timeout(WAIT, self.framed.next()).await {
             Ok(Some(Ok(Ok(msg)))) => msg,
             Ok(Some(Ok(Err(e)))) => panic!("the server sent an unreadable message: {e}"),

@@ -13,7 +13,8 @@ impl App {
     /// One message from the server.
     pub fn server(&mut self, msg: ServerMsg) {
         match msg {
-            ServerMsg::Welcome(_) | ServerMsg::RoomCreated(_) => {}
+            ServerMsg::Welcome(_) | ServerMsg::RoomCreated(_) | ServerMsg::Ping(_) => {}
+            ServerMsg::Storage(_) => {}
             ServerMsg::Rooms(list) => {
                 self.rooms = list;
                 if let Screen::Lobby(lobby) = &mut self.screen {
@@ -167,7 +168,11 @@ impl App {
             | ServerMsg::Left
             | ServerMsg::Error(_) => {}
             // Records are taken in by `server` before room events.
-            ServerMsg::Leaderboard(_) | ServerMsg::History(_) | ServerMsg::Replay(_) => {}
+            ServerMsg::Leaderboard(_)
+            | ServerMsg::History(_)
+            | ServerMsg::Replay(_)
+            | ServerMsg::Ping(_)
+            | ServerMsg::Storage(_) => {}
         }
         if let Screen::Room(rs) = &mut self.screen
             && rs.room.you == Role::Spectator

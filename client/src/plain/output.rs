@@ -981,7 +981,11 @@ impl<W: Write> Printer<W> {
             | ServerMsg::Left
             | ServerMsg::Error(_) => {}
             // Records are printed by `server_msg`, in or out of a room.
-            ServerMsg::Leaderboard(_) | ServerMsg::History(_) | ServerMsg::Replay(_) => {}
+            ServerMsg::Leaderboard(_)
+            | ServerMsg::History(_)
+            | ServerMsg::Replay(_)
+            | ServerMsg::Ping(_)
+            | ServerMsg::Storage(_) => {}
         }
     }
 }

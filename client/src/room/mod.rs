@@ -228,7 +228,11 @@ impl Room {
             | ServerMsg::Left
             | ServerMsg::Error(_) => {}
             // Records (leaderboard, history, replays) are not about the room.
-            ServerMsg::Leaderboard(_) | ServerMsg::History(_) | ServerMsg::Replay(_) => {}
+            ServerMsg::Leaderboard(_)
+            | ServerMsg::History(_)
+            | ServerMsg::Replay(_)
+            | ServerMsg::Ping(_)
+            | ServerMsg::Storage(_) => {}
         }
     }
 

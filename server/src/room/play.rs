@@ -15,7 +15,7 @@ use super::moves::to_rules;
 use super::settings::deal;
 use super::{Match, Room, SeatState};
 use crate::ClientId;
-use crate::store::{GameRecord, LiveGame, LiveSeat, PlayerRef};
+use crate::store::{Entry, Event, GameRecord, LiveGame, LiveSeat, PlayerRef};
 
 impl Room {
     /// Starts a game if both seats are filled and none is running: when the second
@@ -76,9 +76,11 @@ impl Room {
             over: None,
             players,
             started_ms: unix_ms(),
+            seq: 0,
         };
         let view = m.view(now);
         self.game = Some(m);
+        self.log_begin();
         self.generation += 1;
         self.last_move_at = Some(now);
         if let Some(offer) = self.offers.clear() {
@@ -86,7 +88,6 @@ impl Room {
         }
         tracing::info!(number, ?first, opening = ?self.game.as_ref().map(|m| m.position.opening()), "game started");
         self.broadcast(ServerMsg::GameStarted(view));
-        self.save_live();
     }
 
     /// Who moves first in the room's first game.
@@ -174,6 +175,11 @@ impl Room {
         let ply = u32::try_from(m.moves.len()).unwrap_or(u32::MAX);
         let clocks = m.clock.as_ref().map(|c| c.snapshot(now));
         let ending = ending.map(|end| (end.winner.map(|side| m.seat(side)), end));
+        let event = Event::Move {
+            mv,
+            clocks: clocks.map(|c| c.remaining_ms),
+        };
+        self.log_event(event);
         self.generation += 1;
         self.last_move_at = Some(now);
         self.broadcast(ServerMsg::Moved {
@@ -184,9 +190,8 @@ impl Room {
         if let Some(offer) = self.offers.clear() {
             self.broadcast(ServerMsg::Withdrawn(offer));
         }
-        match ending {
-            Some((winner, end)) => self.finish(winner, end.reason.into(), end.line),
-            None => self.save_live(),
+        if let Some((winner, end)) = ending {
+            self.finish(winner, end.reason.into(), end.line);
         }
         Ok(())
     }
@@ -244,9 +249,9 @@ impl Room {
         self.record(Some(why));
     }
 
-    /// Sends the current game to the store: finished, or unfinished for `unfinished`.
-    /// Its saved snapshot as a game in progress goes.
-    fn record(&self, unfinished: Option<&str>) {
+    /// Logs the current game's end: finished, or unfinished for `unfinished`. Its
+    /// record, ratings and leaving the live set are one transaction.
+    fn record(&mut self, unfinished: Option<&str>) {
         let Some(m) = self.game.as_ref() else { return };
         let (winner, reason, rated) = match (&m.over, unfinished) {
             // Both players gone: nobody won, and it does not count.
@@ -260,8 +265,8 @@ impl Room {
             (Some(over), None) => over.line.clone(),
             _ => Vec::new(),
         };
-        self.ctx.store.drop_live(m.key);
-        self.ctx.store.record(GameRecord {
+        let record = GameRecord {
+            key: m.key,
             room: self.id,
             number: m.number,
             settings: self.settings.clone(),
@@ -275,45 +280,65 @@ impl Room {
             rated,
             started_ms: m.started_ms,
             ended_ms: unix_ms(),
-        });
+        };
+        self.write(Entry::End(Box::new(record)));
     }
 }
 
 impl Room {
-    /// Saves the game in progress so a restart can carry on with it. Games only bots
-    /// play are not saved: nobody would come back to them.
-    pub(super) fn save_live(&self) {
-        let Some(m) = self.game.as_ref().filter(|m| m.running()) else {
-            return;
-        };
-        if self.bots_only() {
-            return;
-        }
+    /// Logs the start of the game just set up: its room, settings, seats and opening.
+    fn log_begin(&mut self) {
+        let Some(m) = self.game.as_ref() else { return };
         let seat = |s: &SeatState| match s {
-            SeatState::Human(h) => Some(LiveSeat::Human {
+            SeatState::Human(h) => LiveSeat::Human {
                 name: h.name.clone(),
                 token: h.token,
-            }),
-            SeatState::Bot(b) => Some(LiveSeat::Bot(b.level)),
-            SeatState::Free => None,
+            },
+            SeatState::Bot(b) => LiveSeat::Bot(b.level),
+            // Games start with both seats taken; a free one is recorded as nobody's.
+            SeatState::Free => LiveSeat::Human {
+                name: String::new(),
+                token: crate::token::TokenHash([0; 32]),
+            },
         };
-        let (Some(one), Some(two)) = (seat(&self.seats[0]), seat(&self.seats[1])) else {
-            return;
-        };
-        self.ctx.store.save_live(LiveGame {
+        let live = LiveGame {
             key: m.key,
+            room: self.id,
             settings: self.settings.clone(),
-            seats: [one, two],
+            seats: [seat(&self.seats[0]), seat(&self.seats[1])],
             number: m.number,
             first: m.first,
             opening: m.position.opening().to_vec(),
-            moves: m.moves.iter().map(|r| r.mv).collect(),
-            clocks: m
-                .clock
-                .as_ref()
-                .map(|c| c.snapshot(Instant::now()).remaining_ms),
+            moves: Vec::new(),
+            clocks: None,
             started_ms: m.started_ms,
-        });
+            next_seq: 0,
+        };
+        self.write(Entry::Begin(Box::new(live)));
+    }
+
+    /// Logs `event` as the running game's next.
+    pub(super) fn log_event(&mut self, event: Event) {
+        let Some(m) = self.game.as_mut().filter(|m| m.running()) else {
+            return;
+        };
+        let seq = m.seq;
+        m.seq += 1;
+        let game = m.key;
+        self.write(Entry::Event { game, seq, event });
+    }
+
+    /// Logs the clocks of a running game as they stand now (the server is stopping).
+    pub(super) fn log_pause(&mut self) {
+        let clocks = self
+            .game
+            .as_ref()
+            .filter(|m| m.running())
+            .and_then(|m| m.clock.as_ref())
+            .map(|c| c.snapshot(Instant::now()).remaining_ms);
+        if let Some(clocks) = clocks {
+            self.log_event(Event::Clocks(clocks));
+        }
     }
 }
 

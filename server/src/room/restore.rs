@@ -108,6 +108,7 @@ pub fn restore(
         over: None,
         players,
         started_ms: live.started_ms,
+        seq: live.next_seq,
     });
     Ok(launch(room, Opening::Restored, tracker))
 }

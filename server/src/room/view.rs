@@ -80,12 +80,14 @@ impl Room {
             seats: people.seats.clone(),
             spectators: people.spectators.clone(),
         });
-        for m in self
+        let told: Vec<_> = self
             .members
             .iter()
             .filter(|m| !self.fresh.contains(&m.client))
-        {
-            m.outbox.push(&msg);
+            .map(|m| m.outbox.clone())
+            .collect();
+        for outbox in told {
+            self.deliver(&outbox, msg.clone());
         }
         self.shown_people = Some(people);
     }
