@@ -79,6 +79,8 @@ async fn main() -> anyhow::Result<()> {
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
         )
         .with_writer(std::io::stderr)
+        // Colours only for a person at a terminal: a log file or journald gets plain text.
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         // A log that can no longer be written (the terminal closed, `| tee` stopped by
         // Ctrl-C, journald restarted) must cost log lines, never a task: by default the
         // subscriber reports the failure with eprintln!, which panics when stderr is
