@@ -167,7 +167,7 @@ async fn trial(db: &std::path::Path, n: u64, rng: &mut Lcg) {
     let mut ply = 0usize;
     // Moves alternate; each is sent by its player and acknowledged to both.
     while ply < plies {
-        let mover_is_a = ply % 2 == 0;
+        let mover_is_a = ply.is_multiple_of(2);
         let mv = match game {
             Game::Xiangqi => xq(XQ_LINE[ply]),
             Game::Caro => caro_point(if mover_is_a { &CARO_A } else { &CARO_B }, ply / 2),
@@ -206,11 +206,15 @@ async fn trial(db: &std::path::Path, n: u64, rng: &mut Lcg) {
             let next = match game {
                 Game::Xiangqi => Some(xq(XQ_LINE[ply])),
                 Game::Caro => Some(caro_point(
-                    if ply % 2 == 0 { &CARO_A } else { &CARO_B },
+                    if ply.is_multiple_of(2) {
+                        &CARO_A
+                    } else {
+                        &CARO_B
+                    },
                     ply / 2,
                 )),
                 // The bot thinks on its own turns; on A's, A's move is in flight.
-                Game::CaroBot => (ply % 2 == 0).then(|| {
+                Game::CaroBot => (ply.is_multiple_of(2)).then(|| {
                     let free = CARO_A
                         .iter()
                         .chain(CARO_B.iter())
@@ -221,7 +225,7 @@ async fn trial(db: &std::path::Path, n: u64, rng: &mut Lcg) {
                 }),
             };
             if let Some(mv) = next {
-                match (&mut b, ply % 2 == 0) {
+                match (&mut b, ply.is_multiple_of(2)) {
                     (Some(b), false) => b.send(ClientMsg::Move(mv)).await,
                     _ => a.send(ClientMsg::Move(mv)).await,
                 }
