@@ -132,6 +132,19 @@ pub enum SpecError {
     Decided(&'static str),
 }
 
+impl From<xiangqi::setup::Problem> for SpecError {
+    /// What setting up a game from an arranged position with this problem says: an
+    /// editor shows this sentence, a server refuses with it.
+    fn from(problem: xiangqi::setup::Problem) -> SpecError {
+        match problem {
+            xiangqi::setup::Problem::Illegal(e) => SpecError::Fen(e),
+            xiangqi::setup::Problem::Decided(reason) => {
+                SpecError::Decided(xiangqi_reason(reason).name())
+            }
+        }
+    }
+}
+
 /// A game in progress or finished.
 #[derive(Debug, Clone)]
 pub enum Game {
@@ -506,5 +519,26 @@ mod tests {
             Game::new(&decided).err(),
             Some(SpecError::Decided("no_material"))
         );
+    }
+
+    #[test]
+    fn an_arranged_position_is_refused_with_its_first_flaw() {
+        for fen in [
+            "4k4/9/9/9/9/9/9/9/9/4K4 w",
+            "3k5/9/9/9/9/9/9/9/r8/1r2K4 w",
+            "3k5/9/9/9/9/9/9/9/9/4K4 w",
+            "3k5/9/9/9/9/P1P1P1P1P/P8/9/9/4K4 w",
+        ] {
+            let setup = xiangqi::Setup::from_fen(fen).unwrap();
+            let flaw = setup.flaws().into_iter().next().unwrap();
+            let spec = GameSpec::Xiangqi {
+                fen: Some(setup.fen()),
+            };
+            assert_eq!(
+                Game::new(&spec).err(),
+                Some(SpecError::from(flaw.problem)),
+                "{fen}"
+            );
+        }
     }
 }
