@@ -114,3 +114,40 @@ pub const DRAFT: &[KeyHelp] = &[
     k("p Esc", "keys.draft_leave"),
     k("?", "keys.help"),
 ];
+
+pub const EDITOR_XIANGQI: &[KeyHelp] = &[
+    k("←↑→↓", "keys.cursor"),
+    k("KABNRCP kabnrcp", "keys.editor_piece"),
+    k("Tab ⇧Tab", "keys.editor_palette"),
+    k("Space", "keys.editor_space"),
+    k("Del ⌫", "keys.editor_clear_point"),
+    k("click", "keys.editor_click"),
+    k("t", "keys.editor_side"),
+    k("s", "keys.editor_start"),
+    k("d", "keys.editor_clear"),
+    k("f", "keys.flip"),
+    k("u", "keys.editor_undo"),
+    k("i", "keys.editor_import"),
+    k("Enter", "keys.editor_use"),
+    k("Esc q", "keys.editor_cancel"),
+    k("?", "keys.help"),
+];
+
+pub const EDITOR_CARO: &[KeyHelp] = &[
+    k("←↑→↓ hjkl", "keys.cursor"),
+    k("Shift+←↑→↓ HJKL", "keys.cursor_far"),
+    k("x o", "keys.editor_stone"),
+    k("Space", "keys.editor_space_caro"),
+    k("Del ⌫", "keys.editor_clear_point"),
+    k("click", "keys.editor_click"),
+    k("t", "keys.editor_side_caro"),
+    k("d", "keys.editor_clear"),
+    k("u", "keys.editor_undo"),
+    k("i", "keys.editor_import_caro"),
+    k("Enter", "keys.editor_use"),
+    k("Esc q", "keys.editor_cancel"),
+    k("?", "keys.help"),
+];
+
+/// The import line's keys.
+pub const EDITOR_IMPORT: &[KeyHelp] = &[k("Enter", "keys.editor_read"), k("Esc", "keys.cancel")];
