@@ -128,8 +128,23 @@ pub enum SpecError {
     CaroOpening(caro::OpeningError),
     #[error(transparent)]
     Fen(#[from] xiangqi::FenError),
-    #[error("that position is already decided ({0}); start from one that is still open")]
+    #[error(
+        "that position is already decided: {}; start from one that is still open",
+        decided_words(.0)
+    )]
     Decided(&'static str),
+}
+
+/// Why a start position is over before the first move, for people: the end reason's
+/// stable name (as [`SpecError::Decided`] holds it) in words.
+fn decided_words(reason: &str) -> &str {
+    match reason {
+        "checkmate" => "the side to move is checkmated",
+        "stalemate" => "the side to move has no legal move",
+        "no_material" => "neither side has a piece left that can attack",
+        "sixty_moves" => "sixty moves have passed without a capture",
+        other => other,
+    }
 }
 
 impl From<xiangqi::setup::Problem> for SpecError {

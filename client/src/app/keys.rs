@@ -115,38 +115,40 @@ pub const DRAFT: &[KeyHelp] = &[
     k("?", "keys.help"),
 ];
 
+/// The editor's keys, the everyday ones first: the legend shows what fits, the help
+/// shows all.
 pub const EDITOR_XIANGQI: &[KeyHelp] = &[
     k("←↑→↓", "keys.cursor"),
     k("KABNRCP kabnrcp", "keys.editor_piece"),
-    k("Tab ⇧Tab", "keys.editor_palette"),
     k("Space", "keys.editor_space"),
     k("Del ⌫", "keys.editor_clear_point"),
-    k("click", "keys.editor_click"),
-    k("t", "keys.editor_side"),
-    k("s", "keys.editor_start"),
-    k("d", "keys.editor_clear"),
-    k("f", "keys.flip"),
-    k("u", "keys.editor_undo"),
-    k("i", "keys.editor_import"),
     k("Enter", "keys.editor_use"),
     k("Esc q", "keys.editor_cancel"),
+    k("t", "keys.editor_side"),
+    k("d", "keys.editor_clear"),
+    k("s", "keys.editor_start"),
+    k("i", "keys.editor_import"),
+    k("u", "keys.editor_undo"),
     k("?", "keys.help"),
+    k("Tab ⇧Tab", "keys.editor_palette"),
+    k("f", "keys.flip"),
+    k("click", "keys.editor_click"),
 ];
 
 pub const EDITOR_CARO: &[KeyHelp] = &[
     k("←↑→↓ hjkl", "keys.cursor"),
-    k("Shift+←↑→↓ HJKL", "keys.cursor_far"),
     k("x o", "keys.editor_stone"),
     k("Space", "keys.editor_space_caro"),
     k("Del ⌫", "keys.editor_clear_point"),
-    k("click", "keys.editor_click"),
-    k("t", "keys.editor_side_caro"),
-    k("d", "keys.editor_clear"),
-    k("u", "keys.editor_undo"),
-    k("i", "keys.editor_import_caro"),
     k("Enter", "keys.editor_use"),
     k("Esc q", "keys.editor_cancel"),
+    k("t", "keys.editor_side_caro"),
+    k("d", "keys.editor_clear"),
+    k("i", "keys.editor_import_caro"),
+    k("u", "keys.editor_undo"),
     k("?", "keys.help"),
+    k("Shift+←↑→↓ HJKL", "keys.cursor_far"),
+    k("click", "keys.editor_click"),
 ];
 
 /// The import line's keys.

@@ -297,11 +297,18 @@ fn draw_panel(
                 Span::styled(next, theme.accent()),
             ]));
             let board = c.setup.board();
-            let stones = c
-                .setup
-                .opening()
-                .map(|s| crate::room::opening::stones_text(&s, board.width(), board.height()))
-                .unwrap_or_default();
+            let text = |stones: &[Point]| {
+                crate::room::opening::stones_text(stones, board.width(), board.height())
+            };
+            // X first, alternating, as the room takes them; a board that cannot be
+            // written so yet lists each colour's stones.
+            let stones = match c.setup.opening() {
+                Ok(opening) => text(&opening),
+                Err(_) => {
+                    let of = |stone| text(&c.setup.stones(stone).collect::<Vec<_>>());
+                    format!("X: {} · O: {}", of(Stone::X), of(Stone::O))
+                }
+            };
             (tr!(loc, "editor.stones").to_string(), stones)
         }
     };
@@ -400,8 +407,7 @@ fn side_name(app: &App, color: Color) -> String {
     tr!(app.loc, key).to_string()
 }
 
-/// The point under the cursor, and the first reason that concerns it; or the piece
-/// picked up.
+/// The point under the cursor, and the reason most about it; or the piece picked up.
 fn status_line(
     app: &App,
     ed: &EditorScreen,
@@ -442,7 +448,12 @@ fn status_line(
         }
     };
     let mut spans = vec![Span::styled(format!(" {name}: {what}"), theme.style())];
-    if let Some((why, _)) = reasons.iter().find(|(_, spots)| spots.contains(&spot)) {
+    // The reason most about this point: the one concerning the fewest points.
+    if let Some((why, _)) = reasons
+        .iter()
+        .filter(|(_, spots)| spots.contains(&spot))
+        .min_by_key(|(_, spots)| spots.len())
+    {
         spans.push(Span::styled(format!(" ✗ {why}"), theme.error()));
     }
     Line::from(spans)

@@ -384,14 +384,14 @@ fn every_refusal_says_the_rules_sentence_on_its_points() {
     import(&mut a, "3k5/9/9/9/9/9/9/9/r8/1r2K4 w");
     check(
         &mut a,
-        "that position is already decided (checkmate); start from one that is still open",
+        "that position is already decided: the side to move is checkmated; start from one that is still open",
         "e0 b0",
     );
     // Nobody can attack: decided too.
     import(&mut a, "3k5/9/9/9/9/9/9/9/9/4K4 w");
     check(
         &mut a,
-        "that position is already decided (no_material); start from one that is still open",
+        "that position is already decided: neither side has a piece left that can attack; start from one that is still open",
         "",
     );
     // No general at all.
