@@ -587,6 +587,18 @@ fn snapshot_editor_xiangqi() {
     go(&mut a, "e5");
     let (text, _) = render(&a, 100, 30);
     insta::assert_snapshot!("editor_xiangqi", text);
+    // `?` lists every key of the editor and what it checks; any key closes it.
+    press(&mut a, &[KeyCode::Char('?')]);
+    let (text, _) = render(&a, 100, 40);
+    for words in [
+        "arranging a position",
+        "import a FEN",
+        "generals not facing",
+    ] {
+        assert!(text.contains(words), "{words}: {text}");
+    }
+    press(&mut a, &[KeyCode::Esc]);
+    assert!(!a.help && matches!(a.screen, Screen::Editor(_)));
 }
 
 #[test]
