@@ -3,6 +3,7 @@
 //! - [`input`]: a one-line text field.
 //! - [`board`]: the board cursor, per game.
 //! - [`create`]: the create-room form.
+//! - [`editor`]: arranging a position to start a room from (sắp cờ thế).
 //! - [`draft`]: draft moves, tried on a private copy of the board.
 //! - [`keys`]: what each key does on each screen, for the handlers and the help.
 //! - [`records`]: the leaderboard, the history and the replay screens, and their keys.
@@ -19,6 +20,7 @@ pub mod board;
 mod connection;
 pub mod create;
 pub mod draft;
+pub mod editor;
 pub mod input;
 pub mod keys;
 mod popup_keys;
@@ -108,6 +110,8 @@ pub enum Screen {
     Leaderboard(records::Leaderboard),
     History(records::History),
     Replay(Box<records::ReplayScreen>),
+    /// Arranging a position, opened from the create form.
+    Editor(Box<editor::EditorScreen>),
 }
 
 /// Which connect field has the cursor.
@@ -403,6 +407,7 @@ impl App {
             Screen::Leaderboard(_) => self.leaderboard_key(key),
             Screen::History(_) => self.history_key(key),
             Screen::Replay(_) => self.replay_key(key),
+            Screen::Editor(_) => self.editor_key(key),
         }
     }
 
@@ -436,6 +441,9 @@ impl App {
         }
         let area = ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1);
         match ev.kind {
+            MouseEventKind::Down(button) if matches!(self.screen, Screen::Editor(_)) => {
+                self.editor_mouse(ev.column, ev.row, button);
+            }
             MouseEventKind::Down(MouseButton::Left) => match &self.screen {
                 Screen::Room(_) => {
                     if let Some(spot) = crate::ui::room::spot_at(self, area, ev.column, ev.row) {

@@ -195,7 +195,7 @@ fn the_lobby_joins_free_seats_watches_full_rooms_and_creates() {
     typ(&mut a, "19");
     press(&mut a, &[KeyCode::Down]);
     typ(&mut a, "19");
-    for _ in 0..7 {
+    for _ in 0..8 {
         press(&mut a, &[KeyCode::Down]);
     }
     press(&mut a, &[KeyCode::Right, KeyCode::Enter]);
@@ -1001,5 +1001,6 @@ fn snapshot_xiangqi_room() {
 
 mod discovery;
 mod draft;
+mod editor;
 mod openings;
 mod records;

@@ -27,6 +27,12 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         Screen::History(_) => (tr!(loc, "help.history"), keys::HISTORY),
         Screen::Replay(r) if r.save.is_some() => (tr!(loc, "help.replay"), keys::SAVE),
         Screen::Replay(_) => (tr!(loc, "help.replay"), keys::REPLAY),
+        Screen::Editor(ed) => match ed.board {
+            crate::app::editor::EditBoard::Xiangqi(_) => {
+                (tr!(loc, "help.editor"), keys::EDITOR_XIANGQI)
+            }
+            crate::app::editor::EditBoard::Caro(_) => (tr!(loc, "help.editor"), keys::EDITOR_CARO),
+        },
     };
     // Keys of the other game are left out.
     let skip: &[&str] = match &app.screen {
@@ -75,6 +81,15 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
             .is_some_and(|f| f.game == crate::app::create::GameKind::Caro)
     {
         notes.push(tr!(loc, "help.opening").to_string());
+    }
+    if let Screen::Editor(ed) = &app.screen {
+        notes.push(
+            match ed.board {
+                crate::app::editor::EditBoard::Xiangqi(_) => tr!(loc, "help.editor_xiangqi"),
+                crate::app::editor::EditBoard::Caro(_) => tr!(loc, "help.editor_caro"),
+            }
+            .to_string(),
+        );
     }
     if let Screen::Replay(_) = &app.screen {
         notes.push(tr!(loc, "help.record_file").to_string());

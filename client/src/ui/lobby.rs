@@ -265,6 +265,7 @@ fn field_text(app: &App, form: &CreateForm, f: Field) -> (String, String) {
             }),
         ),
         Field::Fen => (label("create.fen"), label("create.fen_usual")),
+        Field::Arrange => (label("create.arrange"), label("create.arrange_hint")),
         Field::Opening => (
             label("create.opening"),
             label(match form.opening {

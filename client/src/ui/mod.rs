@@ -3,12 +3,14 @@
 //!
 //! - [`connect`], [`lobby`], [`room`]: one module per screen; [`records`] draws the
 //!   leaderboard and the history, [`replay`] a finished game step by step.
+//! - [`editor`]: arranging a position to start a room from.
 //! - [`board`]: the per-game board widgets (caro today, xiangqi drops in beside it).
 //! - [`popup`]: dialogs (offers, confirmations, game over, settings).
 //! - [`help`]: the `?` overlay.
 
 pub mod board;
 pub mod connect;
+pub mod editor;
 pub mod help;
 pub mod lobby;
 pub mod popup;
@@ -39,6 +41,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
         Screen::Leaderboard(b) => records::draw_leaderboard(frame, area, app, b),
         Screen::History(h) => records::draw_history(frame, area, app, h),
         Screen::Replay(r) => replay::draw(frame, area, app, r),
+        Screen::Editor(ed) => editor::draw(frame, area, app, ed),
     }
     if let Some(p) = &app.popup {
         popup::draw(frame, area, app, p);
