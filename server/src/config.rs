@@ -54,6 +54,11 @@ pub struct Config {
     /// The most bytes of game records that may wait for the disk (or be held while it
     /// refuses writes); rooms wait beyond it.
     pub store_queue_bytes: usize,
+    /// A cap on the database's size in bytes (0: none), e.g. for a host on a small card.
+    /// Past it, commits fail as on a full disk: games go on, are held in memory and
+    /// players are told. Shared, so a host may raise it while the server runs (the store
+    /// reads it before every commit).
+    pub store_max_bytes: std::sync::Arc<std::sync::atomic::AtomicU64>,
     /// The most rooms open at once. Each is cheap, but every lobby client is sent the
     /// whole room list, which must stay well inside a frame.
     pub max_rooms: usize,
@@ -80,6 +85,7 @@ impl Default for Config {
             heartbeat: Duration::from_secs(banco_protocol::HEARTBEAT_EVERY_SECS),
             store_sync: crate::store::SyncMode::Normal,
             store_queue_bytes: 16 * 1024 * 1024,
+            store_max_bytes: Default::default(),
             discovery: Some(SocketAddr::from((Ipv4Addr::UNSPECIFIED, DISCOVERY_PORT))),
         }
     }

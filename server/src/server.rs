@@ -227,6 +227,7 @@ pub async fn open_store(config: &Config) -> anyhow::Result<Store> {
         location: config.store.clone(),
         sync: config.store_sync,
         queue_bytes: config.store_queue_bytes,
+        max_bytes: config.store_max_bytes.clone(),
     };
     let store = tokio::task::spawn_blocking(move || Store::open_with(&options)).await??;
     if let StoreLocation::File(path) = &config.store {
