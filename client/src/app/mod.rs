@@ -186,6 +186,16 @@ pub enum Confirm {
     Resign,
 }
 
+impl Confirm {
+    /// Whether saying yes ends a game in progress (and loses it).
+    pub fn ends_game(self) -> bool {
+        match self {
+            Confirm::Leave { loses } | Confirm::Quit { loses } => loses,
+            Confirm::Resign => true,
+        }
+    }
+}
+
 /// The settings dialog.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SettingsMenu {

@@ -364,7 +364,17 @@ fn leaving_and_quitting_mid_game_ask_first() {
     );
     press(&mut a, &[KeyCode::Char('n')]);
     assert!(a.popup.is_none() && sent(&mut a).is_empty());
-    press(&mut a, &[KeyCode::Esc, KeyCode::Char('y')]);
+    // Losing the game takes `r`: the `y` and Enter that answer offers do not.
+    press(&mut a, &[KeyCode::Esc, KeyCode::Char('y'), KeyCode::Enter]);
+    assert!(sent(&mut a).is_empty());
+    assert_eq!(
+        a.popup,
+        Some(Popup::Confirm(Confirm::Leave { loses: true }))
+    );
+    let (text, _) = render(&a, 100, 30);
+    assert!(text.contains("Resign and leave?"), "{text}");
+    assert!(text.contains("r resign and leave · Esc stay"), "{text}");
+    press(&mut a, &[KeyCode::Char('r')]);
     assert_eq!(sent(&mut a), [ClientMsg::LeaveRoom]);
     a.server(ServerMsg::Left);
     assert!(matches!(a.screen, Screen::Lobby(_)));
@@ -387,7 +397,28 @@ fn leaving_and_quitting_mid_game_ask_first() {
     press(&mut a, &[KeyCode::Char('r')]);
     assert_eq!(a.popup, Some(Popup::Confirm(Confirm::Resign)));
     press(&mut a, &[KeyCode::Char('y')]);
+    assert!(sent(&mut a).is_empty(), "y is for offers");
+    press(&mut a, &[KeyCode::Char('r')]);
     assert_eq!(sent(&mut a), [ClientMsg::Resign]);
+
+    // The play-through's accident: an offer withdrawn just before the player answers.
+    // Esc (meant for the offer's dialog) then `y` leaves nothing lost.
+    let mut a = room_app(Role::Player(Seat::One));
+    let draw = banco_protocol::Offer {
+        kind: OfferKind::Draw,
+        by: Seat::Two,
+    };
+    a.server(ServerMsg::Offered(draw));
+    a.server(ServerMsg::Withdrawn(draw));
+    press(&mut a, &[KeyCode::Esc, KeyCode::Char('y')]);
+    assert!(sent(&mut a).is_empty());
+
+    // Outside a game, leaving and quitting need no `r`.
+    let mut a = lobby_app();
+    a.key(ctrl_c);
+    assert_eq!(a.popup, Some(Popup::Confirm(Confirm::Quit { loses: false })));
+    press(&mut a, &[KeyCode::Char('y')]);
+    assert_eq!(a.take_effects(), [Effect::Quit]);
 }
 
 fn win_for_one(a: &mut App) {

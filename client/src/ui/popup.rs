@@ -32,38 +32,27 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, popup: &Popup) {
             );
         }
         Popup::Confirm(what) => {
-            let (title, mut text) = match what {
-                Confirm::Leave { loses } => (
-                    tr!(app.loc, "dialog.leave_title"),
-                    if *loses {
-                        tr!(app.loc, "dialog.leave_loses").to_string()
-                    } else {
-                        tr!(app.loc, "dialog.leave").to_string()
-                    },
-                ),
-                Confirm::Quit { loses } => (
-                    tr!(app.loc, "dialog.quit_title"),
-                    if *loses {
-                        tr!(app.loc, "dialog.quit_loses").to_string()
-                    } else {
-                        tr!(app.loc, "dialog.quit").to_string()
-                    },
-                ),
-                Confirm::Resign => (
-                    tr!(app.loc, "dialog.resign_title"),
-                    tr!(app.loc, "dialog.resign").to_string(),
-                ),
+            // What the dialog does, named in its title and its keys; one that loses the
+            // game takes `r`, which no other dialog uses for yes.
+            let key = match what {
+                Confirm::Leave { loses: true } => "leave_loses",
+                Confirm::Leave { loses: false } => "leave",
+                Confirm::Quit { loses: true } => "quit_loses",
+                Confirm::Quit { loses: false } => "quit",
+                Confirm::Resign => "resign",
             };
+            let loc = &app.loc;
+            let mut text = tr!(loc, &format!("dialog.{key}")).to_string();
             if matches!(what, Confirm::Quit { .. }) && app.hosting.is_some() {
-                text = format!("{text} {}", tr!(app.loc, "dialog.quit_hosting"));
+                text = format!("{text} {}", tr!(loc, "dialog.quit_hosting"));
             }
             question(
                 frame,
                 area,
                 app,
-                title,
+                tr!(loc, &format!("dialog.{key}_title")),
                 &text,
-                tr!(app.loc, "dialog.yes_no"),
+                tr!(loc, &format!("dialog.{key}_keys")),
             );
         }
         Popup::GameOver => game_over(frame, area, app),
