@@ -226,6 +226,9 @@ pub struct Notice {
     pub error: bool,
     /// When it was shown; it fades after [`NOTICE_TIME`].
     pub at: Instant,
+    /// It tells of an offer ("You offered a draw; waiting"), so it goes when the offer
+    /// does, however it ends.
+    pub about_offer: bool,
 }
 
 /// The whole client state.
@@ -337,6 +340,7 @@ impl App {
             text: text.into(),
             error: false,
             at: self.now,
+            about_offer: false,
         });
     }
 
@@ -346,6 +350,7 @@ impl App {
             text: text.into(),
             error: true,
             at: self.now,
+            about_offer: false,
         });
     }
 

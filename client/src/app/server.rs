@@ -61,6 +61,7 @@ impl App {
             return;
         };
         let seats_before = rs.room.seats.clone();
+        let had_offer = rs.room.offer.is_some();
         rs.room.apply(&msg, now);
         let room = rs.room.clone();
         let loc = &self.loc.clone();
@@ -120,6 +121,9 @@ impl App {
                     self.bell();
                 }
                 self.info(text);
+                if let Some(n) = &mut self.notice {
+                    n.about_offer = true;
+                }
             }
             ServerMsg::Declined(offer) => {
                 let text = narrate::declined(&room, offer, loc);
@@ -168,6 +172,14 @@ impl App {
             | ServerMsg::Error(_) => {}
             // Records are taken in by `server` before room events.
             ServerMsg::Leaderboard(_) | ServerMsg::History(_) | ServerMsg::Replay(_) => {}
+        }
+        // The offer ended (withdrawn, declined, accepted, or gone with a move): a notice
+        // still telling of it would be stale.
+        if had_offer
+            && self.room().is_some_and(|r| r.room.offer.is_none())
+            && self.notice.as_ref().is_some_and(|n| n.about_offer)
+        {
+            self.notice = None;
         }
         if let Screen::Room(rs) = &mut self.screen
             && rs.room.you == Role::Spectator

@@ -333,6 +333,47 @@ fn undo_is_asked_answered_and_withdrawn() {
 }
 
 #[test]
+fn an_offer_leaves_the_event_line_when_it_ends() {
+    let mut a = room_app(Role::Player(Seat::One));
+    let draw = Offer {
+        kind: OfferKind::Draw,
+        by: Seat::One,
+    };
+    // Withdrawn by its maker: the "waiting" line goes with it.
+    a.server(ServerMsg::Offered(draw));
+    assert!(notice(&a).contains("You offered a draw"), "{}", notice(&a));
+    press(&mut a, &[KeyCode::Char('x')]);
+    a.server(ServerMsg::Withdrawn(draw));
+    assert_eq!(notice(&a), "");
+    let (text, _) = render(&a, 100, 30);
+    assert!(!text.contains("offered a draw"), "{text}");
+    // Withdrawn by the server because a move was made.
+    a.server(ServerMsg::Offered(draw));
+    a.server(ServerMsg::Withdrawn(draw));
+    a.server(moved(7, 7, Seat::One, 1));
+    assert_eq!(notice(&a), "");
+    // Declined: the refusal replaces it.
+    a.server(ServerMsg::Offered(Offer {
+        kind: OfferKind::Undo,
+        by: Seat::One,
+    }));
+    a.server(ServerMsg::Declined(Offer {
+        kind: OfferKind::Undo,
+        by: Seat::One,
+    }));
+    assert!(notice(&a).contains("declined"), "{}", notice(&a));
+    // The other player's offer, withdrawn: they are named.
+    let theirs = Offer {
+        kind: OfferKind::Draw,
+        by: Seat::Two,
+    };
+    a.server(ServerMsg::Offered(theirs));
+    a.server(ServerMsg::Withdrawn(theirs));
+    assert_eq!(notice(&a), "Bình withdrew the draw offer.");
+    assert!(a.popup.is_none());
+}
+
+#[test]
 fn chat_takes_the_keys_while_focused() {
     let mut a = room_app(Role::Player(Seat::One));
     press(&mut a, &[KeyCode::Char('c')]);
