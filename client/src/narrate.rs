@@ -328,7 +328,10 @@ pub fn server_error(e: &banco_protocol::ErrorMsg, loc: &Locale) -> String {
         .to_string();
     let detailed = matches!(
         e.code,
-        ErrorCode::BadSettings | ErrorCode::IllegalMove | ErrorCode::BadName
+        ErrorCode::BadSettings
+            | ErrorCode::IllegalMove
+            | ErrorCode::BadName
+            | ErrorCode::ChatTooLong
     );
     if detailed && !e.message.is_empty() {
         format!("{own} ({})", e.message)
@@ -355,6 +358,12 @@ mod server_error_tests {
             server_error(&bad, &vi),
             "Không dùng được các thiết lập phòng đó. (board width must be 5..=64)"
         );
+        // A chat line refused as too long names the limit, in every language.
+        let long = ErrorMsg::new(
+            ErrorCode::ChatTooLong,
+            "a chat line can be at most 300 characters, this one has 320",
+        );
+        assert!(server_error(&long, &vi).contains("300"));
         // Every code has its own sentence in Vietnamese.
         for code in ErrorCode::ALL {
             let key = format!("server_error.{}", code.as_str());

@@ -4,6 +4,7 @@ use banco_protocol::{ClientMsg, Move, OfferKind};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::board::{BoardInput, Spot};
+use super::input::Edit;
 use super::{App, Confirm, Popup, Screen};
 use crate::tr;
 
@@ -26,7 +27,10 @@ impl App {
                 KeyCode::PageUp => rs.chat_scroll += 3,
                 KeyCode::PageDown => rs.chat_scroll = rs.chat_scroll.saturating_sub(3),
                 _ => {
-                    rs.chat.edit(key);
+                    if rs.chat.edit(key) == Edit::Full {
+                        let msg = tr!(self.loc, "room.chat_full", max = super::CHAT_MAX);
+                        self.warn(msg);
+                    }
                 }
             }
             return;

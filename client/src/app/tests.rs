@@ -396,6 +396,34 @@ fn chat_takes_the_keys_while_focused() {
 }
 
 #[test]
+fn a_long_chat_message_is_counted_and_never_cut_unseen() {
+    let mut a = room_app(Role::Player(Seat::One));
+    press(&mut a, &[KeyCode::Char('c')]);
+    typ(&mut a, &"a".repeat(240));
+    let (text, _) = render(&a, 100, 30);
+    assert!(!text.contains("/300"), "no count far from the limit: {text}");
+    typ(&mut a, &"b".repeat(20));
+    let (text, _) = render(&a, 100, 30);
+    assert!(text.contains("260/300"), "{text}");
+    assert!(!notice(&a).contains("at most"), "{}", notice(&a));
+    // Past the limit: nothing more goes in, and the player is told.
+    typ(&mut a, &"c".repeat(60));
+    let (text, _) = render(&a, 100, 30);
+    assert!(text.contains("300/300"), "{text}");
+    assert!(
+        notice(&a).starts_with("A chat message holds at most 300 characters"),
+        "{}",
+        notice(&a)
+    );
+    press(&mut a, &[KeyCode::Enter]);
+    let said = match sent(&mut a).as_slice() {
+        [ClientMsg::Chat(said)] => said.clone(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(said.chars().count(), 300);
+}
+
+#[test]
 fn leaving_and_quitting_mid_game_ask_first() {
     let mut a = room_app(Role::Player(Seat::One));
     press(&mut a, &[KeyCode::Char('q')]);

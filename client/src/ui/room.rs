@@ -31,6 +31,10 @@ pub struct RoomLayout {
     pub keys: Rect,
 }
 
+/// The chat line shows how many characters it holds once it is this close to the
+/// limit.
+const CHAT_COUNT_FROM: usize = 50;
+
 /// The side panel's width when the terminal is wide enough for one.
 const SIDE_MIN: u16 = 30;
 const SIDE_MAX: u16 = 48;
@@ -578,7 +582,16 @@ fn draw_chat(frame: &mut Frame, area: Rect, app: &App, rs: &RoomScreen) {
         let prompt = "› ";
         let text = rs.chat.text();
         let before: String = text.chars().take(rs.chat.cursor()).collect();
-        let room_w = (input.width as usize).saturating_sub(prompt.width() + 1);
+        // Near the limit a count shows at the right, so a long message is never cut
+        // unseen.
+        let (used, max) = (rs.chat.len(), rs.chat.max());
+        let counter = if used + CHAT_COUNT_FROM >= max {
+            format!(" {used}/{max}")
+        } else {
+            String::new()
+        };
+        let input_w = (input.width as usize).saturating_sub(counter.width());
+        let room_w = input_w.saturating_sub(prompt.width() + 1);
         // Keep the cursor in view on long lines.
         let skip = before.width().saturating_sub(room_w);
         let visible: String = skip_width(text, skip);
@@ -589,6 +602,19 @@ fn draw_chat(frame: &mut Frame, area: Rect, app: &App, rs: &RoomScreen) {
             ])),
             input,
         );
+        if !counter.is_empty() {
+            let style = if used >= max {
+                theme.error()
+            } else {
+                theme.dim()
+            };
+            let at = Rect {
+                x: input.right().saturating_sub(counter.width() as u16),
+                width: (counter.width() as u16).min(input.width),
+                ..input
+            };
+            frame.render_widget(Paragraph::new(Span::styled(counter, style)), at);
+        }
         let x = input.x + (prompt.width() + before.width() - skip) as u16;
         frame.set_cursor_position(Position::new(
             x.min(input.right().saturating_sub(1)),
