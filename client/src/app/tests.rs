@@ -555,6 +555,32 @@ fn a_player_who_leaves_is_still_named_in_the_result() {
 }
 
 #[test]
+fn a_spectators_help_lists_only_the_keys_for_watching() {
+    let mut a = room_app(Role::Spectator);
+    press(&mut a, &[KeyCode::Char('?')]);
+    let (text, _) = render(&a, 100, 34);
+    for player_key in [
+        "resign the game",
+        "ask to take back",
+        "offer a draw",
+        "(hint)",
+        "places a stone",
+        "this loses",
+    ] {
+        assert!(!text.contains(player_key), "{player_key}: {text}");
+    }
+    assert!(text.contains("You are watching"), "{text}");
+    assert!(text.contains("chat"), "{text}");
+    // A player's help still lists them.
+    let mut a = room_app(Role::Player(Seat::One));
+    press(&mut a, &[KeyCode::Char('?')]);
+    let (text, _) = render(&a, 100, 34);
+    assert!(text.contains("resign the game"), "{text}");
+    assert!(text.contains("offer a draw"), "{text}");
+    assert!(!text.contains("You are watching"), "{text}");
+}
+
+#[test]
 fn help_opens_everywhere_and_swallows_keys() {
     let mut a = room_app(Role::Player(Seat::One));
     press(&mut a, &[KeyCode::Char('?')]);
