@@ -1014,6 +1014,11 @@ fn xiangqi_picks_up_a_piece_and_moves_it_to_a_legal_square() {
         cursor(&a),
         BoardCursor::Xiangqi { selected: None, .. }
     ));
+    assert_eq!(
+        notice(&a),
+        "a cannon captures by jumping exactly one piece; between h2 and h7 there are 0",
+        "the rules' reason, as plain mode gets it"
+    );
     for _ in 0..5 {
         press(&mut a, &[KeyCode::Down]);
     }
@@ -1048,6 +1053,74 @@ fn xiangqi_picks_up_a_piece_and_moves_it_to_a_legal_square() {
         cursor(&a),
         BoardCursor::Xiangqi { selected: None, .. }
     ));
+}
+
+/// A xiangqi room from `fen`, An playing Red.
+fn xiangqi_from(fen: &str) -> App {
+    let mut view = crate::testing::xiangqi_room_view(Role::Player(Seat::One));
+    view.settings.game = banco_protocol::GameSettings::Xiangqi {
+        fen: Some(fen.into()),
+    };
+    view.game.as_mut().unwrap().start_fen = fen.into();
+    let mut a = lobby_app();
+    a.server(ServerMsg::Joined(Box::new(view)));
+    a.take_effects();
+    a
+}
+
+#[test]
+fn xiangqi_says_why_a_move_is_refused_and_that_the_check_is_why() {
+    // The play-through: the a0 chariot to a5, past its own soldier on a3.
+    let mut a = xiangqi_app(Role::Player(Seat::One));
+    let click = |a: &mut App, sq| a.click_board(crate::app::board::Spot::Xiangqi(sq));
+    click(&mut a, xq(0, 0));
+    click(&mut a, xq(0, 5));
+    assert!(sent(&mut a).is_empty());
+    assert_eq!(notice(&a), "the chariot on a0 is blocked at a3");
+    let (text, _) = render(&a, 100, 30);
+    assert!(text.contains("! the chariot on a0 is blocked at a3"), "{text}");
+    // In Vietnamese: the sentence for a refused move, the rules' reason kept.
+    a.loc = Locale::load("vi", None).unwrap();
+    click(&mut a, xq(0, 0));
+    click(&mut a, xq(0, 5));
+    assert_eq!(
+        notice(&a),
+        "Nước đi đó phạm luật. (the chariot on a0 is blocked at a3)"
+    );
+    a.loc = Locale::english();
+
+    // Red in check from the e5 chariot: the a0 chariot can neither block nor take it.
+    let mut a = xiangqi_from("4k4/9/9/9/4r4/9/9/9/9/R3K4 w - - 0 1");
+    click(&mut a, xq(0, 0));
+    assert_eq!(
+        notice(&a),
+        "You are in check, and the chariot on a0 cannot get your general out of it: pick up another piece."
+    );
+    click(&mut a, xq(0, 5));
+    assert!(sent(&mut a).is_empty());
+    assert_eq!(
+        notice(&a),
+        "You are in check: that would leave your general in check."
+    );
+    // The general can step aside: picked up without a word, and the move goes.
+    a.notice = None;
+    click(&mut a, xq(4, 0));
+    assert_eq!(notice(&a), "");
+    click(&mut a, xq(3, 0));
+    assert_eq!(
+        sent(&mut a),
+        [ClientMsg::Move(Move::Xiangqi {
+            from: xq(4, 0),
+            to: xq(3, 0)
+        })]
+    );
+    // Not in check, a piece with nowhere to go says so too: the a0 chariot boxed in.
+    let mut a = xiangqi_from("3k5/9/9/9/9/9/9/9/N8/RN2K4 w - - 0 1");
+    click(&mut a, xq(0, 0));
+    assert_eq!(
+        notice(&a),
+        "The chariot on a0 has no legal move: pick up another piece."
+    );
 }
 
 #[test]
