@@ -44,11 +44,15 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, rs: &ReplayScreen) {
         GameSettings::Caro { width, .. } => 2 * u16::from(width) + 5 + 2,
         GameSettings::Xiangqi { .. } => 2 + 34 + 3 + 2,
     };
-    let (board_area, side) = if body.width < 70 {
+    let beside = match r.game {
+        GameSettings::Xiangqi { .. } if body.width < 70 => crate::ui::room::xiangqi_beside(body, 7),
+        _ => None,
+    };
+    let (board_area, side) = if body.width < 70 && beside.is_none() {
         let [b, s] = Layout::vertical([Constraint::Min(6), Constraint::Length(7)]).areas(body);
         (b, s)
     } else {
-        let side_w = body.width.saturating_sub(board_wants).clamp(30, 48);
+        let side_w = beside.unwrap_or_else(|| body.width.saturating_sub(board_wants).clamp(30, 48));
         let [b, s] =
             Layout::horizontal([Constraint::Min(20), Constraint::Length(side_w)]).areas(body);
         (b, s)
@@ -100,7 +104,9 @@ fn draw_board(buf: &mut ratatui::buffer::Buffer, area: Rect, app: &App, rs: &Rep
     let r = &rs.replay;
     match r.board() {
         Board::Caro(game) => CaroBoard::still(&app.theme, game, r.winning_line()).render(area, buf),
-        Board::Xiangqi(game) => XiangqiBoard::still(&app.theme, game, rs.flipped).render(area, buf),
+        Board::Xiangqi(game) => {
+            XiangqiBoard::still(&app.theme, &app.loc, game, rs.flipped).render(area, buf)
+        }
         Board::Unsupported => {
             Paragraph::new(tr!(app.loc, "room.no_board_picture"))
                 .style(app.theme.dim())
