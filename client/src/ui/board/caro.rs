@@ -4,7 +4,8 @@
 //! either side of the cursor can carry its brackets: `· ·[X]· ·`. Coordinates run along
 //! all four edges: letters and rows counted from the bottom (`h8`) on boards of at most
 //! 26 columns, 0-based numbers from the top-left (`x,y`, as the Gomocup protocol and the
-//! plain mode's `move 7,7`) on wider ones. A board larger than its area shows the window
+//! plain mode's `move 7,7`) on wider ones, where every other column (and the cursor's)
+//! is numbered so two-digit numbers stay apart. A board larger than its area shows the window
 //! around the cursor.
 
 use banco_engine::caro::{Game, Stone};
@@ -255,9 +256,14 @@ impl Widget for CaroBoard<'_> {
             .fg(c.accent)
             .add_modifier(Modifier::BOLD);
         let cursor = self.cursor.filter(|_| self.cursor_live);
-        // Column labels, top and bottom.
+        // Column labels, top and bottom. Two-digit numbers two columns apart would run
+        // together (`91011`), so wide boards label every other column, and always the
+        // cursor's (its neighbours then give way).
         for x in g.first_x..g.first_x + g.cols {
             let Some(sx) = g.stone_col(x) else { continue };
+            if !letters && !column_labelled(x, cursor.map(|p| p.x)) {
+                continue;
+            }
             let text = if letters {
                 char::from(b'a' + x).to_string()
             } else {
@@ -327,9 +333,28 @@ impl Widget for CaroBoard<'_> {
     }
 }
 
+/// Whether column `x` of a numbered (wide) board carries its label: the even ones, and
+/// the cursor's column instead of its neighbours.
+fn column_labelled(x: u8, cursor: Option<u8>) -> bool {
+    match cursor {
+        Some(c) if c == x => true,
+        Some(c) if c.abs_diff(x) == 1 => false,
+        _ => x.is_multiple_of(2),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn wide_boards_label_every_other_column_and_the_cursors() {
+        let shown =
+            |cursor| -> Vec<u8> { (0..8).filter(|&x| column_labelled(x, cursor)).collect() };
+        assert_eq!(shown(None), [0, 2, 4, 6]);
+        assert_eq!(shown(Some(4)), [0, 2, 4, 6]);
+        assert_eq!(shown(Some(3)), [0, 3, 6]);
+    }
 
     #[test]
     fn small_boards_are_centred_and_clicks_find_points() {
