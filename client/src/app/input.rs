@@ -145,7 +145,11 @@ mod tests {
         for _ in 0..8 {
             assert_eq!(t.edit(key(KeyCode::Char('x'))), Edit::Changed);
         }
-        assert_eq!(t.edit(key(KeyCode::Char('x'))), Edit::Full, "said, not dropped");
+        assert_eq!(
+            t.edit(key(KeyCode::Char('x'))),
+            Edit::Full,
+            "said, not dropped"
+        );
         assert_eq!(t.len(), 10);
         t.edit(KeyEvent::new(KeyCode::Char('u'), KeyModifiers::CONTROL));
         assert!(t.is_empty());

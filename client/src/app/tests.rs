@@ -401,7 +401,10 @@ fn a_long_chat_message_is_counted_and_never_cut_unseen() {
     press(&mut a, &[KeyCode::Char('c')]);
     typ(&mut a, &"a".repeat(240));
     let (text, _) = render(&a, 100, 30);
-    assert!(!text.contains("/300"), "no count far from the limit: {text}");
+    assert!(
+        !text.contains("/300"),
+        "no count far from the limit: {text}"
+    );
     typ(&mut a, &"b".repeat(20));
     let (text, _) = render(&a, 100, 30);
     assert!(text.contains("260/300"), "{text}");
@@ -485,7 +488,10 @@ fn leaving_and_quitting_mid_game_ask_first() {
     // Outside a game, leaving and quitting need no `r`.
     let mut a = lobby_app();
     a.key(ctrl_c);
-    assert_eq!(a.popup, Some(Popup::Confirm(Confirm::Quit { loses: false })));
+    assert_eq!(
+        a.popup,
+        Some(Popup::Confirm(Confirm::Quit { loses: false }))
+    );
     press(&mut a, &[KeyCode::Char('y')]);
     assert_eq!(a.take_effects(), [Effect::Quit]);
 }
@@ -1078,7 +1084,10 @@ fn xiangqi_says_why_a_move_is_refused_and_that_the_check_is_why() {
     assert!(sent(&mut a).is_empty());
     assert_eq!(notice(&a), "the chariot on a0 is blocked at a3");
     let (text, _) = render(&a, 100, 30);
-    assert!(text.contains("! the chariot on a0 is blocked at a3"), "{text}");
+    assert!(
+        text.contains("! the chariot on a0 is blocked at a3"),
+        "{text}"
+    );
     // In Vietnamese: the sentence for a refused move, the rules' reason kept.
     a.loc = Locale::load("vi", None).unwrap();
     click(&mut a, xq(0, 0));
@@ -1200,5 +1209,6 @@ fn snapshot_xiangqi_room() {
 
 mod discovery;
 mod draft;
+mod layouts;
 mod openings;
 mod records;
