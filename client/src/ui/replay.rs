@@ -58,7 +58,8 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, rs: &ReplayScreen) {
         (b, s)
     };
     draw_board(frame.buffer_mut(), board_area, app, rs);
-    let info_lines = info(app, r);
+    // The panel's inside: borders and a column of padding either side.
+    let info_lines = info(app, r, side.width.saturating_sub(4));
     let info_h = (info_lines.len() as u16 + 2).min(side.height / 2).max(3);
     let [info_area, moves_area] =
         Layout::vertical([Constraint::Length(info_h), Constraint::Min(3)]).areas(side);
@@ -125,8 +126,9 @@ fn side_text(side: Side, app: &App) -> String {
     }
 }
 
-/// The players, the result and the facts of the game.
-fn info(app: &App, r: &Replay) -> Vec<Line<'static>> {
+/// The players, the result and the facts of the game, `width` columns wide. The result
+/// wraps rather than being cut: the history's column shows only its start.
+fn info(app: &App, r: &Replay, width: u16) -> Vec<Line<'static>> {
     let loc = &app.loc;
     let theme = &app.theme;
     let mut lines = Vec::new();
@@ -143,17 +145,31 @@ fn info(app: &App, r: &Replay) -> Vec<Line<'static>> {
         ]));
     }
     let headline = narrate::record_headline(r.over.as_ref(), &r.players, loc);
-    let mut result = vec![Span::styled(
-        format!("  {headline}"),
-        theme.accent().add_modifier(Modifier::BOLD),
-    )];
-    if let Some(over) = &r.over {
-        result.push(Span::styled(
-            format!(" {}", narrate::record_reason(over, &r.players, loc)),
-            theme.style(),
-        ));
+    let reason = r
+        .over
+        .as_ref()
+        .map(|over| narrate::record_reason(over, &r.players, loc))
+        .unwrap_or_default();
+    let text = format!("{headline} {reason}");
+    let head_len = headline.chars().count();
+    let mut seen = 0;
+    for part in super::wrap(text.trim_end(), usize::from(width.saturating_sub(2))) {
+        // The headline in bold accent, the reason plain, wherever the wrap falls.
+        let count = part.chars().count();
+        let cut = head_len.saturating_sub(seen).min(count);
+        let at = part.char_indices().nth(cut).map_or(part.len(), |(i, _)| i);
+        let (head, rest) = part.split_at(at);
+        lines.push(Line::from(vec![
+            Span::raw("  "),
+            Span::styled(
+                head.to_string(),
+                theme.accent().add_modifier(Modifier::BOLD),
+            ),
+            Span::styled(rest.to_string(), theme.style()),
+        ]));
+        // `wrap` drops the space it breaks at.
+        seen += count + 1;
     }
-    lines.push(Line::from(result));
     let mut facts = Vec::new();
     if let Some(t) = &r.time {
         facts.push(match t {

@@ -257,6 +257,49 @@ fn snapshot_history_wide_and_narrow() {
 }
 
 #[test]
+fn a_long_result_is_cut_with_an_ellipsis_and_read_whole_in_the_replay() {
+    // The play-through's game: long names, lost by a dropped connection.
+    let mut record = caro_game_record();
+    record.summary.players = ["Alexandra Nguyen".into(), "Bartholomew Tran".into()];
+    record.summary.over.winner = Some(Seat::One);
+    record.summary.over.reason = banco_protocol::EndReason::Abandoned;
+    record.summary.over.line.clear();
+    let mut a = lobby_app();
+    press(&mut a, &[KeyCode::Char('h')]);
+    a.server(ServerMsg::History(vec![record.summary.clone()]));
+    let whole = "Alexandra Nguyen won Bartholomew Tran lost the connection";
+    for (width, shown) in [
+        (120, "Alexandra Nguyen won Bartholom…"),
+        (80, "Alexandra Nguyen wo…"),
+    ] {
+        let (text, _) = render(&a, width, 10);
+        let row = text
+            .lines()
+            .find(|l| l.contains("▶ 42"))
+            .unwrap_or_else(|| panic!("{text}"));
+        assert!(
+            !row.contains(whole),
+            "{width}: too narrow to hold it all: {row}"
+        );
+        // Cut with `…`, not in silence.
+        assert!(row.contains(&format!("{shown} 9")), "{width}: {row}");
+    }
+    // Enter opens the replay, where the whole sentence is on screen.
+    press(&mut a, &[KeyCode::Enter]);
+    a.server(ServerMsg::Replay(Box::new(record)));
+    let (text, _) = render(&a, 80, 24);
+    let flat = text
+        .lines()
+        .map(|l| l.split('│').nth(1).unwrap_or_default().trim())
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        flat.contains("Alexandra Nguyen won. Bartholomew Tran lost the connection"),
+        "{text}"
+    );
+}
+
+#[test]
 fn snapshot_replay_caro_at_the_end_with_its_winning_line() {
     let mut a = replay_app(caro_game_record());
     press(&mut a, &[KeyCode::Down, KeyCode::End]);
