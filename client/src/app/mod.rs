@@ -260,6 +260,9 @@ pub struct App {
     pub settings: Settings,
     /// Where user locales/themes live (and the settings file).
     pub config_dir: Option<PathBuf>,
+    /// Where a replay saved with `s` goes: a name typed there is put in this folder.
+    /// `None` (no home folder): the working directory.
+    pub games_dir: Option<PathBuf>,
     /// The time as of the event being handled; drawing reads clocks against it.
     pub now: Instant,
     /// The terminal size, for mapping mouse clicks to the board.
@@ -310,6 +313,7 @@ impl App {
             join_hint: Vec::new(),
             loc,
             theme,
+            games_dir: settings.games_dir.clone(),
             settings,
             config_dir,
             now,

@@ -129,9 +129,24 @@ fn game_over(frame: &mut Frame, area: Rect, app: &App) {
 fn settings(frame: &mut Frame, area: Rect, app: &App, menu: &SettingsMenu) {
     let theme = &app.theme;
     let loc = &app.loc;
+    // Where saved games go, and how to change it (a folder is typed on the command line
+    // or in the settings file, not stepped through here).
+    let games = app.games_dir.as_deref().map(|dir| {
+        tr!(
+            loc,
+            "settings.games_dir",
+            dir = crate::settings::home_short(dir)
+        )
+    });
+    let width = 60u16.min(area.width);
+    let games_lines = games
+        .as_deref()
+        .map(|t| wrap(t, width.saturating_sub(4) as usize))
+        .unwrap_or_default();
+    let height = 11 + games_lines.len() as u16 + u16::from(!games_lines.is_empty());
     let inner = dialog(
         frame,
-        centered(area, 52, 11),
+        centered(area, width, height),
         theme,
         tr!(loc, "settings.title"),
     );
@@ -189,6 +204,12 @@ fn settings(frame: &mut Frame, area: Rect, app: &App, menu: &SettingsMenu) {
                 },
             ),
         ]));
+    }
+    if !games_lines.is_empty() {
+        lines.push(Line::default());
+        for l in games_lines {
+            lines.push(Line::from(Span::styled(format!(" {l}"), theme.dim())));
+        }
     }
     lines.push(Line::default());
     lines.push(

@@ -238,7 +238,17 @@ fn draw_status(frame: &mut Frame, area: Rect, app: &App, rs: &ReplayScreen) {
     let theme = &app.theme;
     let r = &rs.replay;
     if let Some(input) = &rs.save {
-        let prompt = format!(" {} ", tr!(loc, "replay.save_as"));
+        let prompt = match &app.games_dir {
+            Some(dir) => format!(
+                " {} ",
+                tr!(
+                    loc,
+                    "replay.save_in",
+                    dir = crate::settings::home_short(dir)
+                )
+            ),
+            None => format!(" {} ", tr!(loc, "replay.save_as")),
+        };
         let text = input.text();
         let before: String = text.chars().take(input.cursor()).collect();
         frame.render_widget(

@@ -189,6 +189,52 @@ fn the_replay_saves_a_record_file_and_asks_again_when_it_cannot() {
 }
 
 #[test]
+fn a_saved_replay_goes_to_the_games_folder_which_the_prompt_names() {
+    let mut a = replay_app(caro_game_record());
+    a.games_dir = Some("/home/an/.local/share/banco/games".into());
+    press(&mut a, &[KeyCode::Char('s')]);
+    let (text, _) = render(&a, 100, 30);
+    assert!(
+        text.contains("Save in /home/an/.local/share/banco/games/ as: banco-caro-42.txt"),
+        "{text}"
+    );
+    press(&mut a, &[KeyCode::Enter]);
+    let effects = a.take_effects();
+    let [Effect::SaveRecord { path, .. }] = effects.as_slice() else {
+        panic!("one save expected, got {effects:?}");
+    };
+    assert_eq!(
+        path,
+        &std::path::PathBuf::from("/home/an/.local/share/banco/games/banco-caro-42.txt")
+    );
+    // Refused: the prompt offers the name again, not the whole path.
+    a.record_saved(
+        path,
+        Err(file::SaveError::Exists(path.display().to_string())),
+    );
+    assert!(
+        matches!(&a.screen, Screen::Replay(r) if r.save.as_ref().unwrap().text() == "banco-caro-42.txt")
+    );
+    // A full path goes where it says.
+    press(&mut a, &[KeyCode::Char('u'), KeyCode::Home]);
+    let mut ctrl_u = key(KeyCode::Char('u'));
+    ctrl_u.modifiers = KeyModifiers::CONTROL;
+    a.key(ctrl_u);
+    typ(&mut a, "/tmp/g.txt");
+    press(&mut a, &[KeyCode::Enter]);
+    let effects = a.take_effects();
+    assert!(
+        matches!(effects.as_slice(), [Effect::SaveRecord { path, .. }] if path == std::path::Path::new("/tmp/g.txt")),
+        "{effects:?}"
+    );
+    // The settings dialog says where games go and how to change it.
+    a.open_settings();
+    let (text, _) = render(&a, 100, 30);
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("--games-dir"), "{text}");
+}
+
+#[test]
 fn an_offline_replay_quits_where_an_online_one_goes_back() {
     let mut a = app();
     a.open_offline_replay(crate::record::Replay::from_record(caro_game_record()));
