@@ -216,8 +216,16 @@ pub struct Scan {
     pub done_once: bool,
 }
 
-/// The pause between two looks for servers while the connect screen shows.
+/// The pause between two looks for servers while the connect screen shows, on average.
 pub const SCAN_EVERY: Duration = Duration::from_secs(4);
+
+/// The pause before the next look: [`SCAN_EVERY`] give or take a quarter, at random, so
+/// two connect screens opened together drift apart instead of probing in step.
+pub fn scan_pause() -> Duration {
+    let quarter = SCAN_EVERY.as_millis() as u64 / 4;
+    let average = SCAN_EVERY.as_millis() as u64;
+    Duration::from_millis(rand::random_range(average - quarter..=average + quarter))
+}
 
 /// A passing message on the status line.
 #[derive(Debug, Clone, PartialEq, Eq)]
