@@ -36,6 +36,15 @@ pub fn seat_name(room: &Room, seat: Seat, loc: &Locale) -> String {
     }
 }
 
+/// Who sits in `seat` now, for the list of people in the room: a player who left the
+/// game still named in its result is not sitting there (`free seat (Pat left)`).
+pub fn sitting_name(room: &Room, seat: Seat, loc: &Locale) -> String {
+    match room.player(seat) {
+        Some(left) if room.departed(seat) => tr!(loc, "seat.free_after", name = left.name),
+        _ => seat_name(room, seat, loc),
+    }
+}
+
 /// A bot level in the user's language.
 pub fn level_name(level: banco_protocol::Level, loc: &Locale) -> String {
     tr!(loc, &format!("level.{}", level.name())).to_string()

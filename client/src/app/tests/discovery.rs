@@ -51,7 +51,10 @@ fn the_connect_screen_looks_for_servers_every_few_seconds() {
     assert!(a.take_effects().is_empty(), "not before SCAN_EVERY or so");
     a.now += SCAN_EVERY * 3 / 4 - Duration::from_millis(1);
     a.tick();
-    assert!(a.take_effects().is_empty(), "not before three quarters of it");
+    assert!(
+        a.take_effects().is_empty(),
+        "not before three quarters of it"
+    );
     a.now += SCAN_EVERY / 2 + Duration::from_millis(1);
     a.tick();
     assert_eq!(a.take_effects(), [Effect::Discover]);
