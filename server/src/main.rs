@@ -239,7 +239,7 @@ fn listen_error(listen: &str, e: &std::io::Error) -> anyhow::Error {
             let next = port.wrapping_add(1).max(1024);
             format!(
                 "port {port} is already in use on this machine (another banco server?). \
-                 Listen on another port with --listen 0.0.0.0:{next}, and players join with ADDRESS:{next}"
+                 Listen on another port with --listen {host}:{next}, and players join with ADDRESS:{next}"
             )
         }
         (std::io::ErrorKind::AddrNotAvailable, _) => format!(
