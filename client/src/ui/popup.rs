@@ -115,8 +115,13 @@ fn game_over(frame: &mut Frame, area: Rect, app: &App) {
     }
     lines.extend(centred(tr!(loc, "dialog.look_keys"), theme.dim()));
     let height = lines.len() as u16 + 2;
+    // Over the side panel, moved left as far as it must to stay on screen (a narrow
+    // panel beside a xiangqi board is thinner than the dialog).
+    let x = (side.x + side.width.saturating_sub(width) / 2)
+        .min(area.right().saturating_sub(width))
+        .max(area.x);
     let spot = Rect::new(
-        side.x + side.width.saturating_sub(width) / 2,
+        x,
         side.y + 1,
         width,
         height.min(area.height),

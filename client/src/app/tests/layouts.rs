@@ -151,6 +151,15 @@ fn a_xiangqi_board_fits_60x20_and_a_smaller_window_says_what_it_needs() {
     a.resize(60, 17);
     let (text, _) = render(&a, 60, 17);
     assert!(text.contains("帥") && !text.contains("too small"), "{text}");
+    // The result dialog stays whole on screen beside the narrow panel.
+    a.resize(60, 20);
+    a.server(ServerMsg::GameOver(banco_protocol::GameOver {
+        winner: Some(Seat::One),
+        reason: EndReason::Resign,
+        line: vec![],
+    }));
+    let (text, _) = render(&a, 60, 20);
+    assert!(text.contains("g rematch · q leave"), "{text}");
     // The replay screen draws the same board in the same room.
     let mut r = lobby_app();
     press(&mut r, &[KeyCode::Char('h')]);
