@@ -239,14 +239,22 @@ fn draw_status(frame: &mut Frame, area: Rect, app: &App, rs: &ReplayScreen) {
     let r = &rs.replay;
     if let Some(input) = &rs.save {
         let prompt = match &app.games_dir {
-            Some(dir) => format!(
-                " {} ",
-                tr!(
-                    loc,
-                    "replay.save_in",
-                    dir = crate::settings::home_short(dir)
-                )
-            ),
+            Some(dir) => {
+                // The folder gives way to the name on a narrow line: its start goes
+                // first (`…/banco/games`); the settings dialog shows it whole.
+                let dir = crate::settings::home_short(dir);
+                let bare = tr!(loc, "replay.save_in", dir = "").width() + 2;
+                let room = (area.width as usize)
+                    .saturating_sub(bare + input.text().width() + 1)
+                    .max(8);
+                let dir = if dir.width() > room {
+                    let tail: String = dir.chars().rev().take(room - 1).collect();
+                    format!("…{}", tail.chars().rev().collect::<String>())
+                } else {
+                    dir
+                };
+                format!(" {} ", tr!(loc, "replay.save_in", dir = dir))
+            }
             None => format!(" {} ", tr!(loc, "replay.save_as")),
         };
         let text = input.text();

@@ -198,6 +198,12 @@ fn a_saved_replay_goes_to_the_games_folder_which_the_prompt_names() {
         text.contains("Save in /home/an/.local/share/banco/games/ as: banco-caro-42.txt"),
         "{text}"
     );
+    // On a narrow screen the folder gives way to the name, from its start.
+    let (text, _) = render(&a, 60, 24);
+    assert!(
+        text.contains("Save in …n/.local/share/banco/games/ as: banco-caro-42.txt"),
+        "{text}"
+    );
     press(&mut a, &[KeyCode::Enter]);
     let effects = a.take_effects();
     let [Effect::SaveRecord { path, .. }] = effects.as_slice() else {
