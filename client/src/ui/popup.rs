@@ -120,13 +120,7 @@ fn game_over(frame: &mut Frame, area: Rect, app: &App) {
     let x = (side.x + side.width.saturating_sub(width) / 2)
         .min(area.right().saturating_sub(width))
         .max(area.x);
-    let spot = Rect::new(
-        x,
-        side.y + 1,
-        width,
-        height.min(area.height),
-    )
-    .intersection(area);
+    let spot = Rect::new(x, side.y + 1, width, height.min(area.height)).intersection(area);
     let inner = dialog(frame, spot, theme, tr!(loc, "dialog.game_over_title"));
     frame.render_widget(Paragraph::new(lines), inner);
 }
