@@ -58,7 +58,8 @@ impl App {
                 }
             }
             Popup::GameOver => match key.code {
-                KeyCode::Char('g') | KeyCode::Char('r') => {
+                // Not `r`: that key only ever confirms resigning.
+                KeyCode::Char('g') => {
                     self.send(ClientMsg::Offer(banco_protocol::OfferKind::NewGame));
                 }
                 KeyCode::Char('q') => self.room_key(key),

@@ -520,6 +520,10 @@ fn game_over_offers_a_rematch_and_a_new_game_closes_it() {
         crate::narrate::game_over(r, &over, &a.loc),
         "You won! Five in a row (d8 e8 f8 g8 h8)."
     );
+    // `r` is resigning's key alone: here it does nothing.
+    press(&mut a, &[KeyCode::Char('r')]);
+    assert!(sent(&mut a).is_empty());
+    assert_eq!(a.popup, Some(Popup::GameOver));
     press(&mut a, &[KeyCode::Char('g')]);
     assert_eq!(sent(&mut a), [ClientMsg::Offer(OfferKind::NewGame)]);
     // Esc hides the dialog; `o` brings it back.
