@@ -7,7 +7,7 @@ use banco_client::cli::{Cli, Command, Player};
 use banco_client::locale::Locale;
 use banco_client::net::{Connection, address_text};
 use banco_client::plain::{self, Ending, Format};
-use banco_client::settings::{Settings, config_dir, os_user_name, settings_path};
+use banco_client::settings::{self, Settings, config_dir, os_user_name, settings_path};
 use banco_client::theme::Theme;
 use banco_client::{discover, host, tui};
 use clap::Parser;
@@ -20,6 +20,8 @@ struct Setup {
     theme: Theme,
     settings: Settings,
     dir: Option<std::path::PathBuf>,
+    /// Where replays are saved.
+    games_dir: Option<std::path::PathBuf>,
     /// Problems with the user's files: shown, never fatal.
     warnings: Vec<String>,
 }
@@ -56,6 +58,7 @@ fn setup(cli: &Cli) -> Setup {
     Setup {
         loc,
         theme,
+        games_dir: settings::games_dir(cli.games_dir.as_deref(), &settings),
         settings,
         dir,
         warnings,
@@ -157,6 +160,7 @@ async fn run_tui(
     s: Setup,
 ) -> anyhow::Result<ExitCode> {
     let mut app = App::new(s.loc, s.theme, s.settings, s.dir, name, Instant::now());
+    app.games_dir = s.games_dir;
     app.open_after_connect = opened;
     if let Some((listen, join)) = hosting {
         app.hosting = Some(listen);
@@ -211,6 +215,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 String::new(),
                 Instant::now(),
             );
+            app.games_dir = s.games_dir;
             app.open_offline_replay(replay);
             tui::run(app, false).await?;
             Ok(ExitCode::SUCCESS)

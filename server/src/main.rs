@@ -122,7 +122,7 @@ async fn main() -> anyhow::Result<()> {
     }
     let listener = tokio::net::TcpListener::bind(&args.listen)
         .await
-        .with_context(|| format!("cannot listen on {}", args.listen))?;
+        .map_err(|e| listen_error(&args.listen, &e))?;
     let shutdown = CancellationToken::new();
     tokio::spawn({
         let shutdown = shutdown.clone();
@@ -227,4 +227,67 @@ fn print_leaderboard(store: &StoreLocation) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// Why the server cannot listen on `listen`, in a sentence that says what to do and with
+/// which flag, as `banco host` words it.
+fn listen_error(listen: &str, e: &std::io::Error) -> anyhow::Error {
+    let (host, port) = listen.rsplit_once(':').unwrap_or((listen, ""));
+    let host = host.trim_start_matches('[').trim_end_matches(']');
+    let sentence = match (e.kind(), port.parse::<u16>()) {
+        (std::io::ErrorKind::AddrInUse, Ok(port)) => {
+            let next = port.wrapping_add(1).max(1024);
+            format!(
+                "port {port} is already in use on this machine (another banco server?). \
+                 Listen on another port with --listen {host}:{next}, and players join with ADDRESS:{next}"
+            )
+        }
+        (std::io::ErrorKind::AddrNotAvailable, _) => format!(
+            "{host} is not an address of this machine: listen with --listen 0.0.0.0:{port} (every network) or on one of its own IPs"
+        ),
+        (std::io::ErrorKind::PermissionDenied, Ok(port)) => format!(
+            "not allowed to listen on port {port}: ports below 1024 need administrator rights; the default {DEFAULT_PORT} does not"
+        ),
+        _ => format!(
+            "cannot listen on {listen}: {e}; give --listen an address like 0.0.0.0:{DEFAULT_PORT}"
+        ),
+    };
+    anyhow::anyhow!(sentence)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn listen_errors_say_what_to_do() {
+        let in_use = std::io::Error::from(std::io::ErrorKind::AddrInUse);
+        assert_eq!(
+            listen_error("0.0.0.0:7373", &in_use).to_string(),
+            "port 7373 is already in use on this machine (another banco server?). \
+             Listen on another port with --listen 0.0.0.0:7374, and players join with ADDRESS:7374"
+        );
+        let not_ours = std::io::Error::from(std::io::ErrorKind::AddrNotAvailable);
+        assert!(
+            listen_error("10.9.9.9:7373", &not_ours)
+                .to_string()
+                .starts_with("10.9.9.9 is not an address of this machine")
+        );
+        let denied = std::io::Error::from(std::io::ErrorKind::PermissionDenied);
+        assert!(
+            listen_error("0.0.0.0:80", &denied)
+                .to_string()
+                .contains("ports below 1024")
+        );
+    }
+
+    #[tokio::test]
+    async fn a_taken_port_is_worded_not_dumped() {
+        let taken = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = taken.local_addr().unwrap().to_string();
+        let e = tokio::net::TcpListener::bind(&addr).await.unwrap_err();
+        let text = format!("{:?}", listen_error(&addr, &e));
+        assert!(text.contains("is already in use"), "{text}");
+        assert!(!text.contains("os error"), "{text}");
+    }
 }

@@ -67,6 +67,21 @@ pub const ROOM: &[KeyHelp] = &[
     k("Ctrl+C", "keys.quit"),
 ];
 
+/// Room keys that only a player's seat may use: a spectator's help leaves them out.
+pub const PLAYER_ONLY: &[&str] = &[
+    "keys.place",
+    "keys.move_piece",
+    "keys.click",
+    "keys.undo",
+    "keys.answer",
+    "keys.withdraw",
+    "keys.newgame",
+    "keys.draw",
+    "keys.resign",
+    "keys.hint",
+    "keys.threats",
+];
+
 pub const CHAT: &[KeyHelp] = &[
     k("Enter", "keys.send"),
     k("Esc", "keys.back_to_board"),

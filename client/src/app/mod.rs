@@ -190,6 +190,16 @@ pub enum Confirm {
     Resign,
 }
 
+impl Confirm {
+    /// Whether saying yes ends a game in progress (and loses it).
+    pub fn ends_game(self) -> bool {
+        match self {
+            Confirm::Leave { loses } | Confirm::Quit { loses } => loses,
+            Confirm::Resign => true,
+        }
+    }
+}
+
 /// The settings dialog.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SettingsMenu {
@@ -210,8 +220,16 @@ pub struct Scan {
     pub done_once: bool,
 }
 
-/// The pause between two looks for servers while the connect screen shows.
+/// The pause between two looks for servers while the connect screen shows, on average.
 pub const SCAN_EVERY: Duration = Duration::from_secs(4);
+
+/// The pause before the next look: [`SCAN_EVERY`] give or take a quarter, at random, so
+/// two connect screens opened together drift apart instead of probing in step.
+pub fn scan_pause() -> Duration {
+    let quarter = SCAN_EVERY.as_millis() as u64 / 4;
+    let average = SCAN_EVERY.as_millis() as u64;
+    Duration::from_millis(rand::random_range(average - quarter..=average + quarter))
+}
 
 /// A passing message on the status line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -220,6 +238,9 @@ pub struct Notice {
     pub error: bool,
     /// When it was shown; it fades after [`NOTICE_TIME`].
     pub at: Instant,
+    /// It tells of an offer ("You offered a draw; waiting"), so it goes when the offer
+    /// does, however it ends.
+    pub about_offer: bool,
 }
 
 /// The whole client state.
@@ -251,6 +272,9 @@ pub struct App {
     pub settings: Settings,
     /// Where user locales/themes live (and the settings file).
     pub config_dir: Option<PathBuf>,
+    /// Where a replay saved with `s` goes: a name typed there is put in this folder.
+    /// `None` (no home folder): the working directory.
+    pub games_dir: Option<PathBuf>,
     /// The time as of the event being handled; drawing reads clocks against it.
     pub now: Instant,
     /// The terminal size, for mapping mouse clicks to the board.
@@ -301,6 +325,7 @@ impl App {
             join_hint: Vec::new(),
             loc,
             theme,
+            games_dir: settings.games_dir.clone(),
             settings,
             config_dir,
             now,
@@ -331,6 +356,7 @@ impl App {
             text: text.into(),
             error: false,
             at: self.now,
+            about_offer: false,
         });
     }
 
@@ -340,6 +366,7 @@ impl App {
             text: text.into(),
             error: true,
             at: self.now,
+            about_offer: false,
         });
     }
 

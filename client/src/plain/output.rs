@@ -800,8 +800,8 @@ impl<W: Write> Printer<W> {
                 let text = tr!(
                     loc,
                     "event.people",
-                    one = narrate::seat_name(room, Seat::One, loc),
-                    two = narrate::seat_name(room, Seat::Two, loc),
+                    one = narrate::sitting_name(room, Seat::One, loc),
+                    two = narrate::sitting_name(room, Seat::Two, loc),
                     watching = room.spectators.len()
                 );
                 self.emit(

@@ -34,18 +34,30 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
             crate::app::editor::EditBoard::Caro(_) => (tr!(loc, "help.editor"), keys::EDITOR_CARO),
         },
     };
-    // Keys of the other game are left out.
-    let skip: &[&str] = match &app.screen {
+    // Keys of the other game are left out, and a spectator's help lists only the keys
+    // that apply to watching.
+    let mut skip: Vec<&str> = match &app.screen {
         Screen::Room(rs) => match rs.room.settings.game {
-            banco_protocol::GameSettings::Caro { .. } => &["keys.move_piece"],
-            banco_protocol::GameSettings::Xiangqi { .. } => &["keys.place", "keys.threats"],
+            banco_protocol::GameSettings::Caro { .. } => vec!["keys.move_piece"],
+            banco_protocol::GameSettings::Xiangqi { .. } => vec!["keys.place", "keys.threats"],
         },
-        _ => &[],
+        _ => Vec::new(),
     };
+    let watching = matches!(&app.screen, Screen::Room(rs) if rs.room.my_seat().is_none());
+    if watching {
+        skip.extend(keys::PLAYER_ONLY);
+    }
     let table: Vec<KeyHelp> = table
         .iter()
         .filter(|k| !skip.contains(&k.what))
-        .copied()
+        .map(|k| match k.what {
+            // Leaving loses nothing for a spectator.
+            "keys.leave" if watching => KeyHelp {
+                what: "keys.leave_watching",
+                ..*k
+            },
+            _ => *k,
+        })
         .collect();
     let table = table.as_slice();
     let width = area.width.min(104);
@@ -68,6 +80,9 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
             }
         }
         notes.push(tr!(loc, "help.coordinates").to_string());
+        if watching {
+            notes.push(tr!(loc, "help.watching").to_string());
+        }
     }
     if let Screen::Room(rs) = &app.screen
         && rs.draft.is_some()

@@ -8,7 +8,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Cell, Paragraph, Row, Table, TableState, Wrap};
 use unicode_width::UnicodeWidthStr;
 
-use super::{centered, dialog, legend, legend_items, notice_line, title_bar};
+use super::{
+    centered, column_widths, dialog, fit, legend, legend_items, notice_line, title_bar, widest,
+};
 use crate::app::create::{CreateForm, Field, GameKind, OpeningKind, Opponent, TimeKind};
 use crate::app::{App, Lobby};
 use crate::narrate;
@@ -85,52 +87,74 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, lobby: &Lobby) {
             box_area,
         );
     } else {
+        let headers = [
+            "#",
+            tr!(loc, "lobby.col_game"),
+            tr!(loc, "lobby.col_time"),
+            tr!(loc, "lobby.col_players"),
+            tr!(loc, "lobby.col_watching"),
+            tr!(loc, "lobby.col_status"),
+        ];
+        let cells: Vec<[String; 6]> = app
+            .rooms
+            .iter()
+            .map(|s| {
+                let mut game = narrate::game_line(&s.settings.game, loc);
+                if s.settings.first == FirstMove::Random {
+                    game.push_str(" ⚄");
+                }
+                [
+                    s.id.to_string(),
+                    game,
+                    narrate::summary_time(s, loc),
+                    narrate::summary_players(s, loc),
+                    s.spectators.to_string(),
+                    narrate::summary_status(s, loc),
+                ]
+            })
+            .collect();
+        // The short columns take what their words need (in this language); the game
+        // and the players share the rest, and whatever does not fit ends in `…`.
+        let need = |i: usize| widest(cells.iter().map(|c| c[i].as_str()).chain([headers[i]]));
+        let widths = [
+            Constraint::Length(need(0).max(2)),
+            Constraint::Fill(1),
+            Constraint::Length(need(2)),
+            Constraint::Fill(1),
+            Constraint::Length(need(4)),
+            Constraint::Length(need(5)),
+            // An empty last column keeps the status off the border.
+            Constraint::Length(0),
+        ];
+        let cols = column_widths(l.table.width.saturating_sub(2), 2, &widths);
+        let width = |i: usize| cols.get(i).copied().unwrap_or(0);
         let header = Row::new(
-            [
-                "#",
-                tr!(loc, "lobby.col_game"),
-                tr!(loc, "lobby.col_time"),
-                tr!(loc, "lobby.col_players"),
-                tr!(loc, "lobby.col_watching"),
-                tr!(loc, "lobby.col_status"),
-            ]
-            .map(|h| Cell::from(h.to_string())),
+            headers
+                .iter()
+                .enumerate()
+                .map(|(i, h)| Cell::from(fit(h, width(i)))),
         )
         .style(theme.dim().add_modifier(Modifier::BOLD));
-        let rows = app.rooms.iter().map(|s| {
+        let rows = app.rooms.iter().zip(&cells).map(|(s, texts)| {
             let status_style = match s.status {
                 RoomStatus::Waiting => theme.good(),
                 RoomStatus::Playing => theme.style(),
                 RoomStatus::Finished => theme.dim(),
             };
-            let mut game = narrate::game_line(&s.settings.game, loc);
-            if s.settings.first == FirstMove::Random {
-                game.push_str(" ⚄");
-            }
-            Row::new(vec![
-                Cell::from(s.id.to_string()),
-                Cell::from(game),
-                Cell::from(narrate::summary_time(s, loc)),
-                Cell::from(narrate::summary_players(s, loc)),
-                Cell::from(s.spectators.to_string()),
-                Cell::from(Span::styled(narrate::summary_status(s, loc), status_style)),
-            ])
+            Row::new(texts.iter().enumerate().map(|(i, text)| {
+                let text = fit(text, width(i));
+                if i == 5 {
+                    Cell::from(Span::styled(text, status_style))
+                } else {
+                    Cell::from(text)
+                }
+            }))
         });
-        let table = Table::new(
-            rows,
-            [
-                Constraint::Length(4),
-                Constraint::Min(22),
-                Constraint::Length(9),
-                Constraint::Min(20),
-                Constraint::Length(6),
-                Constraint::Length(11),
-            ],
-        )
-        .header(header)
-        .block(block)
-        .row_highlight_style(theme.selected())
-        .highlight_symbol("▶ ");
+        let table = Table::new(rows, widths)
+            .header(header)
+            .block(block)
+            .row_highlight_style(theme.selected())
+            .highlight_symbol("▶ ");
         let mut state = TableState::new().with_selected(Some(lobby.selected));
         frame.render_stateful_widget(table, l.table, &mut state);
     }

@@ -4,7 +4,8 @@
 //! either side of the cursor can carry its brackets: `· ·[X]· ·`. Coordinates run along
 //! all four edges: letters and rows counted from the bottom (`h8`) on boards of at most
 //! 26 columns, 0-based numbers from the top-left (`x,y`, as the Gomocup protocol and the
-//! plain mode's `move 7,7`) on wider ones. A board larger than its area shows the window
+//! plain mode's `move 7,7`) on wider ones, where every other column (and the cursor's)
+//! is numbered so two-digit numbers stay apart. A board larger than its area shows the window
 //! around the cursor.
 
 use banco_engine::caro::{Game, Stone};
@@ -278,9 +279,14 @@ pub fn draw_frame(
         .bg(c.board_bg)
         .fg(c.accent)
         .add_modifier(Modifier::BOLD);
-    // Column labels, top and bottom.
+    // Column labels, top and bottom. Two-digit numbers two columns apart would run
+    // together (`91011`), so wide boards label every other column, and always the
+    // cursor's (its neighbours then give way).
     for x in g.first_x..g.first_x + g.cols {
         let Some(sx) = g.stone_col(x) else { continue };
+        if !letters && !column_labelled(x, cursor.map(|p| p.x)) {
+            continue;
+        }
         let text = if letters {
             char::from(b'a' + x).to_string()
         } else {
@@ -343,6 +349,16 @@ pub fn draw_frame(
     }
 }
 
+/// Whether column `x` of a numbered (wide) board carries its label: the even ones, and
+/// the cursor's column instead of its neighbours.
+fn column_labelled(x: u8, cursor: Option<u8>) -> bool {
+    match cursor {
+        Some(c) if c == x => true,
+        Some(c) if c.abs_diff(x) == 1 => false,
+        _ => x.is_multiple_of(2),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -378,5 +394,14 @@ mod tests {
         assert_eq!((g.first_x, g.first_y), (44, 46));
         assert!(g.stone_col(63).is_some() && g.row(63).is_some());
         assert!(g.scrolls());
+    }
+
+    #[test]
+    fn wide_boards_label_every_other_column_and_the_cursors() {
+        let shown =
+            |cursor| -> Vec<u8> { (0..8).filter(|&x| column_labelled(x, cursor)).collect() };
+        assert_eq!(shown(None), [0, 2, 4, 6]);
+        assert_eq!(shown(Some(4)), [0, 2, 4, 6]);
+        assert_eq!(shown(Some(3)), [0, 3, 6]);
     }
 }

@@ -14,12 +14,15 @@ use banco_protocol::{Move, XqSquare};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
-use ratatui::widgets::Widget;
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+use unicode_width::UnicodeWidthStr;
 
 use crate::app::board::BoardCursor;
 use crate::app::{App, RoomScreen};
+use crate::locale::Locale;
 use crate::room::board::{wire_square, xq_square};
 use crate::theme::Theme;
+use crate::tr;
 
 /// Screen columns per file.
 const COL: u16 = 4;
@@ -27,6 +30,11 @@ const COL: u16 = 4;
 const WIDE: u16 = 8 * COL + 2;
 /// Rows of the full board: ten ranks and the nine rows between them.
 const FULL_ROWS: u16 = 19;
+
+/// The smallest area the board is drawn in: the compact board (one row per rank) with
+/// its labels all round. A smaller area says how big the window must be instead.
+pub const MIN_WIDTH: u16 = 2 + WIDE + 3;
+pub const MIN_HEIGHT: u16 = 10 + 2;
 
 /// Where each square sits on the screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,7 +53,7 @@ impl Geometry {
     pub fn new(area: Rect, flipped: bool) -> Geometry {
         let compact = area.height < FULL_ROWS + 2;
         let rows = if compact { 10 } else { FULL_ROWS };
-        let total_w = 2 + WIDE + 3;
+        let total_w = MIN_WIDTH;
         Geometry {
             flipped,
             compact,
@@ -113,6 +121,8 @@ impl Geometry {
 pub struct XiangqiBoard<'a> {
     game: &'a Game,
     theme: &'a Theme,
+    /// For the sentence shown when the window is too small for the board.
+    loc: &'a Locale,
     geometry_flip: bool,
     /// The square under the cursor, when the board has the keys.
     cursor: Option<XqSquare>,
@@ -142,6 +152,7 @@ impl<'a> XiangqiBoard<'a> {
         XiangqiBoard {
             game,
             theme: &app.theme,
+            loc: &app.loc,
             geometry_flip: rs.room.flipped(),
             cursor: cursor.filter(|_| !rs.chat_focus),
             selected,
@@ -166,10 +177,16 @@ impl<'a> XiangqiBoard<'a> {
     }
 
     /// A board to look at, not play on (a replay): no cursor or selection.
-    pub fn still(theme: &'a Theme, game: &'a Game, flipped: bool) -> XiangqiBoard<'a> {
+    pub fn still(
+        theme: &'a Theme,
+        loc: &'a Locale,
+        game: &'a Game,
+        flipped: bool,
+    ) -> XiangqiBoard<'a> {
         XiangqiBoard {
             game,
             theme,
+            loc,
             geometry_flip: flipped,
             cursor: None,
             selected: None,
@@ -218,7 +235,7 @@ pub fn empty_point(col: u16, row: u16) -> char {
 
 /// Whether a board drawn with `g` fits in `area`.
 pub fn fits(g: &Geometry, area: Rect) -> bool {
-    area.width >= WIDE + 2 && area.height >= g.height()
+    area.width >= MIN_WIDTH && area.height >= MIN_HEIGHT.max(g.height())
 }
 
 /// Everything under the pieces: the board's background, the coordinates on its edges,
@@ -274,8 +291,13 @@ pub fn draw_frame(buf: &mut Buffer, area: Rect, g: &Geometry, theme: &Theme) {
                     ("楚 河", "漢 界")
                 };
                 let river_style = bg.fg(c.label).add_modifier(Modifier::BOLD);
-                buf.set_string(g.left + COL + 3, y, left_text, river_style);
-                buf.set_string(g.left + COL * 5 + 3, y, right_text, river_style);
+                // Each label centred in its half of the river, clear of the edge files'
+                // lines: the halves are the 15 columns inside files a-e and e-i.
+                let half = 4 * COL - 1;
+                for (text, start) in [(left_text, 1), (right_text, 4 * COL + 1)] {
+                    let pad = half.saturating_sub(text.width() as u16) / 2;
+                    buf.set_string(g.left + start + pad, y, text, river_style);
+                }
             }
         }
     }
@@ -312,7 +334,14 @@ impl Widget for XiangqiBoard<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let g = Geometry::new(area, self.geometry_flip);
         if !fits(&g, area) {
-            // Too small even for the compact board: the side panel still lists moves.
+            // Too small even for the compact board: say so, and what size would do (the
+            // side panel still lists the moves).
+            let (w, h) = crate::ui::room::xiangqi_window();
+            let text = tr!(self.loc, "room.board_too_small", width = w, height = h);
+            Paragraph::new(text)
+                .style(self.theme.error())
+                .wrap(Wrap { trim: true })
+                .render(area, buf);
             return;
         }
         draw_frame(buf, area, &g, self.theme);
