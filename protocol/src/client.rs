@@ -55,4 +55,8 @@ pub enum ClientMsg {
     },
     /// One finished game, move by move, for replay. Answered by [`crate::ServerMsg::Replay`].
     Replay(GameId),
+    /// What the rules say about the room's position now (legal moves, check, the four
+    /// warning's threats), for a client that does not carry the rules itself: the browser
+    /// page. Answered by [`crate::ServerMsg::Facts`]; any member of a room may ask.
+    Facts,
 }

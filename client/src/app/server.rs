@@ -168,6 +168,8 @@ impl App {
             | ServerMsg::Error(_) => {}
             // Records are taken in by `server` before room events.
             ServerMsg::Leaderboard(_) | ServerMsg::History(_) | ServerMsg::Replay(_) => {}
+            // This client carries the rules itself and never asks for the position's facts.
+            ServerMsg::Facts(_) => {}
         }
         if let Screen::Room(rs) = &mut self.screen
             && rs.room.you == Role::Spectator

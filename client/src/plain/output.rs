@@ -982,6 +982,8 @@ impl<W: Write> Printer<W> {
             | ServerMsg::Error(_) => {}
             // Records are printed by `server_msg`, in or out of a room.
             ServerMsg::Leaderboard(_) | ServerMsg::History(_) | ServerMsg::Replay(_) => {}
+            // Never asked for: this client carries the rules.
+            ServerMsg::Facts(_) => {}
         }
     }
 }

@@ -229,6 +229,8 @@ impl Room {
             | ServerMsg::Error(_) => {}
             // Records (leaderboard, history, replays) are not about the room.
             ServerMsg::Leaderboard(_) | ServerMsg::History(_) | ServerMsg::Replay(_) => {}
+            // The rules run here; the server's facts are for the browser page.
+            ServerMsg::Facts(_) => {}
         }
     }
 
