@@ -41,9 +41,10 @@ pub struct Config {
     pub chat_burst: u32,
     /// How fast the chat allowance comes back: one line per this long.
     pub chat_refill: Duration,
-    /// How many messages may wait for one client's socket. A client that falls this far
-    /// behind is disconnected rather than allowed to hold up its room.
-    pub outbox_capacity: usize,
+    /// How many bytes of messages may wait for one client's socket. A client that falls
+    /// this far behind is disconnected rather than allowed to hold memory or its room.
+    /// (A single message larger than this still reaches a client whose queue is empty.)
+    pub outbox_bytes: usize,
     /// The most rooms open at once. Each is cheap, but every lobby client is sent the
     /// whole room list, which must stay well inside a frame.
     pub max_rooms: usize,
@@ -65,7 +66,7 @@ impl Default for Config {
             hint_budget: Duration::from_secs(1),
             chat_burst: 6,
             chat_refill: Duration::from_millis(1500),
-            outbox_capacity: 512,
+            outbox_bytes: 256 * 1024,
             max_rooms: 500,
             discovery: Some(SocketAddr::from((Ipv4Addr::UNSPECIFIED, DISCOVERY_PORT))),
         }

@@ -7,8 +7,10 @@
 //!
 //! - [`config`]: [`Config`], what a host may tune (name, store, grace period, bot pace).
 //! - [`server`]: [`run`]: accepts connections, spawns a session for each, shuts down.
-//! - [`connection`]: bytes <-> frames for one TCP connection: [`connection::Inbound`]
-//!   reads client messages, [`connection::Outbox`] is the bounded queue to the writer.
+//! - [`connection`]: messages <-> bytes for one connection, behind a transport seam
+//!   ([`connection::FrameSource`], [`connection::FrameSink`]: TCP frames or a WebSocket);
+//!   [`connection::Outbox`] is the queue to the writer, bounded in bytes, and
+//!   [`connection::Outgoing`] a message encoded once and shared by every recipient.
 //! - [`session`]: one task per client: the Hello/Welcome handshake, then routing each
 //!   request to the lobby or to the client's room.
 //! - [`lobby`]: the actor that knows every room and every player name, hands out resume

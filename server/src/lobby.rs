@@ -20,7 +20,7 @@ use banco_protocol::{
 
 use crate::ClientId;
 use crate::config::Config;
-use crate::connection::Outbox;
+use crate::connection::{Outbox, Outgoing};
 use crate::discovery::Census;
 use crate::names::unique_name;
 use crate::room::{self, Guest, RoomContext, RoomHandle};
@@ -570,9 +570,9 @@ impl Lobby {
 
     /// Sends the room list to every session in the lobby.
     fn push_rooms(&mut self) {
-        let list = self.room_list();
+        let list = Outgoing::new(ServerMsg::Rooms(self.room_list()));
         for s in self.sessions.values().filter(|s| s.room.is_none()) {
-            s.outbox.send(ServerMsg::Rooms(list.clone()));
+            s.outbox.push(&list);
         }
         self.list_stale = false;
         self.listed_at = Instant::now();
@@ -595,9 +595,9 @@ mod tests {
     };
 
     /// Room lists in `rx` so far, and the last one's length.
-    fn lists(rx: &mut mpsc::Receiver<ServerMsg>) -> (usize, usize) {
+    fn lists(rx: &mut crate::connection::TestInbox) -> (usize, usize) {
         let (mut count, mut last) = (0, 0);
-        while let Ok(msg) = rx.try_recv() {
+        while let Some(msg) = rx.try_recv() {
             if let ServerMsg::Rooms(list) = msg {
                 count += 1;
                 last = list.len();
@@ -622,7 +622,7 @@ mod tests {
             &tracker,
             shutdown.clone(),
         );
-        let (outbox, mut rx) = Outbox::for_test(4096);
+        let (outbox, mut rx) = Outbox::for_test(1 << 20);
         lobby
             .enter("Lan".into(), None, outbox, CancellationToken::new())
             .await
@@ -630,7 +630,7 @@ mod tests {
         let settings = RoomSettings::default();
         let spec = crate::room::settings::validate(&settings).unwrap();
         for i in 0..20 {
-            let (outbox, _rx) = Outbox::for_test(64);
+            let (outbox, _rx) = Outbox::for_test(64 * 1024);
             let guest = Guest {
                 client: 1000 + i,
                 name: format!("P{i}"),

@@ -18,7 +18,7 @@ use banco_protocol::{
 
 use crate::ClientId;
 use crate::config::Config;
-use crate::connection::{self, Inbound, Incoming, Outbox};
+use crate::connection::{self, FrameSink, FrameSource, Incoming, Outbox};
 use crate::lobby::LobbyHandle;
 use crate::names::clean_name;
 use crate::room::{Guest, Request, RoomHandle, settings};
@@ -40,16 +40,27 @@ pub struct SessionContext {
     pub shutdown: CancellationToken,
 }
 
-/// Serves one client connection to its end.
+/// Serves one TCP client connection to its end.
 pub async fn serve(stream: TcpStream, peer: SocketAddr, ctx: SessionContext) {
-    let span = tracing::info_span!("session", %peer);
-    serve_in_span(stream, ctx).instrument(span).await;
+    let (source, sink) = connection::tcp(stream);
+    serve_transport(source, sink, peer, ctx).await;
 }
 
-async fn serve_in_span(stream: TcpStream, ctx: SessionContext) {
+/// Serves one client over any transport (a TCP socket, a browser's WebSocket) to its
+/// end: the session does not know which.
+pub async fn serve_transport<R: FrameSource, W: FrameSink>(
+    source: R,
+    sink: W,
+    peer: SocketAddr,
+    ctx: SessionContext,
+) {
+    let span = tracing::info_span!("session", %peer);
+    serve_in_span(source, sink, ctx).instrument(span).await;
+}
+
+async fn serve_in_span<R: FrameSource, W: FrameSink>(mut inbound: R, sink: W, ctx: SessionContext) {
     let cut = CancellationToken::new();
-    let (mut inbound, outbox, writer) =
-        connection::split(stream, ctx.config.outbox_capacity, cut.clone());
+    let (outbox, writer) = connection::outbox(sink, ctx.config.outbox_bytes, cut.clone());
     let finish = CancellationToken::new();
     let writer = tokio::spawn(writer.run(finish.clone()));
 
@@ -66,7 +77,7 @@ async fn serve_in_span(stream: TcpStream, ctx: SessionContext) {
 /// Waits for the client's Hello. Anything else gets an error (the writer delivers it
 /// before the connection closes) and `None`.
 async fn handshake(
-    inbound: &mut Inbound,
+    inbound: &mut impl FrameSource,
     outbox: &Outbox,
     shutdown: &CancellationToken,
 ) -> Option<Hello> {
@@ -133,7 +144,7 @@ struct Session {
 
 async fn run(
     hello: Hello,
-    mut inbound: Inbound,
+    mut inbound: impl FrameSource,
     outbox: Outbox,
     cut: CancellationToken,
     ctx: &SessionContext,

@@ -53,7 +53,7 @@ use banco_protocol::{
 
 use crate::ClientId;
 use crate::config::Config;
-use crate::connection::Outbox;
+use crate::connection::{Outbox, Outgoing};
 use crate::lobby::RoomNotice;
 use crate::store::{PlayerRef, StoreHandle};
 use chat::{ChatAllowance, ChatHistory};
@@ -484,10 +484,11 @@ impl Room {
         }
     }
 
-    /// Sends to everyone in the room.
+    /// Sends to everyone in the room: encoded once, the bytes shared by every outbox.
     fn broadcast(&self, msg: ServerMsg) {
+        let out = Outgoing::new(msg);
         for m in &self.members {
-            m.outbox.send(msg.clone());
+            m.outbox.push(&out);
         }
     }
 
