@@ -20,6 +20,8 @@
 //! - [`store`]: SQLite on its own thread: players, ratings (Elo), finished games and games
 //!   in progress; the leaderboard, history and replays players ask for are read there too.
 //! - [`names`]: checking and cleaning what people type (names, chat lines).
+//! - [`web`]: the browser client on the game port: the embedded page, and a WebSocket
+//!   that carries the protocol as JSON into an ordinary session.
 //! - [`discovery`]: LAN discovery: the task answering UDP probes with a beacon, and the
 //!   prober clients call ([`discovery::probe`]) to list the servers on their network.
 
@@ -32,6 +34,7 @@ pub mod room;
 pub mod server;
 pub mod session;
 pub mod store;
+pub mod web;
 
 pub use config::{Config, StoreLocation, default_store_path};
 pub use server::{Sockets, run, serve};
