@@ -202,7 +202,15 @@ impl Browser {
             }
             if started.elapsed() > WAIT {
                 let notice = self.text_of("#notice").await;
-                panic!("waited in vain for {what} (notice: {notice:?})");
+                let shot = std::env::temp_dir()
+                    .join(format!("banco-browser-failure-{}.png", std::process::id()));
+                if let Ok(png) = self.c().screenshot().await {
+                    let _ = std::fs::write(&shot, png);
+                }
+                panic!(
+                    "waited in vain for {what} (notice: {notice:?}; the page is in {})",
+                    shot.display()
+                );
             }
             tokio::time::sleep(POLL).await;
         }
@@ -249,11 +257,20 @@ impl Browser {
             vec![json!(css)],
         )
         .await;
-        let element = self.wait_for(css).await;
-        element
-            .click()
-            .await
-            .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
+        // The page may redraw between finding and clicking (a room list that updates
+        // by itself): find it again then.
+        let mut tries = 0;
+        loop {
+            let element = self.wait_for(css).await;
+            match element.click().await {
+                Ok(()) => return,
+                Err(e) if tries < 20 && e.to_string().contains("stale") => {
+                    tries += 1;
+                    tokio::time::sleep(POLL).await;
+                }
+                Err(e) => panic!("cannot click {css}: {e}"),
+            }
+        }
     }
 
     /// Types `text` into the field matching `css` (after clearing it).

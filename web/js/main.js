@@ -112,6 +112,7 @@ function onMessage(msg) {
       return;
     case 'Left':
       app.room = null;
+      closeDialog();
       toLobby();
       return;
     case 'Error':
