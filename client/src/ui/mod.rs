@@ -12,6 +12,7 @@ pub mod connect;
 pub mod help;
 pub mod lobby;
 pub mod popup;
+pub mod qr;
 pub mod records;
 pub mod replay;
 pub mod room;
