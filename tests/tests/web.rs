@@ -9,8 +9,10 @@ use banco_tests::{TestServer, WAIT, caro, test_config, two_players};
 
 /// Sends `request` and reads the answer until the server closes (or `WAIT` passes).
 async fn ask(addr: SocketAddr, request: &[u8]) -> String {
-    let mut stream = TcpStream::connect(addr).await.unwrap();
-    stream.write_all(request).await.unwrap();
+    let mut stream = TcpStream::connect(addr)
+        .await
+        .expect("connect to the test server");
+    stream.write_all(request).await.expect("send the request");
     let mut answer = Vec::new();
     let _ = tokio::time::timeout(WAIT, stream.read_to_end(&mut answer)).await;
     String::from_utf8_lossy(&answer).into_owned()
