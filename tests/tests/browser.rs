@@ -220,8 +220,18 @@ async fn a_browser_plays_the_bot_and_gets_a_hint() {
     page.click("#dlg-create-submit").await;
     page.wait_for("#board .cell").await;
     page.wait_text("#players", "Bot (easy)").await;
-    for (i, point) in ["e5", "d4", "f6"].iter().enumerate() {
-        place(&page, point).await;
+    for i in 0..3 {
+        // The bot plays where it likes: take the first of these points still free.
+        page.wait_text("#status", "Your move").await;
+        let free = page
+            .js(
+                "return ['e5', 'a1', 'i9', 'a9', 'i1', 'b2'].find(p => \
+                 !document.querySelector(`.cell[data-point=\"${p}\"] .stone`))",
+                vec![],
+            )
+            .await;
+        let point = free.as_str().expect("a free point").to_string();
+        place(&page, &point).await;
         page.wait_js(
             "the bot's answer",
             "document.querySelectorAll('.stone.o').length === arguments[0]",
