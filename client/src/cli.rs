@@ -76,6 +76,9 @@ pub struct HostArgs {
     /// Where the server keeps games and ratings: a SQLite file, or :memory: for none.
     #[arg(long, value_name = "PATH|:memory:")]
     pub db: Option<String>,
+    /// Do not serve the browser client on the game port (only banco clients can join).
+    #[arg(long)]
+    pub no_web: bool,
     #[command(flatten)]
     pub player: Player,
 }

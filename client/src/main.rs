@@ -155,16 +155,17 @@ fn open_record(player: &Player) -> anyhow::Result<Option<banco_client::record::R
 async fn run_tui(
     address: Option<String>,
     name: String,
-    hosting: Option<(String, Vec<String>)>,
+    hosting: Option<(String, Vec<String>, Option<String>)>,
     opened: Option<banco_client::record::Replay>,
     s: Setup,
 ) -> anyhow::Result<ExitCode> {
     let mut app = App::new(s.loc, s.theme, s.settings, s.dir, name, Instant::now());
     app.games_dir = s.games_dir;
     app.open_after_connect = opened;
-    if let Some((listen, join)) = hosting {
+    if let Some((listen, join, web)) = hosting {
         app.hosting = Some(listen);
         app.join_hint = join;
+        app.web_url = web;
     }
     let connect_now = address.is_some();
     if let Some(a) = address {
@@ -237,14 +238,16 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Host(h)) => {
             let name = player_name(&h.player, &s.settings);
             let opened = open_record(&h.player)?;
-            let hosted = host::start(&h.listen, h.db.as_deref()).await?;
+            let hosted = host::start(&h.listen, h.db.as_deref(), !h.no_web).await?;
             let target = hosted.connect_address();
             let shown = address_text(&hosted.addr.ip().to_string(), hosted.addr.port());
             let code = if h.player.plain || h.player.json {
                 run_plain(&target, &name, &h.player, s).await
             } else {
-                let join = discover::join_addresses(hosted.addr, &discover::lan_addresses());
-                run_tui(Some(target), name, Some((shown, join)), opened, s).await
+                let lan = discover::lan_addresses();
+                let join = discover::join_addresses(hosted.addr, &lan);
+                let web = (!h.no_web).then(|| discover::web_url(hosted.addr, &lan));
+                run_tui(Some(target), name, Some((shown, join, web)), opened, s).await
             };
             hosted.stop().await;
             code

@@ -66,6 +66,10 @@ pub struct Config {
     /// being told its address; `None` turns discovery off. A server whose game listener
     /// is on loopback only answers on loopback only.
     pub discovery: Option<SocketAddr>,
+    /// Whether the game port also serves the browser client (the page and its
+    /// WebSocket), told apart from banco clients by their first byte. `--no-web` turns it
+    /// off: the port then speaks only the terminal client's protocol.
+    pub web: bool,
 }
 
 impl Default for Config {
@@ -87,6 +91,7 @@ impl Default for Config {
             store_queue_bytes: 16 * 1024 * 1024,
             store_max_bytes: Default::default(),
             discovery: Some(SocketAddr::from((Ipv4Addr::UNSPECIFIED, DISCOVERY_PORT))),
+            web: true,
         }
     }
 }

@@ -47,6 +47,9 @@ struct Args {
     /// Do not answer LAN discovery probes: players join by address only.
     #[arg(long, conflicts_with = "discovery")]
     no_discovery: bool,
+    /// Do not serve the browser client on the game port: only banco clients can join.
+    #[arg(long)]
+    no_web: bool,
     /// Print the best rated players from the database and exit.
     #[arg(long)]
     leaderboard: bool,
@@ -115,6 +118,7 @@ async fn main() -> anyhow::Result<()> {
         restart_grace: args.restart_grace,
         bot_delay: args.bot_delay,
         store_sync: args.sync,
+        web: !args.no_web,
         ..Config::default()
     };
     if let Some(name) = args.name {

@@ -12,6 +12,7 @@ use crate::discovery::answer::{self, Identity};
 use crate::lobby;
 use crate::session::{self, SessionContext};
 use crate::store::{Store, StoreOptions};
+use crate::web;
 
 /// The sockets a server serves on.
 pub struct Sockets {
@@ -145,7 +146,16 @@ async fn serve_store(
         match accepted {
             Ok((stream, peer)) => {
                 tune(&stream);
-                tracker.spawn(session::serve(stream, peer, ctx.clone()));
+                if config.web {
+                    tracker.spawn(web::serve_either(
+                        stream,
+                        peer,
+                        ctx.clone(),
+                        tracker.clone(),
+                    ));
+                } else {
+                    tracker.spawn(session::serve(stream, peer, ctx.clone()));
+                }
             }
             Err(e) => {
                 // Out of file descriptors and the like: back off instead of spinning.

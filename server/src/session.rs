@@ -282,6 +282,7 @@ impl Session {
             ClientMsg::Withdraw(kind) => Request::Withdraw(kind),
             ClientMsg::Resign => Request::Resign,
             ClientMsg::Hint => Request::Hint,
+            ClientMsg::Facts => Request::Facts,
         };
         let Some(room) = &self.room else {
             return self.refuse(

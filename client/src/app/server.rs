@@ -177,6 +177,8 @@ impl App {
             | ServerMsg::Replay(_)
             | ServerMsg::Ping(_)
             | ServerMsg::Storage(_) => {}
+            // This client carries the rules itself and never asks for the position's facts.
+            ServerMsg::Facts(_) => {}
         }
         // The offer ended (withdrawn, declined, accepted, or gone with a move): a notice
         // still telling of it would be stale.

@@ -986,6 +986,8 @@ impl<W: Write> Printer<W> {
             | ServerMsg::Replay(_)
             | ServerMsg::Ping(_)
             | ServerMsg::Storage(_) => {}
+            // Never asked for: this client carries the rules.
+            ServerMsg::Facts(_) => {}
         }
     }
 }

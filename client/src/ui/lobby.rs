@@ -20,24 +20,43 @@ use crate::tr;
 struct LobbyLayout {
     title: Rect,
     table: Rect,
+    /// The browser address's QR code, when there is one and room for it.
+    qr: Option<Rect>,
     hint: Rect,
     notice: Rect,
     keys: Rect,
 }
 
-/// The lobby's parts; the host's hint takes three lines when this machine hosts.
-fn layout(area: Rect, hosting: bool) -> LobbyLayout {
+/// The lobby's parts; the host's hint takes three lines when this machine hosts (four
+/// with the browser address), and the address's QR code sits beside the rooms when the
+/// terminal has room for it.
+fn layout(area: Rect, app: &App) -> LobbyLayout {
+    let hint_lines = match (&app.hosting, &app.web_url) {
+        (None, _) => 0,
+        (Some(_), None) => 3,
+        (Some(_), Some(_)) => 4,
+    };
     let [title, table, hint, notice, keys] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(3),
-        Constraint::Length(if hosting { 3 } else { 0 }),
+        Constraint::Length(hint_lines),
         Constraint::Length(1),
         Constraint::Length(2),
     ])
     .areas(area);
+    let code = app.web_url.as_deref().and_then(super::qr::lines);
+    let (table, qr) = match code.as_deref().map(super::qr::size) {
+        Some((w, h)) if table.height >= h + 2 && table.width >= w + 2 + 60 => {
+            let [table, qr] =
+                Layout::horizontal([Constraint::Min(60), Constraint::Length(w + 2)]).areas(table);
+            (table, Some(qr))
+        }
+        _ => (table, None),
+    };
     LobbyLayout {
         title,
         table,
+        qr,
         hint,
         notice,
         keys,
@@ -49,7 +68,7 @@ pub fn row_at(app: &App, area: Rect, col: u16, row: u16) -> Option<usize> {
     let crate::app::Screen::Lobby(lobby) = &app.screen else {
         return None;
     };
-    let l = layout(area, app.hosting.is_some());
+    let l = layout(area, app);
     let inner = l.table.inner(ratatui::layout::Margin::new(1, 1));
     if !inner.contains(ratatui::layout::Position::new(col, row)) || row < inner.y + 1 {
         return None;
@@ -63,7 +82,7 @@ pub fn row_at(app: &App, area: Rect, col: u16, row: u16) -> Option<usize> {
 }
 
 pub fn draw(frame: &mut Frame, area: Rect, app: &App, lobby: &Lobby) {
-    let l = layout(area, app.hosting.is_some());
+    let l = layout(area, app);
     let loc = &app.loc;
     let theme = &app.theme;
     title_bar(frame, l.title, app, tr!(loc, "lobby.title"));
@@ -181,7 +200,23 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, lobby: &Lobby) {
             hint.push(Line::from(Span::styled(format!(" {l}"), theme.dim())));
         }
     }
+    if let Some(url) = app.hosting.as_ref().and(app.web_url.as_ref()) {
+        let text = tr!(loc, "lobby.web_hint", url = url);
+        hint.push(Line::from(Span::styled(format!(" {text}"), theme.accent())));
+    }
     frame.render_widget(Paragraph::new(hint), l.hint);
+    if let (Some(area), Some(code)) = (l.qr, app.web_url.as_deref().and_then(super::qr::lines)) {
+        let block = Block::bordered()
+            .border_type(BorderType::Rounded)
+            .border_style(theme.border())
+            .title(Span::styled(
+                format!(" {} ", tr!(loc, "lobby.web_qr")),
+                theme.accent(),
+            ));
+        let inner = block.inner(area);
+        frame.render_widget(block, area);
+        frame.render_widget(Paragraph::new(super::qr::styled(&code)), inner);
+    }
     frame.render_widget(notice_line(app), l.notice);
     let items = legend_items(app, crate::app::keys::LOBBY);
     frame.render_widget(

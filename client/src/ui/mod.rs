@@ -14,6 +14,7 @@ pub mod editor;
 pub mod help;
 pub mod lobby;
 pub mod popup;
+pub mod qr;
 pub mod records;
 pub mod replay;
 pub mod room;

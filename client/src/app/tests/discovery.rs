@@ -187,3 +187,19 @@ fn the_hosts_lobby_names_its_real_addresses() {
         "{text}"
     );
 }
+
+#[test]
+fn the_hosts_lobby_shows_the_browser_address_and_its_qr_code() {
+    let mut a = lobby_app();
+    a.hosting = Some("0.0.0.0:7373".into());
+    a.join_hint = vec!["192.168.1.20".into()];
+    a.web_url = Some("http://192.168.1.20:7373/".into());
+    let (text, _) = render(&a, 120, 40);
+    assert!(text.contains("http://192.168.1.20:7373/"), "{text}");
+    assert!(text.contains("scan to play"), "{text}");
+    assert!(text.contains('▀') || text.contains('▄'), "{text}");
+    // A small terminal keeps the address but leaves the code out.
+    let (text, _) = render(&a, 80, 20);
+    assert!(text.contains("http://192.168.1.20:7373/"), "{text}");
+    assert!(!text.contains("scan to play"), "{text}");
+}
