@@ -304,7 +304,8 @@ impl Client {
         drop(self);
     }
 
-    async fn welcome(&mut self) -> Welcome {
+    /// Reads the Welcome that answers a Hello.
+    pub async fn welcome(&mut self) -> Welcome {
         match self.recv_any().await {
             ServerMsg::Welcome(w) => {
                 self.welcome = Some(w.clone());
