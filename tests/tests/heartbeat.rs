@@ -22,13 +22,19 @@ struct SilentLink {
 
 impl SilentLink {
     async fn start(server: std::net::SocketAddr) -> SilentLink {
-        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let addr = listener.local_addr().unwrap();
+        let listener = TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind a loopback port");
+        let addr = listener
+            .local_addr()
+            .expect("a bound listener has an address");
         let silent = Arc::new(AtomicBool::new(false));
         let flag = silent.clone();
         tokio::spawn(async move {
             while let Ok((inside, _)) = listener.accept().await {
-                let outside = TcpStream::connect(server).await.unwrap();
+                let outside = TcpStream::connect(server)
+                    .await
+                    .expect("the server is there");
                 let (ri, wi) = inside.into_split();
                 let (ro, wo) = outside.into_split();
                 tokio::spawn(pump(ri, wo, flag.clone()));
