@@ -15,14 +15,15 @@ use banco_tests::{TempDir, TestServer, test_config};
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/v4");
 
 fn token(name: &str) -> ResumeToken {
-    let tokens = std::fs::read_to_string(format!("{FIXTURE}/tokens.txt")).unwrap();
+    let tokens = std::fs::read_to_string(format!("{FIXTURE}/tokens.txt"))
+        .expect("the fixture's tokens are there");
     let hex = tokens
         .lines()
         .find_map(|l| l.strip_prefix(&format!("{name} ")))
-        .unwrap();
+        .expect("the fixture has a token for this player");
     let mut bytes = [0u8; 16];
     for (i, b) in bytes.iter_mut().enumerate() {
-        *b = u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap();
+        *b = u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).expect("hex digits");
     }
     ResumeToken(bytes)
 }
