@@ -349,7 +349,12 @@ async fn the_player_to_move_times_out() {
     let mut binh = Player::join(&server, "Binh", "--json").await;
     binh.send(&format!("join {room}")).await;
     binh.event("game_started").await;
-    // Bình moves first and does not: the server ends the game.
+    // The clocks start once both have moved; then Bình does not: the server ends the game.
+    binh.send("move h8").await;
+    an.event("move").await;
+    an.send("move a1").await;
+    binh.until("move", |v| v["event"] == "move" && v["ply"] == 2)
+        .await;
     let over = an.event("game_over").await;
     assert_eq!(over["reason"], "timeout");
     assert_eq!(over["winner"], "one");

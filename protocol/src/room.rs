@@ -339,11 +339,16 @@ pub enum EndReason {
     NoMaterial,
     /// Both players agreed to a draw.
     Agreement,
+    /// Ended before both players had made a move (a first move that never came): no
+    /// result, never rated.
+    Aborted,
+    /// The players agreed to start a new game before this one ended: no result.
+    NewGame,
 }
 
 impl EndReason {
     /// Every reason, for readers that match names back and for tests.
-    pub const ALL: [EndReason; 13] = [
+    pub const ALL: [EndReason; 15] = [
         EndReason::Five,
         EndReason::Draw,
         EndReason::Timeout,
@@ -357,6 +362,8 @@ impl EndReason {
         EndReason::SixtyMoves,
         EndReason::NoMaterial,
         EndReason::Agreement,
+        EndReason::Aborted,
+        EndReason::NewGame,
     ];
 
     /// The stable name used in JSON and logs.
@@ -375,6 +382,8 @@ impl EndReason {
             EndReason::SixtyMoves => "sixty_moves",
             EndReason::NoMaterial => "no_material",
             EndReason::Agreement => "agreement",
+            EndReason::Aborted => "aborted",
+            EndReason::NewGame => "new_game",
         }
     }
 }

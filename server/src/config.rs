@@ -59,6 +59,9 @@ pub struct Config {
     /// players are told. Shared, so a host may raise it while the server runs (the store
     /// reads it before every commit).
     pub store_max_bytes: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    /// In a timed game, how long the player to move has for their first move (no clock
+    /// runs until both players have moved once); past it the game is aborted, unrated.
+    pub first_move_wait: Duration,
     /// The most rooms open at once. Each is cheap, but every lobby client is sent the
     /// whole room list, which must stay well inside a frame.
     pub max_rooms: usize,
@@ -86,6 +89,7 @@ impl Default for Config {
             chat_refill: Duration::from_millis(1500),
             outbox_bytes: 256 * 1024,
             max_rooms: 500,
+            first_move_wait: Duration::from_secs(60),
             heartbeat: Duration::from_secs(banco_protocol::HEARTBEAT_EVERY_SECS),
             store_sync: crate::store::SyncMode::Normal,
             store_queue_bytes: 16 * 1024 * 1024,

@@ -752,6 +752,35 @@ fn find(text: &str, needle: &str) -> Option<(usize, usize)> {
 }
 
 #[test]
+fn a_timed_game_says_it_waits_for_the_first_moves_while_no_clock_runs() {
+    let mut view = caro_room_view(Role::Player(Seat::Two));
+    if let Some(g) = view.game.as_mut() {
+        g.clocks = Some(banco_protocol::Clocks {
+            remaining_ms: [20_000, 20_000],
+            running: None,
+        });
+    }
+    let mut a = lobby_app();
+    a.server(ServerMsg::Joined(Box::new(view)));
+    let waiting = |a: &App| render(a, 120, 30).0.contains("waiting for the first move");
+    assert!(waiting(&a), "{}", render(&a, 120, 30).0);
+    a.server(moved(7, 7, Seat::One, 1));
+    assert!(waiting(&a), "one first move is not both");
+    let ServerMsg::Moved { record, .. } = moved(8, 8, Seat::Two, 2) else {
+        unreachable!()
+    };
+    a.server(ServerMsg::Moved {
+        record,
+        ply: 2,
+        clocks: Some(banco_protocol::Clocks {
+            remaining_ms: [20_000, 20_000],
+            running: Some(Seat::One),
+        }),
+    });
+    assert!(!waiting(&a), "the clocks run now");
+}
+
+#[test]
 fn snapshot_lobby() {
     let mut a = lobby_app();
     a.server(ServerMsg::Rooms(rooms()));

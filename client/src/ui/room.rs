@@ -341,6 +341,16 @@ fn status_line(app: &App, rs: &RoomScreen) -> Line<'static> {
             theme.dim(),
         ));
     }
+    // A timed game whose clocks have not started: each player's first move is free.
+    if game
+        .clocks
+        .is_some_and(|c| c.clocks.running.is_none() && game.moves.len() < 2)
+    {
+        spans.push(Span::styled(
+            format!("  {}", tr!(loc, "status.first_moves")),
+            theme.dim(),
+        ));
+    }
     if game.out_of_step {
         spans.push(Span::styled(
             format!("  {}", tr!(loc, "status.out_of_step")),

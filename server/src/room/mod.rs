@@ -241,6 +241,10 @@ struct Match {
     started_ms: u64,
     /// The number the game's next logged event gets.
     seq: u32,
+    /// In a timed game, until both players have moved once: when the game is aborted if
+    /// the player to move has not made their first move. (No clock runs before that, as
+    /// on lichess: a player still reading the room loses no time.)
+    first_move_due: Option<Instant>,
 }
 
 impl Match {
@@ -454,12 +458,17 @@ impl Room {
             .filter(|m| m.running())
             .and_then(|m| m.clock.as_ref())
             .and_then(GameClock::flag_at);
+        let first_move = self
+            .game
+            .as_ref()
+            .filter(|m| m.running())
+            .and_then(|m| m.first_move_due);
         let seats = self.seats.iter().filter_map(|s| match s {
             SeatState::Human(h) => h.held_until,
             SeatState::Bot(b) => b.pending.as_ref().map(|p| p.at),
             SeatState::Free => None,
         });
-        flag.into_iter().chain(seats).min()
+        flag.into_iter().chain(first_move).chain(seats).min()
     }
 
     fn on_timer(&mut self, now: Instant) {

@@ -138,8 +138,15 @@ impl Room {
             m.position.undo();
             m.moves.pop();
         }
+        let opened = m.moves.len() >= 2;
         if let Some(c) = m.clock.as_mut() {
-            c.start(asker, now);
+            if opened {
+                c.start(asker, now);
+            } else {
+                // Back before both first moves: no clock runs, the first move is awaited.
+                c.stop(now);
+                m.first_move_due = Some(now + self.ctx.config.first_move_wait);
+            }
         }
         let clocks = m.clock.as_ref().map(|c| c.snapshot(now));
         self.log_event(Event::Undo {

@@ -106,17 +106,24 @@ impl Room {
             .seats
             .iter()
             .all(|s| !matches!(s, SeatState::Human(h) if h.held_until.is_some()));
+        let wait = self.ctx.config.first_move_wait;
         let Some(m) = self.game.as_mut().filter(|m| m.running()) else {
             return;
         };
         let to_move = m.to_move();
+        let opened = m.moves.len() >= 2;
         if let Some(c) = m.clock.as_mut()
             && all_back
             && c.running().is_none()
         {
-            c.start(to_move, Instant::now());
-            let clocks = c.snapshot(Instant::now());
-            self.broadcast(ServerMsg::Clock(clocks));
+            let now = Instant::now();
+            if opened {
+                c.start(to_move, now);
+                let clocks = c.snapshot(now);
+                self.broadcast(ServerMsg::Clock(clocks));
+            } else if m.first_move_due.is_none() {
+                m.first_move_due = Some(now + wait);
+            }
         }
     }
 

@@ -42,16 +42,18 @@ impl Room {
             }
         };
         if self.game.as_ref().is_some_and(Match::running) {
-            self.record_unfinished("restarted");
+            // An agreed new game: the one it replaces is kept, with no result.
+            self.finish_replaced();
         }
         let (number, first) = match &self.game {
             Some(last) => (last.number + 1, last.first.other()),
             None => (1, self.first_seat()),
         };
-        let mut clock = GameClock::new(self.settings.time);
-        if let Some(c) = clock.as_mut() {
-            c.start(first, now);
-        }
+        // No clock runs until both players have made a move; the first is awaited.
+        let clock = GameClock::new(self.settings.time);
+        let first_move_due = clock
+            .as_ref()
+            .map(|_| now + self.ctx.config.first_move_wait);
         let players = Seat::BOTH.map(|seat| match &self.seats[seat.index()] {
             SeatState::Human(h) => PlayerRef {
                 name: h.name.clone(),
@@ -77,6 +79,7 @@ impl Room {
             players,
             started_ms: unix_ms(),
             seq: 0,
+            first_move_due,
         };
         let view = m.view(now);
         self.game = Some(m);
@@ -165,12 +168,19 @@ impl Room {
             check: note.check,
         };
         m.moves.push(record.clone());
+        let wait = self.ctx.config.first_move_wait;
+        let opened = m.moves.len() >= 2;
+        let to_move = m.to_move();
         if let Some(c) = m.clock.as_mut() {
             if ending.is_some() {
                 c.stop(now);
-            } else {
+            } else if c.running().is_some() {
                 c.moved(now);
+            } else if opened {
+                // Both players have moved once: the clocks start.
+                c.start(to_move, now);
             }
+            m.first_move_due = (!opened && ending.is_none()).then_some(now + wait);
         }
         let ply = u32::try_from(m.moves.len()).unwrap_or(u32::MAX);
         let clocks = m.clock.as_ref().map(|c| c.snapshot(now));
@@ -196,8 +206,20 @@ impl Room {
         Ok(())
     }
 
-    /// Ends the game by timeout if the player to move has run out at `now`.
+    /// Ends the game by timeout if the player to move has run out at `now`, or aborts it
+    /// if a first move was awaited in vain.
     pub(super) fn check_flag(&mut self, now: Instant) {
+        let unopened = self
+            .game
+            .as_ref()
+            .filter(|m| m.running())
+            .and_then(|m| m.first_move_due)
+            .is_some_and(|due| due <= now);
+        if unopened {
+            tracing::info!("no first move in time; the game is aborted");
+            self.finish(None, EndReason::Aborted, Vec::new());
+            return;
+        }
         let flagged = self
             .game
             .as_ref()
@@ -231,7 +253,7 @@ impl Room {
         self.generation += 1;
         // Recorded before anyone hears of the end, so a player who asks for the history
         // as soon as they see it finds the game there.
-        self.record(None);
+        self.record();
         if let Some(offer) = self.offers.clear() {
             self.broadcast(ServerMsg::Withdrawn(offer));
         }
@@ -243,28 +265,38 @@ impl Room {
         self.cancel_searches();
     }
 
-    /// Keeps the record of a game that will not be finished (a new game replaced it, the
-    /// server is stopping): unrated, no winner.
-    pub(super) fn record_unfinished(&mut self, why: &str) {
-        self.record(Some(why));
+    /// The running game gives way to an agreed new game: it is kept with no result and
+    /// unrated (reason `new_game`); the new game's start tells everyone.
+    fn finish_replaced(&mut self) {
+        let now = Instant::now();
+        let Some(m) = self.game.as_mut().filter(|m| m.running()) else {
+            return;
+        };
+        if let Some(c) = m.clock.as_mut() {
+            c.stop(now);
+        }
+        m.over = Some(GameOver {
+            winner: None,
+            reason: EndReason::NewGame,
+            line: Vec::new(),
+        });
+        self.record();
     }
 
-    /// Logs the current game's end: finished, or unfinished for `unfinished`. Its
-    /// record, ratings and leaving the live set are one transaction.
-    fn record(&mut self, unfinished: Option<&str>) {
+    /// Logs the current game's end. Its record, ratings and leaving the live set are one
+    /// transaction. Games without a result (aborted, replaced, both players gone) count
+    /// for nobody's rating.
+    fn record(&mut self) {
         let Some(m) = self.game.as_ref() else { return };
-        let (winner, reason, rated) = match (&m.over, unfinished) {
-            // Both players gone: nobody won, and it does not count.
-            (Some(over), None) if over.reason == EndReason::Abandoned && over.winner.is_none() => {
-                (None, over.reason.as_str().to_string(), false)
-            }
-            (Some(over), None) => (over.winner, over.reason.as_str().to_string(), true),
-            (_, why) => (None, why.unwrap_or("unfinished").to_string(), false),
-        };
-        let line = match (&m.over, unfinished) {
-            (Some(over), None) => over.line.clone(),
-            _ => Vec::new(),
-        };
+        let Some(over) = &m.over else { return };
+        let unrated = matches!(over.reason, EndReason::Aborted | EndReason::NewGame)
+            || (over.reason == EndReason::Abandoned && over.winner.is_none());
+        let (winner, reason, rated, line) = (
+            over.winner,
+            over.reason.as_str().to_string(),
+            !unrated,
+            over.line.clone(),
+        );
         let record = GameRecord {
             key: m.key,
             room: self.id,

@@ -109,6 +109,8 @@ pub fn restore(
         players,
         started_ms: live.started_ms,
         seq: live.next_seq,
+        // Set when everyone is back (the clocks wait for that too).
+        first_move_due: None,
     });
     Ok(launch(room, Opening::Restored, tracker))
 }
