@@ -8,7 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Cell, Paragraph, Row, Table, TableState, Wrap};
 use unicode_width::UnicodeWidthStr;
 
-use super::{centered, dialog, legend, legend_items, notice_line, title_bar};
+use super::{banner, centered, dialog, legend, legend_items, notice_line, title_bar};
 use crate::app::create::{CreateForm, Field, GameKind, OpeningKind, Opponent, TimeKind};
 use crate::app::{App, Lobby};
 use crate::narrate;
@@ -17,16 +17,21 @@ use crate::tr;
 /// Where the lobby's parts go.
 struct LobbyLayout {
     title: Rect,
+    /// The connection or the server's store in trouble: one line, while it lasts.
+    banner: Rect,
     table: Rect,
     hint: Rect,
     notice: Rect,
     keys: Rect,
 }
 
-/// The lobby's parts; the host's hint takes three lines when this machine hosts.
-fn layout(area: Rect, hosting: bool) -> LobbyLayout {
-    let [title, table, hint, notice, keys] = Layout::vertical([
+/// The lobby's parts; the host's hint takes three lines when this machine hosts, the
+/// banner one while there is one.
+fn layout(area: Rect, app: &App) -> LobbyLayout {
+    let hosting = app.hosting.is_some();
+    let [title, banner_area, table, hint, notice, keys] = Layout::vertical([
         Constraint::Length(1),
+        Constraint::Length(u16::from(banner(app).is_some())),
         Constraint::Min(3),
         Constraint::Length(if hosting { 3 } else { 0 }),
         Constraint::Length(1),
@@ -35,6 +40,7 @@ fn layout(area: Rect, hosting: bool) -> LobbyLayout {
     .areas(area);
     LobbyLayout {
         title,
+        banner: banner_area,
         table,
         hint,
         notice,
@@ -47,7 +53,7 @@ pub fn row_at(app: &App, area: Rect, col: u16, row: u16) -> Option<usize> {
     let crate::app::Screen::Lobby(lobby) = &app.screen else {
         return None;
     };
-    let l = layout(area, app.hosting.is_some());
+    let l = layout(area, app);
     let inner = l.table.inner(ratatui::layout::Margin::new(1, 1));
     if !inner.contains(ratatui::layout::Position::new(col, row)) || row < inner.y + 1 {
         return None;
@@ -61,10 +67,13 @@ pub fn row_at(app: &App, area: Rect, col: u16, row: u16) -> Option<usize> {
 }
 
 pub fn draw(frame: &mut Frame, area: Rect, app: &App, lobby: &Lobby) {
-    let l = layout(area, app.hosting.is_some());
+    let l = layout(area, app);
     let loc = &app.loc;
     let theme = &app.theme;
     title_bar(frame, l.title, app, tr!(loc, "lobby.title"));
+    if let Some(line) = banner(app) {
+        frame.render_widget(line, l.banner);
+    }
     let block = Block::bordered()
         .border_type(BorderType::Rounded)
         .border_style(theme.border())
