@@ -178,12 +178,8 @@ impl App {
             last_error: None,
             back_to,
         });
-        let text = tr!(
-            self.loc,
-            "net.reconnecting",
-            reason = lost.describe(&self.loc),
-            n = 1
-        );
+        // The banner counts the attempts; the passing notice just says what happened.
+        let text = tr!(self.loc, "net.lost", reason = lost.describe(&self.loc));
         self.warn(text);
         self.tick();
     }

@@ -184,8 +184,13 @@ where
                     Some(r) => Return::Watch(r.id),
                     None => Return::Lobby,
                 };
-                let Some(back) = dial_again(redial, &link, lost, &mut printer).await else {
-                    return Ok(Ending::ServerClosed);
+                let back = match dial_again(redial, &link, lost, &mut printer, &mut lines).await {
+                    Redialled::Back(back) => back,
+                    Redialled::GaveUp => return Ok(Ending::ServerClosed),
+                    Redialled::Quit => {
+                        redial.seats.forget();
+                        return Ok(Ending::Quit);
+                    }
                 };
                 // The same token back: the same session, and a held seat comes back by
                 // itself with the room as it stands.
@@ -280,15 +285,31 @@ fn answers(awaiting: Awaiting, msg: &ServerMsg) -> bool {
     )
 }
 
+/// How a redial ended.
+enum Redialled {
+    /// Back on the server.
+    Back(Link),
+    /// The time ran out; a `disconnected` line said so.
+    GaveUp,
+    /// `quit` or the end of input while dialling.
+    Quit,
+}
+
 /// Dials the server again with the resume token (at once, then after growing pauses,
-/// see [`pause_after`]) until `redial.give_up_after` has passed, saying so each time;
-/// `None` (and a `disconnected` line) if it could not get back.
-async fn dial_again<W: Write>(
+/// see [`pause_after`]) until `redial.give_up_after` has passed, saying so each time.
+/// Input is still read meanwhile: `quit` (or its end) stops, anything else is refused
+/// as offline.
+async fn dial_again<R, W>(
     redial: &Redial,
     lost_link: &Link,
     lost: Lost,
     printer: &mut Printer<W>,
-) -> Option<Link> {
+    lines: &mut tokio::io::Lines<R>,
+) -> Redialled
+where
+    R: AsyncBufRead + Unpin,
+    W: Write,
+{
     let token = lost_link.welcome.resume;
     let name = lost_link.welcome.name.clone();
     let since = Instant::now();
@@ -296,21 +317,54 @@ async fn dial_again<W: Write>(
     let mut last_error = why.clone();
     for attempt in 1.. {
         printer.reconnecting(attempt, lost, &why);
-        match Connection::open_resuming(&redial.address, &name, Some(token)).await {
-            Ok(c) => return Some(c.start()),
+        let dial = Connection::open_resuming(&redial.address, &name, Some(token));
+        tokio::pin!(dial);
+        let dialled = loop {
+            tokio::select! {
+                dialled = &mut dial => break dialled,
+                line = lines.next_line() => if offline_line(line, printer) {
+                    return Redialled::Quit;
+                },
+            }
+        };
+        match dialled {
+            Ok(c) => return Redialled::Back(c.start()),
             Err(e) => last_error = e.describe(&printer.locale),
         }
         if since.elapsed() >= redial.give_up_after {
             break;
         }
-        tokio::time::sleep(pause_after(attempt)).await;
+        let pause = tokio::time::sleep(pause_after(attempt));
+        tokio::pin!(pause);
+        loop {
+            tokio::select! {
+                () = &mut pause => break,
+                line = lines.next_line() => if offline_line(line, printer) {
+                    return Redialled::Quit;
+                },
+            }
+        }
     }
     printer.disconnected(&crate::tr!(
         printer.locale,
         "net.gave_up",
         reason = last_error
     ));
-    None
+    Redialled::GaveUp
+}
+
+/// A line typed while there is no connection: whether it ends the session (`quit`, the
+/// end of input); anything else is refused, saying why.
+fn offline_line<W: Write>(line: std::io::Result<Option<String>>, printer: &mut Printer<W>) -> bool {
+    match line.map(|l| l.map(|l| command::parse(&l))) {
+        Ok(None) | Err(_) | Ok(Some(Ok(Some(Command::Quit)))) => true,
+        Ok(Some(Ok(None))) => false,
+        Ok(Some(_)) => {
+            let text = printer.locale.get("plain.offline").to_string();
+            printer.error("offline", &text);
+            false
+        }
+    }
 }
 
 /// The request for a command, and what the next line must wait for; `Ok(None)` for

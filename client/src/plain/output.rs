@@ -31,7 +31,7 @@
 //! | `replay` | the `history` fields of the game, `sides` (by seat: `x`/`o`/`red`/`black`), `start_fen`, `line`, `moves` [{`ply`, `by`, and the `move` event's point or xiangqi fields}] |
 //! | `saved` | `path` (a record file written by `replay N --save FILE`) |
 //! | `servers` | `servers` [{`name`, `address`, `rooms`, `players`, `version`, `compatible`}] (`banco discover`) |
-//! | `error` | `code` (the protocol's stable code, or `bad_command` / `not_in_room` / `out_of_bounds` for lines the client refuses itself), `message` |
+//! | `error` | `code` (the protocol's stable code, or `bad_command` / `not_in_room` / `out_of_bounds` / `no_offer` for lines the client refuses itself, `offline` while it reconnects, `seat_not_kept` when the seat's token could not be written), `message` |
 //! | `storage` | `state` (`saving` / `not_saving`), `reason` (why not, the server's sentence; null when saving) |
 //! | `reconnecting` | `attempt`, `cause` (`closed` / `shutting_down` / `cut` / `silent` / `garbled`), `reason` (the cause in words), `message` |
 //! | `reconnected` | `message`, `seat_lost` (the server did not keep the seat held before) |

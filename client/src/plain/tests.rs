@@ -679,3 +679,42 @@ async fn a_held_seat_is_kept_on_disk_until_it_is_given_up() {
     assert_eq!(seat_files(), 0, "the seat file is gone once left");
     std::fs::remove_dir_all(&state).unwrap();
 }
+
+#[tokio::test]
+async fn while_reconnecting_commands_are_refused_and_quit_still_quits() {
+    let (link, _sent, server) = fake_link();
+    let (mut stdin_w, stdin_r) = tokio::io::duplex(1024);
+    // Never reachable: only `quit` can end this.
+    let redial = Redial::new(&dead_address(), SeatKeeper::none());
+    server
+        .send(NetEvent::Closed(crate::net::Lost::Cut))
+        .await
+        .unwrap();
+    let mut out = Vec::new();
+    let printer = Printer::new(&mut out, Format::Json, Locale::english());
+    let driver = tokio::spawn(async move {
+        use tokio::io::AsyncWriteExt;
+        stdin_w.write_all(b"move h8\n\nquit\n").await.unwrap();
+        (stdin_w, server)
+    });
+    let ending = run_printing(
+        link,
+        tokio::io::BufReader::new(stdin_r),
+        printer,
+        Some(redial),
+    )
+    .await
+    .unwrap();
+    let _keep_open = driver.await.unwrap();
+    assert_eq!(ending, Ending::Quit);
+    let lines = json_lines(&out);
+    let offline: Vec<&Value> = lines.iter().filter(|l| l["event"] == "error").collect();
+    assert_eq!(offline.len(), 1, "{lines:?}");
+    assert_eq!(offline[0]["code"], "offline");
+    assert_eq!(
+        offline[0]["message"],
+        "Not connected: wait for the reconnection, or write quit."
+    );
+    assert!(lines.iter().any(|l| l["event"] == "reconnecting"));
+    assert!(!lines.iter().any(|l| l["event"] == "disconnected"));
+}
