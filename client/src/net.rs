@@ -494,4 +494,110 @@ mod tests {
         assert!(matches!(e, ConnectError::Version { .. }), "{e:?}");
         assert!(e.to_string().contains("version 9"));
     }
+
+    /// A server that greets, then runs `then` on the framed socket.
+    async fn greeting_server<F, Fut>(then: F) -> SocketAddr
+    where
+        F: FnOnce(Framed<TcpStream, banco_protocol::ServerCodec>) -> Fut + Send + 'static,
+        Fut: std::future::Future<Output = ()> + Send,
+    {
+        let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = l.local_addr().unwrap();
+        tokio::spawn(async move {
+            let (s, _) = l.accept().await.unwrap();
+            let mut f = Framed::new(s, banco_protocol::ServerCodec::new());
+            let _hello = f.next().await;
+            f.send(ServerMsg::Welcome(Welcome {
+                version: PROTOCOL_VERSION,
+                name: "An".into(),
+                server: "test".into(),
+                resume: ResumeToken([3; 16]),
+            }))
+            .await
+            .unwrap();
+            then(f).await;
+        });
+        addr
+    }
+
+    #[tokio::test]
+    async fn pings_are_answered_and_a_silent_server_is_called_dead() {
+        let (seen_tx, mut seen) = mpsc::channel(4);
+        let addr = greeting_server(|mut f| async move {
+            f.send(ServerMsg::Ping(5)).await.unwrap();
+            let pong = f.next().await;
+            seen_tx.send(format!("{pong:?}")).await.unwrap();
+            // Then not a word, and the socket left open.
+            std::future::pending::<()>().await;
+        })
+        .await;
+        let link = Connection::open(&addr.to_string(), "An")
+            .await
+            .unwrap()
+            .start_with(Duration::from_millis(300));
+        let mut link = link;
+        assert_eq!(seen.recv().await.unwrap(), "Some(Ok(Ok(Pong(5))))");
+        // The ping never reached the app; the silence did.
+        assert_eq!(
+            link.incoming.recv().await,
+            Some(NetEvent::Closed(Lost::Silent))
+        );
+    }
+
+    #[tokio::test]
+    async fn a_shutdown_and_a_plain_close_are_told_apart() {
+        let addr = greeting_server(|mut f| async move {
+            f.send(ServerMsg::Error(ErrorMsg::new(
+                ErrorCode::ShuttingDown,
+                "the server is shutting down",
+            )))
+            .await
+            .unwrap();
+        })
+        .await;
+        let mut link = Connection::open(&addr.to_string(), "An")
+            .await
+            .unwrap()
+            .start();
+        assert!(matches!(
+            link.incoming.recv().await,
+            Some(NetEvent::Msg(ServerMsg::Error(_)))
+        ));
+        assert_eq!(
+            link.incoming.recv().await,
+            Some(NetEvent::Closed(Lost::ShuttingDown))
+        );
+
+        let addr = greeting_server(|f| async move { drop(f) }).await;
+        let mut link = Connection::open(&addr.to_string(), "An")
+            .await
+            .unwrap()
+            .start();
+        assert_eq!(
+            link.incoming.recv().await,
+            Some(NetEvent::Closed(Lost::Closed))
+        );
+    }
+
+    #[tokio::test]
+    async fn a_link_let_go_of_closes_at_once() {
+        // The heartbeat's pong sender must not keep the connection open: the server sees
+        // the end as soon as the app drops the link.
+        let (end_tx, mut end) = mpsc::channel(1);
+        let addr = greeting_server(|mut f| async move {
+            f.send(ServerMsg::Ping(1)).await.unwrap();
+            while let Some(Ok(_)) = f.next().await {}
+            end_tx.send(()).await.unwrap();
+        })
+        .await;
+        // Silence never ends this link by itself: only letting go can.
+        let link = Connection::open(&addr.to_string(), "An")
+            .await
+            .unwrap()
+            .start_with(Duration::from_secs(3600));
+        drop(link);
+        // The wait only turns a hang into a failure.
+        let ended = tokio::time::timeout(Duration::from_secs(60), end.recv()).await;
+        assert_eq!(ended, Ok(Some(())), "the server never saw the link close");
+    }
 }
