@@ -110,8 +110,9 @@ pub async fn bind(listen: &str) -> Result<TcpListener, HostError> {
         })
 }
 
-/// Starts a server listening on `listen`, keeping games in `db`.
-pub async fn start(listen: &str, db: Option<&str>) -> Result<Hosted, HostError> {
+/// Starts a server listening on `listen`, keeping games in `db`, serving the browser
+/// client on the same port unless `web` is false.
+pub async fn start(listen: &str, db: Option<&str>, web: bool) -> Result<Hosted, HostError> {
     let listener = bind(listen).await?;
     let addr = listener.local_addr().map_err(|e| HostError::Other {
         addr: listen.to_string(),
@@ -119,6 +120,7 @@ pub async fn start(listen: &str, db: Option<&str>) -> Result<Hosted, HostError> 
     })?;
     let config = Config {
         store: store_location(db),
+        web,
         ..Config::default()
     };
     let store = banco_server::open_store(&config)
@@ -157,7 +159,7 @@ mod tests {
 
     #[tokio::test]
     async fn hosts_and_stops() {
-        let hosted = start("127.0.0.1:0", Some(":memory:")).await.unwrap();
+        let hosted = start("127.0.0.1:0", Some(":memory:"), true).await.unwrap();
         assert!(hosted.connect_address().starts_with("127.0.0.1:"));
         let link = crate::net::Connection::open(&hosted.connect_address(), "An")
             .await

@@ -8,7 +8,7 @@ use banco_client::locale::Locale;
 use banco_client::net::{Connection, address_text};
 use banco_client::plain::{self, Ending, Format};
 use banco_client::seats::SeatKeeper;
-use banco_client::settings::{Settings, config_dir, os_user_name, settings_path, state_dir};
+use banco_client::settings::{self, Settings, config_dir, os_user_name, settings_path, state_dir};
 use banco_client::theme::Theme;
 use banco_client::{discover, host, tui};
 use clap::Parser;
@@ -21,6 +21,8 @@ struct Setup {
     theme: Theme,
     settings: Settings,
     dir: Option<std::path::PathBuf>,
+    /// Where replays are saved.
+    games_dir: Option<std::path::PathBuf>,
     /// Problems with the user's files: shown, never fatal.
     warnings: Vec<String>,
 }
@@ -57,6 +59,7 @@ fn setup(cli: &Cli) -> Setup {
     Setup {
         loc,
         theme,
+        games_dir: settings::games_dir(cli.games_dir.as_deref(), &settings),
         settings,
         dir,
         warnings,
@@ -155,15 +158,17 @@ fn open_record(player: &Player) -> anyhow::Result<Option<banco_client::record::R
 async fn run_tui(
     address: Option<String>,
     name: String,
-    hosting: Option<(String, Vec<String>)>,
+    hosting: Option<(String, Vec<String>, Option<String>)>,
     opened: Option<banco_client::record::Replay>,
     s: Setup,
 ) -> anyhow::Result<ExitCode> {
     let mut app = App::new(s.loc, s.theme, s.settings, s.dir, name, Instant::now());
+    app.games_dir = s.games_dir;
     app.open_after_connect = opened;
-    if let Some((listen, join)) = hosting {
+    if let Some((listen, join, web)) = hosting {
         app.hosting = Some(listen);
         app.join_hint = join;
+        app.web_url = web;
     }
     let connect_now = address.is_some();
     if let Some(a) = address {
@@ -214,6 +219,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 String::new(),
                 Instant::now(),
             );
+            app.games_dir = s.games_dir;
             app.open_offline_replay(replay);
             tui::run(app, false, SeatKeeper::none()).await?;
             Ok(ExitCode::SUCCESS)
@@ -235,14 +241,16 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Host(h)) => {
             let name = player_name(&h.player, &s.settings);
             let opened = open_record(&h.player)?;
-            let hosted = host::start(&h.listen, h.db.as_deref()).await?;
+            let hosted = host::start(&h.listen, h.db.as_deref(), !h.no_web).await?;
             let target = hosted.connect_address();
             let shown = address_text(&hosted.addr.ip().to_string(), hosted.addr.port());
             let code = if h.player.plain || h.player.json {
                 run_plain(&target, &name, &h.player, s).await
             } else {
-                let join = discover::join_addresses(hosted.addr, &discover::lan_addresses());
-                run_tui(Some(target), name, Some((shown, join)), opened, s).await
+                let lan = discover::lan_addresses();
+                let join = discover::join_addresses(hosted.addr, &lan);
+                let web = (!h.no_web).then(|| discover::web_url(hosted.addr, &lan));
+                run_tui(Some(target), name, Some((shown, join, web)), opened, s).await
             };
             hosted.stop().await;
             code

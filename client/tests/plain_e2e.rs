@@ -493,3 +493,50 @@ async fn a_lost_connection_mid_game_is_dialled_again_and_the_game_goes_on() {
     assert!(binh.finish().await.success());
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_people_line_names_who_sits_now_not_who_left() {
+    let server = Server::start().await;
+    let mut an = Player::join(&server, "An", "--json").await;
+    an.send("create caro --size 9 --first me").await;
+    let room = an.event("room_created").await["room"].as_u64().unwrap();
+    an.event("joined").await;
+    let mut pat = Player::join(&server, "Pat", "--json").await;
+    pat.send(&format!("join {room}")).await;
+    pat.event("game_started").await;
+    an.event("game_started").await;
+    // Cúc watches in text mode, as a person (or a screen reader) reads it.
+    let mut cuc = Player::join(&server, "Cuc", "--plain").await;
+    cuc.send(&format!("watch {room}")).await;
+    let mut line = cuc.line().await;
+    while !line.starts_with("joined:") {
+        line = cuc.line().await;
+    }
+    an.send("move e5").await;
+    an.ply(1).await;
+    // Pat leaves mid-game: the game is lost, and the seat is free.
+    pat.send("leave").await;
+    pat.event("left").await;
+    let people = an
+        .until("people without Pat", |v| {
+            v["event"] == "people" && v["seats"][1].is_null()
+        })
+        .await;
+    assert_eq!(people["seats"][0]["name"], "An");
+    // Nobody came or went between An's move and Pat's leaving: the first people line
+    // after the move is the one Pat's leaving sent.
+    let mut said = Vec::new();
+    loop {
+        let line = cuc.line().await;
+        said.push(line.clone());
+        if line.starts_with("people:") && said.iter().any(|l| l.starts_with("move: 1.")) {
+            assert_eq!(
+                line, "people: Seat one: An; seat two: free seat (Pat left); 1 watching.",
+                "{said:#?}"
+            );
+            break;
+        }
+        assert!(said.len() < 200, "{said:#?}");
+    }
+    server.stop().await;
+}

@@ -549,6 +549,28 @@ impl Series {
     }
 }
 
+/// What the rules say about a room's position, for a client that does not carry the rules
+/// (the browser page asks for it after every change instead of re-implementing them).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PositionFacts {
+    /// The room's game number ([`GameView::number`]) this is about.
+    pub game: u32,
+    /// Plies played in that game when this was worked out: an answer about a position
+    /// the client has already moved past is dropped.
+    pub ply: u32,
+    /// Xiangqi: every legal move of the side to move (none once the game is over). Empty
+    /// for caro, where every empty point is legal.
+    pub legal: Vec<Move>,
+    /// Xiangqi: the side to move is in check.
+    pub check: bool,
+    /// Caro, by seat: the empty points where that seat's player would make five with
+    /// their next stone (the four warning's "answer now").
+    pub fives: [Vec<Point>; 2],
+    /// Caro, by seat: the empty points that stop one of that seat's open threes (the four
+    /// warning's "answer soon"), fives left out.
+    pub three_stops: [Vec<Point>; 2],
+}
+
 /// A finished game's number in the server's store.
 pub type GameId = u64;
 

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::ErrorMsg;
 use crate::room::{
     ChatLine, Clocks, GameOver, GameRecord, GameSummary, GameView, Move, MoveRecord, Offer,
-    ResumeToken, RoomId, RoomSummary, RoomView, SeatView, Standing,
+    PositionFacts, ResumeToken, RoomId, RoomSummary, RoomView, SeatView, Standing,
 };
 
 /// The answer to a good [`crate::Hello`].
@@ -70,6 +70,8 @@ pub enum ServerMsg {
     History(Vec<GameSummary>),
     /// A finished game to replay.
     Replay(Box<GameRecord>),
+    /// What the rules say about the room's position, as asked by [`crate::ClientMsg::Facts`].
+    Facts(Box<PositionFacts>),
     /// The heartbeat: answer with [`crate::ClientMsg::Pong`] and the same number. The
     /// server sends one every few seconds, so a client that hears nothing for
     /// [`crate::HEARTBEAT_TIMEOUT_SECS`] knows the connection is dead.

@@ -54,6 +54,11 @@ pub struct Config {
     /// The most bytes of game records that may wait for the disk (or be held while it
     /// refuses writes); rooms wait beyond it.
     pub store_queue_bytes: usize,
+    /// A cap on the database's size in bytes (0: none), e.g. for a host on a small card.
+    /// Past it, commits fail as on a full disk: games go on, are held in memory and
+    /// players are told. Shared, so a host may raise it while the server runs (the store
+    /// reads it before every commit).
+    pub store_max_bytes: std::sync::Arc<std::sync::atomic::AtomicU64>,
     /// The most rooms open at once. Each is cheap, but every lobby client is sent the
     /// whole room list, which must stay well inside a frame.
     pub max_rooms: usize,
@@ -61,6 +66,10 @@ pub struct Config {
     /// being told its address; `None` turns discovery off. A server whose game listener
     /// is on loopback only answers on loopback only.
     pub discovery: Option<SocketAddr>,
+    /// Whether the game port also serves the browser client (the page and its
+    /// WebSocket), told apart from banco clients by their first byte. `--no-web` turns it
+    /// off: the port then speaks only the terminal client's protocol.
+    pub web: bool,
 }
 
 impl Default for Config {
@@ -80,7 +89,9 @@ impl Default for Config {
             heartbeat: Duration::from_secs(banco_protocol::HEARTBEAT_EVERY_SECS),
             store_sync: crate::store::SyncMode::Normal,
             store_queue_bytes: 16 * 1024 * 1024,
+            store_max_bytes: Default::default(),
             discovery: Some(SocketAddr::from((Ipv4Addr::UNSPECIFIED, DISCOVERY_PORT))),
+            web: true,
         }
     }
 }

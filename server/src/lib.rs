@@ -22,6 +22,8 @@
 //!   replays; players, ratings (Elo), finished games and the log of games in progress.
 //! - [`token`]: resume tokens as the server keeps them: hashes, never the secret.
 //! - [`names`]: checking and cleaning what people type (names, chat lines).
+//! - [`web`]: the browser client on the game port: the embedded page, and a WebSocket
+//!   that carries the protocol as JSON into an ordinary session.
 //! - [`discovery`]: LAN discovery: the task answering UDP probes with a beacon, and the
 //!   prober clients call ([`discovery::probe`]) to list the servers on their network.
 
@@ -35,6 +37,7 @@ pub mod server;
 pub mod session;
 pub mod store;
 pub mod token;
+pub mod web;
 
 pub use config::{Config, StoreLocation, default_store_path};
 pub use server::{Sockets, open_store, run, run_with_store, serve};

@@ -12,6 +12,7 @@ use crate::discovery::answer::{self, Identity};
 use crate::lobby;
 use crate::session::{self, SessionContext};
 use crate::store::{Store, StoreOptions};
+use crate::web;
 
 /// The sockets a server serves on.
 pub struct Sockets {
@@ -145,7 +146,16 @@ async fn serve_store(
         match accepted {
             Ok((stream, peer)) => {
                 tune(&stream);
-                tracker.spawn(session::serve(stream, peer, ctx.clone()));
+                if config.web {
+                    tracker.spawn(web::serve_either(
+                        stream,
+                        peer,
+                        ctx.clone(),
+                        tracker.clone(),
+                    ));
+                } else {
+                    tracker.spawn(session::serve(stream, peer, ctx.clone()));
+                }
             }
             Err(e) => {
                 // Out of file descriptors and the like: back off instead of spinning.
@@ -227,6 +237,7 @@ pub async fn open_store(config: &Config) -> anyhow::Result<Store> {
         location: config.store.clone(),
         sync: config.store_sync,
         queue_bytes: config.store_queue_bytes,
+        max_bytes: config.store_max_bytes.clone(),
     };
     let store = tokio::task::spawn_blocking(move || Store::open_with(&options)).await??;
     if let StoreLocation::File(path) = &config.store {

@@ -22,7 +22,7 @@ use crate::connection::{self, FrameSink, FrameSource, Incoming, Outbox};
 use crate::lobby::LobbyHandle;
 use crate::names::clean_name;
 use crate::room::{Guest, Request, RoomHandle, settings};
-use crate::store::{ReadError, StoreHandle};
+use crate::store::{ReadError, StoreError, StoreHandle};
 
 /// How long a new connection has to say Hello.
 const HELLO_TIME: Duration = Duration::from_secs(30);
@@ -282,6 +282,7 @@ impl Session {
             ClientMsg::Withdraw(kind) => Request::Withdraw(kind),
             ClientMsg::Resign => Request::Resign,
             ClientMsg::Hint => Request::Hint,
+            ClientMsg::Facts => Request::Facts,
         };
         let Some(room) = &self.room else {
             return self.refuse(
@@ -395,6 +396,13 @@ impl Session {
         match e {
             ReadError::Busy => self.refuse(ErrorCode::Busy, e.to_string()),
             ReadError::Closed => self.refuse(ErrorCode::ShuttingDown, e.to_string()),
+            ReadError::Failed(StoreError::Corrupt { id, .. }) => self.refuse(
+                ErrorCode::NoSuchGame,
+                format!(
+                    "game {id} is damaged in the server's records and cannot be shown; the \
+                     others are fine"
+                ),
+            ),
             ReadError::Failed(cause) => {
                 tracing::error!(error = %cause, "a read of the records failed");
                 self.refuse(

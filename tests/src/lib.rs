@@ -8,8 +8,12 @@
 //!   plus shortcuts for the usual steps (create, join, watch, play; `play_xq` and
 //!   `moved_xq` for xiangqi moves written in ICCS, `h2e2`).
 //!
+//! - [`browser`]: a real headless Chromium over WebDriver, for the browser client.
+//!
 //! Waits are generous ([`WAIT`]) and only turn a hang into a failure: tests assert on what
 //! arrives, never on how long it took.
+
+pub mod browser;
 
 use futures::{SinkExt, StreamExt};
 use std::net::SocketAddr;

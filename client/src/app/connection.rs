@@ -4,7 +4,7 @@
 use banco_protocol::{ClientMsg, MAX_NAME_CHARS, Welcome};
 
 use super::input::TextInput;
-use super::{App, ConnectField, ConnectForm, Effect, Lobby, Reconnect, SCAN_EVERY, Screen};
+use super::{App, ConnectField, ConnectForm, Effect, Lobby, Reconnect, Screen, scan_pause};
 use crate::discover::Found;
 use crate::net::{ConnectError, Lost};
 use crate::reconnect::{RECONNECT_FOR, Return, pause_after};
@@ -229,7 +229,7 @@ impl App {
     pub fn discovered(&mut self, found: Vec<Found>) {
         self.scan.in_flight = false;
         self.scan.done_once = true;
-        self.scan.next = self.now + SCAN_EVERY;
+        self.scan.next = self.now + scan_pause();
         let Screen::Connect(form) = &mut self.screen else {
             return;
         };
@@ -267,7 +267,8 @@ impl App {
     }
 
     /// Time passed: a replay playing by itself moves on; the connect screen looks for
-    /// servers every [`SCAN_EVERY`]; a lost connection is retried when it is time.
+    /// servers every [`super::SCAN_EVERY`] or so; a lost connection is retried when it is
+    /// time.
     pub fn tick(&mut self) {
         self.replay_tick();
         if let Screen::Connect(form) = &self.screen

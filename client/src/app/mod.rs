@@ -3,6 +3,7 @@
 //! - [`input`]: a one-line text field.
 //! - [`board`]: the board cursor, per game.
 //! - [`create`]: the create-room form.
+//! - [`editor`]: arranging a position to start a room from (sắp cờ thế).
 //! - [`draft`]: draft moves, tried on a private copy of the board.
 //! - [`keys`]: what each key does on each screen, for the handlers and the help.
 //! - [`records`]: the leaderboard, the history and the replay screens, and their keys.
@@ -19,6 +20,7 @@ pub mod board;
 mod connection;
 pub mod create;
 pub mod draft;
+pub mod editor;
 pub mod input;
 pub mod keys;
 mod popup_keys;
@@ -115,6 +117,8 @@ pub enum Screen {
     Leaderboard(records::Leaderboard),
     History(records::History),
     Replay(Box<records::ReplayScreen>),
+    /// Arranging a position, opened from the create form.
+    Editor(Box<editor::EditorScreen>),
 }
 
 /// Which connect field has the cursor.
@@ -193,6 +197,16 @@ pub enum Confirm {
     Resign,
 }
 
+impl Confirm {
+    /// Whether saying yes ends a game in progress (and loses it).
+    pub fn ends_game(self) -> bool {
+        match self {
+            Confirm::Leave { loses } | Confirm::Quit { loses } => loses,
+            Confirm::Resign => true,
+        }
+    }
+}
+
 /// The settings dialog.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SettingsMenu {
@@ -213,8 +227,16 @@ pub struct Scan {
     pub done_once: bool,
 }
 
-/// The pause between two looks for servers while the connect screen shows.
+/// The pause between two looks for servers while the connect screen shows, on average.
 pub const SCAN_EVERY: Duration = Duration::from_secs(4);
+
+/// The pause before the next look: [`SCAN_EVERY`] give or take a quarter, at random, so
+/// two connect screens opened together drift apart instead of probing in step.
+pub fn scan_pause() -> Duration {
+    let quarter = SCAN_EVERY.as_millis() as u64 / 4;
+    let average = SCAN_EVERY.as_millis() as u64;
+    Duration::from_millis(rand::random_range(average - quarter..=average + quarter))
+}
 
 /// A passing message on the status line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -223,6 +245,9 @@ pub struct Notice {
     pub error: bool,
     /// When it was shown; it fades after [`NOTICE_TIME`].
     pub at: Instant,
+    /// It tells of an offer ("You offered a draw; waiting"), so it goes when the offer
+    /// does, however it ends.
+    pub about_offer: bool,
 }
 
 /// The whole client state.
@@ -254,11 +279,17 @@ pub struct App {
     pub scan: Scan,
     /// Where others join this machine's hosted server (`192.168.1.20`), for the lobby.
     pub join_hint: Vec<String>,
+    /// When hosting with the browser client on: the address browsers open
+    /// (`http://192.168.1.20:7373/`), shown in the lobby with its QR code.
+    pub web_url: Option<String>,
     pub loc: Locale,
     pub theme: Theme,
     pub settings: Settings,
     /// Where user locales/themes live (and the settings file).
     pub config_dir: Option<PathBuf>,
+    /// Where a replay saved with `s` goes: a name typed there is put in this folder.
+    /// `None` (no home folder): the working directory.
+    pub games_dir: Option<PathBuf>,
     /// The time as of the event being handled; drawing reads clocks against it.
     pub now: Instant,
     /// The terminal size, for mapping mouse clicks to the board.
@@ -309,8 +340,10 @@ impl App {
                 done_once: false,
             },
             join_hint: Vec::new(),
+            web_url: None,
             loc,
             theme,
+            games_dir: settings.games_dir.clone(),
             settings,
             config_dir,
             now,
@@ -341,6 +374,7 @@ impl App {
             text: text.into(),
             error: false,
             at: self.now,
+            about_offer: false,
         });
     }
 
@@ -350,6 +384,7 @@ impl App {
             text: text.into(),
             error: true,
             at: self.now,
+            about_offer: false,
         });
     }
 
@@ -417,6 +452,7 @@ impl App {
             Screen::Leaderboard(_) => self.leaderboard_key(key),
             Screen::History(_) => self.history_key(key),
             Screen::Replay(_) => self.replay_key(key),
+            Screen::Editor(_) => self.editor_key(key),
         }
     }
 
@@ -451,6 +487,9 @@ impl App {
         }
         let area = ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1);
         match ev.kind {
+            MouseEventKind::Down(button) if matches!(self.screen, Screen::Editor(_)) => {
+                self.editor_mouse(ev.column, ev.row, button);
+            }
             MouseEventKind::Down(MouseButton::Left) => match &self.screen {
                 Screen::Room(_) => {
                     if let Some(spot) = crate::ui::room::spot_at(self, area, ev.column, ev.row) {

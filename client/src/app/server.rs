@@ -103,6 +103,7 @@ impl App {
             return;
         };
         let seats_before = rs.room.seats.clone();
+        let had_offer = rs.room.offer.is_some();
         rs.room.apply(&msg, now);
         let room = rs.room.clone();
         let loc = &self.loc.clone();
@@ -162,6 +163,9 @@ impl App {
                     self.bell();
                 }
                 self.info(text);
+                if let Some(n) = &mut self.notice {
+                    n.about_offer = true;
+                }
             }
             ServerMsg::Declined(offer) => {
                 let text = narrate::declined(&room, offer, loc);
@@ -214,6 +218,16 @@ impl App {
             | ServerMsg::Replay(_)
             | ServerMsg::Ping(_)
             | ServerMsg::Storage(_) => {}
+            // This client carries the rules itself and never asks for the position's facts.
+            ServerMsg::Facts(_) => {}
+        }
+        // The offer ended (withdrawn, declined, accepted, or gone with a move): a notice
+        // still telling of it would be stale.
+        if had_offer
+            && self.room().is_some_and(|r| r.room.offer.is_none())
+            && self.notice.as_ref().is_some_and(|n| n.about_offer)
+        {
+            self.notice = None;
         }
         if let Screen::Room(rs) = &mut self.screen
             && rs.room.you == Role::Spectator

@@ -839,8 +839,8 @@ impl<W: Write> Printer<W> {
                 let text = tr!(
                     loc,
                     "event.people",
-                    one = narrate::seat_name(room, Seat::One, loc),
-                    two = narrate::seat_name(room, Seat::Two, loc),
+                    one = narrate::sitting_name(room, Seat::One, loc),
+                    two = narrate::sitting_name(room, Seat::Two, loc),
                     watching = room.spectators.len()
                 );
                 self.emit(
@@ -1025,6 +1025,8 @@ impl<W: Write> Printer<W> {
             | ServerMsg::Replay(_)
             | ServerMsg::Ping(_)
             | ServerMsg::Storage(_) => {}
+            // Never asked for: this client carries the rules.
+            ServerMsg::Facts(_) => {}
         }
     }
 }

@@ -233,6 +233,8 @@ impl Room {
             | ServerMsg::Replay(_)
             | ServerMsg::Ping(_)
             | ServerMsg::Storage(_) => {}
+            // The rules run here; the server's facts are for the browser page.
+            ServerMsg::Facts(_) => {}
         }
     }
 

@@ -171,6 +171,11 @@ async fn main_loop(
                     }
                 }
                 Effect::SaveRecord { path, text } => {
+                    // The games folder is made on the first save; a failure to make it
+                    // shows as the save's own error.
+                    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                        let _ = std::fs::create_dir_all(dir);
+                    }
                     let result = crate::record::file::save_new(&path, &text);
                     app.record_saved(&path, result);
                 }

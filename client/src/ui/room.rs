@@ -33,9 +33,38 @@ pub struct RoomLayout {
     pub keys: Rect,
 }
 
+/// The chat line shows how many characters it holds once it is this close to the
+/// limit.
+const CHAT_COUNT_FROM: usize = 50;
+
 /// The side panel's width when the terminal is wide enough for one.
 const SIDE_MIN: u16 = 30;
 const SIDE_MAX: u16 = 48;
+/// A side panel this narrow still goes beside a xiangqi board when the window is too
+/// short to stack them (60x20): a cramped panel beats a board that is not drawn.
+const SIDE_NARROW: u16 = 19;
+/// Rows around the body: the title, status and notice lines, two of keys.
+const CHROME_ROWS: u16 = 5;
+
+/// The smallest window that shows a xiangqi board: the compact board beside a narrow
+/// side panel. A smaller one says so on the board's place.
+pub fn xiangqi_window() -> (u16, u16) {
+    (
+        XQ_BOARD_WIDTH + SIDE_NARROW,
+        crate::ui::board::xiangqi::MIN_HEIGHT + CHROME_ROWS,
+    )
+}
+
+/// The xiangqi board's area width: the compact board and a column either side.
+const XQ_BOARD_WIDTH: u16 = crate::ui::board::xiangqi::MIN_WIDTH + 2;
+
+/// Where a narrow window (one that would stack the side panel, `side_h` rows, under
+/// the board) puts the side panel beside a xiangqi board instead, because stacking
+/// leaves the board too few rows: the panel's width, if so.
+pub fn xiangqi_beside(body: Rect, side_h: u16) -> Option<u16> {
+    let short = body.height.saturating_sub(side_h) < crate::ui::board::xiangqi::MIN_HEIGHT;
+    (short && body.width >= XQ_BOARD_WIDTH + SIDE_NARROW).then(|| body.width - XQ_BOARD_WIDTH)
+}
 
 /// Splits the screen as `app` draws it (with its banner, if any). Pure, so mouse clicks
 /// are mapped with the same rectangles.
@@ -60,13 +89,18 @@ fn layout_with(area: Rect, rs: &RoomScreen, with_banner: bool) -> RoomLayout {
     .areas(area);
     let board_wants = match rs.room.settings.game {
         GameSettings::Caro { width, .. } => 2 * u16::from(width) + 5 + 2,
-        GameSettings::Xiangqi { .. } => 2 + 34 + 3 + 2,
+        GameSettings::Xiangqi { .. } => XQ_BOARD_WIDTH,
     };
     let players_h = 5 + u16::from(!rs.room.spectators.is_empty());
-    if body.width < SIDE_MIN + 40 {
+    let narrow = body.width < SIDE_MIN + 40;
+    let side_h = players_h.max(7).min(body.height / 2);
+    let beside = match rs.room.settings.game {
+        GameSettings::Xiangqi { .. } if narrow => xiangqi_beside(body, side_h),
+        _ => None,
+    };
+    if narrow && beside.is_none() {
         // Narrow: the board on top; players and chat side by side under it, no move
         // list (the board shows the moves).
-        let side_h = players_h.max(7).min(body.height / 2);
         let [board, side] =
             Layout::vertical([Constraint::Min(6), Constraint::Length(side_h)]).areas(body);
         let [players, chat] =
@@ -84,10 +118,11 @@ fn layout_with(area: Rect, rs: &RoomScreen, with_banner: bool) -> RoomLayout {
             keys,
         };
     }
-    let side_w = body
-        .width
-        .saturating_sub(board_wants)
-        .clamp(SIDE_MIN, SIDE_MAX);
+    let side_w = beside.unwrap_or_else(|| {
+        body.width
+            .saturating_sub(board_wants)
+            .clamp(SIDE_MIN, SIDE_MAX)
+    });
     let [board, side] =
         Layout::horizontal([Constraint::Min(20), Constraint::Length(side_w)]).areas(body);
     let rest = side.height.saturating_sub(players_h);
@@ -590,7 +625,16 @@ fn draw_chat(frame: &mut Frame, area: Rect, app: &App, rs: &RoomScreen) {
         let prompt = "› ";
         let text = rs.chat.text();
         let before: String = text.chars().take(rs.chat.cursor()).collect();
-        let room_w = (input.width as usize).saturating_sub(prompt.width() + 1);
+        // Near the limit a count shows at the right, so a long message is never cut
+        // unseen.
+        let (used, max) = (rs.chat.len(), rs.chat.max());
+        let counter = if used + CHAT_COUNT_FROM >= max {
+            format!(" {used}/{max}")
+        } else {
+            String::new()
+        };
+        let input_w = (input.width as usize).saturating_sub(counter.width());
+        let room_w = input_w.saturating_sub(prompt.width() + 1);
         // Keep the cursor in view on long lines.
         let skip = before.width().saturating_sub(room_w);
         let visible: String = skip_width(text, skip);
@@ -601,6 +645,19 @@ fn draw_chat(frame: &mut Frame, area: Rect, app: &App, rs: &RoomScreen) {
             ])),
             input,
         );
+        if !counter.is_empty() {
+            let style = if used >= max {
+                theme.error()
+            } else {
+                theme.dim()
+            };
+            let at = Rect {
+                x: input.right().saturating_sub(counter.width() as u16),
+                width: (counter.width() as u16).min(input.width),
+                ..input
+            };
+            frame.render_widget(Paragraph::new(Span::styled(counter, style)), at);
+        }
         let x = input.x + (prompt.width() + before.width() - skip) as u16;
         frame.set_cursor_position(Position::new(
             x.min(input.right().saturating_sub(1)),

@@ -13,6 +13,7 @@
 //! - `play`: starting games, moves, the clocks running out, the end of a game.
 //! - `negotiation`: undo, new game and draw offers; resigning.
 //! - `bots`: driving bot seats and hints.
+//! - `facts`: legal moves, check and threats, for clients without the rules.
 //! - `restore`: reopening a room for a game saved when the server stopped.
 //! - `view`: what members are shown (the room view, the people, the lobby's summary).
 //! - [`clock`], [`offer`], [`chat`], [`settings`], [`engine`], [`moves`]: the pure pieces.
@@ -25,6 +26,7 @@ pub mod offer;
 pub mod settings;
 
 mod bots;
+mod facts;
 mod handle;
 mod negotiation;
 mod people;
@@ -426,6 +428,7 @@ impl Room {
                     Request::Withdraw(kind) => self.withdraw(client, kind),
                     Request::Resign => self.resign(client),
                     Request::Hint => self.hint(client),
+                    Request::Facts => self.facts(client),
                 };
                 if let Err(e) = refused {
                     self.tell(client, ServerMsg::Error(e));

@@ -142,6 +142,8 @@ pub struct StoreOptions {
     /// The most bytes of entries that may wait for the disk (or be held while it
     /// refuses writes); rooms wait beyond it.
     pub queue_bytes: usize,
+    /// A cap on the database's size in bytes, 0 for none; read before every commit.
+    pub max_bytes: Arc<std::sync::atomic::AtomicU64>,
 }
 
 impl StoreOptions {
@@ -151,6 +153,7 @@ impl StoreOptions {
             location,
             sync: SyncMode::Normal,
             queue_bytes: 16 * 1024 * 1024,
+            max_bytes: Default::default(),
         }
     }
 }
@@ -275,8 +278,14 @@ impl Store {
         let (writer_tx, writer_rx) = mpsc::channel();
         let (reader_tx, reader_rx) = mpsc::sync_channel(READS);
         let writer = {
-            let writer =
-                writer::Writer::new(conn, target.clone(), options.sync, status_tx, reopened_tx);
+            let writer = writer::Writer::new(
+                conn,
+                target.clone(),
+                options.sync,
+                options.max_bytes.clone(),
+                status_tx,
+                reopened_tx,
+            );
             std::thread::Builder::new()
                 .name("banco-store".into())
                 .spawn(move || writer.run(writer_rx))

@@ -16,6 +16,8 @@
 //! what the old connection still holds.
 
 use rusqlite::Connection;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 use tokio::sync::{OwnedSemaphorePermit, oneshot, watch};
@@ -84,6 +86,9 @@ pub struct Writer {
     status: watch::Sender<Storage>,
     /// Tells the reader to reopen its connection after the file was recreated.
     reopened: watch::Sender<u64>,
+    /// The host's cap on the database's size (0: none), and the cap last applied.
+    max_bytes: Arc<AtomicU64>,
+    applied_max: u64,
 }
 
 impl Writer {
@@ -91,6 +96,7 @@ impl Writer {
         conn: Connection,
         target: Target,
         sync: SyncMode,
+        max_bytes: Arc<AtomicU64>,
         status: watch::Sender<Storage>,
         reopened: watch::Sender<u64>,
     ) -> Writer {
@@ -108,6 +114,8 @@ impl Writer {
             backoff: RETRY_FIRST,
             status,
             reopened,
+            max_bytes,
+            applied_max: 0,
         }
     }
 
@@ -192,14 +200,50 @@ impl Writer {
         &mut self,
         batch: &[(Vec<Entry>, OwnedSemaphorePermit, oneshot::Sender<Saved>)],
     ) -> Result<(), String> {
-        let tx = self.conn.transaction().map_err(|e| describe(&e))?;
+        self.apply_cap();
+        let cap = self.applied_max;
+        let words = |e: rusqlite::Error| match e.sqlite_error_code() {
+            Some(rusqlite::ErrorCode::DiskFull) if cap > 0 => format!(
+                "the database has reached the size it may grow to ({} MB, --db-max-size)",
+                cap.div_ceil(1 << 20)
+            ),
+            _ => describe(&e),
+        };
+        let tx = self.conn.transaction().map_err(words)?;
         let held = self.held.iter().map(|h| &h.entries);
         for entries in held.chain(batch.iter().map(|(entries, _, _)| entries)) {
             for entry in entries {
-                entry.write(&tx).map_err(|e| describe(&e))?;
+                entry.write(&tx).map_err(words)?;
             }
         }
-        tx.commit().map_err(|e| describe(&e))
+        tx.commit().map_err(words)
+    }
+
+    /// Applies the host's cap on the database's size, if it changed.
+    fn apply_cap(&mut self) {
+        let wanted = self.max_bytes.load(Ordering::Relaxed);
+        if wanted == self.applied_max {
+            return;
+        }
+        let page: i64 = self
+            .conn
+            .query_row("PRAGMA page_size", [], |r| r.get(0))
+            .unwrap_or(4096);
+        let page = u64::try_from(page).unwrap_or(4096);
+        // SQLite's own ceiling stands for "no cap".
+        let pages = if wanted == 0 {
+            0xFFFF_FFFE
+        } else {
+            (wanted / page.max(1)).max(1)
+        };
+        match self.conn.pragma_update(
+            None,
+            "max_page_count",
+            i64::try_from(pages).unwrap_or(i64::MAX),
+        ) {
+            Ok(()) => self.applied_max = wanted,
+            Err(e) => tracing::warn!(error = %e, "cannot apply the database's size cap"),
+        }
     }
 
     fn failed(&mut self, why: String) {
