@@ -377,7 +377,7 @@ impl<W: Write> Printer<W> {
     pub fn reconnecting(&mut self, attempt: u32, lost: Lost, reason: &str) {
         let text = tr!(
             self.locale,
-            "net.reconnecting",
+            "net.reconnecting_why",
             reason = reason,
             n = attempt
         );

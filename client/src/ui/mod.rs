@@ -194,7 +194,7 @@ pub fn banner(app: &App) -> Option<Line<'static>> {
     let text = if let Some(r) = &app.reconnect {
         tr!(
             app.loc,
-            "net.reconnecting",
+            "net.reconnecting_why",
             reason = r.lost.describe(&app.loc),
             n = r.attempts.max(1)
         )
