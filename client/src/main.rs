@@ -7,7 +7,8 @@ use banco_client::cli::{Cli, Command, Player};
 use banco_client::locale::Locale;
 use banco_client::net::{Connection, address_text};
 use banco_client::plain::{self, Ending, Format};
-use banco_client::settings::{self, Settings, config_dir, os_user_name, settings_path};
+use banco_client::seats::SeatKeeper;
+use banco_client::settings::{self, Settings, config_dir, os_user_name, settings_path, state_dir};
 use banco_client::theme::Theme;
 use banco_client::{discover, host, tui};
 use clap::Parser;
@@ -67,7 +68,7 @@ fn setup(cli: &Cli) -> Setup {
 
 /// Logs go to stderr in line mode and nowhere in the full-screen client (they would
 /// scribble over it) unless `RUST_LOG` is set, in which case to
-/// `<state dir>/banco/banco.log`.
+/// `<state dir>/banco.log` (see [`state_dir`]).
 fn init_logging(plain: bool) {
     use tracing_subscriber::EnvFilter;
     let filter = || EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("warn"));
@@ -81,11 +82,7 @@ fn init_logging(plain: bool) {
     if std::env::var_os("RUST_LOG").is_none() {
         return;
     }
-    let Some(dir) = std::env::var_os("XDG_STATE_HOME")
-        .map(std::path::PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| std::path::Path::new(&h).join(".local/state")))
-        .map(|d| d.join("banco"))
-    else {
+    let Some(dir) = state_dir() else {
         return;
     };
     if std::fs::create_dir_all(&dir).is_err() {
@@ -123,13 +120,19 @@ async fn run_plain(
     for w in &s.warnings {
         eprintln!("banco: {w}");
     }
-    let link = Connection::open(address, name).await?.start();
+    // A seat an earlier run held on this server (it crashed, or its terminal closed)
+    // is taken back.
+    let mut seats = SeatKeeper::new(state_dir().as_deref());
+    let resume = seats.claim(address);
+    let link = Connection::open_resuming(address, name, resume)
+        .await
+        .map_err(|e| anyhow::anyhow!(e.describe(&s.loc)))?
+        .start();
+    seats.greeted(link.welcome.resume);
     let format = if json { Format::Json } else { Format::Text };
     let stdin = tokio::io::BufReader::new(tokio::io::stdin());
     let printer = plain::Printer::new(std::io::stdout(), format, s.loc).with_bell(player.bell);
-    let redial = plain::Redial {
-        address: address.to_string(),
-    };
+    let redial = plain::Redial::new(address, seats);
     let ending = plain::run_printing(link, stdin, printer, Some(redial)).await?;
     Ok(match ending {
         Ending::Quit => ExitCode::SUCCESS,
@@ -174,7 +177,7 @@ async fn run_tui(
     if let Some(w) = s.warnings.first() {
         app.warn(w.clone());
     }
-    tui::run(app, connect_now).await?;
+    tui::run(app, connect_now, SeatKeeper::new(state_dir().as_deref())).await?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -218,7 +221,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             );
             app.games_dir = s.games_dir;
             app.open_offline_replay(replay);
-            tui::run(app, false).await?;
+            tui::run(app, false, SeatKeeper::none()).await?;
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Discover(d)) => {

@@ -113,6 +113,26 @@ pub fn config_dir() -> Option<PathBuf> {
         .map(|d| d.join("banco"))
 }
 
+/// Where the client keeps what it needs between runs but nobody edits (the seats it
+/// holds, its log): `$BANCO_STATE_DIR`, else `$XDG_STATE_HOME/banco`, else
+/// `~/.local/state/banco` (on Windows `%LOCALAPPDATA%\banco`); `None` when the system
+/// names no home at all (then nothing is kept).
+pub fn state_dir() -> Option<PathBuf> {
+    let from_env = |key: &str| {
+        std::env::var_os(key)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    if let Some(dir) = from_env("BANCO_STATE_DIR") {
+        return Some(dir);
+    }
+    from_env("XDG_STATE_HOME")
+        .filter(|p| p.is_absolute())
+        .or_else(|| from_env("HOME").map(|home| home.join(".local").join("state")))
+        .or_else(|| from_env("LOCALAPPDATA"))
+        .map(|d| d.join("banco"))
+}
+
 /// Where saved games go unless the settings or `--games-dir` say otherwise: `games` in
 /// banco's data directory, beside the database `banco host` keeps
 /// (`~/.local/share/banco/games`). `None` when the system names no home at all.

@@ -30,7 +30,7 @@ mod screen_keys;
 mod server;
 
 use banco_protocol::{
-    ClientMsg, MAX_CHAT_CHARS, MAX_NAME_CHARS, Offer, ResumeToken, RoomSummary, Welcome,
+    ClientMsg, MAX_CHAT_CHARS, MAX_NAME_CHARS, Offer, ResumeToken, RoomId, RoomSummary, Welcome,
 };
 use crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -40,6 +40,8 @@ use std::time::{Duration, Instant};
 
 use crate::discover::Found;
 use crate::locale::{LanguageChoice, Locale};
+use crate::net::Lost;
+use crate::reconnect::Return;
 use crate::room::Room;
 use crate::settings::Settings;
 use crate::theme::{Theme, ThemeChoice};
@@ -50,17 +52,10 @@ use input::TextInput;
 /// How long a notice stays on the status line.
 pub const NOTICE_TIME: Duration = Duration::from_secs(6);
 
-/// How long to keep trying to get back to a game after the connection drops: about
-/// the seat's grace period on a default server.
-pub const RECONNECT_FOR: Duration = Duration::from_secs(30);
-
-/// The pause between two reconnection attempts.
-pub const RECONNECT_EVERY: Duration = Duration::from_secs(2);
-
-/// Getting back to a held seat after the connection dropped mid-game.
+/// Getting back to the server after the connection dropped.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reconnect {
-    /// When the connection dropped; past [`RECONNECT_FOR`] we give up.
+    /// When the connection dropped; past [`crate::reconnect::RECONNECT_FOR`] we give up.
     pub since: Instant,
     /// When to try next.
     pub next_try: Instant,
@@ -68,10 +63,15 @@ pub struct Reconnect {
     pub attempts: u32,
     /// An attempt is under way.
     pub in_flight: bool,
-    /// The token from the lost session's Welcome.
+    /// The token from the lost session's Welcome: it takes a held seat back, and keeps
+    /// the name.
     pub token: ResumeToken,
-    /// Why the connection dropped, for the message if we give up.
-    pub reason: String,
+    /// Why the connection dropped.
+    pub lost: Lost,
+    /// Why the last attempt failed, in words, for the message if we give up.
+    pub last_error: Option<String>,
+    /// Where to go once back.
+    pub back_to: Return,
 }
 
 /// Something the terminal loop must do for the app.
@@ -87,6 +87,13 @@ pub enum Effect {
     },
     /// Look for servers on the network; the list goes to [`App::discovered`].
     Discover,
+    /// This client sits in `room`: keep its resume token on disk, so a client started
+    /// again after a crash takes the seat back.
+    KeepSeat {
+        room: RoomId,
+    },
+    /// The seat is given up (left, lost, the room closed): forget the token on disk.
+    ForgetSeat,
     /// Ring the terminal's bell.
     Bell,
     /// Write [`App::settings`] to the settings file.
@@ -260,8 +267,13 @@ pub struct App {
     pub hosting: Option<String>,
     /// A record to open in the replay screen once connected (`--open FILE`).
     pub open_after_connect: Option<crate::record::Replay>,
-    /// Trying to get back to a game after the connection dropped.
+    /// Trying to get back to the server after the connection dropped.
     pub reconnect: Option<Reconnect>,
+    /// Back on the server, waiting for the room it put us back in (a held seat) or that
+    /// we asked to watch again; the room stays on screen meanwhile.
+    pub rejoining: Option<Return>,
+    /// Why the server is not saving games, while it says so.
+    pub storage: Option<String>,
     /// Looking for servers on the network: when to look next, and whether a look is
     /// under way. Only the connect screen looks.
     pub scan: Scan,
@@ -320,6 +332,8 @@ impl App {
             hosting: None,
             open_after_connect: None,
             reconnect: None,
+            rejoining: None,
+            storage: None,
             scan: Scan {
                 next: now,
                 in_flight: false,
@@ -461,6 +475,7 @@ impl App {
     pub(super) fn quit_now(&mut self) {
         if self.room().is_some() {
             self.send(ClientMsg::LeaveRoom);
+            self.effects.push(Effect::ForgetSeat);
         }
         self.effects.push(Effect::Quit);
     }

@@ -461,7 +461,11 @@ fn leaving_and_quitting_mid_game_ask_first() {
     a.key(ctrl_c);
     assert_eq!(
         a.take_effects(),
-        [Effect::Send(ClientMsg::LeaveRoom), Effect::Quit]
+        [
+            Effect::Send(ClientMsg::LeaveRoom),
+            Effect::ForgetSeat,
+            Effect::Quit
+        ]
     );
 
     // Resigning asks too.
@@ -635,73 +639,6 @@ fn a_click_on_the_board_plays_there() {
         modifiers: KeyModifiers::NONE,
     });
     assert!(sent(&mut a).is_empty());
-}
-
-#[test]
-fn a_lost_connection_outside_a_game_goes_back_to_the_connect_screen() {
-    let mut a = room_app(Role::Spectator);
-    a.disconnected(Some("connection reset by peer".into()));
-    let Screen::Connect(form) = &a.screen else {
-        panic!("connect screen expected")
-    };
-    assert_eq!(form.address.text(), "127.0.0.1:7373");
-    assert_eq!(form.name.text(), "An");
-    assert!(form.error.as_deref().unwrap().contains("connection reset"));
-    assert!(a.reconnect.is_none());
-}
-
-#[test]
-fn a_lost_connection_mid_game_reconnects_with_the_resume_token() {
-    let mut a = room_app(Role::Player(Seat::One));
-    let token = welcome().resume;
-    a.disconnected(Some("connection reset by peer".into()));
-    assert!(
-        matches!(a.screen, Screen::Room(_)),
-        "the game stays on screen"
-    );
-    let connect = Effect::Connect {
-        address: "127.0.0.1:7373".into(),
-        name: "An".into(),
-        resume: Some(token),
-    };
-    assert_eq!(
-        a.take_effects(),
-        std::slice::from_ref(&connect),
-        "the first try is at once"
-    );
-    let (text, _) = render(&a, 100, 30);
-    assert!(text.contains("reconnecting (attempt 1)"), "{text}");
-    // A failed try waits before the next.
-    a.connect_failed(&ConnectError::Refused("127.0.0.1:7373".into()));
-    a.tick();
-    assert!(a.take_effects().is_empty());
-    a.now += RECONNECT_EVERY;
-    a.tick();
-    assert_eq!(a.take_effects(), [connect]);
-    // Back: the lobby until the server puts us back in the room.
-    a.connected(welcome(), "127.0.0.1:7373".into());
-    assert!(a.reconnect.is_none());
-    assert_eq!(sent(&mut a), [ClientMsg::ListRooms]);
-    a.server(ServerMsg::Joined(Box::new(caro_room_view(Role::Player(
-        Seat::One,
-    )))));
-    assert!(matches!(a.screen, Screen::Room(_)));
-
-    // Giving up after the grace period: the connect screen, saying so.
-    a.take_effects();
-    a.disconnected(None);
-    a.take_effects();
-    a.now += RECONNECT_FOR;
-    a.connect_failed(&ConnectError::Refused("127.0.0.1:7373".into()));
-    let Screen::Connect(form) = &a.screen else {
-        panic!("connect screen expected after giving up")
-    };
-    assert!(
-        form.error
-            .as_deref()
-            .unwrap()
-            .contains("Could not get back")
-    );
 }
 
 #[test]
@@ -1245,4 +1182,5 @@ mod draft;
 mod editor;
 mod layouts;
 mod openings;
+mod reconnect;
 mod records;

@@ -9,7 +9,8 @@ use ratatui::widgets::{Block, BorderType, Cell, Paragraph, Row, Table, TableStat
 use unicode_width::UnicodeWidthStr;
 
 use super::{
-    centered, column_widths, dialog, fit, legend, legend_items, notice_line, title_bar, widest,
+    banner, centered, column_widths, dialog, fit, legend, legend_items, notice_line, title_bar,
+    widest,
 };
 use crate::app::create::{CreateForm, Field, GameKind, OpeningKind, Opponent, TimeKind};
 use crate::app::{App, Lobby};
@@ -19,6 +20,8 @@ use crate::tr;
 /// Where the lobby's parts go.
 struct LobbyLayout {
     title: Rect,
+    /// The connection or the server's store in trouble: one line, while it lasts.
+    banner: Rect,
     table: Rect,
     /// The browser address's QR code, when there is one and room for it.
     qr: Option<Rect>,
@@ -28,16 +31,17 @@ struct LobbyLayout {
 }
 
 /// The lobby's parts; the host's hint takes three lines when this machine hosts (four
-/// with the browser address), and the address's QR code sits beside the rooms when the
-/// terminal has room for it.
+/// with the browser address), the banner one while there is one, and the address's QR
+/// code sits beside the rooms when the terminal has room for it.
 fn layout(area: Rect, app: &App) -> LobbyLayout {
     let hint_lines = match (&app.hosting, &app.web_url) {
         (None, _) => 0,
         (Some(_), None) => 3,
         (Some(_), Some(_)) => 4,
     };
-    let [title, table, hint, notice, keys] = Layout::vertical([
+    let [title, banner_area, table, hint, notice, keys] = Layout::vertical([
         Constraint::Length(1),
+        Constraint::Length(u16::from(banner(app).is_some())),
         Constraint::Min(3),
         Constraint::Length(hint_lines),
         Constraint::Length(1),
@@ -55,6 +59,7 @@ fn layout(area: Rect, app: &App) -> LobbyLayout {
     };
     LobbyLayout {
         title,
+        banner: banner_area,
         table,
         qr,
         hint,
@@ -86,6 +91,9 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, lobby: &Lobby) {
     let loc = &app.loc;
     let theme = &app.theme;
     title_bar(frame, l.title, app, tr!(loc, "lobby.title"));
+    if let Some(line) = banner(app) {
+        frame.render_widget(line, l.banner);
+    }
     let block = Block::bordered()
         .border_type(BorderType::Rounded)
         .border_style(theme.border())

@@ -187,6 +187,28 @@ pub fn notice_line(app: &App) -> Line<'static> {
     }
 }
 
+/// The line that stays while something is wrong between us and the server: the
+/// connection lost and being dialled again (and why), else the server not saving games.
+/// `None` while all is well (then the lobby and the room give it no space).
+pub fn banner(app: &App) -> Option<Line<'static>> {
+    let text = if let Some(r) = &app.reconnect {
+        tr!(
+            app.loc,
+            "net.reconnecting_why",
+            reason = r.lost.describe(&app.loc),
+            n = r.attempts.max(1)
+        )
+    } else if let Some(reason) = &app.storage {
+        tr!(app.loc, "net.not_saving", reason = reason)
+    } else {
+        return None;
+    };
+    Some(Line::from(Span::styled(
+        format!(" ! {text}"),
+        app.theme.error().add_modifier(Modifier::BOLD),
+    )))
+}
+
 /// Breaks `text` into lines of at most `width` columns, at spaces where possible.
 pub fn wrap(text: &str, width: usize) -> Vec<String> {
     let width = width.max(1);

@@ -11,7 +11,7 @@ use ratatui::widgets::{Block, BorderType, Paragraph};
 use std::time::Duration;
 use unicode_width::UnicodeWidthStr;
 
-use super::{legend, legend_items, notice_line, title_bar, wrap};
+use super::{banner, legend, legend_items, notice_line, title_bar, wrap};
 use crate::app::keys::KeyHelp;
 use crate::app::{App, RoomScreen};
 use crate::narrate;
@@ -22,6 +22,8 @@ use crate::tr;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RoomLayout {
     pub title: Rect,
+    /// The connection or the server's store in trouble (empty while all is well).
+    pub banner: Rect,
     pub board: Rect,
     pub players: Rect,
     pub moves: Rect,
@@ -64,10 +66,21 @@ pub fn xiangqi_beside(body: Rect, side_h: u16) -> Option<u16> {
     (short && body.width >= XQ_BOARD_WIDTH + SIDE_NARROW).then(|| body.width - XQ_BOARD_WIDTH)
 }
 
-/// Splits the screen. Pure, so mouse clicks are mapped with the same rectangles.
+/// Splits the screen as `app` draws it (with its banner, if any). Pure, so mouse clicks
+/// are mapped with the same rectangles.
+pub fn layout_for(app: &App, area: Rect, rs: &RoomScreen) -> RoomLayout {
+    layout_with(area, rs, banner(app).is_some())
+}
+
+/// Splits the screen, without a banner.
 pub fn layout(area: Rect, rs: &RoomScreen) -> RoomLayout {
-    let [title, body, status, notice, keys] = Layout::vertical([
+    layout_with(area, rs, false)
+}
+
+fn layout_with(area: Rect, rs: &RoomScreen, with_banner: bool) -> RoomLayout {
+    let [title, banner, body, status, notice, keys] = Layout::vertical([
         Constraint::Length(1),
+        Constraint::Length(u16::from(with_banner)),
         Constraint::Min(4),
         Constraint::Length(1),
         Constraint::Length(1),
@@ -95,6 +108,7 @@ pub fn layout(area: Rect, rs: &RoomScreen) -> RoomLayout {
                 .areas(side);
         return RoomLayout {
             title,
+            banner,
             board,
             players,
             moves: Rect::default(),
@@ -121,6 +135,7 @@ pub fn layout(area: Rect, rs: &RoomScreen) -> RoomLayout {
     .areas(side);
     RoomLayout {
         title,
+        banner,
         board,
         players,
         moves,
@@ -134,12 +149,12 @@ pub fn layout(area: Rect, rs: &RoomScreen) -> RoomLayout {
 /// The board spot under a click, if any.
 pub fn spot_at(app: &App, area: Rect, col: u16, row: u16) -> Option<crate::app::board::Spot> {
     let rs = app.room()?;
-    let l = layout(area, rs);
+    let l = layout_for(app, area, rs);
     super::board::spot_at(rs, l.board, col, row)
 }
 
 pub fn draw(frame: &mut Frame, area: Rect, app: &App, rs: &RoomScreen) {
-    let l = layout(area, rs);
+    let l = layout_for(app, area, rs);
     let room = &rs.room;
     let mut place = tr!(
         app.loc,
@@ -154,6 +169,9 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, rs: &RoomScreen) {
         );
     }
     title_bar(frame, l.title, app, &place);
+    if let Some(line) = banner(app) {
+        frame.render_widget(line, l.banner);
+    }
     super::board::render(app, rs, l.board, frame.buffer_mut());
     draw_players(frame, l.players, app, rs);
     draw_moves(frame, l.moves, app, rs);
@@ -243,12 +261,6 @@ fn status_line(app: &App, rs: &RoomScreen) -> Line<'static> {
     let room = &rs.room;
     let loc = &app.loc;
     let theme = &app.theme;
-    if let Some(r) = &app.reconnect {
-        return Line::from(Span::styled(
-            format!(" {}", tr!(loc, "net.reconnecting", n = r.attempts.max(1))),
-            theme.error(),
-        ));
-    }
     if let Some(offer) = room.offer_to_me() {
         return Line::from(vec![
             Span::styled(
