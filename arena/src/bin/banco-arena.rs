@@ -57,6 +57,11 @@ enum Command {
         /// their own budget, external engines get 1000).
         #[arg(long)]
         time_ms: Option<u64>,
+        /// Nodes per move for every player (banco levels and UCI engines): a match
+        /// between engine builds that machine load cannot skew. Without --time-ms, time
+        /// does not count.
+        #[arg(long)]
+        nodes: Option<u64>,
         /// Directory to save every game in.
         #[arg(long)]
         out: Option<PathBuf>,
@@ -125,6 +130,7 @@ fn main() -> Result<()> {
             rule,
             openings,
             time_ms,
+            nodes,
             out,
             seed,
             verbose,
@@ -163,7 +169,7 @@ fn main() -> Result<()> {
                 budget: time_ms.map(Duration::from_millis),
                 record_dir: out,
             };
-            run_match(&m, &a, &b, seed, verbose)
+            run_match(&m, &a, &b, seed, nodes, verbose)
         }
         Command::Tune { set, pairs, nodes } => {
             let candidate = banco_arena::tune::weights(&set)?;
@@ -222,8 +228,20 @@ fn parse_size(s: &str) -> Result<(u8, u8)> {
     Ok((w, h))
 }
 
-fn run_match(m: &Match, a: &PlayerSpec, b: &PlayerSpec, seed: u64, verbose: bool) -> Result<()> {
+fn run_match(
+    m: &Match,
+    a: &PlayerSpec,
+    b: &PlayerSpec,
+    seed: u64,
+    nodes: Option<u64>,
+    verbose: bool,
+) -> Result<()> {
     let mut players: [Box<dyn Player>; 2] = [a.build(seed)?, b.build(seed.wrapping_add(1))?];
+    if let Some(n) = nodes {
+        for p in &mut players {
+            p.limit_nodes(n)?;
+        }
+    }
     println!(
         "{} vs {}: {} games of {}, {} openings",
         players[0].name(),
@@ -267,13 +285,27 @@ fn run_match(m: &Match, a: &PlayerSpec, b: &PlayerSpec, seed: u64, verbose: bool
             .mean_depth()
             .map_or_else(|| "-".to_string(), |d| format!("{d:.1}"));
         println!(
-            "  {name}: {} moves, {:.3} s/move, longest {:.3} s, worst overrun {} ms, mean depth {depth}",
+            "  {name}: {} moves, {:.3} s/move, longest {:.3} s, {} overruns (worst {} ms), mean depth {depth}",
             s.moves,
             s.mean_time().as_secs_f64(),
             s.longest.as_secs_f64(),
+            s.overruns,
             s.worst_overrun.as_millis()
         );
     }
+    // A game lost off the board measures nothing: say so where the score is read.
+    println!(
+        "  forfeits: {} {}, {} {}{}",
+        report.names[0],
+        report.forfeits[0],
+        report.names[1],
+        report.forfeits[1],
+        if report.forfeits == [0, 0] {
+            ""
+        } else {
+            "  (games lost off the board: the score above does not measure strength)"
+        }
+    );
     Ok(())
 }
 
