@@ -25,7 +25,8 @@ pub struct Config {
     pub root_noise: i32,
     /// Whether to play from the opening book.
     pub use_book: bool,
-    /// Stop deepening once this fraction of the move time is spent.
+    /// The share of the move time planned for a settled position (the time manager
+    /// spends more when the position asks for it).
     pub soft_fraction: f64,
     /// Evaluation weights.
     pub weights: Weights,
@@ -48,7 +49,7 @@ impl Config {
             hash_mb: 64,
             root_noise: 0,
             use_book: true,
-            soft_fraction: 0.55,
+            soft_fraction: super::time::OPTIMUM_SHARE,
             weights: Weights::DEFAULT,
             contempt: 20,
             seed,
