@@ -21,8 +21,12 @@ use crate::process::EngineProcess;
 
 /// How long an engine may take to start (loading weights, allocating tables).
 const START_TIMEOUT: Duration = Duration::from_secs(60);
-/// Extra time allowed past the per-move budget before the engine is out of time.
-const GRACE: Duration = Duration::from_millis(1000);
+/// Extra time allowed past the per-move budget before the engine is out of time. Wide,
+/// because a match measures strength, not timing: on a machine busy with other work an
+/// engine that uses its whole budget (Fairy-Stockfish does, under `go movetime`) was
+/// seen answering more than a second late, which would lose it a game off the board.
+/// Lateness is still counted in the match's overrun statistics.
+const GRACE: Duration = Duration::from_millis(3000);
 /// The per-move time when the arena sets none.
 const DEFAULT_TURN: Duration = Duration::from_secs(1);
 /// How long a move searched to a node count may take before the engine is given up on.

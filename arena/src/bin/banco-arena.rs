@@ -103,6 +103,58 @@ enum Command {
         #[arg(long, default_value = "caro")]
         rule: Rule,
     },
+    /// Xiangqi: balanced random openings (random legal moves from the start, kept when a
+    /// short search scores them near even), as an openings file.
+    XiangqiOpenings {
+        #[arg(long, default_value_t = 200)]
+        count: usize,
+        /// Moves per opening.
+        #[arg(long, default_value_t = 8)]
+        plies: usize,
+        /// Largest |score| accepted as balanced.
+        #[arg(long, default_value_t = 80)]
+        max_score: i32,
+        #[arg(long, default_value_t = 7)]
+        seed: u64,
+    },
+    /// Xiangqi: quiet positions from games saved by `match --out`, one line each,
+    /// `FEN;result;score` (Red's result; the teacher's score for Red, if one is named).
+    XiangqiPositions {
+        /// Game files.
+        games: Vec<PathBuf>,
+        /// Leave out the first plies of each game (the opening).
+        #[arg(long, default_value_t = 10)]
+        skip: usize,
+        /// Take every Nth quiet position.
+        #[arg(long, default_value_t = 1)]
+        every: usize,
+        /// An engine that scores each position: uci:COMMAND.
+        #[arg(long)]
+        teacher: Option<String>,
+        /// The teacher's search depth.
+        #[arg(long, default_value_t = 8)]
+        depth: u32,
+    },
+    /// Xiangqi: Texel tuning of the evaluation on a positions file; prints the tuned
+    /// tables as Rust source.
+    Texel {
+        /// The positions file (from xiangqi-positions).
+        positions: PathBuf,
+        #[arg(long, default_value_t = 600)]
+        epochs: usize,
+        /// Adam's step.
+        #[arg(long, default_value_t = 0.5)]
+        rate: f64,
+        /// Pull of each weight toward its current value.
+        #[arg(long, default_value_t = 1e-8)]
+        pull: f64,
+        /// Share of the teacher's verdict in the target (the rest is the game result).
+        #[arg(long, default_value_t = 0.5)]
+        teacher_share: f64,
+        /// Teacher centipawns per unit of its logistic verdict.
+        #[arg(long, default_value_t = 150.0)]
+        teacher_scale: f64,
+    },
     /// Mine a VCF tactical suite from saved games: positions where the side to move has
     /// a forced win by fours (with the proof's main line), and positions with fours to
     /// play but no such win. Prints suite lines (see engine/benches/data/vcf.txt).
@@ -205,7 +257,100 @@ fn main() -> Result<()> {
             min_line,
             nowins,
         } => mine_tactics(&games, min_line, nowins),
+        Command::XiangqiOpenings {
+            count,
+            plies,
+            max_score,
+            seed,
+        } => {
+            print!(
+                "{}",
+                banco_arena::texel::random_openings(count, plies, max_score, seed)?
+            );
+            Ok(())
+        }
+        Command::XiangqiPositions {
+            games,
+            skip,
+            every,
+            teacher,
+            depth,
+        } => {
+            let mut teacher = match teacher {
+                Some(spec) => {
+                    let command = spec
+                        .strip_prefix("uci:")
+                        .context("the teacher is named uci:COMMAND")?;
+                    Some(banco_arena::texel::Teacher::start(command, depth)?)
+                }
+                None => None,
+            };
+            let kept = banco_arena::texel::positions(&games, skip, every, teacher.as_mut(), |l| {
+                println!("{l}")
+            })?;
+            eprintln!("{kept} positions");
+            Ok(())
+        }
+        Command::Texel {
+            positions,
+            epochs,
+            rate,
+            pull,
+            teacher_share,
+            teacher_scale,
+        } => texel(&positions, epochs, rate, pull, teacher_share, teacher_scale),
     }
+}
+
+fn texel(
+    path: &PathBuf,
+    epochs: usize,
+    rate: f64,
+    pull: f64,
+    teacher_share: f64,
+    teacher_scale: f64,
+) -> Result<()> {
+    use banco_arena::texel;
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let mut samples = texel::read_samples(&text, teacher_share, teacher_scale)?;
+    // Every tenth sample is held out to see whether the fit generalises.
+    let held: Vec<texel::Sample> = samples
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| i % 10 == 9)
+        .map(|(_, s)| s.clone())
+        .collect();
+    let mut i = 0;
+    samples.retain(|_| {
+        i += 1;
+        i % 10 != 0
+    });
+    let mut params = texel::current_params();
+    let k = texel::fit_scale(&samples, &params);
+    eprintln!(
+        "{} samples ({} held out), scale {k:.5}: error {:.6}, held out {:.6}",
+        samples.len(),
+        held.len(),
+        texel::error(&samples, &params, k),
+        texel::error(&held, &params, k)
+    );
+    texel::fit(
+        &samples,
+        &mut params,
+        k,
+        epochs,
+        rate,
+        pull,
+        |epoch, e, now| {
+            eprintln!(
+                "epoch {epoch}: error {e:.6}, held out {:.6}",
+                texel::error(&held, now, k)
+            )
+        },
+    );
+    print!("{}", texel::source(&params));
+    Ok(())
 }
 
 /// Which game a match plays.

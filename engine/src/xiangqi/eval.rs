@@ -325,6 +325,98 @@ fn rook_reach(pos: &Position, s: usize, color: Color) -> i32 {
     n
 }
 
+/// The names of the weights [`terms`] reports on, in its order (the single-valued ones
+/// take only a middlegame part).
+pub const TERM_NAMES: [&str; 9] = [
+    "missing_advisor",
+    "missing_elephant",
+    "hollow_cannon",
+    "central_cannon",
+    "rook_mobility",
+    "horse_mobility",
+    "trapped_horse",
+    "pawn_pair",
+    "king_attack",
+];
+
+/// How much each weight of [`TERM_NAMES`] counts in `pos`, from Red's side, as a
+/// (middlegame, endgame) multiplier: the evaluation's multi-piece terms are
+/// `sum(coefficient * weight)`, which is what tuning needs to fit the weights.
+pub fn terms(pos: &Position) -> [(f64, f64); 9] {
+    let mut t = [(0.0, 0.0); 9];
+    for color in Color::BOTH {
+        let sign = if color == Color::Red { 1.0 } else { -1.0 };
+        let mut add = |i: usize, mg: f64, eg: f64| {
+            t[i].0 += sign * mg;
+            t[i].1 += sign * eg;
+        };
+        let them = !color;
+        let rooks = f64::from(pos.count(them, Kind::Rook));
+        let horses = f64::from(pos.count(them, Kind::Horse));
+        let cannons = f64::from(pos.count(them, Kind::Cannon));
+        let force = 2.0 * rooks + horses + cannons;
+        let advisors_missing = 2.0 - f64::from(pos.count(color, Kind::Advisor));
+        let elephants_missing = 2.0 - f64::from(pos.count(color, Kind::Elephant));
+        add(0, -advisors_missing * force, 0.0);
+        add(1, -elephants_missing * (2.0 * cannons + rooks), 0.0);
+
+        let king = pos.king(color).index();
+        let (kf, kr) = (FILE_OF[king] as usize, RANK_OF[king] as usize);
+        let fb = &FILE_SLIDES[kr][pos.file_occ[kf] as usize];
+        let up = if color == Color::Red { 1 } else { 0 };
+        let enemy_cannon = Some(Piece::new(them, Kind::Cannon));
+        if fb[up] != NONE && pos.board[fb[up] as usize * 9 + kf] == enemy_cannon {
+            add(2, -1.0, -1.0);
+        } else if fb[up + 2] != NONE && pos.board[fb[up + 2] as usize * 9 + kf] == enemy_cannon {
+            add(3, -1.0, -1.0);
+        }
+
+        let mut own = pos.colors[color.index()];
+        while own != 0 {
+            let s = own.trailing_zeros() as usize;
+            own &= own - 1;
+            let Some(piece) = pos.board[s] else { continue };
+            match piece.kind() {
+                Kind::Rook => {
+                    let n = f64::from(rook_reach(pos, s, color) - 6);
+                    add(4, n, n);
+                }
+                Kind::Horse => {
+                    let steps = &HORSE_MOVES[s];
+                    let mut n = 0;
+                    for i in 0..steps.len as usize {
+                        if pos.board[steps.block[i] as usize].is_none()
+                            && pos.board[steps.to[i] as usize].is_none_or(|p| p.color() != color)
+                        {
+                            n += 1;
+                        }
+                    }
+                    add(5, f64::from(n - 3), f64::from(n - 3));
+                    if n == 0 {
+                        add(6, -1.0, -1.0);
+                    }
+                }
+                Kind::Pawn => {
+                    let crossed = match color {
+                        Color::Red => RANK_OF[s] >= 5,
+                        Color::Black => RANK_OF[s] <= 4,
+                    };
+                    if crossed && FILE_OF[s] < 8 && pos.board[s + 1] == Some(piece) {
+                        add(7, 1.0, 1.0);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let (units, attackers) = palace_attack(pos, color);
+        if attackers >= 2 {
+            let a = f64::from(ATTACK[(units as usize).min(ATTACK.len() - 1)]) / 16.0;
+            add(8, a, a);
+        }
+    }
+    t
+}
+
 /// The evaluation mirrored: used by tests to check the terms are colour-blind.
 #[cfg(test)]
 fn mirrored(pos: &Position) -> Position {
@@ -398,6 +490,45 @@ mod tests {
         let none = black_mg("rnbakabnr/9/1c5c1/p1p3p1p/9/9/P1P3P1P/4C2C1/9/RNBAKABNR b");
         assert_eq!(one, two - w.central_cannon.0);
         assert_eq!(none, two - w.hollow_cannon.0);
+    }
+
+    #[test]
+    fn terms_times_weights_are_the_evaluation() {
+        // The multi-piece terms, recomputed from `terms` and the weights, give the same
+        // middlegame and endgame sums as the evaluation's own code (king attack on, so
+        // that it is checked too).
+        let mut w = Weights::DEFAULT;
+        w.king_attack = (16, 16);
+        for fen in [
+            "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+            "rnbakabnr/9/1c5c1/p1p3p1p/9/9/P1P3P1P/4C2C1/9/RNBAKABNR b",
+            "3ak4/4a4/4b4/p3p3p/9/2P3P2/P7P/4B4/4A4/2BAK4 w - - 0 1",
+            "2bak4/3Ra4/4bc3/4N4/2p6/9/9/4C4/9/3AK4 w",
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            let t = terms(&pos);
+            let weight = |i: usize| match TERM_NAMES[i] {
+                "missing_advisor" => (w.missing_advisor, 0),
+                "missing_elephant" => (w.missing_elephant, 0),
+                "hollow_cannon" => w.hollow_cannon,
+                "central_cannon" => w.central_cannon,
+                "rook_mobility" => w.rook_mobility,
+                "horse_mobility" => w.horse_mobility,
+                "trapped_horse" => w.trapped_horse,
+                "pawn_pair" => w.pawn_pair,
+                _ => w.king_attack,
+            };
+            let (mut mg, mut eg) = (0.0, 0.0);
+            for (i, &(cm, ce)) in t.iter().enumerate() {
+                let (wm, we) = weight(i);
+                mg += cm * f64::from(wm);
+                eg += ce * f64::from(we);
+            }
+            let (rm, re) = side_terms(&pos, Color::Red, &w);
+            let (bm, be) = side_terms(&pos, Color::Black, &w);
+            assert_eq!(mg.round() as i32, rm - bm, "{fen}");
+            assert_eq!(eg.round() as i32, re - be, "{fen}");
+        }
     }
 
     #[test]
