@@ -136,6 +136,7 @@ pub fn current_params() -> Vec<(f64, f64)> {
         w.central_cannon,
         w.rook_mobility,
         w.horse_mobility,
+        w.cannon_mobility,
         w.trapped_horse,
         w.pawn_pair,
         w.king_attack,

@@ -285,9 +285,17 @@ fn main() -> Result<()> {
                 }
                 None => None,
             };
+            use std::io::Write as _;
+            let mut out = std::io::stdout().lock();
+            let mut failed = None;
             let kept = banco_arena::texel::positions(&games, skip, every, teacher.as_mut(), |l| {
-                println!("{l}")
+                if failed.is_none() {
+                    failed = writeln!(out, "{l}").err();
+                }
             })?;
+            if let Some(e) = failed {
+                bail!("cannot write the positions: {e}");
+            }
             eprintln!("{kept} positions");
             Ok(())
         }
@@ -314,18 +322,9 @@ fn texel(
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let mut samples = texel::read_samples(&text, teacher_share, teacher_scale)?;
-    // Every tenth sample is held out to see whether the fit generalises.
-    let held: Vec<texel::Sample> = samples
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| i % 10 == 9)
-        .map(|(_, s)| s.clone())
-        .collect();
-    let mut i = 0;
-    samples.retain(|_| {
-        i += 1;
-        i % 10 != 0
-    });
+    // The last tenth is held out to see whether the fit generalises: positions come in
+    // game order, so these are other games than the ones fitted.
+    let held = samples.split_off(samples.len() - samples.len() / 10);
     let mut params = texel::current_params();
     let k = texel::fit_scale(&samples, &params);
     eprintln!(

@@ -33,6 +33,9 @@ pub struct Weights {
     pub rook_mobility: (i32, i32),
     /// Per unblocked horse jump, around a baseline of 3.
     pub horse_mobility: (i32, i32),
+    /// Per point a cannon reaches (empty points, and the piece past a screen when it
+    /// is an enemy), around a baseline of 6.
+    pub cannon_mobility: (i32, i32),
     /// A horse with no jump at all.
     pub trapped_horse: (i32, i32),
     /// Two crossed soldiers side by side.
@@ -60,6 +63,7 @@ impl Weights {
         central_cannon: (18, 6),
         rook_mobility: (4, 4),
         horse_mobility: (8, 8),
+        cannon_mobility: (0, 0),
         trapped_horse: (25, 25),
         pawn_pair: (15, 25),
         tempo: 10,
@@ -71,7 +75,7 @@ impl Weights {
 /// A weight name [`Weights::set`] does not know.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown weight '{0}': use missing_advisor, missing_elephant, hollow_cannon, central_cannon, rook_mobility, horse_mobility, trapped_horse, pawn_pair, king_attack, tempo, or material.KIND (advisor, elephant, horse, chariot, cannon, soldier)"
+    "unknown weight '{0}': use missing_advisor, missing_elephant, hollow_cannon, central_cannon, rook_mobility, horse_mobility, cannon_mobility, trapped_horse, pawn_pair, king_attack, tempo, or material.KIND (advisor, elephant, horse, chariot, cannon, soldier)"
 )]
 pub struct UnknownWeight(pub String);
 
@@ -96,6 +100,7 @@ impl Weights {
             "central_cannon" => &mut self.central_cannon,
             "rook_mobility" => &mut self.rook_mobility,
             "horse_mobility" => &mut self.horse_mobility,
+            "cannon_mobility" => &mut self.cannon_mobility,
             "trapped_horse" => &mut self.trapped_horse,
             "pawn_pair" => &mut self.pawn_pair,
             "king_attack" => &mut self.king_attack,
@@ -222,6 +227,11 @@ fn side_terms(pos: &Position, color: Color, w: &Weights) -> (i32, i32) {
                     eg -= w.trapped_horse.1;
                 }
             }
+            Kind::Cannon if w.cannon_mobility != (0, 0) => {
+                let n = cannon_reach(pos, s, color) - 6;
+                mg += n * w.cannon_mobility.0;
+                eg += n * w.cannon_mobility.1;
+            }
             Kind::Pawn => {
                 let crossed = match color {
                     Color::Red => RANK_OF[s] >= 5,
@@ -293,6 +303,47 @@ fn palace_attack(pos: &Position, color: Color) -> (i32, i32) {
     (units, attackers)
 }
 
+/// The points a cannon on `s` reaches: empty points up to the first piece (the screen)
+/// in each direction, plus the piece past the screen when it is an enemy.
+fn cannon_reach(pos: &Position, s: usize, color: Color) -> i32 {
+    let f = FILE_OF[s] as usize;
+    let r = RANK_OF[s] as usize;
+    let rb = &RANK_SLIDES[f][pos.rank_occ[r] as usize];
+    let fb = &FILE_SLIDES[r][pos.file_occ[f] as usize];
+    let enemy = |sq: usize| i32::from(pos.board[sq].is_some_and(|p| p.color() != color));
+    let mut n = 0;
+    // Empty points toward file a and file i, then toward rank 0 and rank 9.
+    n += if rb[0] == NONE {
+        f as i32
+    } else {
+        (f - rb[0] as usize - 1) as i32
+    };
+    n += if rb[1] == NONE {
+        (8 - f) as i32
+    } else {
+        (rb[1] as usize - f - 1) as i32
+    };
+    n += if fb[0] == NONE {
+        r as i32
+    } else {
+        (r - fb[0] as usize - 1) as i32
+    };
+    n += if fb[1] == NONE {
+        (9 - r) as i32
+    } else {
+        (fb[1] as usize - r - 1) as i32
+    };
+    for dir in 2..4 {
+        if rb[dir] != NONE {
+            n += enemy(r * 9 + rb[dir] as usize);
+        }
+        if fb[dir] != NONE {
+            n += enemy(fb[dir] as usize * 9 + f);
+        }
+    }
+    n
+}
+
 /// The points a chariot on `s` reaches: empty points up to the first piece in each
 /// direction, plus that piece when it is an enemy.
 fn rook_reach(pos: &Position, s: usize, color: Color) -> i32 {
@@ -327,13 +378,14 @@ fn rook_reach(pos: &Position, s: usize, color: Color) -> i32 {
 
 /// The names of the weights [`terms`] reports on, in its order (the single-valued ones
 /// take only a middlegame part).
-pub const TERM_NAMES: [&str; 9] = [
+pub const TERM_NAMES: [&str; 10] = [
     "missing_advisor",
     "missing_elephant",
     "hollow_cannon",
     "central_cannon",
     "rook_mobility",
     "horse_mobility",
+    "cannon_mobility",
     "trapped_horse",
     "pawn_pair",
     "king_attack",
@@ -342,8 +394,8 @@ pub const TERM_NAMES: [&str; 9] = [
 /// How much each weight of [`TERM_NAMES`] counts in `pos`, from Red's side, as a
 /// (middlegame, endgame) multiplier: the evaluation's multi-piece terms are
 /// `sum(coefficient * weight)`, which is what tuning needs to fit the weights.
-pub fn terms(pos: &Position) -> [(f64, f64); 9] {
-    let mut t = [(0.0, 0.0); 9];
+pub fn terms(pos: &Position) -> [(f64, f64); 10] {
+    let mut t = [(0.0, 0.0); 10];
     for color in Color::BOTH {
         let sign = if color == Color::Red { 1.0 } else { -1.0 };
         let mut add = |i: usize, mg: f64, eg: f64| {
@@ -393,8 +445,12 @@ pub fn terms(pos: &Position) -> [(f64, f64); 9] {
                     }
                     add(5, f64::from(n - 3), f64::from(n - 3));
                     if n == 0 {
-                        add(6, -1.0, -1.0);
+                        add(7, -1.0, -1.0);
                     }
+                }
+                Kind::Cannon => {
+                    let n = f64::from(cannon_reach(pos, s, color) - 6);
+                    add(6, n, n);
                 }
                 Kind::Pawn => {
                     let crossed = match color {
@@ -402,7 +458,7 @@ pub fn terms(pos: &Position) -> [(f64, f64); 9] {
                         Color::Black => RANK_OF[s] <= 4,
                     };
                     if crossed && FILE_OF[s] < 8 && pos.board[s + 1] == Some(piece) {
-                        add(7, 1.0, 1.0);
+                        add(8, 1.0, 1.0);
                     }
                 }
                 _ => {}
@@ -411,7 +467,7 @@ pub fn terms(pos: &Position) -> [(f64, f64); 9] {
         let (units, attackers) = palace_attack(pos, color);
         if attackers >= 2 {
             let a = f64::from(ATTACK[(units as usize).min(ATTACK.len() - 1)]) / 16.0;
-            add(8, a, a);
+            add(9, a, a);
         }
     }
     t
@@ -499,6 +555,7 @@ mod tests {
         // that it is checked too).
         let mut w = Weights::DEFAULT;
         w.king_attack = (16, 16);
+        w.cannon_mobility = (5, 3);
         for fen in [
             "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
             "rnbakabnr/9/1c5c1/p1p3p1p/9/9/P1P3P1P/4C2C1/9/RNBAKABNR b",
@@ -514,6 +571,7 @@ mod tests {
                 "central_cannon" => w.central_cannon,
                 "rook_mobility" => w.rook_mobility,
                 "horse_mobility" => w.horse_mobility,
+                "cannon_mobility" => w.cannon_mobility,
                 "trapped_horse" => w.trapped_horse,
                 "pawn_pair" => w.pawn_pair,
                 _ => w.king_attack,

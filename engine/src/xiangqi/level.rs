@@ -1,7 +1,7 @@
 //! What each [`Level`] may spend and how it plays.
 //!
-//! Levels differ in time, depth and hash size, and the two lower ones in a deliberate
-//! imprecision: every root move is scored exactly and a random offset (up to
+//! Levels differ in time, depth and hash size (hard stops at depth 8, where max goes
+//! as deep as its time allows), and the two lower ones in a deliberate imprecision: every root move is scored exactly and a random offset (up to
 //! `root_noise`) is added before choosing, the way a casual player misjudges. Mate scores
 //! get no offset, so every level plays a mate in one when it has one and never walks into
 //! a mate in one it can avoid (easy searches two plies, enough to see both).
@@ -70,7 +70,8 @@ impl Config {
                 ..base
             },
             Level::Hard => Config {
-                move_time: Duration::from_millis(2000),
+                move_time: Duration::from_millis(1000),
+                max_depth: 8,
                 hash_mb: 32,
                 ..base
             },

@@ -328,7 +328,7 @@ impl Searcher {
         self.nmp_min_ply = 0;
         self.best_move_changes = 0.0;
         self.last_check = self.start;
-        self.stall = self.stall.mul_f64(0.75);
+        self.stall = self.stall.mul_f64(0.85);
 
         // The game so far, for repetitions.
         self.path.clear();
@@ -649,7 +649,7 @@ impl Searcher {
             let now = Instant::now();
             if let Some(d) = self.deadline {
                 let gap = now.saturating_duration_since(self.last_check);
-                let cap = d.saturating_duration_since(self.start) / 4;
+                let cap = d.saturating_duration_since(self.start) / 3;
                 self.stall = self.stall.max(gap.min(cap));
             }
             self.last_check = now;
