@@ -7,7 +7,7 @@
 //! banco replay FILE [--plain|--json]             a saved game, no server needed
 //! banco discover [--wait 1.5s] [--json] [ADDR..]  servers on the LAN
 //! ```
-//! `--lang` and `--theme` work everywhere and override the settings file.
+//! `--lang`, `--theme` and `--games-dir` work everywhere and override the settings file.
 
 use clap::{Args, Parser, Subcommand};
 
@@ -28,6 +28,10 @@ pub struct Cli {
     /// Colour theme: classic, paper, contrast, or a theme file's name.
     #[arg(long, global = true, value_name = "ID")]
     pub theme: Option<String>,
+    /// Where games saved from a replay go (default: games in banco's data folder,
+    /// ~/.local/share/banco/games, or the settings file's games_dir).
+    #[arg(long, global = true, value_name = "DIR")]
+    pub games_dir: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -72,6 +76,9 @@ pub struct HostArgs {
     /// Where the server keeps games and ratings: a SQLite file, or :memory: for none.
     #[arg(long, value_name = "PATH|:memory:")]
     pub db: Option<String>,
+    /// Do not serve the browser client on the game port (only banco clients can join).
+    #[arg(long)]
+    pub no_web: bool,
     #[command(flatten)]
     pub player: Player,
 }
@@ -131,6 +138,8 @@ mod tests {
             "banco", "host", "--db", ":memory:", "--plain", "--lang", "vi",
         ]);
         assert_eq!(cli.lang.as_deref(), Some("vi"));
+        let games = Cli::parse_from(["banco", "replay", "g.txt", "--games-dir", "/srv/g"]);
+        assert_eq!(games.games_dir, Some(std::path::PathBuf::from("/srv/g")));
         let Some(Command::Host(h)) = cli.command else {
             panic!("host expected");
         };

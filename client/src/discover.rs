@@ -141,9 +141,42 @@ pub fn join_addresses(listen: SocketAddr, lan: &[IpAddr]) -> Vec<String> {
         .collect()
 }
 
+/// The address a browser on the network opens to play on a server listening on
+/// `listen`: `http://192.168.1.20:7373/`, from the first of the LAN addresses (`lan`)
+/// others can reach, or this machine's own when it listens on one address only.
+pub fn web_url(listen: SocketAddr, lan: &[IpAddr]) -> String {
+    let ip = if listen.ip().is_unspecified() {
+        lan.iter()
+            .copied()
+            .find(IpAddr::is_ipv4)
+            .unwrap_or(IpAddr::from([127, 0, 0, 1]))
+    } else {
+        listen.ip()
+    };
+    format!("http://{}/", SocketAddr::new(ip, listen.port()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn browsers_are_given_a_lan_address_with_the_port() {
+        let lan = [IpAddr::from([192, 168, 1, 20])];
+        assert_eq!(
+            web_url("0.0.0.0:7373".parse().unwrap(), &lan),
+            "http://192.168.1.20:7373/"
+        );
+        assert_eq!(
+            web_url("127.0.0.1:7400".parse().unwrap(), &lan),
+            "http://127.0.0.1:7400/"
+        );
+        assert_eq!(
+            web_url("0.0.0.0:7373".parse().unwrap(), &[]),
+            "http://127.0.0.1:7373/"
+        );
+    }
+
     use banco_protocol::discovery::MAGIC;
 
     fn beacon(name: &str, port: u16, version: u16) -> Beacon {

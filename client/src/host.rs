@@ -34,6 +34,8 @@ pub enum HostError {
         "not allowed to listen on port {0}: ports below 1024 need administrator rights; the default 7373 does not"
     )]
     Permission(u16),
+    #[error("{0}")]
+    Store(String),
     #[error("could not listen on {addr}: {message}")]
     Other { addr: String, message: String },
 }
@@ -108,8 +110,9 @@ pub async fn bind(listen: &str) -> Result<TcpListener, HostError> {
         })
 }
 
-/// Starts a server listening on `listen`, keeping games in `db`.
-pub async fn start(listen: &str, db: Option<&str>) -> Result<Hosted, HostError> {
+/// Starts a server listening on `listen`, keeping games in `db`, serving the browser
+/// client on the same port unless `web` is false.
+pub async fn start(listen: &str, db: Option<&str>, web: bool) -> Result<Hosted, HostError> {
     let listener = bind(listen).await?;
     let addr = listener.local_addr().map_err(|e| HostError::Other {
         addr: listen.to_string(),
@@ -117,10 +120,19 @@ pub async fn start(listen: &str, db: Option<&str>) -> Result<Hosted, HostError> 
     })?;
     let config = Config {
         store: store_location(db),
+        web,
         ..Config::default()
     };
+    let store = banco_server::open_store(&config)
+        .await
+        .map_err(|e| HostError::Store(format!("{e:#}")))?;
     let shutdown = CancellationToken::new();
-    let task = tokio::spawn(banco_server::run(listener, config, shutdown.clone()));
+    let task = tokio::spawn(banco_server::run_with_store(
+        listener,
+        config,
+        store,
+        shutdown.clone(),
+    ));
     Ok(Hosted {
         addr,
         shutdown,
@@ -147,7 +159,7 @@ mod tests {
 
     #[tokio::test]
     async fn hosts_and_stops() {
-        let hosted = start("127.0.0.1:0", Some(":memory:")).await.unwrap();
+        let hosted = start("127.0.0.1:0", Some(":memory:"), true).await.unwrap();
         assert!(hosted.connect_address().starts_with("127.0.0.1:"));
         let link = crate::net::Connection::open(&hosted.connect_address(), "An")
             .await

@@ -5,6 +5,8 @@
 //!
 //! - [`cli`]: the command line (`banco host`, `banco join ADDR`, options), clap derive.
 //! - [`net`]: connecting and greeting a server; the reader/writer tasks.
+//! - [`reconnect`]: when to dial again after a lost connection, and where to go back to.
+//! - [`seats`]: the seats this client holds, kept on disk to take back after a crash.
 //! - [`host`]: starting the server in-process for `banco host`.
 //! - [`discover`]: finding servers on the LAN, and this machine's own LAN addresses.
 //! - [`room`]: the client's model of its room (seats, game, board copy, clocks, chat,
@@ -18,7 +20,8 @@
 //!   I/O (it queues [`app::Effect`]s).
 //! - [`ui`]: drawing the [`app::App`] with ratatui; never changes it.
 //! - [`tui`]: the terminal itself: raw mode, panic hook, the event task, the main loop.
-//! - [`locale`], [`theme`], [`settings`]: text, colours and the settings file.
+//! - [`locale`], [`theme`], [`settings`]: text, colours, the settings file and the
+//!   state directory.
 
 pub mod app;
 pub mod cli;
@@ -28,8 +31,10 @@ pub mod locale;
 pub mod narrate;
 pub mod net;
 pub mod plain;
+pub mod reconnect;
 pub mod record;
 pub mod room;
+pub mod seats;
 pub mod settings;
 pub mod theme;
 pub mod tui;

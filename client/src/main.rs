@@ -7,7 +7,8 @@ use banco_client::cli::{Cli, Command, Player};
 use banco_client::locale::Locale;
 use banco_client::net::{Connection, address_text};
 use banco_client::plain::{self, Ending, Format};
-use banco_client::settings::{Settings, config_dir, os_user_name, settings_path};
+use banco_client::seats::SeatKeeper;
+use banco_client::settings::{self, Settings, config_dir, os_user_name, settings_path, state_dir};
 use banco_client::theme::Theme;
 use banco_client::{discover, host, tui};
 use clap::Parser;
@@ -20,6 +21,8 @@ struct Setup {
     theme: Theme,
     settings: Settings,
     dir: Option<std::path::PathBuf>,
+    /// Where replays are saved.
+    games_dir: Option<std::path::PathBuf>,
     /// Problems with the user's files: shown, never fatal.
     warnings: Vec<String>,
 }
@@ -56,6 +59,7 @@ fn setup(cli: &Cli) -> Setup {
     Setup {
         loc,
         theme,
+        games_dir: settings::games_dir(cli.games_dir.as_deref(), &settings),
         settings,
         dir,
         warnings,
@@ -64,7 +68,7 @@ fn setup(cli: &Cli) -> Setup {
 
 /// Logs go to stderr in line mode and nowhere in the full-screen client (they would
 /// scribble over it) unless `RUST_LOG` is set, in which case to
-/// `<state dir>/banco/banco.log`.
+/// `<state dir>/banco.log` (see [`state_dir`]).
 fn init_logging(plain: bool) {
     use tracing_subscriber::EnvFilter;
     let filter = || EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("warn"));
@@ -78,11 +82,7 @@ fn init_logging(plain: bool) {
     if std::env::var_os("RUST_LOG").is_none() {
         return;
     }
-    let Some(dir) = std::env::var_os("XDG_STATE_HOME")
-        .map(std::path::PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| std::path::Path::new(&h).join(".local/state")))
-        .map(|d| d.join("banco"))
-    else {
+    let Some(dir) = state_dir() else {
         return;
     };
     if std::fs::create_dir_all(&dir).is_err() {
@@ -120,13 +120,19 @@ async fn run_plain(
     for w in &s.warnings {
         eprintln!("banco: {w}");
     }
-    let link = Connection::open(address, name).await?.start();
+    // A seat an earlier run held on this server (it crashed, or its terminal closed)
+    // is taken back.
+    let mut seats = SeatKeeper::new(state_dir().as_deref());
+    let resume = seats.claim(address);
+    let link = Connection::open_resuming(address, name, resume)
+        .await
+        .map_err(|e| anyhow::anyhow!(e.describe(&s.loc)))?
+        .start();
+    seats.greeted(link.welcome.resume);
     let format = if json { Format::Json } else { Format::Text };
     let stdin = tokio::io::BufReader::new(tokio::io::stdin());
     let printer = plain::Printer::new(std::io::stdout(), format, s.loc).with_bell(player.bell);
-    let redial = plain::Redial {
-        address: address.to_string(),
-    };
+    let redial = plain::Redial::new(address, seats);
     let ending = plain::run_printing(link, stdin, printer, Some(redial)).await?;
     Ok(match ending {
         Ending::Quit => ExitCode::SUCCESS,
@@ -152,15 +158,17 @@ fn open_record(player: &Player) -> anyhow::Result<Option<banco_client::record::R
 async fn run_tui(
     address: Option<String>,
     name: String,
-    hosting: Option<(String, Vec<String>)>,
+    hosting: Option<(String, Vec<String>, Option<String>)>,
     opened: Option<banco_client::record::Replay>,
     s: Setup,
 ) -> anyhow::Result<ExitCode> {
     let mut app = App::new(s.loc, s.theme, s.settings, s.dir, name, Instant::now());
+    app.games_dir = s.games_dir;
     app.open_after_connect = opened;
-    if let Some((listen, join)) = hosting {
+    if let Some((listen, join, web)) = hosting {
         app.hosting = Some(listen);
         app.join_hint = join;
+        app.web_url = web;
     }
     let connect_now = address.is_some();
     if let Some(a) = address {
@@ -169,7 +177,7 @@ async fn run_tui(
     if let Some(w) = s.warnings.first() {
         app.warn(w.clone());
     }
-    tui::run(app, connect_now).await?;
+    tui::run(app, connect_now, SeatKeeper::new(state_dir().as_deref())).await?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -211,8 +219,9 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 String::new(),
                 Instant::now(),
             );
+            app.games_dir = s.games_dir;
             app.open_offline_replay(replay);
-            tui::run(app, false).await?;
+            tui::run(app, false, SeatKeeper::none()).await?;
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Discover(d)) => {
@@ -232,14 +241,16 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Host(h)) => {
             let name = player_name(&h.player, &s.settings);
             let opened = open_record(&h.player)?;
-            let hosted = host::start(&h.listen, h.db.as_deref()).await?;
+            let hosted = host::start(&h.listen, h.db.as_deref(), !h.no_web).await?;
             let target = hosted.connect_address();
             let shown = address_text(&hosted.addr.ip().to_string(), hosted.addr.port());
             let code = if h.player.plain || h.player.json {
                 run_plain(&target, &name, &h.player, s).await
             } else {
-                let join = discover::join_addresses(hosted.addr, &discover::lan_addresses());
-                run_tui(Some(target), name, Some((shown, join)), opened, s).await
+                let lan = discover::lan_addresses();
+                let join = discover::join_addresses(hosted.addr, &lan);
+                let web = (!h.no_web).then(|| discover::web_url(hosted.addr, &lan));
+                run_tui(Some(target), name, Some((shown, join, web)), opened, s).await
             };
             hosted.stop().await;
             code

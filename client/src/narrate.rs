@@ -36,6 +36,15 @@ pub fn seat_name(room: &Room, seat: Seat, loc: &Locale) -> String {
     }
 }
 
+/// Who sits in `seat` now, for the list of people in the room: a player who left the
+/// game still named in its result is not sitting there (`free seat (Pat left)`).
+pub fn sitting_name(room: &Room, seat: Seat, loc: &Locale) -> String {
+    match room.player(seat) {
+        Some(left) if room.departed(seat) => tr!(loc, "seat.free_after", name = left.name),
+        _ => seat_name(room, seat, loc),
+    }
+}
+
 /// A bot level in the user's language.
 pub fn level_name(level: banco_protocol::Level, loc: &Locale) -> String {
     tr!(loc, &format!("level.{}", level.name())).to_string()
@@ -328,7 +337,10 @@ pub fn server_error(e: &banco_protocol::ErrorMsg, loc: &Locale) -> String {
         .to_string();
     let detailed = matches!(
         e.code,
-        ErrorCode::BadSettings | ErrorCode::IllegalMove | ErrorCode::BadName
+        ErrorCode::BadSettings
+            | ErrorCode::IllegalMove
+            | ErrorCode::BadName
+            | ErrorCode::ChatTooLong
     );
     if detailed && !e.message.is_empty() {
         format!("{own} ({})", e.message)
@@ -355,6 +367,12 @@ mod server_error_tests {
             server_error(&bad, &vi),
             "Không dùng được các thiết lập phòng đó. (board width must be 5..=64)"
         );
+        // A chat line refused as too long names the limit, in every language.
+        let long = ErrorMsg::new(
+            ErrorCode::ChatTooLong,
+            "a chat line can be at most 300 characters, this one has 320",
+        );
+        assert!(server_error(&long, &vi).contains("300"));
         // Every code has its own sentence in Vietnamese.
         for code in ErrorCode::ALL {
             let key = format!("server_error.{}", code.as_str());

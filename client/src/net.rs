@@ -1,12 +1,17 @@
 //! The connection to a server: resolving the address, the Hello/Welcome greeting, then
 //! two tasks that move messages between the socket and channels.
 //!
-//! Every way this can fail becomes a [`ConnectError`] whose text is one sentence a
-//! player can act on; no I/O error reaches the screen in its raw form.
+//! Every way this can fail becomes a [`ConnectError`] (no connection) or a [`Lost`] (a
+//! connection that was up is gone), each told as one sentence a player can act on, in
+//! their language; no I/O error reaches the screen in its raw form.
+//!
+//! The server pings every [`banco_protocol::HEARTBEAT_EVERY_SECS`]; the reader answers,
+//! and a connection that brings nothing at all for [`HEARTBEAT_TIMEOUT`] is dead (a link
+//! that drops packets without closing) and is closed as [`Lost::Silent`].
 
 use banco_protocol::{
-    ClientCodec, ClientMsg, DEFAULT_PORT, ErrorCode, Hello, PROTOCOL_VERSION, ResumeToken,
-    ServerMsg, Welcome,
+    ClientCodec, ClientMsg, DEFAULT_PORT, ErrorCode, ErrorMsg, FrameError, HEARTBEAT_TIMEOUT_SECS,
+    Hello, PROTOCOL_VERSION, ResumeToken, ServerMsg, Welcome,
 };
 use futures::{SinkExt, StreamExt};
 use std::io;
@@ -15,12 +20,24 @@ use std::time::Duration;
 use tokio::net::TcpStream;
 use tokio::sync::mpsc;
 use tokio_util::codec::Framed;
+use tokio_util::sync::CancellationToken;
+
+use crate::locale::Locale;
+use crate::tr;
 
 /// How long to wait for a TCP connection and then for the server's Welcome.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(6);
 
 /// Messages waiting to be written: a player cannot type faster than this drains.
 const OUTGOING_QUEUE: usize = 64;
+
+/// A connection that brings nothing at all for this long is dead: the server pings
+/// every few seconds, so silence means the link is gone even though nobody closed it.
+pub const HEARTBEAT_TIMEOUT: Duration = Duration::from_secs(HEARTBEAT_TIMEOUT_SECS);
+
+/// How long a closing connection may take to write what is queued: a dead link must not
+/// keep its socket (and task) forever.
+const CLOSE_WAIT: Duration = Duration::from_secs(3);
 
 /// Why there is no connection.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -45,24 +62,105 @@ pub enum ConnectError {
         "the server at {addr} speaks another version of the banco protocol ({message}); update banco on the older side"
     )]
     Version { addr: String, message: String },
-    #[error("the server refused to let you in: {0}")]
-    Rejected(String),
+    #[error("the server refused to let you in: {}", .0.message)]
+    Rejected(ErrorMsg),
     #[error("the server at {0} closed the connection before greeting: is it a banco server?")]
     ClosedEarly(String),
     #[error(
         "the server at {0} answered with something banco does not understand: is it a banco server of the same version?"
     )]
     Garbled(String),
+    #[error("the connection to {0} was cut while greeting the server: try again")]
+    Cut(String),
+    /// Something rarer than the above; `message` is the kind of failure in words (never
+    /// an OS error number).
     #[error("could not connect to {addr}: {message}")]
     Other { addr: String, message: String },
+}
+
+impl ConnectError {
+    /// The sentence in the reader's language.
+    pub fn describe(&self, loc: &Locale) -> String {
+        match self {
+            ConnectError::BadAddress(text) => tr!(loc, "net.bad_address", address = text),
+            ConnectError::UnknownHost(host) => tr!(loc, "net.unknown_host", host = host),
+            ConnectError::Refused(addr) => tr!(loc, "net.refused", addr = addr),
+            ConnectError::Timeout(addr, port) => {
+                tr!(loc, "net.no_answer", addr = addr, port = port)
+            }
+            ConnectError::Unreachable(addr) => tr!(loc, "net.unreachable", addr = addr),
+            ConnectError::Version { addr, message } => {
+                tr!(loc, "net.version", addr = addr, message = message)
+            }
+            ConnectError::Rejected(e) => tr!(
+                loc,
+                "net.rejected",
+                reason = crate::narrate::server_error(e, loc)
+            ),
+            ConnectError::ClosedEarly(addr) => tr!(loc, "net.closed_early", addr = addr),
+            ConnectError::Garbled(addr) => tr!(loc, "net.garbled", addr = addr),
+            ConnectError::Cut(addr) => tr!(loc, "net.cut_early", addr = addr),
+            ConnectError::Other { addr, message } => {
+                tr!(loc, "net.other", addr = addr, message = message)
+            }
+        }
+    }
+}
+
+/// Why a connection that was up is gone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lost {
+    /// The server ended the connection without a word.
+    Closed,
+    /// The server said it is shutting down, then closed.
+    ShuttingDown,
+    /// The network cut the connection (reset, aborted, unreachable).
+    Cut,
+    /// Nothing arrived for [`HEARTBEAT_TIMEOUT`]: the link is dead though nobody closed it.
+    Silent,
+    /// The server sent bytes that are not banco messages.
+    Garbled,
+}
+
+impl Lost {
+    /// The sentence in the reader's language.
+    pub fn describe(self, loc: &Locale) -> String {
+        match self {
+            Lost::Closed => tr!(loc, "net.lost_closed").to_string(),
+            Lost::ShuttingDown => tr!(loc, "net.lost_shutting_down").to_string(),
+            Lost::Cut => tr!(loc, "net.lost_cut").to_string(),
+            Lost::Silent => tr!(loc, "net.lost_silent", secs = HEARTBEAT_TIMEOUT.as_secs()),
+            Lost::Garbled => tr!(loc, "net.lost_garbled").to_string(),
+        }
+    }
+
+    /// A stable word for scripts (plain mode's `reconnecting` event).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Lost::Closed => "closed",
+            Lost::ShuttingDown => "shutting_down",
+            Lost::Cut => "cut",
+            Lost::Silent => "silent",
+            Lost::Garbled => "garbled",
+        }
+    }
+
+    /// What a failed read says about the connection.
+    fn of(e: &FrameError) -> Lost {
+        match e {
+            FrameError::Io(io) if io.kind() == io::ErrorKind::InvalidData => Lost::Garbled,
+            FrameError::Io(_) => Lost::Cut,
+            FrameError::Encode(_) => Lost::Garbled,
+        }
+    }
 }
 
 /// Something from the server, or the end of the connection.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum NetEvent {
     Msg(ServerMsg),
-    /// The connection is gone; `None` when the server closed it cleanly, else why.
-    Closed(Option<String>),
+    /// The connection is gone, and why.
+    Closed(Lost),
 }
 
 /// A greeted connection, before its tasks start.
@@ -81,8 +179,9 @@ pub struct Link {
     pub addr: SocketAddr,
     pub outgoing: mpsc::Sender<ClientMsg>,
     pub incoming: mpsc::Receiver<NetEvent>,
-    /// The writer task: it ends once `outgoing` is dropped and the queue is written,
-    /// so a last message (leaving the room) is not lost on exit.
+    /// The writer task: it ends once `outgoing` is dropped and the queue is written
+    /// (for at most [`CLOSE_WAIT`]), so a last message (leaving the room) is not lost on
+    /// exit.
     pub writer: Option<tokio::task::JoinHandle<()>>,
 }
 
@@ -189,11 +288,10 @@ impl Connection {
             name: name.to_string(),
             resume,
         });
-        let other = |e: &dyn std::fmt::Display| ConnectError::Other {
-            addr: shown.to_string(),
-            message: e.to_string(),
-        };
-        framed.send(hello).await.map_err(|e| other(&e))?;
+        framed
+            .send(hello)
+            .await
+            .map_err(|_| ConnectError::Cut(shown.to_string()))?;
         let answer = tokio::time::timeout(CONNECT_TIMEOUT, framed.next())
             .await
             .map_err(|_| ConnectError::Timeout(shown.to_string(), addr.port()))?;
@@ -212,41 +310,78 @@ impl Connection {
                     message: e.message,
                 })
             }
-            Some(Ok(Ok(ServerMsg::Error(e)))) => Err(ConnectError::Rejected(e.message)),
+            Some(Ok(Ok(ServerMsg::Error(e)))) => Err(ConnectError::Rejected(e)),
             Some(Ok(Ok(_))) => Err(ConnectError::Garbled(shown.to_string())),
         }
     }
 
     /// Starts the writer and reader tasks.
     pub fn start(self) -> Link {
+        self.start_with(HEARTBEAT_TIMEOUT)
+    }
+
+    /// As [`Connection::start`], calling the connection dead after `silence` without a
+    /// word from the server (tests use a short one).
+    pub fn start_with(self, silence: Duration) -> Link {
         let (out_tx, mut out_rx) = mpsc::channel::<ClientMsg>(OUTGOING_QUEUE);
         let (in_tx, in_rx) = mpsc::channel::<NetEvent>(256);
         let (mut sink, mut stream) = self.framed.split();
+        // Cancelled when the reader finds the connection gone: nothing more can be
+        // written, and a write stuck on a dead link must not hold the socket.
+        let dead = CancellationToken::new();
+        let writer_dead = dead.clone();
         let writer = tokio::spawn(async move {
-            while let Some(msg) = out_rx.recv().await {
-                if let Err(e) = sink.send(msg).await {
-                    tracing::debug!("send failed: {e}");
-                    break;
+            let write = async {
+                while let Some(msg) = out_rx.recv().await {
+                    if let Err(e) = sink.send(msg).await {
+                        tracing::debug!("send failed: {e}");
+                        return;
+                    }
                 }
+                let _ = tokio::time::timeout(CLOSE_WAIT, sink.close()).await;
+            };
+            tokio::select! {
+                () = write => {}
+                () = writer_dead.cancelled() => {}
             }
-            let _ = sink.close().await;
         });
+        // Weak: the heartbeat must not keep the connection open once the app lets go.
+        let pongs = out_tx.downgrade();
         tokio::spawn(async move {
-            let reason = loop {
-                match stream.next().await {
-                    None => break None,
+            let mut shutting_down = false;
+            let lost = loop {
+                let Ok(next) = tokio::time::timeout(silence, stream.next()).await else {
+                    break Lost::Silent;
+                };
+                match next {
+                    None if shutting_down => break Lost::ShuttingDown,
+                    None => break Lost::Closed,
+                    Some(Ok(Ok(ServerMsg::Ping(n)))) => {
+                        // The heartbeat is answered here: the app never sees it.
+                        if let Some(tx) = pongs.upgrade() {
+                            let _ = tx.try_send(ClientMsg::Pong(n));
+                        }
+                    }
                     Some(Ok(Ok(msg))) => {
+                        shutting_down = matches!(
+                            &msg,
+                            ServerMsg::Error(e) if e.code == ErrorCode::ShuttingDown
+                        );
                         if in_tx.send(NetEvent::Msg(msg)).await.is_err() {
-                            return;
+                            break Lost::Closed;
                         }
                     }
                     Some(Ok(Err(e))) => {
                         tracing::warn!("undecodable message from the server: {e}");
                     }
-                    Some(Err(e)) => break Some(e.to_string()),
+                    Some(Err(e)) => {
+                        tracing::debug!("connection failed: {e}");
+                        break Lost::of(&e);
+                    }
                 }
             };
-            let _ = in_tx.send(NetEvent::Closed(reason)).await;
+            dead.cancel();
+            let _ = in_tx.send(NetEvent::Closed(lost)).await;
         });
         Link {
             welcome: self.welcome,
@@ -266,9 +401,13 @@ fn connect_error(e: &io::Error, shown: &str, port: u16) -> ConnectError {
         io::ErrorKind::HostUnreachable | io::ErrorKind::NetworkUnreachable => {
             ConnectError::Unreachable(shown.to_string())
         }
-        _ => ConnectError::Other {
+        io::ErrorKind::ConnectionReset | io::ErrorKind::ConnectionAborted => {
+            ConnectError::Cut(shown.to_string())
+        }
+        // The kind in words ("network down"), without the OS's number.
+        kind => ConnectError::Other {
             addr: shown.to_string(),
-            message: e.to_string(),
+            message: kind.to_string(),
         },
     }
 }
@@ -354,5 +493,111 @@ mod tests {
             .unwrap();
         assert!(matches!(e, ConnectError::Version { .. }), "{e:?}");
         assert!(e.to_string().contains("version 9"));
+    }
+
+    /// A server that greets, then runs `then` on the framed socket.
+    async fn greeting_server<F, Fut>(then: F) -> SocketAddr
+    where
+        F: FnOnce(Framed<TcpStream, banco_protocol::ServerCodec>) -> Fut + Send + 'static,
+        Fut: std::future::Future<Output = ()> + Send,
+    {
+        let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = l.local_addr().unwrap();
+        tokio::spawn(async move {
+            let (s, _) = l.accept().await.unwrap();
+            let mut f = Framed::new(s, banco_protocol::ServerCodec::new());
+            let _hello = f.next().await;
+            f.send(ServerMsg::Welcome(Welcome {
+                version: PROTOCOL_VERSION,
+                name: "An".into(),
+                server: "test".into(),
+                resume: ResumeToken([3; 16]),
+            }))
+            .await
+            .unwrap();
+            then(f).await;
+        });
+        addr
+    }
+
+    #[tokio::test]
+    async fn pings_are_answered_and_a_silent_server_is_called_dead() {
+        let (seen_tx, mut seen) = mpsc::channel(4);
+        let addr = greeting_server(|mut f| async move {
+            f.send(ServerMsg::Ping(5)).await.unwrap();
+            let pong = f.next().await;
+            seen_tx.send(format!("{pong:?}")).await.unwrap();
+            // Then not a word, and the socket left open.
+            std::future::pending::<()>().await;
+        })
+        .await;
+        let link = Connection::open(&addr.to_string(), "An")
+            .await
+            .unwrap()
+            .start_with(Duration::from_millis(300));
+        let mut link = link;
+        assert_eq!(seen.recv().await.unwrap(), "Some(Ok(Ok(Pong(5))))");
+        // The ping never reached the app; the silence did.
+        assert_eq!(
+            link.incoming.recv().await,
+            Some(NetEvent::Closed(Lost::Silent))
+        );
+    }
+
+    #[tokio::test]
+    async fn a_shutdown_and_a_plain_close_are_told_apart() {
+        let addr = greeting_server(|mut f| async move {
+            f.send(ServerMsg::Error(ErrorMsg::new(
+                ErrorCode::ShuttingDown,
+                "the server is shutting down",
+            )))
+            .await
+            .unwrap();
+        })
+        .await;
+        let mut link = Connection::open(&addr.to_string(), "An")
+            .await
+            .unwrap()
+            .start();
+        assert!(matches!(
+            link.incoming.recv().await,
+            Some(NetEvent::Msg(ServerMsg::Error(_)))
+        ));
+        assert_eq!(
+            link.incoming.recv().await,
+            Some(NetEvent::Closed(Lost::ShuttingDown))
+        );
+
+        let addr = greeting_server(|f| async move { drop(f) }).await;
+        let mut link = Connection::open(&addr.to_string(), "An")
+            .await
+            .unwrap()
+            .start();
+        assert_eq!(
+            link.incoming.recv().await,
+            Some(NetEvent::Closed(Lost::Closed))
+        );
+    }
+
+    #[tokio::test]
+    async fn a_link_let_go_of_closes_at_once() {
+        // The heartbeat's pong sender must not keep the connection open: the server sees
+        // the end as soon as the app drops the link.
+        let (end_tx, mut end) = mpsc::channel(1);
+        let addr = greeting_server(|mut f| async move {
+            f.send(ServerMsg::Ping(1)).await.unwrap();
+            while let Some(Ok(_)) = f.next().await {}
+            end_tx.send(()).await.unwrap();
+        })
+        .await;
+        // Silence never ends this link by itself: only letting go can.
+        let link = Connection::open(&addr.to_string(), "An")
+            .await
+            .unwrap()
+            .start_with(Duration::from_secs(3600));
+        drop(link);
+        // The wait only turns a hang into a failure.
+        let ended = tokio::time::timeout(Duration::from_secs(60), end.recv()).await;
+        assert_eq!(ended, Ok(Some(())), "the server never saw the link close");
     }
 }

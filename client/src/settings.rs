@@ -39,6 +39,9 @@ pub struct Settings {
     /// Ring the terminal bell when the opponent moves, an offer comes, or the game ends
     /// (the full-screen client; plain mode rings only with `--bell`).
     pub bell: bool,
+    /// Where a replay saved with `s` goes (a name typed there is put in this folder);
+    /// `--games-dir` wins over it. Default: [`default_games_dir`].
+    pub games_dir: Option<PathBuf>,
 }
 
 impl Default for Settings {
@@ -52,6 +55,7 @@ impl Default for Settings {
             threat_warning: false,
             discover: Vec::new(),
             bell: true,
+            games_dir: None,
         }
     }
 }
@@ -109,6 +113,61 @@ pub fn config_dir() -> Option<PathBuf> {
         .map(|d| d.join("banco"))
 }
 
+/// Where the client keeps what it needs between runs but nobody edits (the seats it
+/// holds, its log): `$BANCO_STATE_DIR`, else `$XDG_STATE_HOME/banco`, else
+/// `~/.local/state/banco` (on Windows `%LOCALAPPDATA%\banco`); `None` when the system
+/// names no home at all (then nothing is kept).
+pub fn state_dir() -> Option<PathBuf> {
+    let from_env = |key: &str| {
+        std::env::var_os(key)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    if let Some(dir) = from_env("BANCO_STATE_DIR") {
+        return Some(dir);
+    }
+    from_env("XDG_STATE_HOME")
+        .filter(|p| p.is_absolute())
+        .or_else(|| from_env("HOME").map(|home| home.join(".local").join("state")))
+        .or_else(|| from_env("LOCALAPPDATA"))
+        .map(|d| d.join("banco"))
+}
+
+/// Where saved games go unless the settings or `--games-dir` say otherwise: `games` in
+/// banco's data directory, beside the database `banco host` keeps
+/// (`~/.local/share/banco/games`). `None` when the system names no home at all.
+pub fn default_games_dir() -> Option<PathBuf> {
+    banco_server::default_store_path().and_then(|db| db.parent().map(|dir| dir.join("games")))
+}
+
+/// The folder a replay is saved in: `--games-dir`, else the settings file's
+/// `games_dir`, else [`default_games_dir`]. A leading `~` stands for the home folder.
+pub fn games_dir(flag: Option<&Path>, settings: &Settings) -> Option<PathBuf> {
+    flag.map(Path::to_path_buf)
+        .or_else(|| settings.games_dir.clone())
+        .map(|p| expand_home(&p))
+        .or_else(default_games_dir)
+}
+
+/// `~/x` as the home folder's `x`; anything else as it is.
+pub fn expand_home(path: &Path) -> PathBuf {
+    match (path.strip_prefix("~"), std::env::var_os("HOME")) {
+        (Ok(rest), Some(home)) if !home.is_empty() => PathBuf::from(home).join(rest),
+        _ => path.to_path_buf(),
+    }
+}
+
+/// `path` as people read it: under the home folder as `~/...`.
+pub fn home_short(path: &Path) -> String {
+    match std::env::var_os("HOME").filter(|h| !h.is_empty()) {
+        Some(home) => match path.strip_prefix(&home) {
+            Ok(rest) => format!("~/{}", rest.display()),
+            Err(_) => path.display().to_string(),
+        },
+        None => path.display().to_string(),
+    }
+}
+
 /// The settings file inside `dir`.
 pub fn settings_path(dir: &Path) -> PathBuf {
     dir.join("config.toml")
@@ -141,6 +200,7 @@ mod tests {
             threat_warning: true,
             discover: vec!["10.8.0.255".into()],
             bell: false,
+            games_dir: Some("/srv/games".into()),
         };
         s.save(&path).unwrap();
         assert_eq!(Settings::load(&path).unwrap(), s);
@@ -157,5 +217,27 @@ mod tests {
             }
         );
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn saved_games_go_to_the_flag_else_the_settings_else_the_data_folder() {
+        let set = Settings {
+            games_dir: Some("/srv/banco".into()),
+            ..Settings::default()
+        };
+        let flag = Path::new("/tmp/g");
+        assert_eq!(games_dir(Some(flag), &set), Some(flag.to_path_buf()));
+        assert_eq!(games_dir(None, &set), Some(PathBuf::from("/srv/banco")));
+        assert_eq!(games_dir(None, &Settings::default()), default_games_dir());
+        if let Some(d) = default_games_dir() {
+            assert!(d.ends_with("banco/games"), "{}", d.display());
+        }
+        if let Some(home) = std::env::var_os("HOME").filter(|h| !h.is_empty()) {
+            assert_eq!(
+                expand_home(Path::new("~/banco-games")),
+                PathBuf::from(home).join("banco-games")
+            );
+        }
+        assert_eq!(expand_home(Path::new("games")), PathBuf::from("games"));
     }
 }

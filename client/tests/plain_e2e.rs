@@ -1,231 +1,14 @@
 //! End to end: the real `banco` binary in `--json` (and `--plain`) mode, driven through
 //! its stdin, against a real server on 127.0.0.1 port 0 in this process.
 //!
-//! Waits only turn a hang into a failure (see [`WAIT`]); every assertion is on what
-//! arrives, never on how long it took.
+//! Waits only turn a hang into a failure (see [`support::WAIT`]); every assertion is on
+//! what arrives, never on how long it took.
 
-use banco_server::{Config, StoreLocation};
+mod support;
+
 use serde_json::Value;
-use std::net::SocketAddr;
-use std::process::Stdio;
-use std::time::Duration;
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
-use tokio::process::{Child, ChildStdin, ChildStdout, Command};
-use tokio_util::sync::CancellationToken;
-
-/// The longest a test waits for an event before calling it lost.
-const WAIT: Duration = Duration::from_secs(60);
-
-struct Server {
-    addr: SocketAddr,
-    shutdown: CancellationToken,
-    task: tokio::task::JoinHandle<anyhow::Result<()>>,
-}
-
-impl Server {
-    async fn start() -> Server {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .expect("a loopback port is free");
-        let addr = listener
-            .local_addr()
-            .expect("a bound listener has an address");
-        let config = Config {
-            name: "e2e".into(),
-            store: StoreLocation::Memory,
-            bot_delay: Duration::from_millis(10),
-            bot_think_cap: Some(Duration::from_millis(100)),
-            hint_budget: Duration::from_millis(100),
-            // The discovery test runs its own server; these need no UDP port.
-            discovery: None,
-            ..Config::default()
-        };
-        let shutdown = CancellationToken::new();
-        let task = tokio::spawn(banco_server::run(listener, config, shutdown.clone()));
-        Server {
-            addr,
-            shutdown,
-            task,
-        }
-    }
-
-    async fn stop(self) {
-        self.shutdown.cancel();
-        let _ = tokio::time::timeout(WAIT, self.task).await;
-    }
-}
-
-/// A TCP relay on loopback in front of the server whose connections the test can cut,
-/// as a dropped network link would, while it keeps accepting new ones.
-struct Proxy {
-    addr: SocketAddr,
-    /// Cancelled to cut every connection relayed so far; replaced after each cut.
-    cut: std::sync::Arc<std::sync::Mutex<CancellationToken>>,
-    task: tokio::task::JoinHandle<()>,
-}
-
-impl Proxy {
-    async fn start(to: SocketAddr) -> Proxy {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .expect("a loopback port is free");
-        let addr = listener
-            .local_addr()
-            .expect("a bound listener has an address");
-        let cut = std::sync::Arc::new(std::sync::Mutex::new(CancellationToken::new()));
-        let current = cut.clone();
-        let task = tokio::spawn(async move {
-            while let Ok((mut client, _)) = listener.accept().await {
-                let token = current.lock().expect("not poisoned").clone();
-                tokio::spawn(async move {
-                    let Ok(mut server) = tokio::net::TcpStream::connect(to).await else {
-                        return;
-                    };
-                    tokio::select! {
-                        _ = tokio::io::copy_bidirectional(&mut client, &mut server) => {}
-                        () = token.cancelled() => {}
-                    }
-                });
-            }
-        });
-        Proxy { addr, cut, task }
-    }
-
-    /// Drops every relayed connection (both ends see it closed).
-    fn cut(&self) {
-        let mut token = self.cut.lock().expect("not poisoned");
-        token.cancel();
-        *token = CancellationToken::new();
-    }
-}
-
-impl Drop for Proxy {
-    fn drop(&mut self) {
-        self.task.abort();
-    }
-}
-
-/// One `banco join ... --json` process.
-struct Player {
-    name: &'static str,
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Lines<BufReader<ChildStdout>>,
-    /// Every event read so far, for failure messages.
-    seen: Vec<Value>,
-}
-
-impl Player {
-    async fn join(server: &Server, name: &'static str, mode: &str) -> Player {
-        Player::join_at(server.addr, name, mode).await
-    }
-
-    /// Joins through `addr` (a [`Proxy`] in front of the server, say).
-    async fn join_at(addr: SocketAddr, name: &'static str, mode: &str) -> Player {
-        let config = std::env::temp_dir().join(format!("banco-e2e-{}-{name}", std::process::id()));
-        let mut child = Command::new(env!("CARGO_BIN_EXE_banco"))
-            .args(["join", &addr.to_string(), "--name", name, mode])
-            .env("BANCO_CONFIG_DIR", config)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .kill_on_drop(true)
-            .spawn()
-            .expect("the banco binary runs");
-        let stdin = child.stdin.take();
-        let stdout = child.stdout.take().expect("stdout is piped");
-        Player {
-            name,
-            child,
-            stdin,
-            lines: BufReader::new(stdout).lines(),
-            seen: Vec::new(),
-        }
-    }
-
-    async fn send(&mut self, line: &str) {
-        let stdin = self.stdin.as_mut().expect("stdin still open");
-        stdin
-            .write_all(format!("{line}\n").as_bytes())
-            .await
-            .expect("the client reads its stdin");
-        stdin.flush().await.expect("the client reads its stdin");
-    }
-
-    /// The next raw output line.
-    async fn line(&mut self) -> String {
-        match tokio::time::timeout(WAIT, self.lines.next_line()).await {
-            Ok(Ok(Some(l))) => l,
-            other => panic!(
-                "{}: no more output ({other:?}); saw {:#?}",
-                self.name, self.seen
-            ),
-        }
-    }
-
-    /// Reads events until one satisfies `want`, and returns it.
-    async fn until(&mut self, what: &str, want: impl Fn(&Value) -> bool) -> Value {
-        loop {
-            let line = self.line().await;
-            let v: Value = serde_json::from_str(&line)
-                .unwrap_or_else(|e| panic!("{}: not JSON: {line:?} ({e})", self.name));
-            assert!(
-                v["event"].is_string(),
-                "{}: no event field in {line}",
-                self.name
-            );
-            self.seen.push(v.clone());
-            if want(&v) {
-                return v;
-            }
-            assert!(
-                self.seen.len() < 2_000,
-                "{}: never saw {what}; saw {:#?}",
-                self.name,
-                self.seen
-            );
-        }
-    }
-
-    async fn event(&mut self, name: &str) -> Value {
-        self.until(name, |v| v["event"] == name).await
-    }
-
-    /// Waits for the move of ply `ply`.
-    async fn ply(&mut self, ply: u64) -> Value {
-        self.until(&format!("move {ply}"), |v| {
-            v["event"] == "move" && v["ply"] == ply
-        })
-        .await
-    }
-
-    /// Closes stdin (end of input) and waits for the process to exit.
-    async fn finish(mut self) -> std::process::ExitStatus {
-        self.stdin = None;
-        tokio::time::timeout(WAIT, self.child.wait())
-            .await
-            .expect("the client exits after its input ends")
-            .expect("the child process can be waited on")
-    }
-}
-
-/// Plays `mine` for `a` and `theirs` for `b` alternately from ply `start`, each waiting
-/// until both sides have seen the previous move.
-async fn play(a: &mut Player, b: &mut Player, mine: &[&str], theirs: &[&str], start: u64) {
-    let mut ply = start;
-    for (i, m) in mine.iter().enumerate() {
-        a.send(&format!("move {m}")).await;
-        a.ply(ply).await;
-        b.ply(ply).await;
-        ply += 1;
-        if let Some(t) = theirs.get(i) {
-            b.send(&format!("move {t}")).await;
-            b.ply(ply).await;
-            a.ply(ply).await;
-            ply += 1;
-        }
-    }
-}
+use support::{Player, Proxy, Server, play};
+use tokio::process::Command;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_players_chat_negotiate_undo_win_rematch_and_quit() {
@@ -349,7 +132,12 @@ async fn the_player_to_move_times_out() {
     let mut binh = Player::join(&server, "Binh", "--json").await;
     binh.send(&format!("join {room}")).await;
     binh.event("game_started").await;
-    // Bình moves first and does not: the server ends the game.
+    // The clocks start once both have moved; then Bình does not: the server ends the game.
+    binh.send("move h8").await;
+    an.event("move").await;
+    an.send("move a1").await;
+    binh.until("move", |v| v["event"] == "move" && v["ply"] == 2)
+        .await;
     let over = an.event("game_over").await;
     assert_eq!(over["reason"], "timeout");
     assert_eq!(over["winner"], "one");
@@ -708,5 +496,52 @@ async fn a_lost_connection_mid_game_is_dialled_again_and_the_game_goes_on() {
     binh.send("quit").await;
     assert!(an.finish().await.success());
     assert!(binh.finish().await.success());
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_people_line_names_who_sits_now_not_who_left() {
+    let server = Server::start().await;
+    let mut an = Player::join(&server, "An", "--json").await;
+    an.send("create caro --size 9 --first me").await;
+    let room = an.event("room_created").await["room"].as_u64().unwrap();
+    an.event("joined").await;
+    let mut pat = Player::join(&server, "Pat", "--json").await;
+    pat.send(&format!("join {room}")).await;
+    pat.event("game_started").await;
+    an.event("game_started").await;
+    // Cúc watches in text mode, as a person (or a screen reader) reads it.
+    let mut cuc = Player::join(&server, "Cuc", "--plain").await;
+    cuc.send(&format!("watch {room}")).await;
+    let mut line = cuc.line().await;
+    while !line.starts_with("joined:") {
+        line = cuc.line().await;
+    }
+    an.send("move e5").await;
+    an.ply(1).await;
+    // Pat leaves mid-game: the game is lost, and the seat is free.
+    pat.send("leave").await;
+    pat.event("left").await;
+    let people = an
+        .until("people without Pat", |v| {
+            v["event"] == "people" && v["seats"][1].is_null()
+        })
+        .await;
+    assert_eq!(people["seats"][0]["name"], "An");
+    // Nobody came or went between An's move and Pat's leaving: the first people line
+    // after the move is the one Pat's leaving sent.
+    let mut said = Vec::new();
+    loop {
+        let line = cuc.line().await;
+        said.push(line.clone());
+        if line.starts_with("people:") && said.iter().any(|l| l.starts_with("move: 1.")) {
+            assert_eq!(
+                line, "people: Seat one: An; seat two: free seat (Pat left); 1 watching.",
+                "{said:#?}"
+            );
+            break;
+        }
+        assert!(said.len() < 200, "{said:#?}");
+    }
     server.stop().await;
 }

@@ -128,8 +128,36 @@ pub enum SpecError {
     CaroOpening(caro::OpeningError),
     #[error(transparent)]
     Fen(#[from] xiangqi::FenError),
-    #[error("that position is already decided ({0}); start from one that is still open")]
+    #[error(
+        "that position is already decided: {}; start from one that is still open",
+        decided_words(.0)
+    )]
     Decided(&'static str),
+}
+
+/// Why a start position is over before the first move, for people: the end reason's
+/// stable name (as [`SpecError::Decided`] holds it) in words.
+fn decided_words(reason: &str) -> &str {
+    match reason {
+        "checkmate" => "the side to move is checkmated",
+        "stalemate" => "the side to move has no legal move",
+        "no_material" => "neither side has a piece left that can attack",
+        "sixty_moves" => "sixty moves have passed without a capture",
+        other => other,
+    }
+}
+
+impl From<xiangqi::setup::Problem> for SpecError {
+    /// What setting up a game from an arranged position with this problem says: an
+    /// editor shows this sentence, a server refuses with it.
+    fn from(problem: xiangqi::setup::Problem) -> SpecError {
+        match problem {
+            xiangqi::setup::Problem::Illegal(e) => SpecError::Fen(e),
+            xiangqi::setup::Problem::Decided(reason) => {
+                SpecError::Decided(xiangqi_reason(reason).name())
+            }
+        }
+    }
 }
 
 /// A game in progress or finished.
@@ -506,5 +534,26 @@ mod tests {
             Game::new(&decided).err(),
             Some(SpecError::Decided("no_material"))
         );
+    }
+
+    #[test]
+    fn an_arranged_position_is_refused_with_its_first_flaw() {
+        for fen in [
+            "4k4/9/9/9/9/9/9/9/9/4K4 w",
+            "3k5/9/9/9/9/9/9/9/r8/1r2K4 w",
+            "3k5/9/9/9/9/9/9/9/9/4K4 w",
+            "3k5/9/9/9/9/P1P1P1P1P/P8/9/9/4K4 w",
+        ] {
+            let setup = xiangqi::Setup::from_fen(fen).unwrap();
+            let flaw = setup.flaws().into_iter().next().unwrap();
+            let spec = GameSpec::Xiangqi {
+                fen: Some(setup.fen()),
+            };
+            assert_eq!(
+                Game::new(&spec).err(),
+                Some(SpecError::from(flaw.problem)),
+                "{fen}"
+            );
+        }
     }
 }

@@ -55,4 +55,11 @@ pub enum ClientMsg {
     },
     /// One finished game, move by move, for replay. Answered by [`crate::ServerMsg::Replay`].
     Replay(GameId),
+    /// The answer to [`crate::ServerMsg::Ping`], with its number: the heartbeat that tells
+    /// the server this client is still there.
+    Pong(u32),
+    /// What the rules say about the room's position now (legal moves, check, the four
+    /// warning's threats), for a client that does not carry the rules itself: the browser
+    /// page. Answered by [`crate::ServerMsg::Facts`]; any member of a room may ask.
+    Facts,
 }

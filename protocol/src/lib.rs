@@ -23,10 +23,10 @@ pub use client::{ClientMsg, Hello};
 pub use codec::{ClientCodec, FrameError, ServerCodec};
 pub use error::{ErrorCode, ErrorMsg};
 pub use room::*;
-pub use server::{ServerMsg, Welcome};
+pub use server::{ServerMsg, Storage, Welcome};
 
 /// Bumped on every change to a message's encoding. Client and server must agree exactly.
-pub const PROTOCOL_VERSION: u16 = 2;
+pub const PROTOCOL_VERSION: u16 = 3;
 
 /// The TCP port a server listens on unless told otherwise.
 pub const DEFAULT_PORT: u16 = 7373;
@@ -37,6 +37,13 @@ pub const MAX_CLIENT_FRAME: usize = 64 * 1024;
 /// Largest frame the server sends: a room snapshot with a 64x64 board's moves and the
 /// chat history fits with room to spare.
 pub const MAX_SERVER_FRAME: usize = 1024 * 1024;
+
+/// How often the server pings a quiet connection, in seconds.
+pub const HEARTBEAT_EVERY_SECS: u64 = 5;
+
+/// Silence after which either side holds a connection dead, in seconds: three missed
+/// heartbeats.
+pub const HEARTBEAT_TIMEOUT_SECS: u64 = 15;
 
 /// Longest player name, in characters.
 pub const MAX_NAME_CHARS: usize = 24;

@@ -339,11 +339,16 @@ pub enum EndReason {
     NoMaterial,
     /// Both players agreed to a draw.
     Agreement,
+    /// Ended before both players had made a move (a first move that never came): no
+    /// result, never rated.
+    Aborted,
+    /// The players agreed to start a new game before this one ended: no result.
+    NewGame,
 }
 
 impl EndReason {
     /// Every reason, for readers that match names back and for tests.
-    pub const ALL: [EndReason; 13] = [
+    pub const ALL: [EndReason; 15] = [
         EndReason::Five,
         EndReason::Draw,
         EndReason::Timeout,
@@ -357,6 +362,8 @@ impl EndReason {
         EndReason::SixtyMoves,
         EndReason::NoMaterial,
         EndReason::Agreement,
+        EndReason::Aborted,
+        EndReason::NewGame,
     ];
 
     /// The stable name used in JSON and logs.
@@ -375,6 +382,8 @@ impl EndReason {
             EndReason::SixtyMoves => "sixty_moves",
             EndReason::NoMaterial => "no_material",
             EndReason::Agreement => "agreement",
+            EndReason::Aborted => "aborted",
+            EndReason::NewGame => "new_game",
         }
     }
 }
@@ -547,6 +556,28 @@ impl Series {
     pub fn games(&self) -> u32 {
         self.wins[0] + self.wins[1] + self.draws
     }
+}
+
+/// What the rules say about a room's position, for a client that does not carry the rules
+/// (the browser page asks for it after every change instead of re-implementing them).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PositionFacts {
+    /// The room's game number ([`GameView::number`]) this is about.
+    pub game: u32,
+    /// Plies played in that game when this was worked out: an answer about a position
+    /// the client has already moved past is dropped.
+    pub ply: u32,
+    /// Xiangqi: every legal move of the side to move (none once the game is over). Empty
+    /// for caro, where every empty point is legal.
+    pub legal: Vec<Move>,
+    /// Xiangqi: the side to move is in check.
+    pub check: bool,
+    /// Caro, by seat: the empty points where that seat's player would make five with
+    /// their next stone (the four warning's "answer now").
+    pub fives: [Vec<Point>; 2],
+    /// Caro, by seat: the empty points that stop one of that seat's open threes (the four
+    /// warning's "answer soon"), fives left out.
+    pub three_stops: [Vec<Point>; 2],
 }
 
 /// A finished game's number in the server's store.

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::ErrorMsg;
 use crate::room::{
     ChatLine, Clocks, GameOver, GameRecord, GameSummary, GameView, Move, MoveRecord, Offer,
-    ResumeToken, RoomId, RoomSummary, RoomView, SeatView, Standing,
+    PositionFacts, ResumeToken, RoomId, RoomSummary, RoomView, SeatView, Standing,
 };
 
 /// The answer to a good [`crate::Hello`].
@@ -70,4 +70,24 @@ pub enum ServerMsg {
     History(Vec<GameSummary>),
     /// A finished game to replay.
     Replay(Box<GameRecord>),
+    /// What the rules say about the room's position, as asked by [`crate::ClientMsg::Facts`].
+    Facts(Box<PositionFacts>),
+    /// The heartbeat: answer with [`crate::ClientMsg::Pong`] and the same number. The
+    /// server sends one every few seconds, so a client that hears nothing for
+    /// [`crate::HEARTBEAT_TIMEOUT_SECS`] knows the connection is dead.
+    Ping(u32),
+    /// Whether the server is keeping what is played: sent to everyone when it changes, and
+    /// after `Welcome` while games are not being saved.
+    Storage(Storage),
+}
+
+/// Whether games reach the server's disk.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Storage {
+    /// Everything played is saved before anyone is told of it.
+    Saving,
+    /// The disk refuses writes: games go on and are kept in memory, and are written as
+    /// soon as the disk takes them again. `reason` says why, in a sentence.
+    NotSaving { reason: String },
 }

@@ -27,9 +27,11 @@ fn client_variant(m: &ClientMsg) -> usize {
         ClientMsg::Leaderboard => 13,
         ClientMsg::History { .. } => 14,
         ClientMsg::Replay(_) => 15,
+        ClientMsg::Pong(_) => 16,
+        ClientMsg::Facts => 17,
     }
 }
-const CLIENT_VARIANTS: usize = 16;
+const CLIENT_VARIANTS: usize = 18;
 
 fn server_variant(m: &ServerMsg) -> usize {
     match m {
@@ -53,9 +55,12 @@ fn server_variant(m: &ServerMsg) -> usize {
         ServerMsg::Leaderboard(_) => 17,
         ServerMsg::History(_) => 18,
         ServerMsg::Replay(_) => 19,
+        ServerMsg::Ping(_) => 20,
+        ServerMsg::Storage(_) => 21,
+        ServerMsg::Facts(_) => 22,
     }
 }
-const SERVER_VARIANTS: usize = 20;
+const SERVER_VARIANTS: usize = 23;
 
 fn xq(file: u8, rank: u8) -> XqSquare {
     XqSquare { file, rank }
@@ -167,6 +172,8 @@ fn client_samples() -> Vec<ClientMsg> {
             player: Some("An".into()),
         },
         ClientMsg::Replay(u64::MAX),
+        ClientMsg::Pong(u32::MAX),
+        ClientMsg::Facts,
     ];
     v.extend(settings_samples().into_iter().map(ClientMsg::CreateRoom));
     for kind in [OfferKind::Undo, OfferKind::NewGame, OfferKind::Draw] {
@@ -203,6 +210,11 @@ fn server_samples() -> Vec<ServerMsg> {
             resume: ResumeToken([1; 16]),
         }),
         ServerMsg::Rooms(vec![]),
+        ServerMsg::Ping(7),
+        ServerMsg::Storage(Storage::Saving),
+        ServerMsg::Storage(Storage::NotSaving {
+            reason: "the disk is full".into(),
+        }),
         ServerMsg::RoomCreated(12),
         ServerMsg::Left,
         ServerMsg::People {
@@ -333,6 +345,18 @@ fn server_samples() -> Vec<ServerMsg> {
         opening: game_view().opening,
         moves: game_view().moves,
     })));
+    v.push(ServerMsg::Facts(Box::default()));
+    v.push(ServerMsg::Facts(Box::new(PositionFacts {
+        game: 3,
+        ply: 41,
+        legal: vec![Move::Xiangqi {
+            from: xq(7, 2),
+            to: xq(4, 2),
+        }],
+        check: true,
+        fives: [vec![Point::new(3, 4)], vec![]],
+        three_stops: [vec![], vec![Point::new(0, 0), Point::new(63, 63)]],
+    })));
     for reason in EndReason::ALL {
         v.push(ServerMsg::GameOver(GameOver {
             winner: Some(Seat::One),
@@ -351,6 +375,9 @@ fn every_client_message_round_trips() {
         seen[client_variant(&m)] = true;
         let bytes = encode(&m).unwrap();
         assert_eq!(decode::<ClientMsg>(&bytes).unwrap(), m);
+        // The browser page speaks the same messages as JSON.
+        let json = serde_json::to_string(&m).unwrap();
+        assert_eq!(serde_json::from_str::<ClientMsg>(&json).unwrap(), m);
     }
     assert!(
         seen.iter().all(|s| *s),
@@ -366,6 +393,8 @@ fn every_server_message_round_trips() {
         seen[server_variant(&m)] = true;
         let bytes = encode(&m).unwrap();
         assert_eq!(decode::<ServerMsg>(&bytes).unwrap(), m);
+        let json = serde_json::to_string(&m).unwrap();
+        assert_eq!(serde_json::from_str::<ServerMsg>(&json).unwrap(), m);
     }
     assert!(
         seen.iter().all(|s| *s),

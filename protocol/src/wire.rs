@@ -25,6 +25,10 @@ pub enum DecodeError {
     Invalid(#[from] bincode::error::DecodeError),
     #[error("{0} bytes left over after the message")]
     TrailingBytes(usize),
+    /// A browser's WebSocket text that is not a message in JSON (the page speaks the same
+    /// messages as serde's JSON).
+    #[error("not a valid message in JSON: {0}")]
+    Json(String),
 }
 
 /// Encodes one message.

@@ -41,9 +41,27 @@ pub struct Config {
     pub chat_burst: u32,
     /// How fast the chat allowance comes back: one line per this long.
     pub chat_refill: Duration,
-    /// How many messages may wait for one client's socket. A client that falls this far
-    /// behind is disconnected rather than allowed to hold up its room.
-    pub outbox_capacity: usize,
+    /// How many bytes of messages may wait for one client's socket. A client that falls
+    /// this far behind is disconnected rather than allowed to hold memory or its room.
+    /// (A single message larger than this still reaches a client whose queue is empty.)
+    pub outbox_bytes: usize,
+    /// How often a connection is pinged; one silent for three of these is dropped (its
+    /// seat held for the grace period). The client expects
+    /// [`banco_protocol::HEARTBEAT_EVERY_SECS`].
+    pub heartbeat: Duration,
+    /// What a commit survives: a process crash (`normal`) or power loss too (`full`).
+    pub store_sync: crate::store::SyncMode,
+    /// The most bytes of game records that may wait for the disk (or be held while it
+    /// refuses writes); rooms wait beyond it.
+    pub store_queue_bytes: usize,
+    /// A cap on the database's size in bytes (0: none), e.g. for a host on a small card.
+    /// Past it, commits fail as on a full disk: games go on, are held in memory and
+    /// players are told. Shared, so a host may raise it while the server runs (the store
+    /// reads it before every commit).
+    pub store_max_bytes: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    /// In a timed game, how long the player to move has for their first move (no clock
+    /// runs until both players have moved once); past it the game is aborted, unrated.
+    pub first_move_wait: Duration,
     /// The most rooms open at once. Each is cheap, but every lobby client is sent the
     /// whole room list, which must stay well inside a frame.
     pub max_rooms: usize,
@@ -51,6 +69,10 @@ pub struct Config {
     /// being told its address; `None` turns discovery off. A server whose game listener
     /// is on loopback only answers on loopback only.
     pub discovery: Option<SocketAddr>,
+    /// Whether the game port also serves the browser client (the page and its
+    /// WebSocket), told apart from banco clients by their first byte. `--no-web` turns it
+    /// off: the port then speaks only the terminal client's protocol.
+    pub web: bool,
 }
 
 impl Default for Config {
@@ -65,9 +87,15 @@ impl Default for Config {
             hint_budget: Duration::from_secs(1),
             chat_burst: 6,
             chat_refill: Duration::from_millis(1500),
-            outbox_capacity: 512,
+            outbox_bytes: 256 * 1024,
             max_rooms: 500,
+            first_move_wait: Duration::from_secs(60),
+            heartbeat: Duration::from_secs(banco_protocol::HEARTBEAT_EVERY_SECS),
+            store_sync: crate::store::SyncMode::Normal,
+            store_queue_bytes: 16 * 1024 * 1024,
+            store_max_bytes: Default::default(),
             discovery: Some(SocketAddr::from((Ipv4Addr::UNSPECIFIED, DISCOVERY_PORT))),
+            web: true,
         }
     }
 }

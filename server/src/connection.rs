@@ -1,25 +1,43 @@
-//! Bytes <-> frames for one client connection, and nothing else: what a message means is
-//! the session's business.
+//! Bytes <-> messages for one client connection, and nothing else: what a message means
+//! is the session's business.
 //!
-//! A connection is split in two. [`Inbound`] reads [`ClientMsg`]s. Everything bound for
-//! the client goes through its [`Outbox`], a bounded queue drained by the [`Writer`]
-//! task. Rooms push into outboxes without ever waiting: a client whose queue is full is
-//! cut off (its connection token is cancelled) instead of holding up a room.
+//! A connection is split in two halves behind two small traits, so a session serves a
+//! TCP socket (bincode frames) and a browser's WebSocket (JSON) alike:
+//!
+//! - a [`FrameSource`] yields the client's messages;
+//! - a [`FrameSink`] writes batches of [`Outgoing`] messages in its [`Format`].
+//!
+//! Everything bound for the client goes through its [`Outbox`], drained by the
+//! connection's [`Writer`] task. An [`Outgoing`] message is encoded at most once per
+//! format, however many clients receive it: a broadcast to a thousand spectators is one
+//! allocation of bytes shared by a thousand queues. Each outbox is bounded in **bytes**
+//! (`Config::outbox_bytes`): rooms and the lobby push without ever waiting, and a client
+//! whose queue would grow past its budget is cut off (its connection token is cancelled,
+//! with the reason logged) instead of holding memory or a room hostage.
 
-use futures::{SinkExt, StreamExt};
+use bytes::{BufMut, Bytes, BytesMut};
+use futures::StreamExt;
+use std::future::Future;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
+use tokio::io::AsyncWriteExt;
 use tokio::net::TcpStream;
 use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
 use tokio::sync::mpsc;
-use tokio_util::codec::{FramedRead, FramedWrite};
+use tokio_util::codec::FramedRead;
 use tokio_util::sync::CancellationToken;
 
 use banco_protocol::wire::DecodeError;
-use banco_protocol::{ClientMsg, FrameError, ServerCodec, ServerMsg};
+use banco_protocol::{ClientMsg, FrameError, MAX_SERVER_FRAME, ServerCodec, ServerMsg, wire};
 
 /// How long a closing connection may take to deliver what is already queued (a last
 /// error, a shutdown notice) before it is cut.
 const DRAIN_TIME: Duration = Duration::from_secs(3);
+
+/// The most bytes the writer gathers from the queue into one write: queued messages go
+/// out together, in one system call, instead of one call each.
+const BATCH_BYTES: usize = 64 * 1024;
 
 /// One frame from the client.
 #[derive(Debug)]
@@ -29,23 +47,98 @@ pub enum Incoming {
     Malformed(DecodeError),
 }
 
-/// The reading half of a connection.
-pub struct Inbound {
-    /// Frames off the socket, decoded.
-    frames: FramedRead<OwnedReadHalf, ServerCodec>,
+/// How a connection puts messages on the wire.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// bincode 2 payloads behind a 4-byte big-endian length: the terminal client's TCP.
+    Binary,
+    /// One JSON object per message: the browser's WebSocket.
+    Json,
 }
 
-impl Inbound {
-    /// The next frame. `Ok(None)` is a clean close between frames; a close inside a frame,
-    /// an oversized frame or an I/O error is an `Err`, after which nothing can be trusted.
-    pub async fn read(&mut self) -> Result<Option<Incoming>, FrameError> {
-        match self.frames.next().await {
-            None => Ok(None),
-            Some(Err(e)) => Err(e),
-            Some(Ok(Ok(msg))) => Ok(Some(Incoming::Message(msg))),
-            Some(Ok(Err(bad))) => Ok(Some(Incoming::Malformed(bad))),
-        }
+/// Where a session's client messages come from.
+pub trait FrameSource: Send {
+    /// The next message. `Ok(None)` is a clean close between frames; a close inside a
+    /// frame, an oversized frame or an I/O error is an `Err`, after which nothing can be
+    /// trusted.
+    fn read(&mut self) -> impl Future<Output = Result<Option<Incoming>, FrameError>> + Send;
+}
+
+/// Where a session's messages go.
+pub trait FrameSink: Send + 'static {
+    /// The encoding this sink writes.
+    fn format(&self) -> Format;
+    /// Writes `batch` in order (each message's [`Outgoing::encoded`] form), as few
+    /// system calls as the transport allows.
+    fn write(&mut self, batch: &[Outgoing]) -> impl Future<Output = std::io::Result<()>> + Send;
+    /// Flushes and closes the sending side.
+    fn close(&mut self) -> impl Future<Output = std::io::Result<()>> + Send;
+}
+
+/// A message for clients, shared by everyone it is sent to and encoded at most once per
+/// [`Format`]. Cheap to clone.
+#[derive(Debug, Clone)]
+pub struct Outgoing(Arc<Shared>);
+
+#[derive(Debug)]
+struct Shared {
+    /// What is said.
+    msg: ServerMsg,
+    /// The whole binary frame (length prefix included), made on first use.
+    binary: OnceLock<Option<Bytes>>,
+    /// The JSON text, made on first use.
+    json: OnceLock<Option<Bytes>>,
+}
+
+impl Outgoing {
+    pub fn new(msg: ServerMsg) -> Outgoing {
+        Outgoing(Arc::new(Shared {
+            msg,
+            binary: OnceLock::new(),
+            json: OnceLock::new(),
+        }))
     }
+
+    /// The message itself.
+    pub fn msg(&self) -> &ServerMsg {
+        &self.0.msg
+    }
+
+    /// The message in `format`: a whole frame for [`Format::Binary`], the JSON text for
+    /// [`Format::Json`]. `None` if it cannot be encoded (larger than a frame may be:
+    /// a bug, logged once).
+    pub fn encoded(&self, format: Format) -> Option<&Bytes> {
+        let cell = match format {
+            Format::Binary => &self.0.binary,
+            Format::Json => &self.0.json,
+        };
+        cell.get_or_init(|| {
+            let encoded = match format {
+                Format::Binary => binary_frame(&self.0.msg),
+                Format::Json => serde_json::to_vec(&self.0.msg)
+                    .map(Bytes::from)
+                    .map_err(|e| e.to_string()),
+            };
+            encoded
+                .inspect_err(|e| tracing::error!(error = %e, "a message could not be encoded"))
+                .ok()
+        })
+        .as_ref()
+    }
+}
+
+fn binary_frame(msg: &ServerMsg) -> Result<Bytes, String> {
+    let payload = wire::encode(msg).map_err(|e| e.to_string())?;
+    if payload.len() > MAX_SERVER_FRAME {
+        return Err(format!(
+            "{} bytes is more than a frame holds",
+            payload.len()
+        ));
+    }
+    let mut frame = BytesMut::with_capacity(4 + payload.len());
+    frame.put_u32(payload.len() as u32);
+    frame.put_slice(&payload);
+    Ok(frame.freeze())
 }
 
 /// The queue of messages for one client. Cheap to clone; rooms and the lobby keep a clone
@@ -53,7 +146,13 @@ impl Inbound {
 #[derive(Debug, Clone)]
 pub struct Outbox {
     /// Into the writer task.
-    tx: mpsc::Sender<ServerMsg>,
+    tx: mpsc::UnboundedSender<Outgoing>,
+    /// Bytes queued and not yet written, shared with the writer.
+    queued: Arc<AtomicUsize>,
+    /// The most bytes that may wait for this client.
+    budget: usize,
+    /// The writer's encoding, to count what a message costs this client.
+    format: Format,
     /// Cancelled when the client cannot keep up (or its socket failed): the session sees
     /// it and ends.
     cut: CancellationToken,
@@ -63,17 +162,35 @@ impl Outbox {
     /// Queues `msg` without waiting. Returns `false` if the client is gone or was just cut
     /// off for falling too far behind.
     pub fn send(&self, msg: ServerMsg) -> bool {
-        match self.tx.try_send(msg) {
-            Ok(()) => true,
-            Err(mpsc::error::TrySendError::Full(_)) => {
-                if !self.cut.is_cancelled() {
-                    tracing::warn!("client cannot keep up with its messages; disconnecting it");
-                    self.cut.cancel();
-                }
-                false
-            }
-            Err(mpsc::error::TrySendError::Closed(_)) => false,
+        self.push(&Outgoing::new(msg))
+    }
+
+    /// Queues a shared message (a broadcast) without waiting; see [`Outbox::send`].
+    pub fn push(&self, out: &Outgoing) -> bool {
+        if self.cut.is_cancelled() || self.tx.is_closed() {
+            return false;
         }
+        let Some(size) = out.encoded(self.format).map(Bytes::len) else {
+            return true;
+        };
+        let before = self.queued.fetch_add(size, Ordering::AcqRel);
+        // One message always fits in an empty queue, however large: a client is cut for
+        // falling behind, never for being sent a big room.
+        if before > 0 && before + size > self.budget {
+            self.queued.fetch_sub(size, Ordering::AcqRel);
+            tracing::warn!(
+                waiting = before,
+                budget = self.budget,
+                "client cannot keep up with its messages; disconnecting it"
+            );
+            self.cut.cancel();
+            return false;
+        }
+        if self.tx.send(out.clone()).is_err() {
+            self.queued.fetch_sub(size, Ordering::AcqRel);
+            return false;
+        }
+        true
     }
 
     /// Whether two outboxes lead to the same client.
@@ -82,72 +199,103 @@ impl Outbox {
     }
 
     /// An outbox whose messages land in the returned receiver: for unit tests of actors.
-    pub fn for_test(capacity: usize) -> (Outbox, mpsc::Receiver<ServerMsg>) {
-        let (tx, rx) = mpsc::channel(capacity);
+    pub fn for_test(budget: usize) -> (Outbox, TestInbox) {
+        let (tx, rx) = mpsc::unbounded_channel();
+        let queued = Arc::new(AtomicUsize::new(0));
         (
             Outbox {
                 tx,
+                queued: queued.clone(),
+                budget,
+                format: Format::Binary,
                 cut: CancellationToken::new(),
             },
-            rx,
+            TestInbox { rx, queued },
         )
     }
 }
 
-/// The writing half: drains the outbox onto the socket.
-pub struct Writer {
+/// What a test outbox received; reading a message frees its bytes, as the writer would.
+pub struct TestInbox {
+    rx: mpsc::UnboundedReceiver<Outgoing>,
+    queued: Arc<AtomicUsize>,
+}
+
+impl TestInbox {
+    /// The next message already queued, if any.
+    pub fn try_recv(&mut self) -> Option<ServerMsg> {
+        let out = self.rx.try_recv().ok()?;
+        let size = out.encoded(Format::Binary).map_or(0, Bytes::len);
+        self.queued.fetch_sub(size, Ordering::AcqRel);
+        Some(out.msg().clone())
+    }
+
+    /// The next message, waiting for it; `None` once every outbox is gone.
+    pub async fn recv(&mut self) -> Option<ServerMsg> {
+        let out = self.rx.recv().await?;
+        let size = out.encoded(Format::Binary).map_or(0, Bytes::len);
+        self.queued.fetch_sub(size, Ordering::AcqRel);
+        Some(out.msg().clone())
+    }
+}
+
+/// The writing half: drains the outbox into a [`FrameSink`].
+pub struct Writer<S> {
     /// Messages waiting for the socket.
-    rx: mpsc::Receiver<ServerMsg>,
-    /// Frames onto the socket.
-    sink: FramedWrite<OwnedWriteHalf, ServerCodec>,
+    rx: mpsc::UnboundedReceiver<Outgoing>,
+    /// Bytes waiting, shared with the outbox.
+    queued: Arc<AtomicUsize>,
+    /// Where they go.
+    sink: S,
     /// Cancelled to stop at once (client cut off, or the socket failed).
     cut: CancellationToken,
 }
 
-/// Splits a fresh connection into its reading half, its outbox (holding at most
-/// `capacity` messages) and the writer that must be run as its own task.
-/// `cut` is the connection's token: the outbox cancels it when the client falls behind.
-pub fn split(
-    stream: TcpStream,
-    capacity: usize,
-    cut: CancellationToken,
-) -> (Inbound, Outbox, Writer) {
-    let (read, write) = stream.into_split();
-    let (tx, rx) = mpsc::channel(capacity.max(1));
+/// An outbox of at most `budget` bytes and the writer that drains it into `sink` (to be
+/// run as its own task). `cut` is the connection's token: the outbox cancels it when the
+/// client falls behind, the writer when the socket fails.
+pub fn outbox<S: FrameSink>(sink: S, budget: usize, cut: CancellationToken) -> (Outbox, Writer<S>) {
+    let (tx, rx) = mpsc::unbounded_channel();
+    let queued = Arc::new(AtomicUsize::new(0));
     (
-        Inbound {
-            frames: FramedRead::new(read, ServerCodec::new()),
-        },
         Outbox {
             tx,
+            queued: queued.clone(),
+            budget: budget.max(1),
+            format: sink.format(),
             cut: cut.clone(),
         },
         Writer {
             rx,
-            sink: FramedWrite::new(write, ServerCodec::new()),
+            queued,
+            sink,
             cut,
         },
     )
 }
 
-impl Writer {
+impl<S: FrameSink> Writer<S> {
     /// Writes queued messages until `finish` fires (then delivers what is already queued,
     /// within a few seconds, and closes the socket) or the connection is cut.
     pub async fn run(mut self, finish: CancellationToken) {
+        let mut batch = Vec::new();
         loop {
-            let msg = tokio::select! {
+            let first = tokio::select! {
                 biased;
                 () = self.cut.cancelled() => return,
-                msg = self.rx.recv() => msg,
+                out = self.rx.recv() => out,
                 () = finish.cancelled() => break,
             };
-            let Some(msg) = msg else { break };
-            let sent = tokio::select! {
+            let Some(first) = first else { break };
+            let bytes = self.gather(first, &mut batch);
+            let written = tokio::select! {
                 biased;
                 () = self.cut.cancelled() => return,
-                sent = self.sink.send(msg) => sent,
+                written = self.sink.write(&batch) => written,
             };
-            if let Err(e) = sent {
+            self.queued.fetch_sub(bytes, Ordering::AcqRel);
+            batch.clear();
+            if let Err(e) = written {
                 tracing::debug!(error = %e, "write failed; closing the connection");
                 self.cut.cancel();
                 return;
@@ -155,8 +303,8 @@ impl Writer {
         }
         // Deliver what was queued before the end (a last error, a shutdown notice).
         let drain = async {
-            while let Ok(msg) = self.rx.try_recv() {
-                self.sink.feed(msg).await?;
+            while let Ok(out) = self.rx.try_recv() {
+                self.sink.write(std::slice::from_ref(&out)).await?;
             }
             self.sink.close().await
         };
@@ -168,5 +316,138 @@ impl Writer {
                 }
             }
         }
+    }
+
+    /// `first` and whatever else is already queued, up to [`BATCH_BYTES`], into `batch`;
+    /// returns their size.
+    fn gather(&mut self, first: Outgoing, batch: &mut Vec<Outgoing>) -> usize {
+        let format = self.sink.format();
+        let size = |out: &Outgoing| out.encoded(format).map_or(0, Bytes::len);
+        let mut bytes = size(&first);
+        batch.push(first);
+        while bytes < BATCH_BYTES {
+            let Ok(next) = self.rx.try_recv() else { break };
+            bytes += size(&next);
+            batch.push(next);
+        }
+        bytes
+    }
+}
+
+/// A TCP connection's reading half: bincode frames of client messages.
+pub struct TcpSource {
+    /// Frames off the socket, decoded.
+    frames: FramedRead<OwnedReadHalf, ServerCodec>,
+}
+
+impl FrameSource for TcpSource {
+    async fn read(&mut self) -> Result<Option<Incoming>, FrameError> {
+        match self.frames.next().await {
+            None => Ok(None),
+            Some(Err(e)) => Err(e),
+            Some(Ok(Ok(msg))) => Ok(Some(Incoming::Message(msg))),
+            Some(Ok(Err(bad))) => Ok(Some(Incoming::Malformed(bad))),
+        }
+    }
+}
+
+/// A TCP connection's writing half: whole binary frames, a batch per system call.
+pub struct TcpSink {
+    /// The socket.
+    write: OwnedWriteHalf,
+    /// Where a batch of several frames is gathered (kept for the next batch).
+    buffer: Vec<u8>,
+}
+
+impl FrameSink for TcpSink {
+    fn format(&self) -> Format {
+        Format::Binary
+    }
+
+    async fn write(&mut self, batch: &[Outgoing]) -> std::io::Result<()> {
+        if let [one] = batch {
+            if let Some(frame) = one.encoded(Format::Binary) {
+                self.write.write_all(frame).await?;
+            }
+            return Ok(());
+        }
+        self.buffer.clear();
+        for frame in batch.iter().filter_map(|out| out.encoded(Format::Binary)) {
+            self.buffer.extend_from_slice(frame);
+        }
+        self.write.write_all(&self.buffer).await?;
+        // A big batch leaves no big buffer behind on an idle connection.
+        if self.buffer.capacity() > BATCH_BYTES * 2 {
+            self.buffer = Vec::new();
+        }
+        Ok(())
+    }
+
+    async fn close(&mut self) -> std::io::Result<()> {
+        self.write.shutdown().await
+    }
+}
+
+/// Splits a TCP connection into its two halves.
+pub fn tcp(stream: TcpStream) -> (TcpSource, TcpSink) {
+    let (read, write) = stream.into_split();
+    (
+        TcpSource {
+            frames: FramedRead::new(read, ServerCodec::new()),
+        },
+        TcpSink {
+            write,
+            buffer: Vec::new(),
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use banco_protocol::ErrorMsg;
+
+    fn chat(text: &str) -> ServerMsg {
+        ServerMsg::Error(ErrorMsg::new(banco_protocol::ErrorCode::Busy, text))
+    }
+
+    #[test]
+    fn a_broadcast_is_encoded_once_and_shared() {
+        let out = Outgoing::new(chat("hello"));
+        let a = out.encoded(Format::Binary).unwrap().clone();
+        let b = out.clone().encoded(Format::Binary).unwrap().clone();
+        assert_eq!(a.as_ptr(), b.as_ptr(), "the same bytes, not a copy");
+        let payload = &a[4..];
+        assert_eq!(
+            u32::from_be_bytes([a[0], a[1], a[2], a[3]]) as usize,
+            payload.len()
+        );
+        assert_eq!(wire::decode::<ServerMsg>(payload).unwrap(), chat("hello"));
+        let json = out.encoded(Format::Json).unwrap();
+        let back: ServerMsg = serde_json::from_slice(json).unwrap();
+        assert_eq!(back, chat("hello"));
+    }
+
+    #[test]
+    fn an_outbox_is_bounded_in_bytes_and_cuts_the_slow() {
+        let (outbox, mut inbox) = Outbox::for_test(1000);
+        let big = Outgoing::new(chat(&"x".repeat(600)));
+        assert!(outbox.push(&big), "one message fits an empty queue");
+        assert!(!outbox.push(&big), "a second one is over the budget");
+        assert!(outbox.cut.is_cancelled(), "the slow client is cut");
+        assert!(!outbox.send(chat("small")), "nothing more is queued");
+        assert!(inbox.try_recv().is_some());
+        assert!(inbox.try_recv().is_none());
+
+        // A queue read in time never fills, whatever passes through it.
+        let (outbox, mut inbox) = Outbox::for_test(1000);
+        for _ in 0..100 {
+            assert!(outbox.push(&big));
+            assert!(inbox.try_recv().is_some());
+        }
+        assert!(!outbox.cut.is_cancelled());
+        // A message larger than the whole budget still reaches a client that keeps up.
+        let huge = Outgoing::new(chat(&"y".repeat(5000)));
+        assert!(outbox.push(&huge));
     }
 }

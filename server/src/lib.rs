@@ -7,17 +7,23 @@
 //!
 //! - [`config`]: [`Config`], what a host may tune (name, store, grace period, bot pace).
 //! - [`server`]: [`run`]: accepts connections, spawns a session for each, shuts down.
-//! - [`connection`]: bytes <-> frames for one TCP connection: [`connection::Inbound`]
-//!   reads client messages, [`connection::Outbox`] is the bounded queue to the writer.
+//! - [`connection`]: messages <-> bytes for one connection, behind a transport seam
+//!   ([`connection::FrameSource`], [`connection::FrameSink`]: TCP frames or a WebSocket);
+//!   [`connection::Outbox`] is the queue to the writer, bounded in bytes, and
+//!   [`connection::Outgoing`] a message encoded once and shared by every recipient.
 //! - [`session`]: one task per client: the Hello/Welcome handshake, then routing each
 //!   request to the lobby or to the client's room.
 //! - [`lobby`]: the actor that knows every room and every player name, hands out resume
 //!   tokens and keeps lobby sessions' room lists fresh.
 //! - [`room`]: one actor task per room owning its game, seats, clocks, offers, chat and
 //!   bot seats; [`room::RoomHandle`] is the cheap handle sessions talk to it through.
-//! - [`store`]: SQLite on its own thread: players, ratings (Elo), finished games and games
-//!   in progress; the leaderboard, history and replays players ask for are read there too.
+//! - [`store`]: SQLite, written ahead: a group-committing writer thread (rooms announce
+//!   nothing before it is on disk) and a reader thread for the leaderboard, history and
+//!   replays; players, ratings (Elo), finished games and the log of games in progress.
+//! - [`token`]: resume tokens as the server keeps them: hashes, never the secret.
 //! - [`names`]: checking and cleaning what people type (names, chat lines).
+//! - [`web`]: the browser client on the game port: the embedded page, and a WebSocket
+//!   that carries the protocol as JSON into an ordinary session.
 //! - [`discovery`]: LAN discovery: the task answering UDP probes with a beacon, and the
 //!   prober clients call ([`discovery::probe`]) to list the servers on their network.
 
@@ -30,9 +36,11 @@ pub mod room;
 pub mod server;
 pub mod session;
 pub mod store;
+pub mod token;
+pub mod web;
 
 pub use config::{Config, StoreLocation, default_store_path};
-pub use server::{Sockets, run, serve};
+pub use server::{Sockets, open_store, run, run_with_store, serve};
 
 /// Identifies one connected session for as long as the server runs. Never reused.
 pub type ClientId = u64;

@@ -15,16 +15,17 @@ use tokio_util::task::TaskTracker;
 use banco_engine::game::GameSpec;
 use banco_protocol::{
     ErrorCode, ErrorMsg, PROTOCOL_VERSION, ResumeToken, RoomId, RoomSettings, RoomSummary,
-    ServerMsg, Welcome,
+    ServerMsg, Storage, Welcome,
 };
 
 use crate::ClientId;
 use crate::config::Config;
-use crate::connection::Outbox;
+use crate::connection::{Outbox, Outgoing};
 use crate::discovery::Census;
 use crate::names::unique_name;
 use crate::room::{self, Guest, RoomContext, RoomHandle};
 use crate::store::{LiveGame, LiveSeat, StoreHandle};
+use crate::token::TokenHash;
 
 /// Requests from sessions waiting their turn.
 const INBOX: usize = 256;
@@ -45,8 +46,8 @@ pub enum RoomNotice {
     Changed(RoomSummary),
     /// It closed (nobody left in it).
     Closed(RoomId),
-    /// The seat held for this token was given up.
-    Released(ResumeToken),
+    /// The seat held for the token this is the hash of was given up.
+    Released(TokenHash),
 }
 
 /// A session that just said Hello, as the lobby registered it.
@@ -236,8 +237,8 @@ struct Lobby {
     notices_tx: mpsc::UnboundedSender<RoomNotice>,
     /// Every connected session, by number.
     sessions: HashMap<ClientId, Session>,
-    /// Seats held for dropped players, by the token that reclaims them.
-    held: HashMap<ResumeToken, Held>,
+    /// Seats held for dropped players, by the hash of the token that reclaims them.
+    held: HashMap<TokenHash, Held>,
     /// By number, so the list comes out in order.
     rooms: BTreeMap<RoomId, Listed>,
     /// The number the next session gets (never reused).
@@ -250,6 +251,8 @@ struct Lobby {
     list_stale: bool,
     /// When the room list was last pushed to the lobby's sessions.
     listed_at: Instant,
+    /// Whether games are being saved: everyone connected is told when it changes.
+    storage: watch::Receiver<Storage>,
 }
 
 /// Starts the lobby, reopening the rooms of `restored` games; it runs until `shutdown`.
@@ -265,7 +268,6 @@ pub fn spawn(
     let (census_tx, census) = watch::channel(Census::default());
     let mut lobby = Lobby {
         config,
-        store,
         tracker: tracker.clone(),
         shutdown,
         notices_tx,
@@ -277,6 +279,8 @@ pub fn spawn(
         census: census_tx,
         list_stale: false,
         listed_at: Instant::now(),
+        storage: store.status(),
+        store,
     };
     for live in restored {
         lobby.reopen(live);
@@ -293,11 +297,16 @@ impl Lobby {
         mut notices: mpsc::UnboundedReceiver<RoomNotice>,
     ) {
         let shutdown = self.shutdown.clone();
+        let mut storage = self.storage.clone();
         loop {
             let push_at = self.list_stale.then_some(self.listed_at + LIST_EVERY);
             tokio::select! {
                 biased;
                 () = shutdown.cancelled() => break,
+                Ok(()) = storage.changed() => {
+                    let now = storage.borrow_and_update().clone();
+                    self.tell_everyone(ServerMsg::Storage(now));
+                }
                 Some(notice) = notices.recv() => self.on_notice(notice),
                 msg = inbox.recv() => match msg {
                     Some(msg) => self.handle(msg),
@@ -356,8 +365,7 @@ impl Lobby {
                     )));
                     return;
                 }
-                let id = self.next_room;
-                self.next_room = self.next_room.wrapping_add(1).max(1);
+                let id = self.free_room_number();
                 let ctx = self.room_context();
                 if let Some(s) = self.sessions.get_mut(&guest.client) {
                     s.room = Some(id);
@@ -392,11 +400,16 @@ impl Lobby {
         }
     }
 
-    /// Reopens the room of a game saved in progress; its players' names and seats wait
-    /// for them to come back with their resume tokens.
+    /// Reopens the room of a game saved in progress, under the number it had (people
+    /// were told "room 7"); its players' names and seats wait for them to come back with
+    /// their resume tokens.
     fn reopen(&mut self, live: LiveGame) {
-        let id = self.next_room;
-        self.next_room = self.next_room.wrapping_add(1).max(1);
+        let id = if live.room != 0 && !self.rooms.contains_key(&live.room) {
+            live.room
+        } else {
+            self.free_room_number()
+        };
+        self.next_room = self.next_room.max(id.wrapping_add(1)).max(1);
         let key = live.key;
         let seats = live.seats.clone();
         match room::restore(id, live, self.room_context(), &self.tracker) {
@@ -424,8 +437,20 @@ impl Lobby {
                 );
             }
             Err(why) => {
-                tracing::error!(key, %why, "a saved game in progress cannot be reopened; dropping it");
-                self.store.drop_live(key);
+                // Kept in the store as it is: a later version may reopen it.
+                tracing::error!(key, %why, "a saved game in progress cannot be reopened; it is kept but not played");
+            }
+        }
+    }
+
+    /// The next room number no open room has (numbers of reopened rooms are kept, so
+    /// the count skips them).
+    fn free_room_number(&mut self) -> RoomId {
+        loop {
+            let id = self.next_room;
+            self.next_room = self.next_room.wrapping_add(1).max(1);
+            if !self.rooms.contains_key(&id) {
+                return id;
             }
         }
     }
@@ -452,7 +477,7 @@ impl Lobby {
 
         let mut resumed: Option<(String, ResumeToken, Option<RoomId>)> = None;
         if let Some(token) = resume {
-            if let Some(held) = self.held.remove(&token) {
+            if let Some(held) = self.held.remove(&TokenHash::of(&token)) {
                 resumed = Some((held.name, token, Some(held.room)));
             } else if let Some(old) = self
                 .sessions
@@ -480,6 +505,10 @@ impl Lobby {
             server: self.config.name.clone(),
             resume: token,
         }));
+        let storage = self.storage.borrow().clone();
+        if storage != Storage::Saving {
+            outbox.send(ServerMsg::Storage(storage));
+        }
         if resume_in.is_none() {
             outbox.send(ServerMsg::Rooms(self.room_list()));
         }
@@ -509,7 +538,7 @@ impl Lobby {
         tracing::info!(client, name = %session.name, held = held_in.is_some(), "player left the server");
         if let Some(room) = held_in {
             self.held.insert(
-                session.token,
+                TokenHash::of(&session.token),
                 Held {
                     name: session.name,
                     room,
@@ -568,11 +597,19 @@ impl Lobby {
         }
     }
 
+    /// Sends `msg` to every connected session, in the lobby or in a room.
+    fn tell_everyone(&self, msg: ServerMsg) {
+        let out = Outgoing::new(msg);
+        for s in self.sessions.values() {
+            s.outbox.push(&out);
+        }
+    }
+
     /// Sends the room list to every session in the lobby.
     fn push_rooms(&mut self) {
-        let list = self.room_list();
+        let list = Outgoing::new(ServerMsg::Rooms(self.room_list()));
         for s in self.sessions.values().filter(|s| s.room.is_none()) {
-            s.outbox.send(ServerMsg::Rooms(list.clone()));
+            s.outbox.push(&list);
         }
         self.list_stale = false;
         self.listed_at = Instant::now();
@@ -595,9 +632,9 @@ mod tests {
     };
 
     /// Room lists in `rx` so far, and the last one's length.
-    fn lists(rx: &mut mpsc::Receiver<ServerMsg>) -> (usize, usize) {
+    fn lists(rx: &mut crate::connection::TestInbox) -> (usize, usize) {
         let (mut count, mut last) = (0, 0);
-        while let Ok(msg) = rx.try_recv() {
+        while let Some(msg) = rx.try_recv() {
             if let ServerMsg::Rooms(list) = msg {
                 count += 1;
                 last = list.len();
@@ -622,7 +659,7 @@ mod tests {
             &tracker,
             shutdown.clone(),
         );
-        let (outbox, mut rx) = Outbox::for_test(4096);
+        let (outbox, mut rx) = Outbox::for_test(1 << 20);
         lobby
             .enter("Lan".into(), None, outbox, CancellationToken::new())
             .await
@@ -630,7 +667,7 @@ mod tests {
         let settings = RoomSettings::default();
         let spec = crate::room::settings::validate(&settings).unwrap();
         for i in 0..20 {
-            let (outbox, _rx) = Outbox::for_test(64);
+            let (outbox, _rx) = Outbox::for_test(64 * 1024);
             let guest = Guest {
                 client: 1000 + i,
                 name: format!("P{i}"),

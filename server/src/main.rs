@@ -8,7 +8,7 @@ use tokio_util::sync::CancellationToken;
 
 use banco_protocol::discovery::DISCOVERY_PORT;
 use banco_protocol::{DEFAULT_PORT, parse_duration};
-use banco_server::store::{Archive, Store};
+use banco_server::store::{Archive, SyncMode};
 use banco_server::{Config, StoreLocation, default_store_path};
 
 /// Hosts banco rooms (caro and xiangqi) for players on your network.
@@ -22,6 +22,11 @@ struct Args {
     /// `:memory:` to keep nothing. Default: banco.db in your data directory.
     #[arg(long, value_name = "PATH")]
     db: Option<String>,
+    /// What a commit of a game's moves survives: `normal`, a crash of the server process
+    /// (kill -9, a panic); `full`, also a power cut or a crash of the whole machine, at
+    /// the price of an fsync per group commit.
+    #[arg(long, value_name = "MODE", default_value = "normal")]
+    sync: SyncMode,
     /// The server's name shown to players. Default: this machine's host name.
     #[arg(long)]
     name: Option<String>,
@@ -42,6 +47,9 @@ struct Args {
     /// Do not answer LAN discovery probes: players join by address only.
     #[arg(long, conflicts_with = "discovery")]
     no_discovery: bool,
+    /// Do not serve the browser client on the game port: only banco clients can join.
+    #[arg(long)]
+    no_web: bool,
     /// Print the best rated players from the database and exit.
     #[arg(long)]
     leaderboard: bool,
@@ -74,6 +82,8 @@ async fn main() -> anyhow::Result<()> {
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
         )
         .with_writer(std::io::stderr)
+        // Colours only for a person at a terminal: a log file or journald gets plain text.
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         // A log that can no longer be written (the terminal closed, `| tee` stopped by
         // Ctrl-C, journald restarted) must cost log lines, never a task: by default the
         // subscriber reports the failure with eprintln!, which panics when stderr is
@@ -93,14 +103,6 @@ async fn main() -> anyhow::Result<()> {
     if args.discover {
         return print_servers(&args.probe);
     }
-    // An explicitly named database that cannot be opened is an error here, before
-    // anyone connects (`run` itself would fall back to memory to keep a game going).
-    if let StoreLocation::File(path) = &store {
-        let opened = Store::open(&store)
-            .with_context(|| format!("cannot open the database {}", path.display()))?;
-        opened.close();
-    }
-
     let discovery =
         if args.no_discovery {
             None
@@ -115,6 +117,8 @@ async fn main() -> anyhow::Result<()> {
         grace: args.grace,
         restart_grace: args.restart_grace,
         bot_delay: args.bot_delay,
+        store_sync: args.sync,
+        web: !args.no_web,
         ..Config::default()
     };
     if let Some(name) = args.name {
@@ -122,7 +126,7 @@ async fn main() -> anyhow::Result<()> {
     }
     let listener = tokio::net::TcpListener::bind(&args.listen)
         .await
-        .with_context(|| format!("cannot listen on {}", args.listen))?;
+        .map_err(|e| listen_error(&args.listen, &e))?;
     let shutdown = CancellationToken::new();
     tokio::spawn({
         let shutdown = shutdown.clone();
@@ -227,4 +231,67 @@ fn print_leaderboard(store: &StoreLocation) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// Why the server cannot listen on `listen`, in a sentence that says what to do and with
+/// which flag, as `banco host` words it.
+fn listen_error(listen: &str, e: &std::io::Error) -> anyhow::Error {
+    let (host, port) = listen.rsplit_once(':').unwrap_or((listen, ""));
+    let host = host.trim_start_matches('[').trim_end_matches(']');
+    let sentence = match (e.kind(), port.parse::<u16>()) {
+        (std::io::ErrorKind::AddrInUse, Ok(port)) => {
+            let next = port.wrapping_add(1).max(1024);
+            format!(
+                "port {port} is already in use on this machine (another banco server?). \
+                 Listen on another port with --listen {host}:{next}, and players join with ADDRESS:{next}"
+            )
+        }
+        (std::io::ErrorKind::AddrNotAvailable, _) => format!(
+            "{host} is not an address of this machine: listen with --listen 0.0.0.0:{port} (every network) or on one of its own IPs"
+        ),
+        (std::io::ErrorKind::PermissionDenied, Ok(port)) => format!(
+            "not allowed to listen on port {port}: ports below 1024 need administrator rights; the default {DEFAULT_PORT} does not"
+        ),
+        _ => format!(
+            "cannot listen on {listen}: {e}; give --listen an address like 0.0.0.0:{DEFAULT_PORT}"
+        ),
+    };
+    anyhow::anyhow!(sentence)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn listen_errors_say_what_to_do() {
+        let in_use = std::io::Error::from(std::io::ErrorKind::AddrInUse);
+        assert_eq!(
+            listen_error("0.0.0.0:7373", &in_use).to_string(),
+            "port 7373 is already in use on this machine (another banco server?). \
+             Listen on another port with --listen 0.0.0.0:7374, and players join with ADDRESS:7374"
+        );
+        let not_ours = std::io::Error::from(std::io::ErrorKind::AddrNotAvailable);
+        assert!(
+            listen_error("10.9.9.9:7373", &not_ours)
+                .to_string()
+                .starts_with("10.9.9.9 is not an address of this machine")
+        );
+        let denied = std::io::Error::from(std::io::ErrorKind::PermissionDenied);
+        assert!(
+            listen_error("0.0.0.0:80", &denied)
+                .to_string()
+                .contains("ports below 1024")
+        );
+    }
+
+    #[tokio::test]
+    async fn a_taken_port_is_worded_not_dumped() {
+        let taken = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = taken.local_addr().unwrap().to_string();
+        let e = tokio::net::TcpListener::bind(&addr).await.unwrap_err();
+        let text = format!("{:?}", listen_error(&addr, &e));
+        assert!(text.contains("is already in use"), "{text}");
+        assert!(!text.contains("os error"), "{text}");
+    }
 }

@@ -11,7 +11,8 @@ use crate::config::{Config, StoreLocation};
 use crate::discovery::answer::{self, Identity};
 use crate::lobby;
 use crate::session::{self, SessionContext};
-use crate::store::Store;
+use crate::store::{Store, StoreOptions};
+use crate::web;
 
 /// The sockets a server serves on.
 pub struct Sockets {
@@ -29,6 +30,18 @@ pub async fn run(
     config: Config,
     shutdown: CancellationToken,
 ) -> anyhow::Result<()> {
+    let store = open_store(&config).await?;
+    run_with_store(listener, config, store, shutdown).await
+}
+
+/// As [`run`], with the store already opened by [`open_store`] (so a host can refuse to
+/// start, with the store's sentence, before anything else happens).
+pub async fn run_with_store(
+    listener: TcpListener,
+    config: Config,
+    store: Store,
+    shutdown: CancellationToken,
+) -> anyhow::Result<()> {
     let discovery = match config.discovery {
         Some(addr) => bind_discovery(addr, &listener).await,
         None => None,
@@ -37,7 +50,7 @@ pub async fn run(
         game: listener,
         discovery,
     };
-    serve(sockets, config, shutdown).await
+    serve_store(sockets, config, store, shutdown).await
 }
 
 /// The discovery socket for a server listening on `listener`, if it can be bound. A game
@@ -75,18 +88,26 @@ async fn bind_discovery(mut addr: SocketAddr, listener: &TcpListener) -> Option<
 /// on `sockets.discovery` are answered with this server's beacon (`config.discovery` is
 /// not looked at: the socket is already bound).
 ///
-/// A store that cannot be opened is logged and replaced by an in-memory one: hosting goes
-/// on, only the history of this run is not kept.
+/// A store that cannot be opened or written is an error: nothing is served.
 pub async fn serve(
     sockets: Sockets,
     config: Config,
+    shutdown: CancellationToken,
+) -> anyhow::Result<()> {
+    let store = open_store(&config).await?;
+    serve_store(sockets, config, store, shutdown).await
+}
+
+async fn serve_store(
+    sockets: Sockets,
+    config: Config,
+    mut store: Store,
     shutdown: CancellationToken,
 ) -> anyhow::Result<()> {
     let Sockets {
         game: listener,
         discovery,
     } = sockets;
-    let mut store = open_store(config.store.clone()).await?;
     let restored = store.take_live_games();
     let config = Arc::new(config);
     let tracker = TaskTracker::new();
@@ -125,7 +146,16 @@ pub async fn serve(
         match accepted {
             Ok((stream, peer)) => {
                 tune(&stream);
-                tracker.spawn(session::serve(stream, peer, ctx.clone()));
+                if config.web {
+                    tracker.spawn(web::serve_either(
+                        stream,
+                        peer,
+                        ctx.clone(),
+                        tracker.clone(),
+                    ));
+                } else {
+                    tracker.spawn(session::serve(stream, peer, ctx.clone()));
+                }
             }
             Err(e) => {
                 // Out of file descriptors and the like: back off instead of spinning.
@@ -199,23 +229,21 @@ fn tune(stream: &TcpStream) {
     }
 }
 
-async fn open_store(location: StoreLocation) -> anyhow::Result<Store> {
-    let opened = {
-        let location = location.clone();
-        tokio::task::spawn_blocking(move || Store::open(&location)).await?
+/// Opens the store the configuration names. A database that cannot be opened or written
+/// is refused (the error says why and what to do): a host who asked for their games to be
+/// kept must not find out later that they were not.
+pub async fn open_store(config: &Config) -> anyhow::Result<Store> {
+    let options = StoreOptions {
+        location: config.store.clone(),
+        sync: config.store_sync,
+        queue_bytes: config.store_queue_bytes,
+        max_bytes: config.store_max_bytes.clone(),
     };
-    match opened {
-        Ok(store) => {
-            if let StoreLocation::File(path) = &location {
-                tracing::info!(path = %path.display(), "games and ratings are kept here");
-            }
-            Ok(store)
-        }
-        Err(e) => {
-            tracing::error!(error = %e, ?location, "cannot open the store; this run's games will not be kept");
-            Ok(tokio::task::spawn_blocking(|| Store::open(&StoreLocation::Memory)).await??)
-        }
+    let store = tokio::task::spawn_blocking(move || Store::open_with(&options)).await??;
+    if let StoreLocation::File(path) = &config.store {
+        tracing::info!(path = %path.display(), "games and ratings are kept here");
     }
+    Ok(store)
 }
 
 #[cfg(test)]

@@ -18,11 +18,11 @@ use banco_protocol::{
 
 use crate::ClientId;
 use crate::config::Config;
-use crate::connection::{self, Inbound, Incoming, Outbox};
+use crate::connection::{self, FrameSink, FrameSource, Incoming, Outbox};
 use crate::lobby::LobbyHandle;
 use crate::names::clean_name;
 use crate::room::{Guest, Request, RoomHandle, settings};
-use crate::store::{ReadError, StoreHandle};
+use crate::store::{ReadError, StoreError, StoreHandle};
 
 /// How long a new connection has to say Hello.
 const HELLO_TIME: Duration = Duration::from_secs(30);
@@ -40,16 +40,27 @@ pub struct SessionContext {
     pub shutdown: CancellationToken,
 }
 
-/// Serves one client connection to its end.
+/// Serves one TCP client connection to its end.
 pub async fn serve(stream: TcpStream, peer: SocketAddr, ctx: SessionContext) {
-    let span = tracing::info_span!("session", %peer);
-    serve_in_span(stream, ctx).instrument(span).await;
+    let (source, sink) = connection::tcp(stream);
+    serve_transport(source, sink, peer, ctx).await;
 }
 
-async fn serve_in_span(stream: TcpStream, ctx: SessionContext) {
+/// Serves one client over any transport (a TCP socket, a browser's WebSocket) to its
+/// end: the session does not know which.
+pub async fn serve_transport<R: FrameSource, W: FrameSink>(
+    source: R,
+    sink: W,
+    peer: SocketAddr,
+    ctx: SessionContext,
+) {
+    let span = tracing::info_span!("session", %peer);
+    serve_in_span(source, sink, ctx).instrument(span).await;
+}
+
+async fn serve_in_span<R: FrameSource, W: FrameSink>(mut inbound: R, sink: W, ctx: SessionContext) {
     let cut = CancellationToken::new();
-    let (mut inbound, outbox, writer) =
-        connection::split(stream, ctx.config.outbox_capacity, cut.clone());
+    let (outbox, writer) = connection::outbox(sink, ctx.config.outbox_bytes, cut.clone());
     let finish = CancellationToken::new();
     let writer = tokio::spawn(writer.run(finish.clone()));
 
@@ -66,7 +77,7 @@ async fn serve_in_span(stream: TcpStream, ctx: SessionContext) {
 /// Waits for the client's Hello. Anything else gets an error (the writer delivers it
 /// before the connection closes) and `None`.
 async fn handshake(
-    inbound: &mut Inbound,
+    inbound: &mut impl FrameSource,
     outbox: &Outbox,
     shutdown: &CancellationToken,
 ) -> Option<Hello> {
@@ -133,7 +144,7 @@ struct Session {
 
 async fn run(
     hello: Hello,
-    mut inbound: Inbound,
+    mut inbound: impl FrameSource,
     outbox: Outbox,
     cut: CancellationToken,
     ctx: &SessionContext,
@@ -169,6 +180,13 @@ async fn run(
         }
     }
 
+    // The heartbeat: a ping every few seconds; a client silent for three of them is
+    // gone (a laptop asleep, a cable pulled), and its seat is held for it.
+    let every = ctx.config.heartbeat;
+    let mut beat = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+    beat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut heard = tokio::time::Instant::now();
+    let mut pings = 0u32;
     loop {
         tokio::select! {
             biased;
@@ -177,9 +195,21 @@ async fn run(
                 refuse_shutting_down(&session.outbox);
                 break;
             }
+            _ = beat.tick() => {
+                if heard.elapsed() >= every * 3 {
+                    tracing::info!(client = session.client, "no word from the client for three heartbeats; dropping the connection");
+                    break;
+                }
+                pings = pings.wrapping_add(1);
+                session.outbox.send(ServerMsg::Ping(pings));
+            }
             frame = inbound.read() => match frame {
-                Ok(Some(Incoming::Message(msg))) => session.handle(msg, ctx).await,
+                Ok(Some(Incoming::Message(msg))) => {
+                    heard = tokio::time::Instant::now();
+                    session.handle(msg, ctx).await;
+                }
                 Ok(Some(Incoming::Malformed(e))) => {
+                    heard = tokio::time::Instant::now();
                     tracing::debug!(error = %e, "malformed message");
                     session.refuse(ErrorCode::Malformed, format!("that message could not be read: {e}"));
                 }
@@ -243,6 +273,8 @@ impl Session {
                 return self.answer_read(answer, ServerMsg::History);
             }
             ClientMsg::Replay(id) => return self.replay(id, ctx).await,
+            // The heartbeat's answer: hearing it is all it is for.
+            ClientMsg::Pong(_) => return,
             ClientMsg::Move(mv) => Request::Move(mv),
             ClientMsg::Chat(text) => Request::Chat(text),
             ClientMsg::Offer(kind) => Request::Offer(kind),
@@ -250,6 +282,7 @@ impl Session {
             ClientMsg::Withdraw(kind) => Request::Withdraw(kind),
             ClientMsg::Resign => Request::Resign,
             ClientMsg::Hint => Request::Hint,
+            ClientMsg::Facts => Request::Facts,
         };
         let Some(room) = &self.room else {
             return self.refuse(
@@ -363,6 +396,13 @@ impl Session {
         match e {
             ReadError::Busy => self.refuse(ErrorCode::Busy, e.to_string()),
             ReadError::Closed => self.refuse(ErrorCode::ShuttingDown, e.to_string()),
+            ReadError::Failed(StoreError::Corrupt { id, .. }) => self.refuse(
+                ErrorCode::NoSuchGame,
+                format!(
+                    "game {id} is damaged in the server's records and cannot be shown; the \
+                     others are fine"
+                ),
+            ),
             ReadError::Failed(cause) => {
                 tracing::error!(error = %cause, "a read of the records failed");
                 self.refuse(

@@ -8,8 +8,12 @@
 //!   plus shortcuts for the usual steps (create, join, watch, play; `play_xq` and
 //!   `moved_xq` for xiangqi moves written in ICCS, `h2e2`).
 //!
+//! - [`browser`]: a real headless Chromium over WebDriver, for the browser client.
+//!
 //! Waits are generous ([`WAIT`]) and only turn a hang into a failure: tests assert on what
 //! arrives, never on how long it took.
+
+pub mod browser;
 
 use futures::{SinkExt, StreamExt};
 use std::net::SocketAddr;
@@ -241,8 +245,19 @@ impl Client {
         }
     }
 
-    /// The next message, whatever it is.
+    /// The next message, whatever it is (but the heartbeat, which is answered, as every
+    /// client must).
     pub async fn recv_any(&mut self) -> ServerMsg {
+        loop {
+            match self.recv_raw().await {
+                ServerMsg::Ping(n) => self.send(ClientMsg::Pong(n)).await,
+                msg => return msg,
+            }
+        }
+    }
+
+    /// The next message off the socket, heartbeats included.
+    pub async fn recv_raw(&mut self) -> ServerMsg {
         match tokio::time::timeout(WAIT, self.framed.next()).await {
             Ok(Some(Ok(Ok(msg)))) => msg,
             Ok(Some(Ok(Err(e)))) => panic!("the server sent an unreadable message: {e}"),
@@ -289,7 +304,8 @@ impl Client {
         drop(self);
     }
 
-    async fn welcome(&mut self) -> Welcome {
+    /// Reads the Welcome that answers a Hello.
+    pub async fn welcome(&mut self) -> Welcome {
         match self.recv_any().await {
             ServerMsg::Welcome(w) => {
                 self.welcome = Some(w.clone());

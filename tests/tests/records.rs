@@ -73,8 +73,8 @@ async fn leaderboard_history_and_replay_follow_the_games_played() {
     b.send(ClientMsg::LeaveRoom).await;
     b.recv_until(|m| *m == ServerMsg::Left).await;
 
-    // Game 2, between Chi and Bình: a first game replaced by a new one (never finished,
-    // so never listed), then Bình resigns.
+    // Game 2, between Chi and Bình: a first game replaced by an agreed new one (listed
+    // with no result, reason new_game), then Bình resigns.
     let mut c = server.connect("Chi").await;
     let (room, _) = c.create(caro(15)).await;
     b.join(room).await;
@@ -115,10 +115,13 @@ async fn leaderboard_history_and_replay_follow_the_games_played() {
     assert!((an.rating + chi.rating + binh.rating - 3 * 1600).abs() <= 1);
     assert!(board.iter().all(|s| s.bot.is_none()));
 
-    // History: newest first, only finished games, filtered by player on request.
+    // History: newest first, every game that was started, filtered by player on request.
     let all = history(&mut d, None).await;
-    assert_eq!(all.len(), 2, "{all:?}");
-    let (g2, g1) = (&all[0], &all[1]);
+    assert_eq!(all.len(), 3, "{all:?}");
+    let replaced = &all[1];
+    assert_eq!(replaced.over.reason, EndReason::NewGame);
+    assert_eq!((replaced.over.winner, replaced.plies), (None, 1));
+    let (g2, g1) = (&all[0], &all[2]);
     assert!(g2.id > g1.id);
     assert!(g2.ended_at_ms >= g1.ended_at_ms);
     assert_eq!(g1, &after_one[0]);
@@ -133,7 +136,10 @@ async fn leaderboard_history_and_replay_follow_the_games_played() {
         (Some(Seat::One), EndReason::Resign)
     );
     assert_eq!(history(&mut d, Some("An")).await, vec![g1.clone()]);
-    assert_eq!(history(&mut d, Some("chi")).await, vec![g2.clone()]);
+    assert_eq!(
+        history(&mut d, Some("chi")).await,
+        vec![g2.clone(), replaced.clone()]
+    );
     assert_eq!(history(&mut d, Some("Bình")).await, all);
     assert!(history(&mut d, Some("Nobody")).await.is_empty());
 

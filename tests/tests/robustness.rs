@@ -255,7 +255,7 @@ async fn random_bytes_never_hurt_the_server() {
 #[tokio::test]
 async fn a_client_that_does_not_read_is_dropped_and_others_play_on() {
     let config = banco_server::Config {
-        outbox_capacity: 16,
+        outbox_bytes: 4096,
         ..test_config()
     };
     let server = TestServer::with_config(config).await;

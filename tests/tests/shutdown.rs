@@ -75,21 +75,23 @@ async fn shutdown_tells_everyone_and_the_store_keeps_every_game() {
 }
 
 #[tokio::test]
-async fn a_store_that_cannot_be_opened_does_not_stop_the_games() {
+async fn a_store_that_cannot_be_opened_is_refused_with_a_sentence() {
     let dir = TempDir::new("badstore");
     // A directory where the database file should be: SQLite cannot open it.
     let db = dir.path().join("banco.db");
     std::fs::create_dir_all(&db).unwrap();
     let config = Config {
-        store: StoreLocation::File(db),
+        store: StoreLocation::File(db.clone()),
         ..test_config()
     };
-    let server = TestServer::with_config(config).await;
-    let (mut a, mut b, _) = two_players(&server, caro(15)).await;
-    exchange(&mut a, &mut b, 7, 7).await;
-    a.send(ClientMsg::Resign).await;
-    a.game_over().await;
-    server.stop().await;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let shutdown = tokio_util::sync::CancellationToken::new();
+    let refused = banco_server::run(listener, config, shutdown)
+        .await
+        .expect_err("a host who asked for games to be kept is not served without them");
+    let text = format!("{refused:#}");
+    assert!(text.contains(&db.display().to_string()), "{text}");
+    assert!(text.contains("--db"), "says what to do: {text}");
 }
 
 #[tokio::test]

@@ -329,7 +329,10 @@ async fn running_out_of_time_loses() {
         ..xiangqi(None)
     };
     let (mut a, mut b, _) = two_players(&server, settings).await;
+    // The clocks start once both sides have moved.
     exchange_xq(&mut a, &mut b, "h2e2").await;
+    exchange_xq(&mut b, &mut a, "h9g7").await;
+    exchange_xq(&mut a, &mut b, "h0g2").await;
     // Black never answers.
     for who in [&mut a, &mut b] {
         let over = who.game_over().await;

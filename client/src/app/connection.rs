@@ -1,14 +1,13 @@
-//! Connecting, the connection dropping, and getting back to a held seat.
+//! Connecting, the connection dropping, and getting back: to the lobby, to a held
+//! seat, or to the room being watched.
 
 use banco_protocol::{ClientMsg, MAX_NAME_CHARS, Welcome};
 
 use super::input::TextInput;
-use super::{
-    App, ConnectField, ConnectForm, Effect, Lobby, RECONNECT_EVERY, RECONNECT_FOR, Reconnect,
-    SCAN_EVERY, Screen,
-};
+use super::{App, ConnectField, ConnectForm, Effect, Lobby, Reconnect, Screen, scan_pause};
 use crate::discover::Found;
-use crate::net::ConnectError;
+use crate::net::{ConnectError, Lost};
+use crate::reconnect::{RECONNECT_FOR, Return, pause_after};
 use crate::tr;
 
 impl App {
@@ -46,17 +45,16 @@ impl App {
         });
     }
 
-    /// The connection is up: to the lobby (a resumed seat's room follows at once).
+    /// The connection is up: to the lobby (a resumed seat's room follows at once), or,
+    /// after a lost connection, back where we were.
     pub fn connected(&mut self, welcome: Welcome, address: String) {
-        if self.reconnect.take().is_some() {
-            let text = tr!(self.loc, "net.reconnected").to_string();
-            self.welcome = Some(welcome);
-            self.screen = Screen::Lobby(Lobby::default());
-            self.popup = None;
-            self.send(ClientMsg::ListRooms);
-            self.info(text);
+        // The server says again if it is not saving.
+        self.storage = None;
+        if let Some(r) = self.reconnect.take() {
+            self.back(r, welcome);
             return;
         }
+        self.rejoining = None;
         self.server_addr = address.clone();
         let typed_name = match &self.screen {
             Screen::Connect(f) => f.name.text().trim().to_string(),
@@ -92,54 +90,110 @@ impl App {
         }
     }
 
+    /// Back on the server after a lost connection: a held seat's room comes by itself
+    /// (the room stays on screen until it does), a watched room is asked for again, the
+    /// lobby is the lobby.
+    fn back(&mut self, lost: Reconnect, welcome: Welcome) {
+        // The same token back means the same session: the server kept our place.
+        let kept = welcome.resume == lost.token;
+        self.welcome = Some(welcome);
+        let text = tr!(self.loc, "net.reconnected").to_string();
+        self.info(text);
+        match lost.back_to {
+            Return::Seat(_) if kept => self.rejoining = Some(lost.back_to),
+            Return::Seat(_) => self.seat_lost(),
+            Return::Watch(room) => {
+                self.rejoining = Some(lost.back_to);
+                self.send(ClientMsg::WatchRoom(room));
+            }
+            Return::Lobby => {
+                self.rejoining = None;
+                self.screen = Screen::Lobby(Lobby::default());
+                self.send(ClientMsg::ListRooms);
+            }
+            Return::Stay => self.rejoining = None,
+        }
+    }
+
+    /// The server did not keep our seat (we were away longer than it waits): the
+    /// lobby, saying so.
+    pub(super) fn seat_lost(&mut self) {
+        self.rejoining = None;
+        self.screen = Screen::Lobby(Lobby::default());
+        self.popup = None;
+        self.send(ClientMsg::ListRooms);
+        self.effects.push(Effect::ForgetSeat);
+        let text = tr!(self.loc, "net.seat_lost").to_string();
+        self.warn(text);
+    }
+
     /// A connection attempt failed.
     pub fn connect_failed(&mut self, error: &ConnectError) {
+        let text = error.describe(&self.loc);
         if let Some(r) = &mut self.reconnect {
             r.in_flight = false;
-            r.next_try = self.now + RECONNECT_EVERY;
+            r.next_try = self.now + pause_after(r.attempts);
+            r.last_error = Some(text);
             if self.now.saturating_duration_since(r.since) >= RECONNECT_FOR {
-                let reason = tr!(self.loc, "net.gave_up", reason = error);
-                self.reconnect = None;
-                self.show_connect_screen(reason);
+                self.give_up();
             }
             return;
         }
         if let Screen::Connect(form) = &mut self.screen {
             form.connecting = false;
-            form.error = Some(error.to_string());
+            form.error = Some(text);
         }
     }
 
-    /// The connection dropped. Mid-game, in a seat, the server holds the seat for a
-    /// while: keep the room on screen and try to get back with the resume token.
-    /// Otherwise back to the connect screen, saying why.
-    pub fn disconnected(&mut self, reason: Option<String>) {
-        let why = match reason {
-            None => tr!(self.loc, "net.closed").to_string(),
-            Some(r) => tr!(self.loc, "net.lost", reason = r),
+    /// The connection dropped: whether in the lobby, watching or seated, game running
+    /// or not, keep the screen and dial again (with the token, which takes a held seat
+    /// back and keeps the name) until [`RECONNECT_FOR`] has passed.
+    pub fn disconnected(&mut self, lost: Lost) {
+        // Not connected (a stale event): nothing to get back to.
+        let Some(token) = self.welcome.as_ref().map(|w| w.resume) else {
+            return;
         };
-        let seated = self
-            .room()
-            .is_some_and(|r| r.room.playing() && r.room.my_seat().is_some());
-        if let (true, Some(w)) = (seated, &self.welcome) {
-            if self.reconnect.is_none() {
-                self.reconnect = Some(Reconnect {
-                    since: self.now,
-                    next_try: self.now,
-                    attempts: 0,
-                    in_flight: false,
-                    token: w.resume,
-                    reason: why.clone(),
-                });
-            } else if let Some(r) = &mut self.reconnect {
-                r.in_flight = false;
-            }
-            self.warn(why);
-            self.tick();
+        if let Some(r) = &mut self.reconnect {
+            r.in_flight = false;
             return;
         }
-        self.reconnect = None;
-        self.show_connect_screen(why);
+        let back_to = match (&self.rejoining, &self.screen) {
+            // Dropped again before the room came back: still going there.
+            (Some(to), _) => *to,
+            (None, Screen::Room(rs)) => match rs.room.my_seat() {
+                Some(_) => Return::Seat(rs.room.id),
+                None => Return::Watch(rs.room.id),
+            },
+            (None, Screen::Lobby(_)) => Return::Lobby,
+            (None, _) => Return::Stay,
+        };
+        self.rejoining = None;
+        self.reconnect = Some(Reconnect {
+            since: self.now,
+            next_try: self.now,
+            attempts: 0,
+            in_flight: false,
+            token,
+            lost,
+            last_error: None,
+            back_to,
+        });
+        // The banner counts the attempts; the passing notice just says what happened.
+        let text = tr!(self.loc, "net.lost", reason = lost.describe(&self.loc));
+        self.warn(text);
+        self.tick();
+    }
+
+    /// The reconnection's time is up: the connect screen, saying why.
+    fn give_up(&mut self) {
+        let Some(r) = self.reconnect.take() else {
+            return;
+        };
+        let reason = r.last_error.unwrap_or_else(|| r.lost.describe(&self.loc));
+        let text = tr!(self.loc, "net.gave_up", reason = reason);
+        self.rejoining = None;
+        self.storage = None;
+        self.show_connect_screen(text);
     }
 
     /// The connect screen, filled in for the server and name just used, with `error`.
@@ -175,7 +229,7 @@ impl App {
     pub fn discovered(&mut self, found: Vec<Found>) {
         self.scan.in_flight = false;
         self.scan.done_once = true;
-        self.scan.next = self.now + SCAN_EVERY;
+        self.scan.next = self.now + scan_pause();
         let Screen::Connect(form) = &mut self.screen else {
             return;
         };
@@ -213,7 +267,8 @@ impl App {
     }
 
     /// Time passed: a replay playing by itself moves on; the connect screen looks for
-    /// servers every [`SCAN_EVERY`]; a lost connection is retried when it is time.
+    /// servers every [`super::SCAN_EVERY`] or so; a lost connection is retried when it is
+    /// time.
     pub fn tick(&mut self) {
         self.replay_tick();
         if let Screen::Connect(form) = &self.screen
@@ -228,13 +283,14 @@ impl App {
         let Some(r) = &mut self.reconnect else {
             return;
         };
-        if r.in_flight || now < r.next_try {
+        if r.in_flight {
             return;
         }
         if now.saturating_duration_since(r.since) >= RECONNECT_FOR {
-            let reason = r.reason.clone();
-            self.reconnect = None;
-            self.show_connect_screen(reason);
+            self.give_up();
+            return;
+        }
+        if now < r.next_try {
             return;
         }
         r.in_flight = true;

@@ -66,6 +66,8 @@ pub enum Field {
     Stones,
     /// Xiangqi: the start position as a FEN; empty for the usual one.
     Fen,
+    /// Opens the position editor ("start from a position…").
+    Arrange,
     First,
     Time,
     PerMove,
@@ -123,6 +125,8 @@ pub enum FormAction {
     BadFen(String),
     /// Enter with opening stones the rules refuse: nothing is sent; says why.
     BadOpening(String),
+    /// Open the position editor.
+    Arrange,
 }
 
 /// The rules in the order the form offers them (caro first: the Vietnamese default).
@@ -192,7 +196,7 @@ impl CreateForm {
             }
             GameKind::Xiangqi => f.push(Field::Fen),
         }
-        f.extend([Field::First, Field::Time]);
+        f.extend([Field::Arrange, Field::First, Field::Time]);
         match self.time {
             TimeKind::None => {}
             TimeKind::PerMove => f.push(Field::PerMove),
@@ -253,6 +257,11 @@ impl CreateForm {
         let typing = matches!(self.focus, Field::Fen | Field::Stones);
         match key.code {
             KeyCode::Esc => return FormAction::Cancel,
+            KeyCode::Enter | KeyCode::Char(' ') | KeyCode::Right
+                if self.focus == Field::Arrange =>
+            {
+                return FormAction::Arrange;
+            }
             KeyCode::Enter if self.game == GameKind::Caro && !self.size_ok() => {
                 return FormAction::BadSize;
             }
@@ -403,7 +412,7 @@ impl CreateForm {
         self.fresh_digits = true;
         match self.focus {
             Field::Game => self.set_game(cycle(&GAMES, self.game, up)),
-            Field::Fen => {}
+            Field::Fen | Field::Arrange => {}
             Field::Width => self.width = side(self.width),
             Field::Height => self.height = side(self.height),
             Field::Rule => self.rule = cycle(&RULES, self.rule, up),
@@ -445,8 +454,9 @@ mod tests {
         // Width 20 typed, height 15 -> 16 with the arrow.
         press(&mut f, &[Char('2'), Char('0'), Down, Right]);
         assert_eq!((f.width, f.height), (20, 16));
-        // Rule: caro -> freestyle; opening stays none; first: me -> random (backwards).
-        press(&mut f, &[Down, Right, Down, Down, Left]);
+        // Rule: caro -> freestyle; opening stays none, past "arrange"; first: me -> random
+        // (backwards).
+        press(&mut f, &[Down, Right, Down, Down, Down, Left]);
         assert_eq!(f.rule, Rule::Freestyle);
         assert_eq!(f.first, FirstMove::Random);
         // Time: per move -> clock, 10 minutes + 5 s.
@@ -525,6 +535,7 @@ mod tests {
             [
                 Field::Game,
                 Field::Fen,
+                Field::Arrange,
                 Field::First,
                 Field::Time,
                 Field::ClockMinutes,

@@ -58,13 +58,20 @@ impl App {
         let Some(draft) = &mut rs.draft else {
             return;
         };
-        let mv = match spot {
+        let pointed = match spot {
             Some(spot) => rs.cursor.draft_click(&draft.board, spot),
             None => rs.cursor.draft_input(&draft.board),
         };
-        let Some(mv) = mv else { return };
+        let mv = match pointed {
+            Ok(Some(mv)) => mv,
+            Ok(None) => return,
+            Err(refusal) => {
+                let msg = refusal.text(&self.loc);
+                return self.warn(msg);
+            }
+        };
         if draft.board.play(&mv).is_err() {
-            // Caro only: xiangqi offers legal targets alone.
+            // Caro only: xiangqi moves were checked by the rules already.
             let key = match (&draft.board, mv) {
                 (Board::Caro(g), _) if g.outcome().is_some() => "draft.over",
                 _ => "room.occupied",

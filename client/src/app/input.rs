@@ -21,6 +21,9 @@ pub enum Edit {
     Changed,
     /// Not a text-editing key: the caller decides what it means.
     Ignored,
+    /// A character that did not fit: the field holds its most already. Nothing changed,
+    /// and the caller should say so rather than drop what was typed unseen.
+    Full,
 }
 
 impl TextInput {
@@ -50,6 +53,16 @@ impl TextInput {
         self.cursor
     }
 
+    /// Characters typed.
+    pub fn len(&self) -> usize {
+        self.text.chars().count()
+    }
+
+    /// The most characters the field takes.
+    pub fn max(&self) -> usize {
+        self.max
+    }
+
     pub fn is_empty(&self) -> bool {
         self.text.is_empty()
     }
@@ -77,11 +90,12 @@ impl TextInput {
             KeyCode::Char('a') if ctrl => self.cursor = 0,
             KeyCode::Char('e') if ctrl => self.cursor = self.text.chars().count(),
             KeyCode::Char(c) if !ctrl && !c.is_control() => {
-                if self.text.chars().count() < self.max {
-                    let at = self.byte_at(self.cursor);
-                    self.text.insert(at, c);
-                    self.cursor += 1;
+                if self.len() >= self.max {
+                    return Edit::Full;
                 }
+                let at = self.byte_at(self.cursor);
+                self.text.insert(at, c);
+                self.cursor += 1;
             }
             KeyCode::Backspace => {
                 if self.cursor > 0 {
@@ -128,10 +142,15 @@ mod tests {
         t.edit(key(KeyCode::Delete));
         assert_eq!(t.text(), "it");
         assert_eq!(t.edit(key(KeyCode::Enter)), Edit::Ignored);
-        for _ in 0..20 {
-            t.edit(key(KeyCode::Char('x')));
+        for _ in 0..8 {
+            assert_eq!(t.edit(key(KeyCode::Char('x'))), Edit::Changed);
         }
-        assert_eq!(t.text().chars().count(), 10);
+        assert_eq!(
+            t.edit(key(KeyCode::Char('x'))),
+            Edit::Full,
+            "said, not dropped"
+        );
+        assert_eq!(t.len(), 10);
         t.edit(KeyEvent::new(KeyCode::Char('u'), KeyModifiers::CONTROL));
         assert!(t.is_empty());
     }

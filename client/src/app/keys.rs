@@ -67,6 +67,21 @@ pub const ROOM: &[KeyHelp] = &[
     k("Ctrl+C", "keys.quit"),
 ];
 
+/// Room keys that only a player's seat may use: a spectator's help leaves them out.
+pub const PLAYER_ONLY: &[&str] = &[
+    "keys.place",
+    "keys.move_piece",
+    "keys.click",
+    "keys.undo",
+    "keys.answer",
+    "keys.withdraw",
+    "keys.newgame",
+    "keys.draw",
+    "keys.resign",
+    "keys.hint",
+    "keys.threats",
+];
+
 pub const CHAT: &[KeyHelp] = &[
     k("Enter", "keys.send"),
     k("Esc", "keys.back_to_board"),
@@ -114,3 +129,42 @@ pub const DRAFT: &[KeyHelp] = &[
     k("p Esc", "keys.draft_leave"),
     k("?", "keys.help"),
 ];
+
+/// The editor's keys, the everyday ones first: the legend shows what fits, the help
+/// shows all.
+pub const EDITOR_XIANGQI: &[KeyHelp] = &[
+    k("←↑→↓", "keys.cursor"),
+    k("KABNRCP kabnrcp", "keys.editor_piece"),
+    k("Space", "keys.editor_space"),
+    k("Del ⌫", "keys.editor_clear_point"),
+    k("Enter", "keys.editor_use"),
+    k("Esc q", "keys.editor_cancel"),
+    k("t", "keys.editor_side"),
+    k("d", "keys.editor_clear"),
+    k("s", "keys.editor_start"),
+    k("i", "keys.editor_import"),
+    k("u", "keys.editor_undo"),
+    k("?", "keys.help"),
+    k("Tab ⇧Tab", "keys.editor_palette"),
+    k("f", "keys.flip"),
+    k("click", "keys.editor_click"),
+];
+
+pub const EDITOR_CARO: &[KeyHelp] = &[
+    k("←↑→↓ hjkl", "keys.cursor"),
+    k("x o", "keys.editor_stone"),
+    k("Space", "keys.editor_space_caro"),
+    k("Del ⌫", "keys.editor_clear_point"),
+    k("Enter", "keys.editor_use"),
+    k("Esc q", "keys.editor_cancel"),
+    k("t", "keys.editor_side_caro"),
+    k("d", "keys.editor_clear"),
+    k("i", "keys.editor_import_caro"),
+    k("u", "keys.editor_undo"),
+    k("?", "keys.help"),
+    k("Shift+←↑→↓ HJKL", "keys.cursor_far"),
+    k("click", "keys.editor_click"),
+];
+
+/// The import line's keys.
+pub const EDITOR_IMPORT: &[KeyHelp] = &[k("Enter", "keys.editor_read"), k("Esc", "keys.cancel")];

@@ -3,6 +3,7 @@
 //! - [`input`]: a one-line text field.
 //! - [`board`]: the board cursor, per game.
 //! - [`create`]: the create-room form.
+//! - [`editor`]: arranging a position to start a room from (sắp cờ thế).
 //! - [`draft`]: draft moves, tried on a private copy of the board.
 //! - [`keys`]: what each key does on each screen, for the handlers and the help.
 //! - [`records`]: the leaderboard, the history and the replay screens, and their keys.
@@ -19,6 +20,7 @@ pub mod board;
 mod connection;
 pub mod create;
 pub mod draft;
+pub mod editor;
 pub mod input;
 pub mod keys;
 mod popup_keys;
@@ -28,7 +30,7 @@ mod screen_keys;
 mod server;
 
 use banco_protocol::{
-    ClientMsg, MAX_CHAT_CHARS, MAX_NAME_CHARS, Offer, ResumeToken, RoomSummary, Welcome,
+    ClientMsg, MAX_CHAT_CHARS, MAX_NAME_CHARS, Offer, ResumeToken, RoomId, RoomSummary, Welcome,
 };
 use crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -38,6 +40,8 @@ use std::time::{Duration, Instant};
 
 use crate::discover::Found;
 use crate::locale::{LanguageChoice, Locale};
+use crate::net::Lost;
+use crate::reconnect::Return;
 use crate::room::Room;
 use crate::settings::Settings;
 use crate::theme::{Theme, ThemeChoice};
@@ -48,17 +52,10 @@ use input::TextInput;
 /// How long a notice stays on the status line.
 pub const NOTICE_TIME: Duration = Duration::from_secs(6);
 
-/// How long to keep trying to get back to a game after the connection drops: about
-/// the seat's grace period on a default server.
-pub const RECONNECT_FOR: Duration = Duration::from_secs(30);
-
-/// The pause between two reconnection attempts.
-pub const RECONNECT_EVERY: Duration = Duration::from_secs(2);
-
-/// Getting back to a held seat after the connection dropped mid-game.
+/// Getting back to the server after the connection dropped.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reconnect {
-    /// When the connection dropped; past [`RECONNECT_FOR`] we give up.
+    /// When the connection dropped; past [`crate::reconnect::RECONNECT_FOR`] we give up.
     pub since: Instant,
     /// When to try next.
     pub next_try: Instant,
@@ -66,10 +63,15 @@ pub struct Reconnect {
     pub attempts: u32,
     /// An attempt is under way.
     pub in_flight: bool,
-    /// The token from the lost session's Welcome.
+    /// The token from the lost session's Welcome: it takes a held seat back, and keeps
+    /// the name.
     pub token: ResumeToken,
-    /// Why the connection dropped, for the message if we give up.
-    pub reason: String,
+    /// Why the connection dropped.
+    pub lost: Lost,
+    /// Why the last attempt failed, in words, for the message if we give up.
+    pub last_error: Option<String>,
+    /// Where to go once back.
+    pub back_to: Return,
 }
 
 /// Something the terminal loop must do for the app.
@@ -85,6 +87,13 @@ pub enum Effect {
     },
     /// Look for servers on the network; the list goes to [`App::discovered`].
     Discover,
+    /// This client sits in `room`: keep its resume token on disk, so a client started
+    /// again after a crash takes the seat back.
+    KeepSeat {
+        room: RoomId,
+    },
+    /// The seat is given up (left, lost, the room closed): forget the token on disk.
+    ForgetSeat,
     /// Ring the terminal's bell.
     Bell,
     /// Write [`App::settings`] to the settings file.
@@ -108,6 +117,8 @@ pub enum Screen {
     Leaderboard(records::Leaderboard),
     History(records::History),
     Replay(Box<records::ReplayScreen>),
+    /// Arranging a position, opened from the create form.
+    Editor(Box<editor::EditorScreen>),
 }
 
 /// Which connect field has the cursor.
@@ -186,6 +197,16 @@ pub enum Confirm {
     Resign,
 }
 
+impl Confirm {
+    /// Whether saying yes ends a game in progress (and loses it).
+    pub fn ends_game(self) -> bool {
+        match self {
+            Confirm::Leave { loses } | Confirm::Quit { loses } => loses,
+            Confirm::Resign => true,
+        }
+    }
+}
+
 /// The settings dialog.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SettingsMenu {
@@ -206,8 +227,16 @@ pub struct Scan {
     pub done_once: bool,
 }
 
-/// The pause between two looks for servers while the connect screen shows.
+/// The pause between two looks for servers while the connect screen shows, on average.
 pub const SCAN_EVERY: Duration = Duration::from_secs(4);
+
+/// The pause before the next look: [`SCAN_EVERY`] give or take a quarter, at random, so
+/// two connect screens opened together drift apart instead of probing in step.
+pub fn scan_pause() -> Duration {
+    let quarter = SCAN_EVERY.as_millis() as u64 / 4;
+    let average = SCAN_EVERY.as_millis() as u64;
+    Duration::from_millis(rand::random_range(average - quarter..=average + quarter))
+}
 
 /// A passing message on the status line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -216,6 +245,9 @@ pub struct Notice {
     pub error: bool,
     /// When it was shown; it fades after [`NOTICE_TIME`].
     pub at: Instant,
+    /// It tells of an offer ("You offered a draw; waiting"), so it goes when the offer
+    /// does, however it ends.
+    pub about_offer: bool,
 }
 
 /// The whole client state.
@@ -235,18 +267,29 @@ pub struct App {
     pub hosting: Option<String>,
     /// A record to open in the replay screen once connected (`--open FILE`).
     pub open_after_connect: Option<crate::record::Replay>,
-    /// Trying to get back to a game after the connection dropped.
+    /// Trying to get back to the server after the connection dropped.
     pub reconnect: Option<Reconnect>,
+    /// Back on the server, waiting for the room it put us back in (a held seat) or that
+    /// we asked to watch again; the room stays on screen meanwhile.
+    pub rejoining: Option<Return>,
+    /// Why the server is not saving games, while it says so.
+    pub storage: Option<String>,
     /// Looking for servers on the network: when to look next, and whether a look is
     /// under way. Only the connect screen looks.
     pub scan: Scan,
     /// Where others join this machine's hosted server (`192.168.1.20`), for the lobby.
     pub join_hint: Vec<String>,
+    /// When hosting with the browser client on: the address browsers open
+    /// (`http://192.168.1.20:7373/`), shown in the lobby with its QR code.
+    pub web_url: Option<String>,
     pub loc: Locale,
     pub theme: Theme,
     pub settings: Settings,
     /// Where user locales/themes live (and the settings file).
     pub config_dir: Option<PathBuf>,
+    /// Where a replay saved with `s` goes: a name typed there is put in this folder.
+    /// `None` (no home folder): the working directory.
+    pub games_dir: Option<PathBuf>,
     /// The time as of the event being handled; drawing reads clocks against it.
     pub now: Instant,
     /// The terminal size, for mapping mouse clicks to the board.
@@ -289,14 +332,18 @@ impl App {
             hosting: None,
             open_after_connect: None,
             reconnect: None,
+            rejoining: None,
+            storage: None,
             scan: Scan {
                 next: now,
                 in_flight: false,
                 done_once: false,
             },
             join_hint: Vec::new(),
+            web_url: None,
             loc,
             theme,
+            games_dir: settings.games_dir.clone(),
             settings,
             config_dir,
             now,
@@ -327,6 +374,7 @@ impl App {
             text: text.into(),
             error: false,
             at: self.now,
+            about_offer: false,
         });
     }
 
@@ -336,6 +384,7 @@ impl App {
             text: text.into(),
             error: true,
             at: self.now,
+            about_offer: false,
         });
     }
 
@@ -403,6 +452,7 @@ impl App {
             Screen::Leaderboard(_) => self.leaderboard_key(key),
             Screen::History(_) => self.history_key(key),
             Screen::Replay(_) => self.replay_key(key),
+            Screen::Editor(_) => self.editor_key(key),
         }
     }
 
@@ -425,6 +475,7 @@ impl App {
     pub(super) fn quit_now(&mut self) {
         if self.room().is_some() {
             self.send(ClientMsg::LeaveRoom);
+            self.effects.push(Effect::ForgetSeat);
         }
         self.effects.push(Effect::Quit);
     }
@@ -436,6 +487,9 @@ impl App {
         }
         let area = ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1);
         match ev.kind {
+            MouseEventKind::Down(button) if matches!(self.screen, Screen::Editor(_)) => {
+                self.editor_mouse(ev.column, ev.row, button);
+            }
             MouseEventKind::Down(MouseButton::Left) => match &self.screen {
                 Screen::Room(_) => {
                     if let Some(spot) = crate::ui::room::spot_at(self, area, ev.column, ev.row) {

@@ -39,7 +39,15 @@ impl App {
                 }
             }
             Popup::Confirm(what) => {
-                if yes || (key.code == KeyCode::Enter) {
+                // A confirmation that ends a game takes its own key, never the `y` (or
+                // Enter) that answers offers: a `y` meant for an offer that has just
+                // gone must not lose the game.
+                let confirmed = if what.ends_game() {
+                    matches!(key.code, KeyCode::Char('r') | KeyCode::Char('R'))
+                } else {
+                    yes || key.code == KeyCode::Enter
+                };
+                if confirmed {
                     match what {
                         Confirm::Quit { .. } => self.quit_now(),
                         Confirm::Leave { .. } => self.send(ClientMsg::LeaveRoom),
@@ -50,7 +58,8 @@ impl App {
                 }
             }
             Popup::GameOver => match key.code {
-                KeyCode::Char('g') | KeyCode::Char('r') => {
+                // Not `r`: that key only ever confirms resigning.
+                KeyCode::Char('g') => {
                     self.send(ClientMsg::Offer(banco_protocol::OfferKind::NewGame));
                 }
                 KeyCode::Char('q') => self.room_key(key),

@@ -209,10 +209,8 @@ impl App {
                     }
                     let text = file::write(&rs.replay);
                     rs.save = None;
-                    self.effects.push(Effect::SaveRecord {
-                        path: PathBuf::from(name),
-                        text,
-                    });
+                    let path = self.record_path(&name);
+                    self.effects.push(Effect::SaveRecord { path, text });
                 }
                 _ => {
                     if input.edit(key) == Edit::Ignored && key.code == KeyCode::Char('?') {
@@ -360,10 +358,27 @@ impl App {
         }
     }
 
+    /// Where a record saved under `name` goes: a bare name (or a relative path) into the
+    /// games folder, a full path (or `~/...`) where it says.
+    pub fn record_path(&self, name: &str) -> PathBuf {
+        let typed = crate::settings::expand_home(std::path::Path::new(name));
+        match &self.games_dir {
+            Some(dir) if typed.is_relative() => dir.join(typed),
+            _ => typed,
+        }
+    }
+
     /// The answer to a save of `path`: where the file went, or why it did not (then
     /// the prompt opens again with the name, to change it).
     pub fn record_saved(&mut self, path: &std::path::Path, result: Result<PathBuf, SaveError>) {
-        let shown = path.display().to_string();
+        // Offered again as typed: the name alone when it went to the games folder.
+        let shown = self
+            .games_dir
+            .as_deref()
+            .and_then(|dir| path.strip_prefix(dir).ok())
+            .unwrap_or(path)
+            .display()
+            .to_string();
         let why = match result {
             Ok(full) => {
                 let msg = tr!(self.loc, "replay.saved", path = full.display());

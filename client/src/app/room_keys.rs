@@ -3,7 +3,8 @@
 use banco_protocol::{ClientMsg, Move, OfferKind};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use super::board::{BoardInput, Spot};
+use super::board::{BoardInput, Pointed, Spot};
+use super::input::Edit;
 use super::{App, Confirm, Popup, Screen};
 use crate::tr;
 
@@ -26,7 +27,10 @@ impl App {
                 KeyCode::PageUp => rs.chat_scroll += 3,
                 KeyCode::PageDown => rs.chat_scroll = rs.chat_scroll.saturating_sub(3),
                 _ => {
-                    rs.chat.edit(key);
+                    if rs.chat.edit(key) == Edit::Full {
+                        let msg = tr!(self.loc, "room.chat_full", max = super::CHAT_MAX);
+                        self.warn(msg);
+                    }
                 }
             }
             return;
@@ -61,10 +65,8 @@ impl App {
         };
         if let Some(input) = board {
             let room = rs.room.clone();
-            if let Some(mv) = rs.cursor.input(&room, input) {
-                self.play(mv);
-            }
-            return;
+            let pointed = rs.cursor.input(&room, input);
+            return self.pointed(pointed, |_| true);
         }
         match key.code {
             KeyCode::Char('p') => self.toggle_draft(),
@@ -169,11 +171,23 @@ impl App {
             return self.draft_activate(Some(spot));
         }
         let room = rs.room.clone();
-        let mv = rs.cursor.click(&room, spot);
-        match mv {
-            Some(mv @ Move::Caro(_)) if room.my_turn() => self.play(mv),
-            Some(mv @ Move::Xiangqi { .. }) => self.play(mv),
-            _ => {}
+        let pointed = rs.cursor.click(&room, spot);
+        // A click on a caro point off turn only moves the cursor.
+        self.pointed(pointed, |mv| {
+            matches!(mv, Move::Xiangqi { .. }) || room.my_turn()
+        });
+    }
+
+    /// Carries out what a board key or click asked: plays the move (when `play_it`
+    /// agrees), or tells why the rules refuse it.
+    fn pointed(&mut self, pointed: Pointed, play_it: impl FnOnce(Move) -> bool) {
+        match pointed {
+            Ok(Some(mv)) if play_it(mv) => self.play(mv),
+            Ok(_) => {}
+            Err(refusal) => {
+                let msg = refusal.text(&self.loc);
+                self.warn(msg);
+            }
         }
     }
 
@@ -200,8 +214,8 @@ impl App {
         } else {
             None
         };
-        // Xiangqi moves come from the cursor, which only offers the engine's legal
-        // targets; the server checks them again.
+        // Xiangqi moves come from the cursor, which has the engine check them first
+        // (and says why one is refused); the server checks them again.
         match refusal {
             Some(key) => {
                 let msg = tr!(self.loc, key).to_string();

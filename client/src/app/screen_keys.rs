@@ -91,6 +91,7 @@ impl App {
                     let msg = tr!(self.loc, "create.bad_opening", why = why);
                     self.warn(msg);
                 }
+                FormAction::Arrange => self.open_editor(),
                 FormAction::Create(settings) => {
                     lobby.create = None;
                     self.send(ClientMsg::CreateRoom(settings));

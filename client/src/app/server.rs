@@ -1,11 +1,12 @@
 //! What the app does with each message from the server.
 
-use banco_protocol::{ClientMsg, Move, Role, ServerMsg};
+use banco_protocol::{ClientMsg, Move, Role, ServerMsg, Storage};
 
 use super::board::BoardCursor;
 use super::input::TextInput;
-use super::{App, CHAT_MAX, Lobby, Popup, RoomScreen, Screen};
+use super::{App, CHAT_MAX, Effect, Lobby, Popup, RoomScreen, Screen};
 use crate::narrate;
+use crate::reconnect::Return;
 use crate::room::Room;
 use crate::tr;
 
@@ -13,21 +14,40 @@ impl App {
     /// One message from the server.
     pub fn server(&mut self, msg: ServerMsg) {
         match msg {
-            ServerMsg::Welcome(_) | ServerMsg::RoomCreated(_) => {}
+            ServerMsg::Welcome(_) | ServerMsg::RoomCreated(_) | ServerMsg::Ping(_) => {}
+            ServerMsg::Storage(storage) => self.storage_changed(storage),
             ServerMsg::Rooms(list) => {
                 self.rooms = list;
-                if let Screen::Lobby(lobby) = &mut self.screen {
+                if matches!(self.rejoining, Some(Return::Seat(_))) {
+                    // The list instead of our room: the seat was not held.
+                    self.seat_lost();
+                } else if self.rejoining.is_none()
+                    && let Screen::Lobby(lobby) = &mut self.screen
+                {
                     lobby.selected = lobby.selected.min(self.rooms.len().saturating_sub(1));
+                    // In the lobby, sitting nowhere (a seat claimed at start that the
+                    // server did not give back, say).
+                    self.effects.push(Effect::ForgetSeat);
                 }
             }
-            ServerMsg::Joined(view) => self.joined(Room::from_view(*view, self.now)),
+            ServerMsg::Joined(view) => {
+                self.rejoining = None;
+                self.joined(Room::from_view(*view, self.now));
+            }
             ServerMsg::Left => {
                 self.screen = Screen::Lobby(Lobby::default());
                 self.popup = None;
                 self.send(ClientMsg::ListRooms);
+                self.effects.push(Effect::ForgetSeat);
             }
             ServerMsg::Error(e) => {
                 self.records_refused();
+                if matches!(self.rejoining, Some(Return::Watch(_))) {
+                    // The room we watched is gone: the lobby.
+                    self.rejoining = None;
+                    self.screen = Screen::Lobby(Lobby::default());
+                    self.send(ClientMsg::ListRooms);
+                }
                 let text = crate::narrate::server_error(&e, &self.loc);
                 self.warn(text);
             }
@@ -38,7 +58,29 @@ impl App {
         }
     }
 
+    /// The server started or stopped saving games.
+    fn storage_changed(&mut self, storage: Storage) {
+        match storage {
+            Storage::NotSaving { reason } => {
+                let text = tr!(self.loc, "net.not_saving", reason = reason);
+                self.storage = Some(reason);
+                self.warn(text);
+            }
+            Storage::Saving => {
+                if self.storage.take().is_some() {
+                    let text = tr!(self.loc, "net.saving_again").to_string();
+                    self.info(text);
+                }
+            }
+        }
+    }
+
     fn joined(&mut self, room: Room) {
+        // A player's token is kept on disk, to take the seat back after a crash.
+        self.effects.push(match room.my_seat() {
+            Some(_) => Effect::KeepSeat { room: room.id },
+            None => Effect::ForgetSeat,
+        });
         let cursor = BoardCursor::for_room(&room);
         let text = narrate::joined(&room, &self.loc);
         let offer = room.offer_to_me();
@@ -61,6 +103,7 @@ impl App {
             return;
         };
         let seats_before = rs.room.seats.clone();
+        let had_offer = rs.room.offer.is_some();
         rs.room.apply(&msg, now);
         let room = rs.room.clone();
         let loc = &self.loc.clone();
@@ -120,6 +163,9 @@ impl App {
                     self.bell();
                 }
                 self.info(text);
+                if let Some(n) = &mut self.notice {
+                    n.about_offer = true;
+                }
             }
             ServerMsg::Declined(offer) => {
                 let text = narrate::declined(&room, offer, loc);
@@ -167,7 +213,21 @@ impl App {
             | ServerMsg::Left
             | ServerMsg::Error(_) => {}
             // Records are taken in by `server` before room events.
-            ServerMsg::Leaderboard(_) | ServerMsg::History(_) | ServerMsg::Replay(_) => {}
+            ServerMsg::Leaderboard(_)
+            | ServerMsg::History(_)
+            | ServerMsg::Replay(_)
+            | ServerMsg::Ping(_)
+            | ServerMsg::Storage(_) => {}
+            // This client carries the rules itself and never asks for the position's facts.
+            ServerMsg::Facts(_) => {}
+        }
+        // The offer ended (withdrawn, declined, accepted, or gone with a move): a notice
+        // still telling of it would be stale.
+        if had_offer
+            && self.room().is_some_and(|r| r.room.offer.is_none())
+            && self.notice.as_ref().is_some_and(|n| n.about_offer)
+        {
+            self.notice = None;
         }
         if let Screen::Room(rs) = &mut self.screen
             && rs.room.you == Role::Spectator

@@ -195,7 +195,7 @@ fn the_lobby_joins_free_seats_watches_full_rooms_and_creates() {
     typ(&mut a, "19");
     press(&mut a, &[KeyCode::Down]);
     typ(&mut a, "19");
-    for _ in 0..7 {
+    for _ in 0..8 {
         press(&mut a, &[KeyCode::Down]);
     }
     press(&mut a, &[KeyCode::Right, KeyCode::Enter]);
@@ -333,6 +333,47 @@ fn undo_is_asked_answered_and_withdrawn() {
 }
 
 #[test]
+fn an_offer_leaves_the_event_line_when_it_ends() {
+    let mut a = room_app(Role::Player(Seat::One));
+    let draw = Offer {
+        kind: OfferKind::Draw,
+        by: Seat::One,
+    };
+    // Withdrawn by its maker: the "waiting" line goes with it.
+    a.server(ServerMsg::Offered(draw));
+    assert!(notice(&a).contains("You offered a draw"), "{}", notice(&a));
+    press(&mut a, &[KeyCode::Char('x')]);
+    a.server(ServerMsg::Withdrawn(draw));
+    assert_eq!(notice(&a), "");
+    let (text, _) = render(&a, 100, 30);
+    assert!(!text.contains("offered a draw"), "{text}");
+    // Withdrawn by the server because a move was made.
+    a.server(ServerMsg::Offered(draw));
+    a.server(ServerMsg::Withdrawn(draw));
+    a.server(moved(7, 7, Seat::One, 1));
+    assert_eq!(notice(&a), "");
+    // Declined: the refusal replaces it.
+    a.server(ServerMsg::Offered(Offer {
+        kind: OfferKind::Undo,
+        by: Seat::One,
+    }));
+    a.server(ServerMsg::Declined(Offer {
+        kind: OfferKind::Undo,
+        by: Seat::One,
+    }));
+    assert!(notice(&a).contains("declined"), "{}", notice(&a));
+    // The other player's offer, withdrawn: they are named.
+    let theirs = Offer {
+        kind: OfferKind::Draw,
+        by: Seat::Two,
+    };
+    a.server(ServerMsg::Offered(theirs));
+    a.server(ServerMsg::Withdrawn(theirs));
+    assert_eq!(notice(&a), "Bình withdrew the draw offer.");
+    assert!(a.popup.is_none());
+}
+
+#[test]
 fn chat_takes_the_keys_while_focused() {
     let mut a = room_app(Role::Player(Seat::One));
     press(&mut a, &[KeyCode::Char('c')]);
@@ -355,6 +396,37 @@ fn chat_takes_the_keys_while_focused() {
 }
 
 #[test]
+fn a_long_chat_message_is_counted_and_never_cut_unseen() {
+    let mut a = room_app(Role::Player(Seat::One));
+    press(&mut a, &[KeyCode::Char('c')]);
+    typ(&mut a, &"a".repeat(240));
+    let (text, _) = render(&a, 100, 30);
+    assert!(
+        !text.contains("/300"),
+        "no count far from the limit: {text}"
+    );
+    typ(&mut a, &"b".repeat(20));
+    let (text, _) = render(&a, 100, 30);
+    assert!(text.contains("260/300"), "{text}");
+    assert!(!notice(&a).contains("at most"), "{}", notice(&a));
+    // Past the limit: nothing more goes in, and the player is told.
+    typ(&mut a, &"c".repeat(60));
+    let (text, _) = render(&a, 100, 30);
+    assert!(text.contains("300/300"), "{text}");
+    assert!(
+        notice(&a).starts_with("A chat message holds at most 300 characters"),
+        "{}",
+        notice(&a)
+    );
+    press(&mut a, &[KeyCode::Enter]);
+    let said = match sent(&mut a).as_slice() {
+        [ClientMsg::Chat(said)] => said.clone(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(said.chars().count(), 300);
+}
+
+#[test]
 fn leaving_and_quitting_mid_game_ask_first() {
     let mut a = room_app(Role::Player(Seat::One));
     press(&mut a, &[KeyCode::Char('q')]);
@@ -364,7 +436,17 @@ fn leaving_and_quitting_mid_game_ask_first() {
     );
     press(&mut a, &[KeyCode::Char('n')]);
     assert!(a.popup.is_none() && sent(&mut a).is_empty());
-    press(&mut a, &[KeyCode::Esc, KeyCode::Char('y')]);
+    // Losing the game takes `r`: the `y` and Enter that answer offers do not.
+    press(&mut a, &[KeyCode::Esc, KeyCode::Char('y'), KeyCode::Enter]);
+    assert!(sent(&mut a).is_empty());
+    assert_eq!(
+        a.popup,
+        Some(Popup::Confirm(Confirm::Leave { loses: true }))
+    );
+    let (text, _) = render(&a, 100, 30);
+    assert!(text.contains("Resign and leave?"), "{text}");
+    assert!(text.contains("r resign and leave · Esc stay"), "{text}");
+    press(&mut a, &[KeyCode::Char('r')]);
     assert_eq!(sent(&mut a), [ClientMsg::LeaveRoom]);
     a.server(ServerMsg::Left);
     assert!(matches!(a.screen, Screen::Lobby(_)));
@@ -379,7 +461,11 @@ fn leaving_and_quitting_mid_game_ask_first() {
     a.key(ctrl_c);
     assert_eq!(
         a.take_effects(),
-        [Effect::Send(ClientMsg::LeaveRoom), Effect::Quit]
+        [
+            Effect::Send(ClientMsg::LeaveRoom),
+            Effect::ForgetSeat,
+            Effect::Quit
+        ]
     );
 
     // Resigning asks too.
@@ -387,7 +473,31 @@ fn leaving_and_quitting_mid_game_ask_first() {
     press(&mut a, &[KeyCode::Char('r')]);
     assert_eq!(a.popup, Some(Popup::Confirm(Confirm::Resign)));
     press(&mut a, &[KeyCode::Char('y')]);
+    assert!(sent(&mut a).is_empty(), "y is for offers");
+    press(&mut a, &[KeyCode::Char('r')]);
     assert_eq!(sent(&mut a), [ClientMsg::Resign]);
+
+    // The play-through's accident: an offer withdrawn just before the player answers.
+    // Esc (meant for the offer's dialog) then `y` leaves nothing lost.
+    let mut a = room_app(Role::Player(Seat::One));
+    let draw = banco_protocol::Offer {
+        kind: OfferKind::Draw,
+        by: Seat::Two,
+    };
+    a.server(ServerMsg::Offered(draw));
+    a.server(ServerMsg::Withdrawn(draw));
+    press(&mut a, &[KeyCode::Esc, KeyCode::Char('y')]);
+    assert!(sent(&mut a).is_empty());
+
+    // Outside a game, leaving and quitting need no `r`.
+    let mut a = lobby_app();
+    a.key(ctrl_c);
+    assert_eq!(
+        a.popup,
+        Some(Popup::Confirm(Confirm::Quit { loses: false }))
+    );
+    press(&mut a, &[KeyCode::Char('y')]);
+    assert_eq!(a.take_effects(), [Effect::Quit]);
 }
 
 fn win_for_one(a: &mut App) {
@@ -414,6 +524,10 @@ fn game_over_offers_a_rematch_and_a_new_game_closes_it() {
         crate::narrate::game_over(r, &over, &a.loc),
         "You won! Five in a row (d8 e8 f8 g8 h8)."
     );
+    // `r` is resigning's key alone: here it does nothing.
+    press(&mut a, &[KeyCode::Char('r')]);
+    assert!(sent(&mut a).is_empty());
+    assert_eq!(a.popup, Some(Popup::GameOver));
     press(&mut a, &[KeyCode::Char('g')]);
     assert_eq!(sent(&mut a), [ClientMsg::Offer(OfferKind::NewGame)]);
     // Esc hides the dialog; `o` brings it back.
@@ -452,6 +566,32 @@ fn a_player_who_leaves_is_still_named_in_the_result() {
     let (text, _) = render(&a, 100, 30);
     assert!(text.contains("An won. Bình left the game."), "{text}");
     assert!(text.contains("Bình (left)"), "{text}");
+}
+
+#[test]
+fn a_spectators_help_lists_only_the_keys_for_watching() {
+    let mut a = room_app(Role::Spectator);
+    press(&mut a, &[KeyCode::Char('?')]);
+    let (text, _) = render(&a, 100, 34);
+    for player_key in [
+        "resign the game",
+        "ask to take back",
+        "offer a draw",
+        "(hint)",
+        "places a stone",
+        "this loses",
+    ] {
+        assert!(!text.contains(player_key), "{player_key}: {text}");
+    }
+    assert!(text.contains("You are watching"), "{text}");
+    assert!(text.contains("chat"), "{text}");
+    // A player's help still lists them.
+    let mut a = room_app(Role::Player(Seat::One));
+    press(&mut a, &[KeyCode::Char('?')]);
+    let (text, _) = render(&a, 100, 34);
+    assert!(text.contains("resign the game"), "{text}");
+    assert!(text.contains("offer a draw"), "{text}");
+    assert!(!text.contains("You are watching"), "{text}");
 }
 
 #[test]
@@ -502,73 +642,6 @@ fn a_click_on_the_board_plays_there() {
 }
 
 #[test]
-fn a_lost_connection_outside_a_game_goes_back_to_the_connect_screen() {
-    let mut a = room_app(Role::Spectator);
-    a.disconnected(Some("connection reset by peer".into()));
-    let Screen::Connect(form) = &a.screen else {
-        panic!("connect screen expected")
-    };
-    assert_eq!(form.address.text(), "127.0.0.1:7373");
-    assert_eq!(form.name.text(), "An");
-    assert!(form.error.as_deref().unwrap().contains("connection reset"));
-    assert!(a.reconnect.is_none());
-}
-
-#[test]
-fn a_lost_connection_mid_game_reconnects_with_the_resume_token() {
-    let mut a = room_app(Role::Player(Seat::One));
-    let token = welcome().resume;
-    a.disconnected(Some("connection reset by peer".into()));
-    assert!(
-        matches!(a.screen, Screen::Room(_)),
-        "the game stays on screen"
-    );
-    let connect = Effect::Connect {
-        address: "127.0.0.1:7373".into(),
-        name: "An".into(),
-        resume: Some(token),
-    };
-    assert_eq!(
-        a.take_effects(),
-        std::slice::from_ref(&connect),
-        "the first try is at once"
-    );
-    let (text, _) = render(&a, 100, 30);
-    assert!(text.contains("reconnecting (attempt 1)"), "{text}");
-    // A failed try waits before the next.
-    a.connect_failed(&ConnectError::Refused("127.0.0.1:7373".into()));
-    a.tick();
-    assert!(a.take_effects().is_empty());
-    a.now += RECONNECT_EVERY;
-    a.tick();
-    assert_eq!(a.take_effects(), [connect]);
-    // Back: the lobby until the server puts us back in the room.
-    a.connected(welcome(), "127.0.0.1:7373".into());
-    assert!(a.reconnect.is_none());
-    assert_eq!(sent(&mut a), [ClientMsg::ListRooms]);
-    a.server(ServerMsg::Joined(Box::new(caro_room_view(Role::Player(
-        Seat::One,
-    )))));
-    assert!(matches!(a.screen, Screen::Room(_)));
-
-    // Giving up after the grace period: the connect screen, saying so.
-    a.take_effects();
-    a.disconnected(None);
-    a.take_effects();
-    a.now += RECONNECT_FOR;
-    a.connect_failed(&ConnectError::Refused("127.0.0.1:7373".into()));
-    let Screen::Connect(form) = &a.screen else {
-        panic!("connect screen expected after giving up")
-    };
-    assert!(
-        form.error
-            .as_deref()
-            .unwrap()
-            .contains("Could not get back")
-    );
-}
-
-#[test]
 fn settings_change_language_and_theme_live() {
     let mut a = lobby_app();
     press(&mut a, &[KeyCode::Char('s')]);
@@ -613,6 +686,35 @@ fn find(text: &str, needle: &str) -> Option<(usize, usize)> {
     text.lines()
         .enumerate()
         .find_map(|(y, l)| l.find(needle).map(|x| (l[..x].chars().count(), y)))
+}
+
+#[test]
+fn a_timed_game_says_it_waits_for_the_first_moves_while_no_clock_runs() {
+    let mut view = caro_room_view(Role::Player(Seat::Two));
+    if let Some(g) = view.game.as_mut() {
+        g.clocks = Some(banco_protocol::Clocks {
+            remaining_ms: [20_000, 20_000],
+            running: None,
+        });
+    }
+    let mut a = lobby_app();
+    a.server(ServerMsg::Joined(Box::new(view)));
+    let waiting = |a: &App| render(a, 120, 30).0.contains("waiting for the first move");
+    assert!(waiting(&a), "{}", render(&a, 120, 30).0);
+    a.server(moved(7, 7, Seat::One, 1));
+    assert!(waiting(&a), "one first move is not both");
+    let ServerMsg::Moved { record, .. } = moved(8, 8, Seat::Two, 2) else {
+        unreachable!()
+    };
+    a.server(ServerMsg::Moved {
+        record,
+        ply: 2,
+        clocks: Some(banco_protocol::Clocks {
+            remaining_ms: [20_000, 20_000],
+            running: Some(Seat::One),
+        }),
+    });
+    assert!(!waiting(&a), "the clocks run now");
 }
 
 #[test]
@@ -888,6 +990,11 @@ fn xiangqi_picks_up_a_piece_and_moves_it_to_a_legal_square() {
         cursor(&a),
         BoardCursor::Xiangqi { selected: None, .. }
     ));
+    assert_eq!(
+        notice(&a),
+        "a cannon captures by jumping exactly one piece; between h2 and h7 there are 0",
+        "the rules' reason, as plain mode gets it"
+    );
     for _ in 0..5 {
         press(&mut a, &[KeyCode::Down]);
     }
@@ -922,6 +1029,77 @@ fn xiangqi_picks_up_a_piece_and_moves_it_to_a_legal_square() {
         cursor(&a),
         BoardCursor::Xiangqi { selected: None, .. }
     ));
+}
+
+/// A xiangqi room from `fen`, An playing Red.
+fn xiangqi_from(fen: &str) -> App {
+    let mut view = crate::testing::xiangqi_room_view(Role::Player(Seat::One));
+    view.settings.game = banco_protocol::GameSettings::Xiangqi {
+        fen: Some(fen.into()),
+    };
+    view.game.as_mut().unwrap().start_fen = fen.into();
+    let mut a = lobby_app();
+    a.server(ServerMsg::Joined(Box::new(view)));
+    a.take_effects();
+    a
+}
+
+#[test]
+fn xiangqi_says_why_a_move_is_refused_and_that_the_check_is_why() {
+    // The play-through: the a0 chariot to a5, past its own soldier on a3.
+    let mut a = xiangqi_app(Role::Player(Seat::One));
+    let click = |a: &mut App, sq| a.click_board(crate::app::board::Spot::Xiangqi(sq));
+    click(&mut a, xq(0, 0));
+    click(&mut a, xq(0, 5));
+    assert!(sent(&mut a).is_empty());
+    assert_eq!(notice(&a), "the chariot on a0 is blocked at a3");
+    let (text, _) = render(&a, 100, 30);
+    assert!(
+        text.contains("! the chariot on a0 is blocked at a3"),
+        "{text}"
+    );
+    // In Vietnamese: the sentence for a refused move, the rules' reason kept.
+    a.loc = Locale::load("vi", None).unwrap();
+    click(&mut a, xq(0, 0));
+    click(&mut a, xq(0, 5));
+    assert_eq!(
+        notice(&a),
+        "Nước đi đó phạm luật. (the chariot on a0 is blocked at a3)"
+    );
+    a.loc = Locale::english();
+
+    // Red in check from the e5 chariot: the a0 chariot can neither block nor take it.
+    let mut a = xiangqi_from("4k4/9/9/9/4r4/9/9/9/9/R3K4 w - - 0 1");
+    click(&mut a, xq(0, 0));
+    assert_eq!(
+        notice(&a),
+        "You are in check, and the chariot on a0 cannot get your general out of it: pick up another piece."
+    );
+    click(&mut a, xq(0, 5));
+    assert!(sent(&mut a).is_empty());
+    assert_eq!(
+        notice(&a),
+        "You are in check: that would leave your general in check."
+    );
+    // The general can step aside: picked up without a word, and the move goes.
+    a.notice = None;
+    click(&mut a, xq(4, 0));
+    assert_eq!(notice(&a), "");
+    click(&mut a, xq(3, 0));
+    assert_eq!(
+        sent(&mut a),
+        [ClientMsg::Move(Move::Xiangqi {
+            from: xq(4, 0),
+            to: xq(3, 0)
+        })]
+    );
+    // Not in check, a piece with nowhere to go says so too: the a0 chariot boxed in.
+    let mut a = xiangqi_from("3k5/9/9/9/9/9/9/9/N8/RN2K4 w - - 0 1");
+    click(&mut a, xq(0, 0));
+    assert_eq!(
+        notice(&a),
+        "The chariot on a0 has no legal move: pick up another piece."
+    );
 }
 
 #[test]
@@ -1001,5 +1179,8 @@ fn snapshot_xiangqi_room() {
 
 mod discovery;
 mod draft;
+mod editor;
+mod layouts;
 mod openings;
+mod reconnect;
 mod records;

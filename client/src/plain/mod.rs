@@ -8,8 +8,10 @@
 //! `watch`, `leave`, `rooms`) holds the next line back until the server has answered
 //! it, so a script can write `create caro` then `move h8` without racing the server.
 //! End of input leaves the room (a running game is lost, as with `quit`) and exits.
-//! A connection lost mid-game, in a seat, is dialled again with the server's resume
-//! token (as the full-screen client does), so the seat and the game carry on.
+//! A lost connection (in the lobby, watching or seated) is dialled again with the
+//! server's resume token, as the full-screen client does: a held seat and its game carry
+//! on, a watched room is watched again. A seat held is kept on disk ([`crate::seats`])
+//! so that `banco join` started again after a crash takes it back.
 
 pub mod command;
 pub mod output;
@@ -21,10 +23,11 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncBufRead, AsyncBufReadExt};
 
-use crate::app::{RECONNECT_EVERY, RECONNECT_FOR};
 use crate::locale::Locale;
-use crate::net::{Connection, Link, NetEvent};
+use crate::net::{Connection, Link, Lost, NetEvent};
+use crate::reconnect::{RECONNECT_FOR, Return, pause_after};
 use crate::room::Room;
+use crate::seats::SeatKeeper;
 use command::Command;
 pub use output::{Format, Printer};
 
@@ -40,11 +43,26 @@ pub enum Ending {
     ServerClosed,
 }
 
-/// Where to dial again when the connection drops mid-game: the address the session was
-/// opened with (the name and resume token come from the server's welcome).
-#[derive(Debug, Clone)]
+/// Surviving a lost connection: where to dial again (the name and resume token come
+/// from the server's welcome), for how long, and the seat kept on disk.
 pub struct Redial {
+    /// The address the session was opened with.
     pub address: String,
+    /// How long to keep trying ([`RECONNECT_FOR`]; tests give up sooner).
+    pub give_up_after: std::time::Duration,
+    /// The held seat's token on disk, for a client started again after a crash.
+    pub seats: SeatKeeper,
+}
+
+impl Redial {
+    /// Dials `address` again for [`RECONNECT_FOR`], keeping seats in `seats`.
+    pub fn new(address: &str, seats: SeatKeeper) -> Redial {
+        Redial {
+            address: address.to_string(),
+            give_up_after: RECONNECT_FOR,
+            seats,
+        }
+    }
 }
 
 /// What the next input line waits for.
@@ -87,12 +105,12 @@ where
 }
 
 /// As [`run`], printing with `printer` (one made to ring the bell, say); with `redial`,
-/// a connection lost mid-game is dialled again.
+/// a lost connection is dialled again and a held seat is kept on disk.
 pub async fn run_printing<R, W>(
     mut link: Link,
     input: R,
     mut printer: Printer<W>,
-    redial: Option<Redial>,
+    mut redial: Option<Redial>,
 ) -> anyhow::Result<Ending>
 where
     R: AsyncBufRead + Unpin,
@@ -132,10 +150,13 @@ where
                 }
             }
             event = link.incoming.recv() => {
-                let reason = match event {
+                let lost = match event {
                     Some(NetEvent::Msg(msg)) => {
                         awaiting = awaiting.filter(|a| !answers(*a, &msg));
                         take_in(&msg, &mut room, &mut printer);
+                        if let Some(r) = redial.as_mut() {
+                            keep_seat(r, &link, &msg, room.as_ref(), &mut printer);
+                        }
                         if let ServerMsg::Replay(record) = &msg
                             && let Some(path) = save_to.take()
                         {
@@ -151,25 +172,42 @@ where
                         }
                         continue;
                     }
-                    Some(NetEvent::Closed(reason)) => reason,
-                    None => None,
+                    Some(NetEvent::Closed(lost)) => lost,
+                    None => Lost::Closed,
                 };
-                let why = closed_text(reason, &printer.locale);
-                let seated = room
-                    .as_ref()
-                    .is_some_and(|r| r.playing() && r.my_seat().is_some());
-                let Some(redial) = redial.as_ref().filter(|_| seated) else {
-                    printer.disconnected(&why);
+                let Some(redial) = redial.as_mut() else {
+                    printer.disconnected(&lost.describe(&printer.locale));
                     return Ok(Ending::ServerClosed);
                 };
-                let Some(back) = dial_again(redial, &link, &why, &mut printer).await else {
-                    return Ok(Ending::ServerClosed);
+                let back_to = match &room {
+                    Some(r) if r.my_seat().is_some() => Return::Seat(r.id),
+                    Some(r) => Return::Watch(r.id),
+                    None => Return::Lobby,
                 };
-                // The server seats us again and sends the room as it stands.
+                let back = match dial_again(redial, &link, lost, &mut printer, &mut lines).await {
+                    Redialled::Back(back) => back,
+                    Redialled::GaveUp => return Ok(Ending::ServerClosed),
+                    Redialled::Quit => {
+                        redial.seats.forget();
+                        return Ok(Ending::Quit);
+                    }
+                };
+                // The same token back: the same session, and a held seat comes back by
+                // itself with the room as it stands.
+                let kept = back.welcome.resume == link.welcome.resume;
                 link = back;
                 room = None;
                 awaiting = None;
-                printer.reconnected();
+                let seat_lost = matches!(back_to, Return::Seat(_)) && !kept;
+                printer.reconnected(seat_lost);
+                if seat_lost {
+                    redial.seats.forget();
+                }
+                if let Return::Watch(id) = back_to
+                    && link.outgoing.send(ClientMsg::WatchRoom(id)).await.is_ok()
+                {
+                    awaiting = Some(Awaiting::Room);
+                }
             }
         }
     }
@@ -185,8 +223,37 @@ where
             }
         }
     }
+    // Quitting gives the seat up, whether or not the server heard it.
+    if let Some(r) = redial.as_mut() {
+        r.seats.forget();
+    }
     link.close(LEAVE_WAIT).await;
     Ok(Ending::Quit)
+}
+
+/// Keeps the seat's token on disk while this client sits in a room, and forgets it
+/// once it sits nowhere (left, watching, or back in the lobby).
+fn keep_seat<W: Write>(
+    redial: &mut Redial,
+    link: &Link,
+    msg: &ServerMsg,
+    room: Option<&Room>,
+    printer: &mut Printer<W>,
+) {
+    match (msg, room) {
+        (ServerMsg::Joined(_), Some(r)) if r.my_seat().is_some() => {
+            if let Err(e) = redial
+                .seats
+                .keep(&redial.address, link.welcome.resume, r.id)
+            {
+                printer.error("seat_not_kept", &e.to_string());
+            }
+        }
+        (ServerMsg::Joined(_) | ServerMsg::Left, _) | (ServerMsg::Rooms(_), None) => {
+            redial.seats.forget();
+        }
+        _ => {}
+    }
 }
 
 /// Applies a server message to the room and prints it.
@@ -218,42 +285,85 @@ fn answers(awaiting: Awaiting, msg: &ServerMsg) -> bool {
     )
 }
 
-/// Dials the server again with the resume token, every [`RECONNECT_EVERY`] for
-/// [`RECONNECT_FOR`], saying so each time; `None` (and a `disconnected` line) if it
-/// could not get back.
-async fn dial_again<W: Write>(
+/// How a redial ended.
+enum Redialled {
+    /// Back on the server.
+    Back(Link),
+    /// The time ran out; a `disconnected` line said so.
+    GaveUp,
+    /// `quit` or the end of input while dialling.
+    Quit,
+}
+
+/// Dials the server again with the resume token (at once, then after growing pauses,
+/// see [`pause_after`]) until `redial.give_up_after` has passed, saying so each time.
+/// Input is still read meanwhile: `quit` (or its end) stops, anything else is refused
+/// as offline.
+async fn dial_again<R, W>(
     redial: &Redial,
-    lost: &Link,
-    why: &str,
+    lost_link: &Link,
+    lost: Lost,
     printer: &mut Printer<W>,
-) -> Option<Link> {
-    let token = lost.welcome.resume;
-    let name = lost.welcome.name.clone();
+    lines: &mut tokio::io::Lines<R>,
+) -> Redialled
+where
+    R: AsyncBufRead + Unpin,
+    W: Write,
+{
+    let token = lost_link.welcome.resume;
+    let name = lost_link.welcome.name.clone();
     let since = Instant::now();
-    let mut last_error = why.to_string();
+    let why = lost.describe(&printer.locale);
+    let mut last_error = why.clone();
     for attempt in 1.. {
-        printer.reconnecting(attempt, why);
-        match Connection::open_resuming(&redial.address, &name, Some(token)).await {
-            Ok(c) => return Some(c.start()),
-            Err(e) => last_error = e.to_string(),
+        printer.reconnecting(attempt, lost, &why);
+        let dial = Connection::open_resuming(&redial.address, &name, Some(token));
+        tokio::pin!(dial);
+        let dialled = loop {
+            tokio::select! {
+                dialled = &mut dial => break dialled,
+                line = lines.next_line() => if offline_line(line, printer) {
+                    return Redialled::Quit;
+                },
+            }
+        };
+        match dialled {
+            Ok(c) => return Redialled::Back(c.start()),
+            Err(e) => last_error = e.describe(&printer.locale),
         }
-        if since.elapsed() >= RECONNECT_FOR {
+        if since.elapsed() >= redial.give_up_after {
             break;
         }
-        tokio::time::sleep(RECONNECT_EVERY).await;
+        let pause = tokio::time::sleep(pause_after(attempt));
+        tokio::pin!(pause);
+        loop {
+            tokio::select! {
+                () = &mut pause => break,
+                line = lines.next_line() => if offline_line(line, printer) {
+                    return Redialled::Quit;
+                },
+            }
+        }
     }
     printer.disconnected(&crate::tr!(
         printer.locale,
         "net.gave_up",
         reason = last_error
     ));
-    None
+    Redialled::GaveUp
 }
 
-fn closed_text(reason: Option<String>, loc: &Locale) -> String {
-    match reason {
-        None => crate::tr!(loc, "net.closed").to_string(),
-        Some(r) => crate::tr!(loc, "net.lost", reason = r),
+/// A line typed while there is no connection: whether it ends the session (`quit`, the
+/// end of input); anything else is refused, saying why.
+fn offline_line<W: Write>(line: std::io::Result<Option<String>>, printer: &mut Printer<W>) -> bool {
+    match line.map(|l| l.map(|l| command::parse(&l))) {
+        Ok(None) | Err(_) | Ok(Some(Ok(Some(Command::Quit)))) => true,
+        Ok(Some(Ok(None))) => false,
+        Ok(Some(_)) => {
+            let text = printer.locale.get("plain.offline").to_string();
+            printer.error("offline", &text);
+            false
+        }
     }
 }
 

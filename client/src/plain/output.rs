@@ -31,19 +31,23 @@
 //! | `replay` | the `history` fields of the game, `sides` (by seat: `x`/`o`/`red`/`black`), `start_fen`, `line`, `moves` [{`ply`, `by`, and the `move` event's point or xiangqi fields}] |
 //! | `saved` | `path` (a record file written by `replay N --save FILE`) |
 //! | `servers` | `servers` [{`name`, `address`, `rooms`, `players`, `version`, `compatible`}] (`banco discover`) |
-//! | `error` | `code` (the protocol's stable code, or `bad_command` / `not_in_room` / `out_of_bounds` for lines the client refuses itself), `message` |
+//! | `error` | `code` (the protocol's stable code, or `bad_command` / `not_in_room` / `out_of_bounds` / `no_offer` for lines the client refuses itself, `offline` while it reconnects, `seat_not_kept` when the seat's token could not be written), `message` |
+//! | `storage` | `state` (`saving` / `not_saving`), `reason` (why not, the server's sentence; null when saving) |
+//! | `reconnecting` | `attempt`, `cause` (`closed` / `shutting_down` / `cut` / `silent` / `garbled`), `reason` (the cause in words), `message` |
+//! | `reconnected` | `message`, `seat_lost` (the server did not keep the seat held before) |
 //! | `disconnected` | `message` |
 
 use banco_engine::caro::Stone;
 use banco_protocol::{
     CaroOpening, EndReason, GameOver, GameSettings, GameSummary, Move, Point, Role, RoomSummary,
-    Seat, SeatKind, SeatView, ServerMsg, Standing, TimeControl, Welcome,
+    Seat, SeatKind, SeatView, ServerMsg, Standing, Storage, TimeControl, Welcome,
 };
 use serde_json::{Value, json};
 use std::io::Write;
 
 use crate::locale::Locale;
 use crate::narrate;
+use crate::net::Lost;
 use crate::plain::command::HELP;
 use crate::record::{Replay, Side};
 use crate::room::clock::{clock_text, time_control_text};
@@ -368,20 +372,54 @@ impl<W: Write> Printer<W> {
         self.emit("disconnected", json!({"message": message}), message);
     }
 
-    /// The connection dropped mid-game: dialling again (the `n`th time).
-    pub fn reconnecting(&mut self, attempt: u32, reason: &str) {
-        let text = tr!(self.locale, "net.reconnecting", n = attempt);
+    /// The connection dropped: dialling again (the `n`th time). `reason` is `lost` in
+    /// words; `cause` in JSON is its stable name.
+    pub fn reconnecting(&mut self, attempt: u32, lost: Lost, reason: &str) {
+        let text = tr!(
+            self.locale,
+            "net.reconnecting_why",
+            reason = reason,
+            n = attempt
+        );
         self.emit(
             "reconnecting",
-            json!({"attempt": attempt, "reason": reason, "message": text}),
+            json!({"attempt": attempt, "cause": lost.as_str(), "reason": reason, "message": text}),
             &text,
         );
     }
 
-    /// Back in the seat after a lost connection; the room follows.
-    pub fn reconnected(&mut self) {
-        let text = tr!(self.locale, "net.reconnected").to_string();
-        self.emit("reconnected", json!({"message": text}), &text);
+    /// Back on the server after a lost connection; a held seat's room follows, unless
+    /// the server did not keep the seat (`seat_lost`).
+    pub fn reconnected(&mut self, seat_lost: bool) {
+        let key = if seat_lost {
+            "net.seat_lost"
+        } else {
+            "net.reconnected"
+        };
+        let text = tr!(self.locale, key).to_string();
+        self.emit(
+            "reconnected",
+            json!({"message": text, "seat_lost": seat_lost}),
+            &text,
+        );
+    }
+
+    /// Whether the server is saving games.
+    pub fn storage(&mut self, storage: &Storage) {
+        match storage {
+            Storage::Saving => {
+                let text = tr!(self.locale, "net.saving_again").to_string();
+                self.emit("storage", json!({"state": "saving", "reason": null}), &text);
+            }
+            Storage::NotSaving { reason } => {
+                let text = tr!(self.locale, "net.not_saving", reason = reason);
+                self.emit(
+                    "storage",
+                    json!({"state": "not_saving", "reason": reason}),
+                    &text,
+                );
+            }
+        }
     }
 
     pub fn help(&mut self) {
@@ -719,6 +757,7 @@ impl<W: Write> Printer<W> {
             }
             ServerMsg::Leaderboard(list) => self.leaderboard(list),
             ServerMsg::History(list) => self.history(list),
+            ServerMsg::Storage(storage) => self.storage(storage),
             ServerMsg::Replay(record) => {
                 self.replay(&crate::record::Replay::from_record((**record).clone()));
             }
@@ -800,8 +839,8 @@ impl<W: Write> Printer<W> {
                 let text = tr!(
                     loc,
                     "event.people",
-                    one = narrate::seat_name(room, Seat::One, loc),
-                    two = narrate::seat_name(room, Seat::Two, loc),
+                    one = narrate::sitting_name(room, Seat::One, loc),
+                    two = narrate::sitting_name(room, Seat::Two, loc),
                     watching = room.spectators.len()
                 );
                 self.emit(
@@ -981,7 +1020,13 @@ impl<W: Write> Printer<W> {
             | ServerMsg::Left
             | ServerMsg::Error(_) => {}
             // Records are printed by `server_msg`, in or out of a room.
-            ServerMsg::Leaderboard(_) | ServerMsg::History(_) | ServerMsg::Replay(_) => {}
+            ServerMsg::Leaderboard(_)
+            | ServerMsg::History(_)
+            | ServerMsg::Replay(_)
+            | ServerMsg::Ping(_)
+            | ServerMsg::Storage(_) => {}
+            // Never asked for: this client carries the rules.
+            ServerMsg::Facts(_) => {}
         }
     }
 }

@@ -313,7 +313,7 @@ async fn room_commands_outside_a_room_are_refused_and_a_closed_server_ends_the_s
         stdin_w.write_all(b"rooms\n").await.unwrap();
         assert_eq!(sent.recv().await, Some(ClientMsg::ListRooms));
         server
-            .send(NetEvent::Closed(Some("connection reset".into())))
+            .send(NetEvent::Closed(crate::net::Lost::Cut))
             .await
             .unwrap();
         stdin_w
@@ -342,7 +342,7 @@ async fn room_commands_outside_a_room_are_refused_and_a_closed_server_ends_the_s
         last["message"]
             .as_str()
             .unwrap()
-            .contains("connection reset")
+            .contains("the network connection was cut")
     );
 }
 
@@ -560,4 +560,161 @@ fn the_bell_rings_in_text_only_and_only_when_asked() {
     let json = printed(Format::Json, true);
     assert!(!json.contains('\u{7}'));
     json_lines(json.as_bytes());
+}
+
+#[test]
+fn storage_events_say_whether_games_are_saved() {
+    let lines = print_all(&[
+        ServerMsg::Storage(banco_protocol::Storage::NotSaving {
+            reason: "the disk is full".into(),
+        }),
+        ServerMsg::Storage(banco_protocol::Storage::Saving),
+    ]);
+    assert_eq!(
+        lines[0],
+        serde_json::json!({"event": "storage", "state": "not_saving", "reason": "the disk is full"})
+    );
+    assert_eq!(
+        lines[1],
+        serde_json::json!({"event": "storage", "state": "saving", "reason": null})
+    );
+    let mut printer = Printer::new(Vec::new(), Format::Text, Locale::english());
+    printer.server_msg(
+        &ServerMsg::Storage(banco_protocol::Storage::NotSaving {
+            reason: "the disk is full".into(),
+        }),
+        None,
+    );
+    let text = String::from_utf8(printer.into_inner()).unwrap();
+    assert_eq!(
+        text,
+        "storage: Games are not being saved: the disk is full\n"
+    );
+}
+
+/// A port nothing listens on.
+fn dead_address() -> String {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = l.local_addr().unwrap();
+    drop(l);
+    addr.to_string()
+}
+
+#[tokio::test]
+async fn a_lost_connection_is_dialled_again_then_given_up_in_words() {
+    let (link, _sent, server) = fake_link();
+    let (_stdin_w, stdin_r) = tokio::io::duplex(1024);
+    let address = dead_address();
+    let redial = Redial {
+        give_up_after: Duration::ZERO,
+        ..Redial::new(&address, SeatKeeper::none())
+    };
+    server
+        .send(NetEvent::Closed(crate::net::Lost::Silent))
+        .await
+        .unwrap();
+    let mut out = Vec::new();
+    let printer = Printer::new(&mut out, Format::Json, Locale::english());
+    let ending = run_printing(
+        link,
+        tokio::io::BufReader::new(stdin_r),
+        printer,
+        Some(redial),
+    )
+    .await
+    .unwrap();
+    assert_eq!(ending, Ending::ServerClosed);
+    let lines = json_lines(&out);
+    let events: Vec<&str> = lines.iter().map(|l| l["event"].as_str().unwrap()).collect();
+    assert_eq!(events, ["welcome", "reconnecting", "disconnected"]);
+    assert_eq!(lines[1]["attempt"], 1);
+    assert_eq!(lines[1]["cause"], "silent");
+    assert_eq!(lines[1]["reason"], "no word from the server for 15 s");
+    let gave_up = lines[2]["message"].as_str().unwrap();
+    assert_eq!(
+        gave_up,
+        format!(
+            "Could not get back to the server: nobody is hosting at {address} (connection refused): is `banco host` running there, on that port?"
+        )
+    );
+}
+
+#[tokio::test]
+async fn a_held_seat_is_kept_on_disk_until_it_is_given_up() {
+    let state = std::env::temp_dir().join(format!("banco-plain-seat-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&state);
+    let seats = state.join("seats");
+    let seat_files = move || std::fs::read_dir(&seats).map_or(0, |d| d.count());
+    let (link, mut sent, server) = fake_link();
+    let (mut stdin_w, stdin_r) = tokio::io::duplex(1024);
+    let redial = Redial::new("127.0.0.1:7373", SeatKeeper::new(Some(&state)));
+    let files = seat_files.clone();
+    let driver = tokio::spawn(async move {
+        use tokio::io::AsyncWriteExt;
+        let view = caro_room_view(Role::Player(Seat::One));
+        server
+            .send(NetEvent::Msg(ServerMsg::Joined(Box::new(view))))
+            .await
+            .unwrap();
+        // Seated: the seat file appears (a hang here is the failure).
+        while files() == 0 {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        stdin_w.write_all(b"leave\n").await.unwrap();
+        assert_eq!(sent.recv().await, Some(ClientMsg::LeaveRoom));
+        server.send(NetEvent::Msg(ServerMsg::Left)).await.unwrap();
+        stdin_w.write_all(b"quit\n").await.unwrap();
+        (stdin_w, server)
+    });
+    let printer = Printer::new(Vec::new(), Format::Json, Locale::english());
+    run_printing(
+        link,
+        tokio::io::BufReader::new(stdin_r),
+        printer,
+        Some(redial),
+    )
+    .await
+    .unwrap();
+    let _keep_open = driver.await.unwrap();
+    assert_eq!(seat_files(), 0, "the seat file is gone once left");
+    std::fs::remove_dir_all(&state).unwrap();
+}
+
+#[tokio::test]
+async fn while_reconnecting_commands_are_refused_and_quit_still_quits() {
+    let (link, _sent, server) = fake_link();
+    let (mut stdin_w, stdin_r) = tokio::io::duplex(1024);
+    // Never reachable: only `quit` can end this.
+    let redial = Redial::new(&dead_address(), SeatKeeper::none());
+    server
+        .send(NetEvent::Closed(crate::net::Lost::Cut))
+        .await
+        .unwrap();
+    let mut out = Vec::new();
+    let printer = Printer::new(&mut out, Format::Json, Locale::english());
+    let driver = tokio::spawn(async move {
+        use tokio::io::AsyncWriteExt;
+        stdin_w.write_all(b"move h8\n\nquit\n").await.unwrap();
+        (stdin_w, server)
+    });
+    let ending = run_printing(
+        link,
+        tokio::io::BufReader::new(stdin_r),
+        printer,
+        Some(redial),
+    )
+    .await
+    .unwrap();
+    let _keep_open = driver.await.unwrap();
+    assert_eq!(ending, Ending::Quit);
+    let lines = json_lines(&out);
+    let offline: Vec<&Value> = lines.iter().filter(|l| l["event"] == "error").collect();
+    assert_eq!(offline.len(), 1, "{lines:?}");
+    assert_eq!(offline[0]["code"], "offline");
+    assert_eq!(
+        offline[0]["message"],
+        "Not connected: wait for the reconnection, or write quit."
+    );
+    assert!(lines.iter().any(|l| l["event"] == "reconnecting"));
+    assert!(!lines.iter().any(|l| l["event"] == "disconnected"));
 }

@@ -228,7 +228,13 @@ impl Room {
             | ServerMsg::Left
             | ServerMsg::Error(_) => {}
             // Records (leaderboard, history, replays) are not about the room.
-            ServerMsg::Leaderboard(_) | ServerMsg::History(_) | ServerMsg::Replay(_) => {}
+            ServerMsg::Leaderboard(_)
+            | ServerMsg::History(_)
+            | ServerMsg::Replay(_)
+            | ServerMsg::Ping(_)
+            | ServerMsg::Storage(_) => {}
+            // The rules run here; the server's facts are for the browser page.
+            ServerMsg::Facts(_) => {}
         }
     }
 

@@ -15,6 +15,7 @@ use tokio::sync::mpsc;
 
 use crate::app::{App, Effect};
 use crate::net::{ConnectError, Connection, Link, NetEvent};
+use crate::seats::SeatKeeper;
 use crate::settings::settings_path;
 use crate::tr;
 
@@ -41,9 +42,11 @@ enum Event {
 
 /// Runs the terminal client until the user quits. With `connect_now`, the connect
 /// form's address is dialled at once (as `banco join ADDR` and `banco host` do).
-pub async fn run(mut app: App, connect_now: bool) -> anyhow::Result<()> {
+/// `seats` keeps the resume token of a seat held, and gives one back when a server is
+/// dialled where an earlier run held a seat.
+pub async fn run(mut app: App, connect_now: bool, seats: SeatKeeper) -> anyhow::Result<()> {
     let mut term = terminal::enter()?;
-    let result = main_loop(&mut term, &mut app, connect_now).await;
+    let result = main_loop(&mut term, &mut app, connect_now, seats).await;
     terminal::leave();
     result
 }
@@ -52,6 +55,7 @@ async fn main_loop(
     term: &mut terminal::Term,
     app: &mut App,
     connect_now: bool,
+    mut seats: SeatKeeper,
 ) -> anyhow::Result<()> {
     let (tx, mut rx) = mpsc::unbounded_channel::<Event>();
     let input = tx.clone();
@@ -83,6 +87,9 @@ async fn main_loop(
     }
     let mut attempt = 0u64;
     let mut link: Option<Link> = None;
+    // The server as first dialled: seats are kept under it (a reconnection dials the
+    // address it resolved to).
+    let mut seat_server = String::new();
     let mut forwarder: Option<tokio::task::JoinHandle<()>> = None;
     loop {
         // Carry out what the last events asked for.
@@ -101,8 +108,13 @@ async fn main_loop(
                 Effect::Connect {
                     address,
                     name,
-                    resume,
+                    mut resume,
                 } => {
+                    if resume.is_none() {
+                        // A fresh start: a seat an earlier run held there is taken back.
+                        seat_server.clone_from(&address);
+                        resume = seats.claim(&address);
+                    }
                     attempt += 1;
                     if let Some(f) = forwarder.take() {
                         f.abort();
@@ -137,6 +149,14 @@ async fn main_loop(
                         let _ = tx.send(Event::Discovered(found));
                     });
                 }
+                Effect::KeepSeat { room } => {
+                    if let Some(l) = &link
+                        && let Err(e) = seats.keep(&seat_server, l.welcome.resume, room)
+                    {
+                        app.warn(e.to_string());
+                    }
+                }
+                Effect::ForgetSeat => seats.forget(),
                 Effect::Bell => {
                     use std::io::Write;
                     // BEL straight to the terminal: it rings (or flashes) whatever is drawn.
@@ -151,6 +171,11 @@ async fn main_loop(
                     }
                 }
                 Effect::SaveRecord { path, text } => {
+                    // The games folder is made on the first save; a failure to make it
+                    // shows as the save's own error.
+                    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                        let _ = std::fs::create_dir_all(dir);
+                    }
                     let result = crate::record::file::save_new(&path, &text);
                     app.record_saved(&path, result);
                 }
@@ -185,6 +210,7 @@ async fn main_loop(
                 Event::Term(_) => {}
                 Event::Connected { attempt: a, result } if a == attempt => match result {
                     Ok(mut l) => {
+                        seats.greeted(l.welcome.resume);
                         let address =
                             crate::net::address_text(&l.addr.ip().to_string(), l.addr.port());
                         app.connected(l.welcome.clone(), address);
@@ -204,9 +230,9 @@ async fn main_loop(
                 Event::Connected { .. } => {}
                 Event::Net { attempt: a, event } if a == attempt => match event {
                     NetEvent::Msg(msg) => app.server(msg),
-                    NetEvent::Closed(reason) => {
+                    NetEvent::Closed(lost) => {
                         link = None;
-                        app.disconnected(reason);
+                        app.disconnected(lost);
                     }
                 },
                 Event::Net { .. } => {}

@@ -27,19 +27,37 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         Screen::History(_) => (tr!(loc, "help.history"), keys::HISTORY),
         Screen::Replay(r) if r.save.is_some() => (tr!(loc, "help.replay"), keys::SAVE),
         Screen::Replay(_) => (tr!(loc, "help.replay"), keys::REPLAY),
-    };
-    // Keys of the other game are left out.
-    let skip: &[&str] = match &app.screen {
-        Screen::Room(rs) => match rs.room.settings.game {
-            banco_protocol::GameSettings::Caro { .. } => &["keys.move_piece"],
-            banco_protocol::GameSettings::Xiangqi { .. } => &["keys.place", "keys.threats"],
+        Screen::Editor(ed) => match ed.board {
+            crate::app::editor::EditBoard::Xiangqi(_) => {
+                (tr!(loc, "help.editor"), keys::EDITOR_XIANGQI)
+            }
+            crate::app::editor::EditBoard::Caro(_) => (tr!(loc, "help.editor"), keys::EDITOR_CARO),
         },
-        _ => &[],
     };
+    // Keys of the other game are left out, and a spectator's help lists only the keys
+    // that apply to watching.
+    let mut skip: Vec<&str> = match &app.screen {
+        Screen::Room(rs) => match rs.room.settings.game {
+            banco_protocol::GameSettings::Caro { .. } => vec!["keys.move_piece"],
+            banco_protocol::GameSettings::Xiangqi { .. } => vec!["keys.place", "keys.threats"],
+        },
+        _ => Vec::new(),
+    };
+    let watching = matches!(&app.screen, Screen::Room(rs) if rs.room.my_seat().is_none());
+    if watching {
+        skip.extend(keys::PLAYER_ONLY);
+    }
     let table: Vec<KeyHelp> = table
         .iter()
         .filter(|k| !skip.contains(&k.what))
-        .copied()
+        .map(|k| match k.what {
+            // Leaving loses nothing for a spectator.
+            "keys.leave" if watching => KeyHelp {
+                what: "keys.leave_watching",
+                ..*k
+            },
+            _ => *k,
+        })
         .collect();
     let table = table.as_slice();
     let width = area.width.min(104);
@@ -62,6 +80,9 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
             }
         }
         notes.push(tr!(loc, "help.coordinates").to_string());
+        if watching {
+            notes.push(tr!(loc, "help.watching").to_string());
+        }
     }
     if let Screen::Room(rs) = &app.screen
         && rs.draft.is_some()
@@ -75,6 +96,15 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
             .is_some_and(|f| f.game == crate::app::create::GameKind::Caro)
     {
         notes.push(tr!(loc, "help.opening").to_string());
+    }
+    if let Screen::Editor(ed) = &app.screen {
+        notes.push(
+            match ed.board {
+                crate::app::editor::EditBoard::Xiangqi(_) => tr!(loc, "help.editor_xiangqi"),
+                crate::app::editor::EditBoard::Caro(_) => tr!(loc, "help.editor_caro"),
+            }
+            .to_string(),
+        );
     }
     if let Screen::Replay(_) = &app.screen {
         notes.push(tr!(loc, "help.record_file").to_string());

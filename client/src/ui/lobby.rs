@@ -8,7 +8,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Cell, Paragraph, Row, Table, TableState, Wrap};
 use unicode_width::UnicodeWidthStr;
 
-use super::{centered, dialog, legend, legend_items, notice_line, title_bar};
+use super::{
+    banner, centered, column_widths, dialog, fit, legend, legend_items, notice_line, title_bar,
+    widest,
+};
 use crate::app::create::{CreateForm, Field, GameKind, OpeningKind, Opponent, TimeKind};
 use crate::app::{App, Lobby};
 use crate::narrate;
@@ -17,25 +20,48 @@ use crate::tr;
 /// Where the lobby's parts go.
 struct LobbyLayout {
     title: Rect,
+    /// The connection or the server's store in trouble: one line, while it lasts.
+    banner: Rect,
     table: Rect,
+    /// The browser address's QR code, when there is one and room for it.
+    qr: Option<Rect>,
     hint: Rect,
     notice: Rect,
     keys: Rect,
 }
 
-/// The lobby's parts; the host's hint takes three lines when this machine hosts.
-fn layout(area: Rect, hosting: bool) -> LobbyLayout {
-    let [title, table, hint, notice, keys] = Layout::vertical([
+/// The lobby's parts; the host's hint takes three lines when this machine hosts (four
+/// with the browser address), the banner one while there is one, and the address's QR
+/// code sits beside the rooms when the terminal has room for it.
+fn layout(area: Rect, app: &App) -> LobbyLayout {
+    let hint_lines = match (&app.hosting, &app.web_url) {
+        (None, _) => 0,
+        (Some(_), None) => 3,
+        (Some(_), Some(_)) => 4,
+    };
+    let [title, banner_area, table, hint, notice, keys] = Layout::vertical([
         Constraint::Length(1),
+        Constraint::Length(u16::from(banner(app).is_some())),
         Constraint::Min(3),
-        Constraint::Length(if hosting { 3 } else { 0 }),
+        Constraint::Length(hint_lines),
         Constraint::Length(1),
         Constraint::Length(2),
     ])
     .areas(area);
+    let code = app.web_url.as_deref().and_then(super::qr::lines);
+    let (table, qr) = match code.as_deref().map(super::qr::size) {
+        Some((w, h)) if table.height >= h + 2 && table.width >= w + 2 + 60 => {
+            let [table, qr] =
+                Layout::horizontal([Constraint::Min(60), Constraint::Length(w + 2)]).areas(table);
+            (table, Some(qr))
+        }
+        _ => (table, None),
+    };
     LobbyLayout {
         title,
+        banner: banner_area,
         table,
+        qr,
         hint,
         notice,
         keys,
@@ -47,7 +73,7 @@ pub fn row_at(app: &App, area: Rect, col: u16, row: u16) -> Option<usize> {
     let crate::app::Screen::Lobby(lobby) = &app.screen else {
         return None;
     };
-    let l = layout(area, app.hosting.is_some());
+    let l = layout(area, app);
     let inner = l.table.inner(ratatui::layout::Margin::new(1, 1));
     if !inner.contains(ratatui::layout::Position::new(col, row)) || row < inner.y + 1 {
         return None;
@@ -61,10 +87,13 @@ pub fn row_at(app: &App, area: Rect, col: u16, row: u16) -> Option<usize> {
 }
 
 pub fn draw(frame: &mut Frame, area: Rect, app: &App, lobby: &Lobby) {
-    let l = layout(area, app.hosting.is_some());
+    let l = layout(area, app);
     let loc = &app.loc;
     let theme = &app.theme;
     title_bar(frame, l.title, app, tr!(loc, "lobby.title"));
+    if let Some(line) = banner(app) {
+        frame.render_widget(line, l.banner);
+    }
     let block = Block::bordered()
         .border_type(BorderType::Rounded)
         .border_style(theme.border())
@@ -85,52 +114,74 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, lobby: &Lobby) {
             box_area,
         );
     } else {
+        let headers = [
+            "#",
+            tr!(loc, "lobby.col_game"),
+            tr!(loc, "lobby.col_time"),
+            tr!(loc, "lobby.col_players"),
+            tr!(loc, "lobby.col_watching"),
+            tr!(loc, "lobby.col_status"),
+        ];
+        let cells: Vec<[String; 6]> = app
+            .rooms
+            .iter()
+            .map(|s| {
+                let mut game = narrate::game_line(&s.settings.game, loc);
+                if s.settings.first == FirstMove::Random {
+                    game.push_str(" ⚄");
+                }
+                [
+                    s.id.to_string(),
+                    game,
+                    narrate::summary_time(s, loc),
+                    narrate::summary_players(s, loc),
+                    s.spectators.to_string(),
+                    narrate::summary_status(s, loc),
+                ]
+            })
+            .collect();
+        // The short columns take what their words need (in this language); the game
+        // and the players share the rest, and whatever does not fit ends in `…`.
+        let need = |i: usize| widest(cells.iter().map(|c| c[i].as_str()).chain([headers[i]]));
+        let widths = [
+            Constraint::Length(need(0).max(2)),
+            Constraint::Fill(1),
+            Constraint::Length(need(2)),
+            Constraint::Fill(1),
+            Constraint::Length(need(4)),
+            Constraint::Length(need(5)),
+            // An empty last column keeps the status off the border.
+            Constraint::Length(0),
+        ];
+        let cols = column_widths(l.table.width.saturating_sub(2), 2, &widths);
+        let width = |i: usize| cols.get(i).copied().unwrap_or(0);
         let header = Row::new(
-            [
-                "#",
-                tr!(loc, "lobby.col_game"),
-                tr!(loc, "lobby.col_time"),
-                tr!(loc, "lobby.col_players"),
-                tr!(loc, "lobby.col_watching"),
-                tr!(loc, "lobby.col_status"),
-            ]
-            .map(|h| Cell::from(h.to_string())),
+            headers
+                .iter()
+                .enumerate()
+                .map(|(i, h)| Cell::from(fit(h, width(i)))),
         )
         .style(theme.dim().add_modifier(Modifier::BOLD));
-        let rows = app.rooms.iter().map(|s| {
+        let rows = app.rooms.iter().zip(&cells).map(|(s, texts)| {
             let status_style = match s.status {
                 RoomStatus::Waiting => theme.good(),
                 RoomStatus::Playing => theme.style(),
                 RoomStatus::Finished => theme.dim(),
             };
-            let mut game = narrate::game_line(&s.settings.game, loc);
-            if s.settings.first == FirstMove::Random {
-                game.push_str(" ⚄");
-            }
-            Row::new(vec![
-                Cell::from(s.id.to_string()),
-                Cell::from(game),
-                Cell::from(narrate::summary_time(s, loc)),
-                Cell::from(narrate::summary_players(s, loc)),
-                Cell::from(s.spectators.to_string()),
-                Cell::from(Span::styled(narrate::summary_status(s, loc), status_style)),
-            ])
+            Row::new(texts.iter().enumerate().map(|(i, text)| {
+                let text = fit(text, width(i));
+                if i == 5 {
+                    Cell::from(Span::styled(text, status_style))
+                } else {
+                    Cell::from(text)
+                }
+            }))
         });
-        let table = Table::new(
-            rows,
-            [
-                Constraint::Length(4),
-                Constraint::Min(22),
-                Constraint::Length(9),
-                Constraint::Min(20),
-                Constraint::Length(6),
-                Constraint::Length(11),
-            ],
-        )
-        .header(header)
-        .block(block)
-        .row_highlight_style(theme.selected())
-        .highlight_symbol("▶ ");
+        let table = Table::new(rows, widths)
+            .header(header)
+            .block(block)
+            .row_highlight_style(theme.selected())
+            .highlight_symbol("▶ ");
         let mut state = TableState::new().with_selected(Some(lobby.selected));
         frame.render_stateful_widget(table, l.table, &mut state);
     }
@@ -157,7 +208,23 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, lobby: &Lobby) {
             hint.push(Line::from(Span::styled(format!(" {l}"), theme.dim())));
         }
     }
+    if let Some(url) = app.hosting.as_ref().and(app.web_url.as_ref()) {
+        let text = tr!(loc, "lobby.web_hint", url = url);
+        hint.push(Line::from(Span::styled(format!(" {text}"), theme.accent())));
+    }
     frame.render_widget(Paragraph::new(hint), l.hint);
+    if let (Some(area), Some(code)) = (l.qr, app.web_url.as_deref().and_then(super::qr::lines)) {
+        let block = Block::bordered()
+            .border_type(BorderType::Rounded)
+            .border_style(theme.border())
+            .title(Span::styled(
+                format!(" {} ", tr!(loc, "lobby.web_qr")),
+                theme.accent(),
+            ));
+        let inner = block.inner(area);
+        frame.render_widget(block, area);
+        frame.render_widget(Paragraph::new(super::qr::styled(&code)), inner);
+    }
     frame.render_widget(notice_line(app), l.notice);
     let items = legend_items(app, crate::app::keys::LOBBY);
     frame.render_widget(
@@ -265,6 +332,7 @@ fn field_text(app: &App, form: &CreateForm, f: Field) -> (String, String) {
             }),
         ),
         Field::Fen => (label("create.fen"), label("create.fen_usual")),
+        Field::Arrange => (label("create.arrange"), label("create.arrange_hint")),
         Field::Opening => (
             label("create.opening"),
             label(match form.opening {

@@ -3,21 +3,24 @@
 //!
 //! - [`connect`], [`lobby`], [`room`]: one module per screen; [`records`] draws the
 //!   leaderboard and the history, [`replay`] a finished game step by step.
+//! - [`editor`]: arranging a position to start a room from.
 //! - [`board`]: the per-game board widgets (caro today, xiangqi drops in beside it).
 //! - [`popup`]: dialogs (offers, confirmations, game over, settings).
 //! - [`help`]: the `?` overlay.
 
 pub mod board;
 pub mod connect;
+pub mod editor;
 pub mod help;
 pub mod lobby;
 pub mod popup;
+pub mod qr;
 pub mod records;
 pub mod replay;
 pub mod room;
 
 use ratatui::Frame;
-use ratatui::layout::Rect;
+use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear};
@@ -39,6 +42,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
         Screen::Leaderboard(b) => records::draw_leaderboard(frame, area, app, b),
         Screen::History(h) => records::draw_history(frame, area, app, h),
         Screen::Replay(r) => replay::draw(frame, area, app, r),
+        Screen::Editor(ed) => editor::draw(frame, area, app, ed),
     }
     if let Some(p) = &app.popup {
         popup::draw(frame, area, app, p);
@@ -103,6 +107,34 @@ pub fn title_bar(frame: &mut Frame, area: Rect, app: &App, place: &str) {
     frame.render_widget(Line::from(spans).style(bar), area);
 }
 
+/// The width of each column of a [`ratatui::widgets::Table`] drawn `width` columns wide
+/// (inside its borders) with a highlight symbol `selection` columns wide: the layout
+/// the table itself makes, so each cell can be cut to fit with an ellipsis instead of
+/// running into the next one.
+pub fn column_widths(width: u16, selection: u16, columns: &[Constraint]) -> Vec<u16> {
+    let area = Rect::new(0, 0, width.saturating_sub(selection), 1);
+    Layout::horizontal(columns.iter().copied())
+        .spacing(1)
+        .split(area)
+        .iter()
+        .map(|r| r.width)
+        .collect()
+}
+
+/// `text` cut to `width` columns with an ellipsis, as a table cell.
+pub fn fit(text: &str, width: u16) -> String {
+    room::truncate(text, usize::from(width))
+}
+
+/// The widest of `texts`, in columns.
+pub fn widest<'a>(texts: impl IntoIterator<Item = &'a str>) -> u16 {
+    texts
+        .into_iter()
+        .map(|t| t.width() as u16)
+        .max()
+        .unwrap_or(0)
+}
+
 /// Key legend items flowed into at most `rows` lines of `width`.
 pub fn legend(
     items: &[(String, String)],
@@ -155,6 +187,28 @@ pub fn notice_line(app: &App) -> Line<'static> {
     }
 }
 
+/// The line that stays while something is wrong between us and the server: the
+/// connection lost and being dialled again (and why), else the server not saving games.
+/// `None` while all is well (then the lobby and the room give it no space).
+pub fn banner(app: &App) -> Option<Line<'static>> {
+    let text = if let Some(r) = &app.reconnect {
+        tr!(
+            app.loc,
+            "net.reconnecting_why",
+            reason = r.lost.describe(&app.loc),
+            n = r.attempts.max(1)
+        )
+    } else if let Some(reason) = &app.storage {
+        tr!(app.loc, "net.not_saving", reason = reason)
+    } else {
+        return None;
+    };
+    Some(Line::from(Span::styled(
+        format!(" ! {text}"),
+        app.theme.error().add_modifier(Modifier::BOLD),
+    )))
+}
+
 /// Breaks `text` into lines of at most `width` columns, at spaces where possible.
 pub fn wrap(text: &str, width: usize) -> Vec<String> {
     let width = width.max(1);
@@ -189,6 +243,20 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn table_columns_are_measured_as_the_table_lays_them_out() {
+        let columns = [
+            Constraint::Length(4),
+            Constraint::Fill(1),
+            Constraint::Length(6),
+        ];
+        // 30 wide, 2 for the highlight symbol, 1 between columns.
+        assert_eq!(column_widths(30, 2, &columns), [4, 16, 6]);
+        assert_eq!(fit("cờ tướng, thế cờ bày sẵn", 10), "cờ tướng,…");
+        assert_eq!(fit("xiangqi", 10), "xiangqi");
+        assert_eq!(widest(["no clock", "10m+5s"]), 8);
+    }
 
     #[test]
     fn wrap_breaks_at_spaces_and_cuts_long_words() {

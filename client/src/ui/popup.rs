@@ -32,38 +32,27 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, popup: &Popup) {
             );
         }
         Popup::Confirm(what) => {
-            let (title, mut text) = match what {
-                Confirm::Leave { loses } => (
-                    tr!(app.loc, "dialog.leave_title"),
-                    if *loses {
-                        tr!(app.loc, "dialog.leave_loses").to_string()
-                    } else {
-                        tr!(app.loc, "dialog.leave").to_string()
-                    },
-                ),
-                Confirm::Quit { loses } => (
-                    tr!(app.loc, "dialog.quit_title"),
-                    if *loses {
-                        tr!(app.loc, "dialog.quit_loses").to_string()
-                    } else {
-                        tr!(app.loc, "dialog.quit").to_string()
-                    },
-                ),
-                Confirm::Resign => (
-                    tr!(app.loc, "dialog.resign_title"),
-                    tr!(app.loc, "dialog.resign").to_string(),
-                ),
+            // What the dialog does, named in its title and its keys; one that loses the
+            // game takes `r`, which no other dialog uses for yes.
+            let key = match what {
+                Confirm::Leave { loses: true } => "leave_loses",
+                Confirm::Leave { loses: false } => "leave",
+                Confirm::Quit { loses: true } => "quit_loses",
+                Confirm::Quit { loses: false } => "quit",
+                Confirm::Resign => "resign",
             };
+            let loc = &app.loc;
+            let mut text = tr!(loc, &format!("dialog.{key}")).to_string();
             if matches!(what, Confirm::Quit { .. }) && app.hosting.is_some() {
-                text = format!("{text} {}", tr!(app.loc, "dialog.quit_hosting"));
+                text = format!("{text} {}", tr!(loc, "dialog.quit_hosting"));
             }
             question(
                 frame,
                 area,
                 app,
-                title,
+                tr!(loc, &format!("dialog.{key}_title")),
                 &text,
-                tr!(app.loc, "dialog.yes_no"),
+                tr!(loc, &format!("dialog.{key}_keys")),
             );
         }
         Popup::GameOver => game_over(frame, area, app),
@@ -100,7 +89,7 @@ fn game_over(frame: &mut Frame, area: Rect, app: &App) {
     };
     let theme = &app.theme;
     let loc = &app.loc;
-    let l = super::room::layout(area, rs);
+    let l = super::room::layout_for(app, area, rs);
     // Over the chat: the board with its winning line and the players' clocks stay in view.
     let side = l.chat;
     let width = side.width.min(44).max(30.min(area.width));
@@ -126,13 +115,12 @@ fn game_over(frame: &mut Frame, area: Rect, app: &App) {
     }
     lines.extend(centred(tr!(loc, "dialog.look_keys"), theme.dim()));
     let height = lines.len() as u16 + 2;
-    let spot = Rect::new(
-        side.x + side.width.saturating_sub(width) / 2,
-        side.y + 1,
-        width,
-        height.min(area.height),
-    )
-    .intersection(area);
+    // Over the side panel, moved left as far as it must to stay on screen (a narrow
+    // panel beside a xiangqi board is thinner than the dialog).
+    let x = (side.x + side.width.saturating_sub(width) / 2)
+        .min(area.right().saturating_sub(width))
+        .max(area.x);
+    let spot = Rect::new(x, side.y + 1, width, height.min(area.height)).intersection(area);
     let inner = dialog(frame, spot, theme, tr!(loc, "dialog.game_over_title"));
     frame.render_widget(Paragraph::new(lines), inner);
 }
@@ -140,9 +128,24 @@ fn game_over(frame: &mut Frame, area: Rect, app: &App) {
 fn settings(frame: &mut Frame, area: Rect, app: &App, menu: &SettingsMenu) {
     let theme = &app.theme;
     let loc = &app.loc;
+    // Where saved games go, and how to change it (a folder is typed on the command line
+    // or in the settings file, not stepped through here).
+    let games = app.games_dir.as_deref().map(|dir| {
+        tr!(
+            loc,
+            "settings.games_dir",
+            dir = crate::settings::home_short(dir)
+        )
+    });
+    let width = 60u16.min(area.width);
+    let games_lines = games
+        .as_deref()
+        .map(|t| wrap(t, width.saturating_sub(4) as usize))
+        .unwrap_or_default();
+    let height = 11 + games_lines.len() as u16 + u16::from(!games_lines.is_empty());
     let inner = dialog(
         frame,
-        centered(area, 52, 11),
+        centered(area, width, height),
         theme,
         tr!(loc, "settings.title"),
     );
@@ -200,6 +203,12 @@ fn settings(frame: &mut Frame, area: Rect, app: &App, menu: &SettingsMenu) {
                 },
             ),
         ]));
+    }
+    if !games_lines.is_empty() {
+        lines.push(Line::default());
+        for l in games_lines {
+            lines.push(Line::from(Span::styled(format!(" {l}"), theme.dim())));
+        }
     }
     lines.push(Line::default());
     lines.push(

@@ -7,7 +7,7 @@ use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Cell, Paragraph, Row, Table, TableState, Wrap};
 
-use super::{centered, legend, legend_items, notice_line, title_bar};
+use super::{centered, column_widths, fit, legend, legend_items, notice_line, title_bar};
 use crate::app::App;
 use crate::app::keys::KeyHelp;
 use crate::app::records::{History, HistoryFilter, Leaderboard};
@@ -152,6 +152,34 @@ pub fn draw_history(frame: &mut Frame, area: Rect, app: &App, history: &History)
     if games.is_empty() {
         return empty_text(frame, table_area, app, block, tr!(loc, "history.empty"));
     }
+    let me = app.welcome.as_ref().map(|w| w.name.as_str());
+    // On a narrow terminal the game loses its rule and the date its year.
+    let wide = table_area.width >= 110;
+    let widths = if wide {
+        [
+            Constraint::Length(5),
+            Constraint::Length(22),
+            Constraint::Min(18),
+            Constraint::Min(24),
+            Constraint::Length(5),
+            Constraint::Length(16),
+            // An empty last column keeps the date off the border.
+            Constraint::Length(0),
+        ]
+    } else {
+        [
+            Constraint::Length(4),
+            Constraint::Length(10),
+            Constraint::Min(12),
+            Constraint::Min(18),
+            Constraint::Length(5),
+            Constraint::Length(11),
+            Constraint::Length(0),
+        ]
+    };
+    // Every cell is cut to its column with `…`; the whole result is in the replay.
+    let cols = column_widths(table_area.width.saturating_sub(2), 2, &widths);
+    let width = |i: usize| cols.get(i).copied().unwrap_or(0);
     let header = Row::new(
         [
             "#",
@@ -161,12 +189,11 @@ pub fn draw_history(frame: &mut Frame, area: Rect, app: &App, history: &History)
             tr!(loc, "history.col_moves"),
             tr!(loc, "history.col_ended"),
         ]
-        .map(|h| Cell::from(h.to_string())),
+        .iter()
+        .enumerate()
+        .map(|(i, h)| Cell::from(fit(h, width(i)))),
     )
     .style(theme.dim().add_modifier(Modifier::BOLD));
-    let me = app.welcome.as_ref().map(|w| w.name.as_str());
-    // On a narrow terminal the game loses its rule and the date its year.
-    let wide = table_area.width >= 110;
     let rows = games.iter().map(|g| {
         let players = history_players(g);
         let headline = narrate::record_headline(Some(&g.over), &g.players, loc);
@@ -186,13 +213,21 @@ pub fn draw_history(frame: &mut Frame, area: Rect, app: &App, history: &History)
         } else {
             theme.style()
         };
+        let headline = format!("{} ", headline.trim_end_matches('.'));
+        let result = fit(&format!("{headline}{reason}"), width(3));
+        // The headline keeps its colour as far as it shows; the reason, dim, follows.
+        let split = result
+            .char_indices()
+            .nth(headline.chars().count())
+            .map_or(result.len(), |(i, _)| i);
+        let (head, rest) = result.split_at(split);
         Row::new(vec![
-            Cell::from(g.id.to_string()),
-            Cell::from(game_cell(&g.game, wide, loc)),
-            Cell::from(players),
+            Cell::from(fit(&g.id.to_string(), width(0))),
+            Cell::from(fit(&game_cell(&g.game, wide, loc), width(1))),
+            Cell::from(fit(&players, width(2))),
             Cell::from(Line::from(vec![
-                Span::styled(format!("{} ", headline.trim_end_matches('.')), result_style),
-                Span::styled(reason, theme.dim()),
+                Span::styled(head.to_string(), result_style),
+                Span::styled(rest.to_string(), theme.dim()),
             ])),
             Cell::from(g.plies.to_string()),
             Cell::from(Span::styled(
@@ -208,25 +243,6 @@ pub fn draw_history(frame: &mut Frame, area: Rect, app: &App, history: &History)
             )),
         ])
     });
-    let widths = if wide {
-        [
-            Constraint::Length(5),
-            Constraint::Length(22),
-            Constraint::Min(18),
-            Constraint::Min(24),
-            Constraint::Length(5),
-            Constraint::Length(16),
-        ]
-    } else {
-        [
-            Constraint::Length(4),
-            Constraint::Length(10),
-            Constraint::Min(12),
-            Constraint::Min(18),
-            Constraint::Length(5),
-            Constraint::Length(11),
-        ]
-    };
     let table = Table::new(rows, widths)
         .header(header)
         .block(block)

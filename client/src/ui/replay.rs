@@ -44,17 +44,22 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, rs: &ReplayScreen) {
         GameSettings::Caro { width, .. } => 2 * u16::from(width) + 5 + 2,
         GameSettings::Xiangqi { .. } => 2 + 34 + 3 + 2,
     };
-    let (board_area, side) = if body.width < 70 {
+    let beside = match r.game {
+        GameSettings::Xiangqi { .. } if body.width < 70 => crate::ui::room::xiangqi_beside(body, 7),
+        _ => None,
+    };
+    let (board_area, side) = if body.width < 70 && beside.is_none() {
         let [b, s] = Layout::vertical([Constraint::Min(6), Constraint::Length(7)]).areas(body);
         (b, s)
     } else {
-        let side_w = body.width.saturating_sub(board_wants).clamp(30, 48);
+        let side_w = beside.unwrap_or_else(|| body.width.saturating_sub(board_wants).clamp(30, 48));
         let [b, s] =
             Layout::horizontal([Constraint::Min(20), Constraint::Length(side_w)]).areas(body);
         (b, s)
     };
     draw_board(frame.buffer_mut(), board_area, app, rs);
-    let info_lines = info(app, r);
+    // The panel's inside: borders and a column of padding either side.
+    let info_lines = info(app, r, side.width.saturating_sub(4));
     let info_h = (info_lines.len() as u16 + 2).min(side.height / 2).max(3);
     let [info_area, moves_area] =
         Layout::vertical([Constraint::Length(info_h), Constraint::Min(3)]).areas(side);
@@ -100,7 +105,9 @@ fn draw_board(buf: &mut ratatui::buffer::Buffer, area: Rect, app: &App, rs: &Rep
     let r = &rs.replay;
     match r.board() {
         Board::Caro(game) => CaroBoard::still(&app.theme, game, r.winning_line()).render(area, buf),
-        Board::Xiangqi(game) => XiangqiBoard::still(&app.theme, game, rs.flipped).render(area, buf),
+        Board::Xiangqi(game) => {
+            XiangqiBoard::still(&app.theme, &app.loc, game, rs.flipped).render(area, buf)
+        }
         Board::Unsupported => {
             Paragraph::new(tr!(app.loc, "room.no_board_picture"))
                 .style(app.theme.dim())
@@ -119,8 +126,9 @@ fn side_text(side: Side, app: &App) -> String {
     }
 }
 
-/// The players, the result and the facts of the game.
-fn info(app: &App, r: &Replay) -> Vec<Line<'static>> {
+/// The players, the result and the facts of the game, `width` columns wide. The result
+/// wraps rather than being cut: the history's column shows only its start.
+fn info(app: &App, r: &Replay, width: u16) -> Vec<Line<'static>> {
     let loc = &app.loc;
     let theme = &app.theme;
     let mut lines = Vec::new();
@@ -137,17 +145,31 @@ fn info(app: &App, r: &Replay) -> Vec<Line<'static>> {
         ]));
     }
     let headline = narrate::record_headline(r.over.as_ref(), &r.players, loc);
-    let mut result = vec![Span::styled(
-        format!("  {headline}"),
-        theme.accent().add_modifier(Modifier::BOLD),
-    )];
-    if let Some(over) = &r.over {
-        result.push(Span::styled(
-            format!(" {}", narrate::record_reason(over, &r.players, loc)),
-            theme.style(),
-        ));
+    let reason = r
+        .over
+        .as_ref()
+        .map(|over| narrate::record_reason(over, &r.players, loc))
+        .unwrap_or_default();
+    let text = format!("{headline} {reason}");
+    let head_len = headline.chars().count();
+    let mut seen = 0;
+    for part in super::wrap(text.trim_end(), usize::from(width.saturating_sub(2))) {
+        // The headline in bold accent, the reason plain, wherever the wrap falls.
+        let count = part.chars().count();
+        let cut = head_len.saturating_sub(seen).min(count);
+        let at = part.char_indices().nth(cut).map_or(part.len(), |(i, _)| i);
+        let (head, rest) = part.split_at(at);
+        lines.push(Line::from(vec![
+            Span::raw("  "),
+            Span::styled(
+                head.to_string(),
+                theme.accent().add_modifier(Modifier::BOLD),
+            ),
+            Span::styled(rest.to_string(), theme.style()),
+        ]));
+        // `wrap` drops the space it breaks at.
+        seen += count + 1;
     }
-    lines.push(Line::from(result));
     let mut facts = Vec::new();
     if let Some(t) = &r.time {
         facts.push(match t {
@@ -216,7 +238,25 @@ fn draw_status(frame: &mut Frame, area: Rect, app: &App, rs: &ReplayScreen) {
     let theme = &app.theme;
     let r = &rs.replay;
     if let Some(input) = &rs.save {
-        let prompt = format!(" {} ", tr!(loc, "replay.save_as"));
+        let prompt = match &app.games_dir {
+            Some(dir) => {
+                // The folder gives way to the name on a narrow line: its start goes
+                // first (`…/banco/games`); the settings dialog shows it whole.
+                let dir = crate::settings::home_short(dir);
+                let bare = tr!(loc, "replay.save_in", dir = "").width() + 2;
+                let room = (area.width as usize)
+                    .saturating_sub(bare + input.text().width() + 1)
+                    .max(8);
+                let dir = if dir.width() > room {
+                    let tail: String = dir.chars().rev().take(room - 1).collect();
+                    format!("…{}", tail.chars().rev().collect::<String>())
+                } else {
+                    dir
+                };
+                format!(" {} ", tr!(loc, "replay.save_in", dir = dir))
+            }
+            None => format!(" {} ", tr!(loc, "replay.save_as")),
+        };
         let text = input.text();
         let before: String = text.chars().take(input.cursor()).collect();
         frame.render_widget(

@@ -11,7 +11,7 @@ use ratatui::widgets::{Block, BorderType, Paragraph};
 use std::time::Duration;
 use unicode_width::UnicodeWidthStr;
 
-use super::{legend, legend_items, notice_line, title_bar, wrap};
+use super::{banner, legend, legend_items, notice_line, title_bar, wrap};
 use crate::app::keys::KeyHelp;
 use crate::app::{App, RoomScreen};
 use crate::narrate;
@@ -22,6 +22,8 @@ use crate::tr;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RoomLayout {
     pub title: Rect,
+    /// The connection or the server's store in trouble (empty while all is well).
+    pub banner: Rect,
     pub board: Rect,
     pub players: Rect,
     pub moves: Rect,
@@ -31,14 +33,54 @@ pub struct RoomLayout {
     pub keys: Rect,
 }
 
+/// The chat line shows how many characters it holds once it is this close to the
+/// limit.
+const CHAT_COUNT_FROM: usize = 50;
+
 /// The side panel's width when the terminal is wide enough for one.
 const SIDE_MIN: u16 = 30;
 const SIDE_MAX: u16 = 48;
+/// A side panel this narrow still goes beside a xiangqi board when the window is too
+/// short to stack them (60x20): a cramped panel beats a board that is not drawn.
+const SIDE_NARROW: u16 = 19;
+/// Rows around the body: the title, status and notice lines, two of keys.
+const CHROME_ROWS: u16 = 5;
 
-/// Splits the screen. Pure, so mouse clicks are mapped with the same rectangles.
+/// The smallest window that shows a xiangqi board: the compact board beside a narrow
+/// side panel. A smaller one says so on the board's place.
+pub fn xiangqi_window() -> (u16, u16) {
+    (
+        XQ_BOARD_WIDTH + SIDE_NARROW,
+        crate::ui::board::xiangqi::MIN_HEIGHT + CHROME_ROWS,
+    )
+}
+
+/// The xiangqi board's area width: the compact board and a column either side.
+const XQ_BOARD_WIDTH: u16 = crate::ui::board::xiangqi::MIN_WIDTH + 2;
+
+/// Where a narrow window (one that would stack the side panel, `side_h` rows, under
+/// the board) puts the side panel beside a xiangqi board instead, because stacking
+/// leaves the board too few rows: the panel's width, if so.
+pub fn xiangqi_beside(body: Rect, side_h: u16) -> Option<u16> {
+    let short = body.height.saturating_sub(side_h) < crate::ui::board::xiangqi::MIN_HEIGHT;
+    (short && body.width >= XQ_BOARD_WIDTH + SIDE_NARROW).then(|| body.width - XQ_BOARD_WIDTH)
+}
+
+/// Splits the screen as `app` draws it (with its banner, if any). Pure, so mouse clicks
+/// are mapped with the same rectangles.
+pub fn layout_for(app: &App, area: Rect, rs: &RoomScreen) -> RoomLayout {
+    layout_with(area, rs, banner(app).is_some())
+}
+
+/// Splits the screen, without a banner.
 pub fn layout(area: Rect, rs: &RoomScreen) -> RoomLayout {
-    let [title, body, status, notice, keys] = Layout::vertical([
+    layout_with(area, rs, false)
+}
+
+fn layout_with(area: Rect, rs: &RoomScreen, with_banner: bool) -> RoomLayout {
+    let [title, banner, body, status, notice, keys] = Layout::vertical([
         Constraint::Length(1),
+        Constraint::Length(u16::from(with_banner)),
         Constraint::Min(4),
         Constraint::Length(1),
         Constraint::Length(1),
@@ -47,13 +89,18 @@ pub fn layout(area: Rect, rs: &RoomScreen) -> RoomLayout {
     .areas(area);
     let board_wants = match rs.room.settings.game {
         GameSettings::Caro { width, .. } => 2 * u16::from(width) + 5 + 2,
-        GameSettings::Xiangqi { .. } => 2 + 34 + 3 + 2,
+        GameSettings::Xiangqi { .. } => XQ_BOARD_WIDTH,
     };
     let players_h = 5 + u16::from(!rs.room.spectators.is_empty());
-    if body.width < SIDE_MIN + 40 {
+    let narrow = body.width < SIDE_MIN + 40;
+    let side_h = players_h.max(7).min(body.height / 2);
+    let beside = match rs.room.settings.game {
+        GameSettings::Xiangqi { .. } if narrow => xiangqi_beside(body, side_h),
+        _ => None,
+    };
+    if narrow && beside.is_none() {
         // Narrow: the board on top; players and chat side by side under it, no move
         // list (the board shows the moves).
-        let side_h = players_h.max(7).min(body.height / 2);
         let [board, side] =
             Layout::vertical([Constraint::Min(6), Constraint::Length(side_h)]).areas(body);
         let [players, chat] =
@@ -61,6 +108,7 @@ pub fn layout(area: Rect, rs: &RoomScreen) -> RoomLayout {
                 .areas(side);
         return RoomLayout {
             title,
+            banner,
             board,
             players,
             moves: Rect::default(),
@@ -70,10 +118,11 @@ pub fn layout(area: Rect, rs: &RoomScreen) -> RoomLayout {
             keys,
         };
     }
-    let side_w = body
-        .width
-        .saturating_sub(board_wants)
-        .clamp(SIDE_MIN, SIDE_MAX);
+    let side_w = beside.unwrap_or_else(|| {
+        body.width
+            .saturating_sub(board_wants)
+            .clamp(SIDE_MIN, SIDE_MAX)
+    });
     let [board, side] =
         Layout::horizontal([Constraint::Min(20), Constraint::Length(side_w)]).areas(body);
     let rest = side.height.saturating_sub(players_h);
@@ -86,6 +135,7 @@ pub fn layout(area: Rect, rs: &RoomScreen) -> RoomLayout {
     .areas(side);
     RoomLayout {
         title,
+        banner,
         board,
         players,
         moves,
@@ -99,12 +149,12 @@ pub fn layout(area: Rect, rs: &RoomScreen) -> RoomLayout {
 /// The board spot under a click, if any.
 pub fn spot_at(app: &App, area: Rect, col: u16, row: u16) -> Option<crate::app::board::Spot> {
     let rs = app.room()?;
-    let l = layout(area, rs);
+    let l = layout_for(app, area, rs);
     super::board::spot_at(rs, l.board, col, row)
 }
 
 pub fn draw(frame: &mut Frame, area: Rect, app: &App, rs: &RoomScreen) {
-    let l = layout(area, rs);
+    let l = layout_for(app, area, rs);
     let room = &rs.room;
     let mut place = tr!(
         app.loc,
@@ -119,6 +169,9 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, rs: &RoomScreen) {
         );
     }
     title_bar(frame, l.title, app, &place);
+    if let Some(line) = banner(app) {
+        frame.render_widget(line, l.banner);
+    }
     super::board::render(app, rs, l.board, frame.buffer_mut());
     draw_players(frame, l.players, app, rs);
     draw_moves(frame, l.moves, app, rs);
@@ -208,12 +261,6 @@ fn status_line(app: &App, rs: &RoomScreen) -> Line<'static> {
     let room = &rs.room;
     let loc = &app.loc;
     let theme = &app.theme;
-    if let Some(r) = &app.reconnect {
-        return Line::from(Span::styled(
-            format!(" {}", tr!(loc, "net.reconnecting", n = r.attempts.max(1))),
-            theme.error(),
-        ));
-    }
     if let Some(offer) = room.offer_to_me() {
         return Line::from(vec![
             Span::styled(
@@ -303,6 +350,16 @@ fn status_line(app: &App, rs: &RoomScreen) -> Line<'static> {
     if bot.is_some() {
         spans.push(Span::styled(
             format!(" {}", tr!(loc, "status.thinking")),
+            theme.dim(),
+        ));
+    }
+    // A timed game whose clocks have not started: each player's first move is free.
+    if game
+        .clocks
+        .is_some_and(|c| c.clocks.running.is_none() && game.moves.len() < 2)
+    {
+        spans.push(Span::styled(
+            format!("  {}", tr!(loc, "status.first_moves")),
             theme.dim(),
         ));
     }
@@ -578,7 +635,16 @@ fn draw_chat(frame: &mut Frame, area: Rect, app: &App, rs: &RoomScreen) {
         let prompt = "› ";
         let text = rs.chat.text();
         let before: String = text.chars().take(rs.chat.cursor()).collect();
-        let room_w = (input.width as usize).saturating_sub(prompt.width() + 1);
+        // Near the limit a count shows at the right, so a long message is never cut
+        // unseen.
+        let (used, max) = (rs.chat.len(), rs.chat.max());
+        let counter = if used + CHAT_COUNT_FROM >= max {
+            format!(" {used}/{max}")
+        } else {
+            String::new()
+        };
+        let input_w = (input.width as usize).saturating_sub(counter.width());
+        let room_w = input_w.saturating_sub(prompt.width() + 1);
         // Keep the cursor in view on long lines.
         let skip = before.width().saturating_sub(room_w);
         let visible: String = skip_width(text, skip);
@@ -589,6 +655,19 @@ fn draw_chat(frame: &mut Frame, area: Rect, app: &App, rs: &RoomScreen) {
             ])),
             input,
         );
+        if !counter.is_empty() {
+            let style = if used >= max {
+                theme.error()
+            } else {
+                theme.dim()
+            };
+            let at = Rect {
+                x: input.right().saturating_sub(counter.width() as u16),
+                width: (counter.width() as u16).min(input.width),
+                ..input
+            };
+            frame.render_widget(Paragraph::new(Span::styled(counter, style)), at);
+        }
         let x = input.x + (prompt.width() + before.width() - skip) as u16;
         frame.set_cursor_position(Position::new(
             x.min(input.right().saturating_sub(1)),

@@ -5,6 +5,8 @@
 //! - [`rule`]: what counts as a winning five under each [`Rule`], and the winning [`Line`].
 //! - [`game`]: a game record: board, rule, opening stones, move list, outcome; play and
 //!   undo.
+//! - [`setup`]: a board being arranged by hand, and every reason it cannot start a game
+//!   yet, with the points each concerns.
 //! - [`openings`]: balanced three-stone openings to start games from, and picking one.
 //! - [`notation`]: reading and writing points as `x,y` (Gomocup) or `h8` (letter + row).
 //! - [`zobrist`]: the hash keys.
@@ -33,6 +35,7 @@ pub mod pattern;
 pub mod position;
 pub mod rule;
 pub mod search;
+pub mod setup;
 pub mod threat;
 pub mod tt;
 pub mod vcf;

@@ -4,12 +4,14 @@
 //! Letters `KABNRCP` are written; `E` (elephant) and `H` (horse), as seed 002 writes them,
 //! are read too. The side is `w` (or `r`) for Red and `b` for Black. The two `-` fields
 //! and the counters are optional; the halfmove counter is plies since the last capture.
-//! Every position read is checked to be one a game could reach the board of: one general
-//! each, no more pieces of a kind than a side starts with, every piece on a point it can
-//! stand on, generals not facing, and the side that just moved not in check.
+//! A position read is checked (by [`Setup::flaws`], the same checks an editor shows as the
+//! board is arranged) to be one a game could reach the board of: one general each, no
+//! more pieces of a kind than a side starts with, every piece on a point it can stand
+//! on, generals not facing, and the side that just moved not in check.
 
 use super::piece::{Color, Kind, Piece};
 use super::position::Position;
+use super::setup::Setup;
 use super::square::Square;
 
 /// The usual start position.
@@ -58,6 +60,11 @@ pub enum FenError {
 /// How many of each kind a side starts with: the most it can ever have.
 const MAX_COUNT: [u32; 7] = [1, 2, 2, 2, 2, 2, 5];
 
+/// The most pieces of `kind` a side can have: as many as it starts with.
+pub const fn most(kind: Kind) -> u32 {
+    MAX_COUNT[kind.index()]
+}
+
 /// Whether `piece` can ever stand on `sq`: generals and advisors on their palace points,
 /// elephants on their seven points, soldiers never behind their start rank nor beside it
 /// before crossing the river.
@@ -80,12 +87,13 @@ pub fn can_stand(piece: Piece, sq: Square) -> bool {
     }
 }
 
-impl Position {
-    /// Reads a FEN and checks the position is legal; see the module documentation.
-    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+impl Setup {
+    /// Reads a FEN's text without judging the position: any pieces on any points, so an
+    /// editor can import a position that still needs work. [`Setup::flaws`] judges it.
+    pub fn from_fen(fen: &str) -> Result<Setup, FenError> {
         let mut fields = fen.split_whitespace();
         let board = fields.next().ok_or(FenError::Empty)?;
-        let mut pos = Position::empty();
+        let mut setup = Setup::empty();
 
         let ranks: Vec<&str> = board.split('/').collect();
         if ranks.len() != 10 {
@@ -98,9 +106,8 @@ impl Position {
                 if let Some(d) = ch.to_digit(10).filter(|d| (1..=9).contains(d)) {
                     file += d as usize;
                 } else if let Some(piece) = Piece::from_fen_char(ch) {
-                    if file < 9 {
-                        let sq = Square::new(file as u8, rank).expect("file and rank checked");
-                        pos.put(piece, sq);
+                    if let Some(sq) = Square::new(file as u8, rank).filter(|_| file < 9) {
+                        setup.put(sq, piece);
                     }
                     file += 1;
                 } else {
@@ -118,7 +125,7 @@ impl Position {
             "b" | "B" => Color::Black,
             other => return Err(FenError::BadSide(other.to_string())),
         };
-        pos.set_side(side);
+        setup.set_side(side);
 
         // Optional: two placeholder fields, then the halfmove and fullmove counters.
         let rest: Vec<&str> = fields.collect();
@@ -135,89 +142,87 @@ impl Position {
                 text: text.to_string(),
             })
         };
+        let mut halfmove = 0;
+        let mut fullmove = 1;
         if let Some(text) = numbers.first() {
-            pos.halfmove = parse("halfmove clock", text)?;
+            halfmove = parse("halfmove clock", text)?;
         }
         if let Some(text) = numbers.get(1) {
-            pos.fullmove = parse("move number", text)?.max(1);
+            fullmove = parse("move number", text)?.max(1);
         }
         if let Some(extra) = numbers.get(2) {
             return Err(FenError::Trailing((*extra).to_string()));
         }
-
-        pos.validate()?;
-        Ok(pos)
+        setup.set_counters(halfmove, fullmove);
+        Ok(setup)
     }
 
-    fn validate(&self) -> Result<(), FenError> {
-        for color in Color::BOTH {
-            for kind in Kind::ALL {
-                let count = self.count(color, kind);
-                let max = MAX_COUNT[kind.index()];
-                if count > max {
-                    return Err(FenError::TooMany {
-                        color,
-                        kind: kind.name(),
-                        count,
-                        max,
-                    });
-                }
-            }
-            if self.count(color, Kind::King) == 0 {
-                return Err(FenError::NoGeneral { color });
-            }
-        }
-        for (sq, piece) in self.pieces() {
-            if !can_stand(piece, sq) {
-                return Err(FenError::Misplaced { piece, square: sq });
-            }
-        }
-        if self.generals_face() {
-            return Err(FenError::GeneralsFace(
-                (b'a' + self.king(Color::Red).file()) as char,
-            ));
-        }
-        let other = !self.side_to_move();
-        if self.attacked(self.king(other), self.side_to_move()) {
-            return Err(FenError::CanCaptureGeneral {
-                to_move: self.side_to_move(),
-                other,
-            });
-        }
-        Ok(())
+    /// The arrangement as a FEN, in the UCI letters (`KABNRCP`), with all six fields.
+    pub fn fen(&self) -> String {
+        write(
+            |sq| self.piece_at(sq),
+            self.side(),
+            self.halfmove_clock(),
+            self.fullmove_number(),
+        )
+    }
+}
+
+impl Position {
+    /// Reads a FEN and checks the position is legal; see the module documentation. The
+    /// refusal is the first of [`Setup::flaws`].
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        Setup::from_fen(fen)?.position()
     }
 
     /// The position as a FEN, in the UCI letters (`KABNRCP`), with all six fields.
     pub fn fen(&self) -> String {
-        let mut out = String::with_capacity(90);
-        for rank in (0..10u8).rev() {
-            let mut empty = 0;
-            for file in 0..9u8 {
-                let sq = Square::new(file, rank).expect("on the board");
-                match self.piece_at(sq) {
-                    Some(p) => {
-                        if empty > 0 {
-                            out.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        out.push(p.fen_char());
+        write(
+            |sq| self.piece_at(sq),
+            self.side_to_move(),
+            self.halfmove,
+            self.fullmove,
+        )
+    }
+}
+
+/// A FEN from whatever stands on each point.
+fn write(
+    piece_at: impl Fn(Square) -> Option<Piece>,
+    side: Color,
+    halfmove: u32,
+    fullmove: u32,
+) -> String {
+    let mut out = String::with_capacity(90);
+    for rank in (0..10u8).rev() {
+        let mut empty = 0;
+        for file in 0..9u8 {
+            let Some(sq) = Square::new(file, rank) else {
+                continue;
+            };
+            match piece_at(sq) {
+                Some(p) => {
+                    if empty > 0 {
+                        out.push(char::from(b'0' + empty));
+                        empty = 0;
                     }
-                    None => empty += 1,
+                    out.push(p.fen_char());
                 }
-            }
-            if empty > 0 {
-                out.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                out.push('/');
+                None => empty += 1,
             }
         }
-        let side = match self.side_to_move() {
-            Color::Red => 'w',
-            Color::Black => 'b',
-        };
-        format!("{out} {side} - - {} {}", self.halfmove, self.fullmove)
+        if empty > 0 {
+            out.push(char::from(b'0' + empty));
+        }
+        if rank > 0 {
+            out.push('/');
+        }
     }
+    let side = match side {
+        Color::Red => 'w',
+        Color::Black => 'b',
+    };
+    format!("{out} {side} - - {halfmove} {fullmove}")
 }
 
 #[cfg(test)]

@@ -7,6 +7,8 @@
 //! - [`psq`]: material and piece-square values kept incrementally by the position.
 //! - [`position`]: the board (mailbox + colour sets + line occupancy), make/unmake, attacks.
 //! - [`fen`]: reading and writing FEN, and what makes a position legal.
+//! - [`setup`]: a board being arranged by hand, and every reason it cannot be played yet,
+//!   with the points each concerns.
 //! - [`movegen`]: pseudo-legal generation and the legality filter.
 //! - [`perft`]: counting the move tree.
 //! - [`eval`]: static evaluation (material, squares, king safety, mobility).
@@ -41,6 +43,7 @@ pub mod psq;
 pub mod rules;
 pub mod search;
 pub mod see;
+pub mod setup;
 pub mod square;
 pub mod tables;
 pub mod time;
@@ -53,4 +56,5 @@ pub use game::{Game, MoveError, MoveTextError, Outcome, Ply, Reason};
 pub use movegen::{GenType, MoveList};
 pub use piece::{Color, Kind, Piece};
 pub use position::{Position, Undo};
+pub use setup::Setup;
 pub use square::{CoordError, Move, Square};

@@ -70,7 +70,7 @@ pub async fn serve(socket: UdpSocket, identity: Identity, shutdown: Cancellation
             tracing::trace!(%sender, len, "ignored a datagram that is not a probe");
             continue;
         }
-        if sender.port() == 0 || !throttle.allow(sender.ip(), Instant::now()) {
+        if sender.port() == 0 || !throttle.allow(sender, Instant::now()) {
             tracing::debug!(%sender, "probe not answered (throttled)");
             continue;
         }

@@ -11,16 +11,18 @@ const SLICE: Duration = Duration::from_millis(25);
 
 /// Where [`discover`] probes: the limited broadcast address and the broadcast address of
 /// every IPv4 network this machine is on (a limited broadcast leaves by one interface
-/// only on most systems), all on the discovery port. Loopback is not included.
+/// only on most systems, and not at all without a default route), all on the discovery
+/// port. Loopback is not included.
 pub fn default_targets() -> Vec<SocketAddr> {
     let mut targets = vec![SocketAddr::from((Ipv4Addr::BROADCAST, DISCOVERY_PORT))];
     match if_addrs::get_if_addrs() {
         Ok(interfaces) => {
             for iface in interfaces.iter().filter(|i| !i.is_loopback()) {
-                if let if_addrs::IfAddr::V4(v4) = &iface.addr
-                    && let Some(broadcast) = v4.broadcast
-                {
-                    let target = SocketAddr::from((broadcast, DISCOVERY_PORT));
+                let if_addrs::IfAddr::V4(v4) = &iface.addr else {
+                    continue;
+                };
+                for ip in network_targets(v4.ip, v4.prefixlen, v4.broadcast) {
+                    let target = SocketAddr::from((ip, DISCOVERY_PORT));
                     if !targets.contains(&target) {
                         targets.push(target);
                     }
@@ -28,6 +30,25 @@ pub fn default_targets() -> Vec<SocketAddr> {
             }
         }
         Err(e) => tracing::debug!(error = %e, "cannot list the network interfaces"),
+    }
+    targets
+}
+
+/// Where to probe for the network of one interface address `ip`/`prefix`: its
+/// broadcast address, worked out from the address and prefix, because an address added
+/// without one (`ip addr add 10.1.2.3/24 dev eth0`, no `brd`) reports none, or reports
+/// the interface's own address; and the `reported` one too where it is a real other
+/// address. A /31 link has no broadcast address: its one other address is probed. A /32
+/// has no neighbours.
+fn network_targets(ip: Ipv4Addr, prefix: u8, reported: Option<Ipv4Addr>) -> Vec<Ipv4Addr> {
+    let bits = u32::from(ip);
+    let mut targets = match prefix {
+        0..=30 => vec![Ipv4Addr::from(bits | (u32::MAX >> prefix))],
+        31 => vec![Ipv4Addr::from(bits ^ 1)],
+        _ => Vec::new(),
+    };
+    if let Some(r) = reported.filter(|r| *r != ip && !r.is_unspecified() && !targets.contains(r)) {
+        targets.push(r);
     }
     targets
 }
@@ -145,6 +166,46 @@ mod tests {
             assert_eq!(t.port(), DISCOVERY_PORT);
             assert!(!t.ip().is_loopback(), "{t}");
         }
+    }
+
+    #[test]
+    fn each_network_is_probed_at_its_broadcast_address_worked_out_from_the_prefix() {
+        let ip = |s: &str| s.parse::<Ipv4Addr>().unwrap();
+        // The play-through: addresses added without `brd` report none, or their own.
+        assert_eq!(
+            network_targets(ip("10.0.0.2"), 24, None),
+            [ip("10.0.0.255")]
+        );
+        assert_eq!(
+            network_targets(ip("10.0.0.2"), 24, Some(ip("10.0.0.2"))),
+            [ip("10.0.0.255")]
+        );
+        // The usual case: the reported address is the one worked out.
+        assert_eq!(
+            network_targets(ip("192.168.1.20"), 24, Some(ip("192.168.1.255"))),
+            [ip("192.168.1.255")]
+        );
+        assert_eq!(
+            network_targets(ip("10.8.3.5"), 16, None),
+            [ip("10.8.255.255")]
+        );
+        assert_eq!(
+            network_targets(ip("172.16.5.9"), 20, None),
+            [ip("172.16.15.255")]
+        );
+        assert_eq!(
+            network_targets(ip("10.1.2.3"), 8, None),
+            [ip("10.255.255.255")]
+        );
+        // A broadcast address set by hand, other than the usual one, is probed too.
+        assert_eq!(
+            network_targets(ip("10.0.0.2"), 24, Some(ip("10.0.0.127"))),
+            [ip("10.0.0.255"), ip("10.0.0.127")]
+        );
+        // A point-to-point /31 probes the other end; a /32 has nobody to ask.
+        assert_eq!(network_targets(ip("10.0.0.4"), 31, None), [ip("10.0.0.5")]);
+        assert_eq!(network_targets(ip("10.0.0.5"), 31, None), [ip("10.0.0.4")]);
+        assert!(network_targets(ip("10.0.0.5"), 32, None).is_empty());
     }
 
     #[test]

@@ -28,10 +28,15 @@ pub enum Request {
     Move(Move),
     Chat(String),
     Offer(OfferKind),
-    Answer { kind: OfferKind, accept: bool },
+    Answer {
+        kind: OfferKind,
+        accept: bool,
+    },
     Withdraw(OfferKind),
     Resign,
     Hint,
+    /// What the rules say about the position (for the browser page).
+    Facts,
 }
 
 /// One message per intent.

@@ -13,6 +13,7 @@
 //! - `play`: starting games, moves, the clocks running out, the end of a game.
 //! - `negotiation`: undo, new game and draw offers; resigning.
 //! - `bots`: driving bot seats and hints.
+//! - `facts`: legal moves, check and threats, for clients without the rules.
 //! - `restore`: reopening a room for a game saved when the server stopped.
 //! - `view`: what members are shown (the room view, the people, the lobby's summary).
 //! - [`clock`], [`offer`], [`chat`], [`settings`], [`engine`], [`moves`]: the pure pieces.
@@ -25,6 +26,7 @@ pub mod offer;
 pub mod settings;
 
 mod bots;
+mod facts;
 mod handle;
 mod negotiation;
 mod people;
@@ -45,15 +47,16 @@ use tracing::Instrument;
 use banco_engine::bot::{Cancel, Level};
 use banco_engine::game::{Game, GameSpec};
 use banco_protocol::{
-    GameOver, MoveRecord, ResumeToken, Role, RoomId, RoomSettings, RoomSummary, Seat, SeatKind,
-    SeatView, Series, ServerMsg,
+    GameOver, MoveRecord, Role, RoomId, RoomSettings, RoomSummary, Seat, SeatKind, SeatView,
+    Series, ServerMsg,
 };
 
 use crate::ClientId;
 use crate::config::Config;
-use crate::connection::Outbox;
+use crate::connection::{Outbox, Outgoing};
 use crate::lobby::RoomNotice;
-use crate::store::{PlayerRef, StoreHandle};
+use crate::store::{Entry, PlayerRef, StoreHandle};
+use crate::token::TokenHash;
 use chat::{ChatAllowance, ChatHistory};
 use clock::GameClock;
 use engine::{Answer, Engine};
@@ -142,8 +145,8 @@ struct HumanSeat {
     client: ClientId,
     /// Kept while the seat is held, for the seat list and the record.
     name: String,
-    /// Whoever presents this token gets the seat back while it is held.
-    token: ResumeToken,
+    /// Whoever presents the token this is the hash of gets the seat back while it is held.
+    token: TokenHash,
     /// Set while the player's connection is gone: when the seat is given up.
     held_until: Option<Instant>,
 }
@@ -164,15 +167,20 @@ struct BotSeat {
     last_score: i32,
 }
 
+/// How the server's bot at `level` is named wherever it appears ("Hard bot").
+pub fn bot_name(level: Level) -> String {
+    let mut name = level.name().to_string();
+    if let Some(first) = name.get_mut(0..1) {
+        first.make_ascii_uppercase();
+    }
+    format!("{name} bot")
+}
+
 impl BotSeat {
     fn new(level: Level) -> BotSeat {
-        let mut name = level.name().to_string();
-        if let Some(first) = name.get_mut(0..1) {
-            first.make_ascii_uppercase();
-        }
         BotSeat {
             level,
-            name: format!("{name} bot"),
+            name: bot_name(level),
             slot: Slot::default(),
             engine_game: 0,
             pending: None,
@@ -231,6 +239,12 @@ struct Match {
     players: [PlayerRef; 2],
     /// Unix milliseconds at the start, for the record.
     started_ms: u64,
+    /// The number the game's next logged event gets.
+    seq: u32,
+    /// In a timed game, until both players have moved once: when the game is aborted if
+    /// the player to move has not made their first move. (No clock runs before that, as
+    /// on lichess: a player still reading the room loses no time.)
+    first_move_due: Option<Instant>,
 }
 
 impl Match {
@@ -290,6 +304,11 @@ struct Room {
     last_move_at: Option<Instant>,
     /// The score between the two players seated now; 0-0 again when a seat is freed.
     series: Series,
+    /// What this event changed in the game's record, to commit before anyone hears of
+    /// it (see [`Room::commit`]).
+    log: Vec<Entry>,
+    /// Messages held back until `log` is committed, in the order they were sent.
+    waiting: Vec<(Outbox, Outgoing)>,
 }
 
 impl Room {
@@ -320,6 +339,8 @@ impl Room {
             fresh: Vec::new(),
             last_move_at: None,
             series: Series::default(),
+            log: Vec::new(),
+            waiting: Vec::new(),
         }
     }
 
@@ -346,6 +367,7 @@ impl Room {
             }
         }
         self.after_event();
+        self.commit().await;
         let shutdown = self.ctx.shutdown.clone();
         loop {
             let wake = self.next_wake();
@@ -353,6 +375,7 @@ impl Room {
                 biased;
                 () = shutdown.cancelled() => {
                     self.shut_down();
+                    self.commit().await;
                     break;
                 }
                 msg = inbox.recv() => match msg {
@@ -363,6 +386,7 @@ impl Room {
                 () = sleep_until(wake), if wake.is_some() => self.on_timer(Instant::now()),
             }
             self.after_event();
+            self.commit().await;
             if self.is_empty() {
                 break;
             }
@@ -408,6 +432,7 @@ impl Room {
                     Request::Withdraw(kind) => self.withdraw(client, kind),
                     Request::Resign => self.resign(client),
                     Request::Hint => self.hint(client),
+                    Request::Facts => self.facts(client),
                 };
                 if let Err(e) = refused {
                     self.tell(client, ServerMsg::Error(e));
@@ -433,12 +458,17 @@ impl Room {
             .filter(|m| m.running())
             .and_then(|m| m.clock.as_ref())
             .and_then(GameClock::flag_at);
+        let first_move = self
+            .game
+            .as_ref()
+            .filter(|m| m.running())
+            .and_then(|m| m.first_move_due);
         let seats = self.seats.iter().filter_map(|s| match s {
             SeatState::Human(h) => h.held_until,
             SeatState::Bot(b) => b.pending.as_ref().map(|p| p.at),
             SeatState::Free => None,
         });
-        flag.into_iter().chain(seats).min()
+        flag.into_iter().chain(first_move).chain(seats).min()
     }
 
     fn on_timer(&mut self, now: Instant) {
@@ -475,29 +505,62 @@ impl Room {
     }
 
     /// Sends to one member.
-    fn tell(&self, client: ClientId, msg: ServerMsg) {
-        if let Some(m) = self.member(client) {
-            m.outbox.send(msg);
+    fn tell(&mut self, client: ClientId, msg: ServerMsg) {
+        if let Some(outbox) = self.member(client).map(|m| m.outbox.clone()) {
+            self.deliver(&outbox, Outgoing::new(msg));
         }
     }
 
-    /// Sends to everyone in the room.
-    fn broadcast(&self, msg: ServerMsg) {
-        for m in &self.members {
-            m.outbox.send(msg.clone());
-        }
-    }
-
-    /// The server is stopping: a game in progress is saved to carry on after the restart
-    /// (one only bots play is recorded as unfinished instead); searches stop.
-    fn shut_down(&mut self) {
-        if self.game.as_ref().is_some_and(Match::running) {
-            if self.bots_only() {
-                self.record_unfinished("shutdown");
-            } else {
-                self.save_live();
+    /// Sends to everyone in the room: encoded once, the bytes shared by every outbox.
+    fn broadcast(&mut self, msg: ServerMsg) {
+        let out = Outgoing::new(msg);
+        if self.log.is_empty() {
+            for m in &self.members {
+                m.outbox.push(&out);
             }
+        } else {
+            let waiting: Vec<_> = self
+                .members
+                .iter()
+                .map(|m| (m.outbox.clone(), out.clone()))
+                .collect();
+            self.waiting.extend(waiting);
         }
+    }
+
+    /// Sends `out` to `outbox` now, or once this event's log is committed if it has one:
+    /// what a message tells must be on disk before anyone reads it, and messages keep
+    /// their order.
+    fn deliver(&mut self, outbox: &Outbox, out: Outgoing) {
+        if self.log.is_empty() {
+            outbox.push(&out);
+        } else {
+            self.waiting.push((outbox.clone(), out));
+        }
+    }
+
+    /// Adds `entry` to what this event must commit before its messages go out.
+    fn write(&mut self, entry: Entry) {
+        self.log.push(entry);
+    }
+
+    /// Commits what this event logged (waiting for the disk: backpressure), then sends
+    /// the messages held for it. The room reads no new message meanwhile.
+    async fn commit(&mut self) {
+        if self.log.is_empty() {
+            return;
+        }
+        let entries = std::mem::take(&mut self.log);
+        self.ctx.store.commit(entries).await;
+        for (outbox, out) in self.waiting.drain(..) {
+            outbox.push(&out);
+        }
+    }
+
+    /// The server is stopping: the game in progress is already on disk; its clocks as
+    /// they stand are logged so a restart charges the time already spent. Searches stop.
+    fn shut_down(&mut self) {
+        self.log_pause();
         self.cancel_searches();
     }
 }

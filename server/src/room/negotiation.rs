@@ -9,6 +9,7 @@ use banco_protocol::{EndReason, ErrorCode, ErrorMsg, Offer, OfferKind, Seat, Ser
 use super::offer::{Situation, Stage, undo_plies};
 use super::{Match, Room, SeatState};
 use crate::ClientId;
+use crate::store::Event;
 
 /// How far behind (in its engine's score, from its own side) a bot must stand to take a
 /// draw in a game still young: about a soldier in xiangqi, a stone's worth of shape in
@@ -137,14 +138,24 @@ impl Room {
             m.position.undo();
             m.moves.pop();
         }
+        let opened = m.moves.len() >= 2;
         if let Some(c) = m.clock.as_mut() {
-            c.start(asker, now);
+            if opened {
+                c.start(asker, now);
+            } else {
+                // Back before both first moves: no clock runs, the first move is awaited.
+                c.stop(now);
+                m.first_move_due = Some(now + self.ctx.config.first_move_wait);
+            }
         }
         let clocks = m.clock.as_ref().map(|c| c.snapshot(now));
+        self.log_event(Event::Undo {
+            plies,
+            clocks: clocks.map(|c| c.remaining_ms),
+        });
         self.generation += 1;
         tracing::info!(?asker, plies, "moves taken back");
         self.broadcast(ServerMsg::Undone { plies, clocks });
-        self.save_live();
     }
 
     /// A player gives up the game and stays in the room.

@@ -8,6 +8,7 @@ use super::chat::ChatAllowance;
 use super::{Guest, HumanSeat, Member, Room, SeatState};
 use crate::ClientId;
 use crate::lobby::RoomNotice;
+use crate::token::TokenHash;
 
 impl Room {
     /// `guest` comes in: into a free seat if `seat`, else as a spectator. A spectator
@@ -36,7 +37,7 @@ impl Room {
             self.seats[free.index()] = SeatState::Human(HumanSeat {
                 client: guest.client,
                 name: guest.name.clone(),
-                token: guest.token,
+                token: TokenHash::of(&guest.token),
                 held_until: None,
             });
             Role::Player(free)
@@ -72,9 +73,11 @@ impl Room {
     /// Gives the seat held for `guest.token` back (also taking it over from a connection
     /// the player left behind). `false` if no seat here is theirs.
     pub(super) fn resume(&mut self, guest: Guest) -> bool {
-        let Some(seat) = Seat::BOTH.into_iter().find(
-            |s| matches!(&self.seats[s.index()], SeatState::Human(h) if h.token == guest.token),
-        ) else {
+        let token = TokenHash::of(&guest.token);
+        let Some(seat) = Seat::BOTH
+            .into_iter()
+            .find(|s| matches!(&self.seats[s.index()], SeatState::Human(h) if h.token == token))
+        else {
             return false;
         };
         let SeatState::Human(held) = &mut self.seats[seat.index()] else {
@@ -103,17 +106,24 @@ impl Room {
             .seats
             .iter()
             .all(|s| !matches!(s, SeatState::Human(h) if h.held_until.is_some()));
+        let wait = self.ctx.config.first_move_wait;
         let Some(m) = self.game.as_mut().filter(|m| m.running()) else {
             return;
         };
         let to_move = m.to_move();
+        let opened = m.moves.len() >= 2;
         if let Some(c) = m.clock.as_mut()
             && all_back
             && c.running().is_none()
         {
-            c.start(to_move, Instant::now());
-            let clocks = c.snapshot(Instant::now());
-            self.broadcast(ServerMsg::Clock(clocks));
+            let now = Instant::now();
+            if opened {
+                c.start(to_move, now);
+                let clocks = c.snapshot(now);
+                self.broadcast(ServerMsg::Clock(clocks));
+            } else if m.first_move_due.is_none() {
+                m.first_move_due = Some(now + wait);
+            }
         }
     }
 

@@ -15,7 +15,7 @@ use super::moves::to_rules;
 use super::settings::deal;
 use super::{Match, Room, SeatState};
 use crate::ClientId;
-use crate::store::{GameRecord, LiveGame, LiveSeat, PlayerRef};
+use crate::store::{Entry, Event, GameRecord, LiveGame, LiveSeat, PlayerRef};
 
 impl Room {
     /// Starts a game if both seats are filled and none is running: when the second
@@ -42,16 +42,18 @@ impl Room {
             }
         };
         if self.game.as_ref().is_some_and(Match::running) {
-            self.record_unfinished("restarted");
+            // An agreed new game: the one it replaces is kept, with no result.
+            self.finish_replaced();
         }
         let (number, first) = match &self.game {
             Some(last) => (last.number + 1, last.first.other()),
             None => (1, self.first_seat()),
         };
-        let mut clock = GameClock::new(self.settings.time);
-        if let Some(c) = clock.as_mut() {
-            c.start(first, now);
-        }
+        // No clock runs until both players have made a move; the first is awaited.
+        let clock = GameClock::new(self.settings.time);
+        let first_move_due = clock
+            .as_ref()
+            .map(|_| now + self.ctx.config.first_move_wait);
         let players = Seat::BOTH.map(|seat| match &self.seats[seat.index()] {
             SeatState::Human(h) => PlayerRef {
                 name: h.name.clone(),
@@ -76,9 +78,12 @@ impl Room {
             over: None,
             players,
             started_ms: unix_ms(),
+            seq: 0,
+            first_move_due,
         };
         let view = m.view(now);
         self.game = Some(m);
+        self.log_begin();
         self.generation += 1;
         self.last_move_at = Some(now);
         if let Some(offer) = self.offers.clear() {
@@ -86,7 +91,6 @@ impl Room {
         }
         tracing::info!(number, ?first, opening = ?self.game.as_ref().map(|m| m.position.opening()), "game started");
         self.broadcast(ServerMsg::GameStarted(view));
-        self.save_live();
     }
 
     /// Who moves first in the room's first game.
@@ -164,16 +168,28 @@ impl Room {
             check: note.check,
         };
         m.moves.push(record.clone());
+        let wait = self.ctx.config.first_move_wait;
+        let opened = m.moves.len() >= 2;
+        let to_move = m.to_move();
         if let Some(c) = m.clock.as_mut() {
             if ending.is_some() {
                 c.stop(now);
-            } else {
+            } else if c.running().is_some() {
                 c.moved(now);
+            } else if opened {
+                // Both players have moved once: the clocks start.
+                c.start(to_move, now);
             }
+            m.first_move_due = (!opened && ending.is_none()).then_some(now + wait);
         }
         let ply = u32::try_from(m.moves.len()).unwrap_or(u32::MAX);
         let clocks = m.clock.as_ref().map(|c| c.snapshot(now));
         let ending = ending.map(|end| (end.winner.map(|side| m.seat(side)), end));
+        let event = Event::Move {
+            mv,
+            clocks: clocks.map(|c| c.remaining_ms),
+        };
+        self.log_event(event);
         self.generation += 1;
         self.last_move_at = Some(now);
         self.broadcast(ServerMsg::Moved {
@@ -184,15 +200,26 @@ impl Room {
         if let Some(offer) = self.offers.clear() {
             self.broadcast(ServerMsg::Withdrawn(offer));
         }
-        match ending {
-            Some((winner, end)) => self.finish(winner, end.reason.into(), end.line),
-            None => self.save_live(),
+        if let Some((winner, end)) = ending {
+            self.finish(winner, end.reason.into(), end.line);
         }
         Ok(())
     }
 
-    /// Ends the game by timeout if the player to move has run out at `now`.
+    /// Ends the game by timeout if the player to move has run out at `now`, or aborts it
+    /// if a first move was awaited in vain.
     pub(super) fn check_flag(&mut self, now: Instant) {
+        let unopened = self
+            .game
+            .as_ref()
+            .filter(|m| m.running())
+            .and_then(|m| m.first_move_due)
+            .is_some_and(|due| due <= now);
+        if unopened {
+            tracing::info!("no first move in time; the game is aborted");
+            self.finish(None, EndReason::Aborted, Vec::new());
+            return;
+        }
         let flagged = self
             .game
             .as_ref()
@@ -226,7 +253,7 @@ impl Room {
         self.generation += 1;
         // Recorded before anyone hears of the end, so a player who asks for the history
         // as soon as they see it finds the game there.
-        self.record(None);
+        self.record();
         if let Some(offer) = self.offers.clear() {
             self.broadcast(ServerMsg::Withdrawn(offer));
         }
@@ -238,30 +265,40 @@ impl Room {
         self.cancel_searches();
     }
 
-    /// Keeps the record of a game that will not be finished (a new game replaced it, the
-    /// server is stopping): unrated, no winner.
-    pub(super) fn record_unfinished(&mut self, why: &str) {
-        self.record(Some(why));
+    /// The running game gives way to an agreed new game: it is kept with no result and
+    /// unrated (reason `new_game`); the new game's start tells everyone.
+    fn finish_replaced(&mut self) {
+        let now = Instant::now();
+        let Some(m) = self.game.as_mut().filter(|m| m.running()) else {
+            return;
+        };
+        if let Some(c) = m.clock.as_mut() {
+            c.stop(now);
+        }
+        m.over = Some(GameOver {
+            winner: None,
+            reason: EndReason::NewGame,
+            line: Vec::new(),
+        });
+        self.record();
     }
 
-    /// Sends the current game to the store: finished, or unfinished for `unfinished`.
-    /// Its saved snapshot as a game in progress goes.
-    fn record(&self, unfinished: Option<&str>) {
+    /// Logs the current game's end. Its record, ratings and leaving the live set are one
+    /// transaction. Games without a result (aborted, replaced, both players gone) count
+    /// for nobody's rating.
+    fn record(&mut self) {
         let Some(m) = self.game.as_ref() else { return };
-        let (winner, reason, rated) = match (&m.over, unfinished) {
-            // Both players gone: nobody won, and it does not count.
-            (Some(over), None) if over.reason == EndReason::Abandoned && over.winner.is_none() => {
-                (None, over.reason.as_str().to_string(), false)
-            }
-            (Some(over), None) => (over.winner, over.reason.as_str().to_string(), true),
-            (_, why) => (None, why.unwrap_or("unfinished").to_string(), false),
-        };
-        let line = match (&m.over, unfinished) {
-            (Some(over), None) => over.line.clone(),
-            _ => Vec::new(),
-        };
-        self.ctx.store.drop_live(m.key);
-        self.ctx.store.record(GameRecord {
+        let Some(over) = &m.over else { return };
+        let unrated = matches!(over.reason, EndReason::Aborted | EndReason::NewGame)
+            || (over.reason == EndReason::Abandoned && over.winner.is_none());
+        let (winner, reason, rated, line) = (
+            over.winner,
+            over.reason.as_str().to_string(),
+            !unrated,
+            over.line.clone(),
+        );
+        let record = GameRecord {
+            key: m.key,
             room: self.id,
             number: m.number,
             settings: self.settings.clone(),
@@ -275,45 +312,65 @@ impl Room {
             rated,
             started_ms: m.started_ms,
             ended_ms: unix_ms(),
-        });
+        };
+        self.write(Entry::End(Box::new(record)));
     }
 }
 
 impl Room {
-    /// Saves the game in progress so a restart can carry on with it. Games only bots
-    /// play are not saved: nobody would come back to them.
-    pub(super) fn save_live(&self) {
-        let Some(m) = self.game.as_ref().filter(|m| m.running()) else {
-            return;
-        };
-        if self.bots_only() {
-            return;
-        }
+    /// Logs the start of the game just set up: its room, settings, seats and opening.
+    fn log_begin(&mut self) {
+        let Some(m) = self.game.as_ref() else { return };
         let seat = |s: &SeatState| match s {
-            SeatState::Human(h) => Some(LiveSeat::Human {
+            SeatState::Human(h) => LiveSeat::Human {
                 name: h.name.clone(),
                 token: h.token,
-            }),
-            SeatState::Bot(b) => Some(LiveSeat::Bot(b.level)),
-            SeatState::Free => None,
+            },
+            SeatState::Bot(b) => LiveSeat::Bot(b.level),
+            // Games start with both seats taken; a free one is recorded as nobody's.
+            SeatState::Free => LiveSeat::Human {
+                name: String::new(),
+                token: crate::token::TokenHash([0; 32]),
+            },
         };
-        let (Some(one), Some(two)) = (seat(&self.seats[0]), seat(&self.seats[1])) else {
-            return;
-        };
-        self.ctx.store.save_live(LiveGame {
+        let live = LiveGame {
             key: m.key,
+            room: self.id,
             settings: self.settings.clone(),
-            seats: [one, two],
+            seats: [seat(&self.seats[0]), seat(&self.seats[1])],
             number: m.number,
             first: m.first,
             opening: m.position.opening().to_vec(),
-            moves: m.moves.iter().map(|r| r.mv).collect(),
-            clocks: m
-                .clock
-                .as_ref()
-                .map(|c| c.snapshot(Instant::now()).remaining_ms),
+            moves: Vec::new(),
+            clocks: None,
             started_ms: m.started_ms,
-        });
+            next_seq: 0,
+        };
+        self.write(Entry::Begin(Box::new(live)));
+    }
+
+    /// Logs `event` as the running game's next.
+    pub(super) fn log_event(&mut self, event: Event) {
+        let Some(m) = self.game.as_mut().filter(|m| m.running()) else {
+            return;
+        };
+        let seq = m.seq;
+        m.seq += 1;
+        let game = m.key;
+        self.write(Entry::Event { game, seq, event });
+    }
+
+    /// Logs the clocks of a running game as they stand now (the server is stopping).
+    pub(super) fn log_pause(&mut self) {
+        let clocks = self
+            .game
+            .as_ref()
+            .filter(|m| m.running())
+            .and_then(|m| m.clock.as_ref())
+            .map(|c| c.snapshot(Instant::now()).remaining_ms);
+        if let Some(clocks) = clocks {
+            self.log_event(Event::Clocks(clocks));
+        }
     }
 }
 

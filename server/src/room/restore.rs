@@ -108,6 +108,9 @@ pub fn restore(
         over: None,
         players,
         started_ms: live.started_ms,
+        seq: live.next_seq,
+        // Set when everyone is back (the clocks wait for that too).
+        first_move_due: None,
     });
     Ok(launch(room, Opening::Restored, tracker))
 }

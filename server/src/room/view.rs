@@ -7,6 +7,7 @@ use banco_protocol::{GameView, Role, RoomStatus, RoomSummary, RoomView, SeatView
 
 use super::{Match, Room, SeatState, seat_view};
 use crate::ClientId;
+use crate::connection::Outgoing;
 use crate::lobby::RoomNotice;
 
 /// Who sits where and who watches.
@@ -75,16 +76,18 @@ impl Room {
         if self.shown_people.as_ref() == Some(&people) {
             return;
         }
-        let msg = ServerMsg::People {
+        let msg = Outgoing::new(ServerMsg::People {
             seats: people.seats.clone(),
             spectators: people.spectators.clone(),
-        };
-        for m in self
+        });
+        let told: Vec<_> = self
             .members
             .iter()
             .filter(|m| !self.fresh.contains(&m.client))
-        {
-            m.outbox.send(msg.clone());
+            .map(|m| m.outbox.clone())
+            .collect();
+        for outbox in told {
+            self.deliver(&outbox, msg.clone());
         }
         self.shown_people = Some(people);
     }

@@ -133,26 +133,50 @@ impl Archive {
     }
 }
 
-/// The `limit` best rated accounts that have played a rated game, best first.
+/// The `limit` best rated accounts that have played a rated game, best first. A row that
+/// cannot be read is skipped (and logged once): one damaged account never hides the rest.
 pub fn leaderboard(conn: &Connection, limit: u32) -> Result<Vec<Standing>, StoreError> {
     let mut stmt = conn.prepare_cached(
-        "SELECT name, bot, games, wins, losses, draws, rating FROM players
+        "SELECT id, name, bot, games, wins, losses, draws, rating FROM players
          WHERE games > 0
-         ORDER BY rating DESC, games DESC, name LIMIT ?1",
+         ORDER BY rating DESC, games DESC, name",
     )?;
-    let rows = stmt.query_map([limit], |row| {
-        let bot: String = row.get(1)?;
-        Ok(Standing {
-            name: row.get(0)?,
-            bot: (!bot.is_empty()).then_some(bot),
-            games: row.get(2)?,
-            wins: row.get(3)?,
-            losses: row.get(4)?,
-            draws: row.get(5)?,
-            rating: row.get(6)?,
-        })
-    })?;
-    Ok(rows.collect::<Result<_, _>>()?)
+    let mut rows = stmt.query([])?;
+    let mut out = Vec::new();
+    while out.len() < limit as usize {
+        let Some(row) = rows.next()? else { break };
+        let read = || -> rusqlite::Result<Standing> {
+            let bot: String = row.get(2)?;
+            Ok(Standing {
+                name: row.get(1)?,
+                bot: (!bot.is_empty()).then_some(bot),
+                games: row.get(3)?,
+                wins: row.get(4)?,
+                losses: row.get(5)?,
+                draws: row.get(6)?,
+                rating: row.get(7)?,
+            })
+        };
+        match read() {
+            Ok(standing) => out.push(standing),
+            Err(e) => unreadable("players", row.get(0).unwrap_or(-1), &e.to_string()),
+        }
+    }
+    Ok(out)
+}
+
+/// Logs a row that cannot be read, once per row for the life of the process.
+fn unreadable(table: &'static str, id: i64, why: &str) {
+    static SEEN: std::sync::OnceLock<std::sync::Mutex<std::collections::HashSet<(&str, i64)>>> =
+        std::sync::OnceLock::new();
+    let seen = SEEN.get_or_init(Default::default);
+    let first = seen
+        .lock()
+        .map(|mut seen| seen.insert((table, id)))
+        .unwrap_or(true);
+    if first {
+        tracing::error!(table, id, %why, "a row of the records cannot be read; it is left out");
+    }
 }
 
 /// The columns a summary is made from, in the order [`summary_row`] reads them.
@@ -180,8 +204,11 @@ pub fn history(
     // Unfinished games are rare, so skipping them here reads little more than `limit` rows.
     while out.len() < limit {
         let Some(row) = rows.next()? else { break };
-        if let Some(summary) = summary_row(row)? {
-            out.push(summary);
+        match summary_row(row) {
+            Ok(Some(summary)) => out.push(summary),
+            Ok(None) => {}
+            // One damaged game never hides the others.
+            Err(e) => unreadable("games", row.get(0).unwrap_or(-1), &e.to_string()),
         }
     }
     Ok(out)

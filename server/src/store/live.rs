@@ -1,30 +1,38 @@
-//! Games in progress, kept so a restart (or a crash) loses nothing: each running game is
-//! a JSON snapshot, replaced after every change and deleted when the game ends. On start
-//! the server reads them back and reopens their rooms.
+//! Games in progress, read back when the server starts: each `live_games` row with its
+//! events replayed in order (moves pushed, undos popped, the last clocks kept). The
+//! server reopens their rooms and the players come back to them.
 
-use rusqlite::{Connection, params};
+use rusqlite::{Connection, Transaction};
 use serde::{Deserialize, Serialize};
 
 use banco_engine::bot::Level;
-use banco_protocol::{Move, Point, ResumeToken, RoomSettings, Seat};
+use banco_protocol::{Move, Point, RoomId, RoomSettings, Seat};
+
+use super::archive::parse_points;
+use super::journal::{self, GameRecord, PlayerRef, parse_move};
+use crate::room::chat::unix_ms;
+use crate::token::TokenHash;
 
 /// Who sits in a seat of a game in progress.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LiveSeat {
-    /// A person, who gets the seat back by presenting `token` (their session's resume
-    /// token) when they reconnect.
+    /// A person, who gets the seat back by presenting the resume token this is the hash
+    /// of when they reconnect.
     Human {
         name: String,
-        token: ResumeToken,
+        token: TokenHash,
     },
     Bot(Level),
 }
 
 /// A game in progress, as much as it takes to carry on with it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LiveGame {
     /// Identifies the game across restarts (random, chosen when it starts).
     pub key: u64,
+    /// The room's number, kept across a restart so people find it where they left it
+    /// (0 for games saved before numbers were kept).
+    pub room: RoomId,
     /// The room's settings, to reopen it as it was.
     pub settings: RoomSettings,
     /// By seat.
@@ -33,121 +41,198 @@ pub struct LiveGame {
     pub number: u32,
     /// The seat to move at the start.
     pub first: Seat,
-    /// Caro: the stones the game started from (the dealt one in a room with balanced
-    /// openings). Snapshots saved before openings existed have none.
-    #[serde(default)]
+    /// Caro: the stones the game started from (the dealt ones in a room with balanced
+    /// openings).
     pub opening: Vec<Point>,
     /// Every move so far, replayed through the rules on reopening.
     pub moves: Vec<Move>,
-    /// Time left by seat, in milliseconds, when the snapshot was taken.
+    /// Time left by seat, in milliseconds, as of the last event that carried them.
     pub clocks: Option<[u64; 2]>,
     /// Unix milliseconds.
     pub started_ms: u64,
+    /// The number the game's next event gets.
+    pub next_seq: u32,
 }
 
-pub fn save(conn: &Connection, game: &LiveGame, now_ms: u64) -> Result<(), String> {
-    let snapshot = serde_json::to_string(game).map_err(|e| e.to_string())?;
-    conn.execute(
-        "INSERT INTO live_games (key, snapshot, saved_at) VALUES (?1, ?2, ?3)
-         ON CONFLICT(key) DO UPDATE SET snapshot = ?2, saved_at = ?3",
-        params![game.key as i64, snapshot, now_ms as i64],
-    )
-    .map_err(|e| e.to_string())?;
-    Ok(())
+impl LiveGame {
+    /// Its record as an unfinished game, for one nobody will come back to (`why`:
+    /// `restarted`).
+    pub fn unfinished(&self, why: &str) -> GameRecord {
+        let player = |seat: &LiveSeat| match seat {
+            LiveSeat::Human { name, .. } => PlayerRef {
+                name: name.clone(),
+                bot: None,
+            },
+            LiveSeat::Bot(level) => PlayerRef {
+                name: crate::room::bot_name(*level),
+                bot: Some(*level),
+            },
+        };
+        GameRecord {
+            key: self.key,
+            room: self.room,
+            number: self.number,
+            settings: self.settings.clone(),
+            players: [player(&self.seats[0]), player(&self.seats[1])],
+            first: self.first,
+            opening: self.opening.clone(),
+            moves: self.moves.clone(),
+            winner: None,
+            line: Vec::new(),
+            reason: why.to_string(),
+            rated: false,
+            started_ms: self.started_ms,
+            ended_ms: unix_ms(),
+        }
+    }
+
+    /// Whether only bots play it.
+    pub fn bots_only(&self) -> bool {
+        self.seats.iter().all(|s| matches!(s, LiveSeat::Bot(_)))
+    }
 }
 
-pub fn delete(conn: &Connection, key: u64) -> rusqlite::Result<()> {
-    conn.execute("DELETE FROM live_games WHERE key = ?1", [key as i64])?;
-    Ok(())
-}
-
-/// Every saved game in progress, oldest first. A snapshot this version cannot read is
-/// logged and dropped.
+/// Every game in progress, oldest first. A game whose rows cannot be read is logged and
+/// left where it is (never deleted: a later version may read it).
 pub fn load(conn: &Connection) -> rusqlite::Result<Vec<LiveGame>> {
-    let mut stmt = conn.prepare("SELECT key, snapshot FROM live_games ORDER BY saved_at")?;
-    let rows: Vec<(i64, String)> = stmt
-        .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?
+    let mut stmt = conn.prepare(
+        "SELECT key, room, number, settings, seats, first_seat, opening, started_at
+         FROM live_games ORDER BY started_at, key",
+    )?;
+    type Row = (i64, i64, i64, String, String, i64, String, i64);
+    let rows: Vec<Row> = stmt
+        .query_map([], |r| {
+            Ok((
+                r.get(0)?,
+                r.get(1)?,
+                r.get(2)?,
+                r.get(3)?,
+                r.get(4)?,
+                r.get(5)?,
+                r.get(6)?,
+                r.get(7)?,
+            ))
+        })?
         .collect::<Result<_, _>>()?;
     let mut games = Vec::new();
-    for (key, snapshot) in rows {
-        match serde_json::from_str::<LiveGame>(&snapshot) {
+    for (key, room, number, settings, seats, first, opening, started) in rows {
+        let read = || -> Result<LiveGame, String> {
+            let settings: RoomSettings =
+                serde_json::from_str(&settings).map_err(|e| format!("settings: {e}"))?;
+            let seats: [LiveSeat; 2] =
+                serde_json::from_str(&seats).map_err(|e| format!("seats: {e}"))?;
+            let opening = parse_points(&opening).ok_or("the opening cannot be read")?;
+            let mut game = LiveGame {
+                key: key as u64,
+                room: RoomId::try_from(room).unwrap_or(0),
+                settings,
+                seats,
+                number: u32::try_from(number).unwrap_or(1),
+                first: if first == 2 { Seat::Two } else { Seat::One },
+                opening,
+                moves: Vec::new(),
+                clocks: None,
+                started_ms: u64::try_from(started).unwrap_or(0),
+                next_seq: 0,
+            };
+            replay_events(conn, &mut game).map_err(|e| format!("events: {e}"))?;
+            Ok(game)
+        };
+        match read() {
             Ok(game) => games.push(game),
-            Err(e) => {
-                tracing::error!(key, error = %e, "a saved game in progress cannot be read; dropping it");
-                delete(conn, key as u64)?;
+            Err(why) => {
+                tracing::error!(key, %why, "a game in progress cannot be read; it is kept but not reopened");
             }
         }
     }
     Ok(games)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn snapshots_round_trip_and_bad_ones_are_dropped() {
-        let conn = Connection::open_in_memory().unwrap();
-        super::super::schema::create(&conn).unwrap();
-        let mut game = LiveGame {
-            key: u64::MAX - 3,
-            settings: RoomSettings::default(),
-            seats: [
-                LiveSeat::Human {
-                    name: "An".into(),
-                    token: ResumeToken([9; 16]),
-                },
-                LiveSeat::Bot(Level::Hard),
-            ],
-            number: 2,
-            first: Seat::Two,
-            opening: vec![Point::new(1, 1), Point::new(2, 2), Point::new(3, 1)],
-            moves: vec![Move::Caro(Point::new(7, 7))],
-            clocks: Some([1000, 2000]),
-            started_ms: 5,
-        };
-        save(&conn, &game, 1).unwrap();
-        game.moves.push(Move::Caro(Point::new(8, 8)));
-        save(&conn, &game, 2).unwrap();
-        conn.execute(
-            "INSERT INTO live_games (key, snapshot, saved_at) VALUES (1, '{not json', 3)",
-            [],
+/// Folds the game's events into its moves and clocks.
+fn replay_events(conn: &Connection, game: &mut LiveGame) -> Result<(), String> {
+    let mut stmt = conn
+        .prepare_cached(
+            "SELECT seq, kind, data, clocks FROM live_events WHERE game = ?1 ORDER BY seq",
         )
-        .unwrap();
-        assert_eq!(load(&conn).unwrap(), vec![game.clone()]);
-        assert_eq!(load(&conn).unwrap().len(), 1, "the bad row is gone");
-        delete(&conn, game.key).unwrap();
-        assert!(load(&conn).unwrap().is_empty());
+        .map_err(|e| e.to_string())?;
+    let mut rows = stmt.query([game.key as i64]).map_err(|e| e.to_string())?;
+    while let Some(row) = rows.next().map_err(|e| e.to_string())? {
+        let read = |i| row.get::<_, String>(i).map_err(|e| e.to_string());
+        let seq: i64 = row.get(0).map_err(|e| e.to_string())?;
+        let (kind, data, clocks) = (read(1)?, read(2)?, read(3)?);
+        match kind.as_str() {
+            "move" => {
+                let mv = parse_move(&game.settings.game, &data)
+                    .ok_or_else(|| format!("event {seq}: the move '{data}' cannot be read"))?;
+                game.moves.push(mv);
+            }
+            "undo" => {
+                let plies: usize = data
+                    .parse()
+                    .map_err(|_| format!("event {seq}: '{data}' is not a number of plies"))?;
+                game.moves.truncate(game.moves.len().saturating_sub(plies));
+            }
+            "clocks" => {}
+            other => return Err(format!("event {seq}: unknown kind '{other}'")),
+        }
+        if !clocks.is_empty() {
+            game.clocks = Some(
+                parse_clocks(&clocks).ok_or_else(|| format!("event {seq}: clocks '{clocks}'"))?,
+            );
+        }
+        game.next_seq = u32::try_from(seq + 1).unwrap_or(u32::MAX);
     }
+    Ok(())
+}
 
-    #[test]
-    fn snapshots_saved_before_openings_still_load() {
-        let conn = Connection::open_in_memory().unwrap();
-        super::super::schema::create(&conn).unwrap();
-        let game = LiveGame {
-            key: 5,
-            settings: RoomSettings::default(),
-            seats: [LiveSeat::Bot(Level::Easy), LiveSeat::Bot(Level::Hard)],
-            number: 1,
-            first: Seat::One,
-            opening: Vec::new(),
-            moves: vec![Move::Caro(Point::new(7, 7))],
-            clocks: None,
-            started_ms: 5,
-        };
-        // What an older server wrote: no opening in the snapshot or in its settings.
-        let mut old = serde_json::to_value(&game).unwrap();
-        old.as_object_mut().unwrap().remove("opening").unwrap();
-        old["settings"]["game"]["caro"]
-            .as_object_mut()
-            .unwrap()
-            .remove("opening")
-            .unwrap();
-        conn.execute(
-            "INSERT INTO live_games (key, snapshot, saved_at) VALUES (5, ?1, 1)",
-            [old.to_string()],
-        )
-        .unwrap();
-        assert_eq!(load(&conn).unwrap(), vec![game]);
+fn parse_clocks(text: &str) -> Option<[u64; 2]> {
+    let (a, b) = text.split_once(',')?;
+    Some([a.trim().parse().ok()?, b.trim().parse().ok()?])
+}
+
+/// Writes `game` as a live game with its moves as events (an upgrade from an older
+/// layout): the last move carries the clocks.
+pub(super) fn insert(tx: &Transaction<'_>, game: &LiveGame) -> rusqlite::Result<()> {
+    use super::journal::{Entry, Event};
+    Entry::Begin(Box::new(game.clone())).write(tx)?;
+    let last = game.moves.len().saturating_sub(1);
+    for (seq, mv) in game.moves.iter().enumerate() {
+        let clocks = if seq == last { game.clocks } else { None };
+        Entry::Event {
+            game: game.key,
+            seq: seq as u32,
+            event: Event::Move { mv: *mv, clocks },
+        }
+        .write(tx)?;
     }
+    if game.moves.is_empty()
+        && let Some(clocks) = game.clocks
+    {
+        Entry::Event {
+            game: game.key,
+            seq: 0,
+            event: Event::Clocks(clocks),
+        }
+        .write(tx)?;
+    }
+    Ok(())
+}
+
+/// Closes the games only bots were playing when the server stopped: nobody will come
+/// back to them, so each is kept as unfinished (`restarted`), in one transaction.
+pub fn close_bot_games(conn: &mut Connection, games: &mut Vec<LiveGame>) -> rusqlite::Result<()> {
+    let (bots, people): (Vec<LiveGame>, Vec<LiveGame>) = std::mem::take(games)
+        .into_iter()
+        .partition(LiveGame::bots_only);
+    *games = people;
+    if bots.is_empty() {
+        return Ok(());
+    }
+    let tx = conn.transaction()?;
+    for game in &bots {
+        journal::Entry::End(Box::new(game.unfinished("restarted"))).write(&tx)?;
+    }
+    tx.commit()?;
+    tracing::info!(games = bots.len(), "games between bots kept as unfinished");
+    Ok(())
 }

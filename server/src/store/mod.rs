@@ -1,43 +1,50 @@
-//! The store: players, their ratings and every finished game, in SQLite.
+//! The store: every game played, its players and their ratings, in SQLite, written
+//! ahead: a room tells nobody of a move, an undo, a game's start or end until the store
+//! has committed it ([`StoreHandle::commit`]).
 //!
-//! SQLite calls block, so the connection lives on its own thread and the rest of the
-//! server hands it work through a bounded queue without ever waiting ([`StoreHandle`]).
-//! A store that fails or falls behind is logged and skipped: it never holds up or loses a
-//! game in play. Reads (a player asking for the leaderboard, the history, a replay) go
-//! through the same queue, so they see every game recorded before them, and come back
-//! on a oneshot channel that only the asking session waits on.
+//! SQLite calls block, so the store runs on two threads of its own: the **writer**, which
+//! gathers every room's entries into one transaction (group commit) and answers each room
+//! when it is on disk, and the **reader**, with its own connection, for the leaderboard,
+//! history and replays players ask for. A room waits for its own commit only; when the
+//! disk is slow the waits grow and rooms slow down (backpressure) instead of anything
+//! being dropped. When the disk refuses writes, games go on, their entries are held in
+//! memory and retried, and everyone is told (see `writer`).
 //!
-//! - `schema`: the tables, created on first open.
-//! - [`elo`]: the rating arithmetic.
-//! - [`live`]: games in progress, saved after every move and reopened after a restart.
+//! - `schema`: the tables, created on first open and brought up to date.
+//! - [`journal`]: what rooms write: a game's start, its events, its end; [`GameRecord`].
+//! - [`live`]: games in progress read back at start, to reopen their rooms.
+//! - `writer`, `reader`: the two threads; `file`: the file itself (permissions,
+//!   noticing it deleted or replaced, writing it again).
 //! - [`archive`]: the read queries (leaderboard, history, one game), and a read-only
 //!   [`Archive`] for tools and tests.
 //! - `replay`: a stored game back into the wire's form, its moves replayed by the rules.
+//! - [`elo`]: the rating arithmetic.
 
 pub mod archive;
 pub mod elo;
+mod file;
+pub mod journal;
 pub mod live;
+mod reader;
 mod replay;
 mod schema;
+mod writer;
 
-use rusqlite::{Connection, params};
+use rusqlite::Connection;
 use std::sync::{Arc, mpsc};
 use std::thread::JoinHandle;
-use tokio::sync::{Semaphore, oneshot};
+use tokio::sync::{Semaphore, oneshot, watch};
 
-use banco_engine::bot::Level;
-use banco_protocol::{GameId, GameSettings, GameSummary, Move, Point, RoomId, RoomSettings, Seat};
+use banco_protocol::{GameId, GameSummary, Storage};
 
 use crate::config::StoreLocation;
-use crate::room::chat::unix_ms;
 pub use archive::{Archive, Standing, StoredGame};
+pub use file::SyncMode;
+pub use journal::{Entry, Event, GameRecord, PlayerRef};
 pub use live::{LiveGame, LiveSeat};
 
-/// How many records may wait for the disk before new ones are dropped (and logged).
-const QUEUE: usize = 1024;
-
-/// How many reads may wait in the queue at once, so players asking for records can
-/// never crowd out the games being recorded.
+/// How many reads may wait at once, so players asking for records can never pile up
+/// work without end.
 const READS: usize = 16;
 
 /// Lines on the leaderboard players are sent.
@@ -49,14 +56,20 @@ pub const HISTORY: usize = 100;
 /// The store could not be opened or read.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
-    #[error("cannot create the directory {path}: {source}")]
-    Directory {
-        path: String,
-        source: std::io::Error,
-    },
+    #[error(
+        "cannot create the folder {path} for the database: {why}. Choose another file with \
+         --db PATH (--db :memory: keeps nothing)"
+    )]
+    Directory { path: String, why: String },
+    #[error(
+        "cannot write the database {path}: {why}. Give the user running banco write access \
+         to the file and its folder, or choose another file with --db PATH (--db :memory: \
+         keeps nothing)"
+    )]
+    CannotWrite { path: String, why: String },
     #[error("database error: {0}")]
     Sqlite(#[from] rusqlite::Error),
-    #[error("the store thread could not be started: {0}")]
+    #[error("the store's threads could not be started: {0}")]
     Thread(std::io::Error),
     #[error("game {id} in the store cannot be read: {why}")]
     Corrupt { id: i64, why: String },
@@ -73,92 +86,122 @@ pub enum ReadError {
     Failed(#[from] StoreError),
 }
 
-/// Who played a seat.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PlayerRef {
-    /// As the player was known on the server.
-    pub name: String,
-    /// `Some` for the server's bot: bots have accounts (and ratings) of their own.
-    pub bot: Option<Level>,
+/// What became of a room's entries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Saved {
+    /// On disk.
+    Committed,
+    /// The disk refused them: they are held in memory and written when it takes writes
+    /// again (everyone has been told games are not being saved).
+    Held,
 }
 
-/// A game to keep.
+/// A SQLite failure in the words a host or player understands.
+pub fn describe(e: &rusqlite::Error) -> String {
+    use rusqlite::ErrorCode as C;
+    match e.sqlite_error_code() {
+        Some(C::DiskFull) => "the disk is full".into(),
+        Some(C::ReadOnly) => "the database file is read-only".into(),
+        Some(C::SystemIoFailure) => "the disk reported an input/output error".into(),
+        Some(C::CannotOpen) => "the database file cannot be opened".into(),
+        Some(C::PermissionDenied) => "permission to the database file was denied".into(),
+        Some(C::DatabaseBusy | C::DatabaseLocked) => {
+            "another program holds the database locked".into()
+        }
+        Some(C::NotADatabase | C::DatabaseCorrupt) => "the database file is damaged".into(),
+        _ => e.to_string(),
+    }
+}
+
+/// An I/O failure in a few words, without the system's error number.
+pub(crate) fn io_words(e: &std::io::Error) -> String {
+    use std::io::ErrorKind as K;
+    match e.kind() {
+        K::NotFound => "a folder on the way does not exist".into(),
+        K::PermissionDenied => "permission denied".into(),
+        K::ReadOnlyFilesystem => "the disk is read-only".into(),
+        K::StorageFull => "the disk is full".into(),
+        K::AlreadyExists => "something else already has that name".into(),
+        _ => {
+            let text = e.to_string();
+            match text.find(" (os error") {
+                Some(cut) => text[..cut].to_string(),
+                None => text,
+            }
+        }
+    }
+}
+
+/// How the store is set up: where, how hard it syncs, how much may wait for the disk.
 #[derive(Debug, Clone)]
-pub struct GameRecord {
-    /// The room it was played in (numbers restart with the server).
-    pub room: RoomId,
-    /// The room's game number.
-    pub number: u32,
-    /// Game, board, rule and time control.
-    pub settings: RoomSettings,
-    /// By seat.
-    pub players: [PlayerRef; 2],
-    /// The seat to move at the start.
-    pub first: Seat,
-    /// Caro: the stones the game started from, X first. Empty otherwise.
-    pub opening: Vec<Point>,
-    /// Every move after the opening, in order.
-    pub moves: Vec<Move>,
-    /// `None` for a draw or an unfinished game.
-    pub winner: Option<Seat>,
-    /// Caro: the winning line, for replays to highlight. Empty otherwise.
-    pub line: Vec<Point>,
-    /// How it ended (`five`, `timeout`, ...) or why it did not (`restarted`, `shutdown`).
-    pub reason: String,
-    /// Whether the result counts for statistics and ratings.
-    pub rated: bool,
-    /// Unix milliseconds.
-    pub started_ms: u64,
-    /// Unix milliseconds.
-    pub ended_ms: u64,
+pub struct StoreOptions {
+    /// A file or memory.
+    pub location: StoreLocation,
+    /// What a commit survives.
+    pub sync: SyncMode,
+    /// The most bytes of entries that may wait for the disk (or be held while it
+    /// refuses writes); rooms wait beyond it.
+    pub queue_bytes: usize,
+    /// A cap on the database's size in bytes, 0 for none; read before every commit.
+    pub max_bytes: Arc<std::sync::atomic::AtomicU64>,
 }
 
-/// A read to run on the store's thread; it answers on its own channel.
-type Read = Box<dyn FnOnce(&Connection) + Send>;
-
-enum Command {
-    Record(Box<GameRecord>),
-    SaveLive(Box<LiveGame>),
-    DropLive(u64),
-    Read(Read),
-    Close,
+impl StoreOptions {
+    /// Defaults for `location`.
+    pub fn at(location: StoreLocation) -> StoreOptions {
+        StoreOptions {
+            location,
+            sync: SyncMode::Normal,
+            queue_bytes: 16 * 1024 * 1024,
+            max_bytes: Default::default(),
+        }
+    }
 }
 
-/// Where rooms send their records and sessions their reads. Cheap to clone; writing
-/// never blocks, reading waits only for its own answer.
+/// Where rooms send their entries and sessions their reads. Cheap to clone.
 #[derive(Debug, Clone)]
 pub struct StoreHandle {
-    /// Into the store thread.
-    tx: mpsc::SyncSender<Command>,
-    /// Places in the queue for reads; a read that finds none is refused as busy.
-    reads: Arc<Semaphore>,
+    /// Into the writer's thread.
+    writer: mpsc::Sender<writer::Job>,
+    /// The byte budget of everything waiting for (or held from) the disk.
+    room: Arc<Semaphore>,
+    /// Its size, the most one commit may take.
+    budget: usize,
+    /// Into the reader's thread; bounded, a full queue refuses reads as busy.
+    reader: mpsc::SyncSender<reader::Read>,
+    /// Whether games are being saved.
+    status: watch::Receiver<Storage>,
 }
 
 impl StoreHandle {
-    /// Queues a finished (or abandoned) `game` for the disk and ends its live snapshot.
-    /// If the store is gone or far behind, the record is dropped with an error in the
-    /// log: the game itself goes on regardless.
-    pub fn record(&self, game: GameRecord) {
-        self.queue(
-            Command::Record(Box::new(game)),
-            "a finished game was not saved",
-        );
+    /// Commits `entries` (in order, all or none) and answers once they are on disk, or
+    /// held because the disk refuses them. Waits while the store's queue is full.
+    pub async fn commit(&self, entries: Vec<Entry>) -> Saved {
+        let size: usize = entries.iter().map(Entry::size).sum();
+        let share = u32::try_from(size.clamp(1, self.budget)).unwrap_or(u32::MAX);
+        let Ok(permit) = self.room.clone().acquire_many_owned(share).await else {
+            tracing::error!("the store is closed; game records are lost");
+            return Saved::Held;
+        };
+        let (reply, answer) = oneshot::channel();
+        let job = writer::Job::Write {
+            entries,
+            permit,
+            reply,
+        };
+        if self.writer.send(job).is_err() {
+            tracing::error!("the store is closed; game records are lost");
+            return Saved::Held;
+        }
+        answer.await.unwrap_or_else(|_| {
+            tracing::error!("the store stopped before answering; game records may be lost");
+            Saved::Held
+        })
     }
 
-    /// Replaces the snapshot of a game in progress.
-    pub fn save_live(&self, game: LiveGame) {
-        self.queue(
-            Command::SaveLive(Box::new(game)),
-            "a game in progress was not saved",
-        );
-    }
-
-    /// The game with this key is no longer in progress.
-    pub fn drop_live(&self, key: u64) {
-        self.queue(
-            Command::DropLive(key),
-            "a finished game's snapshot was not removed",
-        );
+    /// Whether games are being saved, kept current by the writer.
+    pub fn status(&self) -> watch::Receiver<Storage> {
+        self.status.clone()
     }
 
     /// The best rated players, best first.
@@ -183,64 +226,86 @@ impl StoreHandle {
         self.read(move |conn| archive::game_record(conn, id)).await
     }
 
-    /// Runs `query` on the store's thread after everything queued before it, and waits
-    /// for its answer (without blocking the runtime).
+    /// Runs `query` on the reader's thread and waits for its answer (without blocking
+    /// the runtime).
     async fn read<T: Send + 'static>(
         &self,
         query: impl FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
     ) -> Result<T, ReadError> {
-        let Ok(_place) = self.reads.clone().try_acquire_owned() else {
-            return Err(ReadError::Busy);
-        };
         let (reply, answer) = oneshot::channel();
-        let read: Read = Box::new(move |conn| {
+        let read: reader::Read = Box::new(move |conn| {
             let _ = reply.send(query(conn));
         });
-        self.tx.try_send(Command::Read(read)).map_err(|e| match e {
+        self.reader.try_send(read).map_err(|e| match e {
             mpsc::TrySendError::Full(_) => ReadError::Busy,
             mpsc::TrySendError::Disconnected(_) => ReadError::Closed,
         })?;
         Ok(answer.await.map_err(|_| ReadError::Closed)??)
     }
-
-    fn queue(&self, command: Command, what: &str) {
-        if let Err(e) = self.tx.try_send(command) {
-            let why = match e {
-                mpsc::TrySendError::Full(_) => "the store is too far behind",
-                mpsc::TrySendError::Disconnected(_) => "the store is closed",
-            };
-            tracing::error!(why, "{what}");
-        }
-    }
 }
 
-/// The store's thread and the way to it.
+/// The store's threads and the way to them.
 pub struct Store {
-    /// Cloned for every room.
+    /// Cloned for every room and session.
     handle: StoreHandle,
-    /// Joined on close, so the last records reach the disk before the server exits.
-    thread: Option<JoinHandle<()>>,
+    /// Joined on close, so everything queued reaches the disk before the server exits.
+    writer: Option<JoinHandle<()>>,
+    /// Ends when the last handle is gone.
+    reader: Option<JoinHandle<()>>,
     /// The games that were in progress when the store was last closed.
     live: Vec<LiveGame>,
 }
 
 impl Store {
-    /// Opens (creating if needed) the database at `location` and starts its thread.
+    /// Opens (creating if needed) the database at `location` with the default options.
     /// Blocking: call it off the async runtime.
     pub fn open(location: &StoreLocation) -> Result<Store, StoreError> {
-        let conn = connect(location)?;
-        let live = live::load(&conn)?;
-        let (tx, rx) = mpsc::sync_channel(QUEUE);
-        let thread = std::thread::Builder::new()
-            .name("banco-store".into())
-            .spawn(move || serve(conn, rx))
+        Store::open_with(&StoreOptions::at(location.clone()))
+    }
+
+    /// Opens (creating if needed) the database and starts its threads. A file that cannot
+    /// be written is refused ([`StoreError::CannotWrite`] says why and what to do).
+    /// Games only bots were playing when it was last closed are kept as unfinished.
+    /// Blocking: call it off the async runtime.
+    pub fn open_with(options: &StoreOptions) -> Result<Store, StoreError> {
+        let target = file::Target::new(&options.location);
+        let mut conn = target.open_writer(options.sync)?;
+        let mut live = live::load(&conn)?;
+        live::close_bot_games(&mut conn, &mut live)?;
+        let reader_conn = target.open_reader()?;
+        let (status_tx, status) = watch::channel(Storage::Saving);
+        let (reopened_tx, reopened) = watch::channel(0u64);
+        let (writer_tx, writer_rx) = mpsc::channel();
+        let (reader_tx, reader_rx) = mpsc::sync_channel(READS);
+        let writer = {
+            let writer = writer::Writer::new(
+                conn,
+                target.clone(),
+                options.sync,
+                options.max_bytes.clone(),
+                status_tx,
+                reopened_tx,
+            );
+            std::thread::Builder::new()
+                .name("banco-store".into())
+                .spawn(move || writer.run(writer_rx))
+                .map_err(StoreError::Thread)?
+        };
+        let reader = std::thread::Builder::new()
+            .name("banco-records".into())
+            .spawn(move || reader::run(reader_conn, target, reader_rx, reopened))
             .map_err(StoreError::Thread)?;
+        let budget = options.queue_bytes.clamp(64 * 1024, u32::MAX as usize);
         Ok(Store {
             handle: StoreHandle {
-                tx,
-                reads: Arc::new(Semaphore::new(READS)),
+                writer: writer_tx,
+                room: Arc::new(Semaphore::new(budget)),
+                budget,
+                reader: reader_tx,
+                status,
             },
-            thread: Some(thread),
+            writer: Some(writer),
+            reader: Some(reader),
             live,
         })
     }
@@ -249,190 +314,51 @@ impl Store {
         self.handle.clone()
     }
 
-    /// The games that were in progress when the store was last closed, to reopen. Their
-    /// snapshots stay on disk until the reopened rooms replace or end them.
+    /// The games that were in progress when the store was last closed, to reopen.
     pub fn take_live_games(&mut self) -> Vec<LiveGame> {
         std::mem::take(&mut self.live)
     }
 
-    /// Writes what is queued and stops the thread. Blocking.
+    /// Writes what is queued and stops the writer. Blocking.
     pub fn close(mut self) {
-        // A full queue still drains: `send` waits for room, and the thread is reading.
-        let _ = self.handle.tx.send(Command::Close);
-        if let Some(thread) = self.thread.take()
+        let _ = self.handle.writer.send(writer::Job::Close);
+        if let Some(thread) = self.writer.take()
             && thread.join().is_err()
         {
-            tracing::error!("the store thread panicked");
+            tracing::error!("the store's writer panicked");
         }
-    }
-}
-
-fn connect(location: &StoreLocation) -> Result<Connection, StoreError> {
-    let conn = match location {
-        StoreLocation::Memory => Connection::open_in_memory()?,
-        StoreLocation::File(path) => {
-            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-                std::fs::create_dir_all(dir).map_err(|source| StoreError::Directory {
-                    path: dir.display().to_string(),
-                    source,
-                })?;
-            }
-            let conn = Connection::open(path)?;
-            conn.pragma_update(None, "journal_mode", "WAL")?;
-            conn.pragma_update(None, "synchronous", "NORMAL")?;
-            conn
-        }
-    };
-    conn.busy_timeout(std::time::Duration::from_secs(5))?;
-    schema::create(&conn)?;
-    Ok(conn)
-}
-
-fn serve(mut conn: Connection, rx: mpsc::Receiver<Command>) {
-    while let Ok(command) = rx.recv() {
-        match command {
-            Command::Record(game) => {
-                if let Err(e) = save(&mut conn, &game) {
-                    tracing::error!(error = %e, room = game.room, "could not save a game");
-                }
-            }
-            Command::SaveLive(game) => {
-                if let Err(e) = live::save(&conn, &game, unix_ms()) {
-                    tracing::error!(error = %e, "could not save a game in progress");
-                }
-            }
-            Command::DropLive(key) => {
-                if let Err(e) = live::delete(&conn, key) {
-                    tracing::error!(error = %e, "could not remove a finished game's snapshot");
-                }
-            }
-            Command::Read(read) => read(&conn),
-            Command::Close => break,
-        }
-    }
-}
-
-/// Saves one game and, if rated, its players' results and ratings, all or nothing.
-fn save(conn: &mut Connection, game: &GameRecord) -> rusqlite::Result<()> {
-    let tx = conn.transaction()?;
-    let ended = game.ended_ms as i64;
-    let one = player_id(&tx, &game.players[0], ended)?;
-    let two = player_id(&tx, &game.players[1], ended)?;
-    if game.rated && one.0 != two.0 {
-        let score_one = match game.winner {
-            Some(Seat::One) => 1.0,
-            Some(Seat::Two) => 0.0,
-            None => 0.5,
-        };
-        let (r1, r2) = elo::update(one.1, two.1, score_one);
-        for (id, rating, score) in [(one.0, r1, score_one), (two.0, r2, 1.0 - score_one)] {
-            tx.execute(
-                "UPDATE players SET games = games + 1,
-                    wins = wins + (?2 = 1.0), losses = losses + (?2 = 0.0),
-                    draws = draws + (?2 = 0.5), rating = ?3
-                 WHERE id = ?1",
-                params![id, score, rating],
-            )?;
-        }
-    }
-    let (game_name, variant) = describe(&game.settings.game);
-    let moves: Vec<String> = game.moves.iter().map(move_text).collect();
-    let line: Vec<String> = game.line.iter().map(Point::to_string).collect();
-    let opening: Vec<String> = game.opening.iter().map(Point::to_string).collect();
-    // Settings always serialise; an empty column falls back to the words above.
-    let settings = serde_json::to_string(&game.settings).unwrap_or_default();
-    tx.execute(
-        "INSERT INTO games (room, number, game, variant, time_control, first_seat,
-            player_one, player_two, moves, plies, winner, reason, rated, started_at, ended_at,
-            settings, line, opening)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,
-            ?18)",
-        params![
-            game.room,
-            game.number,
-            game_name,
-            variant,
-            game.settings.time.to_string(),
-            seat_number(game.first),
-            one.0,
-            two.0,
-            moves.join(" "),
-            game.moves.len() as i64,
-            game.winner.map(seat_number),
-            game.reason,
-            game.rated,
-            game.started_ms as i64,
-            ended,
-            settings,
-            line.join(" "),
-            opening.join(" "),
-        ],
-    )?;
-    tx.commit()
-}
-
-/// The account of `player` (made on first sight) and its rating.
-fn player_id(
-    tx: &rusqlite::Transaction<'_>,
-    player: &PlayerRef,
-    now: i64,
-) -> rusqlite::Result<(i64, f64)> {
-    let bot = player.bot.map_or("", Level::name);
-    tx.execute(
-        "INSERT INTO players (name, bot, rating, first_seen, last_seen) VALUES (?1, ?2, ?3, ?4, ?4)
-         ON CONFLICT(name, bot) DO UPDATE SET last_seen = ?4",
-        params![player.name, bot, elo::START, now],
-    )?;
-    tx.query_row(
-        "SELECT id, rating FROM players WHERE name = ?1 AND bot = ?2",
-        params![player.name, bot],
-        |row| Ok((row.get(0)?, row.get(1)?)),
-    )
-}
-
-fn seat_number(seat: Seat) -> i64 {
-    match seat {
-        Seat::One => 1,
-        Seat::Two => 2,
-    }
-}
-
-/// The game's name and its variant in words (`15x15 caro`).
-fn describe(game: &GameSettings) -> (&'static str, String) {
-    match game {
-        GameSettings::Caro {
-            width,
-            height,
-            rule,
-            ..
-        } => ("caro", format!("{width}x{height} {rule}")),
-        GameSettings::Xiangqi { fen } => ("xiangqi", fen.clone().unwrap_or_else(|| "start".into())),
-    }
-}
-
-/// A move as the record keeps it: `x,y` for caro, ICCS (`h2e2`) for xiangqi.
-fn move_text(mv: &Move) -> String {
-    match mv {
-        Move::Caro(p) => p.to_string(),
-        Move::Xiangqi { from, to } => {
-            let file = |f: u8| char::from(b'a' + f.min(25));
-            format!(
-                "{}{}{}{}",
-                file(from.file),
-                from.rank,
-                file(to.file),
-                to.rank
-            )
-        }
+        // The reader ends with the last handle; this one's goes now.
+        let reader = self.reader.take();
+        drop(self);
+        drop(reader);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use banco_engine::bot::Level;
+    use banco_protocol::{GameSettings, Move, Point, RoomSettings, Seat};
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    /// Writes finished games through the writer, as rooms do, and waits for the disk.
+    fn end(store: &Store, records: impl IntoIterator<Item = GameRecord>) {
+        let entries = records
+            .into_iter()
+            .map(|r| Entry::End(Box::new(r)))
+            .collect();
+        let saved = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap()
+            .block_on(store.handle().commit(entries));
+        assert_eq!(saved, Saved::Committed);
+    }
 
     fn record(winner: Option<Seat>, rated: bool) -> GameRecord {
+        static KEYS: AtomicU64 = AtomicU64::new(1);
         GameRecord {
+            key: KEYS.fetch_add(1, Ordering::Relaxed),
             room: 1,
             number: 1,
             settings: RoomSettings::default(),
@@ -464,10 +390,14 @@ mod tests {
         let path = dir.join("nested").join("banco.db");
         let _ = std::fs::remove_dir_all(&dir);
         let store = Store::open(&StoreLocation::File(path.clone())).unwrap();
-        let h = store.handle();
-        h.record(record(Some(Seat::One), true));
-        h.record(record(None, true));
-        h.record(record(None, false));
+        end(
+            &store,
+            [
+                record(Some(Seat::One), true),
+                record(None, true),
+                record(None, false),
+            ],
+        );
         store.close();
 
         let archive = Archive::open(&path).unwrap();
@@ -493,12 +423,32 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
-    #[test]
-    fn a_closed_store_drops_records_without_failing() {
+    #[tokio::test]
+    async fn a_closed_store_answers_without_failing() {
         let store = Store::open(&StoreLocation::Memory).unwrap();
         let h = store.handle();
         store.close();
-        h.record(record(Some(Seat::Two), true));
+        let saved = h
+            .commit(vec![Entry::End(Box::new(record(Some(Seat::Two), true)))])
+            .await;
+        assert_eq!(saved, Saved::Held);
+    }
+
+    #[test]
+    fn the_same_game_is_never_recorded_twice() {
+        let store = Store::open(&StoreLocation::Memory).unwrap();
+        let game = record(Some(Seat::One), true);
+        end(&store, [game.clone(), game.clone()]);
+        end(&store, [game]);
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let board = rt.block_on(store.handle().leaderboard()).unwrap();
+        assert_eq!(board[0].games, 1, "rated once");
+        let history = rt.block_on(store.handle().history(None)).unwrap();
+        assert_eq!(history.len(), 1);
+        store.close();
     }
 
     /// A caro game won by X with five on row 0 (X: 0..5,0; O: 0..4,1).
@@ -523,7 +473,7 @@ mod tests {
         let path = dir.join("banco.db");
         let _ = std::fs::remove_dir_all(&dir);
         let store = Store::open(&StoreLocation::File(path.clone())).unwrap();
-        store.handle().record(five_on_row_zero());
+        end(&store, [five_on_row_zero()]);
         store.close();
         // What an older server wrote: no settings as JSON, no line.
         let conn = Connection::open(&path).unwrap();
@@ -581,14 +531,13 @@ mod tests {
         };
         // A row from before schema 4 (the migration gives it no opening).
         let store = Store::open(&StoreLocation::File(path.clone())).unwrap();
-        store.handle().record(five_on_row_zero());
-        store.handle().record(game);
+        end(&store, [five_on_row_zero(), game]);
         store.close();
         let conn = Connection::open(&path).unwrap();
         let version: i64 = conn
             .query_row("PRAGMA user_version", [], |r| r.get(0))
             .unwrap();
-        assert_eq!(version, 4);
+        assert_eq!(version, schema::VERSION);
         drop(conn);
 
         let archive = Archive::open(&path).unwrap();
@@ -611,12 +560,19 @@ mod tests {
         let path = dir.join("banco.db");
         let _ = std::fs::remove_dir_all(&dir);
         let store = Store::open(&StoreLocation::File(path.clone())).unwrap();
-        store.handle().record(five_on_row_zero());
+        end(&store, [five_on_row_zero()]);
         store.close();
         // Turn the file back into what a version 3 server left: no opening column.
         let conn = Connection::open(&path).unwrap();
-        conn.execute_batch("ALTER TABLE games DROP COLUMN opening; PRAGMA user_version = 3;")
-            .unwrap();
+        conn.execute_batch(
+            "ALTER TABLE games DROP COLUMN opening;
+             DROP INDEX games_by_key; ALTER TABLE games DROP COLUMN key;
+             DROP TABLE live_events; DROP TABLE live_games;
+             CREATE TABLE live_games (key INTEGER PRIMARY KEY, snapshot TEXT NOT NULL,
+                 saved_at INTEGER NOT NULL);
+             PRAGMA user_version = 3;",
+        )
+        .unwrap();
         drop(conn);
         let store = Store::open(&StoreLocation::File(path.clone())).unwrap();
         store.close();
@@ -634,7 +590,7 @@ mod tests {
         let path = dir.join("banco.db");
         let _ = std::fs::remove_dir_all(&dir);
         let store = Store::open(&StoreLocation::File(path.clone())).unwrap();
-        store.handle().record(five_on_row_zero());
+        end(&store, [five_on_row_zero()]);
         store.close();
         let conn = Connection::open(&path).unwrap();
         conn.execute("UPDATE games SET moves = '7,7 7,7'", [])
@@ -649,14 +605,17 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn reads_see_every_record_queued_before_them() {
+    async fn reads_see_every_record_committed_before_them() {
         let store = Store::open(&StoreLocation::Memory).unwrap();
         let h = store.handle();
-        h.record(five_on_row_zero());
-        h.record(GameRecord {
-            reason: "shutdown".into(),
-            ..record(None, false)
-        });
+        h.commit(vec![
+            Entry::End(Box::new(five_on_row_zero())),
+            Entry::End(Box::new(GameRecord {
+                reason: "shutdown".into(),
+                ..record(None, false)
+            })),
+        ])
+        .await;
         let board = h.leaderboard().await.unwrap();
         assert_eq!(board.len(), 2);
         assert_eq!((board[0].name.as_str(), board[0].rating), ("An", 1612));
@@ -666,7 +625,11 @@ mod tests {
         assert_eq!(history[0].over.line.len(), 5);
         assert!(h.replay(history[0].id).await.unwrap().is_some());
         store.close();
-        let after = h.leaderboard().await;
-        assert!(matches!(after, Err(ReadError::Closed)), "{after:?}");
+        // Reads go on while anyone holds a handle; writes after closing are not taken.
+        assert!(h.leaderboard().await.is_ok());
+        let late = h
+            .commit(vec![Entry::End(Box::new(record(None, true)))])
+            .await;
+        assert_eq!(late, Saved::Held);
     }
 }

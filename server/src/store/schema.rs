@@ -2,12 +2,19 @@
 //! migrate old files instead of failing on them.
 
 use rusqlite::Connection;
+use serde::Deserialize;
+
+use banco_engine::bot::Level;
+use banco_protocol::{Move, Point, ResumeToken, RoomSettings, Seat};
+
+use super::live::{self, LiveGame, LiveSeat};
+use crate::token::TokenHash;
 
 /// The layout this code writes.
-const VERSION: i64 = 4;
+pub const VERSION: i64 = 5;
 
 /// Creates the tables if the file is new, and brings an older file up to date.
-pub fn create(conn: &Connection) -> rusqlite::Result<()> {
+pub fn create(conn: &mut Connection) -> rusqlite::Result<()> {
     let version: i64 = conn.query_row("PRAGMA user_version", [], |row| row.get(0))?;
     if version < 1 {
         version_1(conn)?;
@@ -18,8 +25,11 @@ pub fn create(conn: &Connection) -> rusqlite::Result<()> {
     if version < 3 {
         version_3(conn)?;
     }
-    if version < VERSION {
+    if version < 4 {
         version_4(conn)?;
+    }
+    if version < VERSION {
+        version_5(conn)?;
     }
     Ok(())
 }
@@ -110,4 +120,111 @@ fn version_4(conn: &Connection) -> rusqlite::Result<()> {
          PRAGMA user_version = 4;
          COMMIT;",
     )
+}
+
+/// The game log: a game in progress is a row for its start and a row per event, appended
+/// (no more whole-game snapshots rewritten after every move); finished games carry the
+/// key they had while live, so writing one twice is impossible. Snapshots an older server
+/// left are turned into log rows, their resume tokens into hashes.
+fn version_5(conn: &mut Connection) -> rusqlite::Result<()> {
+    let tx = conn.transaction()?;
+    tx.execute_batch(
+        "ALTER TABLE live_games RENAME TO live_snapshots_v4;
+         CREATE TABLE live_games (
+             key        INTEGER PRIMARY KEY,
+             -- the room's number, kept across restarts (0: unknown)
+             room       INTEGER NOT NULL,
+             number     INTEGER NOT NULL,
+             -- the room's settings and the two seats, as JSON (tokens as hashes)
+             settings   TEXT NOT NULL,
+             seats      TEXT NOT NULL,
+             first_seat INTEGER NOT NULL,
+             -- caro: the opening stones, space-separated 'x,y', X first
+             opening    TEXT NOT NULL,
+             started_at INTEGER NOT NULL
+         );
+         CREATE TABLE live_events (
+             game   INTEGER NOT NULL,
+             -- from 0, in the order things happened
+             seq    INTEGER NOT NULL,
+             -- 'move' (data: 'x,y' or ICCS), 'undo' (data: plies), 'clocks'
+             kind   TEXT NOT NULL,
+             data   TEXT NOT NULL,
+             -- ms left by seat after the event, 'a,b'; '' when untimed
+             clocks TEXT NOT NULL,
+             PRIMARY KEY (game, seq)
+         ) WITHOUT ROWID;
+         ALTER TABLE games ADD COLUMN key INTEGER;
+         CREATE UNIQUE INDEX games_by_key ON games (key) WHERE key IS NOT NULL;
+         CREATE TABLE IF NOT EXISTS starts (at INTEGER NOT NULL);",
+    )?;
+    let snapshots: Vec<(i64, String)> = tx
+        .prepare("SELECT key, snapshot FROM live_snapshots_v4 ORDER BY saved_at")?
+        .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?
+        .collect::<Result<_, _>>()?;
+    for (key, snapshot) in snapshots {
+        match serde_json::from_str::<SnapshotV4>(&snapshot) {
+            Ok(old) => live::insert(&tx, &old.into_live())?,
+            Err(e) => {
+                // Kept aside rather than lost: a person may still want to look at it.
+                tracing::error!(key, error = %e, "a saved game in progress cannot be read; it stays in live_snapshots_unreadable");
+                tx.execute_batch(
+                    "CREATE TABLE IF NOT EXISTS live_snapshots_unreadable (
+                         key INTEGER PRIMARY KEY, snapshot TEXT NOT NULL)",
+                )?;
+                tx.execute(
+                    "INSERT OR REPLACE INTO live_snapshots_unreadable (key, snapshot) VALUES (?1, ?2)",
+                    rusqlite::params![key, snapshot],
+                )?;
+            }
+        }
+    }
+    tx.execute_batch("DROP TABLE live_snapshots_v4; PRAGMA user_version = 5;")?;
+    tx.commit()
+}
+
+/// A game in progress as a version 4 server saved it: a JSON snapshot.
+#[derive(Deserialize)]
+struct SnapshotV4 {
+    key: u64,
+    settings: RoomSettings,
+    seats: [SeatV4; 2],
+    number: u32,
+    first: Seat,
+    #[serde(default)]
+    opening: Vec<Point>,
+    moves: Vec<Move>,
+    clocks: Option<[u64; 2]>,
+    started_ms: u64,
+}
+
+#[derive(Deserialize)]
+enum SeatV4 {
+    Human { name: String, token: ResumeToken },
+    Bot(Level),
+}
+
+impl SnapshotV4 {
+    fn into_live(self) -> LiveGame {
+        let seats = self.seats.map(|seat| match seat {
+            SeatV4::Human { name, token } => LiveSeat::Human {
+                name,
+                token: TokenHash::of(&token),
+            },
+            SeatV4::Bot(level) => LiveSeat::Bot(level),
+        });
+        LiveGame {
+            key: self.key,
+            room: 0,
+            settings: self.settings,
+            seats,
+            number: self.number,
+            first: self.first,
+            opening: self.opening,
+            next_seq: self.moves.len() as u32,
+            moves: self.moves,
+            clocks: self.clocks,
+            started_ms: self.started_ms,
+        }
+    }
 }

@@ -48,8 +48,14 @@ fn the_connect_screen_looks_for_servers_every_few_seconds() {
     a.discovered(found());
     assert_eq!(form(&a).servers.len(), 3);
     a.tick();
-    assert!(a.take_effects().is_empty(), "not before SCAN_EVERY");
-    a.now += SCAN_EVERY;
+    assert!(a.take_effects().is_empty(), "not before SCAN_EVERY or so");
+    a.now += SCAN_EVERY * 3 / 4 - Duration::from_millis(1);
+    a.tick();
+    assert!(
+        a.take_effects().is_empty(),
+        "not before three quarters of it"
+    );
+    a.now += SCAN_EVERY / 2 + Duration::from_millis(1);
     a.tick();
     assert_eq!(a.take_effects(), [Effect::Discover]);
     a.discovered(found());
@@ -62,6 +68,30 @@ fn the_connect_screen_looks_for_servers_every_few_seconds() {
     // Late results for a screen that is gone change nothing.
     a.discovered(found());
     assert!(matches!(a.screen, Screen::Lobby(_)));
+}
+
+#[test]
+fn the_pause_between_looks_varies_so_two_screens_drift_apart() {
+    // Two connect screens opened in the same instant, answered in the same instant:
+    // their next looks are drawn apart.
+    let pauses: Vec<Duration> = (0..20)
+        .map(|_| {
+            let mut a = app();
+            a.tick();
+            a.discovered(Vec::new());
+            a.scan.next - a.now
+        })
+        .collect();
+    for p in &pauses {
+        assert!(
+            (SCAN_EVERY * 3 / 4..=SCAN_EVERY * 5 / 4).contains(p),
+            "{p:?}"
+        );
+    }
+    assert!(
+        pauses.iter().any(|p| *p != pauses[0]),
+        "twenty pauses all alike: {pauses:?}"
+    );
 }
 
 #[test]
@@ -156,4 +186,20 @@ fn the_hosts_lobby_names_its_real_addresses() {
         text.contains("banco join <this machine's IP>:7400"),
         "{text}"
     );
+}
+
+#[test]
+fn the_hosts_lobby_shows_the_browser_address_and_its_qr_code() {
+    let mut a = lobby_app();
+    a.hosting = Some("0.0.0.0:7373".into());
+    a.join_hint = vec!["192.168.1.20".into()];
+    a.web_url = Some("http://192.168.1.20:7373/".into());
+    let (text, _) = render(&a, 120, 40);
+    assert!(text.contains("http://192.168.1.20:7373/"), "{text}");
+    assert!(text.contains("scan to play"), "{text}");
+    assert!(text.contains('▀') || text.contains('▄'), "{text}");
+    // A small terminal keeps the address but leaves the code out.
+    let (text, _) = render(&a, 80, 20);
+    assert!(text.contains("http://192.168.1.20:7373/"), "{text}");
+    assert!(!text.contains("scan to play"), "{text}");
 }

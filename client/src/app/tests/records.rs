@@ -189,6 +189,58 @@ fn the_replay_saves_a_record_file_and_asks_again_when_it_cannot() {
 }
 
 #[test]
+fn a_saved_replay_goes_to_the_games_folder_which_the_prompt_names() {
+    let mut a = replay_app(caro_game_record());
+    a.games_dir = Some("/home/an/.local/share/banco/games".into());
+    press(&mut a, &[KeyCode::Char('s')]);
+    let (text, _) = render(&a, 100, 30);
+    assert!(
+        text.contains("Save in /home/an/.local/share/banco/games/ as: banco-caro-42.txt"),
+        "{text}"
+    );
+    // On a narrow screen the folder gives way to the name, from its start.
+    let (text, _) = render(&a, 60, 24);
+    assert!(
+        text.contains("Save in …n/.local/share/banco/games/ as: banco-caro-42.txt"),
+        "{text}"
+    );
+    press(&mut a, &[KeyCode::Enter]);
+    let effects = a.take_effects();
+    let [Effect::SaveRecord { path, .. }] = effects.as_slice() else {
+        panic!("one save expected, got {effects:?}");
+    };
+    assert_eq!(
+        path,
+        &std::path::PathBuf::from("/home/an/.local/share/banco/games/banco-caro-42.txt")
+    );
+    // Refused: the prompt offers the name again, not the whole path.
+    a.record_saved(
+        path,
+        Err(file::SaveError::Exists(path.display().to_string())),
+    );
+    assert!(
+        matches!(&a.screen, Screen::Replay(r) if r.save.as_ref().unwrap().text() == "banco-caro-42.txt")
+    );
+    // A full path goes where it says.
+    press(&mut a, &[KeyCode::Char('u'), KeyCode::Home]);
+    let mut ctrl_u = key(KeyCode::Char('u'));
+    ctrl_u.modifiers = KeyModifiers::CONTROL;
+    a.key(ctrl_u);
+    typ(&mut a, "/tmp/g.txt");
+    press(&mut a, &[KeyCode::Enter]);
+    let effects = a.take_effects();
+    assert!(
+        matches!(effects.as_slice(), [Effect::SaveRecord { path, .. }] if path == std::path::Path::new("/tmp/g.txt")),
+        "{effects:?}"
+    );
+    // The settings dialog says where games go and how to change it.
+    a.open_settings();
+    let (text, _) = render(&a, 100, 30);
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("--games-dir"), "{text}");
+}
+
+#[test]
 fn an_offline_replay_quits_where_an_online_one_goes_back() {
     let mut a = app();
     a.open_offline_replay(crate::record::Replay::from_record(caro_game_record()));
@@ -254,6 +306,49 @@ fn snapshot_history_wide_and_narrow() {
     empty.server(ServerMsg::History(vec![]));
     let (text, _) = render(&empty, 80, 10);
     assert!(text.contains("No finished games here yet."), "{text}");
+}
+
+#[test]
+fn a_long_result_is_cut_with_an_ellipsis_and_read_whole_in_the_replay() {
+    // The play-through's game: long names, lost by a dropped connection.
+    let mut record = caro_game_record();
+    record.summary.players = ["Alexandra Nguyen".into(), "Bartholomew Tran".into()];
+    record.summary.over.winner = Some(Seat::One);
+    record.summary.over.reason = banco_protocol::EndReason::Abandoned;
+    record.summary.over.line.clear();
+    let mut a = lobby_app();
+    press(&mut a, &[KeyCode::Char('h')]);
+    a.server(ServerMsg::History(vec![record.summary.clone()]));
+    let whole = "Alexandra Nguyen won Bartholomew Tran lost the connection";
+    for (width, shown) in [
+        (120, "Alexandra Nguyen won Bartholom…"),
+        (80, "Alexandra Nguyen wo…"),
+    ] {
+        let (text, _) = render(&a, width, 10);
+        let row = text
+            .lines()
+            .find(|l| l.contains("▶ 42"))
+            .unwrap_or_else(|| panic!("{text}"));
+        assert!(
+            !row.contains(whole),
+            "{width}: too narrow to hold it all: {row}"
+        );
+        // Cut with `…`, not in silence.
+        assert!(row.contains(&format!("{shown} 9")), "{width}: {row}");
+    }
+    // Enter opens the replay, where the whole sentence is on screen.
+    press(&mut a, &[KeyCode::Enter]);
+    a.server(ServerMsg::Replay(Box::new(record)));
+    let (text, _) = render(&a, 80, 24);
+    let flat = text
+        .lines()
+        .map(|l| l.split('│').nth(1).unwrap_or_default().trim())
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        flat.contains("Alexandra Nguyen won. Bartholomew Tran lost the connection"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -4,7 +4,8 @@
 //! either side of the cursor can carry its brackets: `· ·[X]· ·`. Coordinates run along
 //! all four edges: letters and rows counted from the bottom (`h8`) on boards of at most
 //! 26 columns, 0-based numbers from the top-left (`x,y`, as the Gomocup protocol and the
-//! plain mode's `move 7,7`) on wider ones. A board larger than its area shows the window
+//! plain mode's `move 7,7`) on wider ones, where every other column (and the cursor's)
+//! is numbered so two-digit numbers stay apart. A board larger than its area shows the window
 //! around the cursor.
 
 use banco_engine::caro::{Game, Stone};
@@ -244,50 +245,10 @@ impl Widget for CaroBoard<'_> {
         if g.cols == 0 || g.rows == 0 {
             return;
         }
-        let c = &self.theme.colors;
-        let (w, h) = g.size();
-        let bg = Style::new().bg(c.board_bg);
-        buf.set_style(Rect::new(g.left, g.top, w, h).intersection(area), bg);
-        let letters = board.width() <= 26;
-        let label = Style::new().bg(c.board_bg).fg(c.label);
-        let label_hot = Style::new()
-            .bg(c.board_bg)
-            .fg(c.accent)
-            .add_modifier(Modifier::BOLD);
         let cursor = self.cursor.filter(|_| self.cursor_live);
-        // Column labels, top and bottom.
-        for x in g.first_x..g.first_x + g.cols {
-            let Some(sx) = g.stone_col(x) else { continue };
-            let text = if letters {
-                char::from(b'a' + x).to_string()
-            } else {
-                format!("{x:>2}")
-            };
-            let style = if cursor.is_some_and(|p| p.x == x) {
-                label_hot
-            } else {
-                label
-            };
-            let sx = sx + 1 - text.len() as u16;
-            buf.set_string(sx, g.top, &text, style);
-            buf.set_string(sx, g.top + u16::from(g.rows) + 1, &text, style);
-        }
-        // Rows: label, points, label.
+        draw_frame(buf, area, &g, self.theme, cursor);
         for y in g.first_y..g.first_y + g.rows {
             let Some(sy) = g.row(y) else { continue };
-            let number = if letters {
-                u16::from(board.height() - y)
-            } else {
-                u16::from(y)
-            };
-            let style = if cursor.is_some_and(|p| p.y == y) {
-                label_hot
-            } else {
-                label
-            };
-            buf.set_string(g.left, sy, format!("{number:>2}"), style);
-            let right = g.left + LABEL + 2 * u16::from(g.cols) + 1;
-            buf.set_string(right, sy, format!("{number:<2}"), style);
             for x in g.first_x..g.first_x + g.cols {
                 let Some(sx) = g.stone_col(x) else { continue };
                 let p = Point::new(x, y);
@@ -295,35 +256,106 @@ impl Widget for CaroBoard<'_> {
                 buf.set_string(sx, sy, glyph.to_string(), style);
             }
         }
-        // The cursor's brackets sit in the separators either side of its point.
-        if let Some(p) = cursor
-            && let (Some(sx), Some(sy)) = (g.stone_col(p.x), g.row(p.y))
-        {
-            let style = Style::new()
-                .bg(c.board_bg)
-                .fg(c.cursor)
-                .add_modifier(Modifier::BOLD);
-            buf.set_string(sx - 1, sy, "[", style);
-            buf.set_string(sx + 1, sy, "]", style);
+    }
+}
+
+/// Everything but the points: the board's background, the coordinates along its edges
+/// (the cursor's column and row lit), the cursor's brackets, and arrows in the corners
+/// when part of the board is out of view. The caller draws each point.
+pub fn draw_frame(
+    buf: &mut Buffer,
+    area: Rect,
+    g: &Geometry,
+    theme: &Theme,
+    cursor: Option<Point>,
+) {
+    let c = &theme.colors;
+    let (w, h) = g.size();
+    let bg = Style::new().bg(c.board_bg);
+    buf.set_style(Rect::new(g.left, g.top, w, h).intersection(area), bg);
+    let letters = g.width <= 26;
+    let label = Style::new().bg(c.board_bg).fg(c.label);
+    let label_hot = Style::new()
+        .bg(c.board_bg)
+        .fg(c.accent)
+        .add_modifier(Modifier::BOLD);
+    // Column labels, top and bottom. Two-digit numbers two columns apart would run
+    // together (`91011`), so wide boards label every other column, and always the
+    // cursor's (its neighbours then give way).
+    for x in g.first_x..g.first_x + g.cols {
+        let Some(sx) = g.stone_col(x) else { continue };
+        if !letters && !column_labelled(x, cursor.map(|p| p.x)) {
+            continue;
         }
-        // Arrows in the corners when part of the board is out of view.
-        if g.scrolls() {
-            let more = Style::new().bg(c.board_bg).fg(c.accent);
-            let bottom = g.top + u16::from(g.rows) + 1;
-            let right = g.left + w - 1;
-            if g.first_x > 0 {
-                buf.set_string(g.left, g.top, "◀", more);
-            }
-            if g.first_x + g.cols < board.width() {
-                buf.set_string(right, g.top, "▶", more);
-            }
-            if g.first_y > 0 {
-                buf.set_string(g.left + 1, g.top, "▲", more);
-            }
-            if g.first_y + g.rows < board.height() {
-                buf.set_string(g.left + 1, bottom, "▼", more);
-            }
+        let text = if letters {
+            char::from(b'a' + x).to_string()
+        } else {
+            format!("{x:>2}")
+        };
+        let style = if cursor.is_some_and(|p| p.x == x) {
+            label_hot
+        } else {
+            label
+        };
+        let sx = sx + 1 - text.len() as u16;
+        buf.set_string(sx, g.top, &text, style);
+        buf.set_string(sx, g.top + u16::from(g.rows) + 1, &text, style);
+    }
+    // Row labels, left and right.
+    for y in g.first_y..g.first_y + g.rows {
+        let Some(sy) = g.row(y) else { continue };
+        let number = if letters {
+            u16::from(g.height - y)
+        } else {
+            u16::from(y)
+        };
+        let style = if cursor.is_some_and(|p| p.y == y) {
+            label_hot
+        } else {
+            label
+        };
+        buf.set_string(g.left, sy, format!("{number:>2}"), style);
+        let right = g.left + LABEL + 2 * u16::from(g.cols) + 1;
+        buf.set_string(right, sy, format!("{number:<2}"), style);
+    }
+    // The cursor's brackets sit in the separators either side of its point.
+    if let Some(p) = cursor
+        && let (Some(sx), Some(sy)) = (g.stone_col(p.x), g.row(p.y))
+    {
+        let style = Style::new()
+            .bg(c.board_bg)
+            .fg(c.cursor)
+            .add_modifier(Modifier::BOLD);
+        buf.set_string(sx - 1, sy, "[", style);
+        buf.set_string(sx + 1, sy, "]", style);
+    }
+    // Arrows in the corners when part of the board is out of view.
+    if g.scrolls() {
+        let more = Style::new().bg(c.board_bg).fg(c.accent);
+        let bottom = g.top + u16::from(g.rows) + 1;
+        let right = g.left + w - 1;
+        if g.first_x > 0 {
+            buf.set_string(g.left, g.top, "◀", more);
         }
+        if g.first_x + g.cols < g.width {
+            buf.set_string(right, g.top, "▶", more);
+        }
+        if g.first_y > 0 {
+            buf.set_string(g.left + 1, g.top, "▲", more);
+        }
+        if g.first_y + g.rows < g.height {
+            buf.set_string(g.left + 1, bottom, "▼", more);
+        }
+    }
+}
+
+/// Whether column `x` of a numbered (wide) board carries its label: the even ones, and
+/// the cursor's column instead of its neighbours.
+fn column_labelled(x: u8, cursor: Option<u8>) -> bool {
+    match cursor {
+        Some(c) if c == x => true,
+        Some(c) if c.abs_diff(x) == 1 => false,
+        _ => x.is_multiple_of(2),
     }
 }
 
@@ -362,5 +394,14 @@ mod tests {
         assert_eq!((g.first_x, g.first_y), (44, 46));
         assert!(g.stone_col(63).is_some() && g.row(63).is_some());
         assert!(g.scrolls());
+    }
+
+    #[test]
+    fn wide_boards_label_every_other_column_and_the_cursors() {
+        let shown =
+            |cursor| -> Vec<u8> { (0..8).filter(|&x| column_labelled(x, cursor)).collect() };
+        assert_eq!(shown(None), [0, 2, 4, 6]);
+        assert_eq!(shown(Some(4)), [0, 2, 4, 6]);
+        assert_eq!(shown(Some(3)), [0, 3, 6]);
     }
 }

@@ -14,12 +14,15 @@ use banco_protocol::{Move, XqSquare};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
-use ratatui::widgets::Widget;
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+use unicode_width::UnicodeWidthStr;
 
 use crate::app::board::BoardCursor;
 use crate::app::{App, RoomScreen};
+use crate::locale::Locale;
 use crate::room::board::{wire_square, xq_square};
 use crate::theme::Theme;
+use crate::tr;
 
 /// Screen columns per file.
 const COL: u16 = 4;
@@ -27,6 +30,11 @@ const COL: u16 = 4;
 const WIDE: u16 = 8 * COL + 2;
 /// Rows of the full board: ten ranks and the nine rows between them.
 const FULL_ROWS: u16 = 19;
+
+/// The smallest area the board is drawn in: the compact board (one row per rank) with
+/// its labels all round. A smaller area says how big the window must be instead.
+pub const MIN_WIDTH: u16 = 2 + WIDE + 3;
+pub const MIN_HEIGHT: u16 = 10 + 2;
 
 /// Where each square sits on the screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,7 +53,7 @@ impl Geometry {
     pub fn new(area: Rect, flipped: bool) -> Geometry {
         let compact = area.height < FULL_ROWS + 2;
         let rows = if compact { 10 } else { FULL_ROWS };
-        let total_w = 2 + WIDE + 3;
+        let total_w = MIN_WIDTH;
         Geometry {
             flipped,
             compact,
@@ -54,7 +62,7 @@ impl Geometry {
         }
     }
 
-    fn step(&self) -> u16 {
+    pub fn step(&self) -> u16 {
         if self.compact { 1 } else { 2 }
     }
 
@@ -67,7 +75,7 @@ impl Geometry {
         }
     }
 
-    fn square_of(&self, c: u16, r: u16) -> XqSquare {
+    pub fn square_of(&self, c: u16, r: u16) -> XqSquare {
         let (c, r) = (c as u8, r as u8);
         if self.flipped {
             XqSquare {
@@ -113,6 +121,8 @@ impl Geometry {
 pub struct XiangqiBoard<'a> {
     game: &'a Game,
     theme: &'a Theme,
+    /// For the sentence shown when the window is too small for the board.
+    loc: &'a Locale,
     geometry_flip: bool,
     /// The square under the cursor, when the board has the keys.
     cursor: Option<XqSquare>,
@@ -142,6 +152,7 @@ impl<'a> XiangqiBoard<'a> {
         XiangqiBoard {
             game,
             theme: &app.theme,
+            loc: &app.loc,
             geometry_flip: rs.room.flipped(),
             cursor: cursor.filter(|_| !rs.chat_focus),
             selected,
@@ -166,10 +177,16 @@ impl<'a> XiangqiBoard<'a> {
     }
 
     /// A board to look at, not play on (a replay): no cursor or selection.
-    pub fn still(theme: &'a Theme, game: &'a Game, flipped: bool) -> XiangqiBoard<'a> {
+    pub fn still(
+        theme: &'a Theme,
+        loc: &'a Locale,
+        game: &'a Game,
+        flipped: bool,
+    ) -> XiangqiBoard<'a> {
         XiangqiBoard {
             game,
             theme,
+            loc,
             geometry_flip: flipped,
             cursor: None,
             selected: None,
@@ -178,21 +195,123 @@ impl<'a> XiangqiBoard<'a> {
             trial: Vec::new(),
         }
     }
+}
 
-    fn piece_glyph(&self, piece: Piece) -> String {
-        if self.theme.xiangqi_letters {
-            let l = piece.kind().wxf_letter();
-            match piece.color() {
-                Side::Red => l.to_string(),
-                Side::Black => l.to_ascii_lowercase().to_string(),
+/// How `piece` is drawn in `theme`: its Chinese character, or its WXF letter (upper case
+/// Red, lower case Black) in themes for terminals without CJK fonts.
+pub fn piece_glyph(theme: &Theme, piece: Piece) -> String {
+    if theme.xiangqi_letters {
+        let l = piece.kind().wxf_letter();
+        match piece.color() {
+            Side::Red => l.to_string(),
+            Side::Black => l.to_ascii_lowercase().to_string(),
+        }
+    } else {
+        piece.chinese().to_string()
+    }
+}
+
+/// The screen columns a piece takes in `theme`.
+pub fn piece_width(theme: &Theme) -> u16 {
+    if theme.xiangqi_letters { 1 } else { 2 }
+}
+
+/// The style of a piece of `color` on the board.
+pub fn piece_style(theme: &Theme, color: Side) -> Style {
+    let c = &theme.colors;
+    let fg = if color == Side::Red { c.x } else { c.o };
+    Style::new()
+        .bg(c.board_bg)
+        .fg(fg)
+        .add_modifier(Modifier::BOLD)
+}
+
+/// The line junction drawn on the empty point at screen column `col`, row `row`.
+pub fn empty_point(col: u16, row: u16) -> char {
+    let up = row > 0 && !(row == 5 && col > 0 && col < 8);
+    let down = row < 9 && !(row == 4 && col > 0 && col < 8);
+    junction(up, down, col > 0, col < 8)
+}
+
+/// Whether a board drawn with `g` fits in `area`.
+pub fn fits(g: &Geometry, area: Rect) -> bool {
+    area.width >= MIN_WIDTH && area.height >= MIN_HEIGHT.max(g.height())
+}
+
+/// Everything under the pieces: the board's background, the coordinates on its edges,
+/// the lines between ranks (verticals broken by the river, the palace diagonals, the
+/// river's words) and along each rank, and the empty points' junctions. The caller
+/// draws the points and their marks on top.
+pub fn draw_frame(buf: &mut Buffer, area: Rect, g: &Geometry, theme: &Theme) {
+    let c = &theme.colors;
+    let bg = Style::new().bg(c.board_bg);
+    let line = bg.fg(c.grid);
+    let label = bg.fg(c.label);
+    let board_rect = Rect::new(g.left - 2, g.top, WIDE + 5, g.height()).intersection(area);
+    buf.set_style(board_rect, bg);
+
+    // File letters above and below, rank digits left and right.
+    for col in 0..9u16 {
+        let sq = g.square_of(col, 0);
+        let x = g.left + COL * col;
+        let letter = char::from(b'a' + sq.file).to_string();
+        buf.set_string(x, g.top, &letter, label);
+        buf.set_string(x, g.top + g.height() - 1, &letter, label);
+    }
+    for row in 0..10u16 {
+        let sq = g.square_of(0, row);
+        let y = g.top + 1 + row * g.step();
+        buf.set_string(g.left - 2, y, sq.rank.to_string(), label);
+        buf.set_string(g.left + WIDE + 1, y, sq.rank.to_string(), label);
+    }
+
+    // Lines between ranks: verticals (broken by the river), palace diagonals.
+    if !g.compact {
+        for gap in 0..9u16 {
+            let y = g.top + 2 + gap * 2;
+            for col in 0..9u16 {
+                let river = gap == 4 && col > 0 && col < 8;
+                if !river {
+                    buf.set_string(g.left + COL * col, y, "│", line);
+                }
             }
-        } else {
-            piece.chinese().to_string()
+            let diagonals = match gap {
+                0 | 7 => Some(("╲", "╱")),
+                1 | 8 => Some(("╱", "╲")),
+                _ => None,
+            };
+            if let Some((a, b)) = diagonals {
+                buf.set_string(g.left + COL * 3 + 2, y, a, line);
+                buf.set_string(g.left + COL * 4 + 2, y, b, line);
+            }
+            if gap == 4 {
+                let (left_text, right_text) = if theme.xiangqi_letters {
+                    ("~ river ~", "~ river ~")
+                } else {
+                    ("楚 河", "漢 界")
+                };
+                let river_style = bg.fg(c.label).add_modifier(Modifier::BOLD);
+                // Each label centred in its half of the river, clear of the edge files'
+                // lines: the halves are the 15 columns inside files a-e and e-i.
+                let half = 4 * COL - 1;
+                for (text, start) in [(left_text, 1), (right_text, 4 * COL + 1)] {
+                    let pad = half.saturating_sub(text.width() as u16) / 2;
+                    buf.set_string(g.left + start + pad, y, text, river_style);
+                }
+            }
         }
     }
 
-    fn piece_width(&self) -> u16 {
-        if self.theme.xiangqi_letters { 1 } else { 2 }
+    // Along each rank: the lines between points, and the empty points.
+    for row in 0..10u16 {
+        let y = g.top + 1 + row * g.step();
+        for col in 0..9u16 {
+            let x = g.left + COL * col;
+            if col < 8 {
+                buf.set_string(x + 1, y, "───", line);
+            }
+            buf.set_string(x, y, empty_point(col, row).to_string(), line);
+        }
     }
 }
 
@@ -214,65 +333,23 @@ fn junction(up: bool, down: bool, left: bool, right: bool) -> char {
 impl Widget for XiangqiBoard<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let g = Geometry::new(area, self.geometry_flip);
-        if area.width < WIDE + 2 || area.height < g.height() {
-            // Too small even for the compact board: the side panel still lists moves.
+        if !fits(&g, area) {
+            // Too small even for the compact board: say so, and what size would do (the
+            // side panel still lists the moves).
+            let (w, h) = crate::ui::room::xiangqi_window();
+            let text = tr!(self.loc, "room.board_too_small", width = w, height = h);
+            Paragraph::new(text)
+                .style(self.theme.error())
+                .wrap(Wrap { trim: true })
+                .render(area, buf);
             return;
         }
+        draw_frame(buf, area, &g, self.theme);
         let c = &self.theme.colors;
         let bg = Style::new().bg(c.board_bg);
         let line = bg.fg(c.grid);
-        let label = bg.fg(c.label);
-        let board_rect = Rect::new(g.left - 2, g.top, WIDE + 5, g.height()).intersection(area);
-        buf.set_style(board_rect, bg);
         let pos = self.game.position();
-        let pw = self.piece_width();
-
-        // File letters above and below, rank digits left and right.
-        for col in 0..9u16 {
-            let sq = g.square_of(col, 0);
-            let x = g.left + COL * col;
-            let letter = char::from(b'a' + sq.file).to_string();
-            buf.set_string(x, g.top, &letter, label);
-            buf.set_string(x, g.top + g.height() - 1, &letter, label);
-        }
-        for row in 0..10u16 {
-            let sq = g.square_of(0, row);
-            let y = g.top + 1 + row * g.step();
-            buf.set_string(g.left - 2, y, sq.rank.to_string(), label);
-            buf.set_string(g.left + WIDE + 1, y, sq.rank.to_string(), label);
-        }
-
-        // Lines between ranks: verticals (broken by the river), palace diagonals.
-        if !g.compact {
-            for gap in 0..9u16 {
-                let y = g.top + 2 + gap * 2;
-                for col in 0..9u16 {
-                    let river = gap == 4 && col > 0 && col < 8;
-                    if !river {
-                        buf.set_string(g.left + COL * col, y, "│", line);
-                    }
-                }
-                let diagonals = match gap {
-                    0 | 7 => Some(("╲", "╱")),
-                    1 | 8 => Some(("╱", "╲")),
-                    _ => None,
-                };
-                if let Some((a, b)) = diagonals {
-                    buf.set_string(g.left + COL * 3 + 2, y, a, line);
-                    buf.set_string(g.left + COL * 4 + 2, y, b, line);
-                }
-                if gap == 4 {
-                    let (left_text, right_text) = if self.theme.xiangqi_letters {
-                        ("~ river ~", "~ river ~")
-                    } else {
-                        ("楚 河", "漢 界")
-                    };
-                    let river_style = bg.fg(c.label).add_modifier(Modifier::BOLD);
-                    buf.set_string(g.left + COL + 3, y, left_text, river_style);
-                    buf.set_string(g.left + COL * 5 + 3, y, right_text, river_style);
-                }
-            }
-        }
+        let pw = piece_width(self.theme);
 
         // The ranks: points, pieces and the lines along each rank.
         let last = self
@@ -289,22 +366,15 @@ impl Widget for XiangqiBoard<'_> {
                 let sq = g.square_of(col, row);
                 let x = g.left + COL * col;
                 let y = g.top + 1 + row * g.step();
-                if col < 8 {
-                    buf.set_string(x + 1, y, "───", line);
-                }
                 let piece = xq_square(sq).and_then(|s| pos.piece_at(s));
                 let target = self.targets.contains(&sq);
                 let (text, mut style) = match piece {
-                    Some(p) => {
-                        let fg = if p.color() == Side::Red { c.x } else { c.o };
-                        (self.piece_glyph(p), bg.fg(fg).add_modifier(Modifier::BOLD))
-                    }
+                    Some(p) => (
+                        piece_glyph(self.theme, p),
+                        piece_style(self.theme, p.color()),
+                    ),
                     None if target => ("•".to_string(), bg.fg(c.hint).add_modifier(Modifier::BOLD)),
-                    None => {
-                        let up = row > 0 && !(row == 5 && col > 0 && col < 8);
-                        let down = row < 9 && !(row == 4 && col > 0 && col < 8);
-                        (junction(up, down, col > 0, col < 8).to_string(), line)
-                    }
+                    None => (empty_point(col, row).to_string(), line),
                 };
                 if last.is_some_and(|(f, t)| f == sq || t == sq) {
                     style = style.bg(c.last_bg);

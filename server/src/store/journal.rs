@@ -1,0 +1,313 @@
+//! What rooms write: the game log's entries, and how each one lands in SQLite.
+//!
+//! A game in progress is a row in `live_games` (written when it begins) and a row per
+//! event in `live_events` (a move, an undo, the clocks at a pause), appended and never
+//! rewritten, so the cost of a move does not grow with the game. When the game ends, one
+//! transaction writes its finished record into `games`, its players' results and
+//! ratings, and removes its live rows: a game is either running or finished, never both
+//! and never neither, whatever moment the process dies at.
+//!
+//! Every write is idempotent (keyed by the game's key and the event's number), so a batch
+//! that is retried after a failure never writes anything twice.
+
+use rusqlite::{OptionalExtension, Transaction, params};
+use std::str::FromStr;
+
+use banco_engine::bot::Level;
+use banco_engine::game::Move as RulesMove;
+use banco_engine::xiangqi;
+use banco_protocol::{GameSettings, Move, Point, RoomId, RoomSettings, Seat};
+
+use super::elo;
+use super::live::LiveGame;
+use crate::room::moves::to_wire;
+
+/// Who played a seat.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayerRef {
+    /// As the player was known on the server.
+    pub name: String,
+    /// `Some` for the server's bot: bots have accounts (and ratings) of their own.
+    pub bot: Option<Level>,
+}
+
+/// A game to keep for good: finished, or given up unfinished.
+#[derive(Debug, Clone)]
+pub struct GameRecord {
+    /// The game's key while it was live (its `live_games` row goes with this record).
+    pub key: u64,
+    /// The room it was played in.
+    pub room: RoomId,
+    /// The room's game number.
+    pub number: u32,
+    /// Game, board, rule and time control.
+    pub settings: RoomSettings,
+    /// By seat.
+    pub players: [PlayerRef; 2],
+    /// The seat to move at the start.
+    pub first: Seat,
+    /// Caro: the stones the game started from, X first. Empty otherwise.
+    pub opening: Vec<Point>,
+    /// Every move after the opening, in order.
+    pub moves: Vec<Move>,
+    /// `None` for a draw or an unfinished game.
+    pub winner: Option<Seat>,
+    /// Caro: the winning line, for replays to highlight. Empty otherwise.
+    pub line: Vec<Point>,
+    /// How it ended (`five`, `timeout`, ...) or why it did not (`restarted`, `shutdown`).
+    pub reason: String,
+    /// Whether the result counts for statistics and ratings.
+    pub rated: bool,
+    /// Unix milliseconds.
+    pub started_ms: u64,
+    /// Unix milliseconds.
+    pub ended_ms: u64,
+}
+
+/// Something that happened in a game in progress.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Event {
+    /// A move, and both clocks (ms left by seat) right after it.
+    Move { mv: Move, clocks: Option<[u64; 2]> },
+    /// The last `plies` moves were taken back; the clocks after.
+    Undo {
+        plies: u32,
+        clocks: Option<[u64; 2]>,
+    },
+    /// The clocks as they stood when the game was paused (the server stopping), so the
+    /// player to move is charged for the time already spent.
+    Clocks([u64; 2]),
+}
+
+/// One write a room asks for.
+#[derive(Debug, Clone)]
+pub enum Entry {
+    /// A game began: its room, settings, seats and start.
+    Begin(Box<LiveGame>),
+    /// The `seq`th event (from 0) of game `game`.
+    Event { game: u64, seq: u32, event: Event },
+    /// A game ended (or was given up unfinished): its record, its ratings, and its live
+    /// rows removed, in the same transaction.
+    End(Box<GameRecord>),
+}
+
+impl Entry {
+    /// Roughly what the entry holds in memory while it waits for the disk, in bytes: what
+    /// the store's queue budget counts.
+    pub fn size(&self) -> usize {
+        let base = std::mem::size_of::<Entry>();
+        match self {
+            Entry::Begin(game) => base + 512 + game.opening.len() * 8,
+            Entry::Event { .. } => base,
+            Entry::End(record) => base + 512 + (record.moves.len() + record.opening.len()) * 8,
+        }
+    }
+
+    /// Writes the entry inside `tx`.
+    pub(super) fn write(&self, tx: &Transaction<'_>) -> rusqlite::Result<()> {
+        match self {
+            Entry::Begin(game) => begin(tx, game),
+            Entry::Event { game, seq, event } => append(tx, *game, *seq, event),
+            Entry::End(record) => end(tx, record),
+        }
+    }
+}
+
+fn begin(tx: &Transaction<'_>, game: &LiveGame) -> rusqlite::Result<()> {
+    // Seats and settings always serialise (plain data); a failure here is a bug.
+    let settings = serde_json::to_string(&game.settings).unwrap_or_default();
+    let seats = serde_json::to_string(&game.seats).unwrap_or_default();
+    tx.prepare_cached(
+        "INSERT OR REPLACE INTO live_games (key, room, number, settings, seats, first_seat,
+            opening, started_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+    )?
+    .execute(params![
+        game.key as i64,
+        game.room,
+        game.number,
+        settings,
+        seats,
+        seat_number(game.first),
+        points_text(&game.opening),
+        game.started_ms as i64,
+    ])?;
+    Ok(())
+}
+
+fn append(tx: &Transaction<'_>, game: u64, seq: u32, event: &Event) -> rusqlite::Result<()> {
+    let (kind, data, clocks) = match event {
+        Event::Move { mv, clocks } => ("move", move_text(mv), *clocks),
+        Event::Undo { plies, clocks } => ("undo", plies.to_string(), *clocks),
+        Event::Clocks(clocks) => ("clocks", String::new(), Some(*clocks)),
+    };
+    let clocks = clocks.map_or(String::new(), |[a, b]| format!("{a},{b}"));
+    tx.prepare_cached(
+        "INSERT OR REPLACE INTO live_events (game, seq, kind, data, clocks)
+         VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?
+    .execute(params![game as i64, seq, kind, data, clocks])?;
+    Ok(())
+}
+
+/// Saves one game and, if rated, its players' results and ratings; its live rows go.
+fn end(tx: &Transaction<'_>, game: &GameRecord) -> rusqlite::Result<()> {
+    let key = game.key as i64;
+    let kept: Option<i64> = tx
+        .prepare_cached("SELECT id FROM games WHERE key = ?1")?
+        .query_row([key], |row| row.get(0))
+        .optional()?;
+    if kept.is_none() {
+        record(tx, game)?;
+    }
+    tx.prepare_cached("DELETE FROM live_events WHERE game = ?1")?
+        .execute([key])?;
+    tx.prepare_cached("DELETE FROM live_games WHERE key = ?1")?
+        .execute([key])?;
+    Ok(())
+}
+
+fn record(tx: &Transaction<'_>, game: &GameRecord) -> rusqlite::Result<()> {
+    let ended = game.ended_ms as i64;
+    let one = player_id(tx, &game.players[0], ended)?;
+    let two = player_id(tx, &game.players[1], ended)?;
+    if game.rated && one.0 != two.0 {
+        let score_one = match game.winner {
+            Some(Seat::One) => 1.0,
+            Some(Seat::Two) => 0.0,
+            None => 0.5,
+        };
+        let (r1, r2) = elo::update(one.1, two.1, score_one);
+        for (id, rating, score) in [(one.0, r1, score_one), (two.0, r2, 1.0 - score_one)] {
+            tx.prepare_cached(
+                "UPDATE players SET games = games + 1,
+                    wins = wins + (?2 = 1.0), losses = losses + (?2 = 0.0),
+                    draws = draws + (?2 = 0.5), rating = ?3
+                 WHERE id = ?1",
+            )?
+            .execute(params![id, score, rating])?;
+        }
+    }
+    let (game_name, variant) = describe(&game.settings.game);
+    let moves: Vec<String> = game.moves.iter().map(move_text).collect();
+    // Settings always serialise; an empty column falls back to the words above.
+    let settings = serde_json::to_string(&game.settings).unwrap_or_default();
+    tx.prepare_cached(
+        "INSERT INTO games (room, number, game, variant, time_control, first_seat,
+            player_one, player_two, moves, plies, winner, reason, rated, started_at, ended_at,
+            settings, line, opening, key)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,
+            ?18, ?19)",
+    )?
+    .execute(params![
+        game.room,
+        game.number,
+        game_name,
+        variant,
+        game.settings.time.to_string(),
+        seat_number(game.first),
+        one.0,
+        two.0,
+        moves.join(" "),
+        game.moves.len() as i64,
+        game.winner.map(seat_number),
+        game.reason,
+        game.rated,
+        game.started_ms as i64,
+        ended,
+        settings,
+        points_text(&game.line),
+        points_text(&game.opening),
+        game.key as i64,
+    ])?;
+    Ok(())
+}
+
+/// The account of `player` (made on first sight) and its rating.
+fn player_id(tx: &Transaction<'_>, player: &PlayerRef, now: i64) -> rusqlite::Result<(i64, f64)> {
+    let bot = player.bot.map_or("", Level::name);
+    tx.prepare_cached(
+        "INSERT INTO players (name, bot, rating, first_seen, last_seen) VALUES (?1, ?2, ?3, ?4, ?4)
+         ON CONFLICT(name, bot) DO UPDATE SET last_seen = ?4",
+    )?
+    .execute(params![player.name, bot, elo::START, now])?;
+    tx.prepare_cached("SELECT id, rating FROM players WHERE name = ?1 AND bot = ?2")?
+        .query_row(params![player.name, bot], |row| {
+            Ok((row.get(0)?, row.get(1)?))
+        })
+}
+
+pub(super) fn seat_number(seat: Seat) -> i64 {
+    match seat {
+        Seat::One => 1,
+        Seat::Two => 2,
+    }
+}
+
+/// The game's name and its variant in words (`15x15 caro`).
+fn describe(game: &GameSettings) -> (&'static str, String) {
+    match game {
+        GameSettings::Caro {
+            width,
+            height,
+            rule,
+            ..
+        } => ("caro", format!("{width}x{height} {rule}")),
+        GameSettings::Xiangqi { fen } => ("xiangqi", fen.clone().unwrap_or_else(|| "start".into())),
+    }
+}
+
+/// Space-separated `x,y` points.
+pub(super) fn points_text(points: &[Point]) -> String {
+    let points: Vec<String> = points.iter().map(Point::to_string).collect();
+    points.join(" ")
+}
+
+/// A move as the store keeps it: `x,y` for caro, ICCS (`h2e2`) for xiangqi.
+pub(super) fn move_text(mv: &Move) -> String {
+    match mv {
+        Move::Caro(p) => p.to_string(),
+        Move::Xiangqi { from, to } => {
+            let file = |f: u8| char::from(b'a' + f.min(25));
+            format!(
+                "{}{}{}{}",
+                file(from.file),
+                from.rank,
+                file(to.file),
+                to.rank
+            )
+        }
+    }
+}
+
+/// A stored move of `game` back in the wire's form; `None` if it cannot be read.
+pub(super) fn parse_move(game: &GameSettings, text: &str) -> Option<Move> {
+    match game {
+        GameSettings::Caro { .. } => super::archive::parse_point(text).map(Move::Caro),
+        GameSettings::Xiangqi { .. } => xiangqi::Move::from_str(text)
+            .ok()
+            .map(|m| to_wire(RulesMove::Xiangqi(m))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use banco_protocol::XqSquare;
+
+    #[test]
+    fn moves_are_written_as_they_are_read() {
+        let caro = GameSettings::caro_default();
+        let xq = GameSettings::Xiangqi { fen: None };
+        let p = Move::Caro(Point::new(63, 0));
+        assert_eq!(parse_move(&caro, &move_text(&p)), Some(p));
+        let x = Move::Xiangqi {
+            from: XqSquare { file: 7, rank: 2 },
+            to: XqSquare { file: 4, rank: 2 },
+        };
+        assert_eq!(move_text(&x), "h2e2");
+        assert_eq!(parse_move(&xq, "h2e2"), Some(x));
+        assert_eq!(parse_move(&xq, "7,7"), None);
+        assert_eq!(parse_move(&caro, "h2e2"), None);
+    }
+}

@@ -1,0 +1,372 @@
+//! Nothing a player was told is ever lost: the real `banco-server` binary is killed with
+//! SIGKILL at random moments 0-3 ms after it acknowledged a move or announced a game's end,
+//! restarted on the same database, and every move and result any client saw must be there
+//! exactly once (through the protocol: reconnecting players, the history).
+//!
+//! 40 trials run in the normal suite; `BANCO_CRASH_TRIALS=400` makes a soak.
+
+#![cfg(unix)]
+
+mod common;
+
+use std::time::Duration;
+
+use banco_protocol::{
+    ClientMsg, EndReason, Level, Move, MoveRecord, Point, RoomSettings, RoomStatus, SeatKind,
+    ServerMsg,
+};
+use common::{Client, ServerProcess, TempDir, xiangqi, xq};
+
+/// Scenarios a trial plays.
+#[derive(Debug, Clone, Copy)]
+enum Game {
+    /// Two people at caro.
+    Caro,
+    /// Two people at xiangqi.
+    Xiangqi,
+    /// A person against the easy bot at caro.
+    CaroBot,
+}
+
+/// How a trial ends before the kill.
+#[derive(Debug, Clone, Copy)]
+enum Kill {
+    /// Right after a move's acknowledgement, with the next move already sent.
+    AfterMove,
+    /// Right after the game-over announcement (a resignation).
+    AfterEnd,
+}
+
+/// Twelve xiangqi plies that are legal in this order from the start.
+const XQ_LINE: [&str; 12] = [
+    "h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "b0c2", "a9b9", "a0b0", "c6c5", "g3g4", "g6g5",
+];
+
+/// Caro points for the two players, far enough apart that nobody makes five.
+const CARO_A: [(u8, u8); 8] = [
+    (7, 7),
+    (9, 9),
+    (3, 11),
+    (12, 2),
+    (1, 1),
+    (13, 13),
+    (5, 3),
+    (10, 12),
+];
+const CARO_B: [(u8, u8); 8] = [
+    (8, 7),
+    (2, 9),
+    (11, 4),
+    (5, 12),
+    (0, 14),
+    (14, 0),
+    (3, 5),
+    (12, 10),
+];
+
+/// A small deterministic generator, so a failing trial can be replayed from its seed.
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        self.0 >> 33
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// What the players were told before the kill.
+#[derive(Default, Debug)]
+struct Told {
+    /// Every acknowledged move, by ply (from 1).
+    moves: Vec<Option<MoveRecord>>,
+    /// The game was announced over.
+    over: bool,
+}
+
+impl Told {
+    fn take(&mut self, msg: &ServerMsg) {
+        match msg {
+            ServerMsg::Moved { record, ply, .. } => {
+                let i = *ply as usize;
+                if self.moves.len() < i {
+                    self.moves.resize(i, None);
+                }
+                if let Some(seen) = &self.moves[i - 1] {
+                    assert_eq!(seen, record, "two different moves told as ply {ply}");
+                }
+                self.moves[i - 1] = Some(record.clone());
+            }
+            ServerMsg::GameOver(_) => self.over = true,
+            _ => {}
+        }
+    }
+
+    fn plies(&self) -> usize {
+        self.moves.len()
+    }
+}
+
+fn caro_point(points: &[(u8, u8)], i: usize) -> Move {
+    let (x, y) = points[i % points.len()];
+    Move::Caro(Point::new(x, y))
+}
+
+/// One trial: play, kill, restart, check.
+async fn trial(db: &std::path::Path, n: u64, rng: &mut Lcg) {
+    let game = match rng.below(3) {
+        0 => Game::Caro,
+        1 => Game::Xiangqi,
+        _ => Game::CaroBot,
+    };
+    let kill = if rng.below(10) < 7 {
+        Kill::AfterMove
+    } else {
+        Kill::AfterEnd
+    };
+    let plies = 1 + rng.below(9) as usize;
+    let delay = Duration::from_micros(rng.below(3001));
+    let context = format!("trial {n}: {game:?}, {kill:?} after {plies} plies, {delay:?}");
+
+    let server = ServerProcess::start(db, &[]).unwrap_or_else(|log| panic!("{context}: {log:?}"));
+    let name_a = format!("A{n}");
+    let name_b = format!("B{n}");
+    let mut a = Client::connect(server.addr, &name_a, None).await;
+    let settings = match game {
+        Game::Caro => RoomSettings::default(),
+        Game::Xiangqi => xiangqi(),
+        Game::CaroBot => RoomSettings {
+            seats: [SeatKind::Human, SeatKind::Bot(Level::Easy)],
+            ..RoomSettings::default()
+        },
+    };
+    let (room, _) = a.create(settings).await;
+    let mut b = match game {
+        Game::CaroBot => None,
+        _ => {
+            let mut b = Client::connect(server.addr, &name_b, None).await;
+            b.join(room).await;
+            Some(b)
+        }
+    };
+    // The creator moves first in the room's first game.
+    let started = a.until(|m| matches!(m, ServerMsg::GameStarted(_))).await;
+    let ServerMsg::GameStarted(view) = started else {
+        unreachable!()
+    };
+    assert_eq!(view.first, banco_protocol::Seat::One, "{context}");
+
+    let mut told = Told::default();
+    let mut taken: Vec<Point> = Vec::new();
+    let mut ply = 0usize;
+    // Moves alternate; each is sent by its player and acknowledged to both.
+    while ply < plies {
+        let mover_is_a = ply.is_multiple_of(2);
+        let mv = match game {
+            Game::Xiangqi => xq(XQ_LINE[ply]),
+            Game::Caro => caro_point(if mover_is_a { &CARO_A } else { &CARO_B }, ply / 2),
+            Game::CaroBot => {
+                // Skip points the bot has taken.
+                let free = CARO_A
+                    .iter()
+                    .chain(CARO_B.iter())
+                    .map(|&(x, y)| Point::new(x, y))
+                    .find(|p| !taken.contains(p))
+                    .expect("a free point");
+                Move::Caro(free)
+            }
+        };
+        match (&mut b, mover_is_a) {
+            (Some(b), false) => b.send(ClientMsg::Move(mv)).await,
+            (None, false) => {} // the bot moves by itself
+            _ => a.send(ClientMsg::Move(mv)).await,
+        }
+        let ack = a.until(|m| matches!(m, ServerMsg::Moved { .. })).await;
+        told.take(&ack);
+        if let ServerMsg::Moved {
+            record: MoveRecord {
+                mv: Move::Caro(p), ..
+            },
+            ..
+        } = &ack
+        {
+            taken.push(*p);
+        }
+        ply += 1;
+    }
+    match kill {
+        Kill::AfterMove => {
+            // The next move is on its way as the server dies.
+            let next = match game {
+                Game::Xiangqi => Some(xq(XQ_LINE[ply])),
+                Game::Caro => Some(caro_point(
+                    if ply.is_multiple_of(2) {
+                        &CARO_A
+                    } else {
+                        &CARO_B
+                    },
+                    ply / 2,
+                )),
+                // The bot thinks on its own turns; on A's, A's move is in flight.
+                Game::CaroBot => (ply.is_multiple_of(2)).then(|| {
+                    let free = CARO_A
+                        .iter()
+                        .chain(CARO_B.iter())
+                        .map(|&(x, y)| Point::new(x, y))
+                        .find(|p| !taken.contains(p))
+                        .expect("a free point");
+                    Move::Caro(free)
+                }),
+            };
+            if let Some(mv) = next {
+                match (&mut b, ply.is_multiple_of(2)) {
+                    (Some(b), false) => b.send(ClientMsg::Move(mv)).await,
+                    _ => a.send(ClientMsg::Move(mv)).await,
+                }
+            }
+        }
+        Kill::AfterEnd => {
+            a.send(ClientMsg::Resign).await;
+            // A bot's move may come first: everything heard on the way was told.
+            loop {
+                let msg = a.recv().await.expect("the game-over announcement");
+                told.take(&msg);
+                if matches!(msg, ServerMsg::GameOver(_)) {
+                    break;
+                }
+            }
+        }
+    }
+    // Finer than the runtime's timer: the kill lands 0-3 ms after the last word heard.
+    std::thread::sleep(delay);
+    server.kill();
+    // Whatever reached the sockets before the kill was told too.
+    for msg in a.drain().await {
+        told.take(&msg);
+    }
+    if let Some(b) = &mut b {
+        for msg in b.drain().await {
+            told.take(&msg);
+        }
+    }
+    assert!(
+        told.moves.iter().all(Option::is_some),
+        "{context}: a gap in the plies told"
+    );
+
+    // The server comes back on the same file; so does A, with its resume token.
+    let server = ServerProcess::start(db, &[]).unwrap_or_else(|log| panic!("{context}: {log:?}"));
+    let mut a2 = Client::connect(server.addr, &name_a, Some(a.token)).await;
+    a2.send(ClientMsg::History {
+        player: Some(name_a.clone()),
+    })
+    .await;
+    let mut view = None;
+    let history = loop {
+        match a2.recv().await {
+            Some(ServerMsg::History(games)) => break games,
+            Some(ServerMsg::Joined(v)) => view = Some(*v),
+            Some(_) => {}
+            None => panic!("{context}: the restarted server closed the connection"),
+        }
+    };
+    let kept: Vec<_> = history
+        .iter()
+        .filter(|g| g.players.contains(&name_a))
+        .collect();
+    if told.over {
+        assert_eq!(
+            kept.len(),
+            1,
+            "{context}: a finished game is kept exactly once"
+        );
+        assert_eq!(kept[0].over.reason, EndReason::Resign, "{context}");
+        assert!(
+            (kept[0].plies as usize) == told.plies(),
+            "{context}: {} plies kept, {} told",
+            kept[0].plies,
+            told.plies()
+        );
+        assert!(
+            view.as_ref()
+                .is_none_or(|v| v.game.as_ref().is_some_and(|g| g.over.is_some())),
+            "{context}: a game told over came back running"
+        );
+        a2.send(ClientMsg::ListRooms).await;
+        let rooms = match a2.until(|m| matches!(m, ServerMsg::Rooms(_))).await {
+            ServerMsg::Rooms(list) => list,
+            _ => unreachable!(),
+        };
+        assert!(
+            !rooms
+                .iter()
+                .any(|r| r.status == RoomStatus::Playing
+                    && r.players.contains(&Some(name_a.clone()))),
+            "{context}: a game told over is listed as playing"
+        );
+    } else {
+        // The game was still running: A is seated again with every move told.
+        let view = match view {
+            Some(v) => v,
+            None => match a2.until(|m| matches!(m, ServerMsg::Joined(_))).await {
+                ServerMsg::Joined(v) => *v,
+                _ => unreachable!(),
+            },
+        };
+        assert_eq!(view.id, room, "{context}: the room keeps its number");
+        let game = view.game.expect("a game");
+        assert!(game.over.is_none(), "{context}");
+        let told_moves: Vec<MoveRecord> = told.moves.iter().flatten().cloned().collect();
+        assert!(
+            game.moves.len() >= told_moves.len(),
+            "{context}: {} moves told, {} kept",
+            told_moves.len(),
+            game.moves.len()
+        );
+        assert!(
+            game.moves.len() <= told_moves.len() + 1,
+            "{context}: more moves kept than were ever sent"
+        );
+        assert_eq!(
+            &game.moves[..told_moves.len()],
+            &told_moves[..],
+            "{context}: the moves told"
+        );
+        assert!(
+            kept.is_empty(),
+            "{context}: a running game is not in the history"
+        );
+        // Clean up for the next trial: A leaves (the game is lost, and recorded).
+        a2.send(ClientMsg::LeaveRoom).await;
+        a2.until(|m| matches!(m, ServerMsg::Left)).await;
+    }
+    server.kill();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_acknowledged_move_and_result_survives_kill_9() {
+    let trials: u64 = std::env::var("BANCO_CRASH_TRIALS")
+        .ok()
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(40);
+    let seed: u64 = std::env::var("BANCO_CRASH_SEED")
+        .ok()
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(0x00c0_ffee);
+    let dir = TempDir::new("crash");
+    let db = dir.join("banco.db");
+    let mut rng = Lcg(seed);
+    for n in 0..trials {
+        trial(&db, n, &mut rng).await;
+    }
+    // Every finished trial game is in the history, readable.
+    let archive = banco_server::store::Archive::open(&db).expect("the database opens");
+    let games = archive.history(None, 10_000).expect("the history reads");
+    assert!(!games.is_empty());
+}

@@ -1,0 +1,70 @@
+// The caro board: a grid of buttons, one per point (tap or click to place), with the
+// coordinates on the edges, the last move, the winning line, the opening's stones
+// (underlined), the hint and the four warning marked.
+
+import { h } from './dom.js';
+import { pointName } from './notation.js';
+import { caroStones, lastMove, mySeat } from './state.js';
+
+/**
+ * The board for `room`. `opts`: {onPlace(point), warn: bool, zoom: number}. The four
+ * warning shows the opponent's threats (or, for a spectator, both sides').
+ */
+export function caroBoard(room, opts = {}) {
+  const { width, height } = room.settings.game.caro;
+  const stones = caroStones(room);
+  const g = room.game;
+  const last = lastMove(room);
+  const lastKey = last && last.mv.caro ? `${last.mv.caro.x},${last.mv.caro.y}` : null;
+  const line = new Set(((g && g.over && g.over.line) || []).map((p) => `${p.x},${p.y}`));
+  const opening = new Set(((g && g.opening) || []).map((p) => `${p.x},${p.y}`));
+  const hint = room.hint && room.hint.caro ? `${room.hint.caro.x},${room.hint.caro.y}` : null;
+  const fives = new Set();
+  const threes = new Set();
+  if (opts.warn && room.facts && g && !g.over) {
+    const me = mySeat(room);
+    const seats = me === null ? [0, 1] : [me === 'one' ? 1 : 0];
+    for (const i of seats) {
+      room.facts.fives[i].forEach((p) => fives.add(`${p.x},${p.y}`));
+      room.facts.three_stops[i].forEach((p) => threes.add(`${p.x},${p.y}`));
+    }
+  }
+  const letters = width <= 26;
+  const grid = h('div', {
+    class: 'caro-grid',
+    role: 'grid',
+    style: { '--cols': width + 1, '--rows': height + 1, '--zoom': opts.zoom || 1 },
+  });
+  for (let y = 0; y < height; y++) {
+    grid.append(h('span', { class: 'coord' }, letters ? height - y : y));
+    for (let x = 0; x < width; x++) {
+      const key = `${x},${y}`;
+      const stone = stones.get(key);
+      const classes = ['cell'];
+      if (key === lastKey) classes.push('last');
+      if (line.has(key)) classes.push('win');
+      if (opening.has(key)) classes.push('opening');
+      if (key === hint) classes.push('hint');
+      if (!stone && fives.has(key)) classes.push('warn-five');
+      else if (!stone && threes.has(key)) classes.push('warn-three');
+      const name = pointName({ x, y }, width, height);
+      grid.append(
+        h(
+          'button',
+          {
+            class: classes.join(' '),
+            dataset: { x, y, point: name },
+            'aria-label': stone ? `${name} ${stone}` : name,
+            onclick: () => opts.onPlace && opts.onPlace({ x, y }),
+          },
+          stone ? h('span', { class: `stone ${stone === 'X' ? 'x' : 'o'}` }, stone) : null,
+        ),
+      );
+    }
+  }
+  grid.append(h('span', { class: 'coord' }));
+  for (let x = 0; x < width; x++) {
+    grid.append(h('span', { class: 'coord' }, letters ? String.fromCharCode(97 + x) : x));
+  }
+  return grid;
+}

@@ -1,0 +1,58 @@
+// The lobby: the rooms on the server, kept current by the server, each with its game,
+// time, players and status, and buttons to join its free seat or watch it.
+
+import { h, fill } from './dom.js';
+import { t } from './i18n.js';
+import { gameLine, timeLine } from './room.js';
+import { levelName } from './notation.js';
+
+function playerText(room, i) {
+  const kind = room.settings.seats[i];
+  if (kind && kind.bot) return t('seat.bot', { level: t(`level.${levelName(kind.bot)}`) });
+  return room.players[i] || t('seat.free');
+}
+
+/** Draws the lobby into `root`. */
+export function renderLobby(root, app) {
+  const rows = app.rooms.map((room) => {
+    const full = room.players.every((p) => p !== null) || room.settings.seats.every((s) => s !== 'human');
+    return h(
+      'li',
+      { class: 'room-row', dataset: { room: room.id } },
+      h(
+        'div',
+        { class: 'room-info' },
+        h('strong', {}, `#${room.id} `, gameLine(room.settings)),
+        h('span', { class: 'muted' }, timeLine(room.settings.time)),
+        h('span', {}, t('room.versus', { one: playerText(room, 0), two: playerText(room, 1) })),
+        h('span', { class: `status ${room.status}` }, t(`status_word.${room.status}`), room.spectators ? ` · ${room.spectators} 👁` : ''),
+      ),
+      h(
+        'div',
+        { class: 'room-buttons' },
+        full ? null : h('button', { class: 'join', type: 'button', onclick: () => app.send({ JoinRoom: room.id }) }, t('keys.join_short')),
+        h('button', { class: 'watch', type: 'button', onclick: () => app.send({ WatchRoom: room.id }) }, t('keys.watch_short')),
+      ),
+    );
+  });
+  fill(
+    root,
+    h(
+      'div',
+      { class: 'lobby' },
+      h(
+        'div',
+        { class: 'lobby-head' },
+        h('h2', {}, t('lobby.rooms', { count: app.rooms.length })),
+        h(
+          'div',
+          { class: 'lobby-buttons' },
+          h('button', { id: 'btn-create', type: 'button', class: 'primary', onclick: () => app.openCreate() }, t('keys.create_short')),
+          h('button', { id: 'btn-leaderboard', type: 'button', onclick: () => app.send('Leaderboard') }, t('keys.leaderboard_short')),
+          h('button', { id: 'btn-history', type: 'button', onclick: () => app.send({ History: { player: null } }) }, t('keys.history_short')),
+        ),
+      ),
+      rows.length ? h('ul', { id: 'rooms', class: 'rooms' }, rows) : h('p', { id: 'rooms', class: 'empty' }, t('web.no_rooms')),
+    ),
+  );
+}

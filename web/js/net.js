@@ -1,0 +1,113 @@
+// The WebSocket to the host: the protocol's messages as JSON, the Hello and its version
+// check, and coming back after a drop with the resume token (every 2 s for 30 s, as
+// the terminal client does).
+
+import { loadResume, saveResume } from './prefs.js';
+
+const RETRY_EVERY_MS = 2000;
+const RETRY_FOR_MS = 30000;
+
+export class Connection {
+  /**
+   * `version`: the protocol version this page speaks. `handlers`: onMessage(msg),
+   * onStatus(kind, detail) with kind 'connecting' | 'welcome' | 'reconnecting' |
+   * 'reconnected' | 'closed' | 'gave_up'.
+   */
+  constructor(version, handlers) {
+    this.version = version;
+    this.handlers = handlers;
+    this.ws = null;
+    this.name = '';
+    this.welcomed = false;
+    this.closing = false;
+    this.lostAt = null;
+    this.attempt = 0;
+    this.timer = null;
+  }
+
+  /** Connects as `name`, taking back this tab's seat if it had one. */
+  open(name) {
+    this.name = name;
+    this.closing = false;
+    this.dial(false);
+  }
+
+  dial(again) {
+    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+    const ws = new WebSocket(`${scheme}://${location.host}/ws`);
+    this.ws = ws;
+    this.handlers.onStatus(again ? 'reconnecting' : 'connecting', this.attempt);
+    ws.onopen = () => {
+      const resume = loadResume();
+      const token = resume && resume.name === this.name ? resume.token : null;
+      this.sendRaw({ Hello: { version: this.version, name: this.name, resume: token } });
+    };
+    ws.onmessage = (event) => {
+      let msg;
+      try {
+        msg = JSON.parse(event.data);
+      } catch {
+        return; // not ours to read
+      }
+      if (msg && msg.Welcome) {
+        saveResume({ token: msg.Welcome.resume, name: this.name });
+        const back = this.lostAt !== null;
+        this.welcomed = true;
+        this.lostAt = null;
+        this.attempt = 0;
+        this.handlers.onStatus(back ? 'reconnected' : 'welcome', msg.Welcome);
+      }
+      this.handlers.onMessage(msg);
+    };
+    ws.onclose = (event) => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (this.closing) return;
+      if (!this.welcomed) {
+        if (this.lostAt === null) {
+          this.handlers.onStatus('closed', event.reason || '');
+          return;
+        }
+      }
+      this.retry();
+    };
+  }
+
+  retry() {
+    const now = Date.now();
+    if (this.lostAt === null) this.lostAt = now;
+    this.welcomed = false;
+    if (now - this.lostAt > RETRY_FOR_MS) {
+      this.lostAt = null;
+      this.handlers.onStatus('gave_up', '');
+      return;
+    }
+    this.attempt += 1;
+    this.handlers.onStatus('reconnecting', this.attempt);
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.dial(true), this.attempt === 1 ? 200 : RETRY_EVERY_MS);
+  }
+
+  /** Sends one client message (an object or a unit variant's name). False if offline. */
+  send(msg) {
+    return this.sendRaw(msg);
+  }
+
+  sendRaw(msg) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(msg));
+    return true;
+  }
+
+  online() {
+    return !!this.ws && this.ws.readyState === WebSocket.OPEN && this.welcomed;
+  }
+
+  /** Closes on purpose: no reconnection, and the seat's token is forgotten. */
+  close() {
+    this.closing = true;
+    clearTimeout(this.timer);
+    saveResume(null);
+    if (this.ws) this.ws.close();
+  }
+}

@@ -1,0 +1,272 @@
+// The room screen: the board, the players with their stones and live clocks, the
+// status line, the buttons for what applies now (undo, new game, draw, resign, hint,
+// four warning, leave), the move list and the chat. Built once per room; `update`
+// redraws the parts that change, so the chat box keeps what is being typed.
+
+import { h, fill } from './dom.js';
+import { t, has } from './i18n.js';
+import { caroBoard } from './caro.js';
+import { xiangqiBoard } from './xiangqi.js';
+import { clockText, iccs, levelName, otherSeat, pointName, ruleName, seatIndex, timeControlText } from './notation.js';
+import * as S from './state.js';
+
+/** How a seat's player is called: their name, or the bot's level. */
+export function seatName(room, seat) {
+  const s = room.seats[seatIndex(seat)] || (room.game && room.game.players && room.game.players[seatIndex(seat)]);
+  if (!s) return t('seat.free');
+  if (s.bot) return t('seat.bot', { level: t(`level.${levelName(s.bot)}`) });
+  return s.name;
+}
+
+/** X / O, or Red / Black in the page's language. */
+export function sideWord(room, seat) {
+  const side = S.sideOf(room, seat);
+  return side === 'red' || side === 'black' ? t(`side.${side}`) : side;
+}
+
+/** `15x15, caro rule` or `xiangqi`. */
+export function gameLine(settings) {
+  if (settings.game.caro) {
+    const c = settings.game.caro;
+    let line = t('room.caro_line', { size: `${c.width}x${c.height}`, rule: t(`rule.${ruleName(c.rule)}`) });
+    if (c.opening === 'balanced') line += `, ${t('room.opening_balanced')}`;
+    else if (c.opening && c.opening.stones) line += `, ${t('room.opening_given', { count: c.opening.stones.length })}`;
+    return line;
+  }
+  return settings.game.xiangqi.fen ? t('room.xiangqi_fen_line') : t('room.xiangqi_line');
+}
+
+/** The time control in words: `20s per move`, `clock 5m+3s`, `no clock`. */
+export function timeLine(tc) {
+  if (tc === 'unlimited') return t('time.none');
+  const text = timeControlText(tc);
+  return tc.per_move ? t('room.per_move', { time: text.replace('/move', '') }) : t('room.clock', { time: text });
+}
+
+/** `You won!`, `You lost.`, `Draw.`, `An won.` */
+export function headline(room, over) {
+  const me = S.mySeat(room);
+  if (!over.winner) return t('result.draw');
+  if (me) return over.winner === me ? t('result.you_won') : t('result.you_lost');
+  return t('result.won', { name: seatName(room, over.winner) });
+}
+
+/** Why the game ended, from this page's point of view. */
+export function reasonText(room, over) {
+  const key = `reason.${over.reason}`;
+  const loser = over.winner ? otherSeat(over.winner) : null;
+  if (loser && loser === S.mySeat(room) && has(`${key}_you`)) return t(`${key}_you`);
+  return t(key, { loser: loser ? seatName(room, loser) : '' });
+}
+
+/** `Score: An 2, Bình 1.` once the pair has finished a game. */
+export function seriesText(room) {
+  const s = room.series;
+  const vars = { one: seatName(room, 'one'), two: seatName(room, 'two'), a: s.wins[0], b: s.wins[1], draws: s.draws };
+  return s.draws ? t('event.series_draws', vars) : t('event.series', vars);
+}
+
+/** The status line: whose turn, check, waiting, the result. */
+export function statusText(room) {
+  const g = room.game;
+  if (!g) return t('status.waiting_opponent');
+  if (g.over) return `${headline(room, g.over)} ${reasonText(room, g.over)}.`;
+  const seat = S.toMove(room);
+  let text = S.myTurn(room)
+    ? t('status.your_turn', { stone: sideWord(room, seat) })
+    : t('status.their_turn', { name: seatName(room, seat), stone: sideWord(room, seat) });
+  if (isCheck(room)) text = `${t('status.check')} ${text}`;
+  return text;
+}
+
+function isCheck(room) {
+  const last = S.lastMove(room);
+  return S.gameKind(room) === 'xiangqi' && !!last && last.check && !(room.game && room.game.over);
+}
+
+/** A move as the move list writes it. */
+export function moveText(room, record) {
+  if (record.mv.caro) {
+    const c = room.settings.game.caro;
+    return pointName(record.mv.caro, c.width, c.height);
+  }
+  return `${record.wxf}${record.check ? '+' : ''} ${iccs(record.mv.xiangqi)}`;
+}
+
+/** Mounts the room screen into `root`; returns {update, tick}. */
+export function mountRoom(root, app) {
+  const board = h('div', { id: 'board', class: 'board-scroll' });
+  const status = h('div', { id: 'status', role: 'status', 'aria-live': 'polite' });
+  const actions = h('div', { id: 'actions', class: 'actions' });
+  const players = h('div', { id: 'players', class: 'players' });
+  const moves = h('ol', { id: 'moves', class: 'moves' });
+  const chatLog = h('div', { id: 'chat-log', class: 'chat-log', 'aria-live': 'polite' });
+  const chatInput = h('input', {
+    id: 'chat-input',
+    type: 'text',
+    maxlength: 300,
+    autocomplete: 'off',
+    placeholder: t('web.chat_placeholder'),
+    'aria-label': t('room.chat'),
+  });
+  const chatForm = h(
+    'form',
+    {
+      class: 'chat-form',
+      onsubmit: (e) => {
+        e.preventDefault();
+        const text = chatInput.value.trim();
+        if (text && app.send({ Chat: text })) chatInput.value = '';
+      },
+    },
+    chatInput,
+    h('button', { id: 'chat-send', type: 'submit' }, t('web.send')),
+  );
+  const title = h('div', { class: 'room-title' });
+  fill(
+    root,
+    h(
+      'div',
+      { class: 'room' },
+      h('section', { class: 'play' }, title, board, status, actions),
+      h(
+        'aside',
+        { class: 'side' },
+        h('section', {}, h('h2', {}, t('room.players')), players),
+        h('section', {}, h('h2', { id: 'moves-title' }), moves),
+        h('section', { class: 'chat' }, h('h2', {}, t('room.chat')), chatLog, chatForm),
+      ),
+    ),
+  );
+
+  let shownChat = -1;
+  let shownMoves = -1;
+
+  function button(id, label, onclick, enabled = true) {
+    return h('button', { id, type: 'button', onclick, disabled: !enabled }, label);
+  }
+
+  function update() {
+    const room = app.room;
+    if (!room) return;
+    const kind = S.gameKind(room);
+    const me = S.mySeat(room);
+    fill(title, h('strong', {}, t('title.room', { room: room.id, game: gameLine(room.settings) })), ' · ', timeLine(room.settings.time));
+    // The board.
+    const zoom = app.zoom || 1;
+    if (kind === 'caro') {
+      fill(board, caroBoard(room, { warn: app.prefs.warn, zoom, onPlace: (p) => app.place(p) }));
+    } else {
+      const color = me ? S.xiangqiColor(room, me) : 'red';
+      const view = app.flip ? (color === 'red' ? 'black' : 'red') : color;
+      const toMove = S.toMove(room);
+      fill(
+        board,
+        xiangqiBoard(room, view, {
+          selected: app.selected,
+          targets: app.selected ? S.targetsFrom(room, app.selected) : [],
+          check: isCheck(room) || (room.facts && room.facts.check && !room.game.over),
+          toMoveColor: toMove ? S.xiangqiColor(room, toMove) : null,
+          onTap: (sq) => app.tapSquare(sq),
+        }),
+      );
+    }
+    board.classList.toggle('big', kind === 'caro' && room.settings.game.caro.width > 19);
+    status.textContent = statusText(room);
+    status.classList.toggle('my-turn', S.myTurn(room));
+    // The players.
+    fill(
+      players,
+      ['one', 'two'].map((seat) => {
+        const s = room.seats[seatIndex(seat)];
+        const turn = S.toMove(room) === seat;
+        const won = room.game && room.game.over && room.game.over.winner === seat;
+        return h(
+          'div',
+          { class: `player${turn ? ' turn' : ''}`, dataset: { seat } },
+          h('span', { class: 'mark' }, turn ? '▶' : won ? '★' : ' '),
+          h('span', { class: `side ${S.sideOf(room, seat).toLowerCase()}` }, sideWord(room, seat)),
+          h('span', { class: 'name' }, seatName(room, seat), me === seat ? ` ${t('room.you')}` : '', s && !s.connected ? ` ${t('room.away')}` : ''),
+          h('span', { class: 'clock', dataset: { seat } }),
+        );
+      }),
+      room.series && room.series.wins[0] + room.series.wins[1] + room.series.draws > 0
+        ? h('div', { class: 'series' }, seriesText(room))
+        : null,
+      room.spectators.length ? h('div', { class: 'watching' }, t('room.watching', { names: room.spectators.join(', ') })) : null,
+    );
+    // The buttons for what applies now.
+    const g = room.game;
+    const running = S.playing(room);
+    const offer = room.offer;
+    const mine = offer && me && offer.by === me;
+    const list = [];
+    if (me) {
+      if (mine) list.push(button('btn-withdraw', t('keys.withdraw_short'), () => app.send({ Withdraw: offer.kind })));
+      else if (S.offerToMe(room)) list.push(button('btn-answer', t('keys.answer_short'), () => app.showOffer()));
+      list.push(button('btn-undo', t('keys.undo_short'), () => app.send({ Offer: 'undo' }), running && !offer && g.moves.some((m) => m.by === me)));
+      list.push(button('btn-newgame', g && g.over ? t('web.rematch') : t('keys.newgame_short'), () => app.send({ Offer: 'new_game' }), !!g && !offer));
+      list.push(button('btn-draw', t('keys.draw_short'), () => app.send({ Offer: 'draw' }), running && !offer));
+      list.push(button('btn-resign', t('keys.resign_short'), () => app.confirmResign(), running));
+      if (room.settings.hints) list.push(button('btn-hint', t('keys.hint_short'), () => app.send('Hint'), S.myTurn(room)));
+    }
+    if (kind === 'caro') {
+      list.push(button('btn-warn', `${t('keys.threats_short')}: ${app.prefs.warn ? t('create.on') : t('create.off')}`, () => app.toggleWarn()));
+      if (room.settings.game.caro.width > 15 || room.settings.game.caro.height > 15) {
+        list.push(button('btn-zoom-out', '−', () => app.zoomBy(-1)));
+        list.push(button('btn-zoom-in', '+', () => app.zoomBy(1)));
+      }
+    } else {
+      list.push(button('btn-flip', t('keys.flip_short'), () => app.toggleFlip()));
+    }
+    if (g && g.over) list.push(button('btn-result', t('keys.show_result_short'), () => app.showGameOver()));
+    list.push(button('btn-leave', t('keys.leave_short'), () => app.confirmLeave()));
+    fill(actions, list);
+    // The move list, redrawn when it changed.
+    const count = g ? g.moves.length : 0;
+    document.getElementById('moves-title').textContent = t('room.moves', { count });
+    if (count !== shownMoves) {
+      shownMoves = count;
+      const items = [];
+      if (g && g.opening && g.opening.length && kind === 'caro') {
+        const c = room.settings.game.caro;
+        items.push(h('li', { class: 'opening' }, t('room.opening_stones', { stones: g.opening.map((p) => pointName(p, c.width, c.height)).join(' ') })));
+      }
+      if (g) {
+        for (let i = 0; i < g.moves.length; i += 2) {
+          const pair = [g.moves[i], g.moves[i + 1]].filter(Boolean).map((m) => moveText(room, m));
+          items.push(h('li', { value: i / 2 + 1 }, pair.join('   ')));
+        }
+      }
+      fill(moves, items);
+      moves.scrollTop = moves.scrollHeight;
+    }
+    // The chat, appended when it grew.
+    if (room.chat.length !== shownChat) {
+      shownChat = room.chat.length;
+      fill(
+        chatLog,
+        room.chat.length === 0
+          ? h('p', { class: 'empty' }, t('room.chat_empty'))
+          : room.chat.map((line) =>
+              h('p', { class: 'line' }, h('time', {}, new Date(line.at_ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })), ' ', h('b', {}, line.from), ': ', line.text),
+            ),
+      );
+      chatLog.scrollTop = chatLog.scrollHeight;
+    }
+    tick();
+  }
+
+  function tick() {
+    const room = app.room;
+    if (!room) return;
+    const now = performance.now();
+    for (const el of players.querySelectorAll('.clock')) {
+      const left = S.clockLeft(room, el.dataset.seat, now);
+      el.textContent = left === null ? '' : clockText(left);
+      el.classList.toggle('low', left !== null && left < 10000);
+    }
+  }
+
+  return { update, tick };
+}

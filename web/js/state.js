@@ -1,0 +1,238 @@
+// A room as the page knows it: the server's RoomView kept current by the messages that
+// follow it, as the terminal client's `room` module does. No rules here: the board is
+// the stones (or pieces) the server said were played; what is legal comes from the
+// server (`Facts`). Pure functions on plain objects, tested with `node --test web/test`.
+
+import { otherSeat, seatIndex } from './notation.js';
+
+export const XQ_START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
+
+/** A room from the server's `Joined` view; `now` is the page's clock in ms. */
+export function roomFromView(view, now) {
+  return {
+    id: view.id,
+    settings: view.settings,
+    you: view.you,
+    seats: view.seats,
+    spectators: view.spectators,
+    game: view.game ? { ...view.game, moves: [...view.game.moves] } : null,
+    offer: view.offer,
+    chat: [...view.chat],
+    series: view.series || { wins: [0, 0], draws: 0 },
+    clocksAt: now,
+    hint: null,
+    facts: null,
+  };
+}
+
+/** 'caro' or 'xiangqi'. */
+export function gameKind(room) {
+  return room.settings.game.caro ? 'caro' : 'xiangqi';
+}
+
+/** The seat this page plays, or null for a spectator. */
+export function mySeat(room) {
+  return room.you && room.you.player ? room.you.player : null;
+}
+
+/** The seat to move while a game runs, else null. */
+export function toMove(room) {
+  const g = room.game;
+  if (!g || g.over) return null;
+  return g.moves.length % 2 === 0 ? g.first : otherSeat(g.first);
+}
+
+export function myTurn(room) {
+  const me = mySeat(room);
+  return me !== null && toMove(room) === me;
+}
+
+export function playing(room) {
+  return !!room.game && !room.game.over;
+}
+
+/** 'X' or 'O': the stone `seat` plays in the current caro game. */
+export function caroStone(room, seat) {
+  const g = room.game;
+  const openingLen = g ? g.opening.length : 0;
+  const firstSeat = g ? g.first : 'one';
+  const firstStone = openingLen % 2 === 0 ? 'X' : 'O';
+  return seat === firstSeat ? firstStone : firstStone === 'X' ? 'O' : 'X';
+}
+
+/** 'red' or 'black': the colour `seat` plays in the current xiangqi game. */
+export function xiangqiColor(room, seat) {
+  const g = room.game;
+  const fen = g && g.start_fen ? g.start_fen : XQ_START;
+  const firstColor = fen.split(' ')[1] === 'b' ? 'black' : 'red';
+  const firstSeat = g ? g.first : 'one';
+  return seat === firstSeat ? firstColor : firstColor === 'red' ? 'black' : 'red';
+}
+
+/** The stone or colour word of `seat`: X/O or red/black. */
+export function sideOf(room, seat) {
+  return gameKind(room) === 'caro' ? caroStone(room, seat) : xiangqiColor(room, seat);
+}
+
+/** The caro stones on the board: a Map from "x,y" to 'X' or 'O', opening included. */
+export function caroStones(room) {
+  const stones = new Map();
+  const g = room.game;
+  if (!g) return stones;
+  let stone = 'X';
+  const put = (p) => {
+    stones.set(`${p.x},${p.y}`, stone);
+    stone = stone === 'X' ? 'O' : 'X';
+  };
+  g.opening.forEach(put);
+  for (const m of g.moves) if (m.mv.caro) put(m.mv.caro);
+  return stones;
+}
+
+/** Xiangqi pieces from a FEN: board[rank][file] is a FEN letter (upper case Red) or ''. */
+export function piecesFromFen(fen) {
+  const board = Array.from({ length: 10 }, () => Array(9).fill(''));
+  const rows = (fen || XQ_START).split(' ')[0].split('/');
+  rows.forEach((row, i) => {
+    const rank = 9 - i;
+    let file = 0;
+    for (const c of row) {
+      if (/\d/.test(c)) file += Number(c);
+      else if (rank >= 0 && file < 9) board[rank][file++] = c;
+    }
+  });
+  return board;
+}
+
+/** The xiangqi pieces now: the start position with every move played on it. */
+export function xiangqiPieces(room) {
+  const g = room.game;
+  const board = piecesFromFen(g && g.start_fen ? g.start_fen : XQ_START);
+  if (!g) return board;
+  for (const m of g.moves) {
+    const x = m.mv.xiangqi;
+    if (!x) continue;
+    board[x.to.rank][x.to.file] = board[x.from.rank][x.from.file];
+    board[x.from.rank][x.from.file] = '';
+  }
+  return board;
+}
+
+/** The last move played, or null. */
+export function lastMove(room) {
+  const g = room.game;
+  return g && g.moves.length ? g.moves[g.moves.length - 1] : null;
+}
+
+/** Milliseconds left on `seat`'s clock at page time `now`, or null without clocks. */
+export function clockLeft(room, seat, now) {
+  const c = room.game && room.game.clocks;
+  if (!c) return null;
+  const left = c.remaining_ms[seatIndex(seat)];
+  if (c.running === seat && !room.game.over) return Math.max(0, left - (now - room.clocksAt));
+  return left;
+}
+
+/** The open offer made to this page's player (theirs to answer), or null. */
+export function offerToMe(room) {
+  const me = mySeat(room);
+  return room.offer && me !== null && room.offer.by !== me ? room.offer : null;
+}
+
+/** Takes in one server message about the room. Returns false for messages it ignores. */
+export function apply(room, msg, now) {
+  const [kind, body] = typeof msg === 'string' ? [msg, null] : Object.entries(msg)[0] || [];
+  const g = room.game;
+  switch (kind) {
+    case 'People':
+      if (body.seats.some((s) => s === null)) room.series = { wins: [0, 0], draws: 0 };
+      room.seats = body.seats;
+      room.spectators = body.spectators;
+      return true;
+    case 'GameStarted':
+      room.game = { ...body, moves: [...body.moves] };
+      room.clocksAt = now;
+      room.offer = null;
+      room.hint = null;
+      room.facts = null;
+      return true;
+    case 'Moved':
+      if (g) {
+        g.moves.push(body.record);
+        if (body.clocks) {
+          g.clocks = body.clocks;
+          room.clocksAt = now;
+        }
+      }
+      room.hint = null;
+      return true;
+    case 'Chat':
+      room.chat.push(body);
+      if (room.chat.length > 200) room.chat.splice(0, room.chat.length - 100);
+      return true;
+    case 'Offered':
+      room.offer = body;
+      return true;
+    case 'Declined':
+    case 'Withdrawn':
+      room.offer = null;
+      return true;
+    case 'Undone':
+      if (g) {
+        g.moves.splice(Math.max(0, g.moves.length - body.plies));
+        g.over = null;
+        if (body.clocks) {
+          g.clocks = body.clocks;
+          room.clocksAt = now;
+        }
+      }
+      room.offer = null;
+      room.hint = null;
+      return true;
+    case 'Clock':
+      if (g) {
+        g.clocks = body;
+        room.clocksAt = now;
+      }
+      return true;
+    case 'GameOver':
+      if (g) {
+        if (!g.over) {
+          if (body.winner) room.series.wins[seatIndex(body.winner)] += 1;
+          else room.series.draws += 1;
+        }
+        g.over = body;
+        if (g.clocks) {
+          // Freeze the clock that was running where it stood.
+          const c = g.clocks;
+          if (c.running) {
+            const i = seatIndex(c.running);
+            c.remaining_ms[i] = Math.max(0, c.remaining_ms[i] - (now - room.clocksAt));
+          }
+          g.clocks = { ...c, running: null };
+          room.clocksAt = now;
+        }
+      }
+      room.offer = null;
+      room.hint = null;
+      return true;
+    case 'Hint':
+      room.hint = body;
+      return true;
+    case 'Facts':
+      // Only an answer about the position on the board is kept.
+      if (g && body.game === g.number && body.ply === g.moves.length) room.facts = body;
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** The squares a xiangqi piece on `from` may go to, from the server's legal moves. */
+export function targetsFrom(room, from) {
+  const f = room.facts;
+  if (!f) return [];
+  return f.legal
+    .filter((m) => m.xiangqi && m.xiangqi.from.file === from.file && m.xiangqi.from.rank === from.rank)
+    .map((m) => m.xiangqi.to);
+}
