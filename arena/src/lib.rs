@@ -14,11 +14,13 @@
 //! - [`stats`]: wins/draws/losses, Elo difference with error margin, move statistics.
 //! - [`rng`]: a small seeded random generator.
 //! - [`tune`]: self-play tests of xiangqi evaluation weights.
-//! - [`texel`]: fitting the caro evaluation's weights to saved games.
+//! - [`caro_texel`]: fitting the caro evaluation's weights to saved games.
+//! - [`texel`]: Texel tuning of the xiangqi evaluation (openings, positions, the fit).
 //!
 //! Binaries: `banco-arena` (matches and opening generation), `pbrain-banco` (the
 //! Gomocup adapter), `banco-uci` (the UCI xiangqi adapter).
 
+pub mod caro_texel;
 pub mod gomocup;
 pub mod matches;
 pub mod openings;

@@ -49,8 +49,8 @@ pub struct GameRecord {
     pub winner: Option<usize>,
     /// Why it ended: `five`, `board_full`, `checkmate`, ..., or what a player did wrong.
     pub reason: String,
-    /// The player (0 = A, 1 = B) who lost by forfeit (failing to start, an error, no answer
-    /// in time, an illegal move) rather than on the board.
+    /// The player that lost off the board (failed to start, erred, answered too late or
+    /// played an illegal move): such a game says nothing about strength.
     pub forfeit: Option<usize>,
 }
 
@@ -74,7 +74,7 @@ pub struct Report {
     pub tally: Tally,
     /// Each player's moves.
     pub stats: [MoveStats; 2],
-    /// Games each player (A, B) lost by forfeit.
+    /// Games each player lost off the board (see [`GameRecord::forfeit`]).
     pub forfeits: [u32; 2],
 }
 

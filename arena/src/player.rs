@@ -45,14 +45,18 @@ pub trait Player {
     fn nominal_time(&self) -> Option<Duration> {
         None
     }
+    /// Plays every later move to about `nodes` nodes instead of (or besides) the clock:
+    /// matches between engine builds that a busy machine cannot skew. Players that cannot
+    /// count nodes refuse.
+    fn limit_nodes(&mut self, nodes: u64) -> Result<()> {
+        let _ = nodes;
+        bail!("{} cannot play to a node count", self.name())
+    }
 }
 
 /// How a match builds its players.
 #[derive(Debug, Clone, Default)]
 pub struct Options {
-    /// Banco levels search at most this many nodes per move (a match that does not depend
-    /// on the machine's load).
-    pub nodes: Option<u64>,
     /// How late past its turn time an external Gomocup engine may answer (default: the
     /// adapter's, GomocupJudge's 1 s).
     pub grace: Option<Duration>,
@@ -129,10 +133,7 @@ impl PlayerSpec {
     /// Like [`PlayerSpec::build`], with match options.
     pub fn build_with(&self, seed: u64, options: &Options) -> Result<Box<dyn Player>> {
         Ok(match self {
-            PlayerSpec::Banco(level) => Box::new(BancoPlayer {
-                nodes: options.nodes,
-                ..BancoPlayer::new(*level)
-            }),
+            PlayerSpec::Banco(level) => Box::new(BancoPlayer::new(*level)),
             PlayerSpec::Seed(n) if seeds::is_xiangqi(n) => Box::new(Seed002Player {
                 engine: Seed002::new(),
             }),
@@ -158,7 +159,7 @@ pub struct BancoPlayer {
     level: Level,
     /// Made per game (it depends on the game spec).
     bot: Option<GameBot>,
-    /// Most nodes per move, if limited.
+    /// Nodes per move, when the match counts nodes.
     nodes: Option<u64>,
 }
 
@@ -189,12 +190,15 @@ impl Player for BancoPlayer {
         self.bot.as_ref().map(GameBot::move_time)
     }
 
+    fn limit_nodes(&mut self, nodes: u64) -> Result<()> {
+        self.nodes = Some(nodes);
+        Ok(())
+    }
+
     fn play(&mut self, game: &Game, budget: Option<Duration>) -> Result<Reply> {
         let bot = self.bot.as_mut().context("new_game was not called")?;
         let mut limits = budget.map_or_else(Limits::none, Limits::within);
-        if let Some(n) = self.nodes {
-            limits = limits.nodes(n);
-        }
+        limits.max_nodes = self.nodes;
         let start = Instant::now();
         let thought = bot.think(game, &limits);
         let mv = thought.best.context("the engine found no move")?;

@@ -1,0 +1,402 @@
+//! Texel tuning of the caro evaluation: fit the [`Weights`] so that the evaluation of a
+//! position, through a logistic curve, predicts the result of the game it came from.
+//!
+//! The evaluation is linear in its weights: per side and role (to move or not), each
+//! weight counts how many times its line pattern, pattern pair or combo occurs over the
+//! empty points. So a position becomes a sparse feature vector once, and fitting is
+//! minimising the mean squared error of `sigmoid(eval / SCALE)` against the result
+//! (1 for a win of the side to move, 0 for a loss, 1/2 for a draw) by gradient descent
+//! (Adam). `SCALE` ties the evaluation's units to win chances: 200 means a score of 200
+//! wins about 73% of the time, the scale the search's margins are written for.
+//!
+//! Only quiet positions are used: the side to move cannot win at once or by an open four
+//! or a four-three, and is not answering a five or an open three. Positions from the
+//! first moves of a game (the opening) are left out too.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use anyhow::{Context, Result, bail};
+use banco_engine::caro::eval::{COMBOS, PATTERNS, RoleWeights, Weights, ordered};
+use banco_engine::caro::pattern::Combo;
+use banco_engine::caro::position::Position;
+use banco_engine::caro::{Game, Point, Rule, Stone};
+
+/// The evaluation that means a 73% chance (`e^1` to 1).
+pub const SCALE: f64 = 200.0;
+/// Features per role: singles, pairs (upper triangle stored as a full square), combos.
+const ROLE_FEATURES: usize = PATTERNS + PATTERNS * PATTERNS + COMBOS;
+/// Plies at the start of a game left out.
+const SKIP_PLIES: usize = 6;
+
+/// A saved game: board, rule, moves, and which side won (`None`: a draw).
+#[derive(Debug, Clone)]
+pub struct SavedGame {
+    pub width: u8,
+    pub height: u8,
+    pub rule: Rule,
+    pub moves: Vec<Point>,
+    pub winner: Option<Stone>,
+    /// Whether the game ended by a forfeit rather than on the board.
+    pub forfeit: bool,
+}
+
+/// Reads a game written by `banco-arena match --out`.
+pub fn read_caro_game(path: &Path) -> Result<SavedGame> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let header = text
+        .lines()
+        .find_map(|l| l.strip_prefix("# game: caro "))
+        .with_context(|| format!("{} is not a saved caro game", path.display()))?;
+    let mut words = header.split_whitespace();
+    let size = words.next().unwrap_or("");
+    let (w, h) = size.split_once(['x', 'X']).unwrap_or((size, size));
+    let width: u8 = w.parse().with_context(|| format!("bad size '{size}'"))?;
+    let height: u8 = h.parse().with_context(|| format!("bad size '{size}'"))?;
+    let rule: Rule = words.nth(1).unwrap_or("").parse()?;
+    let result = text
+        .lines()
+        .find_map(|l| l.strip_prefix("# result: "))
+        .unwrap_or("");
+    let forfeit = result.contains("forfeit") || result.contains("failed");
+    let winner = match result.split_whitespace().next() {
+        Some("1-0") => Some(Stone::X),
+        Some("0-1") => Some(Stone::O),
+        Some("1/2-1/2") => None,
+        _ => bail!("{} has no result", path.display()),
+    };
+    let moves = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            banco_engine::caro::notation::parse_point(l, width, height).map_err(anyhow::Error::from)
+        })
+        .collect::<Result<Vec<Point>>>()?;
+    Ok(SavedGame {
+        width,
+        height,
+        rule,
+        moves,
+        winner,
+        forfeit,
+    })
+}
+
+/// One training position: its features (index, count; movers' counts positive,
+/// waiters' negative) and the result for the side to move.
+#[derive(Debug, Clone)]
+pub struct Sample {
+    pub features: Vec<(u16, f32)>,
+    pub result: f64,
+}
+
+/// The quiet positions of `game` as samples (none if it ended by a forfeit: its result
+/// says nothing about the positions).
+pub fn samples(game: &SavedGame) -> Result<Vec<Sample>> {
+    if game.forfeit {
+        return Ok(Vec::new());
+    }
+    let mut g = Game::new(u32::from(game.width), u32::from(game.height), game.rule)?;
+    let mut out = Vec::new();
+    let mut before: Option<Vec<(u16, f32)>> = None;
+    for (ply, &mv) in game.moves.iter().enumerate() {
+        if g.outcome().is_some() {
+            break;
+        }
+        let pos = Position::from_game(&g);
+        let now = features(&pos);
+        if ply >= SKIP_PLIES
+            && is_quiet(&pos)
+            && let Some(prev) = &before
+        {
+            let us = pos.to_move();
+            let result = match game.winner {
+                None => 0.5,
+                Some(w) if w == us => 1.0,
+                Some(_) => 0.0,
+            };
+            out.push(Sample {
+                features: averaged(&now, prev),
+                result,
+            });
+        }
+        before = Some(now);
+        g.play(mv)?;
+    }
+    Ok(out)
+}
+
+/// The features of the engine's evaluation, which averages the position now with the one
+/// before the last move seen from the other side: `(now - before) / 2`.
+fn averaged(now: &[(u16, f32)], before: &[(u16, f32)]) -> Vec<(u16, f32)> {
+    let mut sum = vec![0f32; 2 * ROLE_FEATURES];
+    for (i, v) in now {
+        sum[usize::from(*i)] += v / 2.0;
+    }
+    for (i, v) in before {
+        sum[usize::from(*i)] -= v / 2.0;
+    }
+    sparse(&sum)
+}
+
+fn sparse(counts: &[f32]) -> Vec<(u16, f32)> {
+    counts
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| **v != 0.0)
+        .map(|(i, v)| (i as u16, *v))
+        .collect()
+}
+
+/// Whether nothing forcing is going on for the side to move.
+fn is_quiet(pos: &Position) -> bool {
+    let us = pos.to_move();
+    let them = us.opponent();
+    pos.count_at_least(us, Combo::Block4Flex3) == 0
+        && pos.count(us, Combo::Flex3x2) == 0
+        && pos.count(them, Combo::Five) == 0
+        && pos.count(them, Combo::Flex4) == 0
+}
+
+/// The feature index of a weight: role (0 mover, 1 waiter), then kind.
+fn single_index(role: usize, p: usize) -> usize {
+    role * ROLE_FEATURES + p
+}
+fn pair_index(role: usize, a: usize, b: usize) -> usize {
+    role * ROLE_FEATURES + PATTERNS + a * PATTERNS + b
+}
+fn combo_index(role: usize, c: usize) -> usize {
+    role * ROLE_FEATURES + PATTERNS + PATTERNS * PATTERNS + c
+}
+
+/// Counts every weight's occurrences over the empty points: the side to move's as mover
+/// (added), the opponent's as waiter (subtracted).
+fn features(pos: &Position) -> Vec<(u16, f32)> {
+    let mut counts = vec![0f32; 2 * ROLE_FEATURES];
+    let us = pos.to_move();
+    for y in 0..pos.height() {
+        for x in 0..pos.width() {
+            let c = pos.cell(Point::new(x as u8, y as u8));
+            if !pos.is_empty(c) {
+                continue;
+            }
+            for (role, stone, sign) in [(0, us, 1.0), (1, us.opponent(), -1.0)] {
+                let pats = [0, 1, 2, 3].map(|d| pos.pattern(c, stone, d));
+                counts[combo_index(role, pos.combo(c, stone) as usize)] += sign;
+                for i in 0..4 {
+                    counts[single_index(role, pats[i] as usize)] += sign;
+                    for j in i + 1..4 {
+                        let (a, b) = ordered(pats[i], pats[j]);
+                        counts[pair_index(role, a, b)] += sign;
+                    }
+                }
+            }
+        }
+    }
+    sparse(&counts)
+}
+
+/// The weights as a parameter vector, and back.
+fn to_params(w: &Weights) -> Vec<f64> {
+    let mut p = vec![0.0; 2 * ROLE_FEATURES];
+    for role in 0..2 {
+        let r = &w.0[role];
+        for a in 0..PATTERNS {
+            p[single_index(role, a)] = f64::from(r.single[a]);
+            for b in a..PATTERNS {
+                p[pair_index(role, a, b)] = f64::from(r.pair[a][b]);
+            }
+        }
+        for c in 0..COMBOS {
+            p[combo_index(role, c)] = f64::from(r.combo[c]);
+        }
+    }
+    p
+}
+
+fn from_params(p: &[f64]) -> Weights {
+    let role = |role: usize| {
+        let mut r = RoleWeights {
+            single: [0; PATTERNS],
+            pair: [[0; PATTERNS]; PATTERNS],
+            combo: [0; COMBOS],
+        };
+        for a in 0..PATTERNS {
+            r.single[a] = p[single_index(role, a)].round() as i32;
+            for b in a..PATTERNS {
+                r.pair[a][b] = p[pair_index(role, a, b)].round() as i32;
+            }
+        }
+        for c in 0..COMBOS {
+            r.combo[c] = p[combo_index(role, c)].round() as i32;
+        }
+        r
+    };
+    Weights([role(0), role(1)])
+}
+
+/// Weights that stay where they are: a dead line and "no combo" are the zero points,
+/// pairs are only stored in their upper triangle.
+fn frozen(i: usize) -> bool {
+    let k = i % ROLE_FEATURES;
+    if k < PATTERNS {
+        return k == 0;
+    }
+    if k < PATTERNS + PATTERNS * PATTERNS {
+        let (a, b) = ((k - PATTERNS) / PATTERNS, (k - PATTERNS) % PATTERNS);
+        return a > b || (a == 0 && b == 0);
+    }
+    k == PATTERNS + PATTERNS * PATTERNS
+}
+
+fn predict(p: &[f64], s: &Sample) -> f64 {
+    let eval: f64 = s
+        .features
+        .iter()
+        .map(|(i, v)| p[usize::from(*i)] * f64::from(*v))
+        .sum::<f64>()
+        / 4.0;
+    1.0 / (1.0 + (-eval / SCALE).exp())
+}
+
+/// Mean squared error of `weights` over `samples`.
+pub fn error(weights: &Weights, samples: &[Sample]) -> f64 {
+    let p = to_params(weights);
+    samples
+        .iter()
+        .map(|s| (predict(&p, s) - s.result).powi(2))
+        .sum::<f64>()
+        / samples.len().max(1) as f64
+}
+
+/// Fits weights to `samples` from `start`, `iterations` full-batch Adam steps, with an
+/// L2 pull of strength `l2` towards `start` (weights the data says little about stay
+/// where they were); `progress` sees the iteration and the error now and then.
+pub fn fit(
+    start: &Weights,
+    samples: &[Sample],
+    iterations: usize,
+    l2: f64,
+    mut progress: impl FnMut(usize, f64),
+) -> Weights {
+    let p0 = to_params(start);
+    let mut p = p0.clone();
+    let n = p.len();
+    let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
+    let (rate, b1, b2, eps) = (1.0, 0.9, 0.999, 1e-8);
+    for it in 1..=iterations {
+        let mut grad = vec![0.0; n];
+        let mut loss = 0.0;
+        for s in samples {
+            let y = predict(&p, s);
+            let e = y - s.result;
+            loss += e * e;
+            // d/dw (y - r)^2 = 2 e y (1 - y) x / (4 SCALE)
+            let g = 2.0 * e * y * (1.0 - y) / (4.0 * SCALE);
+            for (i, x) in &s.features {
+                grad[usize::from(*i)] += g * f64::from(*x);
+            }
+        }
+        let count = samples.len().max(1) as f64;
+        for i in 0..n {
+            if frozen(i) {
+                continue;
+            }
+            let g = grad[i] / count + 2.0 * l2 * (p[i] - p0[i]);
+            m[i] = b1 * m[i] + (1.0 - b1) * g;
+            v[i] = b2 * v[i] + (1.0 - b2) * g * g;
+            let mh = m[i] / (1.0 - b1.powi(it as i32));
+            let vh = v[i] / (1.0 - b2.powi(it as i32));
+            p[i] -= rate * mh / (vh.sqrt() + eps);
+        }
+        if it % 50 == 0 || it == 1 {
+            progress(it, loss / count);
+        }
+    }
+    from_params(&p)
+}
+
+/// `weights` as the Rust source of `Weights`.
+pub fn source(weights: &Weights) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "Weights([");
+    for (role, name) in weights.0.iter().zip(["mover", "waiter"]) {
+        let _ = writeln!(s, "    // {name}");
+        let _ = writeln!(s, "    RoleWeights {{");
+        let _ = writeln!(s, "        single: {:?},", role.single);
+        let _ = writeln!(s, "        pair: [");
+        for row in &role.pair {
+            let _ = writeln!(s, "            {row:?},");
+        }
+        let _ = writeln!(s, "        ],");
+        let _ = writeln!(s, "        combo: {:?},", role.combo);
+        let _ = writeln!(s, "    }},");
+    }
+    let _ = writeln!(s, "])");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn features_reproduce_the_engine_evaluation() {
+        let mut g = Game::new(15, 15, Rule::Freestyle).unwrap();
+        for (x, y) in [(7, 7), (8, 8), (7, 8), (9, 9), (7, 6), (6, 6)] {
+            g.play(Point::new(x, y)).unwrap();
+        }
+        let mut pos = Position::from_game(&g);
+        let before = features(&pos);
+        let last = pos.cell(Point::new(10, 10));
+        pos.make(last);
+        let now = features(&pos);
+        let p = to_params(&Weights::default_weights());
+        let eval: f64 = averaged(&now, &before)
+            .iter()
+            .map(|(i, v)| p[usize::from(*i)] * f64::from(*v))
+            .sum::<f64>()
+            / 4.0;
+        let engine = banco_engine::caro::eval::evaluate(&pos);
+        assert!(
+            (eval - f64::from(engine)).abs() <= 1.0,
+            "{eval} vs {engine}"
+        );
+    }
+
+    #[test]
+    fn fitting_lowers_the_error() {
+        // Two kinds of position: X to move with an open two won, O to move with an open
+        // two of X's lost... any consistent data must fit better after fitting.
+        let mut games = Vec::new();
+        for (i, winner) in [(0, Stone::X), (1, Stone::X), (2, Stone::O)] {
+            let moves = [
+                (7, 7),
+                (0, 14),
+                (8, 7),
+                (14, 0),
+                (7 + i, 9),
+                (1, 14),
+                (3, 3),
+            ]
+            .iter()
+            .map(|(x, y)| Point::new(*x, *y))
+            .collect();
+            games.push(SavedGame {
+                width: 15,
+                height: 15,
+                rule: Rule::Freestyle,
+                moves,
+                winner: Some(winner),
+                forfeit: false,
+            });
+        }
+        let data: Vec<Sample> = games.iter().flat_map(|g| samples(g).unwrap()).collect();
+        assert!(!data.is_empty());
+        let start = Weights::default_weights();
+        let fitted = fit(&start, &data, 200, 0.0, |_, _| {});
+        assert!(error(&fitted, &data) < error(&start, &data));
+        assert!(source(&fitted).starts_with("Weights(["));
+    }
+}
