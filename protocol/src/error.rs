@@ -57,11 +57,15 @@ pub enum ErrorCode {
     Internal,
     /// No finished game with that number is in the server's records.
     NoSuchGame,
+    /// The server's engines are all busy with bot moves and other hints: ask again soon.
+    EnginesBusy,
+    /// The player already had a hint for this move.
+    HintUsed,
 }
 
 impl ErrorCode {
     /// Every code, for clients that word each one in their own language.
-    pub const ALL: [ErrorCode; 28] = [
+    pub const ALL: [ErrorCode; 30] = [
         ErrorCode::VersionMismatch,
         ErrorCode::Malformed,
         ErrorCode::Unexpected,
@@ -90,6 +94,8 @@ impl ErrorCode {
         ErrorCode::ShuttingDown,
         ErrorCode::Internal,
         ErrorCode::NoSuchGame,
+        ErrorCode::EnginesBusy,
+        ErrorCode::HintUsed,
     ];
 
     /// The stable snake_case name.
@@ -123,6 +129,8 @@ impl ErrorCode {
             ErrorCode::ShuttingDown => "shutting_down",
             ErrorCode::Internal => "internal",
             ErrorCode::NoSuchGame => "no_such_game",
+            ErrorCode::EnginesBusy => "engines_busy",
+            ErrorCode::HintUsed => "hint_used",
         }
     }
 }
