@@ -40,6 +40,14 @@ struct Args {
     /// The pause between moves in rooms where two bots play.
     #[arg(long, value_name = "TIME", value_parser = duration, default_value = "800ms")]
     bot_delay: Duration,
+    /// How many threads search for all bots and hints together. Default: every core but
+    /// one (at least one).
+    #[arg(long, value_name = "N")]
+    engine_threads: Option<usize>,
+    /// Memory for all the engines' hash tables together (e.g. 256M, 1G): what bots cost,
+    /// however many rooms have one.
+    #[arg(long, value_name = "SIZE", value_parser = banco_server::engines::parse_memory, default_value = "256M")]
+    engine_memory: usize,
     /// Where to answer LAN discovery probes (UDP), so players see this server in their
     /// list without typing its address.
     #[arg(long, value_name = "ADDR", default_value_t = format!("0.0.0.0:{DISCOVERY_PORT}"))]
@@ -117,6 +125,10 @@ async fn main() -> anyhow::Result<()> {
         grace: args.grace,
         restart_grace: args.restart_grace,
         bot_delay: args.bot_delay,
+        engine_threads: args
+            .engine_threads
+            .unwrap_or_else(banco_server::engines::default_threads),
+        engine_memory: args.engine_memory,
         store_sync: args.sync,
         web: !args.no_web,
         ..Config::default()

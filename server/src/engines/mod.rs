@@ -225,12 +225,12 @@ impl EnginePool {
         let shared = &self.owner.shared;
         let handle = job.handle(Arc::downgrade(shared));
         match state.push(job) {
-            Ok(()) => {
+            None => {
                 drop(state);
                 shared.work.notify_all();
             }
             // The pool is closing: nobody will run it.
-            Err(rejected) => {
+            Some(rejected) => {
                 drop(state);
                 rejected.answer(Finished::cancelled());
             }

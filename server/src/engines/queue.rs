@@ -45,13 +45,14 @@ impl Queue {
     }
 
     /// Puts `job` in line; a closing pool hands it back.
-    pub(super) fn push(&mut self, job: Job) -> Result<(), Job> {
+    #[must_use]
+    pub(super) fn push(&mut self, job: Job) -> Option<Job> {
         if self.closed {
-            return Err(job);
+            return Some(job);
         }
         self.waiting[job.priority.index()].push_back(job);
         self.make_room();
-        Ok(())
+        None
     }
 
     /// Puts a stopped job back at the head of its line.
