@@ -16,8 +16,10 @@
 //!
 //! Priorities: a bot move in a game with a person comes first, then hints, then moves of
 //! games between bots. A job of the first two kinds that finds every thread busy stops a
-//! bots-only search, which goes back to the head of its queue (its hash table keeps most of
-//! what it found). The async runtime never runs a search: workers are plain threads.
+//! bots-only search, which answers with the best move it has found so far (or, if it has
+//! none yet, goes back to the head of its queue): under load, games between bots play on,
+//! faster and weaker, and never stall. The async runtime never runs a search: workers are
+//! plain threads.
 
 mod job;
 mod queue;

@@ -17,7 +17,7 @@ pub(super) struct Running {
     /// Stops the search (the job is called off, the pool closes, or a more urgent job
     /// takes the thread).
     stop: Cancel,
-    /// Stopped for a more urgent job: it goes back in line instead of answering.
+    /// Stopped for a more urgent job: it answers with what it has, or goes back in line.
     pub(super) preempted: bool,
 }
 

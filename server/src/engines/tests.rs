@@ -23,7 +23,8 @@ fn spec() -> GameSpec {
 }
 
 /// An engine that says when it starts (by level, which tests use to tell jobs apart) and
-/// thinks until its deadline or until stopped.
+/// thinks until its deadline or until stopped. At `easy` a stopped search has found no
+/// move yet; at every other level it has one.
 struct Sleeper {
     started: mpsc::Sender<Level>,
     level: Level,
@@ -39,8 +40,9 @@ impl Engine for Sleeper {
         {
             std::thread::sleep(Duration::from_millis(1));
         }
+        let found = self.level != Level::Easy || !limits.cancel.is_cancelled();
         Thought {
-            best: Some(Move::Caro(Point::new(7, 7))),
+            best: found.then_some(Move::Caro(Point::new(7, 7))),
             score: 1,
             depth: 1,
             nodes: 1,
@@ -161,6 +163,31 @@ fn a_persons_bot_stops_a_bots_only_search_which_resumes_after() {
     let (level, finished) = answers.recv_timeout(WAIT).unwrap();
     assert_eq!(level, Level::Easy);
     assert!(finished.cancelled);
+}
+
+#[test]
+fn a_stopped_bots_only_search_with_a_move_plays_it() {
+    let (pool, started) = pool(1);
+    let (tx, answers) = mpsc::channel();
+    let _bots = pool.submit(job(Priority::BotsOnly, Level::Hard, None, &tx));
+    assert_eq!(started.recv_timeout(WAIT), Ok(Level::Hard));
+    let _person = pool.submit(job(
+        Priority::PersonsBot,
+        Level::Max,
+        Some(Duration::from_millis(1)),
+        &tx,
+    ));
+    // The bots' search answers with its move, then the person's runs.
+    let (level, finished) = answers.recv_timeout(WAIT).unwrap();
+    assert_eq!(level, Level::Hard);
+    assert!(!finished.cancelled);
+    assert!(finished.best.is_some());
+    assert_eq!(started.recv_timeout(WAIT), Ok(Level::Max));
+    assert_eq!(answers.recv_timeout(WAIT).unwrap().0, Level::Max);
+    assert!(
+        started.try_recv().is_err(),
+        "the bots' search did not start over"
+    );
 }
 
 #[test]

@@ -90,7 +90,10 @@ fn run(index: usize, shared: &Shared, factory: &EngineFactory, hash_bytes: usize
         };
         let mut queue = shared.lock();
         let preempted = queue.finish(index).is_some_and(|r| r.preempted);
-        if preempted && !job.is_called_off() && !queue.is_closed() {
+        // A search stopped for a more urgent job answers with the move it has (its game
+        // goes on, a little weaker, rather than starting over each time a person moves);
+        // one stopped before it found any goes back to the head of its line.
+        if preempted && finished.best.is_none() && !job.is_called_off() && !queue.is_closed() {
             queue.requeue(job);
             drop(queue);
             shared.work.notify_all();
