@@ -3,7 +3,6 @@
 //! ```text
 //! banco                                   connect screen (last server filled in)
 //! banco host [--listen ADDR] [--db PATH|:memory:] [--name NAME] [--plain|--json]
-//!            [--engine-threads N] [--engine-memory SIZE]
 //! banco join ADDR [--name NAME] [--plain|--json]
 //! banco replay FILE [--plain|--json]             a saved game, no server needed
 //! banco discover [--wait 1.5s] [--json] [ADDR..]  servers on the LAN
@@ -80,25 +79,10 @@ pub struct HostArgs {
     /// Do not serve the browser client on the game port (only banco clients can join).
     #[arg(long)]
     pub no_web: bool,
-    /// How many threads search for all bots and hints together. Default: every core but
-    /// one (at least one).
-    #[arg(long, value_name = "N")]
-    pub engine_threads: Option<usize>,
-    /// Memory for all the engines' hash tables together (e.g. 256M, 1G).
-    #[arg(long, value_name = "SIZE", value_parser = banco_server::engines::parse_memory, default_value = "256M")]
-    pub engine_memory: usize,
+    #[command(flatten)]
+    pub limits: banco_server::Limits,
     #[command(flatten)]
     pub player: Player,
-}
-
-impl HostArgs {
-    /// What the hosted server's engines may use.
-    pub fn engines(&self) -> crate::host::Engines {
-        crate::host::Engines {
-            threads: self.engine_threads,
-            memory: self.engine_memory,
-        }
-    }
 }
 
 #[derive(Debug, Args)]
@@ -164,7 +148,6 @@ mod tests {
         assert_eq!(h.listen, "0.0.0.0:7373");
         assert_eq!(h.db.as_deref(), Some(":memory:"));
         assert!(h.player.plain);
-        assert_eq!(h.engines(), crate::host::Engines::default());
         let cli = Cli::parse_from([
             "banco",
             "host",
@@ -176,10 +159,8 @@ mod tests {
         let Some(Command::Host(h)) = cli.command else {
             panic!("host expected");
         };
-        assert_eq!(h.engines().threads, Some(3));
-        assert_eq!(h.engines().memory, 1 << 30);
-        let wrong = Cli::try_parse_from(["banco", "host", "--engine-memory", "lots"]).unwrap_err();
-        assert!(wrong.to_string().contains("write e.g. 256M"), "{wrong}");
+        assert_eq!(h.limits.engine_threads, Some(3));
+        assert_eq!(h.limits.engine_memory, 1_000_000_000);
         assert!(Cli::try_parse_from(["banco", "join"]).is_err());
         let cli = Cli::parse_from(["banco", "replay", "game.txt", "--json"]);
         let Some(Command::Replay(r)) = cli.command else {

@@ -110,46 +110,25 @@ pub async fn bind(listen: &str) -> Result<TcpListener, HostError> {
         })
 }
 
-/// What the hosted server's bots and hints may use.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Engines {
-    /// Search threads; `None`: every core but one.
-    pub threads: Option<usize>,
-    /// Bytes of hash tables, all engines together.
-    pub memory: usize,
-}
-
-impl Default for Engines {
-    fn default() -> Engines {
-        Engines {
-            threads: None,
-            memory: banco_server::engines::DEFAULT_MEMORY,
-        }
-    }
-}
-
 /// Starts a server listening on `listen`, keeping games in `db`, serving the browser
-/// client on the same port unless `web` is false, its bots and hints within `engines`.
+/// client on the same port unless `web` is false.
 pub async fn start(
     listen: &str,
     db: Option<&str>,
     web: bool,
-    engines: Engines,
+    limits: &banco_server::Limits,
 ) -> Result<Hosted, HostError> {
     let listener = bind(listen).await?;
     let addr = listener.local_addr().map_err(|e| HostError::Other {
         addr: listen.to_string(),
         message: e.to_string(),
     })?;
-    let config = Config {
+    let mut config = Config {
         store: store_location(db),
         web,
-        engine_threads: engines
-            .threads
-            .unwrap_or_else(banco_server::engines::default_threads),
-        engine_memory: engines.memory,
         ..Config::default()
     };
+    limits.apply(&mut config);
     let store = banco_server::open_store(&config)
         .await
         .map_err(|e| HostError::Store(format!("{e:#}")))?;
@@ -186,9 +165,14 @@ mod tests {
 
     #[tokio::test]
     async fn hosts_and_stops() {
-        let hosted = start("127.0.0.1:0", Some(":memory:"), true, Engines::default())
-            .await
-            .unwrap();
+        let hosted = start(
+            "127.0.0.1:0",
+            Some(":memory:"),
+            true,
+            &banco_server::Limits::default(),
+        )
+        .await
+        .unwrap();
         assert!(hosted.connect_address().starts_with("127.0.0.1:"));
         let link = crate::net::Connection::open(&hosted.connect_address(), "An")
             .await

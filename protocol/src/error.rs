@@ -57,6 +57,10 @@ pub enum ErrorCode {
     Internal,
     /// No finished game with that number is in the server's records.
     NoSuchGame,
+    /// The room has as many spectators as the server admits.
+    SpectatorsFull,
+    /// Too many offers too fast, or too soon after the last one was declined: wait.
+    OfferTooSoon,
     /// The server's engines are all busy with bot moves and other hints: ask again soon.
     EnginesBusy,
     /// The player already had a hint for this move.
@@ -65,7 +69,7 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code, for clients that word each one in their own language.
-    pub const ALL: [ErrorCode; 30] = [
+    pub const ALL: [ErrorCode; 32] = [
         ErrorCode::VersionMismatch,
         ErrorCode::Malformed,
         ErrorCode::Unexpected,
@@ -94,6 +98,8 @@ impl ErrorCode {
         ErrorCode::ShuttingDown,
         ErrorCode::Internal,
         ErrorCode::NoSuchGame,
+        ErrorCode::SpectatorsFull,
+        ErrorCode::OfferTooSoon,
         ErrorCode::EnginesBusy,
         ErrorCode::HintUsed,
     ];
@@ -129,6 +135,8 @@ impl ErrorCode {
             ErrorCode::ShuttingDown => "shutting_down",
             ErrorCode::Internal => "internal",
             ErrorCode::NoSuchGame => "no_such_game",
+            ErrorCode::SpectatorsFull => "spectators_full",
+            ErrorCode::OfferTooSoon => "offer_too_soon",
             ErrorCode::EnginesBusy => "engines_busy",
             ErrorCode::HintUsed => "hint_used",
         }

@@ -58,9 +58,10 @@ fn server_variant(m: &ServerMsg) -> usize {
         ServerMsg::Ping(_) => 20,
         ServerMsg::Storage(_) => 21,
         ServerMsg::Facts(_) => 22,
+        ServerMsg::RoomsChanged { .. } => 23,
     }
 }
-const SERVER_VARIANTS: usize = 23;
+const SERVER_VARIANTS: usize = 24;
 
 fn xq(file: u8, rank: u8) -> XqSquare {
     XqSquare { file, rank }
@@ -219,7 +220,8 @@ fn server_samples() -> Vec<ServerMsg> {
         ServerMsg::Left,
         ServerMsg::People {
             seats: [Some(seat.clone()), None],
-            spectators: vec!["Minh".into()],
+            came: vec!["Minh".into()],
+            left: vec!["Lan".into()],
         },
         ServerMsg::GameStarted(game_view()),
         ServerMsg::Moved {
@@ -346,6 +348,10 @@ fn server_samples() -> Vec<ServerMsg> {
         moves: game_view().moves,
     })));
     v.push(ServerMsg::Facts(Box::default()));
+    v.push(ServerMsg::RoomsChanged {
+        changed: vec![],
+        closed: vec![3, 9],
+    });
     v.push(ServerMsg::Facts(Box::new(PositionFacts {
         game: 3,
         ply: 41,
@@ -511,5 +517,32 @@ fn every_error_code_is_listed_once_by_its_stable_name() {
     assert!(names.contains("engines_busy") && names.contains("hint_used"));
     // Codes are appended: a client of the last version still reads the codes it knew.
     assert_eq!(ErrorCode::ALL[27], ErrorCode::NoSuchGame);
-    assert_eq!(ErrorCode::ALL.len(), 30);
+    assert_eq!(ErrorCode::ALL.len(), 32);
+}
+
+#[test]
+fn room_changes_apply_to_a_list_in_order() {
+    let line = |id: RoomId, status: RoomStatus| RoomSummary {
+        id,
+        status,
+        settings: RoomSettings::default(),
+        players: [Some("An".into()), None],
+        spectators: 0,
+    };
+    let mut list = vec![line(1, RoomStatus::Waiting), line(4, RoomStatus::Waiting)];
+    crate::apply_room_changes(
+        &mut list,
+        &[line(3, RoomStatus::Waiting), line(4, RoomStatus::Playing)],
+        &[1],
+    );
+    assert_eq!(
+        list,
+        [line(3, RoomStatus::Waiting), line(4, RoomStatus::Playing)]
+    );
+    // A number closed and opened again in one push: the new room stays.
+    crate::apply_room_changes(&mut list, &[line(3, RoomStatus::Playing)], &[3, 8]);
+    assert_eq!(
+        list,
+        [line(3, RoomStatus::Playing), line(4, RoomStatus::Playing)]
+    );
 }

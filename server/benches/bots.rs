@@ -6,7 +6,7 @@
 //! ```
 //!
 //! Options: `--rooms N` (bots-only rooms, default 50), `--secs S` (how long the people
-//! play, default 60), `--memory SIZE` (`--engine-memory`, default 256M), `--threads N`
+//! play, default 60), `--memory SIZE` (`--engine-memory`, default 256MiB), `--threads N`
 //! (`--engine-threads`, default the server's own). Prints the server's RSS against the
 //! engine budget + 100 MB, the people's move acknowledgements (p50/p99/max, target
 //! < 5 ms) and the medium bot's answers against its level's time + 20%. Nothing is
@@ -45,7 +45,7 @@ fn options() -> Options {
     let mut o = Options {
         rooms: 50,
         secs: 60,
-        memory: "256M".into(),
+        memory: "256MiB".into(),
         threads: None,
     };
     let mut args = std::env::args().skip(1);
@@ -373,7 +373,7 @@ async fn run(o: Options) -> Result<()> {
         bot_moves += w.await.unwrap_or(0);
     }
 
-    let budget = banco_server::engines::parse_memory(&o.memory)? as u64;
+    let budget = banco_server::limits::size(&o.memory)?;
     let mb = |b: u64| b as f64 / (1 << 20) as f64;
     println!(
         "{} max-vs-max rooms, {} search threads; bots-only moves seen: {bot_moves}",

@@ -33,6 +33,7 @@ pub mod config;
 pub mod connection;
 pub mod discovery;
 pub mod engines;
+pub mod limits;
 pub mod lobby;
 pub mod names;
 pub mod room;
@@ -43,6 +44,7 @@ pub mod token;
 pub mod web;
 
 pub use config::{Config, StoreLocation, default_store_path};
+pub use limits::Limits;
 pub use server::{Sockets, open_store, run, run_with_store, serve};
 
 /// Identifies one connected session for as long as the server runs. Never reused.

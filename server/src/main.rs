@@ -8,7 +8,7 @@ use tokio_util::sync::CancellationToken;
 
 use banco_protocol::discovery::DISCOVERY_PORT;
 use banco_protocol::{DEFAULT_PORT, parse_duration};
-use banco_server::store::{Archive, SyncMode};
+use banco_server::store::Archive;
 use banco_server::{Config, StoreLocation, default_store_path};
 
 /// Hosts banco rooms (caro and xiangqi) for players on your network.
@@ -22,11 +22,6 @@ struct Args {
     /// `:memory:` to keep nothing. Default: banco.db in your data directory.
     #[arg(long, value_name = "PATH")]
     db: Option<String>,
-    /// What a commit of a game's moves survives: `normal`, a crash of the server process
-    /// (kill -9, a panic); `full`, also a power cut or a crash of the whole machine, at
-    /// the price of an fsync per group commit.
-    #[arg(long, value_name = "MODE", default_value = "normal")]
-    sync: SyncMode,
     /// The server's name shown to players. Default: this machine's host name.
     #[arg(long)]
     name: Option<String>,
@@ -40,14 +35,6 @@ struct Args {
     /// The pause between moves in rooms where two bots play.
     #[arg(long, value_name = "TIME", value_parser = duration, default_value = "800ms")]
     bot_delay: Duration,
-    /// How many threads search for all bots and hints together. Default: every core but
-    /// one (at least one).
-    #[arg(long, value_name = "N")]
-    engine_threads: Option<usize>,
-    /// Memory for all the engines' hash tables together (e.g. 256M, 1G): what bots cost,
-    /// however many rooms have one.
-    #[arg(long, value_name = "SIZE", value_parser = banco_server::engines::parse_memory, default_value = "256M")]
-    engine_memory: usize,
     /// Where to answer LAN discovery probes (UDP), so players see this server in their
     /// list without typing its address.
     #[arg(long, value_name = "ADDR", default_value_t = format!("0.0.0.0:{DISCOVERY_PORT}"))]
@@ -69,6 +56,8 @@ struct Args {
     /// broadcasting.
     #[arg(long, value_name = "ADDR", requires = "discover")]
     probe: Vec<std::net::SocketAddr>,
+    #[command(flatten)]
+    limits: banco_server::Limits,
 }
 
 fn duration(text: &str) -> Result<Duration, String> {
@@ -125,14 +114,10 @@ async fn main() -> anyhow::Result<()> {
         grace: args.grace,
         restart_grace: args.restart_grace,
         bot_delay: args.bot_delay,
-        engine_threads: args
-            .engine_threads
-            .unwrap_or_else(banco_server::engines::default_threads),
-        engine_memory: args.engine_memory,
-        store_sync: args.sync,
         web: !args.no_web,
         ..Config::default()
     };
+    args.limits.apply(&mut config);
     if let Some(name) = args.name {
         config.name = name;
     }

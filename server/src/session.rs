@@ -156,13 +156,20 @@ async fn run(
             return;
         }
     };
-    let Ok(entered) = ctx
+    let entered = match ctx
         .lobby
         .enter(name, hello.resume, outbox.clone(), cut.clone())
         .await
-    else {
-        refuse_shutting_down(&outbox);
-        return;
+    {
+        Ok(Ok(entered)) => entered,
+        Ok(Err(refused)) => {
+            outbox.send(ServerMsg::Error(refused));
+            return;
+        }
+        Err(_) => {
+            refuse_shutting_down(&outbox);
+            return;
+        }
     };
     let mut session = Session {
         client: entered.client,

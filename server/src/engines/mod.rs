@@ -77,32 +77,6 @@ pub fn level_time(spec: &GameSpec, level: Level) -> Duration {
     }
 }
 
-/// Reads a memory size as a host types it: `256M`, `256MB`, `1G`, `512MiB`, or a plain
-/// number of megabytes.
-pub fn parse_memory(text: &str) -> Result<usize, String> {
-    let t = text.trim();
-    let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
-    let (number, unit) = t.split_at(digits);
-    let wrong = || format!("'{text}' is not a memory size: write e.g. 256M or 1G");
-    let n: usize = number.parse().map_err(|_| wrong())?;
-    let shift = match unit.trim().to_ascii_lowercase().as_str() {
-        "" | "m" | "mb" | "mib" => 20,
-        "g" | "gb" | "gib" => 30,
-        "k" | "kb" | "kib" => 10,
-        _ => return Err(wrong()),
-    };
-    let bytes = n
-        .checked_shl(shift)
-        .filter(|b| b >> shift == n)
-        .ok_or_else(wrong)?;
-    if bytes < 1 << 20 {
-        return Err(format!(
-            "'{text}' is too little for the engines' hash tables: give at least 1M"
-        ));
-    }
-    Ok(bytes)
-}
-
 /// The pool's state, shared by its threads and every handle.
 struct Shared {
     /// The waiting jobs and what each thread is doing.

@@ -248,16 +248,3 @@ fn closing_the_pool_answers_every_job() {
     got.sort_by_key(|(l, _)| *l);
     assert_eq!(got, [(Level::Easy, true), (Level::Max, true)]);
 }
-
-#[test]
-fn memory_sizes_read_as_hosts_write_them() {
-    assert_eq!(parse_memory("256M"), Ok(256 << 20));
-    assert_eq!(parse_memory("256mb"), Ok(256 << 20));
-    assert_eq!(parse_memory("1G"), Ok(1 << 30));
-    assert_eq!(parse_memory("64"), Ok(64 << 20));
-    assert_eq!(parse_memory(" 2048KiB "), Ok(2 << 20));
-    assert!(parse_memory("lots").unwrap_err().contains("256M"));
-    assert!(parse_memory("12T").is_err());
-    assert!(parse_memory("100k").unwrap_err().contains("at least 1M"));
-    assert!(parse_memory("99999999999999999999G").is_err());
-}
