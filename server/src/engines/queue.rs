@@ -123,8 +123,8 @@ impl Queue {
     }
 
     /// Whether a hint would have to wait: every thread already has a person's bot move
-    /// or a hint to work on, running or waiting. (Bots-only searches give way, so they do
-    /// not count.)
+    /// or a hint to work on, running or waiting. (Bots-only searches give way, and
+    /// searches called off are only winding down, so they do not count.)
     pub(super) fn saturated(&self) -> bool {
         let waiting = self.waiting[Priority::PersonsBot.index()].len()
             + self.waiting[Priority::Hint.index()].len();
@@ -132,7 +132,7 @@ impl Queue {
             .running
             .iter()
             .flatten()
-            .filter(|r| r.priority != Priority::BotsOnly)
+            .filter(|r| r.priority != Priority::BotsOnly && !r.stop.is_cancelled())
             .count();
         waiting + running >= self.running.len()
     }

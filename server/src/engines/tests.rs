@@ -198,7 +198,12 @@ fn hints_are_refused_while_people_s_bots_fill_the_threads() {
     assert_eq!(started.recv_timeout(WAIT), Ok(Level::Max));
     let hint = pool.try_submit(job(Priority::Hint, Level::Hard, None, &tx));
     assert_eq!(hint.err(), Some(Saturated));
-    drop(person);
+    // Nor does a search called off and still winding down.
+    person.cancel();
+    assert!(
+        pool.try_submit(job(Priority::Hint, Level::Hard, None, &tx))
+            .is_ok()
+    );
     // A bots-only search does not count: it gives way to the hint.
     let (pool, started) = self::pool(1);
     let _bots = pool.submit(job(Priority::BotsOnly, Level::Easy, None, &tx));
