@@ -14,6 +14,7 @@
 //! - [`stats`]: wins/draws/losses, Elo difference with error margin, move statistics.
 //! - [`rng`]: a small seeded random generator.
 //! - [`tune`]: self-play tests of xiangqi evaluation weights.
+//! - [`texel`]: Texel tuning of the xiangqi evaluation (openings, positions, the fit).
 //!
 //! Binaries: `banco-arena` (matches and opening generation), `pbrain-banco` (the
 //! Gomocup adapter), `banco-uci` (the UCI xiangqi adapter).
@@ -27,6 +28,7 @@ pub mod process;
 pub mod rng;
 pub mod seeds;
 pub mod stats;
+pub mod texel;
 pub mod tune;
 pub mod uci;
 pub mod uci_external;

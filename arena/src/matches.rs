@@ -47,6 +47,9 @@ pub struct GameRecord {
     pub winner: Option<usize>,
     /// Why it ended: `five`, `board_full`, `checkmate`, ..., or what a player did wrong.
     pub reason: String,
+    /// The player that lost off the board (failed to start, erred, answered too late or
+    /// played an illegal move): such a game says nothing about strength.
+    pub forfeit: Option<usize>,
 }
 
 impl GameRecord {
@@ -69,6 +72,8 @@ pub struct Report {
     pub tally: Tally,
     /// Each player's moves.
     pub stats: [MoveStats; 2],
+    /// Games each player lost off the board (see [`GameRecord::forfeit`]).
+    pub forfeits: [u32; 2],
 }
 
 impl Match {
@@ -84,10 +89,14 @@ impl Match {
         }
         let mut tally = Tally::default();
         let mut stats = [MoveStats::default(); 2];
+        let mut forfeits = [0; 2];
         for i in 0..self.games {
             let opening = &self.openings[(i / 2) % self.openings.len()];
             let first = i % 2;
             let record = self.play_game(i + 1, first, opening, players, &mut stats)?;
+            if let Some(p) = record.forfeit {
+                forfeits[p] += 1;
+            }
             tally.add(match record.winner {
                 None => Score::Draw,
                 Some(0) => Score::Win,
@@ -104,6 +113,7 @@ impl Match {
             names: [players[0].name(), players[1].name()],
             tally,
             stats,
+            forfeits,
         })
     }
 
@@ -124,6 +134,7 @@ impl Match {
             moves: Vec::new(),
             winner: None,
             reason: String::new(),
+            forfeit: None,
         };
         let player_of = |side: Side| {
             if side == Side::First {
@@ -135,20 +146,31 @@ impl Match {
         for (i, player) in players.iter_mut().enumerate() {
             if let Err(e) = player.new_game(&self.spec) {
                 record.winner = Some(1 - i);
+                record.forfeit = Some(i);
                 record.reason = format!("{} could not start: {e:#}", player.name());
                 record.moves = game.moves();
                 return Ok(record);
             }
         }
-        let (winner, reason) = loop {
+        let (winner, reason, forfeit) = loop {
             if let Some(end) = game.ending() {
-                break (end.winner.map(player_of), end.reason.name().to_string());
+                break (
+                    end.winner.map(player_of),
+                    end.reason.name().to_string(),
+                    None,
+                );
             }
             let idx = player_of(game.to_move());
             let player = &mut players[idx];
             let reply = match player.play(&game, self.budget) {
                 Ok(r) => r,
-                Err(e) => break (Some(1 - idx), format!("{} failed: {e:#}", player.name())),
+                Err(e) => {
+                    break (
+                        Some(1 - idx),
+                        format!("{} failed: {e:#}", player.name()),
+                        Some(idx),
+                    );
+                }
             };
             let budget = match (self.budget, player.nominal_time()) {
                 (Some(a), Some(b)) => Some(a.min(b)),
@@ -159,11 +181,13 @@ impl Match {
                 break (
                     Some(1 - idx),
                     format!("{} played an illegal move: {e}", player.name()),
+                    Some(idx),
                 );
             }
         };
         record.winner = winner;
         record.reason = reason;
+        record.forfeit = forfeit;
         record.moves = game.moves();
         Ok(record)
     }
@@ -310,6 +334,7 @@ mod tests {
             vec![(0, Some(0)), (1, Some(1)), (0, Some(0)), (1, Some(1))]
         );
         assert!(seen.iter().all(|s| s.2 == "five"));
+        assert_eq!(report.forfeits, [0, 0]);
         assert_eq!(seen[0].3, "0,0 1,1");
         assert_eq!(seen[1].3, "0,0 1,1");
         assert_eq!(seen[2].3, "-1,-1 2,2");
@@ -351,6 +376,7 @@ mod tests {
             reasons[0].1
         );
         assert_eq!((report.tally.wins, report.tally.losses), (0, 1));
+        assert_eq!(report.forfeits, [1, 0]);
         let saved = std::fs::read_to_string(dir.join("0001.txt")).unwrap();
         assert!(saved.contains("# first: a"));
         assert!(saved.contains("# result: 0-1"));
@@ -379,5 +405,6 @@ mod tests {
             reasons[0].1
         );
         assert_eq!(report.tally.wins, 1);
+        assert_eq!(report.forfeits, [0, 1]);
     }
 }

@@ -45,6 +45,13 @@ pub trait Player {
     fn nominal_time(&self) -> Option<Duration> {
         None
     }
+    /// Plays every later move to about `nodes` nodes instead of (or besides) the clock:
+    /// matches between engine builds that a busy machine cannot skew. Players that cannot
+    /// count nodes refuse.
+    fn limit_nodes(&mut self, nodes: u64) -> Result<()> {
+        let _ = nodes;
+        bail!("{} cannot play to a node count", self.name())
+    }
 }
 
 /// A player as named on the command line.
@@ -133,11 +140,17 @@ pub struct BancoPlayer {
     level: Level,
     /// Made per game (it depends on the game spec).
     bot: Option<GameBot>,
+    /// Nodes per move, when the match counts nodes.
+    nodes: Option<u64>,
 }
 
 impl BancoPlayer {
     pub fn new(level: Level) -> BancoPlayer {
-        BancoPlayer { level, bot: None }
+        BancoPlayer {
+            level,
+            bot: None,
+            nodes: None,
+        }
     }
 }
 
@@ -158,9 +171,15 @@ impl Player for BancoPlayer {
         self.bot.as_ref().map(GameBot::move_time)
     }
 
+    fn limit_nodes(&mut self, nodes: u64) -> Result<()> {
+        self.nodes = Some(nodes);
+        Ok(())
+    }
+
     fn play(&mut self, game: &Game, budget: Option<Duration>) -> Result<Reply> {
         let bot = self.bot.as_mut().context("new_game was not called")?;
-        let limits = budget.map_or_else(Limits::none, Limits::within);
+        let mut limits = budget.map_or_else(Limits::none, Limits::within);
+        limits.max_nodes = self.nodes;
         let start = Instant::now();
         let thought = bot.think(game, &limits);
         let mv = thought.best.context("the engine found no move")?;

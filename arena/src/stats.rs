@@ -121,6 +121,8 @@ pub struct MoveStats {
     pub longest: Duration,
     /// Worst time past the move's budget (zero if always within).
     pub worst_overrun: Duration,
+    /// Moves that took longer than their budget.
+    pub overruns: u64,
 }
 
 impl MoveStats {
@@ -135,6 +137,7 @@ impl MoveStats {
         }
         if let Some(b) = budget {
             self.worst_overrun = self.worst_overrun.max(elapsed.saturating_sub(b));
+            self.overruns += u64::from(elapsed > b);
         }
     }
 
@@ -216,6 +219,7 @@ mod tests {
         assert_eq!(m.mean_time(), Duration::from_millis(200));
         assert_eq!(m.mean_depth(), Some(4.0));
         assert_eq!(m.worst_overrun, Duration::from_millis(50));
+        assert_eq!(m.overruns, 1);
         assert_eq!(m.longest, Duration::from_millis(300));
     }
 }

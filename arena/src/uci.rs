@@ -8,17 +8,23 @@
 //! its own thread, so `stop` and `isready` are answered while it thinks. Options: `Hash`
 //! (megabytes) and `OwnBook` (play from the opening book). Anything not understood gets an
 //! `info string` saying so, never a crash.
+//!
+//! Behind the protocol is the same [`Engine`] a banco room's bot seat plays with: book,
+//! search and time manager. A clock (`wtime`/`btime`) is turned into a budget for the
+//! move and a planned share of it; `movetime` is a budget like a room's, less a margin
+//! for the answer to travel.
 
 use std::io::{self, BufRead, Write};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use banco_engine::bot::{Cancel, Limits};
-use banco_engine::xiangqi::book::{BOOK_PLIES, Book};
+use banco_engine::bot::{Bot, Cancel, Level, Limits};
+use banco_engine::xiangqi::level::Config;
 use banco_engine::xiangqi::perft::{divide, perft};
-use banco_engine::xiangqi::search::{Info, MATE, MATE_BOUND, Options, Searcher};
-use banco_engine::xiangqi::{Color, Game, Move};
+use banco_engine::xiangqi::search::{Info, MATE, MATE_BOUND};
+use banco_engine::xiangqi::time::OPTIMUM_SHARE;
+use banco_engine::xiangqi::{Color, Engine, Game, Move};
 
 const NAME: &str = concat!("banco ", env!("CARGO_PKG_VERSION"));
 const DEFAULT_HASH_MB: usize = 64;
@@ -35,14 +41,21 @@ fn say(out: &Out, line: &str) {
     }
 }
 
-/// What the search thread owns while it runs.
+/// What the search thread owns while it runs: the engine, with its hash table and
+/// history kept between moves until `ucinewgame`.
 struct Brain {
-    /// The search with its hash table, kept between moves until `ucinewgame`.
-    searcher: Searcher,
-    /// Play book moves when the position is in the book.
-    own_book: bool,
-    /// Random state for book choices.
-    rng: u64,
+    engine: Engine,
+}
+
+/// The engine's settings under UCI: the strongest level, with no time of its own (the
+/// GUI's clock decides) and the default hash.
+fn uci_config() -> Config {
+    Config {
+        move_time: Duration::from_secs(86_400),
+        hash_mb: DEFAULT_HASH_MB,
+        seed: 0x0BA4_C0DE,
+        ..Config::for_level(Level::Max)
+    }
 }
 
 /// A search in progress.
@@ -121,14 +134,13 @@ fn parse_go(tokens: &[&str]) -> Go {
 }
 
 impl Go {
-    /// Limits for `side`, and the fraction of the deadline after which not to start
-    /// another iteration.
+    /// Limits for `side`, and the share of the deadline the time manager plans on.
     fn limits(&self, side: Color, cancel: Cancel) -> (Limits, f64) {
         let now = Instant::now();
         let mut limits = Limits::none().with_cancel(cancel);
         limits.max_depth = self.depth;
         limits.max_nodes = self.nodes;
-        let mut soft = 1.0;
+        let mut soft = OPTIMUM_SHARE;
         if let Some(mt) = self.movetime {
             let margin = (mt / 20).clamp(1, 30);
             limits.deadline = Some(now + Duration::from_millis(mt.saturating_sub(margin).max(1)));
@@ -142,7 +154,7 @@ impl Go {
                 let target = time / mtg + inc * 3 / 4;
                 let most = (time / 5 + inc).min(time.saturating_sub(100)).max(1);
                 let hard = (target * 5 / 2).min(most).max(1);
-                soft = (0.6 * target as f64 / hard as f64).clamp(0.1, 1.0);
+                soft = (target as f64 / hard as f64).clamp(0.1, 1.0);
                 limits.deadline = Some(now + Duration::from_millis(hard));
             }
         }
@@ -182,9 +194,7 @@ impl Uci {
         Uci {
             out: Arc::new(Mutex::new(out)),
             brain: Arc::new(Mutex::new(Brain {
-                searcher: Searcher::new(DEFAULT_HASH_MB),
-                own_book: true,
-                rng: 0x0BA4_C0DE,
+                engine: Engine::with_config(uci_config()),
             })),
             game: Game::new(),
             running: None,
@@ -243,7 +253,7 @@ impl Uci {
             "ucinewgame" => {
                 self.stop();
                 if let Ok(mut b) = self.brain.lock() {
-                    b.searcher.clear();
+                    b.engine.new_game();
                 }
                 self.game = Game::new();
             }
@@ -288,12 +298,13 @@ impl Uci {
         let Ok(mut brain) = self.brain.lock() else {
             return;
         };
+        let mut config = brain.engine.config().clone();
         match name.to_ascii_lowercase().as_str() {
             "hash" => match value.parse::<usize>() {
-                Ok(mb) => brain.searcher.resize(mb.clamp(1, MAX_HASH_MB)),
+                Ok(mb) => config.hash_mb = mb.clamp(1, MAX_HASH_MB),
                 Err(_) => self.say(&format!("info string Hash wants megabytes, not '{value}'")),
             },
-            "ownbook" => brain.own_book = value.eq_ignore_ascii_case("true"),
+            "ownbook" => config.use_book = value.eq_ignore_ascii_case("true"),
             "uci_variant" if value.eq_ignore_ascii_case("xiangqi") => {}
             "uci_variant" => self.say(&format!(
                 "info string only xiangqi is played, not '{value}'"
@@ -301,6 +312,7 @@ impl Uci {
             "threads" | "ponder" | "multipv" => {}
             _ => self.say(&format!("info string unknown option '{name}'")),
         }
+        brain.engine.set_config(config);
     }
 
     fn position(&mut self, args: &[&str]) {
@@ -382,31 +394,21 @@ impl Uci {
     }
 }
 
-/// The search thread's work: a book move or a search.
+/// The search thread's work: the engine's book move or search.
 fn think(brain: &Mutex<Brain>, game: &Game, limits: &Limits, soft: f64, out: &Out) -> Option<Move> {
     let Ok(mut brain) = brain.lock() else {
         return None;
     };
-    if game.position().legal_moves().is_empty() {
-        return None;
+    let mut config = brain.engine.config().clone();
+    config.soft_fraction = soft;
+    brain.engine.set_config(config);
+    let thought = brain
+        .engine
+        .think_reporting(game, limits, &mut |info| say(out, &info_line(info)));
+    if thought.best.is_some() && thought.nodes == 0 {
+        say(out, "info string book move");
     }
-    if brain.own_book && game.plies().len() < BOOK_PLIES {
-        brain.rng ^= brain.rng << 13;
-        brain.rng ^= brain.rng >> 7;
-        brain.rng ^= brain.rng << 17;
-        if let Some(mv) = Book::builtin().pick(game.position(), brain.rng) {
-            say(out, "info string book move");
-            return Some(mv);
-        }
-    }
-    let options = Options {
-        soft_fraction: soft,
-        ..Options::default()
-    };
-    let result = brain.searcher.search(game, limits, &options, &mut |info| {
-        say(out, &info_line(info))
-    });
-    result.best
+    thought.best
 }
 
 #[cfg(test)]
@@ -536,7 +538,7 @@ mod tests {
         assert!(soft > 0.0 && soft <= 1.0);
         let (l, soft) = parse_go(&["movetime", "1000"]).limits(Color::Red, Cancel::new());
         assert!(l.deadline.is_some());
-        assert_eq!(soft, 1.0);
+        assert_eq!(soft, OPTIMUM_SHARE);
         let (l, _) = parse_go(&["depth", "7", "nodes", "1000"]).limits(Color::Red, Cancel::new());
         assert_eq!(
             (l.max_depth, l.max_nodes, l.deadline),

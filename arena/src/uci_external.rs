@@ -21,10 +21,16 @@ use crate::process::EngineProcess;
 
 /// How long an engine may take to start (loading weights, allocating tables).
 const START_TIMEOUT: Duration = Duration::from_secs(60);
-/// Extra time allowed past the per-move budget before the engine is out of time.
-const GRACE: Duration = Duration::from_millis(1000);
+/// Extra time allowed past the per-move budget before the engine is out of time. Wide,
+/// because a match measures strength, not timing: on a machine busy with other work an
+/// engine that uses its whole budget (Fairy-Stockfish does, under `go movetime`) was
+/// seen answering more than a second late, which would lose it a game off the board.
+/// Lateness is still counted in the match's overrun statistics.
+const GRACE: Duration = Duration::from_millis(3000);
 /// The per-move time when the arena sets none.
 const DEFAULT_TURN: Duration = Duration::from_secs(1);
+/// How long a move searched to a node count may take before the engine is given up on.
+const NODES_TIMEOUT: Duration = Duration::from_secs(120);
 
 /// A running engine process.
 struct Running {
@@ -95,6 +101,8 @@ pub struct UciEngine {
     name: String,
     /// The process, once started.
     running: Option<Running>,
+    /// Nodes per move (`go nodes N`), when the match counts nodes.
+    nodes: Option<u64>,
 }
 
 impl UciEngine {
@@ -104,6 +112,7 @@ impl UciEngine {
             command: command.to_string(),
             name,
             running: None,
+            nodes: None,
         }
     }
 
@@ -175,10 +184,16 @@ impl Player for UciEngine {
         running.ready(START_TIMEOUT)
     }
 
+    fn limit_nodes(&mut self, nodes: u64) -> Result<()> {
+        self.nodes = Some(nodes);
+        Ok(())
+    }
+
     fn play(&mut self, game: &Game, budget: Option<Duration>) -> Result<Reply> {
         let Game::Xiangqi(g) = game else {
             bail!("{} plays xiangqi only", self.name);
         };
+        let nodes = self.nodes;
         let turn = budget.unwrap_or(DEFAULT_TURN);
         let running = self.running.as_mut().context("new_game was not called")?;
         let moves: Vec<String> = g.moves().map(|m| running.write_move(m)).collect();
@@ -189,9 +204,20 @@ impl Player for UciEngine {
         }
         let start = Instant::now();
         running.send(&position)?;
-        running.send(&format!("go movetime {}", turn.as_millis().max(1)))?;
+        let (go, wait) = match (nodes, budget) {
+            (Some(n), Some(t)) => (
+                format!("go nodes {n} movetime {}", t.as_millis().max(1)),
+                t + GRACE,
+            ),
+            (Some(n), None) => (format!("go nodes {n}"), NODES_TIMEOUT),
+            (None, _) => (
+                format!("go movetime {}", turn.as_millis().max(1)),
+                turn + GRACE,
+            ),
+        };
+        running.send(&go)?;
         let mut depth = None;
-        let line = running.read_until(turn + GRACE, |line| {
+        let line = running.read_until(wait, |line| {
             let mut words = line.split_whitespace();
             if words.next() == Some("info") {
                 while let Some(w) = words.next() {

@@ -57,6 +57,11 @@ enum Command {
         /// their own budget, external engines get 1000).
         #[arg(long)]
         time_ms: Option<u64>,
+        /// Nodes per move for every player (banco levels and UCI engines): a match
+        /// between engine builds that machine load cannot skew. Without --time-ms, time
+        /// does not count.
+        #[arg(long)]
+        nodes: Option<u64>,
         /// Directory to save every game in.
         #[arg(long)]
         out: Option<PathBuf>,
@@ -98,6 +103,58 @@ enum Command {
         #[arg(long, default_value = "caro")]
         rule: Rule,
     },
+    /// Xiangqi: balanced random openings (random legal moves from the start, kept when a
+    /// short search scores them near even), as an openings file.
+    XiangqiOpenings {
+        #[arg(long, default_value_t = 200)]
+        count: usize,
+        /// Moves per opening.
+        #[arg(long, default_value_t = 8)]
+        plies: usize,
+        /// Largest |score| accepted as balanced.
+        #[arg(long, default_value_t = 80)]
+        max_score: i32,
+        #[arg(long, default_value_t = 7)]
+        seed: u64,
+    },
+    /// Xiangqi: quiet positions from games saved by `match --out`, one line each,
+    /// `FEN;result;score` (Red's result; the teacher's score for Red, if one is named).
+    XiangqiPositions {
+        /// Game files.
+        games: Vec<PathBuf>,
+        /// Leave out the first plies of each game (the opening).
+        #[arg(long, default_value_t = 10)]
+        skip: usize,
+        /// Take every Nth quiet position.
+        #[arg(long, default_value_t = 1)]
+        every: usize,
+        /// An engine that scores each position: uci:COMMAND.
+        #[arg(long)]
+        teacher: Option<String>,
+        /// The teacher's search depth.
+        #[arg(long, default_value_t = 8)]
+        depth: u32,
+    },
+    /// Xiangqi: Texel tuning of the evaluation on a positions file; prints the tuned
+    /// tables as Rust source.
+    Texel {
+        /// The positions file (from xiangqi-positions).
+        positions: PathBuf,
+        #[arg(long, default_value_t = 600)]
+        epochs: usize,
+        /// Adam's step.
+        #[arg(long, default_value_t = 0.5)]
+        rate: f64,
+        /// Pull of each weight toward its current value.
+        #[arg(long, default_value_t = 1e-8)]
+        pull: f64,
+        /// Share of the teacher's verdict in the target (the rest is the game result).
+        #[arg(long, default_value_t = 0.5)]
+        teacher_share: f64,
+        /// Teacher centipawns per unit of its logistic verdict.
+        #[arg(long, default_value_t = 150.0)]
+        teacher_scale: f64,
+    },
     /// Mine a VCF tactical suite from saved games: positions where the side to move has
     /// a forced win by fours (with the proof's main line), and positions with fours to
     /// play but no such win. Prints suite lines (see engine/benches/data/vcf.txt).
@@ -125,6 +182,7 @@ fn main() -> Result<()> {
             rule,
             openings,
             time_ms,
+            nodes,
             out,
             seed,
             verbose,
@@ -163,7 +221,7 @@ fn main() -> Result<()> {
                 budget: time_ms.map(Duration::from_millis),
                 record_dir: out,
             };
-            run_match(&m, &a, &b, seed, verbose)
+            run_match(&m, &a, &b, seed, nodes, verbose)
         }
         Command::Tune { set, pairs, nodes } => {
             let candidate = banco_arena::tune::weights(&set)?;
@@ -199,7 +257,99 @@ fn main() -> Result<()> {
             min_line,
             nowins,
         } => mine_tactics(&games, min_line, nowins),
+        Command::XiangqiOpenings {
+            count,
+            plies,
+            max_score,
+            seed,
+        } => {
+            print!(
+                "{}",
+                banco_arena::texel::random_openings(count, plies, max_score, seed)?
+            );
+            Ok(())
+        }
+        Command::XiangqiPositions {
+            games,
+            skip,
+            every,
+            teacher,
+            depth,
+        } => {
+            let mut teacher = match teacher {
+                Some(spec) => {
+                    let command = spec
+                        .strip_prefix("uci:")
+                        .context("the teacher is named uci:COMMAND")?;
+                    Some(banco_arena::texel::Teacher::start(command, depth)?)
+                }
+                None => None,
+            };
+            use std::io::Write as _;
+            let mut out = std::io::stdout().lock();
+            let mut failed = None;
+            let kept = banco_arena::texel::positions(&games, skip, every, teacher.as_mut(), |l| {
+                if failed.is_none() {
+                    failed = writeln!(out, "{l}").err();
+                }
+            })?;
+            if let Some(e) = failed {
+                bail!("cannot write the positions: {e}");
+            }
+            eprintln!("{kept} positions");
+            Ok(())
+        }
+        Command::Texel {
+            positions,
+            epochs,
+            rate,
+            pull,
+            teacher_share,
+            teacher_scale,
+        } => texel(&positions, epochs, rate, pull, teacher_share, teacher_scale),
     }
+}
+
+fn texel(
+    path: &PathBuf,
+    epochs: usize,
+    rate: f64,
+    pull: f64,
+    teacher_share: f64,
+    teacher_scale: f64,
+) -> Result<()> {
+    use banco_arena::texel;
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let mut samples = texel::read_samples(&text, teacher_share, teacher_scale)?;
+    // The last tenth is held out to see whether the fit generalises: positions come in
+    // game order, so these are other games than the ones fitted.
+    let held = samples.split_off(samples.len() - samples.len() / 10);
+    let mut params = texel::current_params();
+    let k = texel::fit_scale(&samples, &params);
+    eprintln!(
+        "{} samples ({} held out), scale {k:.5}: error {:.6}, held out {:.6}",
+        samples.len(),
+        held.len(),
+        texel::error(&samples, &params, k),
+        texel::error(&held, &params, k)
+    );
+    texel::fit(
+        &samples,
+        &mut params,
+        k,
+        epochs,
+        rate,
+        pull,
+        |epoch, e, now| {
+            eprintln!(
+                "epoch {epoch}: error {e:.6}, held out {:.6}",
+                texel::error(&held, now, k)
+            )
+        },
+    );
+    print!("{}", texel::source(&params));
+    Ok(())
 }
 
 /// Which game a match plays.
@@ -222,8 +372,20 @@ fn parse_size(s: &str) -> Result<(u8, u8)> {
     Ok((w, h))
 }
 
-fn run_match(m: &Match, a: &PlayerSpec, b: &PlayerSpec, seed: u64, verbose: bool) -> Result<()> {
+fn run_match(
+    m: &Match,
+    a: &PlayerSpec,
+    b: &PlayerSpec,
+    seed: u64,
+    nodes: Option<u64>,
+    verbose: bool,
+) -> Result<()> {
     let mut players: [Box<dyn Player>; 2] = [a.build(seed)?, b.build(seed.wrapping_add(1))?];
+    if let Some(n) = nodes {
+        for p in &mut players {
+            p.limit_nodes(n)?;
+        }
+    }
     println!(
         "{} vs {}: {} games of {}, {} openings",
         players[0].name(),
@@ -267,13 +429,27 @@ fn run_match(m: &Match, a: &PlayerSpec, b: &PlayerSpec, seed: u64, verbose: bool
             .mean_depth()
             .map_or_else(|| "-".to_string(), |d| format!("{d:.1}"));
         println!(
-            "  {name}: {} moves, {:.3} s/move, longest {:.3} s, worst overrun {} ms, mean depth {depth}",
+            "  {name}: {} moves, {:.3} s/move, longest {:.3} s, {} overruns (worst {} ms), mean depth {depth}",
             s.moves,
             s.mean_time().as_secs_f64(),
             s.longest.as_secs_f64(),
+            s.overruns,
             s.worst_overrun.as_millis()
         );
     }
+    // A game lost off the board measures nothing: say so where the score is read.
+    println!(
+        "  forfeits: {} {}, {} {}{}",
+        report.names[0],
+        report.forfeits[0],
+        report.names[1],
+        report.forfeits[1],
+        if report.forfeits == [0, 0] {
+            ""
+        } else {
+            "  (games lost off the board: the score above does not measure strength)"
+        }
+    );
     Ok(())
 }
 

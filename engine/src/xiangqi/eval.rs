@@ -33,6 +33,9 @@ pub struct Weights {
     pub rook_mobility: (i32, i32),
     /// Per unblocked horse jump, around a baseline of 3.
     pub horse_mobility: (i32, i32),
+    /// Per point a cannon reaches (empty points, and the piece past a screen when it
+    /// is an enemy), around a baseline of 6.
+    pub cannon_mobility: (i32, i32),
     /// A horse with no jump at all.
     pub trapped_horse: (i32, i32),
     /// Two crossed soldiers side by side.
@@ -60,6 +63,7 @@ impl Weights {
         central_cannon: (18, 6),
         rook_mobility: (4, 4),
         horse_mobility: (8, 8),
+        cannon_mobility: (0, 0),
         trapped_horse: (25, 25),
         pawn_pair: (15, 25),
         tempo: 10,
@@ -71,7 +75,7 @@ impl Weights {
 /// A weight name [`Weights::set`] does not know.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown weight '{0}': use missing_advisor, missing_elephant, hollow_cannon, central_cannon, rook_mobility, horse_mobility, trapped_horse, pawn_pair, king_attack, tempo, or material.KIND (advisor, elephant, horse, chariot, cannon, soldier)"
+    "unknown weight '{0}': use missing_advisor, missing_elephant, hollow_cannon, central_cannon, rook_mobility, horse_mobility, cannon_mobility, trapped_horse, pawn_pair, king_attack, tempo, or material.KIND (advisor, elephant, horse, chariot, cannon, soldier)"
 )]
 pub struct UnknownWeight(pub String);
 
@@ -96,6 +100,7 @@ impl Weights {
             "central_cannon" => &mut self.central_cannon,
             "rook_mobility" => &mut self.rook_mobility,
             "horse_mobility" => &mut self.horse_mobility,
+            "cannon_mobility" => &mut self.cannon_mobility,
             "trapped_horse" => &mut self.trapped_horse,
             "pawn_pair" => &mut self.pawn_pair,
             "king_attack" => &mut self.king_attack,
@@ -222,6 +227,11 @@ fn side_terms(pos: &Position, color: Color, w: &Weights) -> (i32, i32) {
                     eg -= w.trapped_horse.1;
                 }
             }
+            Kind::Cannon if w.cannon_mobility != (0, 0) => {
+                let n = cannon_reach(pos, s, color) - 6;
+                mg += n * w.cannon_mobility.0;
+                eg += n * w.cannon_mobility.1;
+            }
             Kind::Pawn => {
                 let crossed = match color {
                     Color::Red => RANK_OF[s] >= 5,
@@ -293,6 +303,47 @@ fn palace_attack(pos: &Position, color: Color) -> (i32, i32) {
     (units, attackers)
 }
 
+/// The points a cannon on `s` reaches: empty points up to the first piece (the screen)
+/// in each direction, plus the piece past the screen when it is an enemy.
+fn cannon_reach(pos: &Position, s: usize, color: Color) -> i32 {
+    let f = FILE_OF[s] as usize;
+    let r = RANK_OF[s] as usize;
+    let rb = &RANK_SLIDES[f][pos.rank_occ[r] as usize];
+    let fb = &FILE_SLIDES[r][pos.file_occ[f] as usize];
+    let enemy = |sq: usize| i32::from(pos.board[sq].is_some_and(|p| p.color() != color));
+    let mut n = 0;
+    // Empty points toward file a and file i, then toward rank 0 and rank 9.
+    n += if rb[0] == NONE {
+        f as i32
+    } else {
+        (f - rb[0] as usize - 1) as i32
+    };
+    n += if rb[1] == NONE {
+        (8 - f) as i32
+    } else {
+        (rb[1] as usize - f - 1) as i32
+    };
+    n += if fb[0] == NONE {
+        r as i32
+    } else {
+        (r - fb[0] as usize - 1) as i32
+    };
+    n += if fb[1] == NONE {
+        (9 - r) as i32
+    } else {
+        (fb[1] as usize - r - 1) as i32
+    };
+    for dir in 2..4 {
+        if rb[dir] != NONE {
+            n += enemy(r * 9 + rb[dir] as usize);
+        }
+        if fb[dir] != NONE {
+            n += enemy(fb[dir] as usize * 9 + f);
+        }
+    }
+    n
+}
+
 /// The points a chariot on `s` reaches: empty points up to the first piece in each
 /// direction, plus that piece when it is an enemy.
 fn rook_reach(pos: &Position, s: usize, color: Color) -> i32 {
@@ -323,6 +374,103 @@ fn rook_reach(pos: &Position, s: usize, color: Color) -> i32 {
         fb[1] as i32 - r - 1 + enemy(fb[1] as usize * 9 + f as usize)
     };
     n
+}
+
+/// The names of the weights [`terms`] reports on, in its order (the single-valued ones
+/// take only a middlegame part).
+pub const TERM_NAMES: [&str; 10] = [
+    "missing_advisor",
+    "missing_elephant",
+    "hollow_cannon",
+    "central_cannon",
+    "rook_mobility",
+    "horse_mobility",
+    "cannon_mobility",
+    "trapped_horse",
+    "pawn_pair",
+    "king_attack",
+];
+
+/// How much each weight of [`TERM_NAMES`] counts in `pos`, from Red's side, as a
+/// (middlegame, endgame) multiplier: the evaluation's multi-piece terms are
+/// `sum(coefficient * weight)`, which is what tuning needs to fit the weights.
+pub fn terms(pos: &Position) -> [(f64, f64); 10] {
+    let mut t = [(0.0, 0.0); 10];
+    for color in Color::BOTH {
+        let sign = if color == Color::Red { 1.0 } else { -1.0 };
+        let mut add = |i: usize, mg: f64, eg: f64| {
+            t[i].0 += sign * mg;
+            t[i].1 += sign * eg;
+        };
+        let them = !color;
+        let rooks = f64::from(pos.count(them, Kind::Rook));
+        let horses = f64::from(pos.count(them, Kind::Horse));
+        let cannons = f64::from(pos.count(them, Kind::Cannon));
+        let force = 2.0 * rooks + horses + cannons;
+        let advisors_missing = 2.0 - f64::from(pos.count(color, Kind::Advisor));
+        let elephants_missing = 2.0 - f64::from(pos.count(color, Kind::Elephant));
+        add(0, -advisors_missing * force, 0.0);
+        add(1, -elephants_missing * (2.0 * cannons + rooks), 0.0);
+
+        let king = pos.king(color).index();
+        let (kf, kr) = (FILE_OF[king] as usize, RANK_OF[king] as usize);
+        let fb = &FILE_SLIDES[kr][pos.file_occ[kf] as usize];
+        let up = if color == Color::Red { 1 } else { 0 };
+        let enemy_cannon = Some(Piece::new(them, Kind::Cannon));
+        if fb[up] != NONE && pos.board[fb[up] as usize * 9 + kf] == enemy_cannon {
+            add(2, -1.0, -1.0);
+        } else if fb[up + 2] != NONE && pos.board[fb[up + 2] as usize * 9 + kf] == enemy_cannon {
+            add(3, -1.0, -1.0);
+        }
+
+        let mut own = pos.colors[color.index()];
+        while own != 0 {
+            let s = own.trailing_zeros() as usize;
+            own &= own - 1;
+            let Some(piece) = pos.board[s] else { continue };
+            match piece.kind() {
+                Kind::Rook => {
+                    let n = f64::from(rook_reach(pos, s, color) - 6);
+                    add(4, n, n);
+                }
+                Kind::Horse => {
+                    let steps = &HORSE_MOVES[s];
+                    let mut n = 0;
+                    for i in 0..steps.len as usize {
+                        if pos.board[steps.block[i] as usize].is_none()
+                            && pos.board[steps.to[i] as usize].is_none_or(|p| p.color() != color)
+                        {
+                            n += 1;
+                        }
+                    }
+                    add(5, f64::from(n - 3), f64::from(n - 3));
+                    if n == 0 {
+                        add(7, -1.0, -1.0);
+                    }
+                }
+                Kind::Cannon => {
+                    let n = f64::from(cannon_reach(pos, s, color) - 6);
+                    add(6, n, n);
+                }
+                Kind::Pawn => {
+                    let crossed = match color {
+                        Color::Red => RANK_OF[s] >= 5,
+                        Color::Black => RANK_OF[s] <= 4,
+                    };
+                    if crossed && FILE_OF[s] < 8 && pos.board[s + 1] == Some(piece) {
+                        add(8, 1.0, 1.0);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let (units, attackers) = palace_attack(pos, color);
+        if attackers >= 2 {
+            let a = f64::from(ATTACK[(units as usize).min(ATTACK.len() - 1)]) / 16.0;
+            add(9, a, a);
+        }
+    }
+    t
 }
 
 /// The evaluation mirrored: used by tests to check the terms are colour-blind.
@@ -398,6 +546,47 @@ mod tests {
         let none = black_mg("rnbakabnr/9/1c5c1/p1p3p1p/9/9/P1P3P1P/4C2C1/9/RNBAKABNR b");
         assert_eq!(one, two - w.central_cannon.0);
         assert_eq!(none, two - w.hollow_cannon.0);
+    }
+
+    #[test]
+    fn terms_times_weights_are_the_evaluation() {
+        // The multi-piece terms, recomputed from `terms` and the weights, give the same
+        // middlegame and endgame sums as the evaluation's own code (king attack on, so
+        // that it is checked too).
+        let mut w = Weights::DEFAULT;
+        w.king_attack = (16, 16);
+        w.cannon_mobility = (5, 3);
+        for fen in [
+            "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+            "rnbakabnr/9/1c5c1/p1p3p1p/9/9/P1P3P1P/4C2C1/9/RNBAKABNR b",
+            "3ak4/4a4/4b4/p3p3p/9/2P3P2/P7P/4B4/4A4/2BAK4 w - - 0 1",
+            "2bak4/3Ra4/4bc3/4N4/2p6/9/9/4C4/9/3AK4 w",
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            let t = terms(&pos);
+            let weight = |i: usize| match TERM_NAMES[i] {
+                "missing_advisor" => (w.missing_advisor, 0),
+                "missing_elephant" => (w.missing_elephant, 0),
+                "hollow_cannon" => w.hollow_cannon,
+                "central_cannon" => w.central_cannon,
+                "rook_mobility" => w.rook_mobility,
+                "horse_mobility" => w.horse_mobility,
+                "cannon_mobility" => w.cannon_mobility,
+                "trapped_horse" => w.trapped_horse,
+                "pawn_pair" => w.pawn_pair,
+                _ => w.king_attack,
+            };
+            let (mut mg, mut eg) = (0.0, 0.0);
+            for (i, &(cm, ce)) in t.iter().enumerate() {
+                let (wm, we) = weight(i);
+                mg += cm * f64::from(wm);
+                eg += ce * f64::from(we);
+            }
+            let (rm, re) = side_terms(&pos, Color::Red, &w);
+            let (bm, be) = side_terms(&pos, Color::Black, &w);
+            assert_eq!(mg.round() as i32, rm - bm, "{fen}");
+            assert_eq!(eg.round() as i32, re - be, "{fen}");
+        }
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! What each [`Level`] may spend and how it plays.
 //!
-//! Levels differ in time, depth and hash size, and the two lower ones in a deliberate
-//! imprecision: every root move is scored exactly and a random offset (up to
+//! Levels differ in time, depth and hash size (hard stops at depth 8, where max goes
+//! as deep as its time allows), and the two lower ones in a deliberate imprecision: every root move is scored exactly and a random offset (up to
 //! `root_noise`) is added before choosing, the way a casual player misjudges. Mate scores
 //! get no offset, so every level plays a mate in one when it has one and never walks into
 //! a mate in one it can avoid (easy searches two plies, enough to see both).
@@ -25,7 +25,8 @@ pub struct Config {
     pub root_noise: i32,
     /// Whether to play from the opening book.
     pub use_book: bool,
-    /// Stop deepening once this fraction of the move time is spent.
+    /// The share of the move time planned for a settled position (the time manager
+    /// spends more when the position asks for it).
     pub soft_fraction: f64,
     /// Evaluation weights.
     pub weights: Weights,
@@ -48,7 +49,7 @@ impl Config {
             hash_mb: 64,
             root_noise: 0,
             use_book: true,
-            soft_fraction: 0.55,
+            soft_fraction: super::time::OPTIMUM_SHARE,
             weights: Weights::DEFAULT,
             contempt: 20,
             seed,
@@ -69,7 +70,8 @@ impl Config {
                 ..base
             },
             Level::Hard => Config {
-                move_time: Duration::from_millis(2000),
+                move_time: Duration::from_millis(1000),
+                max_depth: 8,
                 hash_mb: 32,
                 ..base
             },

@@ -12,8 +12,13 @@
 //! - [`movegen`]: pseudo-legal generation and the legality filter.
 //! - [`perft`]: counting the move tree.
 //! - [`eval`]: static evaluation (material, squares, king safety, mobility).
+//! - [`see`]: static exchange evaluation (what a capture wins once the recaptures are done).
 //! - [`tt`]: the transposition table.
-//! - [`search`]: iterative deepening, PVS, quiescence, move ordering, pruning.
+//! - [`history`]: what the search learns about moves (history, continuation history,
+//!   capture history, countermoves).
+//! - [`movepick`]: the staged move picker.
+//! - [`search`]: iterative deepening, PVS, quiescence, pruning, reductions, extensions.
+//! - [`time`]: the time manager (how much of its budget a search spends).
 //! - [`book`]: the opening book.
 //! - [`level`]: what each level may spend and how imprecise it is.
 //! - [`engine`]: the bot (book + search) behind the [`crate::bot::Bot`] interface.
@@ -26,8 +31,10 @@ pub mod engine;
 pub mod eval;
 pub mod fen;
 pub mod game;
+pub mod history;
 pub mod level;
 pub mod movegen;
+pub mod movepick;
 pub mod notation;
 pub mod perft;
 pub mod piece;
@@ -35,9 +42,11 @@ pub mod position;
 pub mod psq;
 pub mod rules;
 pub mod search;
+pub mod see;
 pub mod setup;
 pub mod square;
 pub mod tables;
+pub mod time;
 pub mod tt;
 pub mod zobrist;
 

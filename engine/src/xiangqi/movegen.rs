@@ -102,6 +102,8 @@ pub enum GenType {
     All,
     /// Only captures (for quiescence search).
     Captures,
+    /// Only moves to empty points (the move picker's later stage).
+    Quiets,
 }
 
 impl Position {
@@ -109,20 +111,28 @@ impl Position {
     pub fn generate(&self, gen_type: GenType, list: &mut MoveList) {
         let us = self.side;
         let mut own = self.colors[us.index()];
-        let quiets = gen_type == GenType::All;
+        let quiets = gen_type != GenType::Captures;
+        let captures = gen_type != GenType::Quiets;
         while own != 0 {
             let s = own.trailing_zeros() as usize;
             own &= own - 1;
             let from = Square::from_index_unchecked(s);
             let piece = self.board[s].expect("the colour set matches the board");
             match piece.kind() {
-                Kind::Rook => self.gen_slider(from, false, quiets, list),
-                Kind::Cannon => self.gen_slider(from, true, quiets, list),
-                Kind::Horse => self.gen_steps(from, &HORSE_MOVES[s], true, quiets, list),
-                Kind::Elephant => self.gen_steps(from, &ELEPHANT_MOVES[s], true, quiets, list),
-                Kind::Advisor => self.gen_steps(from, &ADVISOR_MOVES[s], false, quiets, list),
-                Kind::King => self.gen_steps(from, &KING_MOVES[s], false, quiets, list),
-                Kind::Pawn => self.gen_steps(from, &PAWN_MOVES[us.index()][s], false, quiets, list),
+                Kind::Rook => self.gen_slider(from, false, captures, quiets, list),
+                Kind::Cannon => self.gen_slider(from, true, captures, quiets, list),
+                Kind::Horse => self.gen_steps(from, &HORSE_MOVES[s], true, captures, quiets, list),
+                Kind::Elephant => {
+                    self.gen_steps(from, &ELEPHANT_MOVES[s], true, captures, quiets, list)
+                }
+                Kind::Advisor => {
+                    self.gen_steps(from, &ADVISOR_MOVES[s], false, captures, quiets, list)
+                }
+                Kind::King => self.gen_steps(from, &KING_MOVES[s], false, captures, quiets, list),
+                Kind::Pawn => {
+                    let steps = &PAWN_MOVES[us.index()][s];
+                    self.gen_steps(from, steps, false, captures, quiets, list)
+                }
             }
         }
     }
@@ -133,6 +143,7 @@ impl Position {
         from: Square,
         steps: &Steps,
         blockable: bool,
+        captures: bool,
         quiets: bool,
         list: &mut MoveList,
     ) {
@@ -144,7 +155,7 @@ impl Position {
             let to = steps.to[i] as usize;
             match self.board[to] {
                 None if quiets => list.push(Move::new(from, Square::from_index_unchecked(to))),
-                Some(p) if p.color() != us => {
+                Some(p) if captures && p.color() != us => {
                     list.push(Move::new(from, Square::from_index_unchecked(to)))
                 }
                 _ => {}
@@ -153,7 +164,14 @@ impl Position {
     }
 
     #[inline]
-    fn gen_slider(&self, from: Square, cannon: bool, quiets: bool, list: &mut MoveList) {
+    fn gen_slider(
+        &self,
+        from: Square,
+        cannon: bool,
+        captures: bool,
+        quiets: bool,
+        list: &mut MoveList,
+    ) {
         let s = from.index();
         let f = FILE_OF[s] as usize;
         let r = RANK_OF[s] as usize;
@@ -179,7 +197,7 @@ impl Position {
                 }
             }
             let target = rb[dir + capture_index];
-            if target != NONE {
+            if captures && target != NONE {
                 let to = row + target as usize;
                 if self.board[to].is_some_and(|p| p.color() != us) {
                     list.push(Move::new(from, Square::from_index_unchecked(to)));
@@ -205,7 +223,7 @@ impl Position {
                 }
             }
             let target = fb[dir + capture_index];
-            if target != NONE {
+            if captures && target != NONE {
                 let to = target as usize * 9 + f;
                 if self.board[to].is_some_and(|p| p.color() != us) {
                     list.push(Move::new(from, Square::from_index_unchecked(to)));
@@ -396,6 +414,14 @@ mod tests {
                 .filter(|m| pos.piece_at(m.to()).is_some())
                 .collect();
             assert_eq!(caps.as_slice(), want.as_slice());
+            let mut quiets = MoveList::new();
+            pos.generate(GenType::Quiets, &mut quiets);
+            let want: Vec<Move> = list
+                .iter()
+                .copied()
+                .filter(|m| pos.piece_at(m.to()).is_none())
+                .collect();
+            assert_eq!(quiets.as_slice(), want.as_slice());
         }
     }
 
@@ -428,6 +454,12 @@ mod tests {
                 let mut fast: Vec<Move> = pos.legal_moves().to_vec();
                 fast.sort_by_key(|m| m.bits());
                 proptest::prop_assert_eq!(&fast, &naive_legal(&pos), "{}", pos.fen());
+                for &m in &fast {
+                    let mut after = pos.clone();
+                    after.make(m);
+                    let mut scratch = pos.clone();
+                    proptest::prop_assert_eq!(scratch.gives_check(m), after.in_check(), "{} {}", pos.fen(), m);
+                }
                 if fast.is_empty() {
                     break;
                 }

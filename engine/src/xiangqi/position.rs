@@ -171,6 +171,13 @@ impl Position {
         Square::all().filter_map(|sq| self.piece_at(sq).map(|p| (sq, p)))
     }
 
+    /// The game phase: chariots, horses and cannons on the board, weighted as in
+    /// [`psq::PHASE_WEIGHT`] (16 at the start, 0 when none are left).
+    #[inline]
+    pub fn phase(&self) -> i32 {
+        self.phase
+    }
+
     /// Whether `color` still has a chariot, horse, cannon or soldier.
     pub fn has_attackers(&self, color: Color) -> bool {
         let c = &self.counts[color.index()];
@@ -428,6 +435,55 @@ impl Position {
             self.file_occ[FILE_OF[to] as usize] ^= 1 << RANK_OF[to];
         }
         safe
+    }
+
+    /// Whether the pseudo-legal `mv` would put the other general in check, without
+    /// playing it. A move can check only through the lines, horse legs and soldier
+    /// steps around that general: a move that touches none of them is answered at once;
+    /// the others are played on the board and occupancy alone, as [`Position::is_legal`]
+    /// does.
+    pub(crate) fn gives_check(&mut self, mv: Move) -> bool {
+        let from = mv.from().index();
+        let to = mv.to().index();
+        let us = self.side;
+        let king = self.kings[(!us).index()].index();
+        let (kf, kr) = (FILE_OF[king], RANK_OF[king]);
+        // On a line through the general (a chariot's or cannon's shot, a screen, a
+        // blocker) or diagonally beside it (a horse's leg).
+        let near = |s: usize| {
+            let (f, r) = (FILE_OF[s], RANK_OF[s]);
+            f == kf || r == kr || (f.abs_diff(kf) == 1 && r.abs_diff(kr) == 1)
+        };
+        let Some(piece) = self.board[from] else {
+            return false;
+        };
+        let direct = match piece.kind() {
+            Kind::Horse => HORSE_ATTACKERS[king].iter().any(|(t, _)| t as usize == to),
+            Kind::Pawn => FILE_OF[to].abs_diff(kf) + RANK_OF[to].abs_diff(kr) == 1,
+            _ => false,
+        };
+        if !direct && !near(from) && !near(to) {
+            return false;
+        }
+        let captured = self.board[to];
+        self.board[to] = Some(piece);
+        self.board[from] = None;
+        self.rank_occ[RANK_OF[from] as usize] ^= 1 << FILE_OF[from];
+        self.file_occ[FILE_OF[from] as usize] ^= 1 << RANK_OF[from];
+        if captured.is_none() {
+            self.rank_occ[RANK_OF[to] as usize] ^= 1 << FILE_OF[to];
+            self.file_occ[FILE_OF[to] as usize] ^= 1 << RANK_OF[to];
+        }
+        let check = self.attacked(Square::from_index_unchecked(king), us);
+        self.board[from] = Some(piece);
+        self.board[to] = captured;
+        self.rank_occ[RANK_OF[from] as usize] ^= 1 << FILE_OF[from];
+        self.file_occ[FILE_OF[from] as usize] ^= 1 << RANK_OF[from];
+        if captured.is_none() {
+            self.rank_occ[RANK_OF[to] as usize] ^= 1 << FILE_OF[to];
+            self.file_occ[FILE_OF[to] as usize] ^= 1 << RANK_OF[to];
+        }
+        check
     }
 
     /// The key computed from scratch; equals [`Position::key`] (checked in tests).

@@ -1,10 +1,13 @@
 //! Material and piece-square values, the part of the evaluation the position keeps up to
 //! date incrementally as moves are made and unmade.
 //!
-//! The square tables start from seed 002's (its tables 4.3-4.6, after C. L. Lim), scaled
-//! by 3/2 to our units (a chariot is worth 900 in the middlegame), with small tables of
-//! our own for the general, advisors and elephants. Each entry is a middlegame and an
-//! endgame value; the evaluation blends them by the material left on the board.
+//! The square tables started from seed 002's (its tables 4.3-4.6, after C. L. Lim),
+//! scaled by 3/2 to our units (a chariot is worth about 900), with small tables of our
+//! own for the general, advisors and elephants; they are written out here in our units,
+//! each table centred on 0 over the points its kind can reach (the centre is in the
+//! material), so that `banco-arena texel` can print tuned ones in the same form. Each
+//! entry is a middlegame and an endgame value; the evaluation blends them by the
+//! material left on the board.
 
 use super::piece::{Color, Kind, Piece};
 use super::square::Square;
@@ -13,107 +16,110 @@ use super::square::Square;
 /// cannon, soldier. The general's value never changes hands, so it is 0.
 pub const MATERIAL: [(i32, i32); 7] = [
     (0, 0),
-    (190, 180),
-    (190, 180),
-    (400, 440),
-    (900, 950),
-    (450, 410),
-    // Seed 002's 30 would be 45; self-play preferred 65 / 100 (see the README).
-    (65, 100),
+    (193, 183),
+    (192, 182),
+    (415, 455),
+    (920, 970),
+    (452, 412),
+    (103, 147),
 ];
 
-/// Seed 002's tables, for Red, first row = Black's back rank (rank 9), in seed units.
-const SEED_ROOK: [[i32; 9]; 10] = [
-    [14, 14, 12, 18, 16, 18, 12, 14, 14],
-    [16, 20, 18, 24, 26, 24, 18, 20, 16],
-    [12, 12, 12, 18, 18, 18, 12, 12, 12],
-    [12, 18, 16, 22, 22, 22, 16, 18, 12],
-    [12, 14, 12, 18, 18, 18, 12, 14, 12],
-    [12, 16, 14, 20, 20, 20, 14, 16, 12],
-    [6, 10, 8, 14, 14, 14, 8, 10, 6],
-    [4, 8, 6, 14, 12, 14, 6, 8, 4],
-    [8, 4, 8, 16, 8, 16, 8, 4, 8],
-    [-2, 10, 6, 14, 12, 14, 6, 10, -2],
+/// Square bonuses by kind for the owner, middlegame then endgame:
+/// `SQUARES[kind][rank counted from the owner's side][file]`, files a..e (f..i mirror
+/// them). Points a kind can never stand on are 0.
+const SQUARES: [[[(i32, i32); 5]; 10]; 7] = [
+    // general
+    [
+        [(0, 0), (0, 0), (0, 0), (9, 9), (15, 15)],
+        [(0, 0), (0, 0), (0, 0), (-9, -9), (-6, -6)],
+        [(0, 0), (0, 0), (0, 0), (-24, -24), (-21, -21)],
+        [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0)],
+        [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0)],
+        [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0)],
+        [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0)],
+        [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0)],
+        [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0)],
+        [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0)],
+    ],
+    // advisor
+    [
+        [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0)],
+        [(0, 0), (0, 0), (0, 0), (0, 0), (6, 6)],
+        [(0, 0), (0, 0), (0, 0), (-6, -6), (0, 0)],
+        [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0)],
+        [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0)],
+        [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0)],
+        [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0)],
+        [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0)],
+        [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0)],
+        [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0)],
+    ],
+    // elephant
+    [
+        [(0, 0), (0, 0), (2, 2), (0, 0), (0, 0)],
+        [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0)],
+        [(-5, -5), (0, 0), (0, 0), (0, 0), (8, 8)],
+        [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0)],
+        [(0, 0), (0, 0), (-5, -5), (0, 0), (0, 0)],
+        [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0)],
+        [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0)],
+        [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0)],
+        [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0)],
+        [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0)],
+    ],
+    // horse
+    [
+        [(-15, -15), (-21, -21), (-15, -15), (-15, -15), (-15, -15)],
+        [(-15, -15), (-12, -12), (-9, -9), (-9, -9), (-18, -18)],
+        [(-9, -9), (-12, -12), (-3, -3), (-3, -3), (-9, -9)],
+        [(-12, -12), (-6, -6), (-3, -3), (-6, -6), (0, 0)],
+        [(-9, -9), (3, 3), (9, 9), (6, 6), (3, 3)],
+        [(-6, -6), (9, 9), (6, 6), (12, 12), (9, 9)],
+        [(-3, -3), (21, 21), (12, 12), (21, 21), (15, 15)],
+        [(3, 3), (6, 6), (9, 9), (15, 15), (12, 12)],
+        [(-9, -9), (0, 0), (27, 27), (9, 9), (-3, -3)],
+        [(-9, -9), (-3, -3), (9, 9), (3, 3), (6, 6)],
+    ],
+    // chariot
+    [
+        [(-23, -23), (-5, -5), (-11, -11), (1, 1), (-2, -2)],
+        [(-8, -8), (-14, -14), (-8, -8), (4, 4), (-8, -8)],
+        [(-14, -14), (-8, -8), (-11, -11), (1, 1), (-2, -2)],
+        [(-11, -11), (-5, -5), (-8, -8), (1, 1), (1, 1)],
+        [(-2, -2), (4, 4), (1, 1), (10, 10), (10, 10)],
+        [(-2, -2), (1, 1), (-2, -2), (7, 7), (7, 7)],
+        [(-2, -2), (7, 7), (4, 4), (13, 13), (13, 13)],
+        [(-2, -2), (-2, -2), (-2, -2), (7, 7), (7, 7)],
+        [(4, 4), (10, 10), (7, 7), (16, 16), (19, 19)],
+        [(1, 1), (1, 1), (-2, -2), (7, 7), (4, 4)],
+    ],
+    // cannon
+    [
+        [(-2, -2), (-2, -2), (1, 1), (7, 7), (7, 7)],
+        [(-2, -2), (1, 1), (4, 4), (7, 7), (7, 7)],
+        [(4, 4), (-2, -2), (10, 10), (7, 7), (13, 13)],
+        [(-2, -2), (-2, -2), (-2, -2), (1, 1), (4, 4)],
+        [(-5, -5), (-2, -2), (4, 4), (1, 1), (7, 7)],
+        [(-2, -2), (-2, -2), (-2, -2), (1, 1), (10, 10)],
+        [(-2, -2), (-2, -2), (-5, -5), (4, 4), (13, 13)],
+        [(1, 1), (1, 1), (-2, -2), (-17, -17), (-14, -14)],
+        [(1, 1), (1, 1), (-2, -2), (-8, -8), (-23, -23)],
+        [(7, 7), (4, 4), (-2, -2), (-17, -17), (-20, -20)],
+    ],
+    // soldier
+    [
+        [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0)],
+        [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0)],
+        [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0)],
+        [(-38, -47), (0, 0), (-41, -50), (0, 0), (-32, -40)],
+        [(-35, -44), (0, 0), (-26, -32), (0, 0), (-26, -32)],
+        [(-29, -36), (-20, -25), (-11, -14), (-11, -14), (-8, -10)],
+        [(-23, -29), (-8, -10), (7, 9), (13, 16), (22, 28)],
+        [(-17, -21), (1, 1), (25, 31), (52, 65), (82, 103)],
+        [(-11, -14), (16, 20), (46, 58), (82, 103), (142, 178)],
+        [(-38, -47), (-34, -42), (-29, -36), (-25, -31), (-20, -25)],
+    ],
 ];
-
-const SEED_HORSE: [[i32; 9]; 10] = [
-    [4, 8, 16, 12, 14, 12, 16, 8, 4],
-    [4, 10, 28, 16, 8, 16, 28, 10, 4],
-    [12, 14, 16, 20, 18, 20, 16, 14, 12],
-    [8, 24, 18, 24, 20, 24, 18, 24, 8],
-    [6, 16, 14, 18, 16, 18, 14, 16, 6],
-    [4, 12, 16, 14, 12, 14, 16, 12, 4],
-    [2, 6, 8, 6, 10, 6, 8, 6, 2],
-    [4, 2, 8, 8, 4, 8, 8, 2, 4],
-    [0, 2, 4, 4, -2, 4, 4, 2, 0],
-    [0, -4, 0, 0, 0, 0, 0, -4, 0],
-];
-
-const SEED_CANNON: [[i32; 9]; 10] = [
-    [6, 4, 0, -10, -12, -10, 0, 4, 6],
-    [2, 2, 0, -4, -14, -4, 0, 2, 2],
-    [2, 2, 0, -10, -8, -10, 0, 2, 2],
-    [0, 0, -2, 4, 10, 4, -2, 0, 0],
-    [0, 0, 0, 2, 8, 2, 0, 0, 0],
-    [-2, 0, 4, 2, 6, 2, 4, 0, -2],
-    [0, 0, 0, 2, 4, 2, 0, 0, 0],
-    [4, 0, 8, 6, 10, 6, 8, 0, 4],
-    [0, 2, 4, 6, 6, 6, 4, 2, 0],
-    [0, 0, 2, 6, 6, 6, 2, 0, 0],
-];
-
-const SEED_PAWN: [[i32; 9]; 10] = [
-    [0, 3, 6, 9, 12, 9, 6, 3, 0],
-    [18, 36, 56, 80, 120, 80, 56, 36, 18],
-    [14, 26, 42, 60, 80, 60, 42, 26, 14],
-    [10, 20, 30, 34, 40, 34, 30, 20, 10],
-    [6, 12, 18, 18, 20, 18, 18, 12, 6],
-    [2, 0, 8, 0, 8, 0, 8, 0, 2],
-    [0, 0, -2, 0, 4, 0, -2, 0, 0],
-    [0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [0, 0, 0, 0, 0, 0, 0, 0, 0],
-];
-
-/// Our own small tables for the palace pieces (same layout): the general prefers its home
-/// point, advisors and elephants their central defensive points.
-const KING: [[i32; 9]; 10] = {
-    let mut t = [[0; 9]; 10];
-    t[9] = [0, 0, 0, 6, 10, 6, 0, 0, 0];
-    t[8] = [0, 0, 0, -6, -4, -6, 0, 0, 0];
-    t[7] = [0, 0, 0, -16, -14, -16, 0, 0, 0];
-    t
-};
-
-const ADVISOR: [[i32; 9]; 10] = {
-    let mut t = [[0; 9]; 10];
-    t[9] = [0, 0, 0, 2, 0, 2, 0, 0, 0];
-    t[8] = [0, 0, 0, 0, 6, 0, 0, 0, 0];
-    t[7] = [0, 0, 0, -2, 0, -2, 0, 0, 0];
-    t
-};
-
-const ELEPHANT: [[i32; 9]; 10] = {
-    let mut t = [[0; 9]; 10];
-    t[9] = [0, 0, 2, 0, 0, 0, 2, 0, 0];
-    t[7] = [-2, 0, 0, 0, 6, 0, 0, 0, -2];
-    t[5] = [0, 0, -2, 0, 0, 0, -2, 0, 0];
-    t
-};
-
-/// Square bonus (seed units) for a Red piece of `kind` on (`file`, `rank`).
-const fn square_bonus(kind: usize, file: usize, rank: usize) -> i32 {
-    let row = 9 - rank;
-    match kind {
-        0 => KING[row][file],
-        1 => ADVISOR[row][file],
-        2 => ELEPHANT[row][file],
-        3 => SEED_HORSE[row][file],
-        4 => SEED_ROOK[row][file],
-        5 => SEED_CANNON[row][file],
-        _ => SEED_PAWN[row][file],
-    }
-}
 
 /// `PSQ[piece code][square]`: (middlegame, endgame) value of that piece on that square for
 /// its owner, material included.
@@ -129,11 +135,10 @@ pub static PSQ: [[(i32, i32); Square::COUNT]; Piece::CODES] = {
                 let (file, rank) = (s % 9, s / 9);
                 // Black reads the table from its own side of the board.
                 let own_rank = if color == 0 { rank } else { 9 - rank };
-                let bonus = square_bonus(kind, file, own_rank) * 3 / 2;
+                let half_file = if file <= 4 { file } else { 8 - file };
+                let (bm, be) = SQUARES[kind][own_rank][half_file];
                 let (mg, eg) = MATERIAL[kind];
-                // Soldiers' advance matters more as the board empties.
-                let eg_bonus = if kind == 6 { bonus * 5 / 4 } else { bonus };
-                t[code][s] = (mg + bonus, eg + eg_bonus);
+                t[code][s] = (mg + bm, eg + be);
                 s += 1;
             }
             kind += 1;
@@ -159,12 +164,17 @@ pub const PHASE_WEIGHT: [i32; 7] = [0, 0, 0, 1, 2, 1, 0];
 /// Phase at the start: 2 x (2 horses + 2 x 2 chariots + 2 cannons).
 pub const PHASE_MAX: i32 = 16;
 
-/// The value of a kind in move ordering and exchange counting (middlegame material).
+/// The value of a kind in move ordering and exchange counting (SEE): fixed, whatever
+/// the evaluation's tuning says, so that the search's pruning margins keep their meaning.
 #[inline]
 pub const fn kind_value(kind: Kind) -> i32 {
     match kind {
         Kind::King => 5000,
-        _ => MATERIAL[kind as usize].0,
+        Kind::Advisor | Kind::Elephant => 190,
+        Kind::Horse => 400,
+        Kind::Rook => 900,
+        Kind::Cannon => 450,
+        Kind::Pawn => 65,
     }
 }
 
