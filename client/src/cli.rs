@@ -148,6 +148,19 @@ mod tests {
         assert_eq!(h.listen, "0.0.0.0:7373");
         assert_eq!(h.db.as_deref(), Some(":memory:"));
         assert!(h.player.plain);
+        let cli = Cli::parse_from([
+            "banco",
+            "host",
+            "--engine-threads",
+            "3",
+            "--engine-memory",
+            "1G",
+        ]);
+        let Some(Command::Host(h)) = cli.command else {
+            panic!("host expected");
+        };
+        assert_eq!(h.limits.engine_threads, Some(3));
+        assert_eq!(h.limits.engine_memory, 1_000_000_000);
         assert!(Cli::try_parse_from(["banco", "join"]).is_err());
         let cli = Cli::parse_from(["banco", "replay", "game.txt", "--json"]);
         let Some(Command::Replay(r)) = cli.command else {

@@ -61,11 +61,15 @@ pub enum ErrorCode {
     SpectatorsFull,
     /// Too many offers too fast, or too soon after the last one was declined: wait.
     OfferTooSoon,
+    /// The server's engines are all busy with bot moves and other hints: ask again soon.
+    EnginesBusy,
+    /// The player already had a hint for this move.
+    HintUsed,
 }
 
 impl ErrorCode {
     /// Every code, for clients that word each one in their own language.
-    pub const ALL: [ErrorCode; 30] = [
+    pub const ALL: [ErrorCode; 32] = [
         ErrorCode::VersionMismatch,
         ErrorCode::Malformed,
         ErrorCode::Unexpected,
@@ -96,6 +100,8 @@ impl ErrorCode {
         ErrorCode::NoSuchGame,
         ErrorCode::SpectatorsFull,
         ErrorCode::OfferTooSoon,
+        ErrorCode::EnginesBusy,
+        ErrorCode::HintUsed,
     ];
 
     /// The stable snake_case name.
@@ -131,6 +137,8 @@ impl ErrorCode {
             ErrorCode::NoSuchGame => "no_such_game",
             ErrorCode::SpectatorsFull => "spectators_full",
             ErrorCode::OfferTooSoon => "offer_too_soon",
+            ErrorCode::EnginesBusy => "engines_busy",
+            ErrorCode::HintUsed => "hint_used",
         }
     }
 }

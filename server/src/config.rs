@@ -37,6 +37,12 @@ pub struct Config {
     pub bot_think_cap: Option<Duration>,
     /// The most a hint may think.
     pub hint_budget: Duration,
+    /// How many threads search for every room's bots and hints together (at least one;
+    /// default: every core but one). Bots wait their turn rather than take more.
+    pub engine_threads: usize,
+    /// Bytes of hash tables all those searches share (default 256 MB): what bots may cost
+    /// in memory, whatever the number of bot rooms.
+    pub engine_memory: usize,
     /// Chat lines a person may send in a burst before `ChatTooFast`.
     pub chat_burst: u32,
     /// How fast the chat allowance comes back: one line per this long.
@@ -91,6 +97,8 @@ impl Default for Config {
             bot_delay: Duration::from_millis(800),
             bot_think_cap: None,
             hint_budget: Duration::from_secs(1),
+            engine_threads: crate::engines::default_threads(),
+            engine_memory: crate::engines::DEFAULT_MEMORY,
             chat_burst: 6,
             chat_refill: Duration::from_millis(1500),
             offer_declined_wait: crate::room::offer::DECLINED_WAIT,

@@ -17,6 +17,8 @@
 //!   tokens and keeps lobby sessions' room lists fresh.
 //! - [`room`]: one actor task per room owning its game, seats, clocks, offers, chat and
 //!   bot seats; [`room::RoomHandle`] is the cheap handle sessions talk to it through.
+//! - [`engines`]: the one engine pool of the server: a fixed number of search threads
+//!   and one memory budget serving every room's bot moves and hints by priority.
 //! - [`store`]: SQLite, written ahead: a group-committing writer thread (rooms announce
 //!   nothing before it is on disk) and a reader thread for the leaderboard, history and
 //!   replays; players, ratings (Elo), finished games and the log of games in progress.
@@ -30,6 +32,7 @@
 pub mod config;
 pub mod connection;
 pub mod discovery;
+pub mod engines;
 pub mod limits;
 pub mod lobby;
 pub mod names;

@@ -27,6 +27,14 @@ pub struct Limits {
     /// The most spectators one room admits; one more is told the room is full.
     #[arg(long, value_name = "N", default_value_t = 200)]
     pub spectators: usize,
+    /// How many threads search for all bots and hints together. Default: every core but
+    /// one (at least one).
+    #[arg(long, value_name = "N")]
+    pub engine_threads: Option<usize>,
+    /// Memory for all the engines' hash tables together (e.g. 256MiB, 1GB): what bots
+    /// cost, however many rooms have one.
+    #[arg(long, value_name = "SIZE", value_parser = size, default_value = "256MiB")]
+    pub engine_memory: u64,
 }
 
 impl Default for Limits {
@@ -39,6 +47,8 @@ impl Default for Limits {
             store_queue: config.store_queue_bytes as u64,
             outbox: config.outbox_bytes as u64,
             spectators: config.max_spectators,
+            engine_threads: None,
+            engine_memory: config.engine_memory as u64,
         }
     }
 }
@@ -53,6 +63,10 @@ impl Limits {
         config.store_queue_bytes = usize::try_from(self.store_queue).unwrap_or(usize::MAX);
         config.outbox_bytes = usize::try_from(self.outbox).unwrap_or(usize::MAX);
         config.max_spectators = self.spectators;
+        config.engine_threads = self
+            .engine_threads
+            .unwrap_or_else(crate::engines::default_threads);
+        config.engine_memory = usize::try_from(self.engine_memory).unwrap_or(usize::MAX);
     }
 }
 
@@ -125,13 +139,17 @@ mod tests {
             config.store_queue_bytes,
             config.outbox_bytes,
             config.max_spectators,
+            config.engine_threads,
+            config.engine_memory,
         );
         flags.limits.apply(&mut config);
         assert_eq!(
             (
                 config.store_queue_bytes,
                 config.outbox_bytes,
-                config.max_spectators
+                config.max_spectators,
+                config.engine_threads,
+                config.engine_memory,
             ),
             before
         );

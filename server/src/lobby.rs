@@ -22,6 +22,7 @@ use crate::ClientId;
 use crate::config::Config;
 use crate::connection::{Outbox, Outgoing};
 use crate::discovery::Census;
+use crate::engines::EnginePool;
 use crate::names::NameBook;
 use crate::room::{self, Guest, RoomContext, RoomHandle};
 use crate::store::{LiveGame, LiveSeat, StoreHandle};
@@ -234,6 +235,8 @@ struct Lobby {
     config: Arc<Config>,
     /// Handed to every room it makes; also drops snapshots it cannot reopen.
     store: StoreHandle,
+    /// Handed to every room it makes: where bot moves and hints are searched.
+    engines: EnginePool,
     /// Rooms are spawned on it, so shutdown waits for them.
     tracker: TaskTracker,
     /// Stops the lobby and every room.
@@ -278,6 +281,7 @@ pub fn spawn(
     config: Arc<Config>,
     store: StoreHandle,
     restored: Vec<LiveGame>,
+    engines: EnginePool,
     tracker: &TaskTracker,
     shutdown: CancellationToken,
 ) -> LobbyHandle {
@@ -286,6 +290,7 @@ pub fn spawn(
     let (census_tx, census) = watch::channel(Census::default());
     let mut lobby = Lobby {
         config,
+        engines,
         tracker: tracker.clone(),
         shutdown,
         notices_tx,
@@ -488,6 +493,7 @@ impl Lobby {
         RoomContext {
             config: self.config.clone(),
             store: self.store.clone(),
+            engines: self.engines.clone(),
             lobby: self.notices_tx.clone(),
             shutdown: self.shutdown.clone(),
         }
@@ -748,6 +754,7 @@ mod tests {
             config,
             store.handle(),
             Vec::new(),
+            crate::engines::EnginePool::start(1, 1 << 20).unwrap(),
             &tracker,
             shutdown.clone(),
         );

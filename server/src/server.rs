@@ -9,6 +9,7 @@ use tokio_util::task::TaskTracker;
 
 use crate::config::{Config, StoreLocation};
 use crate::discovery::answer::{self, Identity};
+use crate::engines::EnginePool;
 use crate::lobby;
 use crate::session::{self, SessionContext};
 use crate::store::{Store, StoreOptions};
@@ -109,12 +110,15 @@ async fn serve_store(
         discovery,
     } = sockets;
     let restored = store.take_live_games();
+    let engines = EnginePool::start(config.engine_threads, config.engine_memory)
+        .map_err(|e| anyhow::anyhow!("could not start the engines' threads: {e}"))?;
     let config = Arc::new(config);
     let tracker = TaskTracker::new();
     let lobby = lobby::spawn(
         config.clone(),
         store.handle(),
         restored,
+        engines,
         &tracker,
         shutdown.clone(),
     );

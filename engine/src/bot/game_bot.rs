@@ -34,6 +34,50 @@ impl GameBot {
         }
     }
 
+    /// A bot for games like `spec`, playing at `level`, whose hash table takes at most
+    /// `hash_bytes` (at least a small table whatever the budget): for a host that shares
+    /// one memory budget among its engines.
+    pub fn with_hash(spec: &GameSpec, level: Level, hash_bytes: usize) -> GameBot {
+        match spec {
+            GameSpec::Caro { rule, .. } => {
+                caro::pattern::PatternTable::get(*rule);
+                let config = caro::level::Config {
+                    tt_bits: caro_tt_bits(hash_bytes),
+                    ..caro::level::Config::for_level(level)
+                };
+                GameBot::Caro(Box::new(caro::search::Engine::with_config(config)))
+            }
+            GameSpec::Xiangqi { .. } => {
+                let config = xiangqi::level::Config {
+                    hash_mb: xiangqi_hash_mb(hash_bytes),
+                    ..xiangqi::level::Config::for_level(level)
+                };
+                GameBot::Xiangqi(Box::new(xiangqi::Engine::with_config(config)))
+            }
+        }
+    }
+
+    /// Plays at `level` from the next move on, keeping its hash table (size and
+    /// contents): one engine can serve bots of every level in turn.
+    pub fn set_level(&mut self, level: Level) {
+        match self {
+            GameBot::Caro(engine) => {
+                let config = caro::level::Config {
+                    tt_bits: engine.config().tt_bits,
+                    ..caro::level::Config::for_level(level)
+                };
+                engine.set_config(config);
+            }
+            GameBot::Xiangqi(engine) => {
+                let config = xiangqi::level::Config {
+                    hash_mb: engine.config().hash_mb,
+                    ..xiangqi::level::Config::for_level(level)
+                };
+                engine.set_config(config);
+            }
+        }
+    }
+
     /// Finds a move for the side to move in `game`. `best` is `None` only when the game is
     /// over, the board is full, or `game` is not the game this bot was made for.
     pub fn think(&mut self, game: &Game, limits: &Limits) -> Thought<Move> {
@@ -88,6 +132,17 @@ impl GameBot {
     }
 }
 
+/// The largest caro table (`2^bits` entries) within `bytes`, and never under 2^10.
+fn caro_tt_bits(bytes: usize) -> u32 {
+    let entries = bytes / std::mem::size_of::<caro::tt::Entry>();
+    entries.max(1).ilog2().clamp(10, 30)
+}
+
+/// The xiangqi table's size in whole megabytes within `bytes`, and never under one.
+fn xiangqi_hash_mb(bytes: usize) -> usize {
+    (bytes >> 20).max(1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -114,6 +169,44 @@ mod tests {
             assert_eq!(g.to_move(), Side::First);
             bot.new_game();
         }
+    }
+
+    #[test]
+    fn hash_tables_stay_within_the_budget() {
+        let entry = std::mem::size_of::<caro::tt::Entry>();
+        assert_eq!(
+            caro_tt_bits(64 << 20),
+            (64usize << 20).div_euclid(entry).ilog2()
+        );
+        assert!((1usize << caro_tt_bits(100 << 20)) * entry <= 100 << 20);
+        assert_eq!(caro_tt_bits(0), 10);
+        assert_eq!(xiangqi_hash_mb(256 << 20), 256);
+        assert_eq!(xiangqi_hash_mb(10), 1);
+
+        // A level change keeps the table's size; the new level's time applies.
+        let spec = GameSpec::Caro {
+            width: 15,
+            height: 15,
+            rule: Rule::Caro,
+            opening: Vec::new(),
+        };
+        let mut bot = GameBot::with_hash(&spec, Level::Max, 1 << 20);
+        bot.set_level(Level::Easy);
+        assert_eq!(
+            bot.move_time(),
+            GameBot::new(&spec, Level::Easy).move_time()
+        );
+        let GameBot::Caro(engine) = &bot else {
+            panic!("a caro bot")
+        };
+        assert_eq!(engine.config().tt_bits, caro_tt_bits(1 << 20));
+        let mut xq = GameBot::with_hash(&GameSpec::Xiangqi { fen: None }, Level::Easy, 3 << 20);
+        xq.set_level(Level::Max);
+        let GameBot::Xiangqi(engine) = &xq else {
+            panic!("a xiangqi bot")
+        };
+        assert_eq!(engine.config().hash_mb, 3);
+        assert_eq!(engine.config().move_time, std::time::Duration::from_secs(5));
     }
 
     #[test]

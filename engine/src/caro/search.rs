@@ -93,6 +93,15 @@ impl Engine {
         &self.config
     }
 
+    /// Changes the settings, keeping what the search learned (the table is rebuilt, and
+    /// so emptied, only if its size changed): one engine can serve several levels.
+    pub fn set_config(&mut self, config: Config) {
+        if config.tt_bits != self.config.tt_bits {
+            self.tt = Tt::new(config.tt_bits);
+        }
+        self.config = config;
+    }
+
     /// Changes the nominal time per move (for adapters that get it from outside).
     pub fn set_move_time(&mut self, time: Duration) {
         self.config.move_time = time;

@@ -1,16 +1,18 @@
-//! Bot seats and hints: when to start a search, what it may spend, and what to do with
-//! its answer. Searches themselves run off the runtime (see [`super::engine`]).
+//! Bot seats and hints: when to ask the server's engine pool for a search, what it may
+//! spend, and what to do with its answer. Searches never run on the runtime: they are jobs
+//! of [`crate::engines`] (see [`super::engine`]).
 
 use std::time::Duration;
 use tokio::time::Instant;
 
-use banco_engine::bot::{Cancel, Level, Limits};
+use banco_engine::bot::{Level, Limits};
 use banco_protocol::{ErrorCode, ErrorMsg, Seat, ServerMsg, TimeControl};
 
-use super::engine::{self, Answer, Asker, clock_budget, engine_for};
+use super::engine::{Answer, Asker, clock_budget, reply_to};
 use super::moves::{any_legal_move, to_wire};
 use super::{Match, PendingMove, Room, SeatState};
 use crate::ClientId;
+use crate::engines::{Job, Priority, level_time};
 
 /// The level the hint engine plays at (under the hint budget).
 const HINT_LEVEL: Level = Level::Hard;
@@ -43,8 +45,13 @@ impl Room {
             return;
         };
         let seat = m.to_move();
-        let limits = self.limits_for(m, seat);
-        let SeatState::Bot(bot) = &mut self.seats[seat.index()] else {
+        // People waiting for a bot come before games only bots play.
+        let priority = if self.bots_only() {
+            Priority::BotsOnly
+        } else {
+            Priority::PersonsBot
+        };
+        let SeatState::Bot(bot) = &self.seats[seat.index()] else {
             return;
         };
         // Out on a search (a stale one comes back soon and we look again), or holding a
@@ -52,25 +59,26 @@ impl Room {
         if bot.slot.out.is_some() || bot.pending.is_some() {
             return;
         }
-        let mut brain = bot
-            .slot
-            .engine
-            .take()
-            .unwrap_or_else(|| engine_for(&self.spec, bot.level));
-        if bot.engine_game != m.number {
-            brain.new_game();
-            bot.engine_game = m.number;
+        let level = bot.level;
+        // A person waiting for the bot waits no longer than the level's time, counted from
+        // now (the queue's wait is part of it). A bots-only search has only its clock to
+        // keep: its level's time counts from when a thread takes it up.
+        let mut limits = self.limits_for(m, seat);
+        if priority == Priority::PersonsBot {
+            limits = limits.tighten(level_time(&self.spec, level));
         }
-        let cancel = Cancel::new();
-        bot.slot.out = Some((generation, cancel.clone()));
-        engine::launch(
-            brain,
+        let job = Job::new(
+            priority,
+            self.spec.clone(),
+            level,
             m.position.clone(),
-            limits.with_cancel(cancel),
-            Asker::Bot(seat),
-            generation,
-            self.answers_tx.clone(),
+            limits,
+            reply_to(self.answers_tx.clone(), Asker::Bot(seat), generation),
         );
+        let handle = self.ctx.engines.submit(job);
+        if let SeatState::Bot(bot) = &mut self.seats[seat.index()] {
+            bot.slot.out = Some((generation, handle));
+        }
     }
 
     /// What a search for `seat` may spend: the configured cap and a slice of its clock
@@ -100,8 +108,7 @@ impl Room {
             Asker::Bot(seat) => self.bot_answer(seat, answer),
             Asker::Hint(client) => {
                 self.hint.out = None;
-                self.hint.engine = answer.engine;
-                if answer.generation != self.generation {
+                if answer.cancelled || answer.generation != self.generation {
                     return;
                 }
                 let hint = answer
@@ -125,8 +132,7 @@ impl Room {
             return;
         };
         bot.slot.out = None;
-        bot.slot.engine = answer.engine;
-        if answer.generation != generation {
+        if answer.cancelled || answer.generation != generation {
             return;
         }
         bot.last_score = answer.score;
@@ -197,24 +203,36 @@ impl Room {
                 "a hint is already on its way",
             ));
         }
+        if self.hint.last_asked == Some(self.generation) {
+            return Err(ErrorMsg::new(
+                ErrorCode::HintUsed,
+                "you have had your hint for this move; you can ask again after your next move",
+            ));
+        }
         let limits = self
             .limits_for(m, seat)
-            .tighten(self.ctx.config.hint_budget);
-        let brain = self
-            .hint
-            .engine
-            .take()
-            .unwrap_or_else(|| engine_for(&self.spec, HINT_LEVEL));
-        let cancel = Cancel::new();
-        self.hint.out = Some((self.generation, cancel.clone()));
-        engine::launch(
-            brain,
+            .tighten(self.ctx.config.hint_budget)
+            .tighten(level_time(&self.spec, HINT_LEVEL));
+        let job = Job::new(
+            Priority::Hint,
+            self.spec.clone(),
+            HINT_LEVEL,
             m.position.clone(),
-            limits.with_cancel(cancel),
-            Asker::Hint(client),
-            self.generation,
-            self.answers_tx.clone(),
+            limits,
+            reply_to(
+                self.answers_tx.clone(),
+                Asker::Hint(client),
+                self.generation,
+            ),
         );
+        let Ok(handle) = self.ctx.engines.try_submit(job) else {
+            return Err(ErrorMsg::new(
+                ErrorCode::EnginesBusy,
+                "the server's engines are busy with other games: ask for a hint again in a moment",
+            ));
+        };
+        self.hint.out = Some((self.generation, handle));
+        self.hint.last_asked = Some(self.generation);
         Ok(())
     }
 
@@ -222,13 +240,13 @@ impl Room {
     pub(super) fn cancel_searches(&self) {
         for seat in &self.seats {
             if let SeatState::Bot(bot) = seat
-                && let Some((_, cancel)) = &bot.slot.out
+                && let Some((_, job)) = &bot.slot.out
             {
-                cancel.cancel();
+                job.cancel();
             }
         }
-        if let Some((_, cancel)) = &self.hint.out {
-            cancel.cancel();
+        if let Some((_, job)) = &self.hint.out {
+            job.cancel();
         }
     }
 }

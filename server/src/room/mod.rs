@@ -4,8 +4,8 @@
 //!
 //! Nothing outside the task touches its state. The task never waits on a client: it
 //! pushes into their bounded [`Outbox`]es, answers requests on oneshot channels, and
-//! reports to the lobby on an unbounded notice channel. Searches run on the blocking pool
-//! and come back as [`engine::Answer`]s.
+//! reports to the lobby on an unbounded notice channel. Searches are jobs of the server's
+//! [`EnginePool`] and come back as [`engine::Answer`]s.
 //!
 //! - `handle`: [`RoomHandle`] and the messages it carries, one per intent.
 //! - [`mod@self`]: the room's state and its event loop.
@@ -44,7 +44,7 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tracing::Instrument;
 
-use banco_engine::bot::{Cancel, Level};
+use banco_engine::bot::Level;
 use banco_engine::game::{Game, GameSpec};
 use banco_protocol::{
     GameOver, MoveRecord, Role, RoomId, RoomSettings, RoomSummary, Seat, SeatKind, SeatView,
@@ -54,12 +54,13 @@ use banco_protocol::{
 use crate::ClientId;
 use crate::config::Config;
 use crate::connection::{Outbox, Outgoing};
+use crate::engines::{EnginePool, JobHandle};
 use crate::lobby::RoomNotice;
 use crate::store::{Entry, PlayerRef, StoreHandle};
 use crate::token::TokenHash;
 use chat::{ChatAllowance, ChatHistory};
 use clock::GameClock;
-use engine::{Answer, Engine};
+use engine::Answer;
 use offer::Offers;
 
 /// How many requests may wait for a room before senders wait their turn.
@@ -72,6 +73,8 @@ pub struct RoomContext {
     pub config: Arc<Config>,
     /// Where finished games and snapshots of games in progress go.
     pub store: StoreHandle,
+    /// Where bot moves and hints are searched.
+    pub engines: EnginePool,
     /// Where the room reports its summary, its closing and released seats.
     pub lobby: mpsc::UnboundedSender<RoomNotice>,
     /// Fires when the server stops: the room saves its game and ends.
@@ -157,10 +160,8 @@ struct BotSeat {
     level: Level,
     /// How it appears in the seat list ("Hard bot").
     name: String,
-    /// Its engine, or the search it is out on.
+    /// The search it is out on.
     slot: Slot,
-    /// The room game number the engine last played, to tell it when a new one starts.
-    engine_game: u32,
     /// A move found early in a bots-only room, waiting for the pause between moves.
     pending: Option<PendingMove>,
     /// Its last search's score from its own side: it takes a draw only when not ahead.
@@ -182,7 +183,6 @@ impl BotSeat {
             level,
             name: bot_name(level),
             slot: Slot::default(),
-            engine_game: 0,
             pending: None,
             last_score: 0,
         }
@@ -199,22 +199,23 @@ struct PendingMove {
     mv: banco_engine::game::Move,
 }
 
-/// An engine at home, or out on a search.
+/// A search a bot seat (or the room's hints) has out in the engine pool.
 #[derive(Default)]
 struct Slot {
-    /// At home (and `None` while out, or before first use, or after a panic).
-    engine: Option<Box<dyn Engine>>,
-    /// The search it is out on: the generation asked about and the flag that stops it.
-    out: Option<(u64, Cancel)>,
+    /// The search out: the generation asked about and the handle that calls it off (also
+    /// when the room closes and drops it).
+    out: Option<(u64, JobHandle)>,
+    /// The generation of the last search sent out: hints are one per move.
+    last_asked: Option<u64>,
 }
 
 impl Slot {
     /// Stops a search the room no longer wants.
     fn cancel_unless(&self, generation: u64) {
-        if let Some((g, cancel)) = &self.out
+        if let Some((g, job)) = &self.out
             && *g != generation
         {
-            cancel.cancel();
+            job.cancel();
         }
     }
 }
@@ -290,7 +291,7 @@ struct Room {
     /// Bumped whenever the position or the game changes, so answers from searches
     /// started before are known to be stale.
     generation: u64,
-    /// The engine that answers hints.
+    /// The search answering a hint.
     hint: Slot,
     /// Where searches send their answers.
     answers_tx: mpsc::UnboundedSender<Answer>,
