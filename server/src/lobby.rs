@@ -59,13 +59,16 @@ pub struct Entered {
     pub name: String,
     /// Sent in Welcome; presenting it in a later Hello reclaims a held seat.
     pub token: ResumeToken,
-    /// The room holding this player's seat, when the Hello resumed one.
-    pub resume_in: Option<RoomHandle>,
+    /// The room holding this player's seat, when the Hello resumed one, and the token
+    /// (hashed) the seat is held under.
+    pub resume_in: Option<(RoomHandle, TokenHash)>,
 }
 
 enum LobbyMsg {
     Enter {
         name: String,
+        /// Logged in to the account `name` (not made unique; it takes over its seats).
+        account: bool,
         resume: Option<ResumeToken>,
         outbox: Outbox,
         /// Cancelled to close the session (when a newer connection takes over its token).
@@ -120,6 +123,7 @@ impl LobbyHandle {
     pub async fn enter(
         &self,
         name: String,
+        account: bool,
         resume: Option<ResumeToken>,
         outbox: Outbox,
         cut: CancellationToken,
@@ -127,6 +131,7 @@ impl LobbyHandle {
         let (reply, answer) = oneshot::channel();
         self.send(LobbyMsg::Enter {
             name,
+            account,
             resume,
             outbox,
             cut,
@@ -191,6 +196,10 @@ impl LobbyHandle {
         self.tx.send(msg).await.map_err(|_| LobbyGone)
     }
 }
+
+/// A session picked up again: its name, token, and the room (and the token its seat
+/// is held under) it sits in.
+type Resumed = (String, ResumeToken, Option<(RoomId, TokenHash)>);
 
 /// A connected session.
 struct Session {
@@ -335,12 +344,13 @@ impl Lobby {
         match msg {
             LobbyMsg::Enter {
                 name,
+                account,
                 resume,
                 outbox,
                 cut,
                 reply,
             } => {
-                let entered = self.enter(name, resume, outbox, cut);
+                let entered = self.enter(name, account, resume, outbox, cut);
                 let _ = reply.send(entered);
             }
             LobbyMsg::List { client } => {
@@ -467,6 +477,7 @@ impl Lobby {
     fn enter(
         &mut self,
         asked: String,
+        account: bool,
         resume: Option<ResumeToken>,
         outbox: Outbox,
         cut: CancellationToken,
@@ -475,35 +486,66 @@ impl Lobby {
         self.next_client += 1;
         self.forget_expired_holds();
 
-        let mut resumed: Option<(String, ResumeToken, Option<RoomId>)> = None;
+        // A token is proof enough of a seat, except for someone logged in to another
+        // account; logging in brings back the account's held seat and takes over its
+        // other connection, token or not.
+        let same = |name: &str| !account || name.to_lowercase() == asked.to_lowercase();
+        let mut resumed: Option<Resumed> = None;
         if let Some(token) = resume {
-            if let Some(held) = self.held.remove(&TokenHash::of(&token)) {
-                resumed = Some((held.name, token, Some(held.room)));
+            let hash = TokenHash::of(&token);
+            if let Some(held) = self.held.get(&hash).filter(|h| same(&h.name)) {
+                let room = held.room;
+                let name = held.name.clone();
+                self.held.remove(&hash);
+                resumed = Some((name, token, Some((room, hash))));
             } else if let Some(old) = self
                 .sessions
                 .iter()
-                .find(|(_, s)| s.token == token)
+                .find(|(_, s)| s.token == token && same(&s.name))
                 .map(|(id, _)| *id)
-                && let Some(old) = self.sessions.remove(&old)
             {
-                // The same player on a new connection: the old one is left behind.
-                tracing::info!(name = %old.name, "a new connection takes over a session");
-                old.cut.cancel();
-                resumed = Some((old.name, token, old.room));
+                resumed = self.take_over(old);
+            }
+        }
+        if account && resumed.is_none() {
+            let key = asked.to_lowercase();
+            if let Some(hash) = self
+                .held
+                .iter()
+                .find(|(_, h)| h.name.to_lowercase() == key)
+                .map(|(hash, _)| *hash)
+                && let Some(held) = self.held.remove(&hash)
+            {
+                resumed = Some((
+                    held.name,
+                    ResumeToken(rand::random()),
+                    Some((held.room, hash)),
+                ));
+            } else if let Some(old) = self
+                .sessions
+                .iter()
+                .find(|(_, s)| s.name.to_lowercase() == key)
+                .map(|(id, _)| *id)
+            {
+                resumed = self.take_over(old);
             }
         }
         let (name, token, room) = resumed.unwrap_or_else(|| {
-            let name = unique_name(&asked, |n| self.name_taken(n));
+            let name = if account {
+                asked.clone()
+            } else {
+                unique_name(&asked, |n| self.name_taken(n))
+            };
             (name, ResumeToken(rand::random()), None)
         });
-        let resume_in = room
-            .and_then(|id| self.rooms.get(&id))
-            .map(|r| r.handle.clone());
+        let resume_in =
+            room.and_then(|(id, seat)| self.rooms.get(&id).map(|r| (r.handle.clone(), seat)));
         outbox.send(ServerMsg::Welcome(Welcome {
             version: PROTOCOL_VERSION,
             name: name.clone(),
             server: self.config.name.clone(),
             resume: token,
+            account,
         }));
         let storage = self.storage.borrow().clone();
         if storage != Storage::Saving {
@@ -512,7 +554,7 @@ impl Lobby {
         if resume_in.is_none() {
             outbox.send(ServerMsg::Rooms(self.room_list()));
         }
-        tracing::info!(client, %name, resumed = resume_in.is_some(), "player entered");
+        tracing::info!(client, %name, account, resumed = resume_in.is_some(), "player entered");
         self.sessions.insert(
             client,
             Session {
@@ -520,7 +562,7 @@ impl Lobby {
                 token,
                 outbox,
                 cut,
-                room: resume_in.as_ref().map(RoomHandle::id),
+                room: resume_in.as_ref().map(|(r, _)| r.id()),
             },
         );
         Entered {
@@ -529,6 +571,16 @@ impl Lobby {
             token,
             resume_in,
         }
+    }
+
+    /// The same player on a new connection: the old one is left behind, its name, token
+    /// and room go to the new one.
+    fn take_over(&mut self, old: ClientId) -> Option<Resumed> {
+        let old = self.sessions.remove(&old)?;
+        tracing::info!(name = %old.name, "a new connection takes over a session");
+        old.cut.cancel();
+        let seat = TokenHash::of(&old.token);
+        Some((old.name, old.token, old.room.map(|room| (room, seat))))
     }
 
     fn gone(&mut self, client: ClientId, held_in: Option<RoomId>) {
@@ -661,7 +713,7 @@ mod tests {
         );
         let (outbox, mut rx) = Outbox::for_test(1 << 20);
         lobby
-            .enter("Lan".into(), None, outbox, CancellationToken::new())
+            .enter("Lan".into(), false, None, outbox, CancellationToken::new())
             .await
             .unwrap();
         let settings = RoomSettings::default();

@@ -24,6 +24,7 @@ fn welcome() -> Welcome {
         name: "An".into(),
         server: "lan-box".into(),
         resume: ResumeToken([0; 16]),
+        account: false,
     }
 }
 
@@ -149,6 +150,7 @@ fn the_connect_form_checks_before_dialling() {
             address: "192.168.1.20".into(),
             name: "Lan".into(),
             resume: None,
+            account: None,
         }]
     );
     a.connect_failed(&ConnectError::Refused("192.168.1.20:7373".into()));

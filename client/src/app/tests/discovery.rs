@@ -119,6 +119,7 @@ fn arrows_pick_a_server_and_enter_joins_it() {
             address: "192.168.1.40:7400".into(),
             name: "An".into(),
             resume: None,
+            account: None,
         }]
     );
     assert_eq!(form(&a).address.text(), "192.168.1.40:7400");
