@@ -89,6 +89,8 @@ pub struct HostArgs {
     #[arg(long)]
     pub no_web: bool,
     #[command(flatten)]
+    pub limits: banco_server::Limits,
+    #[command(flatten)]
     pub player: Player,
 }
 

@@ -112,17 +112,23 @@ pub async fn bind(listen: &str) -> Result<TcpListener, HostError> {
 
 /// Starts a server listening on `listen`, keeping games in `db`, serving the browser
 /// client on the same port unless `web` is false.
-pub async fn start(listen: &str, db: Option<&str>, web: bool) -> Result<Hosted, HostError> {
+pub async fn start(
+    listen: &str,
+    db: Option<&str>,
+    web: bool,
+    limits: &banco_server::Limits,
+) -> Result<Hosted, HostError> {
     let listener = bind(listen).await?;
     let addr = listener.local_addr().map_err(|e| HostError::Other {
         addr: listen.to_string(),
         message: e.to_string(),
     })?;
-    let config = Config {
+    let mut config = Config {
         store: store_location(db),
         web,
         ..Config::default()
     };
+    limits.apply(&mut config);
     let store = banco_server::open_store(&config)
         .await
         .map_err(|e| HostError::Store(format!("{e:#}")))?;
@@ -159,7 +165,14 @@ mod tests {
 
     #[tokio::test]
     async fn hosts_and_stops() {
-        let hosted = start("127.0.0.1:0", Some(":memory:"), true).await.unwrap();
+        let hosted = start(
+            "127.0.0.1:0",
+            Some(":memory:"),
+            true,
+            &banco_server::Limits::default(),
+        )
+        .await
+        .unwrap();
         assert!(hosted.connect_address().starts_with("127.0.0.1:"));
         let link = crate::net::Connection::open(&hosted.connect_address(), "An")
             .await

@@ -285,7 +285,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Host(h)) => {
             let name = player_name(&h.player, &s.settings);
             let opened = open_record(&h.player)?;
-            let hosted = host::start(&h.listen, h.db.as_deref(), !h.no_web).await?;
+            let hosted = host::start(&h.listen, h.db.as_deref(), !h.no_web, &h.limits).await?;
             let target = hosted.connect_address();
             let shown = address_text(&hosted.addr.ip().to_string(), hosted.addr.port());
             let code = if h.player.plain || h.player.json {

@@ -69,11 +69,15 @@ pub enum ErrorCode {
     BadPassword,
     /// Only a logged-in account may do that.
     NotLoggedIn,
+    /// The room has as many spectators as the server admits.
+    SpectatorsFull,
+    /// Too many offers too fast, or too soon after the last one was declined: wait.
+    OfferTooSoon,
 }
 
 impl ErrorCode {
     /// Every code, for clients that word each one in their own language.
-    pub const ALL: [ErrorCode; 34] = [
+    pub const ALL: [ErrorCode; 36] = [
         ErrorCode::VersionMismatch,
         ErrorCode::Malformed,
         ErrorCode::Unexpected,
@@ -108,6 +112,8 @@ impl ErrorCode {
         ErrorCode::TooManyTries,
         ErrorCode::BadPassword,
         ErrorCode::NotLoggedIn,
+        ErrorCode::SpectatorsFull,
+        ErrorCode::OfferTooSoon,
     ];
 
     /// The stable snake_case name.
@@ -147,6 +153,8 @@ impl ErrorCode {
             ErrorCode::TooManyTries => "too_many_tries",
             ErrorCode::BadPassword => "bad_password",
             ErrorCode::NotLoggedIn => "not_logged_in",
+            ErrorCode::SpectatorsFull => "spectators_full",
+            ErrorCode::OfferTooSoon => "offer_too_soon",
         }
     }
 }

@@ -504,6 +504,18 @@ pub enum RoomStatus {
     Finished,
 }
 
+/// Applies a [`crate::ServerMsg::RoomsChanged`] to a room list kept in room-number order:
+/// closed rooms go first, then changed ones replace their line or come in at their place.
+pub fn apply_room_changes(list: &mut Vec<RoomSummary>, changed: &[RoomSummary], closed: &[RoomId]) {
+    list.retain(|r| !closed.contains(&r.id));
+    for room in changed {
+        match list.binary_search_by_key(&room.id, |r| r.id) {
+            Ok(i) => list[i] = room.clone(),
+            Err(i) => list.insert(i, room.clone()),
+        }
+    }
+}
+
 /// A line of the lobby's room list.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RoomSummary {

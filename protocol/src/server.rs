@@ -37,10 +37,14 @@ pub enum ServerMsg {
     Joined(Box<RoomView>),
     /// You left the room and are back in the lobby.
     Left,
-    /// Who sits where or watches changed.
+    /// Who sits where or watches changed: the seats as they are now, and the
+    /// spectators who came and left since the last such message (the whole list came in
+    /// [`ServerMsg::Joined`]), so a crowd's comings and goings cost each member a few
+    /// bytes, not the crowd's size.
     People {
         seats: [Option<SeatView>; 2],
-        spectators: Vec<String>,
+        came: Vec<String>,
+        left: Vec<String>,
     },
     /// A new game began in your room.
     GameStarted(GameView),
@@ -86,6 +90,13 @@ pub enum ServerMsg {
     /// The account's password was changed, as asked by
     /// [`crate::ClientMsg::ChangePassword`].
     PasswordChanged,
+    /// What changed in the lobby's room list since the last push (the whole list came in
+    /// [`ServerMsg::Rooms`], on entering the lobby or asking): rooms opened or changed,
+    /// and rooms closed. Apply with [`crate::apply_room_changes`].
+    RoomsChanged {
+        changed: Vec<RoomSummary>,
+        closed: Vec<RoomId>,
+    },
 }
 
 /// Whether games reach the server's disk.

@@ -60,9 +60,10 @@ fn server_variant(m: &ServerMsg) -> usize {
         ServerMsg::Storage(_) => 21,
         ServerMsg::Facts(_) => 22,
         ServerMsg::PasswordChanged => 23,
+        ServerMsg::RoomsChanged { .. } => 24,
     }
 }
-const SERVER_VARIANTS: usize = 24;
+const SERVER_VARIANTS: usize = 25;
 
 fn xq(file: u8, rank: u8) -> XqSquare {
     XqSquare { file, rank }
@@ -232,7 +233,8 @@ fn server_samples() -> Vec<ServerMsg> {
         ServerMsg::Left,
         ServerMsg::People {
             seats: [Some(seat.clone()), None],
-            spectators: vec!["Minh".into()],
+            came: vec!["Minh".into()],
+            left: vec!["Lan".into()],
         },
         ServerMsg::GameStarted(game_view()),
         ServerMsg::Moved {
@@ -359,6 +361,10 @@ fn server_samples() -> Vec<ServerMsg> {
         moves: game_view().moves,
     })));
     v.push(ServerMsg::Facts(Box::default()));
+    v.push(ServerMsg::RoomsChanged {
+        changed: vec![],
+        closed: vec![3, 9],
+    });
     v.push(ServerMsg::Facts(Box::new(PositionFacts {
         game: 3,
         ply: 41,
@@ -550,4 +556,31 @@ fn a_page_without_accounts_still_says_hello_in_json() {
     let json = format!(r#"{{"Hello":{{"version":{PROTOCOL_VERSION},"name":"An","resume":null}}}}"#);
     let m: ClientMsg = serde_json::from_str(&json).unwrap();
     assert!(matches!(m, ClientMsg::Hello(h) if h.account.is_none()));
+}
+
+#[test]
+fn room_changes_apply_to_a_list_in_order() {
+    let line = |id: RoomId, status: RoomStatus| RoomSummary {
+        id,
+        status,
+        settings: RoomSettings::default(),
+        players: [Some("An".into()), None],
+        spectators: 0,
+    };
+    let mut list = vec![line(1, RoomStatus::Waiting), line(4, RoomStatus::Waiting)];
+    crate::apply_room_changes(
+        &mut list,
+        &[line(3, RoomStatus::Waiting), line(4, RoomStatus::Playing)],
+        &[1],
+    );
+    assert_eq!(
+        list,
+        [line(3, RoomStatus::Waiting), line(4, RoomStatus::Playing)]
+    );
+    // A number closed and opened again in one push: the new room stays.
+    crate::apply_room_changes(&mut list, &[line(3, RoomStatus::Playing)], &[3, 8]);
+    assert_eq!(
+        list,
+        [line(3, RoomStatus::Playing), line(4, RoomStatus::Playing)]
+    );
 }

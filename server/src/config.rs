@@ -41,6 +41,9 @@ pub struct Config {
     pub chat_burst: u32,
     /// How fast the chat allowance comes back: one line per this long.
     pub chat_refill: Duration,
+    /// After a player's offer is declined, how long before they may offer again; it
+    /// doubles with each decline in a row (up to five minutes).
+    pub offer_declined_wait: Duration,
     /// How many bytes of messages may wait for one client's socket. A client that falls
     /// this far behind is disconnected rather than allowed to hold memory or its room.
     /// (A single message larger than this still reaches a client whose queue is empty.)
@@ -62,6 +65,9 @@ pub struct Config {
     /// In a timed game, how long the player to move has for their first move (no clock
     /// runs until both players have moved once); past it the game is aborted, unrated.
     pub first_move_wait: Duration,
+    /// The most spectators one room admits (`--spectators`); one more is refused with
+    /// `room_full`. Players' seats never count against it.
+    pub max_spectators: usize,
     /// The most rooms open at once. Each is cheap, but every lobby client is sent the
     /// whole room list, which must stay well inside a frame.
     pub max_rooms: usize,
@@ -87,8 +93,10 @@ impl Default for Config {
             hint_budget: Duration::from_secs(1),
             chat_burst: 6,
             chat_refill: Duration::from_millis(1500),
+            offer_declined_wait: crate::room::offer::DECLINED_WAIT,
             outbox_bytes: 256 * 1024,
             max_rooms: 500,
+            max_spectators: 200,
             first_move_wait: Duration::from_secs(60),
             heartbeat: Duration::from_secs(banco_protocol::HEARTBEAT_EVERY_SECS),
             store_sync: crate::store::SyncMode::Normal,

@@ -334,6 +334,9 @@ impl<S: FrameSink> Writer<S> {
     }
 }
 
+/// What a connection's read buffer starts at.
+const READ_BUFFER: usize = 256;
+
 /// A TCP connection's reading half: bincode frames of client messages.
 pub struct TcpSource {
     /// Frames off the socket, decoded.
@@ -393,7 +396,9 @@ pub fn tcp(stream: TcpStream) -> (TcpSource, TcpSink) {
     let (read, write) = stream.into_split();
     (
         TcpSource {
-            frames: FramedRead::new(read, ServerCodec::new()),
+            // Client messages are small: an idle client's read buffer stays small too
+            // (it grows for a bigger frame; the default would be 8 KiB for everyone).
+            frames: FramedRead::with_capacity(read, ServerCodec::new(), READ_BUFFER),
         },
         TcpSink {
             write,

@@ -31,6 +31,7 @@ pub mod accounts;
 pub mod config;
 pub mod connection;
 pub mod discovery;
+pub mod limits;
 pub mod lobby;
 pub mod names;
 pub mod room;
@@ -41,6 +42,7 @@ pub mod token;
 pub mod web;
 
 pub use config::{Config, StoreLocation, default_store_path};
+pub use limits::Limits;
 pub use server::{Sockets, open_store, run, run_with_store, serve};
 
 /// Identifies one connected session for as long as the server runs. Never reused.

@@ -22,7 +22,7 @@ use crate::ClientId;
 use crate::config::Config;
 use crate::connection::{Outbox, Outgoing};
 use crate::discovery::Census;
-use crate::names::unique_name;
+use crate::names::NameBook;
 use crate::room::{self, Guest, RoomContext, RoomHandle};
 use crate::store::{LiveGame, LiveSeat, StoreHandle};
 use crate::token::TokenHash;
@@ -34,6 +34,11 @@ const INBOX: usize = 256;
 /// (a busy server) are gathered into the next list, so a client on a slow link is never
 /// sent list after list it cannot read in time.
 const LIST_EVERY: std::time::Duration = std::time::Duration::from_millis(250);
+
+/// The lobby's sessions are told in this many slices, one slice every
+/// `LIST_EVERY / SLICES`: each session still hears of a change within [`LIST_EVERY`], and
+/// thousands of writes never come in one burst that a request would wait behind.
+const SLICES: usize = 5;
 
 /// How long past its room's grace period a held name stays reserved if the room's
 /// release never arrives.
@@ -73,7 +78,7 @@ enum LobbyMsg {
         outbox: Outbox,
         /// Cancelled to close the session (when a newer connection takes over its token).
         cut: CancellationToken,
-        reply: oneshot::Sender<Entered>,
+        reply: oneshot::Sender<Result<Entered, ErrorMsg>>,
     },
     List {
         client: ClientId,
@@ -127,7 +132,7 @@ impl LobbyHandle {
         resume: Option<ResumeToken>,
         outbox: Outbox,
         cut: CancellationToken,
-    ) -> Result<Entered, LobbyGone> {
+    ) -> Result<Result<Entered, ErrorMsg>, LobbyGone> {
         let (reply, answer) = oneshot::channel();
         self.send(LobbyMsg::Enter {
             name,
@@ -246,6 +251,10 @@ struct Lobby {
     notices_tx: mpsc::UnboundedSender<RoomNotice>,
     /// Every connected session, by number.
     sessions: HashMap<ClientId, Session>,
+    /// Sessions by resume token, so a reconnecting player is found in one lookup.
+    by_token: HashMap<ResumeToken, ClientId>,
+    /// Names in use, by sessions and held seats, found by their look-alike key.
+    names: NameBook,
     /// Seats held for dropped players, by the hash of the token that reclaims them.
     held: HashMap<TokenHash, Held>,
     /// By number, so the list comes out in order.
@@ -256,9 +265,18 @@ struct Lobby {
     next_room: RoomId,
     /// Where the counts of rooms and people are published.
     census: watch::Sender<Census>,
-    /// The room list changed since it was last pushed to the lobby's sessions.
-    list_stale: bool,
-    /// When the room list was last pushed to the lobby's sessions.
+    /// Changes to the room list not yet told to every slice, numbered in order: a room
+    /// opened or changed (`true`) or closed (`false`).
+    changes: std::collections::VecDeque<(u64, RoomId, bool)>,
+    /// The number the next change gets.
+    next_change: u64,
+    /// By slice: changes below this number have been pushed to it.
+    told: [u64; SLICES],
+    /// The slice pushed next.
+    next_slice: usize,
+    /// The whole room list, encoded once for everyone who asks until it changes.
+    full_list: Option<Outgoing>,
+    /// When the last slice was pushed.
     listed_at: Instant,
     /// Whether games are being saved: everyone connected is told when it changes.
     storage: watch::Receiver<Storage>,
@@ -281,12 +299,18 @@ pub fn spawn(
         shutdown,
         notices_tx,
         sessions: HashMap::new(),
+        by_token: HashMap::new(),
+        names: NameBook::default(),
         held: HashMap::new(),
         rooms: BTreeMap::new(),
         next_client: 1,
         next_room: 1,
         census: census_tx,
-        list_stale: false,
+        changes: std::collections::VecDeque::new(),
+        next_change: 0,
+        told: [0; SLICES],
+        next_slice: 0,
+        full_list: None,
         listed_at: Instant::now(),
         storage: store.status(),
         store,
@@ -308,7 +332,8 @@ impl Lobby {
         let shutdown = self.shutdown.clone();
         let mut storage = self.storage.clone();
         loop {
-            let push_at = self.list_stale.then_some(self.listed_at + LIST_EVERY);
+            let push_at =
+                (!self.changes.is_empty()).then_some(self.listed_at + LIST_EVERY / SLICES as u32);
             tokio::select! {
                 biased;
                 () = shutdown.cancelled() => break,
@@ -354,8 +379,11 @@ impl Lobby {
                 let _ = reply.send(entered);
             }
             LobbyMsg::List { client } => {
-                if let Some(s) = self.sessions.get(&client) {
-                    s.outbox.send(ServerMsg::Rooms(self.room_list()));
+                if self.sessions.contains_key(&client) {
+                    let list = self.full_list();
+                    if let Some(s) = self.sessions.get(&client) {
+                        s.outbox.push(&list);
+                    }
                 }
             }
             LobbyMsg::Create {
@@ -398,11 +426,11 @@ impl Lobby {
                 let _ = reply.send(found);
             }
             LobbyMsg::Back { client, list } => {
-                let list = list.then(|| self.room_list());
+                let list = (list && self.sessions.contains_key(&client)).then(|| self.full_list());
                 if let Some(s) = self.sessions.get_mut(&client) {
                     s.room = None;
                     if let Some(list) = list {
-                        s.outbox.send(ServerMsg::Rooms(list));
+                        s.outbox.push(&list);
                     }
                 }
             }
@@ -428,6 +456,7 @@ impl Lobby {
                 let until = Instant::now() + self.config.restart_grace * 2 + HOLD_SLACK;
                 for seat in seats {
                     if let LiveSeat::Human { name, token } = seat {
+                        self.names.keep(&name);
                         self.held.insert(
                             token,
                             Held {
@@ -481,14 +510,13 @@ impl Lobby {
         resume: Option<ResumeToken>,
         outbox: Outbox,
         cut: CancellationToken,
-    ) -> Entered {
-        let client = self.next_client;
-        self.next_client += 1;
+    ) -> Result<Entered, ErrorMsg> {
         self.forget_expired_holds();
 
         // A token is proof enough of a seat, except for someone logged in to another
         // account; logging in brings back the account's held seat and takes over its
-        // other connection, token or not.
+        // other connection, token or not. A held seat or a live session handed over
+        // keeps its name (no claim).
         let same = |name: &str| !account || name.to_lowercase() == asked.to_lowercase();
         let mut resumed: Option<Resumed> = None;
         if let Some(token) = resume {
@@ -499,10 +527,10 @@ impl Lobby {
                 self.held.remove(&hash);
                 resumed = Some((name, token, Some((room, hash))));
             } else if let Some(old) = self
-                .sessions
-                .iter()
-                .find(|(_, s)| s.token == token && same(&s.name))
-                .map(|(id, _)| *id)
+                .by_token
+                .get(&token)
+                .copied()
+                .filter(|old| self.sessions.get(old).is_some_and(|s| same(&s.name)))
             {
                 resumed = self.take_over(old);
             }
@@ -530,14 +558,24 @@ impl Lobby {
                 resumed = self.take_over(old);
             }
         }
-        let (name, token, room) = resumed.unwrap_or_else(|| {
-            let name = if account {
-                asked.clone()
-            } else {
-                unique_name(&asked, |n| self.name_taken(n))
-            };
-            (name, ResumeToken(rand::random()), None)
-        });
+        let (name, token, room) = match resumed {
+            Some(resumed) => resumed,
+            None if account => {
+                // Nobody else can hold an account's name: guests' names are marked.
+                let name = self.names.claim(&asked)?;
+                if name != asked {
+                    self.names.release(&name);
+                    return Err(ErrorMsg::new(
+                        ErrorCode::Busy,
+                        format!("{asked} is still leaving the server: try again in a moment"),
+                    ));
+                }
+                (name, ResumeToken(rand::random()), None)
+            }
+            None => (self.names.claim(&asked)?, ResumeToken(rand::random()), None),
+        };
+        let client = self.next_client;
+        self.next_client += 1;
         let resume_in =
             room.and_then(|(id, seat)| self.rooms.get(&id).map(|r| (r.handle.clone(), seat)));
         outbox.send(ServerMsg::Welcome(Welcome {
@@ -552,9 +590,10 @@ impl Lobby {
             outbox.send(ServerMsg::Storage(storage));
         }
         if resume_in.is_none() {
-            outbox.send(ServerMsg::Rooms(self.room_list()));
+            outbox.push(&self.full_list());
         }
         tracing::info!(client, %name, account, resumed = resume_in.is_some(), "player entered");
+        self.by_token.insert(token, client);
         self.sessions.insert(
             client,
             Session {
@@ -565,18 +604,19 @@ impl Lobby {
                 room: resume_in.as_ref().map(|(r, _)| r.id()),
             },
         );
-        Entered {
+        Ok(Entered {
             client,
             name,
             token,
             resume_in,
-        }
+        })
     }
 
     /// The same player on a new connection: the old one is left behind, its name, token
     /// and room go to the new one.
     fn take_over(&mut self, old: ClientId) -> Option<Resumed> {
         let old = self.sessions.remove(&old)?;
+        self.by_token.remove(&old.token);
         tracing::info!(name = %old.name, "a new connection takes over a session");
         old.cut.cancel();
         let seat = TokenHash::of(&old.token);
@@ -587,66 +627,97 @@ impl Lobby {
         let Some(session) = self.sessions.remove(&client) else {
             return;
         };
+        self.by_token.remove(&session.token);
         tracing::info!(client, name = %session.name, held = held_in.is_some(), "player left the server");
-        if let Some(room) = held_in {
-            self.held.insert(
-                TokenHash::of(&session.token),
-                Held {
-                    name: session.name,
-                    room,
-                    until: Instant::now()
-                        + self.config.grace * 2
-                        + std::time::Duration::from_secs(5),
-                },
-            );
+        match held_in {
+            // The name stays taken while the seat waits for its player.
+            Some(room) => {
+                self.held.insert(
+                    TokenHash::of(&session.token),
+                    Held {
+                        name: session.name,
+                        room,
+                        until: Instant::now()
+                            + self.config.grace * 2
+                            + std::time::Duration::from_secs(5),
+                    },
+                );
+            }
+            None => self.names.release(&session.name),
         }
     }
 
     fn on_notice(&mut self, notice: RoomNotice) {
         match notice {
             RoomNotice::Changed(summary) => {
-                if let Some(listed) = self.rooms.get_mut(&summary.id) {
+                let id = summary.id;
+                if let Some(listed) = self.rooms.get_mut(&id) {
                     listed.summary = Some(summary);
-                    self.broadcast_rooms();
+                    self.note_change(id, true);
                 }
             }
             RoomNotice::Closed(id) => {
-                self.rooms.remove(&id);
-                self.held.retain(|_, h| h.room != id);
-                self.broadcast_rooms();
+                if let Some(listed) = self.rooms.remove(&id)
+                    && listed.summary.is_some()
+                {
+                    self.note_change(id, false);
+                }
+                let gone: Vec<TokenHash> = self
+                    .held
+                    .iter()
+                    .filter(|(_, h)| h.room == id)
+                    .map(|(token, _)| *token)
+                    .collect();
+                for token in gone {
+                    self.release_hold(&token);
+                }
             }
-            RoomNotice::Released(token) => {
-                self.held.remove(&token);
-            }
+            RoomNotice::Released(token) => self.release_hold(&token),
         }
     }
 
-    /// Whether a person connected or holding a seat goes by `name` (ignoring case).
-    fn name_taken(&self, name: &str) -> bool {
-        let same = |n: &str| n.to_lowercase() == name.to_lowercase();
-        self.sessions.values().any(|s| same(&s.name)) || self.held.values().any(|h| same(&h.name))
+    /// A held seat is given up: its name is free again.
+    fn release_hold(&mut self, token: &TokenHash) {
+        if let Some(held) = self.held.remove(token) {
+            self.names.release(&held.name);
+        }
     }
 
     /// Holds whose release was lost are forgotten after a while, freeing their names.
     fn forget_expired_holds(&mut self) {
         let now = Instant::now();
-        self.held.retain(|_, h| h.until > now);
-    }
-
-    fn room_list(&self) -> Vec<RoomSummary> {
-        self.rooms
-            .values()
-            .filter_map(|r| r.summary.clone())
-            .collect()
-    }
-
-    /// The room list changed: every session in the lobby is sent the fresh one, at once
-    /// or (if one went out less than [`LIST_EVERY`] ago) when that time is up.
-    fn broadcast_rooms(&mut self) {
-        self.list_stale = true;
-        if Instant::now() >= self.listed_at + LIST_EVERY {
-            self.push_rooms();
+        let expired: Vec<TokenHash> = self
+            .held
+            .iter()
+            .filter(|(_, h)| h.until <= now)
+            .map(|(token, _)| *token)
+            .collect();
+        for token in expired {
+            self.release_hold(&token);
         }
+    }
+
+    /// The whole room list as one message, encoded once until the list changes.
+    fn full_list(&mut self) -> Outgoing {
+        if let Some(list) = &self.full_list {
+            return list.clone();
+        }
+        let list = Outgoing::new(ServerMsg::Rooms(
+            self.rooms
+                .values()
+                .filter_map(|r| r.summary.clone())
+                .collect(),
+        ));
+        self.full_list = Some(list.clone());
+        list
+    }
+
+    /// Room `id` opened or changed (`open`), or closed: the whole list is stale, and the
+    /// change waits for each slice's next push.
+    fn note_change(&mut self, id: RoomId, open: bool) {
+        self.full_list = None;
+        self.changes.push_back((self.next_change, id, open));
+        self.next_change += 1;
     }
 
     /// Sends `msg` to every connected session, in the lobby or in a room.
@@ -657,14 +728,40 @@ impl Lobby {
         }
     }
 
-    /// Sends the room list to every session in the lobby.
+    /// Sends the next slice of the lobby's sessions what changed in the room list since
+    /// that slice was last told, and forgets changes every slice has heard.
     fn push_rooms(&mut self) {
-        let list = Outgoing::new(ServerMsg::Rooms(self.room_list()));
-        for s in self.sessions.values().filter(|s| s.room.is_none()) {
-            s.outbox.push(&list);
-        }
-        self.list_stale = false;
+        let slice = self.next_slice;
+        self.next_slice = (slice + 1) % SLICES;
         self.listed_at = Instant::now();
+        let since = self.told[slice];
+        self.told[slice] = self.next_change;
+        // The latest word on each room: open (its current line) or closed.
+        let mut latest: BTreeMap<RoomId, bool> = BTreeMap::new();
+        for &(_, id, open) in self.changes.iter().filter(|(n, _, _)| *n >= since) {
+            latest.insert(id, open);
+        }
+        let oldest = self.told.iter().copied().min().unwrap_or(0);
+        while self.changes.front().is_some_and(|(n, _, _)| *n < oldest) {
+            self.changes.pop_front();
+        }
+        if latest.is_empty() {
+            return;
+        }
+        let mut changed = Vec::new();
+        let mut closed = Vec::new();
+        for (id, open) in latest {
+            match self.rooms.get(&id).and_then(|r| r.summary.clone()) {
+                Some(line) if open => changed.push(line),
+                _ => closed.push(id),
+            }
+        }
+        let push = Outgoing::new(ServerMsg::RoomsChanged { changed, closed });
+        for (client, s) in &self.sessions {
+            if s.room.is_none() && *client as usize % SLICES == slice {
+                s.outbox.push(&push);
+            }
+        }
     }
 }
 
@@ -683,20 +780,28 @@ mod tests {
         wire,
     };
 
-    /// Room lists in `rx` so far, and the last one's length.
-    fn lists(rx: &mut crate::connection::TestInbox) -> (usize, usize) {
-        let (mut count, mut last) = (0, 0);
+    /// Room lists and pushes in `rx` so far, applied to the list a client keeps: (full
+    /// lists, change pushes, the rooms the client knows of).
+    fn lists(rx: &mut crate::connection::TestInbox, kept: &mut Vec<RoomSummary>) -> (usize, usize) {
+        let (mut full, mut pushes) = (0, 0);
         while let Some(msg) = rx.try_recv() {
-            if let ServerMsg::Rooms(list) = msg {
-                count += 1;
-                last = list.len();
+            match msg {
+                ServerMsg::Rooms(list) => {
+                    full += 1;
+                    *kept = list;
+                }
+                ServerMsg::RoomsChanged { changed, closed } => {
+                    pushes += 1;
+                    banco_protocol::apply_room_changes(kept, &changed, &closed);
+                }
+                _ => {}
             }
         }
-        (count, last)
+        (full, pushes)
     }
 
     #[tokio::test(start_paused = true)]
-    async fn a_burst_of_changes_is_pushed_as_few_room_lists() {
+    async fn a_burst_of_changes_is_pushed_as_few_small_changes() {
         let store = crate::store::Store::open(&crate::StoreLocation::Memory).unwrap();
         let tracker = TaskTracker::new();
         let shutdown = CancellationToken::new();
@@ -715,9 +820,12 @@ mod tests {
         lobby
             .enter("Lan".into(), false, None, outbox, CancellationToken::new())
             .await
+            .unwrap()
             .unwrap();
         let settings = RoomSettings::default();
         let spec = crate::room::settings::validate(&settings).unwrap();
+        let mut kept = Vec::new();
+        let mut rooms = Vec::new();
         for i in 0..20 {
             let (outbox, _rx) = Outbox::for_test(64 * 1024);
             let guest = Guest {
@@ -726,17 +834,30 @@ mod tests {
                 token: ResumeToken([i as u8; 16]),
                 outbox,
             };
-            lobby
+            let room = lobby
                 .create(guest, settings.clone(), spec.clone())
                 .await
                 .unwrap()
                 .unwrap();
+            rooms.push(room);
         }
         // Time stands still while the rooms open; then it moves past the pause.
         tokio::time::sleep(LIST_EVERY * 2).await;
-        let (count, last) = lists(&mut rx);
-        assert_eq!(last, 20, "the last list has every room");
-        assert!(count <= 4, "{count} lists for one burst of 20 rooms");
+        let (full, pushes) = lists(&mut rx, &mut kept);
+        assert_eq!(full, 1, "one whole list, on entering");
+        assert!(pushes <= 4, "{pushes} pushes for one burst of 20 rooms");
+        assert_eq!(kept.len(), 20, "the kept list has every room");
+        assert!(kept.windows(2).all(|w| w[0].id < w[1].id));
+
+        // Rooms closing travel as their numbers.
+        for (i, room) in rooms.drain(..5).enumerate() {
+            // The only person in the room leaves: it closes.
+            room.leave(1000 + i as ClientId).await;
+        }
+        tokio::time::sleep(LIST_EVERY * 2).await;
+        let (full, _) = lists(&mut rx, &mut kept);
+        assert_eq!(full, 0);
+        assert_eq!(kept.len(), 15, "{kept:?}");
         shutdown.cancel();
         tracker.close();
         tracker.wait().await;

@@ -8,7 +8,7 @@ use tokio_util::sync::CancellationToken;
 
 use banco_protocol::discovery::DISCOVERY_PORT;
 use banco_protocol::{DEFAULT_PORT, parse_duration};
-use banco_server::store::{Archive, SyncMode};
+use banco_server::store::Archive;
 use banco_server::{Config, StoreLocation, default_store_path};
 
 /// Hosts banco rooms (caro and xiangqi) for players on your network.
@@ -22,11 +22,6 @@ struct Args {
     /// `:memory:` to keep nothing. Default: banco.db in your data directory.
     #[arg(long, value_name = "PATH", global = true)]
     db: Option<String>,
-    /// What a commit of a game's moves survives: `normal`, a crash of the server process
-    /// (kill -9, a panic); `full`, also a power cut or a crash of the whole machine, at
-    /// the price of an fsync per group commit.
-    #[arg(long, value_name = "MODE", default_value = "normal")]
-    sync: SyncMode,
     /// The server's name shown to players. Default: this machine's host name.
     #[arg(long)]
     name: Option<String>,
@@ -61,6 +56,8 @@ struct Args {
     /// broadcasting.
     #[arg(long, value_name = "ADDR", requires = "discover")]
     probe: Vec<std::net::SocketAddr>,
+    #[command(flatten)]
+    limits: banco_server::Limits,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -141,10 +138,10 @@ async fn main() -> anyhow::Result<()> {
         grace: args.grace,
         restart_grace: args.restart_grace,
         bot_delay: args.bot_delay,
-        store_sync: args.sync,
         web: !args.no_web,
         ..Config::default()
     };
+    args.limits.apply(&mut config);
     if let Some(name) = args.name {
         config.name = name;
     }

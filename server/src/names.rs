@@ -1,10 +1,15 @@
 //! Checking and cleaning what people type: player names and chat lines. Pure functions,
 //! so the rules are tested here and the actors only apply them.
 
+use std::collections::HashMap;
+
 use banco_protocol::{ErrorCode, ErrorMsg, MAX_CHAT_CHARS, MAX_NAME_CHARS};
 
-/// A player name as asked for in `Hello`, trimmed; refused if empty, too long or holding
-/// control characters (they would garble other people's screens).
+/// A player name as asked for in `Hello`, trimmed; refused if empty, too long, or holding
+/// anything that would let it pose as someone else or garble other people's screens:
+/// control characters, direction overrides (`evil\u{202e}gnp.exe` shows as `evilexe.png`),
+/// invisible characters (zero-width spaces and joiners, fillers), or blanks other than a
+/// plain space.
 pub fn clean_name(asked: &str) -> Result<String, ErrorMsg> {
     let name = asked.trim();
     if name.is_empty() {
@@ -22,32 +27,153 @@ pub fn clean_name(asked: &str) -> Result<String, ErrorMsg> {
             "a name cannot hold control characters (tabs, newlines, escapes)",
         ));
     }
+    if name.chars().any(is_direction_control) {
+        return Err(ErrorMsg::new(
+            ErrorCode::BadName,
+            "a name cannot hold right-to-left or other direction marks: they make text \
+             show in another order than it is written",
+        ));
+    }
+    if let Some(c) = name.chars().find(|&c| is_invisible(c) || is_odd_blank(c)) {
+        return Err(ErrorMsg::new(
+            ErrorCode::BadName,
+            format!(
+                "a name cannot hold invisible or blank characters other than a plain space \
+                 (it has U+{:04X})",
+                u32::from(c)
+            ),
+        ));
+    }
+    if name.contains("  ") {
+        return Err(ErrorMsg::new(
+            ErrorCode::BadName,
+            "a name cannot hold two spaces in a row",
+        ));
+    }
     Ok(name.to_string())
 }
 
-/// `base` made different from every name `taken` says is in use (compared without
-/// case): `An`, then `An 2`, `An 3`, ... cut so the result still fits [`MAX_NAME_CHARS`].
-pub fn unique_name(base: &str, taken: impl Fn(&str) -> bool) -> String {
-    if !taken(base) {
-        return base.to_string();
-    }
-    (2u32..)
-        .map(|n| {
-            let suffix = format!(" {n}");
-            let keep = MAX_NAME_CHARS.saturating_sub(suffix.chars().count());
-            let stem: String = base.chars().take(keep).collect();
-            format!("{}{suffix}", stem.trim_end())
-        })
-        .find(|candidate| !taken(candidate))
-        .expect("some numbered name is free: finitely many names are taken")
+/// Characters that reorder the text around them (Unicode bidi controls and marks).
+fn is_direction_control(c: char) -> bool {
+    matches!(c, '\u{200E}' | '\u{200F}' | '\u{061C}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
-/// A chat line as it will be shown: control characters (newlines, escapes) become spaces,
-/// then the ends are trimmed. Refused if nothing is left or it is too long.
+/// Unicode's Default_Ignorable_Code_Point: characters that show as nothing at all
+/// (zero-width spaces and joiners, soft hyphens, fillers, variation selectors, tags).
+fn is_invisible(c: char) -> bool {
+    matches!(c,
+        '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'
+        | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
+        | '\u{2060}'..='\u{206F}' | '\u{3164}' | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}'
+        | '\u{FFA0}' | '\u{FFF0}'..='\u{FFF8}' | '\u{1BCA0}'..='\u{1BCA3}'
+        | '\u{1D173}'..='\u{1D17A}' | '\u{E0000}'..='\u{E0FFF}')
+}
+
+/// Blanks that look like nothing or like a space but are not one: no-break and wide
+/// spaces, the Braille blank.
+fn is_odd_blank(c: char) -> bool {
+    (c.is_whitespace() && c != ' ') || c == '\u{2800}'
+}
+
+/// What two names must not share to be told apart by a person: the Unicode TR39
+/// confusable skeleton, without case (`Alice`, `alice`, `AIice` with a capital i, and
+/// `Аlice` with a Cyrillic А all have the same).
+pub fn look_alike_key(name: &str) -> String {
+    let once: String = unicode_security::skeleton(name).collect();
+    unicode_security::skeleton(&once.to_lowercase()).collect()
+}
+
+/// The names in use on a server (by connected people and by seats held for dropped
+/// ones), found by their look-alike key in one lookup.
+#[derive(Debug, Default)]
+pub struct NameBook {
+    /// Look-alike key -> the name as it is shown.
+    used: HashMap<String, String>,
+    /// Look-alike key of a name -> the number its next namesake starts looking from, so
+    /// a thousand people all called "An" cost a lookup each, not a scan each.
+    next_number: HashMap<String, u32>,
+}
+
+impl NameBook {
+    /// Takes a name for a newcomer who asked for `asked` (already [`clean_name`]d): the
+    /// name itself if free; `An 2`, `An 3`, ... if someone has exactly that name (case
+    /// aside); refused if it only looks like a name in use (`Аlice` beside `Alice`).
+    pub fn claim(&mut self, asked: &str) -> Result<String, ErrorMsg> {
+        let key = look_alike_key(asked);
+        let Some(shown) = self.used.get(&key) else {
+            self.used.insert(key, asked.to_string());
+            return Ok(asked.to_string());
+        };
+        if shown.to_lowercase() != asked.to_lowercase() {
+            return Err(ErrorMsg::new(
+                ErrorCode::BadName,
+                format!(
+                    "'{asked}' looks the same as '{shown}', who is on this server: choose a \
+                     name nobody could mistake for theirs"
+                ),
+            ));
+        }
+        let start = self.next_number.get(&key).copied().unwrap_or(2);
+        for n in start.. {
+            let suffix = format!(" {n}");
+            let keep = MAX_NAME_CHARS.saturating_sub(suffix.chars().count());
+            let stem: String = asked.chars().take(keep).collect();
+            let candidate = format!("{}{suffix}", stem.trim_end());
+            let candidate_key = look_alike_key(&candidate);
+            if !self.used.contains_key(&candidate_key) {
+                self.next_number.insert(key, n + 1);
+                self.used.insert(candidate_key, candidate.clone());
+                return Ok(candidate);
+            }
+        }
+        unreachable!("some numbered name is free: finitely many names are taken")
+    }
+
+    /// A name is given up (its person left and holds no seat): free for anyone.
+    pub fn release(&mut self, name: &str) {
+        let key = look_alike_key(name);
+        if self.used.get(&key).is_some_and(|shown| shown == name) {
+            self.used.remove(&key);
+            if self.used.is_empty() {
+                self.next_number.clear();
+            }
+        }
+    }
+
+    /// A name that comes back in use without being claimed (a game reopened after a
+    /// restart holds its players' names).
+    pub fn keep(&mut self, name: &str) {
+        self.used.insert(look_alike_key(name), name.to_string());
+    }
+
+    /// How many names are in use.
+    pub fn len(&self) -> usize {
+        self.used.len()
+    }
+
+    /// Whether no name is in use.
+    pub fn is_empty(&self) -> bool {
+        self.used.is_empty()
+    }
+}
+
+/// A chat line as it will be shown: control characters (newlines, escapes) and line or
+/// paragraph separators become spaces, direction overrides are dropped, then the ends are
+/// trimmed. Refused if nothing is left or it is too long.
 pub fn clean_chat(text: &str) -> Result<String, ErrorMsg> {
+    // Every script stays; what goes is what could reorder or break other people's
+    // screens: control characters and line or paragraph separators become spaces,
+    // direction overrides and isolates are dropped.
     let cleaned: String = text
         .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
+        .filter(|&c| !is_direction_control(c))
+        .map(|c| {
+            if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}' | '\u{0085}') {
+                ' '
+            } else {
+                c
+            }
+        })
         .collect();
     let line = cleaned.trim();
     if line.is_empty() {
@@ -84,21 +210,90 @@ mod tests {
     }
 
     #[test]
-    fn unique_names_get_a_number_and_still_fit() {
-        let taken = ["An", "an 2", "Bình"];
-        let is_taken = |n: &str| taken.iter().any(|t| t.eq_ignore_ascii_case(n));
-        assert_eq!(unique_name("Chi", is_taken), "Chi");
-        assert_eq!(unique_name("An", is_taken), "An 3");
+    fn names_that_would_pose_or_hide_are_refused() {
+        for bad in [
+            "evil\u{202e}gnp.exe",
+            "An\u{2066}x",
+            "A\u{200b}n",
+            "Bob\u{200d}",
+            "\u{3164}",
+            "An\u{00a0}Binh",
+            "\u{2800}",
+            "An  Bình",
+            "soft\u{00ad}hyphen",
+        ] {
+            let e = clean_name(bad).unwrap_err();
+            assert_eq!(e.code, ErrorCode::BadName, "{bad:?}");
+        }
+        assert!(
+            clean_name("evil\u{202e}gnp.exe")
+                .unwrap_err()
+                .message
+                .contains("right-to-left")
+        );
+        // Every script is welcome on its own.
+        for good in ["Nguyễn Văn An", "Алиса", "李小龙", "Ἀλέξανδρος", "علي"]
+        {
+            assert_eq!(clean_name(good).unwrap(), good);
+        }
+    }
+
+    #[test]
+    fn look_alikes_share_a_key_and_different_names_do_not() {
+        let alice = look_alike_key("Alice");
+        assert_eq!(look_alike_key("alice"), alice);
+        assert_eq!(look_alike_key("\u{0410}lice"), alice, "Cyrillic A");
+        assert_eq!(look_alike_key("AIice"), alice, "capital i for l");
+        assert_ne!(look_alike_key("Alicia"), alice);
+        assert_ne!(look_alike_key("An"), look_alike_key("Ân"));
+    }
+
+    #[test]
+    fn the_name_book_numbers_namesakes_and_refuses_look_alikes() {
+        let mut book = NameBook::default();
+        assert_eq!(book.claim("An").unwrap(), "An");
+        assert_eq!(book.claim("an").unwrap(), "an 2");
+        assert_eq!(book.claim("An").unwrap(), "An 3");
+        assert_eq!(book.claim("Alice").unwrap(), "Alice");
+        let e = book.claim("\u{0410}lice").unwrap_err();
+        assert_eq!(e.code, ErrorCode::BadName);
+        assert!(
+            e.message.contains("looks the same as 'Alice'"),
+            "{}",
+            e.message
+        );
+        // Given up, a name is free again, for look-alikes too.
+        book.release("Alice");
+        assert_eq!(book.claim("\u{0410}lice").unwrap(), "\u{0410}lice");
+        // Releasing a name not held as written changes nothing.
+        book.release("an");
+        assert_eq!(book.len(), 4);
+        // A number fits the length limit.
         let long = "y".repeat(MAX_NAME_CHARS);
-        let again = unique_name(&long, |n| n == long);
+        assert_eq!(book.claim(&long).unwrap(), long);
+        let again = book.claim(&long).unwrap();
         assert_eq!(again.chars().count(), MAX_NAME_CHARS);
         assert!(again.ends_with(" 2"));
+    }
+
+    #[test]
+    fn a_thousand_namesakes_each_get_their_own_number() {
+        let mut book = NameBook::default();
+        let names: std::collections::HashSet<String> =
+            (0..1000).map(|_| book.claim("An").unwrap()).collect();
+        assert_eq!(names.len(), 1000);
+        assert!(names.contains("An 1000"));
     }
 
     #[test]
     fn chat_is_cleaned_and_bounded() {
         assert_eq!(clean_chat("  xin chào \n").unwrap(), "xin chào");
         assert_eq!(clean_chat("a\nb\u{1b}c").unwrap(), "a b c");
+        // Other scripts stay; overrides and separators go.
+        assert_eq!(
+            clean_chat("xin chào \u{202e}olleh\u{2028}مرحبا").unwrap(),
+            "xin chào olleh مرحبا"
+        );
         assert_eq!(clean_chat(" \n\t ").unwrap_err().code, ErrorCode::EmptyChat);
         let long = "á".repeat(MAX_CHAT_CHARS + 1);
         assert_eq!(clean_chat(&long).unwrap_err().code, ErrorCode::ChatTooLong);

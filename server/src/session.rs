@@ -183,7 +183,7 @@ async fn run(
         }
     };
     let account = matches!(identity, Identity::Account(_));
-    let Ok(entered) = ctx
+    let entered = match ctx
         .lobby
         .enter(
             identity.name().to_string(),
@@ -193,9 +193,16 @@ async fn run(
             cut.clone(),
         )
         .await
-    else {
-        refuse_shutting_down(&outbox);
-        return;
+    {
+        Ok(Ok(entered)) => entered,
+        Ok(Err(refused)) => {
+            outbox.send(ServerMsg::Error(refused));
+            return;
+        }
+        Err(_) => {
+            refuse_shutting_down(&outbox);
+            return;
+        }
     };
     let mut session = Session {
         client: entered.client,

@@ -61,6 +61,9 @@ pub fn test_config() -> Config {
         bot_delay: Duration::from_millis(20),
         bot_think_cap: Some(Duration::from_millis(100)),
         hint_budget: Duration::from_millis(100),
+        // Offers declined and made again at once are the stuff of many tests; the wait
+        // after a decline has its own.
+        offer_declined_wait: Duration::ZERO,
         // Tests that need discovery bind it on loopback themselves.
         discovery: None,
         ..Config::default()
@@ -237,6 +240,9 @@ pub struct Client {
     framed: Framed<TcpStream, ClientCodec>,
     /// What the server said in Welcome (after [`TestServer::connect`]).
     pub welcome: Option<Welcome>,
+    /// The lobby's room list as a client keeps it: the last whole list, with every push
+    /// of changes since applied.
+    pub lobby: Vec<RoomSummary>,
 }
 
 impl Client {
@@ -248,6 +254,7 @@ impl Client {
         Client {
             framed: Framed::new(stream, ClientCodec::new()),
             welcome: None,
+            lobby: Vec::new(),
         }
     }
 
@@ -278,23 +285,38 @@ impl Client {
         stream.write_all(bytes).await.is_ok() && stream.flush().await.is_ok()
     }
 
-    /// The next message other than a room list (those come whenever the lobby changes
-    /// and most tests do not care). Panics if none comes within [`WAIT`] or the server
-    /// closed the connection.
+    /// The next message other than a room list or a push of its changes (those come
+    /// whenever the lobby changes and most tests do not care; they are kept in
+    /// [`Client::lobby`]). Panics if none comes within [`WAIT`] or the server closed the
+    /// connection.
     pub async fn recv(&mut self) -> ServerMsg {
         loop {
-            match self.recv_any().await {
-                ServerMsg::Rooms(_) => continue,
-                msg => return msg,
+            let msg = self.recv_any().await;
+            if !self.keep_lobby(&msg) {
+                return msg;
             }
         }
     }
 
-    /// The next room list, skipping anything else.
+    /// Takes in a room list or a push of its changes; `false` for any other message.
+    fn keep_lobby(&mut self, msg: &ServerMsg) -> bool {
+        match msg {
+            ServerMsg::Rooms(list) => self.lobby = list.clone(),
+            ServerMsg::RoomsChanged { changed, closed } => {
+                banco_protocol::apply_room_changes(&mut self.lobby, changed, closed);
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// The room list after the next whole list or push of changes, skipping anything
+    /// else.
     pub async fn rooms(&mut self) -> Vec<RoomSummary> {
         loop {
-            if let ServerMsg::Rooms(list) = self.recv_any().await {
-                return list;
+            let msg = self.recv_any().await;
+            if self.keep_lobby(&msg) {
+                return self.lobby.clone();
             }
         }
     }

@@ -307,3 +307,65 @@ async fn a_rematch_series_is_scored_until_a_seat_is_given_up() {
     assert_eq!(view.series, Series::default());
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_flood_of_offers_is_refused_and_harms_nobody() {
+    let config = banco_server::Config {
+        offer_declined_wait: std::time::Duration::from_secs(10),
+        // A small queue, so a flood that reached the opponent would get them cut.
+        outbox_bytes: 16 * 1024,
+        ..banco_tests::test_config()
+    };
+    let server = TestServer::with_config(config).await;
+    let (mut a, mut b, _) = two_players(&server, caro(15)).await;
+    exchange(&mut a, &mut b, 7, 7).await;
+    exchange(&mut b, &mut a, 8, 8).await;
+    // Cycling draw offers as fast as the socket takes them.
+    for _ in 0..300 {
+        a.send(ClientMsg::Offer(OfferKind::Draw)).await;
+        a.send(ClientMsg::Withdraw(OfferKind::Draw)).await;
+    }
+    // The flooder is told to wait, in a sentence.
+    let refused = match a
+        .recv_until(|m| matches!(m, ServerMsg::Error(e) if e.code == ErrorCode::OfferTooSoon))
+        .await
+    {
+        ServerMsg::Error(e) => e,
+        _ => unreachable!(),
+    };
+    assert!(refused.message.contains("wait"), "{}", refused.message);
+    // The opponent saw only the few offers the allowance lets through, is still
+    // connected, and the game goes on.
+    a.play(7, 8).await;
+    let mut offered = 0;
+    loop {
+        match b.recv().await {
+            ServerMsg::Offered(_) => offered += 1,
+            ServerMsg::Moved { .. } => break,
+            _ => {}
+        }
+    }
+    assert!(offered <= 4, "the opponent was sent {offered} offers");
+    a.saw(7, 8).await;
+    exchange(&mut b, &mut a, 9, 9).await;
+
+    // A declined offer makes its maker wait before the next, longer each time.
+    b.send(ClientMsg::Offer(OfferKind::Undo)).await;
+    let asked = offer(OfferKind::Undo, Seat::Two);
+    a.recv_until(|m| *m == ServerMsg::Offered(asked)).await;
+    a.send(ClientMsg::Answer {
+        kind: OfferKind::Undo,
+        accept: false,
+    })
+    .await;
+    b.recv_until(|m| *m == ServerMsg::Declined(asked)).await;
+    b.send(ClientMsg::Offer(OfferKind::Undo)).await;
+    match b.recv_until(|m| matches!(m, ServerMsg::Error(_))).await {
+        ServerMsg::Error(e) => {
+            assert_eq!(e.code, ErrorCode::OfferTooSoon);
+            assert!(e.message.contains("declined"), "{}", e.message);
+        }
+        _ => unreachable!(),
+    }
+    server.stop().await;
+}

@@ -97,6 +97,10 @@ function onMessage(msg) {
       app.rooms = body;
       if (app.screen === 'lobby') render();
       return;
+    case 'RoomsChanged':
+      app.rooms = S.applyRoomChanges(app.rooms || [], body.changed, body.closed);
+      if (app.screen === 'lobby') render();
+      return;
     case 'RoomCreated':
       return;
     case 'Joined':

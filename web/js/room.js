@@ -76,6 +76,11 @@ export function statusText(room) {
     ? t('status.your_turn', { stone: sideWord(room, seat) })
     : t('status.their_turn', { name: seatName(room, seat), stone: sideWord(room, seat) });
   if (isCheck(room)) text = `${t('status.check')} ${text}`;
+  // A timed game whose clocks have not started: each player's first move is free.
+  const c = g.clocks;
+  if (c && c.running == null && g.moves.length < 2) {
+    text = `${text} ${t('status.first_moves')}`;
+  }
   return text;
 }
 

@@ -139,6 +139,19 @@ export function offerToMe(room) {
   return room.offer && me !== null && room.offer.by !== me ? room.offer : null;
 }
 
+/** The lobby's room list after a RoomsChanged push: closed rooms go, changed ones
+ * replace their line or come in at their place (the list stays in room-number order). */
+export function applyRoomChanges(rooms, changed, closed) {
+  const kept = rooms.filter((r) => !closed.includes(r.id));
+  for (const room of changed) {
+    const i = kept.findIndex((r) => r.id >= room.id);
+    if (i === -1) kept.push(room);
+    else if (kept[i].id === room.id) kept[i] = room;
+    else kept.splice(i, 0, room);
+  }
+  return kept;
+}
+
 /** Takes in one server message about the room. Returns false for messages it ignores. */
 export function apply(room, msg, now) {
   const [kind, body] = typeof msg === 'string' ? [msg, null] : Object.entries(msg)[0] || [];
@@ -147,7 +160,8 @@ export function apply(room, msg, now) {
     case 'People':
       if (body.seats.some((s) => s === null)) room.series = { wins: [0, 0], draws: 0 };
       room.seats = body.seats;
-      room.spectators = body.spectators;
+      room.spectators = room.spectators.filter((name) => !body.left.includes(name));
+      for (const name of body.came) if (!room.spectators.includes(name)) room.spectators.push(name);
       return true;
     case 'GameStarted':
       room.game = { ...body, moves: [...body.moves] };

@@ -72,7 +72,9 @@ test('a caro room follows moves, undo, offers and the end of a game', () => {
   // The same end told twice counts once.
   s.apply(room, { GameOver: { winner: 'one', reason: 'five', line: [] } }, 60);
   assert.deepEqual(room.series.wins, [1, 0]);
-  s.apply(room, { People: { seats: [room.seats[0], null], spectators: [] } }, 70);
+  s.apply(room, { People: { seats: [room.seats[0], null], came: ['Minh', 'Lan'], left: [] } }, 70);
+  s.apply(room, { People: { seats: [room.seats[0], null], came: [], left: ['Minh'] } }, 75);
+  assert.deepEqual(room.spectators, ['Lan']);
   assert.deepEqual(room.series.wins, [0, 0]);
   assert.equal(s.apply(room, { SomethingNew: {} }, 80), false, 'unknown messages are ignored');
   assert.equal(s.apply(room, 'Left', 80), false);
@@ -113,4 +115,13 @@ test('xiangqi pieces follow the moves; legal targets come from the server', () =
   s.apply(room, { Facts: { game: 1, ply: 1, legal, check: false, fives: [[], []], three_stops: [[], []] } }, 3);
   assert.deepEqual(s.targetsFrom(room, { file: 7, rank: 9 }), [{ file: 6, rank: 7 }]);
   assert.equal(s.piecesFromFen('4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1')[9][4], 'k');
+});
+
+test('room list pushes apply in order', () => {
+  const line = (id, status) => ({ id, status });
+  let rooms = [line(1, 'Waiting'), line(4, 'Waiting')];
+  rooms = s.applyRoomChanges(rooms, [line(3, 'Waiting'), line(4, 'Playing'), line(9, 'Waiting')], [1]);
+  assert.deepEqual(rooms, [line(3, 'Waiting'), line(4, 'Playing'), line(9, 'Waiting')]);
+  rooms = s.applyRoomChanges(rooms, [line(3, 'Playing')], [3, 9]);
+  assert.deepEqual(rooms, [line(3, 'Playing'), line(4, 'Playing')]);
 });

@@ -34,6 +34,12 @@ impl App {
                     self.effects.push(Effect::ForgetSeat);
                 }
             }
+            ServerMsg::RoomsChanged { changed, closed } => {
+                banco_protocol::apply_room_changes(&mut self.rooms, &changed, &closed);
+                if let Screen::Lobby(lobby) = &mut self.screen {
+                    lobby.selected = lobby.selected.min(self.rooms.len().saturating_sub(1));
+                }
+            }
             ServerMsg::Joined(view) => {
                 self.rejoining = None;
                 self.joined(Room::from_view(*view, self.now));
@@ -212,6 +218,7 @@ impl App {
             ServerMsg::Chat(_) | ServerMsg::Clock(_) => {}
             ServerMsg::Welcome(_)
             | ServerMsg::Rooms(_)
+            | ServerMsg::RoomsChanged { .. }
             | ServerMsg::RoomCreated(_)
             | ServerMsg::Joined(_)
             | ServerMsg::Left

@@ -558,7 +558,8 @@ fn a_player_who_leaves_is_still_named_in_the_result() {
     let mut a = room_app(Role::Spectator);
     a.server(ServerMsg::People {
         seats: [caro_room_view(Role::Spectator).seats[0].clone(), None],
-        spectators: vec!["An".into()],
+        came: vec!["An".into()],
+        left: vec![],
     });
     a.server(ServerMsg::GameOver(GameOver {
         winner: Some(Seat::One),
@@ -774,7 +775,8 @@ fn mid_game() -> App {
     }));
     a.server(ServerMsg::People {
         seats: caro_room_view(Role::Spectator).seats,
-        spectators: vec!["Cúc".into()],
+        came: vec!["Cúc".into()],
+        left: vec![],
     });
     a
 }

@@ -455,6 +455,33 @@ impl<W: Write> Printer<W> {
         self.emit("rooms", json!({"rooms": list}), &text);
     }
 
+    /// A push of what changed in the lobby's room list: each changed room's line, each
+    /// closed room's number.
+    pub fn rooms_changed(&mut self, changed: &[RoomSummary], closed: &[banco_protocol::RoomId]) {
+        let loc = &self.locale;
+        let mut text = tr!(loc, "plain.rooms_changed").to_string();
+        for s in changed {
+            text.push_str(&format!(
+                "\n  #{}  {}  {}  {}  {}",
+                s.id,
+                narrate::game_line(&s.settings.game, loc),
+                narrate::summary_time(s, loc),
+                narrate::summary_players(s, loc),
+                narrate::summary_status(s, loc),
+            ));
+        }
+        for id in closed {
+            text.push_str("\n  ");
+            text.push_str(&tr!(loc, "plain.room_closed", room = id));
+        }
+        let list: Vec<Value> = changed.iter().map(summary_json).collect();
+        self.emit(
+            "rooms_changed",
+            json!({"changed": list, "closed": closed}),
+            &text,
+        );
+    }
+
     pub fn leaderboard(&mut self, list: &[Standing]) {
         let loc = &self.locale;
         let mut text = if list.is_empty() {
@@ -739,6 +766,7 @@ impl<W: Write> Printer<W> {
         match msg {
             ServerMsg::Welcome(w) => self.welcome(w),
             ServerMsg::Rooms(list) => self.rooms(list),
+            ServerMsg::RoomsChanged { changed, closed } => self.rooms_changed(changed, closed),
             ServerMsg::RoomCreated(id) => {
                 let text = tr!(loc, "event.room_created", room = id);
                 self.emit("room_created", json!({"room": id}), &text);
@@ -1023,6 +1051,7 @@ impl<W: Write> Printer<W> {
             }
             ServerMsg::Welcome(_)
             | ServerMsg::Rooms(_)
+            | ServerMsg::RoomsChanged { .. }
             | ServerMsg::RoomCreated(_)
             | ServerMsg::Left
             | ServerMsg::Error(_) => {}

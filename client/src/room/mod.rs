@@ -144,13 +144,18 @@ impl Room {
     /// (lobby lists, errors) change nothing.
     pub fn apply(&mut self, msg: &ServerMsg, now: Instant) {
         match msg {
-            ServerMsg::People { seats, spectators } => {
+            ServerMsg::People { seats, came, left } => {
                 if seats.iter().any(Option::is_none) {
                     // A seat given up: the next pairing starts its own score.
                     self.series = Series::default();
                 }
                 self.seats = seats.clone();
-                self.spectators = spectators.clone();
+                self.spectators.retain(|name| !left.contains(name));
+                for name in came {
+                    if !self.spectators.contains(name) {
+                        self.spectators.push(name.clone());
+                    }
+                }
                 if let Some(game) = &mut self.game {
                     // Someone sitting down mid-game plays it; someone leaving stays on
                     // record as its player.
@@ -223,6 +228,7 @@ impl Room {
             ServerMsg::Hint(mv) => self.hint = Some(*mv),
             ServerMsg::Welcome(_)
             | ServerMsg::Rooms(_)
+            | ServerMsg::RoomsChanged { .. }
             | ServerMsg::RoomCreated(_)
             | ServerMsg::Joined(_)
             | ServerMsg::Left
@@ -429,11 +435,25 @@ mod tests {
         room.apply(
             &ServerMsg::People {
                 seats: [room.seats[0].clone(), None],
-                spectators: vec![],
+                came: vec!["Minh".into(), "Lan".into()],
+                left: vec![],
             },
             now,
         );
         assert_eq!(room.series, Series::default());
+        room.apply(
+            &ServerMsg::People {
+                seats: [room.seats[0].clone(), None],
+                came: vec!["Lan".into()],
+                left: vec!["Minh".into()],
+            },
+            now,
+        );
+        assert_eq!(
+            room.spectators,
+            ["Lan"],
+            "deltas add and remove, never twice"
+        );
     }
 
     #[test]

@@ -44,6 +44,9 @@ impl Server {
             bot_delay: Duration::from_millis(10),
             bot_think_cap: Some(Duration::from_millis(100)),
             hint_budget: Duration::from_millis(100),
+            // These play an undo declined and asked again at once; the wait after a
+            // decline is the server's tests' business.
+            offer_declined_wait: Duration::ZERO,
             // The discovery test runs its own server; these need no UDP port.
             discovery: None,
             ..Config::default()

@@ -296,6 +296,12 @@ struct Room {
     answers_tx: mpsc::UnboundedSender<Answer>,
     /// The people as members were last told, to send `People` only on a change.
     shown_people: Option<view::People>,
+    /// Someone came, left, sat or stood since members were last told.
+    people_dirty: bool,
+    /// When members were last told who is here.
+    people_at: Option<Instant>,
+    /// When spectators' comings and goings held back (to be told together) are due.
+    people_due: Option<Instant>,
     /// The summary as the lobby was last told.
     shown_summary: Option<RoomSummary>,
     /// Members sent a full `Joined` during this event, who need no `People` for it.
@@ -324,17 +330,20 @@ impl Room {
             id,
             settings,
             spec,
+            offers: Offers::new(ctx.config.offer_declined_wait),
             ctx,
             members: Vec::new(),
             seats,
             game: None,
-            offers: Offers::default(),
             chat: ChatHistory::default(),
             generation: 0,
             hint: Slot::default(),
             // Replaced by the real channel at launch.
             answers_tx: mpsc::unbounded_channel().0,
             shown_people: None,
+            people_dirty: false,
+            people_at: None,
+            people_due: None,
             shown_summary: None,
             fresh: Vec::new(),
             last_move_at: None,
@@ -444,7 +453,7 @@ impl Room {
     /// After every event: keep bots thinking, tell members and the lobby what changed.
     fn after_event(&mut self) {
         self.drive_bots();
-        self.announce_people();
+        self.flush_people(Instant::now());
         self.fresh.clear();
         self.publish_summary();
     }
@@ -468,7 +477,11 @@ impl Room {
             SeatState::Bot(b) => b.pending.as_ref().map(|p| p.at),
             SeatState::Free => None,
         });
-        flag.into_iter().chain(first_move).chain(seats).min()
+        flag.into_iter()
+            .chain(first_move)
+            .chain(seats)
+            .chain(self.people_due)
+            .min()
     }
 
     fn on_timer(&mut self, now: Instant) {

@@ -36,14 +36,17 @@ impl Room {
             .game
             .as_ref()
             .is_some_and(|m| m.moves.iter().any(|r| r.by == seat));
-        let offer = self.offers.make(
-            kind,
-            seat,
-            Situation {
-                stage: self.stage(),
-                asker_has_moved: has_moved,
-            },
-        )?;
+        let situation = Situation {
+            stage: self.stage(),
+            asker_has_moved: has_moved,
+        };
+        // A bot answers at once and minds no number of offers; a person is spared floods.
+        let offer = if matches!(self.seats[seat.other().index()], SeatState::Bot(_)) {
+            self.offers.make(kind, seat, situation)?
+        } else {
+            self.offers
+                .make_paced(kind, seat, situation, Instant::now())?
+        };
         tracing::info!(?offer, "offer made");
         self.broadcast(ServerMsg::Offered(offer));
         let plies = self.game.as_ref().map_or(0, |m| m.moves.len());
@@ -113,9 +116,11 @@ impl Room {
     fn settle(&mut self, offer: Offer, accept: bool) {
         tracing::info!(?offer, accept, "offer answered");
         if !accept {
+            self.offers.declined(offer, Instant::now());
             self.broadcast(ServerMsg::Declined(offer));
             return;
         }
+        self.offers.accepted(offer);
         match offer.kind {
             OfferKind::Undo => self.take_back(offer.by),
             OfferKind::NewGame => self.start_game(),

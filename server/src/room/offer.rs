@@ -2,7 +2,21 @@
 //! draw. One offer may be open at a time; only the other player answers it; only the
 //! asker withdraws it. Pure: the room asks, this module says yes or which error.
 
+use std::time::Duration;
+use tokio::time::Instant;
+
 use banco_protocol::{ErrorCode, ErrorMsg, Offer, OfferKind, Seat};
+
+/// Offers a player may make in a burst to a person...
+const OFFER_BURST: f64 = 3.0;
+/// ...and how often one more comes back.
+const OFFER_REFILL: Duration = Duration::from_secs(10);
+/// After an offer is declined, its maker waits this long before the next one, doubling
+/// with each decline in a row, as lichess does with takebacks (the default of
+/// `Config::offer_declined_wait`)...
+pub const DECLINED_WAIT: Duration = Duration::from_secs(10);
+/// ...up to this.
+const DECLINED_WAIT_MAX: Duration = Duration::from_secs(300);
 
 /// Where the room's game stands, as far as offers care.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,14 +36,69 @@ pub struct Situation {
     pub asker_has_moved: bool,
 }
 
-/// The room's open offer, if any.
+/// The room's open offer, if any, and how fast each seat may make the next.
 #[derive(Debug, Clone, Default)]
 pub struct Offers {
     /// At most one at a time.
     open: Option<Offer>,
+    /// By seat: offers are throttled like chat, so cycling offer/withdraw cannot flood
+    /// the opponent (nor get them cut for falling behind).
+    pace: [Pace; 2],
+    /// The first wait after a declined offer.
+    declined_wait: Duration,
+}
+
+/// One seat's offer allowance and its run of declined offers.
+#[derive(Debug, Clone, Default)]
+struct Pace {
+    /// Offers used up, fractions coming back over time (`None`: a full allowance).
+    spent: Option<(f64, Instant)>,
+    /// Declined offers in a row.
+    declined: u32,
+    /// No offer before this, after a decline.
+    not_before: Option<Instant>,
+}
+
+impl Pace {
+    /// Spends one offer at `now`, or says how long to wait.
+    fn spend(&mut self, now: Instant) -> Result<(), Duration> {
+        if let Some(at) = self.not_before.filter(|&at| at > now) {
+            return Err(at - now);
+        }
+        let used = match self.spent {
+            Some((used, at)) => {
+                let back =
+                    now.saturating_duration_since(at).as_secs_f64() / OFFER_REFILL.as_secs_f64();
+                (used - back).max(0.0)
+            }
+            None => 0.0,
+        };
+        if used + 1.0 > OFFER_BURST {
+            let short = used + 1.0 - OFFER_BURST;
+            return Err(OFFER_REFILL.mul_f64(short));
+        }
+        self.spent = Some((used + 1.0, now));
+        Ok(())
+    }
+
+    fn declined(&mut self, now: Instant, first: Duration) {
+        self.declined = self.declined.saturating_add(1);
+        let wait = first
+            .saturating_mul(1 << (self.declined - 1).min(10))
+            .min(DECLINED_WAIT_MAX);
+        self.not_before = Some(now + wait);
+    }
 }
 
 impl Offers {
+    /// No offer open; after a decline its maker waits `declined_wait`, then twice that...
+    pub fn new(declined_wait: Duration) -> Offers {
+        Offers {
+            declined_wait,
+            ..Offers::default()
+        }
+    }
+
     pub fn open(&self) -> Option<Offer> {
         self.open
     }
@@ -74,6 +143,50 @@ impl Offers {
         let offer = Offer { kind, by };
         self.open = Some(offer);
         Ok(offer)
+    }
+
+    /// Like [`Offers::make`], for an offer to a person: also refused if `by` has made
+    /// offers too fast, or too soon after one was declined, with how long to wait.
+    pub fn make_paced(
+        &mut self,
+        kind: OfferKind,
+        by: Seat,
+        now: Situation,
+        at: Instant,
+    ) -> Result<Offer, ErrorMsg> {
+        // Whatever else is wrong with the offer is said first (it would be refused anyway).
+        let mut trial = self.clone();
+        trial.make(kind, by, now)?;
+        if let Err(wait) = self.pace[by.index()].spend(at) {
+            let secs = wait.as_secs_f64().ceil().max(1.0);
+            let why = if self.pace[by.index()].not_before.is_some_and(|t| t > at) {
+                "your last offer was declined"
+            } else {
+                "you have made several offers in a short time"
+            };
+            return Err(ErrorMsg::new(
+                ErrorCode::OfferTooSoon,
+                format!("{why}: wait {secs:.0} s before offering again"),
+            ));
+        }
+        self.make(kind, by, now)
+    }
+
+    /// The offer `offer.by` made was declined: their next waits longer each time.
+    pub fn declined(&mut self, offer: Offer, at: Instant) {
+        self.pace[offer.by.index()].declined(at, self.declined_wait);
+    }
+
+    /// The offer `offer.by` made was accepted: the run of declines is over.
+    pub fn accepted(&mut self, offer: Offer) {
+        let pace = &mut self.pace[offer.by.index()];
+        pace.declined = 0;
+        pace.not_before = None;
+    }
+
+    /// Someone else sits in `seat`: they start with a full allowance.
+    pub fn seat_changed(&mut self, seat: Seat) {
+        self.pace[seat.index()] = Pace::default();
     }
 
     /// `by` answers the open offer of `kind`; the offer is settled either way.
@@ -241,5 +354,63 @@ mod tests {
         assert_eq!(undo_plies(&[One, Two], Two), Some(1));
         assert_eq!(undo_plies(&[Two, One, Two], Two), Some(1));
         assert_eq!(undo_plies(&[Two, One, Two, One], Two), Some(2));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn offers_to_a_person_are_paced_and_declines_make_the_wait_grow() {
+        let mut o = Offers::new(DECLINED_WAIT);
+        let t0 = Instant::now();
+        // A burst of offer-withdraw cycles, then a wait.
+        for _ in 0..3 {
+            o.make_paced(OfferKind::Draw, One, RUNNING, t0).unwrap();
+            o.withdraw(OfferKind::Draw, One).unwrap();
+        }
+        let e = o.make_paced(OfferKind::Draw, One, RUNNING, t0).unwrap_err();
+        assert_eq!(e.code, ErrorCode::OfferTooSoon);
+        assert!(e.message.contains("wait 10 s"), "{}", e.message);
+        assert_eq!(o.open(), None, "a refused offer opens nothing");
+        // The other seat is not held up by it.
+        assert!(o.make_paced(OfferKind::Draw, Two, RUNNING, t0).is_ok());
+        o.withdraw(OfferKind::Draw, Two).unwrap();
+        // Allowance comes back with time.
+        let t1 = t0 + OFFER_REFILL;
+        let offer = o.make_paced(OfferKind::Undo, One, RUNNING, t1).unwrap();
+        // Declined: 10 s, then 20 s, then 40 s before the next.
+        o.answer(OfferKind::Undo, Two).unwrap();
+        o.declined(offer, t1);
+        let e = o.make_paced(OfferKind::Undo, One, RUNNING, t1).unwrap_err();
+        assert!(e.message.contains("declined"), "{}", e.message);
+        let t2 = t1 + Duration::from_secs(10);
+        let offer = o.make_paced(OfferKind::Undo, One, RUNNING, t2).unwrap();
+        o.answer(OfferKind::Undo, Two).unwrap();
+        o.declined(offer, t2);
+        let e = o
+            .make_paced(OfferKind::Undo, One, RUNNING, t2 + Duration::from_secs(19))
+            .unwrap_err();
+        assert!(e.message.contains("wait 1 s"), "{}", e.message);
+        let t3 = t2 + Duration::from_secs(20);
+        let offer = o.make_paced(OfferKind::Undo, One, RUNNING, t3).unwrap();
+        // Accepted: the run is over; the allowance still applies.
+        o.answer(OfferKind::Undo, Two).unwrap();
+        o.accepted(offer);
+        let t4 = t3 + OFFER_REFILL * 3;
+        assert!(o.make_paced(OfferKind::Draw, One, RUNNING, t4).is_ok());
+        // What is wrong with an offer is said before any wait.
+        assert_eq!(
+            o.make_paced(OfferKind::Undo, Two, RUNNING, t4)
+                .unwrap_err()
+                .code,
+            ErrorCode::OfferPending
+        );
+    }
+
+    #[test]
+    fn the_wait_after_declines_stops_growing() {
+        let mut pace = Pace::default();
+        let now = Instant::now();
+        for _ in 0..40 {
+            pace.declined(now, DECLINED_WAIT);
+        }
+        assert_eq!(pace.not_before, Some(now + DECLINED_WAIT_MAX));
     }
 }

@@ -34,6 +34,7 @@ impl Room {
                         format!("both seats of room {} are taken: watch instead", self.id),
                     )
                 })?;
+            self.offers.seat_changed(free);
             self.seats[free.index()] = SeatState::Human(HumanSeat {
                 client: guest.client,
                 name: guest.name.clone(),
@@ -42,6 +43,21 @@ impl Room {
             });
             Role::Player(free)
         } else {
+            let watching = self
+                .members
+                .iter()
+                .filter(|m| m.role == Role::Spectator)
+                .count();
+            if watching >= self.ctx.config.max_spectators {
+                return Err(ErrorMsg::new(
+                    ErrorCode::SpectatorsFull,
+                    format!(
+                        "room {} already has {watching} spectators, as many as this server \
+                         admits: try again later",
+                        self.id
+                    ),
+                ));
+            }
             Role::Spectator
         };
         tracing::info!(name = %guest.name, ?role, "came in");

@@ -10,6 +10,9 @@ use crate::ClientId;
 use crate::connection::Outgoing;
 use crate::lobby::RoomNotice;
 
+/// The least time between two tellings of spectators coming and going.
+pub const PEOPLE_EVERY: std::time::Duration = std::time::Duration::from_millis(250);
+
 /// Who sits where and who watches.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct People {
@@ -70,15 +73,47 @@ impl Room {
         self.fresh.push(client);
     }
 
-    /// Tells everyone who sits and watches, if that changed since they were last told.
+    /// Someone came, left, sat down or stood up: members are told (see
+    /// [`Room::flush_people`]).
     pub(super) fn announce_people(&mut self) {
-        let people = self.people();
-        if self.shown_people.as_ref() == Some(&people) {
+        self.people_dirty = true;
+        self.flush_people(Instant::now());
+    }
+
+    /// Tells everyone who sits and watches, if that changed since they were last told.
+    /// A change of seats goes out at once; spectators coming and going are told at most
+    /// every [`PEOPLE_EVERY`], together, so a crowd walking in costs each member a few
+    /// messages rather than one per newcomer.
+    pub(super) fn flush_people(&mut self, now: Instant) {
+        if !self.people_dirty {
             return;
         }
+        let people = self.people();
+        let (came, left) = match &self.shown_people {
+            Some(shown) if *shown == people => {
+                self.people_dirty = false;
+                self.people_due = None;
+                return;
+            }
+            Some(shown) => {
+                if shown.seats == people.seats
+                    && let Some(at) = self.people_at
+                    && now < at + PEOPLE_EVERY
+                {
+                    self.people_due = Some(at + PEOPLE_EVERY);
+                    return;
+                }
+                spectators_changed(&shown.spectators, &people.spectators)
+            }
+            None => (people.spectators.clone(), Vec::new()),
+        };
+        self.people_dirty = false;
+        self.people_due = None;
+        self.people_at = Some(now);
         let msg = Outgoing::new(ServerMsg::People {
             seats: people.seats.clone(),
-            spectators: people.spectators.clone(),
+            came,
+            left,
         });
         let told: Vec<_> = self
             .members
@@ -122,4 +157,13 @@ impl Room {
         let _ = self.ctx.lobby.send(RoomNotice::Changed(summary.clone()));
         self.shown_summary = Some(summary);
     }
+}
+
+/// Who came and who left between two lists of spectators (names are unique on a server).
+fn spectators_changed(before: &[String], now: &[String]) -> (Vec<String>, Vec<String>) {
+    let was: std::collections::HashSet<&String> = before.iter().collect();
+    let is: std::collections::HashSet<&String> = now.iter().collect();
+    let came = now.iter().filter(|n| !was.contains(n)).cloned().collect();
+    let left = before.iter().filter(|n| !is.contains(n)).cloned().collect();
+    (came, left)
 }

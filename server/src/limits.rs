@@ -1,0 +1,145 @@
+//! The budgets a host sets on the command line, shared by `banco-server` and `banco host`
+//! (both flatten [`Limits`] into their arguments), so the two never drift apart.
+
+use crate::Config;
+use crate::store::SyncMode;
+
+/// What the server may spend, in bytes and seats, and what a commit survives.
+#[derive(Debug, Clone, clap::Args)]
+pub struct Limits {
+    /// What a commit of a game's moves survives: `normal`, a crash of the server process
+    /// (kill -9, a panic); `full`, also a power cut or a crash of the whole machine, at
+    /// the price of an fsync per group commit.
+    #[arg(long, value_name = "MODE", default_value = "normal")]
+    pub sync: SyncMode,
+    /// The most the database file may grow to (e.g. 500MB, 2GB); past it games go on,
+    /// held in memory, and every player is told they are not being saved. Default: no cap.
+    #[arg(long, value_name = "SIZE", value_parser = size)]
+    pub db_max_size: Option<u64>,
+    /// The most bytes of game records that may wait for the disk; past it moves wait
+    /// for their commit (the disk sets the pace) instead of memory growing.
+    #[arg(long, value_name = "SIZE", value_parser = size, default_value = "16MiB")]
+    pub store_queue: u64,
+    /// The most bytes of messages that may wait for one client's socket; a client that
+    /// falls further behind is disconnected (told why), never its room slowed.
+    #[arg(long, value_name = "SIZE", value_parser = size, default_value = "256KiB")]
+    pub outbox: u64,
+    /// The most spectators one room admits; one more is told the room is full.
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    pub spectators: usize,
+}
+
+impl Default for Limits {
+    /// What the flags default to (the same as [`Config::default`]).
+    fn default() -> Limits {
+        let config = Config::default();
+        Limits {
+            sync: config.store_sync,
+            db_max_size: None,
+            store_queue: config.store_queue_bytes as u64,
+            outbox: config.outbox_bytes as u64,
+            spectators: config.max_spectators,
+        }
+    }
+}
+
+impl Limits {
+    /// Writes these limits into `config`.
+    pub fn apply(&self, config: &mut Config) {
+        config.store_sync = self.sync;
+        config.store_max_bytes = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(
+            self.db_max_size.unwrap_or(0),
+        ));
+        config.store_queue_bytes = usize::try_from(self.store_queue).unwrap_or(usize::MAX);
+        config.outbox_bytes = usize::try_from(self.outbox).unwrap_or(usize::MAX);
+        config.max_spectators = self.spectators;
+    }
+}
+
+/// A size in bytes: a number with an optional unit, `k`/`KB` (1000), `KiB` (1024), `MB`,
+/// `MiB`, `GB`, `GiB`; case is ignored and `B` may be left out (`64m`, `2G`).
+pub fn size(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let split = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(t.len());
+    let (number, unit) = t.split_at(split);
+    let number: f64 = number
+        .parse()
+        .map_err(|_| format!("'{text}' is not a size like 64MB or 512KiB"))?;
+    let unit = unit.trim().to_ascii_lowercase();
+    let unit = unit.strip_suffix('b').unwrap_or(&unit);
+    let factor: u64 = match unit {
+        "" => 1,
+        "k" => 1_000,
+        "ki" => 1 << 10,
+        "m" => 1_000_000,
+        "mi" => 1 << 20,
+        "g" => 1_000_000_000,
+        "gi" => 1 << 30,
+        _ => {
+            return Err(format!(
+                "'{text}' has a unit I do not know (use KB, MB, GB, KiB, MiB or GiB)"
+            ));
+        }
+    };
+    let bytes = number * factor as f64;
+    if !bytes.is_finite() || bytes < 1.0 || bytes > u64::MAX as f64 {
+        return Err(format!("'{text}' is not a size this machine can hold"));
+    }
+    Ok(bytes as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_read_as_people_write_them() {
+        assert_eq!(size("512"), Ok(512));
+        assert_eq!(size("64KiB"), Ok(64 << 10));
+        assert_eq!(size("16MiB"), Ok(16 << 20));
+        assert_eq!(size("500MB"), Ok(500_000_000));
+        assert_eq!(size("2g"), Ok(2_000_000_000));
+        assert_eq!(size(" 1.5 GiB "), Ok(3 << 29));
+        assert!(size("lots").unwrap_err().contains("64MB"));
+        assert!(size("5 parsecs").unwrap_err().contains("unit"));
+        assert!(size("0").is_err());
+    }
+
+    #[test]
+    fn the_defaults_match_the_config_defaults() {
+        use clap::Parser;
+        #[derive(Parser)]
+        struct Flags {
+            #[command(flatten)]
+            limits: Limits,
+        }
+        let flags = Flags::parse_from(["banco"]);
+        assert_eq!(
+            format!("{:?}", flags.limits),
+            format!("{:?}", Limits::default())
+        );
+        let mut config = Config::default();
+        let before = (
+            config.store_queue_bytes,
+            config.outbox_bytes,
+            config.max_spectators,
+        );
+        flags.limits.apply(&mut config);
+        assert_eq!(
+            (
+                config.store_queue_bytes,
+                config.outbox_bytes,
+                config.max_spectators
+            ),
+            before
+        );
+        assert_eq!(
+            config
+                .store_max_bytes
+                .load(std::sync::atomic::Ordering::Relaxed),
+            0
+        );
+    }
+}
