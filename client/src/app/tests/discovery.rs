@@ -155,7 +155,8 @@ fn arrows_pick_a_server_and_enter_joins_it() {
 fn snapshot_connect_with_servers_found() {
     let mut a = app();
     a.discovered(found());
-    press(&mut a, &[KeyCode::Down, KeyCode::Down]);
+    // Address, name, password, then the list.
+    press(&mut a, &[KeyCode::Down, KeyCode::Down, KeyCode::Down]);
     let (text, _) = render(&a, 80, 24);
     insta::assert_snapshot!("connect_servers", text);
     let mut none = app();
