@@ -549,13 +549,18 @@ impl Lobby {
                     ResumeToken(rand::random()),
                     Some((held.room, hash)),
                 ));
-            } else if let Some(old) = self
-                .sessions
-                .iter()
-                .find(|(_, s)| s.name.to_lowercase() == key)
-                .map(|(id, _)| *id)
-            {
-                resumed = self.take_over(old);
+            } else if self.sessions.values().any(|s| s.name.to_lowercase() == key) {
+                // Not taken over: two clients of one account would take it from each
+                // other for ever, each dialling again. A client that lost its link comes
+                // back with its token (above), or once the server has noticed the loss.
+                return Err(ErrorMsg::new(
+                    ErrorCode::NameTaken,
+                    format!(
+                        "{asked} is logged in on another connection: quit there first (a \
+                         connection that was cut is noticed within {} seconds)",
+                        banco_protocol::HEARTBEAT_TIMEOUT_SECS
+                    ),
+                ));
             }
         }
         let (name, token, room) = match resumed {
@@ -612,8 +617,8 @@ impl Lobby {
         })
     }
 
-    /// The same player on a new connection: the old one is left behind, its name, token
-    /// and room go to the new one.
+    /// The same player on a new connection (it presented the old one's token): the old
+    /// one is left behind, its name, token and room go to the new one.
     fn take_over(&mut self, old: ClientId) -> Option<Resumed> {
         let old = self.sessions.remove(&old)?;
         self.by_token.remove(&old.token);

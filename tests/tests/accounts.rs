@@ -188,11 +188,19 @@ async fn logging_in_again_takes_back_the_held_seat_without_the_token() {
 }
 
 #[tokio::test]
-async fn a_second_login_takes_over_the_first_connection() {
+async fn a_second_login_is_refused_while_the_first_is_connected() {
     let server = TestServer::start().await;
-    let mut first = server.register("An", "mật khẩu của An").await;
-    let second = server.log_in("An", "mật khẩu của An").await;
-    assert_eq!(second.name(), "An", "not 'An 2': one account, one name");
-    first.closed().await;
+    let first = server.register("An", "mật khẩu của An").await;
+    let mut second = server
+        .hello("An", None, Some("mật khẩu của An"), false)
+        .await;
+    let e = second.expect_error(ErrorCode::NameTaken).await;
+    assert!(e.message.contains("another connection"), "{}", e.message);
+    // Its own token takes the session over (a client whose link was cut, dialling again).
+    let token = first.token();
+    let mut again = server
+        .hello("An", Some(token), Some("mật khẩu của An"), false)
+        .await;
+    assert_eq!(again.welcome().await.name, "An");
     server.stop().await;
 }
