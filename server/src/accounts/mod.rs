@@ -90,14 +90,7 @@ impl Accounts {
         if base.is_empty() {
             return Err(ErrorMsg::new(ErrorCode::BadName, "a name cannot be empty"));
         }
-        if !resuming
-            && self
-                .store
-                .account(base.to_string())
-                .await
-                .map_err(read_failed)?
-                .is_some()
-        {
+        if !resuming && self.find(base).await?.is_some() {
             return Err(ErrorMsg::new(
                 ErrorCode::NameRegistered,
                 format!(
@@ -120,13 +113,7 @@ impl Accounts {
             ));
         }
         check_password(&password)?;
-        if self
-            .store
-            .account(name.to_string())
-            .await
-            .map_err(read_failed)?
-            .is_some()
-        {
+        if self.find(name).await?.is_some() {
             return Err(taken(name));
         }
         let hash = self.hash(password).await?;
@@ -148,11 +135,7 @@ impl Accounts {
     ) -> Result<Identity, ErrorMsg> {
         let key = name_key(name);
         self.check_throttle(&key, address)?;
-        let account = self
-            .store
-            .account(name.to_string())
-            .await
-            .map_err(read_failed)?;
+        let account = self.find(name).await?;
         let stored = account.as_ref().map(|a| a.hash.clone());
         let right = self
             .blocking(move || match stored {
@@ -212,6 +195,22 @@ impl Accounts {
             )),
             Err(e) => Err(read_failed(e)),
         }
+    }
+
+    /// The account `name`, waiting out a busy reader: a crowd arriving at once (every
+    /// Hello looks its name up) queues instead of being refused.
+    async fn find(&self, name: &str) -> Result<Option<crate::store::accounts::Account>, ErrorMsg> {
+        let mut pause = std::time::Duration::from_millis(5);
+        for _ in 0..20 {
+            match self.store.account(name.to_string()).await {
+                Err(ReadError::Busy) => {
+                    tokio::time::sleep(pause).await;
+                    pause = (pause * 2).min(std::time::Duration::from_millis(200));
+                }
+                other => return other.map_err(read_failed),
+            }
+        }
+        Err(read_failed(ReadError::Busy))
     }
 
     fn check_throttle(&self, key: &str, address: IpAddr) -> Result<(), ErrorMsg> {
