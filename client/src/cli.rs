@@ -66,6 +66,15 @@ pub struct Player {
     /// play on from there in a new room (a saved unfinished game carries on this way).
     #[arg(long, value_name = "FILE")]
     pub open: Option<std::path::PathBuf>,
+    /// Log in to your account (--name): the password is asked for without echo (in line
+    /// mode with input piped in, it is the first line read). Without it you play as a
+    /// guest, `~name`, unrated.
+    #[arg(long, conflicts_with = "register")]
+    pub login: bool,
+    /// Register your name (--name) as an account, with a password asked for as --login
+    /// does; you are logged in to it at once.
+    #[arg(long)]
+    pub register: bool,
 }
 
 #[derive(Debug, Args)]

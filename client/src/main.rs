@@ -124,7 +124,8 @@ async fn run_plain(
     // is taken back.
     let mut seats = SeatKeeper::new(state_dir().as_deref());
     let resume = seats.claim(address);
-    let link = Connection::open_resuming(address, name, resume)
+    let account = credentials(name, player)?;
+    let link = Connection::open_resuming(address, name, resume, account.clone())
         .await
         .map_err(|e| anyhow::anyhow!(e.describe(&s.loc)))?
         .start();
@@ -132,12 +133,48 @@ async fn run_plain(
     let format = if json { Format::Json } else { Format::Text };
     let stdin = tokio::io::BufReader::new(tokio::io::stdin());
     let printer = plain::Printer::new(std::io::stdout(), format, s.loc).with_bell(player.bell);
-    let redial = plain::Redial::new(address, seats);
+    let mut redial = plain::Redial::new(address, seats);
+    // Logging in again after a drop; a registration is a login by then.
+    redial.account = account.map(|c| banco_protocol::Credentials {
+        register: false,
+        ..c
+    });
     let ending = plain::run_printing(link, stdin, printer, Some(redial)).await?;
     Ok(match ending {
         Ending::Quit => ExitCode::SUCCESS,
         Ending::ServerClosed => ExitCode::FAILURE,
     })
+}
+
+/// The password for `--login` / `--register`, read without echo from the terminal (twice
+/// to register), or as the first line of piped input; never from the command line.
+fn credentials(name: &str, player: &Player) -> anyhow::Result<Option<banco_protocol::Credentials>> {
+    use std::io::IsTerminal;
+    if !player.login && !player.register {
+        return Ok(None);
+    }
+    let password = if std::io::stdin().is_terminal() {
+        let first = rpassword::prompt_password(format!("Password for {name}: "))
+            .context("could not read the password")?;
+        if player.register {
+            let again = rpassword::prompt_password("The same password again: ")
+                .context("could not read the password")?;
+            if again != first {
+                anyhow::bail!("the two passwords differ: nothing was registered");
+            }
+        }
+        first
+    } else {
+        let mut line = String::new();
+        std::io::stdin()
+            .read_line(&mut line)
+            .context("could not read the password")?;
+        line.trim_end_matches(['\r', '\n']).to_string()
+    };
+    Ok(Some(banco_protocol::Credentials {
+        password,
+        register: player.register,
+    }))
 }
 
 /// The record `--open FILE` names, read before anything starts so a bad file is said at
@@ -160,6 +197,7 @@ async fn run_tui(
     name: String,
     hosting: Option<(String, Vec<String>, Option<String>)>,
     opened: Option<banco_client::record::Replay>,
+    player: &Player,
     s: Setup,
 ) -> anyhow::Result<ExitCode> {
     let mut app = App::new(s.loc, s.theme, s.settings, s.dir, name, Instant::now());
@@ -170,9 +208,14 @@ async fn run_tui(
         app.join_hint = join;
         app.web_url = web;
     }
-    let connect_now = address.is_some();
+    let login = player.login || player.register;
+    // With --login the connect screen waits for the password.
+    let connect_now = address.is_some() && !login;
     if let Some(a) = address {
         app.set_address(&a);
+    }
+    if login {
+        app.ask_password(player.register);
     }
     if let Some(w) = s.warnings.first() {
         app.warn(w.clone());
@@ -190,6 +233,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 player_name(&Player::default(), &s.settings),
                 None,
                 None,
+                &Player::default(),
                 s,
             )
             .await
@@ -200,7 +244,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             if j.player.plain || j.player.json {
                 run_plain(&j.address, &name, &j.player, s).await
             } else {
-                run_tui(Some(j.address), name, None, opened, s).await
+                run_tui(Some(j.address.clone()), name, None, opened, &j.player, s).await
             }
         }
         Some(Command::Replay(r)) => {
@@ -250,7 +294,15 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 let lan = discover::lan_addresses();
                 let join = discover::join_addresses(hosted.addr, &lan);
                 let web = (!h.no_web).then(|| discover::web_url(hosted.addr, &lan));
-                run_tui(Some(target), name, Some((shown, join, web)), opened, s).await
+                run_tui(
+                    Some(target),
+                    name,
+                    Some((shown, join, web)),
+                    opened,
+                    &h.player,
+                    s,
+                )
+                .await
             };
             hosted.stop().await;
             code

@@ -10,8 +10,8 @@
 //! that drops packets without closing) and is closed as [`Lost::Silent`].
 
 use banco_protocol::{
-    ClientCodec, ClientMsg, DEFAULT_PORT, ErrorCode, ErrorMsg, FrameError, HEARTBEAT_TIMEOUT_SECS,
-    Hello, PROTOCOL_VERSION, ResumeToken, ServerMsg, Welcome,
+    ClientCodec, ClientMsg, Credentials, DEFAULT_PORT, ErrorCode, ErrorMsg, FrameError,
+    HEARTBEAT_TIMEOUT_SECS, Hello, PROTOCOL_VERSION, ResumeToken, ServerMsg, Welcome,
 };
 use futures::{SinkExt, StreamExt};
 use std::io;
@@ -241,7 +241,7 @@ pub fn address_text(host: &str, port: u16) -> String {
 impl Connection {
     /// Connects to `address` (default port if none) and greets the server as `name`.
     pub async fn open(address: &str, name: &str) -> Result<Connection, ConnectError> {
-        Connection::open_resuming(address, name, None).await
+        Connection::open_resuming(address, name, None, None).await
     }
 
     /// As [`Connection::open`], presenting `resume` (from an earlier session's Welcome)
@@ -250,6 +250,7 @@ impl Connection {
         address: &str,
         name: &str,
         resume: Option<ResumeToken>,
+        account: Option<Credentials>,
     ) -> Result<Connection, ConnectError> {
         let (host, port) = split_address(address)?;
         let shown = address_text(&host, port);
@@ -264,7 +265,7 @@ impl Connection {
         for addr in addrs {
             match tokio::time::timeout(CONNECT_TIMEOUT, TcpStream::connect(addr)).await {
                 Ok(Ok(stream)) => {
-                    return Connection::greet(stream, addr, &shown, name, resume).await;
+                    return Connection::greet(stream, addr, &shown, name, resume, account).await;
                 }
                 Ok(Err(e)) => last = connect_error(&e, &shown, port),
                 Err(_) => last = ConnectError::Timeout(shown.clone(), port),
@@ -280,6 +281,7 @@ impl Connection {
         shown: &str,
         name: &str,
         resume: Option<ResumeToken>,
+        account: Option<Credentials>,
     ) -> Result<Connection, ConnectError> {
         let _ = stream.set_nodelay(true);
         let mut framed = Framed::new(stream, ClientCodec::new());
@@ -287,6 +289,7 @@ impl Connection {
             version: PROTOCOL_VERSION,
             name: name.to_string(),
             resume,
+            account,
         });
         framed
             .send(hello)
@@ -512,6 +515,7 @@ mod tests {
                 name: "An".into(),
                 server: "test".into(),
                 resume: ResumeToken([3; 16]),
+                account: false,
             }))
             .await
             .unwrap();

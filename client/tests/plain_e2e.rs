@@ -13,7 +13,7 @@ use tokio::process::Command;
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_players_chat_negotiate_undo_win_rematch_and_quit() {
     let server = Server::start().await;
-    let mut an = Player::join(&server, "An", "--json").await;
+    let mut an = Player::register(&server, "An", "--json").await;
     let welcome = an.event("welcome").await;
     assert_eq!(welcome["name"], "An");
     assert_eq!(welcome["server"], "e2e");
@@ -25,7 +25,7 @@ async fn two_players_chat_negotiate_undo_win_rematch_and_quit() {
     assert_eq!(joined["you"], "one");
     assert_eq!(joined["rule"], "freestyle");
 
-    let mut binh = Player::join(&server, "Binh", "--json").await;
+    let mut binh = Player::register(&server, "Binh", "--json").await;
     binh.event("welcome").await;
     binh.send("rooms").await;
     let rooms = binh.event("rooms").await;
@@ -221,7 +221,7 @@ async fn a_game_against_the_bot_with_a_hint_and_a_spectator() {
 async fn text_mode_reads_like_sentences() {
     let server = Server::start().await;
     let mut an = Player::join(&server, "An", "--plain").await;
-    assert_eq!(an.line().await, "welcome: Connected to e2e as An.");
+    assert_eq!(an.line().await, "welcome: Connected to e2e as ~An.");
     an.send("create caro --size 9").await;
     // The lobby may push a room list first; the answers follow in order.
     let mut line = an.line().await;
@@ -252,13 +252,13 @@ const MATE_IN_ONE: &str = "4k4/R8/9/9/9/9/9/9/9/3K4R w - - 0 1";
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_xiangqi_game_with_a_draw_offer_then_a_mate_then_the_records() {
     let server = Server::start().await;
-    let mut an = Player::join(&server, "An", "--json").await;
+    let mut an = Player::register(&server, "An", "--json").await;
     an.send("create xiangqi --clock 10m+5s --first me").await;
     let room = an.event("room_created").await["room"].as_u64().unwrap();
     let joined = an.event("joined").await;
     assert_eq!(joined["game"], "xiangqi");
     assert_eq!(joined["stone"], "red");
-    let mut binh = Player::join(&server, "Binh", "--json").await;
+    let mut binh = Player::register(&server, "Binh", "--json").await;
     binh.send("rooms").await;
     let rooms = binh.event("rooms").await;
     let listed = rooms["rooms"]
@@ -502,7 +502,7 @@ async fn a_lost_connection_mid_game_is_dialled_again_and_the_game_goes_on() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_people_line_names_who_sits_now_not_who_left() {
     let server = Server::start().await;
-    let mut an = Player::join(&server, "An", "--json").await;
+    let mut an = Player::register(&server, "An", "--json").await;
     an.send("create caro --size 9 --first me").await;
     let room = an.event("room_created").await["room"].as_u64().unwrap();
     an.event("joined").await;
@@ -536,7 +536,7 @@ async fn the_people_line_names_who_sits_now_not_who_left() {
         said.push(line.clone());
         if line.starts_with("people:") && said.iter().any(|l| l.starts_with("move: 1.")) {
             assert_eq!(
-                line, "people: Seat one: An; seat two: free seat (Pat left); 1 watching.",
+                line, "people: Seat one: An; seat two: free seat (~Pat left); 1 watching.",
                 "{said:#?}"
             );
             break;

@@ -48,12 +48,12 @@ async fn a_client_killed_mid_game_and_started_again_takes_its_seat_back() {
             v["event"] == "people" && v["seats"][0]["connected"] == false
         })
         .await;
-    assert_eq!(away["seats"][0]["name"], "An");
+    assert_eq!(away["seats"][0]["name"], "~An");
 
     // Started again the same way: the same name, the same seat, the game as it was.
     let mut an = Player::join_keeping(server.addr, "An", "--json", &state).await;
     let welcome = an.event("welcome").await;
-    assert_eq!(welcome["name"], "An", "not a new player 'An 2'");
+    assert_eq!(welcome["name"], "~An", "not a new player '~An 2'");
     let joined = an.event("joined").await;
     assert_eq!(joined["room"], room);
     assert_eq!(joined["you"], "one");

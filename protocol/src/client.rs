@@ -15,6 +15,28 @@ pub struct Hello {
     pub name: String,
     /// From an earlier session's [`crate::Welcome`]: take back a seat held after a drop.
     pub resume: Option<ResumeToken>,
+    /// Log in to (or register) the account `name`; `None` plays as a guest, under a
+    /// marked name (`~name`) and unrated. Absent in JSON from pages that predate accounts.
+    #[serde(default)]
+    pub account: Option<Credentials>,
+}
+
+/// A password for the account named in [`Hello`]. Its `Debug` hides the password, so it
+/// can never reach a log by way of a message dump.
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Credentials {
+    pub password: String,
+    /// Make the account (the name must be free) instead of logging in to it.
+    pub register: bool,
+}
+
+impl std::fmt::Debug for Credentials {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Credentials")
+            .field("password", &"<hidden>")
+            .field("register", &self.register)
+            .finish()
+    }
 }
 
 /// A client's request.
@@ -62,4 +84,21 @@ pub enum ClientMsg {
     /// warning's threats), for a client that does not carry the rules itself: the browser
     /// page. Answered by [`crate::ServerMsg::Facts`]; any member of a room may ask.
     Facts,
+    /// Replace the logged-in account's password. Answered by
+    /// [`crate::ServerMsg::PasswordChanged`] or an error.
+    ChangePassword(PasswordChange),
+}
+
+/// The old password (proof it is the owner at the keyboard) and the new one. `Debug`
+/// hides both.
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PasswordChange {
+    pub old: String,
+    pub new: String,
+}
+
+impl std::fmt::Debug for PasswordChange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("PasswordChange { <hidden> }")
+    }
 }

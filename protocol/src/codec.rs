@@ -111,6 +111,7 @@ mod tests {
                 version: PROTOCOL_VERSION,
                 name: "An".into(),
                 resume: None,
+                account: None,
             }),
             ClientMsg::ListRooms,
             ClientMsg::Chat("xin chào".into()),

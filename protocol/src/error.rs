@@ -57,6 +57,18 @@ pub enum ErrorCode {
     Internal,
     /// No finished game with that number is in the server's records.
     NoSuchGame,
+    /// Wrong name or password.
+    LoginFailed,
+    /// The name belongs to an account: log in, or play under another name.
+    NameRegistered,
+    /// Registering a name that already has an account.
+    NameTaken,
+    /// Too many failed logins for this name or from this address: wait, then try again.
+    TooManyTries,
+    /// The password is too short or too long.
+    BadPassword,
+    /// Only a logged-in account may do that.
+    NotLoggedIn,
     /// The room has as many spectators as the server admits.
     SpectatorsFull,
     /// Too many offers too fast, or too soon after the last one was declined: wait.
@@ -69,7 +81,7 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code, for clients that word each one in their own language.
-    pub const ALL: [ErrorCode; 32] = [
+    pub const ALL: [ErrorCode; 38] = [
         ErrorCode::VersionMismatch,
         ErrorCode::Malformed,
         ErrorCode::Unexpected,
@@ -98,6 +110,12 @@ impl ErrorCode {
         ErrorCode::ShuttingDown,
         ErrorCode::Internal,
         ErrorCode::NoSuchGame,
+        ErrorCode::LoginFailed,
+        ErrorCode::NameRegistered,
+        ErrorCode::NameTaken,
+        ErrorCode::TooManyTries,
+        ErrorCode::BadPassword,
+        ErrorCode::NotLoggedIn,
         ErrorCode::SpectatorsFull,
         ErrorCode::OfferTooSoon,
         ErrorCode::EnginesBusy,
@@ -135,6 +153,12 @@ impl ErrorCode {
             ErrorCode::ShuttingDown => "shutting_down",
             ErrorCode::Internal => "internal",
             ErrorCode::NoSuchGame => "no_such_game",
+            ErrorCode::LoginFailed => "login_failed",
+            ErrorCode::NameRegistered => "name_registered",
+            ErrorCode::NameTaken => "name_taken",
+            ErrorCode::TooManyTries => "too_many_tries",
+            ErrorCode::BadPassword => "bad_password",
+            ErrorCode::NotLoggedIn => "not_logged_in",
             ErrorCode::SpectatorsFull => "spectators_full",
             ErrorCode::OfferTooSoon => "offer_too_soon",
             ErrorCode::EnginesBusy => "engines_busy",

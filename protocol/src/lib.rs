@@ -19,7 +19,7 @@ pub mod room;
 pub mod server;
 pub mod wire;
 
-pub use client::{ClientMsg, Hello};
+pub use client::{ClientMsg, Credentials, Hello, PasswordChange};
 pub use codec::{ClientCodec, FrameError, ServerCodec};
 pub use error::{ErrorCode, ErrorMsg};
 pub use room::*;
@@ -47,6 +47,16 @@ pub const HEARTBEAT_TIMEOUT_SECS: u64 = 15;
 
 /// Longest player name, in characters.
 pub const MAX_NAME_CHARS: usize = 24;
+
+/// The mark every guest's name starts with: guests play under any name no account holds,
+/// always marked, never rated.
+pub const GUEST_MARK: char = '~';
+
+/// Shortest account password, in characters.
+pub const MIN_PASSWORD_CHARS: usize = 8;
+
+/// Longest account password, in characters (hashing cost grows with length).
+pub const MAX_PASSWORD_CHARS: usize = 128;
 
 /// Longest chat message, in characters.
 pub const MAX_CHAT_CHARS: usize = 300;

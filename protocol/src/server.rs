@@ -19,6 +19,10 @@ pub struct Welcome {
     pub server: String,
     /// Present this in a later Hello to reclaim a held seat.
     pub resume: ResumeToken,
+    /// Logged in to the account `name`; `false` for a guest (whose name starts with
+    /// [`crate::GUEST_MARK`]).
+    #[serde(default)]
+    pub account: bool,
 }
 
 /// A message from the server.
@@ -83,6 +87,9 @@ pub enum ServerMsg {
     /// Whether the server is keeping what is played: sent to everyone when it changes, and
     /// after `Welcome` while games are not being saved.
     Storage(Storage),
+    /// The account's password was changed, as asked by
+    /// [`crate::ClientMsg::ChangePassword`].
+    PasswordChanged,
     /// What changed in the lobby's room list since the last push (the whole list came in
     /// [`ServerMsg::Rooms`], on entering the lobby or asking): rooms opened or changed,
     /// and rooms closed. Apply with [`crate::apply_room_changes`].

@@ -29,9 +29,10 @@ fn client_variant(m: &ClientMsg) -> usize {
         ClientMsg::Replay(_) => 15,
         ClientMsg::Pong(_) => 16,
         ClientMsg::Facts => 17,
+        ClientMsg::ChangePassword(_) => 18,
     }
 }
-const CLIENT_VARIANTS: usize = 18;
+const CLIENT_VARIANTS: usize = 19;
 
 fn server_variant(m: &ServerMsg) -> usize {
     match m {
@@ -58,10 +59,11 @@ fn server_variant(m: &ServerMsg) -> usize {
         ServerMsg::Ping(_) => 20,
         ServerMsg::Storage(_) => 21,
         ServerMsg::Facts(_) => 22,
-        ServerMsg::RoomsChanged { .. } => 23,
+        ServerMsg::PasswordChanged => 23,
+        ServerMsg::RoomsChanged { .. } => 24,
     }
 }
-const SERVER_VARIANTS: usize = 24;
+const SERVER_VARIANTS: usize = 25;
 
 fn xq(file: u8, rank: u8) -> XqSquare {
     XqSquare { file, rank }
@@ -149,11 +151,20 @@ fn client_samples() -> Vec<ClientMsg> {
             version: PROTOCOL_VERSION,
             name: "Lan".into(),
             resume: None,
+            account: None,
         }),
         ClientMsg::Hello(Hello {
             version: 7,
             name: "Điệp".into(),
             resume: Some(ResumeToken([9; 16])),
+            account: Some(Credentials {
+                password: "mật khẩu dài".into(),
+                register: true,
+            }),
+        }),
+        ClientMsg::ChangePassword(PasswordChange {
+            old: "old password".into(),
+            new: "new password".into(),
         }),
         ClientMsg::ListRooms,
         ClientMsg::JoinRoom(4),
@@ -209,7 +220,9 @@ fn server_samples() -> Vec<ServerMsg> {
             name: "Lan (2)".into(),
             server: "hostA".into(),
             resume: ResumeToken([1; 16]),
+            account: true,
         }),
+        ServerMsg::PasswordChanged,
         ServerMsg::Rooms(vec![]),
         ServerMsg::Ping(7),
         ServerMsg::Storage(Storage::Saving),
@@ -456,6 +469,7 @@ fn hello_version_is_readable_first() {
         version: 300,
         name: "n".into(),
         resume: None,
+        account: None,
     }))
     .unwrap();
     assert_eq!(bytes[0], 0);
@@ -497,7 +511,7 @@ proptest! {
     fn chat_and_names_round_trip(text in ".{0,400}", name in ".{0,40}", x in 0u8..64, y in 0u8..64) {
         for m in [
             ClientMsg::Chat(text.clone()),
-            ClientMsg::Hello(Hello { version: PROTOCOL_VERSION, name: name.clone(), resume: None }),
+            ClientMsg::Hello(Hello { version: PROTOCOL_VERSION, name: name.clone(), resume: None, account: None }),
             ClientMsg::Move(Move::Caro(Point::new(x, y))),
         ] {
             let bytes = encode(&m).unwrap();
@@ -518,6 +532,34 @@ fn every_error_code_is_listed_once_by_its_stable_name() {
     // Codes are appended: a client of the last version still reads the codes it knew.
     assert_eq!(ErrorCode::ALL[27], ErrorCode::NoSuchGame);
     assert_eq!(ErrorCode::ALL.len(), 32);
+}
+
+#[test]
+fn passwords_never_show_in_debug_output() {
+    let hello = ClientMsg::Hello(Hello {
+        version: PROTOCOL_VERSION,
+        name: "An".into(),
+        resume: None,
+        account: Some(Credentials {
+            password: "hunter2-secret".into(),
+            register: false,
+        }),
+    });
+    let change = ClientMsg::ChangePassword(PasswordChange {
+        old: "hunter2-secret".into(),
+        new: "another-secret".into(),
+    });
+    for m in [hello, change] {
+        let shown = format!("{m:?} {m:#?}");
+        assert!(!shown.contains("secret"), "{shown}");
+    }
+}
+
+#[test]
+fn a_page_without_accounts_still_says_hello_in_json() {
+    let json = format!(r#"{{"Hello":{{"version":{PROTOCOL_VERSION},"name":"An","resume":null}}}}"#);
+    let m: ClientMsg = serde_json::from_str(&json).unwrap();
+    assert!(matches!(m, ClientMsg::Hello(h) if h.account.is_none()));
 }
 
 #[test]

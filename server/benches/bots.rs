@@ -150,6 +150,7 @@ impl Client {
             version: PROTOCOL_VERSION,
             name: name.into(),
             resume: None,
+            account: None,
         }))
         .await?;
         c.until(|m| matches!(m, ServerMsg::Welcome(_))).await?;

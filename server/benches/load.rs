@@ -263,6 +263,7 @@ impl Player {
             version: PROTOCOL_VERSION,
             name: name.into(),
             resume: None,
+            account: None,
         }));
         Ok(p)
     }
@@ -663,6 +664,7 @@ async fn listener(
         version: PROTOCOL_VERSION,
         name,
         resume: None,
+        account: None,
     }));
     for msg in &then {
         hello.extend(frame(msg));
@@ -751,6 +753,7 @@ async fn crowd(o: &Options) -> Result<()> {
             version: PROTOCOL_VERSION,
             name: format!("w{i}"),
             resume: None,
+            account: None,
         }));
         bytes.extend(frame(&ClientMsg::WatchRoom(1)));
         s.write_all(&bytes).await?;

@@ -29,6 +29,7 @@
 //! - [`discovery`]: LAN discovery: the task answering UDP probes with a beacon, and the
 //!   prober clients call ([`discovery::probe`]) to list the servers on their network.
 
+pub mod accounts;
 pub mod config;
 pub mod connection;
 pub mod discovery;

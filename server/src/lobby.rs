@@ -65,13 +65,16 @@ pub struct Entered {
     pub name: String,
     /// Sent in Welcome; presenting it in a later Hello reclaims a held seat.
     pub token: ResumeToken,
-    /// The room holding this player's seat, when the Hello resumed one.
-    pub resume_in: Option<RoomHandle>,
+    /// The room holding this player's seat, when the Hello resumed one, and the token
+    /// (hashed) the seat is held under.
+    pub resume_in: Option<(RoomHandle, TokenHash)>,
 }
 
 enum LobbyMsg {
     Enter {
         name: String,
+        /// Logged in to the account `name` (not made unique; it takes over its seats).
+        account: bool,
         resume: Option<ResumeToken>,
         outbox: Outbox,
         /// Cancelled to close the session (when a newer connection takes over its token).
@@ -126,6 +129,7 @@ impl LobbyHandle {
     pub async fn enter(
         &self,
         name: String,
+        account: bool,
         resume: Option<ResumeToken>,
         outbox: Outbox,
         cut: CancellationToken,
@@ -133,6 +137,7 @@ impl LobbyHandle {
         let (reply, answer) = oneshot::channel();
         self.send(LobbyMsg::Enter {
             name,
+            account,
             resume,
             outbox,
             cut,
@@ -197,6 +202,10 @@ impl LobbyHandle {
         self.tx.send(msg).await.map_err(|_| LobbyGone)
     }
 }
+
+/// A session picked up again: its name, token, and the room (and the token its seat
+/// is held under) it sits in.
+type Resumed = (String, ResumeToken, Option<(RoomId, TokenHash)>);
 
 /// A connected session.
 struct Session {
@@ -365,12 +374,13 @@ impl Lobby {
         match msg {
             LobbyMsg::Enter {
                 name,
+                account,
                 resume,
                 outbox,
                 cut,
                 reply,
             } => {
-                let entered = self.enter(name, resume, outbox, cut);
+                let entered = self.enter(name, account, resume, outbox, cut);
                 let _ = reply.send(entered);
             }
             LobbyMsg::List { client } => {
@@ -502,40 +512,89 @@ impl Lobby {
     fn enter(
         &mut self,
         asked: String,
+        account: bool,
         resume: Option<ResumeToken>,
         outbox: Outbox,
         cut: CancellationToken,
     ) -> Result<Entered, ErrorMsg> {
         self.forget_expired_holds();
 
-        // A held seat or a live session handed over keeps its name (no claim).
-        let mut resumed: Option<(String, ResumeToken, Option<RoomId>)> = None;
+        // A token is proof enough of a seat, except for someone logged in to another
+        // account; logging in brings back the account's held seat and takes over its
+        // other connection, token or not. A held seat or a live session handed over
+        // keeps its name (no claim).
+        let same = |name: &str| !account || name.to_lowercase() == asked.to_lowercase();
+        let mut resumed: Option<Resumed> = None;
         if let Some(token) = resume {
-            if let Some(held) = self.held.remove(&TokenHash::of(&token)) {
-                resumed = Some((held.name, token, Some(held.room)));
-            } else if let Some(old) = self.by_token.remove(&token)
-                && let Some(old) = self.sessions.remove(&old)
+            let hash = TokenHash::of(&token);
+            if let Some(held) = self.held.get(&hash).filter(|h| same(&h.name)) {
+                let room = held.room;
+                let name = held.name.clone();
+                self.held.remove(&hash);
+                resumed = Some((name, token, Some((room, hash))));
+            } else if let Some(old) = self
+                .by_token
+                .get(&token)
+                .copied()
+                .filter(|old| self.sessions.get(old).is_some_and(|s| same(&s.name)))
             {
-                // The same player on a new connection: the old one is left behind.
-                tracing::info!(name = %old.name, "a new connection takes over a session");
-                old.cut.cancel();
-                resumed = Some((old.name, token, old.room));
+                resumed = self.take_over(old);
+            }
+        }
+        if account && resumed.is_none() {
+            let key = asked.to_lowercase();
+            if let Some(hash) = self
+                .held
+                .iter()
+                .find(|(_, h)| h.name.to_lowercase() == key)
+                .map(|(hash, _)| *hash)
+                && let Some(held) = self.held.remove(&hash)
+            {
+                resumed = Some((
+                    held.name,
+                    ResumeToken(rand::random()),
+                    Some((held.room, hash)),
+                ));
+            } else if self.sessions.values().any(|s| s.name.to_lowercase() == key) {
+                // Not taken over: two clients of one account would take it from each
+                // other for ever, each dialling again. A client that lost its link comes
+                // back with its token (above), or once the server has noticed the loss.
+                return Err(ErrorMsg::new(
+                    ErrorCode::NameTaken,
+                    format!(
+                        "{asked} is logged in on another connection: quit there first (a \
+                         connection that was cut is noticed within {} seconds)",
+                        banco_protocol::HEARTBEAT_TIMEOUT_SECS
+                    ),
+                ));
             }
         }
         let (name, token, room) = match resumed {
             Some(resumed) => resumed,
+            None if account => {
+                // Nobody else can hold an account's name: guests' names are marked.
+                let name = self.names.claim(&asked)?;
+                if name != asked {
+                    self.names.release(&name);
+                    return Err(ErrorMsg::new(
+                        ErrorCode::Busy,
+                        format!("{asked} is still leaving the server: try again in a moment"),
+                    ));
+                }
+                (name, ResumeToken(rand::random()), None)
+            }
             None => (self.names.claim(&asked)?, ResumeToken(rand::random()), None),
         };
         let client = self.next_client;
         self.next_client += 1;
-        let resume_in = room
-            .and_then(|id| self.rooms.get(&id))
-            .map(|r| r.handle.clone());
+        let resume_in =
+            room.and_then(|(id, seat)| self.rooms.get(&id).map(|r| (r.handle.clone(), seat)));
         outbox.send(ServerMsg::Welcome(Welcome {
             version: PROTOCOL_VERSION,
             name: name.clone(),
             server: self.config.name.clone(),
             resume: token,
+            account,
         }));
         let storage = self.storage.borrow().clone();
         if storage != Storage::Saving {
@@ -544,7 +603,7 @@ impl Lobby {
         if resume_in.is_none() {
             outbox.push(&self.full_list());
         }
-        tracing::info!(client, %name, resumed = resume_in.is_some(), "player entered");
+        tracing::info!(client, %name, account, resumed = resume_in.is_some(), "player entered");
         self.by_token.insert(token, client);
         self.sessions.insert(
             client,
@@ -553,7 +612,7 @@ impl Lobby {
                 token,
                 outbox,
                 cut,
-                room: resume_in.as_ref().map(RoomHandle::id),
+                room: resume_in.as_ref().map(|(r, _)| r.id()),
             },
         );
         Ok(Entered {
@@ -562,6 +621,17 @@ impl Lobby {
             token,
             resume_in,
         })
+    }
+
+    /// The same player on a new connection (it presented the old one's token): the old
+    /// one is left behind, its name, token and room go to the new one.
+    fn take_over(&mut self, old: ClientId) -> Option<Resumed> {
+        let old = self.sessions.remove(&old)?;
+        self.by_token.remove(&old.token);
+        tracing::info!(name = %old.name, "a new connection takes over a session");
+        old.cut.cancel();
+        let seat = TokenHash::of(&old.token);
+        Some((old.name, old.token, old.room.map(|room| (room, seat))))
     }
 
     fn gone(&mut self, client: ClientId, held_in: Option<RoomId>) {
@@ -760,7 +830,7 @@ mod tests {
         );
         let (outbox, mut rx) = Outbox::for_test(1 << 20);
         lobby
-            .enter("Lan".into(), None, outbox, CancellationToken::new())
+            .enter("Lan".into(), false, None, outbox, CancellationToken::new())
             .await
             .unwrap()
             .unwrap();

@@ -20,7 +20,7 @@ struct Args {
     listen: String,
     /// SQLite file for players, ratings, finished games and games in progress, or
     /// `:memory:` to keep nothing. Default: banco.db in your data directory.
-    #[arg(long, value_name = "PATH")]
+    #[arg(long, value_name = "PATH", global = true)]
     db: Option<String>,
     /// The server's name shown to players. Default: this machine's host name.
     #[arg(long)]
@@ -58,6 +58,27 @@ struct Args {
     probe: Vec<std::net::SocketAddr>,
     #[command(flatten)]
     limits: banco_server::Limits,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum Command {
+    /// Players' accounts in the database (--db): safe while the server runs.
+    Account {
+        #[command(subcommand)]
+        action: AccountAction,
+    },
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum AccountAction {
+    /// Every account and when it was registered.
+    List,
+    /// Give an account a new random password, printed to tell its owner.
+    ResetPassword { name: String },
+    /// Remove an account: its games stay, and anyone may register the name again.
+    Remove { name: String },
 }
 
 fn duration(text: &str) -> Result<Duration, String> {
@@ -94,6 +115,9 @@ async fn main() -> anyhow::Result<()> {
         Some(path) => StoreLocation::File(PathBuf::from(path)),
         None => default_store_path().map_or(StoreLocation::Memory, StoreLocation::File),
     };
+    if let Some(Command::Account { action }) = &args.command {
+        return account(&store, action);
+    }
     if args.leaderboard {
         return print_leaderboard(&store);
     }
@@ -163,6 +187,35 @@ async fn stop_signal() {
         () = ctrl_c => {}
         () = term => {}
     }
+}
+
+fn account(store: &StoreLocation, action: &AccountAction) -> anyhow::Result<()> {
+    use banco_server::accounts::admin;
+    let StoreLocation::File(path) = store else {
+        anyhow::bail!("an in-memory store has no accounts: name the database with --db");
+    };
+    let conn = admin::open(path)?;
+    match action {
+        AccountAction::List => {
+            let lines = admin::list(&conn)?;
+            if lines.is_empty() {
+                println!("No accounts yet.");
+            }
+            for line in lines {
+                println!("{line}");
+            }
+        }
+        AccountAction::ResetPassword { name } => {
+            let password = admin::reset_password(&conn, name)?;
+            println!("New password for {name}: {password}");
+            println!("Tell them; they can choose their own once logged in.");
+        }
+        AccountAction::Remove { name } => {
+            admin::remove(&conn, name)?;
+            println!("Removed the account {name}; its games stay in the records.");
+        }
+    }
+    Ok(())
 }
 
 fn print_servers(targets: &[std::net::SocketAddr]) -> anyhow::Result<()> {

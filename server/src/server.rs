@@ -126,6 +126,7 @@ async fn serve_store(
         config: config.clone(),
         lobby,
         store: store.handle(),
+        accounts: crate::accounts::Accounts::new(store.handle()),
         shutdown: shutdown.clone(),
     };
     let game_addr = listener.local_addr();

@@ -13,10 +13,11 @@ use tokio_util::sync::CancellationToken;
 use tracing::Instrument;
 
 use banco_protocol::{
-    ClientMsg, ErrorCode, ErrorMsg, Hello, PROTOCOL_VERSION, ResumeToken, ServerMsg,
+    ClientMsg, ErrorCode, ErrorMsg, Hello, PROTOCOL_VERSION, PasswordChange, ResumeToken, ServerMsg,
 };
 
 use crate::ClientId;
+use crate::accounts::{Accounts, Identity};
 use crate::config::Config;
 use crate::connection::{self, FrameSink, FrameSource, Incoming, Outbox};
 use crate::lobby::LobbyHandle;
@@ -36,6 +37,8 @@ pub struct SessionContext {
     pub lobby: LobbyHandle,
     /// Where reads of the records (leaderboard, history, replays) go.
     pub store: StoreHandle,
+    /// Logins, registrations, password changes.
+    pub accounts: Accounts,
     /// Fires when the server stops: the session says so and ends.
     pub shutdown: CancellationToken,
 }
@@ -55,17 +58,24 @@ pub async fn serve_transport<R: FrameSource, W: FrameSink>(
     ctx: SessionContext,
 ) {
     let span = tracing::info_span!("session", %peer);
-    serve_in_span(source, sink, ctx).instrument(span).await;
+    serve_in_span(source, sink, peer, ctx)
+        .instrument(span)
+        .await;
 }
 
-async fn serve_in_span<R: FrameSource, W: FrameSink>(mut inbound: R, sink: W, ctx: SessionContext) {
+async fn serve_in_span<R: FrameSource, W: FrameSink>(
+    mut inbound: R,
+    sink: W,
+    peer: SocketAddr,
+    ctx: SessionContext,
+) {
     let cut = CancellationToken::new();
     let (outbox, writer) = connection::outbox(sink, ctx.config.outbox_bytes, cut.clone());
     let finish = CancellationToken::new();
     let writer = tokio::spawn(writer.run(finish.clone()));
 
     if let Some(hello) = handshake(&mut inbound, &outbox, &ctx.shutdown).await {
-        run(hello, inbound, outbox, cut, &ctx).await;
+        run(hello, peer, inbound, outbox, cut, &ctx).await;
     }
     finish.cancel();
     if writer.await.is_err() {
@@ -134,6 +144,10 @@ struct Session {
     client: ClientId,
     /// The name the lobby gave it (unique).
     name: String,
+    /// Logged in to the account `name` (else a guest).
+    account: bool,
+    /// Where the client connects from, for the login throttle.
+    peer: SocketAddr,
     /// Carried into rooms, so a held seat knows who may reclaim it.
     token: ResumeToken,
     /// Everything for this client goes through here.
@@ -144,6 +158,7 @@ struct Session {
 
 async fn run(
     hello: Hello,
+    peer: SocketAddr,
     mut inbound: impl FrameSource,
     outbox: Outbox,
     cut: CancellationToken,
@@ -156,9 +171,27 @@ async fn run(
             return;
         }
     };
+    let identity = match ctx
+        .accounts
+        .identify(&name, hello.account, hello.resume.is_some(), peer.ip())
+        .await
+    {
+        Ok(identity) => identity,
+        Err(e) => {
+            outbox.send(ServerMsg::Error(e));
+            return;
+        }
+    };
+    let account = matches!(identity, Identity::Account(_));
     let entered = match ctx
         .lobby
-        .enter(name, hello.resume, outbox.clone(), cut.clone())
+        .enter(
+            identity.name().to_string(),
+            account,
+            hello.resume,
+            outbox.clone(),
+            cut.clone(),
+        )
         .await
     {
         Ok(Ok(entered)) => entered,
@@ -174,13 +207,15 @@ async fn run(
     let mut session = Session {
         client: entered.client,
         name: entered.name,
+        account,
+        peer,
         token: entered.token,
         outbox,
         room: None,
     };
     tracing::info!(client = session.client, name = %session.name, "welcome");
-    if let Some(room) = entered.resume_in {
-        if room.resume(session.guest()).await {
+    if let Some((room, seat)) = entered.resume_in {
+        if room.resume(session.guest(), seat).await {
             session.room = Some(room);
         } else {
             ctx.lobby.back(session.client, true).await;
@@ -280,6 +315,9 @@ impl Session {
                 return self.answer_read(answer, ServerMsg::History);
             }
             ClientMsg::Replay(id) => return self.replay(id, ctx).await,
+            ClientMsg::ChangePassword(change) => {
+                return self.change_password(change, ctx).await;
+            }
             // The heartbeat's answer: hearing it is all it is for.
             ClientMsg::Pong(_) => return,
             ClientMsg::Move(mv) => Request::Move(mv),
@@ -417,6 +455,25 @@ impl Session {
                     "the server could not read its records (its log says why)",
                 );
             }
+        }
+    }
+
+    async fn change_password(&self, change: PasswordChange, ctx: &SessionContext) {
+        if !self.account {
+            return self.refuse(
+                ErrorCode::NotLoggedIn,
+                "guests have no password: register a name to have one",
+            );
+        }
+        match ctx
+            .accounts
+            .change_password(&self.name, change.old, change.new, self.peer.ip())
+            .await
+        {
+            Ok(()) => {
+                self.outbox.send(ServerMsg::PasswordChanged);
+            }
+            Err(e) => self.outbox_error(e),
         }
     }
 

@@ -138,6 +138,8 @@ async fn trial(db: &std::path::Path, n: u64, rng: &mut Lcg) {
     let name_a = format!("A{n}");
     let name_b = format!("B{n}");
     let mut a = Client::connect(server.addr, &name_a, None).await;
+    // A guest: the server marks the name (~A1), and the records keep it so.
+    let name_a = a.name.clone();
     let settings = match game {
         Game::Caro => RoomSettings::default(),
         Game::Xiangqi => xiangqi(),

@@ -57,6 +57,7 @@ async fn silent_spectators_up_to_the_cap_cost_bounded_memory_and_the_game_goes_o
             version: PROTOCOL_VERSION,
             name: format!("watcher{i}"),
             resume: None,
+            account: None,
         }));
         bytes.extend(frame(&ClientMsg::WatchRoom(room)));
         s.write_all(&bytes).await.unwrap();
@@ -71,7 +72,7 @@ async fn silent_spectators_up_to_the_cap_cost_bounded_memory_and_the_game_goes_o
             came.extend(names);
         }
     }
-    assert!(came.contains("watcher0") && came.contains(&format!("watcher{}", CAP - 1)));
+    assert!(came.contains("~watcher0") && came.contains(&format!("~watcher{}", CAP - 1)));
 
     // One past the cap is told why, and the room is as it was.
     let mut late = Client::connect(server.addr, "Muộn", None).await;

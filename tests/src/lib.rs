@@ -35,6 +35,11 @@ use banco_server::{Config, StoreLocation};
 /// The longest any test waits for a message before calling it lost.
 pub const WAIT: Duration = Duration::from_secs(60);
 
+/// The password [`TestServer::player`] registers `name` with.
+pub fn password_of(name: &str) -> String {
+    format!("password of {name}")
+}
+
 /// A server running on 127.0.0.1 for one test.
 pub struct TestServer {
     /// Where clients connect (127.0.0.1 and the port the system picked).
@@ -126,11 +131,73 @@ impl TestServer {
             version: PROTOCOL_VERSION,
             name: name.into(),
             resume: None,
+            account: None,
         }))
         .await;
         c.welcome().await;
         c.rooms().await;
         c
+    }
+
+    /// A client that has registered the account `name` with `password` and read its
+    /// Welcome and the room list.
+    pub async fn register(&self, name: &str, password: &str) -> Client {
+        self.account(name, password, true).await
+    }
+
+    /// A client logged in to the account `name`; its Welcome and room list have been read.
+    pub async fn log_in(&self, name: &str, password: &str) -> Client {
+        self.account(name, password, false).await
+    }
+
+    async fn account(&self, name: &str, password: &str, register: bool) -> Client {
+        let mut c = self.hello(name, None, Some(password), register).await;
+        let welcome = c.welcome().await;
+        assert!(welcome.account, "logged in to {name}");
+        c.rooms().await;
+        c
+    }
+
+    /// A client that has sent its Hello and read nothing yet: as a guest without a
+    /// password, else logging in (or registering) with it.
+    pub async fn hello(
+        &self,
+        name: &str,
+        resume: Option<ResumeToken>,
+        password: Option<&str>,
+        register: bool,
+    ) -> Client {
+        let mut c = Client::connect_raw(self.addr).await;
+        c.send(ClientMsg::Hello(Hello {
+            version: PROTOCOL_VERSION,
+            name: name.into(),
+            resume,
+            account: password.map(|p| banco_protocol::Credentials {
+                password: p.into(),
+                register,
+            }),
+        }))
+        .await;
+        c
+    }
+
+    /// A client logged in to the account `name` (password [`password_of`]`(name)`),
+    /// registered first if the server has no such account yet; its Welcome and room
+    /// list have been read.
+    pub async fn player(&self, name: &str) -> Client {
+        let password = password_of(name);
+        let mut c = self.hello(name, None, Some(&password), true).await;
+        match c.recv_any().await {
+            ServerMsg::Welcome(w) => {
+                c.welcome = Some(w);
+                c.rooms().await;
+                c
+            }
+            ServerMsg::Error(e) if e.code == ErrorCode::NameTaken => {
+                self.log_in(name, &password).await
+            }
+            other => panic!("expected Welcome, got {other:?}"),
+        }
     }
 
     /// A client coming back with `token`; its Welcome has been read.
@@ -140,6 +207,7 @@ impl TestServer {
             version: PROTOCOL_VERSION,
             name: name.into(),
             resume: Some(token),
+            account: None,
         }))
         .await;
         c.welcome().await;
@@ -542,11 +610,11 @@ pub async fn exchange_xq(mover: &mut Client, other: &mut Client, text: &str) -> 
     record
 }
 
-/// Two people in a fresh room: `a` (seat One, moves first) created it, `b` joined; both
-/// have read `GameStarted`.
+/// Two account holders, An and Bình, in a fresh room: `a` (seat One, moves first)
+/// created it, `b` joined; both have read `GameStarted`. Their games are rated.
 pub async fn two_players(server: &TestServer, settings: RoomSettings) -> (Client, Client, RoomId) {
-    let mut a = server.connect("An").await;
-    let mut b = server.connect("Bình").await;
+    let mut a = server.player("An").await;
+    let mut b = server.player("Bình").await;
     let (id, _) = a.create(settings).await;
     b.join(id).await;
     a.game_started().await;

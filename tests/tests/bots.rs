@@ -77,6 +77,9 @@ async fn the_bot_moves_first_when_told_to_and_accepts_a_rematch() {
     assert_eq!(me.game_started().await.first, Seat::Two);
     let (_, ply) = me.moved().await;
     assert_eq!(ply, 1, "the bot opened");
+    // A move of our own, so resigning is a loss (before it, the game would be aborted).
+    me.play(0, 0).await;
+    me.saw(0, 0).await;
     me.send(ClientMsg::Resign).await;
     let over = me.game_over().await;
     assert_eq!(
@@ -177,7 +180,7 @@ async fn two_bots_play_while_people_watch() {
     assert_eq!(started.number, 1);
     let mut friend = server.connect("Bình").await;
     let view = friend.watch(id).await;
-    assert_eq!(view.spectators, ["An", "Bình"]);
+    assert_eq!(view.spectators, ["~An", "~Bình"]);
     // Spectators can chat but not play.
     friend.play(0, 0).await;
     friend.expect_error(ErrorCode::NotAPlayer).await;

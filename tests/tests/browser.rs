@@ -48,7 +48,7 @@ async fn a_browser_plays_a_terminal_player_and_both_see_moves_and_chat() {
     let line = terminal
         .recv_until(|m| matches!(m, ServerMsg::Chat(_)))
         .await;
-    assert!(matches!(line, ServerMsg::Chat(l) if l.text == "chào Bình" && l.from == "An"));
+    assert!(matches!(line, ServerMsg::Chat(l) if l.text == "chào Bình" && l.from == "~An"));
     terminal.send(ClientMsg::Chat("hi An".into())).await;
     page.wait_text("#chat-log", "hi An").await;
 
@@ -282,7 +282,7 @@ async fn a_reload_mid_game_takes_the_seat_back() {
         .iter()
         .map(|v| v.as_str().unwrap().to_string())
         .collect();
-    assert!(names.iter().any(|n| n.starts_with("An")) && !names.iter().any(|n| n.contains("An-")));
+    assert!(names.iter().any(|n| n.starts_with("~An")) && !names.iter().any(|n| n.contains("An-")));
     page.close().await;
     server.stop().await;
 }

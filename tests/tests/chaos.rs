@@ -80,6 +80,7 @@ fn random_message(rng: &mut Lcg, rooms: u32) -> ClientMsg {
             version: PROTOCOL_VERSION,
             name: "again".into(),
             resume: None,
+            account: None,
         }),
         1 => ClientMsg::ListRooms,
         2 => ClientMsg::CreateRoom(random_settings(rng)),
@@ -129,6 +130,7 @@ async fn chaos_client(addr: std::net::SocketAddr, seed: u64, count: usize) -> us
         version: PROTOCOL_VERSION,
         name: format!("chaos {seed}"),
         resume: None,
+        account: None,
     });
     if sink.send(hello).await.is_ok() {
         for _ in 0..count {

@@ -30,7 +30,7 @@ async fn chat_reaches_players_and_spectators() {
     for who in [&mut a, &mut b, &mut c] {
         assert_eq!(
             next_chat(who).await,
-            ("Chi".into(), "good luck [31m".into())
+            ("~Chi".into(), "good luck [31m".into())
         );
     }
     server.stop().await;
@@ -103,6 +103,6 @@ async fn newcomers_get_the_recent_chat() {
         view.chat[CHAT_HISTORY - 1].text,
         format!("line {}", CHAT_HISTORY + 2)
     );
-    assert!(view.chat.iter().all(|l| l.from == "An"));
+    assert!(view.chat.iter().all(|l| l.from == "~An"));
     server.stop().await;
 }

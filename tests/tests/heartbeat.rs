@@ -93,6 +93,7 @@ async fn a_silent_link_is_found_by_the_heartbeat_and_the_seat_held() {
         version: PROTOCOL_VERSION,
         name: "Bình".into(),
         resume: None,
+        account: None,
     }))
     .await;
     binh.welcome().await;
@@ -120,7 +121,7 @@ async fn a_silent_link_is_found_by_the_heartbeat_and_the_seat_held() {
     let ServerMsg::People { seats, .. } = people else {
         unreachable!()
     };
-    assert_eq!(seats[Seat::Two.index()].as_ref().unwrap().name, "Bình");
+    assert_eq!(seats[Seat::Two.index()].as_ref().unwrap().name, "~Bình");
     // Bình comes back on a working connection with the resume token.
     let mut back = server.reconnect("Bình", binh.token()).await;
     back.recv_until(|m| matches!(m, ServerMsg::Joined(_))).await;

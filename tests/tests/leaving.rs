@@ -97,7 +97,8 @@ async fn a_dropped_player_who_does_not_come_back_abandons_the_game() {
         assert!(people(who).await[1].is_none(), "then the seat is free");
     }
     // The name is free again too.
-    let again = server.connect("Bình").await;
+    // The seat is free, and the name still Bình's: only logging in gets it.
+    let again = server.player("Bình").await;
     assert_eq!(again.name(), "Bình");
     server.stop().await;
 }
@@ -110,9 +111,9 @@ async fn a_dropped_player_comes_back_with_the_resume_token() {
     let token = b.token();
     b.disconnect();
     assert!(!people(&mut a).await[1].as_ref().unwrap().connected);
-    // Meanwhile the name stays Bình's.
-    let other = server.connect("Bình").await;
-    assert_eq!(other.name(), "Bình 2");
+    // Meanwhile the name stays Bình's: a guest gets a marked one.
+    let other = server.connect("Binh").await;
+    assert_eq!(other.name(), "~Binh");
 
     let mut b = server.reconnect("whatever", token).await;
     assert_eq!(b.name(), "Bình", "the held name comes back");
@@ -151,7 +152,7 @@ async fn an_unknown_token_is_just_a_new_session() {
     let mut c = server
         .reconnect("Chi", banco_protocol::ResumeToken([7; 16]))
         .await;
-    assert_eq!(c.name(), "Chi");
+    assert_eq!(c.name(), "~Chi");
     assert_ne!(c.token().0, [7; 16]);
     c.rooms().await;
     server.stop().await;

@@ -13,9 +13,10 @@ async fn names_are_made_unique_and_bad_ones_refused() {
     let a = server.connect("An").await;
     let b = server.connect("an").await;
     let c = server.connect("  An ").await;
-    assert_eq!(a.name(), "An");
-    assert_eq!(b.name(), "an 2");
-    assert_eq!(c.name(), "An 3");
+    // Guests: marked, and made unique among themselves.
+    assert_eq!(a.name(), "~An");
+    assert_eq!(b.name(), "~an 2");
+    assert_eq!(c.name(), "~An 3");
     assert_eq!(a.welcome.as_ref().unwrap().server, "test-server");
     assert_ne!(
         a.token(),
@@ -29,6 +30,7 @@ async fn names_are_made_unique_and_bad_ones_refused() {
             version: PROTOCOL_VERSION,
             name: bad.into(),
             resume: None,
+            account: None,
         }))
         .await;
         d.expect_error(ErrorCode::BadName).await;
@@ -56,12 +58,12 @@ async fn the_room_list_follows_rooms_as_they_change() {
     assert_eq!(list.len(), 1);
     assert_eq!(list[0].id, id);
     assert_eq!(list[0].settings, settings);
-    assert_eq!(list[0].players, [Some("An".to_string()), None]);
+    assert_eq!(list[0].players, [Some("~An".to_string()), None]);
     assert_eq!(list[0].status, RoomStatus::Waiting);
 
     b.join(id).await;
     let list = c.rooms_until(|l| l[0].players[1].is_some()).await;
-    assert_eq!(list[0].players, [Some("An".into()), Some("Bình".into())]);
+    assert_eq!(list[0].players, [Some("~An".into()), Some("~Bình".into())]);
     assert_eq!(list[0].status, RoomStatus::Playing);
 
     // A full room can be watched, not joined.
@@ -71,7 +73,7 @@ async fn the_room_list_follows_rooms_as_they_change() {
     c.expect_error(ErrorCode::NoSuchRoom).await;
     let view = c.watch(id).await;
     assert_eq!(view.you, Role::Spectator);
-    assert_eq!(view.spectators, ["Chi"]);
+    assert_eq!(view.spectators, ["~Chi"]);
 
     // ListRooms answers anywhere, also from inside a room.
     c.send(ClientMsg::ListRooms).await;
@@ -90,7 +92,7 @@ async fn everyone_in_the_room_sees_people_come_and_go() {
     b.join(id).await;
     match a.recv().await {
         ServerMsg::People { seats, came, left } => {
-            assert_eq!(seats[1].as_ref().unwrap().name, "Bình");
+            assert_eq!(seats[1].as_ref().unwrap().name, "~Bình");
             assert!(seats[1].as_ref().unwrap().connected);
             assert!(came.is_empty() && left.is_empty(), "{came:?} {left:?}");
         }
@@ -103,7 +105,7 @@ async fn everyone_in_the_room_sees_people_come_and_go() {
             .await
         {
             ServerMsg::People { came, left, .. } => {
-                assert_eq!(came, ["Chi"]);
+                assert_eq!(came, ["~Chi"]);
                 assert!(left.is_empty());
             }
             _ => unreachable!(),
@@ -120,7 +122,7 @@ async fn everyone_in_the_room_sees_people_come_and_go() {
         {
             ServerMsg::People { came, left, .. } => {
                 assert!(came.is_empty());
-                assert_eq!(left, ["Chi"]);
+                assert_eq!(left, ["~Chi"]);
             }
             _ => unreachable!(),
         }

@@ -75,7 +75,7 @@ async fn leaderboard_history_and_replay_follow_the_games_played() {
 
     // Game 2, between Chi and Bình: a first game replaced by an agreed new one (listed
     // with no result, reason new_game), then Bình resigns.
-    let mut c = server.connect("Chi").await;
+    let mut c = server.player("Chi").await;
     let (room, _) = c.create(caro(15)).await;
     b.join(room).await;
     c.game_started().await;

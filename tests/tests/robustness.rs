@@ -15,6 +15,7 @@ fn hello_frame(version: u16) -> Vec<u8> {
         version,
         name: "Old".into(),
         resume: None,
+        account: None,
     }))
     .expect("a Hello encodes");
     let mut frame = (payload.len() as u32).to_be_bytes().to_vec();
@@ -123,6 +124,7 @@ async fn messages_out_of_place_are_refused() {
         version: PROTOCOL_VERSION,
         name: "An".into(),
         resume: None,
+        account: None,
     });
     let in_room_only = [
         ClientMsg::Move(Move::Caro(Point::new(1, 1))),

@@ -120,8 +120,12 @@ async fn a_restart_carries_on_the_game_in_progress() {
     assert_eq!(list.len(), 1);
     assert_eq!(list[0].players, [Some("An".into()), Some("Bình".into())]);
     assert_eq!(list[0].status, RoomStatus::Playing);
-    // Their names wait for them.
-    assert_eq!(server.connect("An").await.name(), "An 2");
+    // Their names wait for them: An's is An's account.
+    server
+        .hello("An", None, None, false)
+        .await
+        .expect_error(banco_protocol::ErrorCode::NameRegistered)
+        .await;
 
     let mut a = server.reconnect("An", token_a).await;
     assert_eq!(a.name(), "An");

@@ -185,8 +185,8 @@ async fn a_damaged_row_hides_nothing_else() {
     let server = TestServer::with_config(config()).await;
     // Two finished games between different pairs.
     for (one, two) in [("An", "Bình"), ("Chi", "Dũng")] {
-        let mut a = server.connect(one).await;
-        let mut b = server.connect(two).await;
+        let mut a = server.player(one).await;
+        let mut b = server.player(two).await;
         let (id, _) = a.create(banco_tests::caro(15)).await;
         b.join(id).await;
         a.game_started().await;

@@ -1,7 +1,7 @@
 //! Connecting, the connection dropping, and getting back: to the lobby, to a held
 //! seat, or to the room being watched.
 
-use banco_protocol::{ClientMsg, MAX_NAME_CHARS, Welcome};
+use banco_protocol::{ClientMsg, Credentials, MAX_NAME_CHARS, MAX_PASSWORD_CHARS, Welcome};
 
 use super::input::TextInput;
 use super::{App, ConnectField, ConnectForm, Effect, Lobby, Reconnect, Screen, scan_pause};
@@ -16,6 +16,14 @@ impl App {
         if let Screen::Connect(form) = &mut self.screen {
             form.address = TextInput::with_text(100, address);
             form.focus = ConnectField::Name;
+        }
+    }
+
+    /// Waits on the connect screen for the password (`--login`), or to register.
+    pub fn ask_password(&mut self, register: bool) {
+        if let Screen::Connect(form) = &mut self.screen {
+            form.register = register;
+            form.focus = ConnectField::Password;
         }
     }
 
@@ -36,12 +44,24 @@ impl App {
             form.focus = ConnectField::Name;
             return;
         }
+        let password = form.password.text().to_string();
+        let account = (!password.is_empty()).then_some(Credentials {
+            password,
+            register: form.register,
+        });
         form.connecting = true;
         form.error = None;
+        // Kept for logging in again after a drop (as a login: the name is registered by
+        // then).
+        self.account = account.clone().map(|c| Credentials {
+            register: false,
+            ..c
+        });
         self.effects.push(Effect::Connect {
             address,
             name,
             resume: None,
+            account,
         });
     }
 
@@ -215,6 +235,8 @@ impl App {
         self.screen = Screen::Connect(ConnectForm {
             address: TextInput::with_text(100, &address),
             name: TextInput::with_text(MAX_NAME_CHARS, &name),
+            password: TextInput::new(MAX_PASSWORD_CHARS),
+            register: false,
             focus: ConnectField::Address,
             connecting: false,
             error: Some(error),
@@ -305,6 +327,7 @@ impl App {
             address: self.server_addr.clone(),
             name,
             resume: Some(token),
+            account: self.account.clone(),
         });
     }
 }

@@ -18,6 +18,7 @@ pub const CONNECT: &[KeyHelp] = &[
     k("Tab ↑↓", "keys.next_field"),
     k("↓ Enter", "keys.pick_server"),
     k("Enter", "keys.connect"),
+    k("F2", "keys.register"),
     k("Esc", "keys.quit"),
     k("? F1", "keys.help"),
 ];

@@ -30,7 +30,8 @@ mod screen_keys;
 mod server;
 
 use banco_protocol::{
-    ClientMsg, MAX_CHAT_CHARS, MAX_NAME_CHARS, Offer, ResumeToken, RoomId, RoomSummary, Welcome,
+    ClientMsg, Credentials, MAX_CHAT_CHARS, MAX_NAME_CHARS, MAX_PASSWORD_CHARS, Offer, ResumeToken,
+    RoomId, RoomSummary, Welcome,
 };
 use crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -84,6 +85,8 @@ pub enum Effect {
         address: String,
         name: String,
         resume: Option<ResumeToken>,
+        /// Log in (or register); `None` plays as a guest.
+        account: Option<Credentials>,
     },
     /// Look for servers on the network; the list goes to [`App::discovered`].
     Discover,
@@ -126,6 +129,8 @@ pub enum Screen {
 pub enum ConnectField {
     Address,
     Name,
+    /// Empty plays as a guest.
+    Password,
     /// The list of servers found on the network.
     Servers,
 }
@@ -135,6 +140,10 @@ pub enum ConnectField {
 pub struct ConnectForm {
     pub address: TextInput,
     pub name: TextInput,
+    /// Drawn as dots, never kept past the connection attempt's effect.
+    pub password: TextInput,
+    /// Register the name with the password instead of logging in (F2 toggles).
+    pub register: bool,
     pub focus: ConnectField,
     /// A connection attempt is under way.
     pub connecting: bool,
@@ -261,6 +270,9 @@ pub struct App {
     pub rooms: Vec<RoomSummary>,
     /// The server's greeting, once connected.
     pub welcome: Option<Welcome>,
+    /// The account logged in to, kept in memory only, to log in again when the
+    /// connection drops. `None` for a guest.
+    pub account: Option<Credentials>,
     /// The address connected to, for the title bar.
     pub server_addr: String,
     /// Set when this process hosts the server: its listening address. Quitting stops it.
@@ -313,6 +325,8 @@ impl App {
             screen: Screen::Connect(ConnectForm {
                 address: TextInput::with_text(100, &address),
                 name: TextInput::with_text(MAX_NAME_CHARS, &name),
+                password: TextInput::new(MAX_PASSWORD_CHARS),
+                register: false,
                 focus: if address.is_empty() {
                     ConnectField::Address
                 } else {
@@ -328,6 +342,7 @@ impl App {
             notice: None,
             rooms: Vec::new(),
             welcome: None,
+            account: None,
             server_addr: String::new(),
             hosting: None,
             open_after_connect: None,

@@ -22,6 +22,10 @@ impl App {
         let found = form.servers.len();
         let last = found.saturating_sub(1);
         match (form.focus, key.code) {
+            (_, KeyCode::F(2)) => {
+                form.register = !form.register;
+                form.focus = ConnectField::Password;
+            }
             (ConnectField::Servers, KeyCode::Enter) => self.connect_to_found(),
             (_, KeyCode::Enter) => {
                 if form.focus == ConnectField::Address && form.name.is_empty() {
@@ -33,8 +37,8 @@ impl App {
             // Down walks from the fields into the list of servers found, up back out.
             (ConnectField::Servers, KeyCode::Down) => form.selected = (form.selected + 1).min(last),
             (ConnectField::Servers, KeyCode::Up) if form.selected > 0 => form.selected -= 1,
-            (ConnectField::Servers, KeyCode::Up) => form.focus = ConnectField::Name,
-            (ConnectField::Name, KeyCode::Down) if found > 0 => {
+            (ConnectField::Servers, KeyCode::Up) => form.focus = ConnectField::Password,
+            (ConnectField::Password, KeyCode::Down) if found > 0 => {
                 form.focus = ConnectField::Servers;
                 form.selected = 0;
             }
@@ -45,14 +49,17 @@ impl App {
             (_, KeyCode::Tab | KeyCode::Down) => {
                 form.focus = match form.focus {
                     ConnectField::Address => ConnectField::Name,
-                    ConnectField::Name if found > 0 => ConnectField::Servers,
-                    ConnectField::Name | ConnectField::Servers => ConnectField::Address,
+                    ConnectField::Name => ConnectField::Password,
+                    ConnectField::Password if found > 0 => ConnectField::Servers,
+                    ConnectField::Password | ConnectField::Servers => ConnectField::Address,
                 };
             }
             (_, KeyCode::BackTab | KeyCode::Up) => {
                 form.focus = match form.focus {
                     ConnectField::Address if found > 0 => ConnectField::Servers,
-                    ConnectField::Address | ConnectField::Servers => ConnectField::Name,
+                    ConnectField::Address => ConnectField::Name,
+                    ConnectField::Servers => ConnectField::Password,
+                    ConnectField::Password => ConnectField::Name,
                     ConnectField::Name => ConnectField::Address,
                 };
             }
@@ -62,6 +69,7 @@ impl App {
             _ => {
                 let field = match form.focus {
                     ConnectField::Name => &mut form.name,
+                    ConnectField::Password => &mut form.password,
                     _ => &mut form.address,
                 };
                 if field.edit(key) == Edit::Changed {

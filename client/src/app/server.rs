@@ -16,6 +16,10 @@ impl App {
         match msg {
             ServerMsg::Welcome(_) | ServerMsg::RoomCreated(_) | ServerMsg::Ping(_) => {}
             ServerMsg::Storage(storage) => self.storage_changed(storage),
+            ServerMsg::PasswordChanged => {
+                let text = tr!(self.loc, "event.password_changed").to_string();
+                self.info(text);
+            }
             ServerMsg::Rooms(list) => {
                 self.rooms = list;
                 if matches!(self.rejoining, Some(Return::Seat(_))) {
@@ -224,6 +228,7 @@ impl App {
             | ServerMsg::History(_)
             | ServerMsg::Replay(_)
             | ServerMsg::Ping(_)
+            | ServerMsg::PasswordChanged
             | ServerMsg::Storage(_) => {}
             // This client carries the rules itself and never asks for the position's facts.
             ServerMsg::Facts(_) => {}

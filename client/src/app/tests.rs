@@ -24,6 +24,7 @@ fn welcome() -> Welcome {
         name: "An".into(),
         server: "lan-box".into(),
         resume: ResumeToken([0; 16]),
+        account: false,
     }
 }
 
@@ -133,7 +134,7 @@ fn the_connect_form_checks_before_dialling() {
     // Empty address: Enter moves on to the name; then both are needed.
     press(&mut a, &[KeyCode::Enter]);
     assert!(a.take_effects().is_empty());
-    press(&mut a, &[KeyCode::Tab]);
+    press(&mut a, &[KeyCode::BackTab]);
     typ(&mut a, "192.168.1.20");
     press(&mut a, &[KeyCode::Enter]);
     let Screen::Connect(form) = &a.screen else {
@@ -149,6 +150,7 @@ fn the_connect_form_checks_before_dialling() {
             address: "192.168.1.20".into(),
             name: "Lan".into(),
             resume: None,
+            account: None,
         }]
     );
     a.connect_failed(&ConnectError::Refused("192.168.1.20:7373".into()));
@@ -1186,3 +1188,41 @@ mod layouts;
 mod openings;
 mod reconnect;
 mod records;
+
+#[test]
+fn a_password_logs_in_or_registers_and_is_never_drawn() {
+    let mut a = App::new(
+        Locale::english(),
+        Theme::classic(),
+        Settings::default(),
+        None,
+        "An".into(),
+        t0(),
+    );
+    a.set_address("192.168.1.20");
+    press(&mut a, &[KeyCode::Tab]);
+    typ(&mut a, "secret words");
+    let (text, _) = render(&a, 80, 30);
+    assert!(!text.contains("secret"), "{text}");
+    assert!(text.contains("••••••••••••"), "{text}");
+    press(&mut a, &[KeyCode::F(2), KeyCode::Enter]);
+    assert_eq!(
+        a.take_effects(),
+        [Effect::Connect {
+            address: "192.168.1.20".into(),
+            name: "An".into(),
+            resume: None,
+            account: Some(banco_protocol::Credentials {
+                password: "secret words".into(),
+                register: true,
+            }),
+        }]
+    );
+    // Kept to log in again after a drop: as a login, the name is registered by then.
+    assert_eq!(
+        a.account
+            .as_ref()
+            .map(|c| (c.password.as_str(), c.register)),
+        Some(("secret words", false))
+    );
+}

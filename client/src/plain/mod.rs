@@ -52,6 +52,8 @@ pub struct Redial {
     pub give_up_after: std::time::Duration,
     /// The held seat's token on disk, for a client started again after a crash.
     pub seats: SeatKeeper,
+    /// The account to log in to again (in memory only); `None` for a guest.
+    pub account: Option<banco_protocol::Credentials>,
 }
 
 impl Redial {
@@ -61,6 +63,7 @@ impl Redial {
             address: address.to_string(),
             give_up_after: RECONNECT_FOR,
             seats,
+            account: None,
         }
     }
 }
@@ -317,7 +320,8 @@ where
     let mut last_error = why.clone();
     for attempt in 1.. {
         printer.reconnecting(attempt, lost, &why);
-        let dial = Connection::open_resuming(&redial.address, &name, Some(token));
+        let dial =
+            Connection::open_resuming(&redial.address, &name, Some(token), redial.account.clone());
         tokio::pin!(dial);
         let dialled = loop {
             tokio::select! {

@@ -786,6 +786,13 @@ impl<W: Write> Printer<W> {
             ServerMsg::Leaderboard(list) => self.leaderboard(list),
             ServerMsg::History(list) => self.history(list),
             ServerMsg::Storage(storage) => self.storage(storage),
+            ServerMsg::PasswordChanged => {
+                self.emit(
+                    "password_changed",
+                    json!({}),
+                    tr!(loc, "event.password_changed"),
+                );
+            }
             ServerMsg::Replay(record) => {
                 self.replay(&crate::record::Replay::from_record((**record).clone()));
             }
@@ -1053,6 +1060,7 @@ impl<W: Write> Printer<W> {
             | ServerMsg::History(_)
             | ServerMsg::Replay(_)
             | ServerMsg::Ping(_)
+            | ServerMsg::PasswordChanged
             | ServerMsg::Storage(_) => {}
             // Never asked for: this client carries the rules.
             ServerMsg::Facts(_) => {}

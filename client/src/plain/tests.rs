@@ -16,6 +16,7 @@ fn welcome() -> Welcome {
         name: "An".into(),
         server: "lan-box".into(),
         resume: banco_protocol::ResumeToken([0; 16]),
+        account: false,
     }
 }
 

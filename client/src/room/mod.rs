@@ -238,6 +238,7 @@ impl Room {
             | ServerMsg::History(_)
             | ServerMsg::Replay(_)
             | ServerMsg::Ping(_)
+            | ServerMsg::PasswordChanged
             | ServerMsg::Storage(_) => {}
             // The rules run here; the server's facts are for the browser page.
             ServerMsg::Facts(_) => {}

@@ -109,6 +109,7 @@ async fn main_loop(
                     address,
                     name,
                     mut resume,
+                    account,
                 } => {
                     if resume.is_none() {
                         // A fresh start: a seat an earlier run held there is taken back.
@@ -123,7 +124,7 @@ async fn main_loop(
                     let tx = tx.clone();
                     let this = attempt;
                     tokio::spawn(async move {
-                        let result = Connection::open_resuming(&address, &name, resume)
+                        let result = Connection::open_resuming(&address, &name, resume, account)
                             .await
                             .map(Connection::start);
                         let _ = tx.send(Event::Connected {

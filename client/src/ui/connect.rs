@@ -64,6 +64,30 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, form: &ConnectForm) {
         "",
     ));
     lines.push(Line::default());
+    // Dots, one per character typed: the password itself is never drawn.
+    let dots = TextInput::with_text(
+        banco_protocol::MAX_PASSWORD_CHARS,
+        &"•".repeat(form.password.text().chars().count()),
+    );
+    lines.push(field_line(
+        tr!(loc, "connect.password"),
+        &dots,
+        form.focus == ConnectField::Password,
+        tr!(loc, "connect.password_hint"),
+    ));
+    let register = if form.register {
+        tr!(loc, "connect.register_on")
+    } else {
+        tr!(loc, "connect.register_off")
+    };
+    lines.push(Line::from(Span::styled(
+        format!(" {:>label_w$} {register}", ""),
+        if form.register {
+            theme.accent()
+        } else {
+            theme.dim()
+        },
+    )));
     if form.connecting {
         lines.push(Line::from(Span::styled(
             format!(
@@ -98,6 +122,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, form: &ConnectForm) {
     let row = match form.focus {
         ConnectField::Address => Some((&form.address, 2)),
         ConnectField::Name => Some((&form.name, 4)),
+        ConnectField::Password => Some((&dots, 6)),
         ConnectField::Servers => None,
     };
     if let (false, Some((input, row))) = (form.connecting, row) {

@@ -217,6 +217,17 @@ impl Player {
         Player::join_keeping(addr, name, mode, &scratch(&format!("state-{name}-{n}"))).await
     }
 
+    /// Registers `name` as an account (`--register`, the password piped in as the first
+    /// line) and joins logged in to it.
+    pub async fn register(server: &Server, name: &'static str, mode: &str) -> Player {
+        static PLAYERS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = PLAYERS.fetch_add(1, Ordering::SeqCst);
+        let state = scratch(&format!("state-account-{name}-{n}"));
+        let mut p = Player::spawn(server.addr, name, &[mode, "--register"], &state);
+        p.send(&format!("password of {name}")).await;
+        p
+    }
+
     /// Joins through `addr`, keeping what the client keeps between runs (the seats it
     /// holds) in `state`.
     pub async fn join_keeping(
@@ -225,9 +236,14 @@ impl Player {
         mode: &str,
         state: &Path,
     ) -> Player {
+        Player::spawn(addr, name, &[mode], state)
+    }
+
+    fn spawn(addr: SocketAddr, name: &'static str, extra: &[&str], state: &Path) -> Player {
         let config = std::env::temp_dir().join(format!("banco-e2e-{}-{name}", std::process::id()));
         let mut child = Command::new(env!("CARGO_BIN_EXE_banco"))
-            .args(["join", &addr.to_string(), "--name", name, mode])
+            .args(["join", &addr.to_string(), "--name", name])
+            .args(extra)
             .env("BANCO_CONFIG_DIR", config)
             .env("BANCO_STATE_DIR", state)
             .stdin(Stdio::piped())

@@ -8,6 +8,7 @@ use banco_protocol::{ErrorMsg, Move, OfferKind, ResumeToken, Role, RoomId};
 
 use crate::ClientId;
 use crate::connection::Outbox;
+use crate::token::TokenHash;
 
 /// Someone coming into a room.
 #[derive(Debug, Clone)]
@@ -51,6 +52,9 @@ pub enum RoomMsg {
     /// Take back the seat held for `guest.token`. Answers whether it was held.
     Resume {
         guest: Guest,
+        /// The token the seat is held under (the guest's own, or, for an account logging
+        /// in again, the one its earlier connection had).
+        seat: TokenHash,
         reply: oneshot::Sender<bool>,
     },
     /// Leave on purpose (mid-game a player loses). The room sends `Left`.
@@ -100,9 +104,13 @@ impl RoomHandle {
     }
 
     /// Takes back a held seat; `false` if none is held for this token.
-    pub async fn resume(&self, guest: Guest) -> bool {
+    pub async fn resume(&self, guest: Guest, seat: TokenHash) -> bool {
         let (reply, answer) = oneshot::channel();
-        if self.send(RoomMsg::Resume { guest, reply }).await.is_err() {
+        if self
+            .send(RoomMsg::Resume { guest, seat, reply })
+            .await
+            .is_err()
+        {
             return false;
         }
         answer.await.unwrap_or(false)

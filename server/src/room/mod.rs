@@ -419,8 +419,8 @@ impl Room {
                 }
                 let _ = reply.send(result);
             }
-            RoomMsg::Resume { guest, reply } => {
-                let _ = reply.send(self.resume(guest));
+            RoomMsg::Resume { guest, seat, reply } => {
+                let _ = reply.send(self.resume(guest, seat));
             }
             RoomMsg::Leave { client, reply } => {
                 self.leave(client);

@@ -86,10 +86,10 @@ impl Room {
         });
     }
 
-    /// Gives the seat held for `guest.token` back (also taking it over from a connection
-    /// the player left behind). `false` if no seat here is theirs.
-    pub(super) fn resume(&mut self, guest: Guest) -> bool {
-        let token = TokenHash::of(&guest.token);
+    /// Gives the seat held under `token` back to `guest` (also taking it over from a
+    /// connection the player left behind); from now on it is held under the guest's own
+    /// token. `false` if no seat here is held under `token`.
+    pub(super) fn resume(&mut self, guest: Guest, token: TokenHash) -> bool {
         let Some(seat) = Seat::BOTH
             .into_iter()
             .find(|s| matches!(&self.seats[s.index()], SeatState::Human(h) if h.token == token))
@@ -100,6 +100,7 @@ impl Room {
             return false;
         };
         let stale = held.client;
+        held.token = TokenHash::of(&guest.token);
         held.client = guest.client;
         held.name = guest.name.clone();
         held.held_until = None;

@@ -31,6 +31,13 @@ pub struct PlayerRef {
     pub bot: Option<Level>,
 }
 
+impl PlayerRef {
+    /// A bot or a logged-in account: not a guest.
+    pub fn ratable(&self) -> bool {
+        self.bot.is_some() || !crate::accounts::is_guest(&self.name)
+    }
+}
+
 /// A game to keep for good: finished, or given up unfinished.
 #[derive(Debug, Clone)]
 pub struct GameRecord {
@@ -171,7 +178,9 @@ fn record(tx: &Transaction<'_>, game: &GameRecord) -> rusqlite::Result<()> {
     let ended = game.ended_ms as i64;
     let one = player_id(tx, &game.players[0], ended)?;
     let two = player_id(tx, &game.players[1], ended)?;
-    if game.rated && one.0 != two.0 {
+    // Guests are never rated, and nobody gains from a guest (who could be anyone).
+    let rated = game.rated && game.players.iter().all(PlayerRef::ratable);
+    if rated && one.0 != two.0 {
         let score_one = match game.winner {
             Some(Seat::One) => 1.0,
             Some(Seat::Two) => 0.0,
@@ -212,7 +221,7 @@ fn record(tx: &Transaction<'_>, game: &GameRecord) -> rusqlite::Result<()> {
         game.moves.len() as i64,
         game.winner.map(seat_number),
         game.reason,
-        game.rated,
+        rated,
         game.started_ms as i64,
         ended,
         settings,

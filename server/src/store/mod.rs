@@ -20,6 +20,7 @@
 //! - `replay`: a stored game back into the wire's form, its moves replayed by the rules.
 //! - [`elo`]: the rating arithmetic.
 
+pub mod accounts;
 pub mod archive;
 pub mod elo;
 mod file;
@@ -52,6 +53,12 @@ pub const LEADERBOARD: u32 = 50;
 
 /// Games in the history players are sent.
 pub const HISTORY: usize = 100;
+
+/// Brings a database opened outside the store (the host's account commands) up to the
+/// layout this code writes.
+pub fn upgrade(conn: &mut Connection) -> rusqlite::Result<()> {
+    schema::create(conn)
+}
 
 /// The store could not be opened or read.
 #[derive(Debug, thiserror::Error)]
@@ -224,6 +231,43 @@ impl StoreHandle {
         id: GameId,
     ) -> Result<Option<banco_protocol::GameRecord>, ReadError> {
         self.read(move |conn| archive::game_record(conn, id)).await
+    }
+
+    /// The account registered under `name` (any case), if any.
+    pub async fn account(&self, name: String) -> Result<Option<accounts::Account>, ReadError> {
+        self.read(move |conn| Ok(accounts::find(conn, &name)?))
+            .await
+    }
+
+    /// Registers `name` with password hash `hash`; `Ok(false)` if the name is taken.
+    pub async fn register(&self, name: String, hash: String) -> Result<bool, ReadError> {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as i64);
+        self.change_accounts(move |conn| accounts::insert(conn, &name, &hash, now))
+            .await
+    }
+
+    /// Replaces the password hash of account `name`; `Ok(false)` if there is none.
+    pub async fn set_password(&self, name: String, hash: String) -> Result<bool, ReadError> {
+        self.change_accounts(move |conn| accounts::set_hash(conn, &name, &hash))
+            .await
+    }
+
+    /// Runs `change` on the writer's connection and waits for its answer.
+    async fn change_accounts<T: Send + 'static>(
+        &self,
+        change: impl FnOnce(&Connection) -> rusqlite::Result<T> + Send + 'static,
+    ) -> Result<T, ReadError> {
+        let (reply, answer) = oneshot::channel();
+        let job = writer::Job::Account(Box::new(move |conn| {
+            let _ = reply.send(change(conn));
+        }));
+        self.writer.send(job).map_err(|_| ReadError::Closed)?;
+        Ok(answer
+            .await
+            .map_err(|_| ReadError::Closed)?
+            .map_err(StoreError::from)?)
     }
 
     /// Runs `query` on the reader's thread and waits for its answer (without blocking

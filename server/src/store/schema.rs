@@ -11,7 +11,7 @@ use super::live::{self, LiveGame, LiveSeat};
 use crate::token::TokenHash;
 
 /// The layout this code writes.
-pub const VERSION: i64 = 5;
+pub const VERSION: i64 = 6;
 
 /// Creates the tables if the file is new, and brings an older file up to date.
 pub fn create(conn: &mut Connection) -> rusqlite::Result<()> {
@@ -28,8 +28,11 @@ pub fn create(conn: &mut Connection) -> rusqlite::Result<()> {
     if version < 4 {
         version_4(conn)?;
     }
-    if version < VERSION {
+    if version < 5 {
         version_5(conn)?;
+    }
+    if version < VERSION {
+        version_6(conn)?;
     }
     Ok(())
 }
@@ -180,6 +183,25 @@ fn version_5(conn: &mut Connection) -> rusqlite::Result<()> {
         }
     }
     tx.execute_batch("DROP TABLE live_snapshots_v4; PRAGMA user_version = 5;")?;
+    tx.commit()
+}
+
+/// Accounts: a name with an argon2id password hash. Names already in the records stay
+/// unclaimed (a `players` row and no `accounts` row) until someone registers them.
+fn version_6(conn: &mut Connection) -> rusqlite::Result<()> {
+    let tx = conn.transaction()?;
+    tx.execute_batch(
+        "CREATE TABLE IF NOT EXISTS accounts (
+             id            INTEGER PRIMARY KEY,
+             name          TEXT NOT NULL,
+             -- the name as compared: lower case, so 'An' and 'an' are one account
+             name_key      TEXT NOT NULL UNIQUE,
+             -- argon2id, in the PHC string form (salt and parameters included)
+             hash          TEXT NOT NULL,
+             registered_at INTEGER NOT NULL
+         );
+         PRAGMA user_version = 6;",
+    )?;
     tx.commit()
 }
 

@@ -50,6 +50,9 @@ pub enum Job {
         permit: OwnedSemaphorePermit,
         reply: oneshot::Sender<Saved>,
     },
+    /// A change to the accounts, in its own transaction, outside the game log's batches:
+    /// it answers on its own channel.
+    Account(Box<dyn FnOnce(&mut rusqlite::Connection) + Send>),
     /// Write what is held and stop.
     Close,
 }
@@ -138,6 +141,7 @@ impl Writer {
                                 permit,
                                 reply,
                             } => batch.push((entries, permit, reply)),
+                            Job::Account(change) => change(&mut self.conn),
                             Job::Close => closing = true,
                         }
                         if batch.len() < MAX_BATCH && !closing {

@@ -83,6 +83,16 @@ impl ServerProcess {
         let _ = self.child.wait();
     }
 
+    /// SIGTERM, waits for a clean stop, and returns everything it logged after it
+    /// started listening.
+    pub fn stop_with_log(mut self) -> Vec<String> {
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+        let _ = self.child.wait();
+        self.log.iter().collect()
+    }
+
     /// SIGTERM, and waits for a clean stop.
     pub fn stop(mut self) {
         let _ = Command::new("kill")
@@ -127,6 +137,20 @@ pub struct Client {
 impl Client {
     /// Says Hello (resuming with `token` if given) and reads Welcome.
     pub async fn connect(addr: SocketAddr, name: &str, token: Option<ResumeToken>) -> Client {
+        match Client::hello(addr, name, token, None).await {
+            Ok(c) => c,
+            Err(other) => panic!("expected Welcome, got {other:?}"),
+        }
+    }
+
+    /// Says Hello, logging in (or registering) with `account`; the Welcome, or what came
+    /// instead.
+    pub async fn hello(
+        addr: SocketAddr,
+        name: &str,
+        token: Option<ResumeToken>,
+        account: Option<banco_protocol::Credentials>,
+    ) -> Result<Client, Option<ServerMsg>> {
         let stream = TcpStream::connect(addr).await.expect("connect");
         let mut framed = Framed::new(stream, ClientCodec::new());
         framed
@@ -134,6 +158,7 @@ impl Client {
                 version: PROTOCOL_VERSION,
                 name: name.into(),
                 resume: token,
+                account,
             }))
             .await
             .expect("send Hello");
@@ -146,10 +171,10 @@ impl Client {
             Some(ServerMsg::Welcome(w)) => {
                 c.name = w.name;
                 c.token = w.resume;
+                Ok(c)
             }
-            other => panic!("expected Welcome, got {other:?}"),
+            other => Err(other),
         }
-        c
     }
 
     pub async fn send(&mut self, msg: ClientMsg) {

@@ -102,7 +102,8 @@ fn arrows_pick_a_server_and_enter_joins_it() {
     a.discovered(found());
     // The name has the focus (no address typed): down walks into the list.
     assert_eq!(form(&a).focus, ConnectField::Address);
-    press(&mut a, &[KeyCode::Down, KeyCode::Down]);
+    // Address, name, password, then the list.
+    press(&mut a, &[KeyCode::Down, KeyCode::Down, KeyCode::Down]);
     assert_eq!(form(&a).focus, ConnectField::Servers);
     press(&mut a, &[KeyCode::Down, KeyCode::Down, KeyCode::Down]);
     assert_eq!(form(&a).selected, 2, "the list stops at its end");
@@ -119,6 +120,7 @@ fn arrows_pick_a_server_and_enter_joins_it() {
             address: "192.168.1.40:7400".into(),
             name: "An".into(),
             resume: None,
+            account: None,
         }]
     );
     assert_eq!(form(&a).address.text(), "192.168.1.40:7400");
@@ -127,7 +129,13 @@ fn arrows_pick_a_server_and_enter_joins_it() {
     a.discovered(found());
     press(
         &mut a,
-        &[KeyCode::Tab, KeyCode::Tab, KeyCode::Down, KeyCode::Enter],
+        &[
+            KeyCode::Tab,
+            KeyCode::Tab,
+            KeyCode::Tab,
+            KeyCode::Down,
+            KeyCode::Enter,
+        ],
     );
     assert!(a.take_effects().is_empty());
     let error = form(&a).error.clone().unwrap();
@@ -135,8 +143,9 @@ fn arrows_pick_a_server_and_enter_joins_it() {
         error.contains("old-pc runs another version of banco"),
         "{error}"
     );
-    // Up from the top of the list goes back to the name; typing there types.
-    press(&mut a, &[KeyCode::Up, KeyCode::Up]);
+    // Up from the top of the list goes back to the password, then the name; typing
+    // there types.
+    press(&mut a, &[KeyCode::Up, KeyCode::Up, KeyCode::Up]);
     assert_eq!(form(&a).focus, ConnectField::Name);
     typ(&mut a, "h");
     assert_eq!(form(&a).name.text(), "Anh");
@@ -146,7 +155,8 @@ fn arrows_pick_a_server_and_enter_joins_it() {
 fn snapshot_connect_with_servers_found() {
     let mut a = app();
     a.discovered(found());
-    press(&mut a, &[KeyCode::Down, KeyCode::Down]);
+    // Address, name, password, then the list.
+    press(&mut a, &[KeyCode::Down, KeyCode::Down, KeyCode::Down]);
     let (text, _) = render(&a, 80, 24);
     insta::assert_snapshot!("connect_servers", text);
     let mut none = app();

@@ -19,6 +19,7 @@ fn redial() -> Effect {
         address: "127.0.0.1:7373".into(),
         name: "An".into(),
         resume: Some(welcome().resume),
+        account: None,
     }
 }
 
@@ -26,6 +27,7 @@ fn redial() -> Effect {
 fn fresh_welcome() -> Welcome {
     Welcome {
         resume: ResumeToken([9; 16]),
+        account: false,
         ..welcome()
     }
 }
