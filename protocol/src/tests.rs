@@ -529,9 +529,10 @@ fn every_error_code_is_listed_once_by_its_stable_name() {
     assert_eq!(names.len(), ErrorCode::ALL.len());
     assert!(names.contains("no_such_game") && names.contains("version_mismatch"));
     assert!(names.contains("engines_busy") && names.contains("hint_used"));
+    assert!(names.contains("login_failed") && names.contains("spectators_full"));
     // Codes are appended: a client of the last version still reads the codes it knew.
     assert_eq!(ErrorCode::ALL[27], ErrorCode::NoSuchGame);
-    assert_eq!(ErrorCode::ALL.len(), 32);
+    assert_eq!(ErrorCode::ALL.len(), 38);
 }
 
 #[test]
