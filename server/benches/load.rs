@@ -354,7 +354,7 @@ async fn relay(o: &Options) -> Result<()> {
     // sides pay the same client-side hand-offs.
     let echo = Process::echo()?;
     let mut tasks = Vec::new();
-    for _ in 0..rooms {
+    for i in 0..rooms {
         let addr = echo.addr;
         let secs = o.secs;
         tasks.push(tokio::spawn(async move {
@@ -379,7 +379,12 @@ async fn relay(o: &Options) -> Result<()> {
                 }
             });
             let mut lat = Vec::new();
-            let mut tick = tokio::time::interval(every);
+            // Rooms keep their own beat, spread over the period (as real rooms do), not
+            // all at once.
+            let mut tick = tokio::time::interval_at(
+                tokio::time::Instant::now() + every.mul_f64(i as f64 / rooms as f64),
+                every,
+            );
             let end = Instant::now() + Duration::from_secs(secs);
             while Instant::now() < end {
                 tick.tick().await;
@@ -405,11 +410,14 @@ async fn relay(o: &Options) -> Result<()> {
     }
     let cpu0 = server.cpu();
     let mut tasks = Vec::new();
-    for (mut a, mut b) in pairs {
+    for (i, (mut a, mut b)) in pairs.into_iter().enumerate() {
         let secs = o.secs;
         tasks.push(tokio::spawn(async move {
             let mut lat = Vec::new();
-            let mut tick = tokio::time::interval(every);
+            let mut tick = tokio::time::interval_at(
+                tokio::time::Instant::now() + every.mul_f64(i as f64 / rooms as f64),
+                every,
+            );
             let end = Instant::now() + Duration::from_secs(secs);
             let mut n = 0usize;
             while Instant::now() < end {

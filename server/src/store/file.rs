@@ -114,6 +114,9 @@ impl Target {
                     SyncMode::Full => "FULL",
                 };
                 conn.pragma_update(None, "synchronous", sync)?;
+                // Checkpoints (which fsync) run on a thread of their own, never inside a
+                // commit that players are waiting on (see `checkpointer`).
+                conn.pragma_update(None, "wal_autocheckpoint", 0)?;
                 private(path);
                 conn
             }

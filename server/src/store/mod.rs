@@ -34,6 +34,7 @@ mod writer;
 use rusqlite::Connection;
 use std::sync::{Arc, mpsc};
 use std::thread::JoinHandle;
+use std::time::Duration;
 use tokio::sync::{Semaphore, oneshot, watch};
 
 use banco_protocol::{GameId, GameSummary, Storage};
@@ -288,6 +289,37 @@ impl StoreHandle {
     }
 }
 
+/// How often the write-ahead log is copied into the database file.
+const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
+
+/// Starts the thread that checkpoints the write-ahead log: the writer's connection never
+/// does (`wal_autocheckpoint=0`), because a checkpoint syncs the file to disk and a
+/// commit players wait on must not wait for that too. A passive checkpoint from a
+/// connection of its own copies what it can without ever holding up the writer. It opens
+/// the file afresh each time (never creating it: a file deleted under the server is the
+/// writer's to write again). Stops when the returned sender is dropped.
+fn checkpointer(path: std::path::PathBuf) -> Result<mpsc::Sender<()>, StoreError> {
+    let (stop, stopped) = mpsc::channel::<()>();
+    std::thread::Builder::new()
+        .name("banco-checkpoint".into())
+        .spawn(move || {
+            while let Err(mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(CHECKPOINT_EVERY)
+            {
+                let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE
+                    | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX;
+                let done = rusqlite::Connection::open_with_flags(&path, flags).and_then(|conn| {
+                    conn.busy_timeout(Duration::from_millis(100))?;
+                    conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()))
+                });
+                if let Err(e) = done {
+                    tracing::debug!(error = %e, "a checkpoint of the write-ahead log did not run");
+                }
+            }
+        })
+        .map_err(StoreError::Thread)?;
+    Ok(stop)
+}
+
 /// The store's threads and the way to them.
 pub struct Store {
     /// Cloned for every room and session.
@@ -296,6 +328,8 @@ pub struct Store {
     writer: Option<JoinHandle<()>>,
     /// Ends when the last handle is gone.
     reader: Option<JoinHandle<()>>,
+    /// Stops the checkpointer (file databases only) when dropped.
+    checkpoints: Option<mpsc::Sender<()>>,
     /// The games that were in progress when the store was last closed.
     live: Vec<LiveGame>,
 }
@@ -339,6 +373,10 @@ impl Store {
             .name("banco-records".into())
             .spawn(move || reader::run(reader_conn, target, reader_rx, reopened))
             .map_err(StoreError::Thread)?;
+        let checkpoints = match &options.location {
+            StoreLocation::File(path) => Some(checkpointer(path.clone())?),
+            StoreLocation::Memory => None,
+        };
         let budget = options.queue_bytes.clamp(64 * 1024, u32::MAX as usize);
         Ok(Store {
             handle: StoreHandle {
@@ -350,6 +388,7 @@ impl Store {
             },
             writer: Some(writer),
             reader: Some(reader),
+            checkpoints,
             live,
         })
     }
@@ -365,6 +404,7 @@ impl Store {
 
     /// Writes what is queued and stops the writer. Blocking.
     pub fn close(mut self) {
+        self.checkpoints.take();
         let _ = self.handle.writer.send(writer::Job::Close);
         if let Some(thread) = self.writer.take()
             && thread.join().is_err()
@@ -426,6 +466,33 @@ mod tests {
             started_ms: 1,
             ended_ms: 2,
         }
+    }
+
+    #[test]
+    fn the_log_reaches_the_database_file_without_the_writer_checkpointing() {
+        let dir = std::env::temp_dir().join(format!("banco-store-ckpt-{}", std::process::id()));
+        let path = dir.join("banco.db");
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = Store::open(&StoreLocation::File(path.clone())).unwrap();
+        let size = || std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+        let before = size();
+        // Enough games that their pages outgrow the file as it was.
+        for _ in 0..20 {
+            end(&store, (0..20).map(|_| record(Some(Seat::One), true)));
+        }
+        let wal = std::fs::metadata(dir.join("banco.db-wal")).map_or(0, |m| m.len());
+        assert!(wal > 0, "the commits went to the write-ahead log");
+        // The checkpointer copies the log into the file on its own, within seconds.
+        let deadline = std::time::Instant::now() + Duration::from_secs(60);
+        while size() <= before {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the database file never grew: no checkpoint ran"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        store.close();
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
