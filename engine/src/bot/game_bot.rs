@@ -134,8 +134,8 @@ impl GameBot {
 
 /// The largest caro table (`2^bits` entries) within `bytes`, and never under 2^10.
 fn caro_tt_bits(bytes: usize) -> u32 {
-    let entries = bytes / std::mem::size_of::<caro::tt::Entry>();
-    entries.max(1).ilog2().clamp(10, 30)
+    let buckets = bytes / caro::tt::BUCKET_BYTES;
+    buckets.max(1).ilog2().clamp(10, 30)
 }
 
 /// The xiangqi table's size in whole megabytes within `bytes`, and never under one.
@@ -173,12 +173,16 @@ mod tests {
 
     #[test]
     fn hash_tables_stay_within_the_budget() {
-        let entry = std::mem::size_of::<caro::tt::Entry>();
+        // The table is made of buckets (two entries each): its size in bytes is what
+        // must fit the budget.
+        let bucket = caro::tt::BUCKET_BYTES;
+        assert!(bucket >= 2 * std::mem::size_of::<caro::tt::Entry>());
         assert_eq!(
             caro_tt_bits(64 << 20),
-            (64usize << 20).div_euclid(entry).ilog2()
+            (64usize << 20).div_euclid(bucket).ilog2()
         );
-        assert!((1usize << caro_tt_bits(100 << 20)) * entry <= 100 << 20);
+        assert!((1usize << caro_tt_bits(100 << 20)) * bucket <= 100 << 20);
+        assert!((1usize << caro_tt_bits(256 << 20)) * bucket <= 256 << 20);
         assert_eq!(caro_tt_bits(0), 10);
         assert_eq!(xiangqi_hash_mb(256 << 20), 256);
         assert_eq!(xiangqi_hash_mb(10), 1);

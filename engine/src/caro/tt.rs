@@ -103,8 +103,11 @@ pub struct Tt {
     generation: u8,
 }
 
+/// What one bucket of the table costs, for callers that size the table by memory.
+pub const BUCKET_BYTES: usize = std::mem::size_of::<[Entry; 2]>();
+
 impl Tt {
-    /// A table of `2^bits` buckets (32 bytes each).
+    /// A table of `2^bits` buckets ([`BUCKET_BYTES`] each).
     pub fn new(bits: u32) -> Tt {
         Tt {
             buckets: vec![[Entry::EMPTY; 2]; 1 << bits],
