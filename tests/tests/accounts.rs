@@ -65,6 +65,37 @@ async fn a_registered_name_is_logged_in_to_from_anywhere_in_any_case() {
 }
 
 #[tokio::test]
+async fn a_name_that_looks_like_an_account_cannot_be_registered() {
+    let server = TestServer::start().await;
+    server
+        .register("Alice", "mật khẩu của Alice")
+        .await
+        .disconnect();
+    // A Cyrillic A, and a capital i for the l: the same name to the eye.
+    for pose in ["\u{0410}lice", "AIice"] {
+        let mut c = server
+            .hello(pose, None, Some("another password"), true)
+            .await;
+        let e = c.expect_error(ErrorCode::NameTaken).await;
+        assert!(e.message.contains("looks the same as"), "{}", e.message);
+        assert!(e.message.contains("Alice"), "{}", e.message);
+    }
+    // The account itself is untouched and a different name still registers.
+    server
+        .log_in("alice", "mật khẩu của Alice")
+        .await
+        .disconnect();
+    assert_eq!(
+        server
+            .register("Alicia", "mật khẩu của Alicia")
+            .await
+            .name(),
+        "Alicia"
+    );
+    server.stop().await;
+}
+
+#[tokio::test]
 async fn a_registered_name_is_refused_to_a_guest_and_guests_are_marked() {
     let server = TestServer::start().await;
     let _an = server.register("An", "mật khẩu của An").await;

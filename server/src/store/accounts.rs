@@ -44,15 +44,46 @@ pub fn find(conn: &Connection, name: &str) -> rusqlite::Result<Option<Account>> 
         .optional()
 }
 
-/// Registers `name`; `false` (and nothing written) if the name is already an account.
-pub fn insert(conn: &Connection, name: &str, hash: &str, now_ms: i64) -> rusqlite::Result<bool> {
+/// The account whose name looks the same as `name` (its TR39 skeleton, without case:
+/// `Аlice` with a Cyrillic A beside `Alice`), if any. A scan: accounts on a LAN server
+/// are few, and this runs only when someone registers.
+pub fn look_alike(conn: &Connection, name: &str) -> rusqlite::Result<Option<String>> {
+    let key = crate::names::look_alike_key(name);
+    let mut names = conn.prepare_cached("SELECT name FROM accounts")?;
+    let mut rows = names.query([])?;
+    while let Some(row) = rows.next()? {
+        let existing: String = row.get(0)?;
+        if crate::names::look_alike_key(&existing) == key {
+            return Ok(Some(existing));
+        }
+    }
+    Ok(None)
+}
+
+/// Registers `name`; if an account already has that name or one that looks the same,
+/// nothing is written and that account's name comes back.
+pub fn insert(
+    conn: &Connection,
+    name: &str,
+    hash: &str,
+    now_ms: i64,
+) -> rusqlite::Result<Option<String>> {
+    if let Some(existing) = look_alike(conn, name)? {
+        return Ok(Some(existing));
+    }
     let added = conn
         .prepare_cached(
             "INSERT INTO accounts (name, name_key, hash, registered_at) VALUES (?1, ?2, ?3, ?4)
              ON CONFLICT(name_key) DO NOTHING",
         )?
         .execute(params![name, name_key(name), hash, now_ms])?;
-    Ok(added == 1)
+    if added == 1 {
+        Ok(None)
+    } else {
+        Ok(Some(
+            find(conn, name)?.map_or_else(|| name.to_string(), |a| a.name),
+        ))
+    }
 }
 
 /// Replaces the password hash of `name`; `false` if there is no such account.
@@ -92,8 +123,12 @@ mod tests {
     #[test]
     fn names_are_one_account_whatever_their_case() {
         let conn = db();
-        assert!(insert(&conn, "Bình", "h1", 5).unwrap());
-        assert!(!insert(&conn, "BÌNH", "h2", 6).unwrap(), "taken");
+        assert_eq!(insert(&conn, "Bình", "h1", 5).unwrap(), None);
+        assert_eq!(
+            insert(&conn, "BÌNH", "h2", 6).unwrap().as_deref(),
+            Some("Bình"),
+            "taken"
+        );
         let found = find(&conn, "bình").unwrap().unwrap();
         assert_eq!((found.name.as_str(), found.hash.as_str()), ("Bình", "h1"));
         assert!(set_hash(&conn, "BìNH", "h3").unwrap());
@@ -102,6 +137,26 @@ mod tests {
         assert!(remove(&conn, "bình").unwrap());
         assert!(find(&conn, "Bình").unwrap().is_none());
         assert!(!set_hash(&conn, "Bình", "h4").unwrap());
+    }
+
+    #[test]
+    fn a_name_that_looks_like_an_account_is_not_registered() {
+        let conn = db();
+        assert_eq!(insert(&conn, "Alice", "h1", 5).unwrap(), None);
+        for pose in ["\u{0410}lice", "AIice", "alice"] {
+            assert_eq!(
+                insert(&conn, pose, "h2", 6).unwrap().as_deref(),
+                Some("Alice"),
+                "{pose}"
+            );
+        }
+        assert_eq!(look_alike(&conn, "Alicia").unwrap(), None);
+        assert_eq!(insert(&conn, "Alicia", "h3", 7).unwrap(), None);
+        assert_eq!(
+            list(&conn).unwrap().len(),
+            2,
+            "nothing written for the posers"
+        );
     }
 
     #[test]

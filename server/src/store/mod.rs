@@ -240,8 +240,9 @@ impl StoreHandle {
             .await
     }
 
-    /// Registers `name` with password hash `hash`; `Ok(false)` if the name is taken.
-    pub async fn register(&self, name: String, hash: String) -> Result<bool, ReadError> {
+    /// Registers `name` with password hash `hash`; `Ok(Some(existing))` (and nothing
+    /// written) if an account has that name or one that looks the same.
+    pub async fn register(&self, name: String, hash: String) -> Result<Option<String>, ReadError> {
         let now = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_millis() as i64);
@@ -252,6 +253,13 @@ impl StoreHandle {
     /// Replaces the password hash of account `name`; `Ok(false)` if there is none.
     pub async fn set_password(&self, name: String, hash: String) -> Result<bool, ReadError> {
         self.change_accounts(move |conn| accounts::set_hash(conn, &name, &hash))
+            .await
+    }
+
+    /// The account whose name looks the same as `name` (case and look-alike letters
+    /// aside), if any.
+    pub async fn look_alike_account(&self, name: String) -> Result<Option<String>, ReadError> {
+        self.read(move |conn| Ok(accounts::look_alike(conn, &name)?))
             .await
     }
 
