@@ -87,6 +87,11 @@ pub enum ClientMsg {
     /// Replace the logged-in account's password. Answered by
     /// [`crate::ServerMsg::PasswordChanged`] or an error.
     ChangePassword(PasswordChange),
+    /// Have the server's engine review a finished game. Answered by
+    /// [`crate::ServerMsg::ReviewProgress`] as it goes and [`crate::ServerMsg::Review`] at
+    /// the end (at once if the game was reviewed before). One review at a time per
+    /// client; it stops if the client leaves.
+    Review(GameId),
 }
 
 /// The old password (proof it is the owner at the keyboard) and the new one. `Debug`

@@ -4,8 +4,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::ErrorMsg;
+use crate::review::GameReview;
 use crate::room::{
-    ChatLine, Clocks, GameOver, GameRecord, GameSummary, GameView, Move, MoveRecord, Offer,
+    ChatLine, Clocks, GameId, GameOver, GameRecord, GameSummary, GameView, Move, MoveRecord, Offer,
     PositionFacts, ResumeToken, RoomId, RoomSummary, RoomView, SeatView, Standing,
 };
 
@@ -97,6 +98,11 @@ pub enum ServerMsg {
         changed: Vec<RoomSummary>,
         closed: Vec<RoomId>,
     },
+    /// A review asked for with [`crate::ClientMsg::Review`] is under way: `done` of
+    /// `total` plies analysed.
+    ReviewProgress { game: GameId, done: u32, total: u32 },
+    /// The finished review of a game.
+    Review(Box<GameReview>),
 }
 
 /// Whether games reach the server's disk.

@@ -5,6 +5,7 @@
 
 use proptest::prelude::*;
 
+use crate::review::SCORE_CAP;
 use crate::room::*;
 use crate::wire::{decode, encode};
 use crate::*;
@@ -30,9 +31,10 @@ fn client_variant(m: &ClientMsg) -> usize {
         ClientMsg::Pong(_) => 16,
         ClientMsg::Facts => 17,
         ClientMsg::ChangePassword(_) => 18,
+        ClientMsg::Review(_) => 19,
     }
 }
-const CLIENT_VARIANTS: usize = 19;
+const CLIENT_VARIANTS: usize = 20;
 
 fn server_variant(m: &ServerMsg) -> usize {
     match m {
@@ -61,9 +63,11 @@ fn server_variant(m: &ServerMsg) -> usize {
         ServerMsg::Facts(_) => 22,
         ServerMsg::PasswordChanged => 23,
         ServerMsg::RoomsChanged { .. } => 24,
+        ServerMsg::ReviewProgress { .. } => 25,
+        ServerMsg::Review(_) => 26,
     }
 }
-const SERVER_VARIANTS: usize = 25;
+const SERVER_VARIANTS: usize = 27;
 
 fn xq(file: u8, rank: u8) -> XqSquare {
     XqSquare { file, rank }
@@ -145,6 +149,37 @@ fn game_view() -> GameView {
     }
 }
 
+fn review_sample() -> GameReview {
+    GameReview {
+        game: 9,
+        first: Seat::Two,
+        start_chances: 520,
+        plies: vec![ReviewedPly {
+            played: Move::Xiangqi {
+                from: xq(0, 0),
+                to: xq(0, 5),
+            },
+            by: Seat::Two,
+            chances: 80,
+            score: -SCORE_CAP,
+            loss: 440,
+            class: MoveClass::Blunder,
+            best: Some(Move::Caro(Point::new(7, 7))),
+            line: vec![Move::Caro(Point::new(7, 7)), Move::Caro(Point::new(8, 8))],
+            reply: None,
+        }],
+        players: [
+            PlayerReview::default(),
+            PlayerReview {
+                blunders: 1,
+                average_loss: 900,
+                ..PlayerReview::default()
+            },
+        ],
+        budget_ms: 100,
+    }
+}
+
 fn client_samples() -> Vec<ClientMsg> {
     let mut v = vec![
         ClientMsg::Hello(Hello {
@@ -167,6 +202,7 @@ fn client_samples() -> Vec<ClientMsg> {
             new: "new password".into(),
         }),
         ClientMsg::ListRooms,
+        ClientMsg::Review(u64::MAX),
         ClientMsg::JoinRoom(4),
         ClientMsg::WatchRoom(u32::MAX),
         ClientMsg::LeaveRoom,
@@ -223,6 +259,12 @@ fn server_samples() -> Vec<ServerMsg> {
             account: true,
         }),
         ServerMsg::PasswordChanged,
+        ServerMsg::ReviewProgress {
+            game: 9,
+            done: 34,
+            total: 80,
+        },
+        ServerMsg::Review(Box::new(review_sample())),
         ServerMsg::Rooms(vec![]),
         ServerMsg::Ping(7),
         ServerMsg::Storage(Storage::Saving),
