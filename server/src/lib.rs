@@ -19,6 +19,8 @@
 //!   bot seats; [`room::RoomHandle`] is the cheap handle sessions talk to it through.
 //! - [`engines`]: the one engine pool of the server: a fixed number of search threads
 //!   and one memory budget serving every room's bot moves and hints by priority.
+//! - [`review`]: engine reviews of finished games, on that pool at its lowest priority,
+//!   streamed to the asker and stored with the game.
 //! - [`store`]: SQLite, written ahead: a group-committing writer thread (rooms announce
 //!   nothing before it is on disk) and a reader thread for the leaderboard, history and
 //!   replays; players, ratings (Elo), finished games and the log of games in progress.
@@ -37,6 +39,7 @@ pub mod engines;
 pub mod limits;
 pub mod lobby;
 pub mod names;
+pub mod review;
 pub mod room;
 pub mod server;
 pub mod session;

@@ -39,6 +39,8 @@ pub struct SessionContext {
     pub store: StoreHandle,
     /// Logins, registrations, password changes.
     pub accounts: Accounts,
+    /// Engine reviews of finished games.
+    pub reviewer: crate::review::Reviewer,
     /// Fires when the server stops: the session says so and ends.
     pub shutdown: CancellationToken,
 }
@@ -154,6 +156,9 @@ struct Session {
     outbox: Outbox,
     /// The room the client is in; `None` in the lobby.
     room: Option<RoomHandle>,
+    /// The client's review of a finished game, if it asked for one (dropped with the
+    /// session, which stops it).
+    review: Option<crate::review::Running>,
 }
 
 async fn run(
@@ -212,6 +217,7 @@ async fn run(
         token: entered.token,
         outbox,
         room: None,
+        review: None,
     };
     tracing::info!(client = session.client, name = %session.name, "welcome");
     if let Some((room, seat)) = entered.resume_in {
@@ -315,6 +321,7 @@ impl Session {
                 return self.answer_read(answer, ServerMsg::History);
             }
             ClientMsg::Replay(id) => return self.replay(id, ctx).await,
+            ClientMsg::Review(id) => return self.review(id, ctx),
             ClientMsg::ChangePassword(change) => {
                 return self.change_password(change, ctx).await;
             }
@@ -434,6 +441,25 @@ impl Session {
                 format!("there is no finished game {id}: see the history for the games kept"),
             ),
             Err(e) => self.read_failed(&e),
+        }
+    }
+
+    /// Starts the review of game `id` (one at a time per client: the session holds it,
+    /// so it stops when the client goes).
+    fn review(&mut self, id: banco_protocol::GameId, ctx: &SessionContext) {
+        if let Some(running) = self.review.as_ref().filter(|r| r.is_running()) {
+            return self.refuse(
+                ErrorCode::Busy,
+                format!(
+                    "your review of game {} is still running: wait for it to finish",
+                    running.game
+                ),
+            );
+        }
+        self.review = None;
+        match ctx.reviewer.start(id, self.outbox.clone()) {
+            Ok(running) => self.review = Some(running),
+            Err(refused) => self.outbox_error(refused),
         }
     }
 

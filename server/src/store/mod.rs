@@ -28,6 +28,7 @@ pub mod journal;
 pub mod live;
 mod reader;
 mod replay;
+mod review;
 mod schema;
 mod writer;
 
@@ -252,6 +253,23 @@ impl StoreHandle {
     /// Replaces the password hash of account `name`; `Ok(false)` if there is none.
     pub async fn set_password(&self, name: String, hash: String) -> Result<bool, ReadError> {
         self.change_accounts(move |conn| accounts::set_hash(conn, &name, &hash))
+            .await
+    }
+
+    /// The stored engine review of finished game `id`, if it was reviewed before.
+    pub async fn review(
+        &self,
+        id: GameId,
+    ) -> Result<Option<banco_protocol::GameReview>, ReadError> {
+        self.read(move |conn| review::find(conn, id)).await
+    }
+
+    /// Keeps `made` with its game, so the next asker gets it at once.
+    pub async fn save_review(&self, made: banco_protocol::GameReview) -> Result<(), ReadError> {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as i64);
+        self.change_accounts(move |conn| review::save(conn, &made, now))
             .await
     }
 
