@@ -100,7 +100,11 @@ pub enum ServerMsg {
     },
     /// A review asked for with [`crate::ClientMsg::Review`] is under way: `done` of
     /// `total` plies analysed.
-    ReviewProgress { game: GameId, done: u32, total: u32 },
+    ReviewProgress {
+        game: GameId,
+        done: u32,
+        total: u32,
+    },
     /// The finished review of a game.
     Review(Box<GameReview>),
 }

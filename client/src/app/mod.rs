@@ -25,6 +25,7 @@ pub mod input;
 pub mod keys;
 mod popup_keys;
 pub mod records;
+pub mod review;
 mod room_keys;
 mod screen_keys;
 mod server;
@@ -306,6 +307,9 @@ pub struct App {
     pub now: Instant,
     /// The terminal size, for mapping mouse clicks to the board.
     pub size: (u16, u16),
+    /// `v` in the game-over dialog left the room: once back in the lobby, the game just
+    /// played opens reviewed.
+    pub review_after_leaving: bool,
     /// Effects queued by handlers, taken by the terminal loop.
     effects: Vec<Effect>,
 }
@@ -356,6 +360,7 @@ impl App {
             },
             join_hint: Vec::new(),
             web_url: None,
+            review_after_leaving: false,
             loc,
             theme,
             games_dir: settings.games_dir.clone(),

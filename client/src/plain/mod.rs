@@ -77,6 +77,7 @@ enum Awaiting {
     Leaderboard,
     History,
     Replay,
+    Review,
 }
 
 /// A refusal by the client itself, before anything is sent.
@@ -285,6 +286,7 @@ fn answers(awaiting: Awaiting, msg: &ServerMsg) -> bool {
             | (Awaiting::Leaderboard, ServerMsg::Leaderboard(_))
             | (Awaiting::History, ServerMsg::History(_))
             | (Awaiting::Replay, ServerMsg::Replay(_))
+            | (Awaiting::Review, ServerMsg::Review(_))
     )
 }
 
@@ -449,6 +451,7 @@ fn request<W: Write>(
             Some(Awaiting::History),
         ))),
         Command::Replay { id, .. } => Ok(Some((ClientMsg::Replay(*id), Some(Awaiting::Replay)))),
+        Command::Review(id) => Ok(Some((ClientMsg::Review(*id), Some(Awaiting::Review)))),
         Command::Quit => Ok(None),
     }
 }

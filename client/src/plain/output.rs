@@ -554,6 +554,62 @@ impl<W: Write> Printer<W> {
         self.emit("history", json!({"games": list}), &text);
     }
 
+    /// A game's review: in JSON all of it (the protocol's own form); as text, each
+    /// player's errors, then every move that lost something with the engine's choice
+    /// and its answer to the move played.
+    pub fn review(&mut self, review: &banco_protocol::GameReview) {
+        let loc = self.locale.clone();
+        let fields = serde_json::to_value(review).unwrap_or_else(|_| json!({}));
+        let mut text = tr!(loc, "review.plain_head", game = review.game).to_string();
+        for seat in [review.first, review.first.other()] {
+            let p = &review.players[seat.index()];
+            let who = if seat == review.first {
+                tr!(loc, "review.first_side")
+            } else {
+                tr!(loc, "review.second_side")
+            };
+            text.push_str(&format!(
+                "\n  {who}: {}",
+                tr!(
+                    loc,
+                    "review.summary",
+                    inaccuracies = p.inaccuracies,
+                    mistakes = p.mistakes,
+                    blunders = p.blunders,
+                    loss = p.average_loss
+                )
+            ));
+        }
+        for (i, ply) in review.plies.iter().enumerate() {
+            if !ply.class.is_error() {
+                continue;
+            }
+            let key = crate::app::review::class_key(ply);
+            let class = tr!(loc, &key).to_string();
+            let mut line = format!(
+                "\n  {}. {} {}: {class} (-{}%)",
+                i + 1,
+                plain_move(&ply.played),
+                crate::app::review::class_mark(ply),
+                ply.loss / 10
+            );
+            if let Some(best) = &ply.best {
+                line.push_str(&format!(
+                    " · {}",
+                    tr!(loc, "review.better", point = plain_move(best))
+                ));
+            }
+            if let Some(reply) = &ply.reply {
+                line.push_str(&format!(
+                    " · {}",
+                    tr!(loc, "review.answer", point = plain_move(reply))
+                ));
+            }
+            text.push_str(&line);
+        }
+        self.emit("review", fields, &text);
+    }
+
     /// A finished game: its facts and every move, then (for people) the final board.
     pub fn replay(&mut self, r: &Replay) {
         let loc = self.locale.clone();
@@ -796,6 +852,15 @@ impl<W: Write> Printer<W> {
             ServerMsg::Replay(record) => {
                 self.replay(&crate::record::Replay::from_record((**record).clone()));
             }
+            ServerMsg::ReviewProgress { game, done, total } => {
+                let text = tr!(loc, "review.progress", done = done, total = total);
+                self.emit(
+                    "review_progress",
+                    json!({"game": game, "done": done, "total": total}),
+                    &format!("#{game} {text}"),
+                );
+            }
+            ServerMsg::Review(review) => self.review(review),
             _ => {
                 if let Some(room) = room {
                     self.room_msg(msg, room, loc);
@@ -1061,6 +1126,8 @@ impl<W: Write> Printer<W> {
             | ServerMsg::Replay(_)
             | ServerMsg::Ping(_)
             | ServerMsg::PasswordChanged
+            | ServerMsg::ReviewProgress { .. }
+            | ServerMsg::Review(_)
             | ServerMsg::Storage(_) => {}
             // Never asked for: this client carries the rules.
             ServerMsg::Facts(_) => {}
@@ -1180,4 +1247,16 @@ pub fn xiangqi_rows(game: &banco_engine::xiangqi::game::Game) -> BoardRows {
         cells.push(row);
     }
     BoardRows { cells, picture }
+}
+
+/// A move as plain mode accepts it back: `7,7` in caro, ICCS (`h2e2`) in xiangqi.
+fn plain_move(mv: &Move) -> String {
+    match mv {
+        Move::Caro(p) => format!("{},{}", p.x, p.y),
+        Move::Xiangqi { from, to } => format!(
+            "{}{}",
+            crate::room::board::iccs_square(*from),
+            crate::room::board::iccs_square(*to)
+        ),
+    }
 }

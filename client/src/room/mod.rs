@@ -239,6 +239,8 @@ impl Room {
             | ServerMsg::Replay(_)
             | ServerMsg::Ping(_)
             | ServerMsg::PasswordChanged
+            | ServerMsg::ReviewProgress { .. }
+            | ServerMsg::Review(_)
             | ServerMsg::Storage(_) => {}
             // The rules run here; the server's facts are for the browser page.
             ServerMsg::Facts(_) => {}
