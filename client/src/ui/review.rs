@@ -110,23 +110,21 @@ fn draw_done(frame: &mut Frame, area: Rect, app: &App, rs: &ReplayScreen, review
     let mut lines = Vec::new();
     for seat in [review.first, review.first.other()] {
         let p = &review.players[seat.index()];
-        lines.push(Line::from(Span::styled(
-            r.players[seat.index()].clone(),
-            theme.stone(seat == review.first),
-        )));
-        lines.push(Line::from(Span::styled(
-            format!(
-                " ?! {}  ? {}  ?? {}  ~{}",
-                p.inaccuracies, p.mistakes, p.blunders, p.average_loss
-            ),
-            theme.style(),
-        )));
+        let mut stats = format!(
+            " ?! {} ? {} ?? {} ~{}",
+            p.inaccuracies, p.mistakes, p.blunders, p.average_loss
+        );
         if p.missed_wins + p.missed_defences > 0 {
-            lines.push(Line::from(Span::styled(
-                format!(" ?w {}  ?d {}", p.missed_wins, p.missed_defences),
-                theme.style(),
-            )));
+            stats.push_str(&format!(" ?w {} ?d {}", p.missed_wins, p.missed_defences));
         }
+        let name_room = usize::from(inner_width(side)).saturating_sub(stats.chars().count());
+        lines.push(Line::from(vec![
+            Span::styled(
+                crate::ui::room::truncate(&r.players[seat.index()], name_room.max(3)),
+                theme.stone(seat == review.first),
+            ),
+            Span::styled(stats, theme.style()),
+        ]));
     }
     // The move shown: its class and the engine's view of it.
     if let Some(ply) = r.at().checked_sub(1).and_then(|i| review.plies.get(i)) {
@@ -171,4 +169,9 @@ fn draw_done(frame: &mut Frame, area: Rect, app: &App, rs: &ReplayScreen, review
     let inner = block.inner(side);
     frame.render_widget(block, side);
     frame.render_widget(Paragraph::new(lines), inner);
+}
+
+/// Columns inside a bordered panel.
+fn inner_width(area: Rect) -> u16 {
+    area.width.saturating_sub(2)
 }
