@@ -41,13 +41,42 @@ export function renderLeaderboard(root, app, standings) {
   );
 }
 
+/** The history's filter: a player's name, your own games, or everyone's. */
+function historyFilter(app) {
+  const who = app.historyFor;
+  const input = h('input', { id: 'history-player', type: 'search', maxlength: 24, value: who || '', placeholder: t('leaderboard.col_name'), 'aria-label': t('web.history_player') });
+  return h(
+    'form',
+    {
+      id: 'history-filter',
+      class: 'history-filter',
+      onsubmit: (e) => {
+        e.preventDefault();
+        app.askHistory(input.value.trim() || null);
+      },
+    },
+    input,
+    h('button', { id: 'history-show', type: 'submit' }, t('web.history_show')),
+    h('button', { id: 'history-mine', type: 'button', onclick: () => app.askHistory(app.me.name) }, t('web.history_mine')),
+    h('button', { id: 'history-all', type: 'button', onclick: () => app.askHistory(null) }, t('web.history_all')),
+  );
+}
+
+function historyTitle(app) {
+  const who = app.historyFor;
+  if (!who) return t('history.title_all');
+  if (who === app.me.name) return t('history.title_mine');
+  return t('history.title_player', { name: who });
+}
+
 export function renderHistory(root, app, games) {
   fill(
     root,
     h(
       'div',
       { class: 'records' },
-      h('div', { class: 'lobby-head' }, h('h2', {}, t('history.title_all')), back(app)),
+      h('div', { class: 'lobby-head' }, h('h2', { id: 'history-title' }, historyTitle(app)), back(app)),
+      historyFilter(app),
       games.length === 0
         ? h('p', { class: 'empty' }, t('history.empty'))
         : h(
@@ -93,12 +122,24 @@ export function replayRoom(record, step) {
   };
 }
 
+/** A record file's name and text, offered as a download (kept in the page, so a
+ * second click saves it again). */
+export function offerDownload(name, text) {
+  const old = document.getElementById('record-download');
+  if (old) URL.revokeObjectURL(old.href);
+  const a = h('a', { id: 'record-download', download: name, href: URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' })), hidden: true, dataset: { name } });
+  if (old) old.replaceWith(a);
+  else document.body.append(a);
+  a.click();
+}
+
 export function renderReplay(root, app, record, step) {
   const room = replayRoom(record, step);
   const total = record.moves.length;
   const board = room.settings.game.caro ? caroBoard(room, {}) : xiangqiBoard(room, app.flip ? 'black' : 'red', {});
   const at = step === 0 ? t('replay.at_start', { total }) : `${step}/${total}: ${moveText(room, record.moves[step - 1])}`;
-  const over = step >= total ? `${headline(room, record.summary.over)} ${reasonText(room, record.summary.over)}.` : '';
+  const ended = record.summary.over;
+  const over = step < total ? '' : ended ? `${headline(room, ended)} ${reasonText(room, ended)}.` : t('replay.unfinished');
   const go = (n) => app.replayStep(Math.max(0, Math.min(total, n)));
   fill(
     root,
@@ -108,7 +149,7 @@ export function renderReplay(root, app, record, step) {
       h(
         'section',
         { class: 'play' },
-        h('div', { class: 'room-title' }, h('strong', {}, `${t('replay.title')} · ${t('replay.game_id', { id: record.summary.id })}`), ' · ', gameLine({ game: record.summary.game })),
+        h('div', { class: 'room-title' }, h('strong', {}, record.summary.id ? `${t('replay.title')} · ${t('replay.game_id', { id: record.summary.id })}` : `${t('replay.title')} · ${app.replayFile || ''}`), ' · ', gameLine({ game: record.summary.game })),
         h('div', { class: 'board-scroll' }, board),
         h('div', { id: 'status' }, at, ' ', over),
         h(
@@ -120,6 +161,8 @@ export function renderReplay(root, app, record, step) {
           h('button', { id: 'rp-next', type: 'button', onclick: () => go(step + 1) }, '▶'),
           h('button', { id: 'rp-end', type: 'button', onclick: () => go(total) }, '⏭'),
           room.settings.game.xiangqi ? h('button', { type: 'button', onclick: () => app.toggleFlip() }, t('keys.flip_short')) : null,
+          h('button', { id: 'rp-save', type: 'button', onclick: () => app.saveRecord(record) }, t('keys.save_record_short')),
+          h('button', { id: 'rp-play-on', type: 'button', onclick: () => app.playOn(record, step) }, t('web.play_on')),
           back(app),
         ),
       ),

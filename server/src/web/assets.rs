@@ -39,6 +39,9 @@ pub const FILES: &[Asset] = embed![
     "js/records.js",
     "js/sound.js",
     "js/prefs.js",
+    "js/recordfile.js",
+    "js/draft.js",
+    "js/keys.js",
 ];
 
 /// The page itself (`/`), with the protocol version it must announce in its Hello.
