@@ -58,6 +58,12 @@ export class Connection {
       } catch {
         return; // not ours to read
       }
+      // The server's heartbeat: answered at once, or after three unanswered pings the
+      // server takes the page for gone and holds its seat.
+      if (msg && msg.Ping !== undefined) {
+        this.sendRaw({ Pong: msg.Ping });
+        return;
+      }
       if (msg && msg.Error && !this.welcomed) this.refusal = msg.Error;
       if (msg && msg.Welcome) {
         if (this.account) this.account = { ...this.account, register: false };

@@ -122,12 +122,11 @@ export function replayRoom(record, step) {
   };
 }
 
-/** A record file's name and text, offered as a download (kept in the page, so a
- * second click saves it again). */
+/** A record file's name and text, offered as a download. A data: address, not a
+ * blob: one, so there is nothing to free afterwards and the link stays good. */
 export function offerDownload(name, text) {
+  const a = h('a', { id: 'record-download', download: name, href: `data:text/plain;charset=utf-8,${encodeURIComponent(text)}`, hidden: true, dataset: { name } });
   const old = document.getElementById('record-download');
-  if (old) URL.revokeObjectURL(old.href);
-  const a = h('a', { id: 'record-download', download: name, href: URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' })), hidden: true, dataset: { name } });
   if (old) old.replaceWith(a);
   else document.body.append(a);
   a.click();
