@@ -48,7 +48,7 @@ export function renderLobby(root, app) {
           'div',
           { class: 'lobby-buttons' },
           h('button', { id: 'btn-create', type: 'button', class: 'primary', onclick: () => app.openCreate() }, t('keys.create_short')),
-          h('button', { id: 'btn-leaderboard', type: 'button', onclick: () => app.send('Leaderboard') }, t('keys.leaderboard_short')),
+          h('button', { id: 'btn-leaderboard', type: 'button', onclick: () => app.send({ Leaderboard: 'caro' }) }, t('keys.leaderboard_short')),
           h('button', { id: 'btn-history', type: 'button', onclick: () => app.send({ History: { player: null } }) }, t('keys.history_short')),
         ),
       ),

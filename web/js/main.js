@@ -124,7 +124,7 @@ function onMessage(msg) {
       return;
     case 'Leaderboard':
       app.screen = 'leaderboard';
-      app.records = body;
+      app.records = body.standings;
       render();
       return;
     case 'History':

@@ -32,7 +32,7 @@ export function renderLeaderboard(root, app, standings) {
                 h(
                   'tr',
                   { class: s.name === app.me.name ? 'me' : '' },
-                  [i + 1, `${s.bot ? '⚙ ' : ''}${s.name}`, s.rating, s.games, s.wins, s.losses, s.draws].map((c) => h('td', {}, c)),
+                  [i + 1, `${s.bot ? '⚙ ' : ''}${s.name}`, `${s.rating.rating}${s.rating.provisional ? '?' : ''}`, s.games, s.wins, s.losses, s.draws].map((c) => h('td', {}, c)),
                 ),
               ),
             ),
