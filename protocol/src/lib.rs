@@ -26,7 +26,7 @@ pub use room::*;
 pub use server::{ServerMsg, Storage, Welcome};
 
 /// Bumped on every change to a message's encoding. Client and server must agree exactly.
-pub const PROTOCOL_VERSION: u16 = 4;
+pub const PROTOCOL_VERSION: u16 = 5;
 
 /// The TCP port a server listens on unless told otherwise.
 pub const DEFAULT_PORT: u16 = 7373;

@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::ErrorMsg;
 use crate::room::{
-    ChatLine, Clocks, GameOver, GameRecord, GameSummary, GameView, Move, MoveRecord, Offer,
-    PositionFacts, ResumeToken, RoomId, RoomSummary, RoomView, SeatView, Standing,
+    ChatLine, Clocks, GameKind, GameOver, GameRecord, GameSummary, GameView, Move, MoveRecord,
+    Offer, PositionFacts, Profile, ResumeToken, RoomId, RoomSummary, RoomView, SeatView, Standing,
 };
 
 /// The answer to a good [`crate::Hello`].
@@ -72,8 +72,12 @@ pub enum ServerMsg {
     /// The engine's suggestion for you.
     Hint(Move),
     Error(ErrorMsg),
-    /// The best-rated players, best first.
-    Leaderboard(Vec<Standing>),
+    /// The best-rated players at `game`, best first: settled ratings only (provisional
+    /// ones are not ranked).
+    Leaderboard {
+        game: GameKind,
+        standings: Vec<Standing>,
+    },
     /// Finished games, newest first.
     History(Vec<GameSummary>),
     /// A finished game to replay.
@@ -97,6 +101,8 @@ pub enum ServerMsg {
         changed: Vec<RoomSummary>,
         closed: Vec<RoomId>,
     },
+    /// Someone's record, as asked by [`crate::ClientMsg::Profile`].
+    Profile(Box<Profile>),
 }
 
 /// Whether games reach the server's disk.

@@ -24,15 +24,16 @@ fn client_variant(m: &ClientMsg) -> usize {
         ClientMsg::Withdraw(_) => 10,
         ClientMsg::Resign => 11,
         ClientMsg::Hint => 12,
-        ClientMsg::Leaderboard => 13,
+        ClientMsg::Leaderboard(_) => 13,
         ClientMsg::History { .. } => 14,
         ClientMsg::Replay(_) => 15,
         ClientMsg::Pong(_) => 16,
         ClientMsg::Facts => 17,
         ClientMsg::ChangePassword(_) => 18,
+        ClientMsg::Profile { .. } => 19,
     }
 }
-const CLIENT_VARIANTS: usize = 19;
+const CLIENT_VARIANTS: usize = 20;
 
 fn server_variant(m: &ServerMsg) -> usize {
     match m {
@@ -53,7 +54,7 @@ fn server_variant(m: &ServerMsg) -> usize {
         ServerMsg::GameOver(_) => 14,
         ServerMsg::Hint(_) => 15,
         ServerMsg::Error(_) => 16,
-        ServerMsg::Leaderboard(_) => 17,
+        ServerMsg::Leaderboard { .. } => 17,
         ServerMsg::History(_) => 18,
         ServerMsg::Replay(_) => 19,
         ServerMsg::Ping(_) => 20,
@@ -61,9 +62,10 @@ fn server_variant(m: &ServerMsg) -> usize {
         ServerMsg::Facts(_) => 22,
         ServerMsg::PasswordChanged => 23,
         ServerMsg::RoomsChanged { .. } => 24,
+        ServerMsg::Profile(_) => 25,
     }
 }
-const SERVER_VARIANTS: usize = 25;
+const SERVER_VARIANTS: usize = 26;
 
 fn xq(file: u8, rank: u8) -> XqSquare {
     XqSquare { file, rank }
@@ -178,7 +180,16 @@ fn client_samples() -> Vec<ClientMsg> {
         ClientMsg::Chat("gg wp 🙂".into()),
         ClientMsg::Resign,
         ClientMsg::Hint,
-        ClientMsg::Leaderboard,
+        ClientMsg::Leaderboard(GameKind::Caro),
+        ClientMsg::Leaderboard(GameKind::Xiangqi),
+        ClientMsg::Profile {
+            name: "Điệp".into(),
+            bot: None,
+        },
+        ClientMsg::Profile {
+            name: String::new(),
+            bot: Some(Level::Max),
+        },
         ClientMsg::History { player: None },
         ClientMsg::History {
             player: Some("An".into()),
@@ -343,16 +354,69 @@ fn server_samples() -> Vec<ServerMsg> {
         },
         plies: 17,
         ended_at_ms: 1_763_000_000_000,
+        rated: true,
     };
-    v.push(ServerMsg::Leaderboard(vec![Standing {
+    let rating = Rating {
+        rating: 1612,
+        deviation: 87,
+        provisional: false,
+    };
+    v.push(ServerMsg::Leaderboard {
+        game: GameKind::Xiangqi,
+        standings: vec![Standing {
+            name: "An".into(),
+            bot: None,
+            rating,
+            games: 3,
+            wins: 2,
+            losses: 1,
+            draws: 0,
+        }],
+    });
+    v.push(ServerMsg::Profile(Box::new(Profile {
         name: "An".into(),
         bot: None,
-        rating: 1612,
-        games: 3,
-        wins: 2,
-        losses: 1,
-        draws: 0,
-    }]));
+        registered_at_ms: Some(1_762_000_000_000),
+        first_seen_ms: 1_700_000_000_000,
+        games: vec![
+            KindRecord {
+                game: GameKind::Caro,
+                rating,
+                rank: Some(2),
+                games: 3,
+                wins: 2,
+                losses: 1,
+                draws: 0,
+                best_win: Some(BestWin {
+                    game: 42,
+                    opponent: "Bình".into(),
+                    opponent_rating: 1702,
+                    ended_at_ms: 1_763_000_000_000,
+                }),
+                history: vec![RatingPoint {
+                    at_ms: 1_763_000_000_000,
+                    rating: 1612,
+                    deviation: 87,
+                }],
+            },
+            KindRecord {
+                game: GameKind::Xiangqi,
+                rating: Rating {
+                    rating: 1500,
+                    deviation: 350,
+                    provisional: true,
+                },
+                rank: None,
+                games: 0,
+                wins: 0,
+                losses: 0,
+                draws: 0,
+                best_win: None,
+                history: vec![],
+            },
+        ],
+        recent: vec![summary.clone()],
+    })));
     v.push(ServerMsg::History(vec![summary.clone()]));
     v.push(ServerMsg::Replay(Box::new(GameRecord {
         summary,
@@ -532,7 +596,7 @@ fn every_error_code_is_listed_once_by_its_stable_name() {
     assert!(names.contains("login_failed") && names.contains("spectators_full"));
     // Codes are appended: a client of the last version still reads the codes it knew.
     assert_eq!(ErrorCode::ALL[27], ErrorCode::NoSuchGame);
-    assert_eq!(ErrorCode::ALL.len(), 38);
+    assert_eq!(ErrorCode::ALL.len(), 39);
 }
 
 #[test]
@@ -588,4 +652,21 @@ fn room_changes_apply_to_a_list_in_order() {
         list,
         [line(3, RoomStatus::Playing), line(4, RoomStatus::Playing)]
     );
+}
+
+#[test]
+fn game_kinds_read_and_print_and_ratings_show_their_doubt() {
+    for kind in GameKind::ALL {
+        assert_eq!(kind.to_string().parse(), Ok(kind));
+    }
+    assert_eq!(" XiangQi ".parse(), Ok(GameKind::Xiangqi));
+    assert!("chess".parse::<GameKind>().is_err());
+    assert_eq!(GameKind::of(&GameSettings::caro_default()), GameKind::Caro);
+    let rating = |provisional| Rating {
+        rating: 1500,
+        deviation: 350,
+        provisional,
+    };
+    assert_eq!(rating(true).to_string(), "1500?");
+    assert_eq!(rating(false).to_string(), "1500");
 }

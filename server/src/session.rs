@@ -306,9 +306,20 @@ impl Session {
             ClientMsg::JoinRoom(id) => return self.enter_room(id, true, ctx).await,
             ClientMsg::WatchRoom(id) => return self.enter_room(id, false, ctx).await,
             ClientMsg::LeaveRoom => return self.leave(ctx).await,
-            ClientMsg::Leaderboard => {
+            ClientMsg::Leaderboard(game) => {
+                // TODO(ratings): the leaderboard of `game` alone.
                 let answer = ctx.store.leaderboard().await;
-                return self.answer_read(answer, ServerMsg::Leaderboard);
+                return self.answer_read(answer, |standings| ServerMsg::Leaderboard {
+                    game,
+                    standings,
+                });
+            }
+            ClientMsg::Profile { name, .. } => {
+                // TODO(ratings): read the profile from the store.
+                return self.refuse(
+                    ErrorCode::NoSuchPlayer,
+                    format!("nobody called {name} has played here"),
+                );
             }
             ClientMsg::History { player } => {
                 let answer = ctx.store.history(player).await;

@@ -60,7 +60,7 @@ export function renderLobby(root, app) {
           'div',
           { class: 'lobby-buttons' },
           h('button', { id: 'btn-create', type: 'button', class: 'primary', onclick: () => app.openCreate() }, t('keys.create_short')),
-          h('button', { id: 'btn-leaderboard', type: 'button', onclick: () => app.send('Leaderboard') }, t('keys.leaderboard_short')),
+          h('button', { id: 'btn-leaderboard', type: 'button', onclick: () => app.askLeaderboard(app.leaderboardGame || 'caro') }, t('keys.leaderboard_short')),
           h('button', { id: 'btn-history', type: 'button', onclick: () => app.askHistory(null) }, t('keys.history_short')),
           recordPicker(app),
         ),

@@ -41,6 +41,8 @@ const app = {
   draft: null,
   // The keyboard cursor on the board: {at: index of the point}.
   cursor: {},
+  // Which game's leaderboard was asked for last: 'caro' or 'xiangqi'.
+  leaderboardGame: 'caro',
   // Whose games the history shows (null: everyone's).
   historyFor: null,
   // The file name of a replay read from a file (null for the server's records).
@@ -152,7 +154,8 @@ function onMessage(msg) {
       return;
     case 'Leaderboard':
       app.screen = 'leaderboard';
-      app.records = body;
+      app.leaderboardGame = body.game;
+      app.records = body.standings;
       render();
       return;
     case 'History':
@@ -408,6 +411,11 @@ app.playOn = (record, step) => {
   }
   toLobby();
   app.openCreate(start);
+};
+
+app.askLeaderboard = (game) => {
+  app.leaderboardGame = game;
+  app.send({ Leaderboard: game });
 };
 
 app.askHistory = (player) => {

@@ -12,6 +12,11 @@ function back(app) {
   return h('button', { id: 'btn-back', type: 'button', onclick: () => app.toLobby() }, t('keys.back_to_lobby_short'));
 }
 
+/** `1612` (or `1500?` while provisional), its deviation on hover: how sure it is. */
+function ratingCell(r) {
+  return h('span', { class: 'rating', title: `${r.rating} ± ${r.deviation}` }, `${r.rating}${r.provisional ? '?' : ''}`);
+}
+
 export function renderLeaderboard(root, app, standings) {
   fill(
     root,
@@ -19,6 +24,13 @@ export function renderLeaderboard(root, app, standings) {
       'div',
       { class: 'records' },
       h('div', { class: 'lobby-head' }, h('h2', {}, t('leaderboard.title')), back(app)),
+      h(
+        'div',
+        { class: 'game-switch', role: 'group', 'aria-label': t('create.game') },
+        ['caro', 'xiangqi'].map((game) =>
+          h('button', { id: `lb-${game}`, type: 'button', 'aria-pressed': String(app.leaderboardGame === game), onclick: () => app.askLeaderboard(game) }, t(`create.game_${game}`)),
+        ),
+      ),
       standings.length === 0
         ? h('p', { class: 'empty' }, t('leaderboard.empty'))
         : h(
@@ -32,7 +44,7 @@ export function renderLeaderboard(root, app, standings) {
                 h(
                   'tr',
                   { class: s.name === app.me.name ? 'me' : '' },
-                  [i + 1, `${s.bot ? '⚙ ' : ''}${s.name}`, s.rating, s.games, s.wins, s.losses, s.draws].map((c) => h('td', {}, c)),
+                  [i + 1, `${s.bot ? '⚙ ' : ''}${s.name}`, ratingCell(s.rating), s.games, s.wins, s.losses, s.draws].map((c) => h('td', {}, c)),
                 ),
               ),
             ),

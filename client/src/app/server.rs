@@ -61,7 +61,7 @@ impl App {
                 let text = crate::narrate::server_error(&e, &self.loc);
                 self.warn(text);
             }
-            ServerMsg::Leaderboard(list) => self.got_leaderboard(list),
+            ServerMsg::Leaderboard { standings, .. } => self.got_leaderboard(standings),
             ServerMsg::History(list) => self.got_history(list),
             ServerMsg::Replay(record) => self.got_replay(*record),
             other => self.room_event(other),
@@ -224,7 +224,8 @@ impl App {
             | ServerMsg::Left
             | ServerMsg::Error(_) => {}
             // Records are taken in by `server` before room events.
-            ServerMsg::Leaderboard(_)
+            ServerMsg::Leaderboard { .. }
+            | ServerMsg::Profile(_)
             | ServerMsg::History(_)
             | ServerMsg::Replay(_)
             | ServerMsg::Ping(_)

@@ -234,7 +234,8 @@ impl Room {
             | ServerMsg::Left
             | ServerMsg::Error(_) => {}
             // Records (leaderboard, history, replays) are not about the room.
-            ServerMsg::Leaderboard(_)
+            ServerMsg::Leaderboard { .. }
+            | ServerMsg::Profile(_)
             | ServerMsg::History(_)
             | ServerMsg::Replay(_)
             | ServerMsg::Ping(_)

@@ -729,7 +729,10 @@ mod tests {
         .await;
         let board = h.leaderboard().await.unwrap();
         assert_eq!(board.len(), 2);
-        assert_eq!((board[0].name.as_str(), board[0].rating), ("An", 1612));
+        assert_eq!(
+            (board[0].name.as_str(), board[0].rating.rating),
+            ("An", 1612)
+        );
         assert_eq!(board[1].bot, Some(Level::Hard));
         let history = h.history(None).await.unwrap();
         assert_eq!(history.len(), 1, "the unfinished game is not listed");
