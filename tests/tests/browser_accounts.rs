@@ -46,8 +46,11 @@ async fn a_browser_registers_logs_out_logs_in_and_a_wrong_password_is_refused() 
 
     // A guest may not take the registered name.
     log_in(&page, "Lan", "", false).await;
-    page.wait_text("#connect-error", "Lan is a registered name: log in with its password")
-        .await;
+    page.wait_text(
+        "#connect-error",
+        "Lan is a registered name: log in with its password",
+    )
+    .await;
 
     // The wrong password: refused with a sentence, still at the start page.
     log_in(&page, "Lan", "not-the-password", false).await;
@@ -79,8 +82,7 @@ async fn a_browser_registers_logs_out_logs_in_and_a_wrong_password_is_refused() 
         .await;
     page.type_into("#pw-old", PASSWORD).await;
     page.click("#dlg-password-submit").await;
-    page.wait_text("#notice", "Your password was changed")
-        .await;
+    page.wait_text("#notice", "Your password was changed").await;
 
     // The new password is the one that works now.
     page.click("#btn-logout").await;
@@ -109,6 +111,53 @@ async fn a_guest_plays_under_the_marked_name() {
             .unwrap_or(false),
         "a guest has no password to change"
     );
+    page.close().await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn an_account_reloading_mid_game_logs_in_again_and_takes_its_seat_back() {
+    let server = TestServer::start().await;
+    let page = Browser::open(server.addr, PHONE).await;
+    log_in(&page, "Mai", PASSWORD, true).await;
+    page.wait_for("#btn-create").await;
+    page.click("#btn-create").await;
+    page.click("#dlg-create-submit").await;
+    page.wait_for("#board .cell").await;
+    let mut binh = server.connect("Bình").await;
+    let rooms = binh.rooms_until(|rooms| !rooms.is_empty()).await;
+    binh.join(rooms[0].id).await;
+    binh.game_started().await;
+    page.wait_text("#status", "Your move").await;
+    page.click(".cell[data-point=\"h8\"]").await;
+    binh.saw(7, 7).await;
+
+    // The password is not kept anywhere, so the page asks for it again.
+    page.reload().await;
+    page.wait_text("#connect-form", "Type your password to log in again")
+        .await;
+    let name = page
+        .js("return document.getElementById('name').value", vec![])
+        .await;
+    assert_eq!(name, serde_json::json!("Mai"));
+    let stored = page
+        .js(
+            "return JSON.stringify({...localStorage}) + JSON.stringify({...sessionStorage})",
+            vec![],
+        )
+        .await;
+    assert!(
+        !stored.as_str().unwrap_or_default().contains(PASSWORD),
+        "the password is stored in the browser: {stored}"
+    );
+    page.type_into("#password", PASSWORD).await;
+    page.click("#connect").await;
+    // Back in the same seat, the game as it was: Bình to move.
+    page.wait_for(".cell[data-point=\"h8\"] .stone.x").await;
+    page.wait_text("#players", "Mai (you)").await;
+    binh.play(0, 0).await;
+    binh.saw(0, 0).await;
+    page.wait_text("#status", "Your move").await;
     page.close().await;
     server.stop().await;
 }

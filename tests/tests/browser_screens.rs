@@ -80,11 +80,8 @@ async fn drafts_the_keyboard_and_record_files_on_a_phone() {
     fits(&page, "the room", "#board").await;
 
     // The keyboard: the cursor starts in the middle, arrows move it, Enter plays.
-    page.js(
-        "document.querySelector('.cell.cursor').focus()",
-        vec![],
-    )
-    .await;
+    page.js("document.querySelector('.cell.cursor').focus()", vec![])
+        .await;
     page.wait_for(&format!("{}.cursor", cell("h8"))).await;
     keys(&page, RIGHT).await;
     keys(&page, UP).await;
@@ -131,7 +128,11 @@ async fn drafts_the_keyboard_and_record_files_on_a_phone() {
     // Out of draft mode: only the real stones are left, and it is An's move for real.
     page.click("#btn-draft").await;
     page.wait_text("#status", "Your move").await;
-    assert_eq!(count(&page, ".cell .stone").await, 2, "the real stones only");
+    assert_eq!(
+        count(&page, ".cell .stone").await,
+        2,
+        "the real stones only"
+    );
     // The first move Bình hears of is the real one: no trial reached the server.
     page.click(&cell("j10")).await;
     binh.saw(9, 5).await;
@@ -179,8 +180,11 @@ async fn drafts_the_keyboard_and_record_files_on_a_phone() {
         .send_keys(&bad.display().to_string())
         .await
         .expect("pick a file");
-    page.wait_text("#notice", "bad.txt is not a banco game record, line 3: h8 is already taken")
-        .await;
+    page.wait_text(
+        "#notice",
+        "bad.txt is not a banco game record, line 3: h8 is already taken",
+    )
+    .await;
     let good = temp.path().join("good.txt");
     std::fs::write(
         &good,
@@ -281,8 +285,18 @@ async fn the_leaderboard_history_filter_and_replay_on_a_phone_and_a_desktop() {
         // enough to rank is the server's business).
         assert_eq!(rows.len(), standings.len(), "{rows:?}");
         for (row, s) in rows.iter().zip(&standings) {
-            let rating = format!("{}{}", s.rating.rating, if s.rating.provisional { "?" } else { "" });
-            let want = [s.name.clone(), rating, s.games.to_string(), s.wins.to_string(), s.losses.to_string()];
+            let rating = format!(
+                "{}{}",
+                s.rating.rating,
+                if s.rating.provisional { "?" } else { "" }
+            );
+            let want = [
+                s.name.clone(),
+                rating,
+                s.games.to_string(),
+                s.wins.to_string(),
+                s.losses.to_string(),
+            ];
             let cells = row.as_array().map(|r| r[1..6].to_vec()).unwrap_or_default();
             assert_eq!(cells, want.map(|c| json!(c)), "{rows:?}");
         }
@@ -383,11 +397,8 @@ async fn vietnamese_themes_and_sound_work_and_are_remembered() {
     binh.saw(0, 1).await;
     page.wait_for(&format!("{} .stone", cell("a14"))).await;
     // The page's clock ticks at least once more, so a tone would have been made by now.
-    page.js_async(
-        "setTimeout(arguments[arguments.length - 1], 500)",
-        vec![],
-    )
-    .await;
+    page.js_async("setTimeout(arguments[arguments.length - 1], 500)", vec![])
+        .await;
     assert_eq!(page.js("return window.tones", vec![]).await, before);
 
     // Themes: light and dark differ, and the page says which it shows.
@@ -466,6 +477,56 @@ async fn an_idle_page_answers_the_heartbeat_and_stays_connected() {
     page.click("#btn-create").await;
     page.click("#dlg-create-submit").await;
     page.wait_for("#board .cell").await;
+    page.close().await;
+    server.stop().await;
+}
+
+fn square(name: &str) -> String {
+    format!(".xq-pt[data-square=\"{name}\"]")
+}
+
+#[tokio::test]
+async fn a_xiangqi_draft_moves_pieces_for_both_sides_and_never_reaches_the_server() {
+    let server = TestServer::start().await;
+    let mut binh = server.connect("Bình").await;
+    let (room, _) = binh.create(banco_tests::xiangqi(None)).await;
+    let page = Browser::open(server.addr, DESKTOP).await;
+    page.enter("An").await;
+    page.click(&format!(".room-row[data-room=\"{room}\"] .join"))
+        .await;
+    page.wait_for(".xq-pt").await;
+    binh.game_started().await;
+    // Bình (seat one, Red) opens; An is Black and sees the board turned.
+    binh.play_xq("h2e2").await;
+    binh.moved_xq().await;
+    page.wait_for(&format!("{} .piece.red", square("e2"))).await;
+
+    page.click("#btn-draft").await;
+    page.wait_text("#status", "Draft: 0").await;
+    // Black's horse out, then Red's horse: each side in turn, on the draft board only.
+    page.click(&square("h9")).await;
+    page.wait_for(&format!("{}.selected", square("h9"))).await;
+    page.click(&square("g7")).await;
+    page.wait_for(&format!("{}.draft .piece.black", square("g7")))
+        .await;
+    page.click(&square("h0")).await;
+    page.click(&square("g2")).await;
+    page.wait_for(&format!("{}.draft .piece.red", square("g2")))
+        .await;
+    page.wait_text("#status", "Draft: 2").await;
+    page.click("#btn-draft-undo").await;
+    page.wait_text("#status", "Draft: 1").await;
+    page.click("#btn-draft").await;
+    page.wait_text("#status", "Your move").await;
+    page.wait_for(&format!("{} .piece.black", square("h9")))
+        .await;
+    assert_eq!(count(&page, ".xq-pt.draft").await, 0);
+
+    // The first move Bình hears of is An's real one.
+    page.click(&square("b9")).await;
+    page.click(&square("c7")).await;
+    let (record, _) = binh.moved_xq().await;
+    assert_eq!(banco_tests::iccs(record.mv), "b9c7");
     page.close().await;
     server.stop().await;
 }
