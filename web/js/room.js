@@ -14,7 +14,9 @@ import { rove } from './keys.js';
 
 /** How a seat's player is called: their name, or the bot's level. */
 export function seatName(room, seat) {
-  const s = room.seats[seatIndex(seat)] || (room.game && room.game.players && room.game.players[seatIndex(seat)]);
+  const i = seatIndex(seat);
+  // A seat left empty mid-game still names who played in it while that game is shown.
+  const s = room.seats[i] || (room.game && room.sat && room.sat[i]);
   if (!s) return t('seat.free');
   if (s.bot) return t('seat.bot', { level: t(`level.${levelName(s.bot)}`) });
   return s.name;
@@ -206,7 +208,7 @@ export function mountRoom(root, app) {
           { class: `player${turn ? ' turn' : ''}`, dataset: { seat } },
           h('span', { class: 'mark' }, turn ? '▶' : won ? '★' : ' '),
           h('span', { class: `side ${S.sideOf(room, seat).toLowerCase()}` }, sideWord(room, seat)),
-          h('span', { class: 'name' }, seatName(room, seat), me === seat ? ` ${t('room.you')}` : '', s && !s.connected ? ` ${t('room.away')}` : ''),
+          h('span', { class: 'name' }, s ? seatName(room, seat) : t('seat.free'), me === seat ? ` ${t('room.you')}` : '', s && !s.connected ? ` ${t('room.away')}` : ''),
           h('span', { class: 'clock', dataset: { seat } }),
         );
       }),
