@@ -105,7 +105,7 @@ export function renderHistory(root, app, games) {
                   { class: 'room-info' },
                   h('strong', {}, `#${g.id} `, gameLine({ game: g.game })),
                   h('span', {}, t('room.versus', { one: g.players[first], two: g.players[1 - first] })),
-                  h('span', { class: 'muted' }, `${result} · ${g.plies} · ${new Date(g.ended_at_ms).toLocaleString()}`),
+                  h('span', { class: 'muted' }, `${result} · ${t('room.moves', { count: g.plies })}${g.rated === false ? ` · ${t('web.unrated')}` : ''} · ${new Date(g.ended_at_ms).toLocaleString()}`),
                 ),
                 h('div', { class: 'room-buttons' }, h('button', { class: 'replay', type: 'button', onclick: () => app.send({ Replay: g.id }) }, t('keys.open_replay_short'))),
               );
@@ -166,11 +166,13 @@ export function renderReplay(root, app, record, step) {
         h(
           'div',
           { class: 'actions' },
-          h('button', { id: 'rp-start', type: 'button', onclick: () => go(0) }, '⏮'),
-          h('button', { id: 'rp-back', type: 'button', onclick: () => go(step - 1) }, '◀'),
-          h('button', { id: 'rp-play', type: 'button', onclick: () => app.replayAutoplay() }, app.autoplay ? '⏸' : '▶▶'),
-          h('button', { id: 'rp-next', type: 'button', onclick: () => go(step + 1) }, '▶'),
-          h('button', { id: 'rp-end', type: 'button', onclick: () => go(total) }, '⏭'),
+          // Glyphs every system font has (⏮ ⏭ ⏸ are missing from many), named for
+          // screen readers.
+          h('button', { id: 'rp-start', type: 'button', 'aria-label': t('web.replay_start'), title: t('web.replay_start'), onclick: () => go(0) }, '|◀'),
+          h('button', { id: 'rp-back', type: 'button', 'aria-label': t('web.replay_back'), title: t('web.replay_back'), onclick: () => go(step - 1) }, '◀'),
+          h('button', { id: 'rp-play', type: 'button', 'aria-label': t('keys.autoplay'), title: t('keys.autoplay'), onclick: () => app.replayAutoplay() }, app.autoplay ? '||' : '▶▶'),
+          h('button', { id: 'rp-next', type: 'button', 'aria-label': t('web.replay_forward'), title: t('web.replay_forward'), onclick: () => go(step + 1) }, '▶'),
+          h('button', { id: 'rp-end', type: 'button', 'aria-label': t('web.replay_end'), title: t('web.replay_end'), onclick: () => go(total) }, '▶|'),
           room.settings.game.xiangqi ? h('button', { type: 'button', onclick: () => app.toggleFlip() }, t('keys.flip_short')) : null,
           h('button', { id: 'rp-save', type: 'button', onclick: () => app.saveRecord(record) }, t('keys.save_record_short')),
           h('button', { id: 'rp-play-on', type: 'button', onclick: () => app.playOn(record, step) }, t('web.play_on')),
