@@ -68,6 +68,16 @@ async fn a_browser_registers_logs_out_logs_in_and_a_wrong_password_is_refused() 
     page.wait_for("#btn-create").await;
     page.wait_text("#who", "(account)").await;
 
+    // "My info": the account's profile, or the server's sentence when it has none yet.
+    page.click("#btn-profile").await;
+    page.wait_js(
+        "the profile or the reason there is none",
+        "(document.getElementById('profile-name') || {}).textContent === 'Lan' \
+         || document.getElementById('notice').textContent.includes('Lan has played here')",
+        vec![],
+    )
+    .await;
+
     // A new password: the old one is asked for, and the two new ones must agree.
     page.click("#btn-password").await;
     page.type_into("#pw-old", PASSWORD).await;

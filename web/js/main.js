@@ -12,6 +12,7 @@ import { renderLobby } from './lobby.js';
 import { createForm } from './create.js';
 import { mountRoom, headline, reasonText, seatName, seriesText } from './room.js';
 import { renderLeaderboard, renderHistory, renderReplay, replayRoom, offerDownload } from './records.js';
+import { renderProfile } from './profile.js';
 import { startDraft, draftCaro, draftXiangqi, draftUndo } from './draft.js';
 import { writeRecord, parseRecord, fileName, fenOf, MAX_FILE_BYTES } from './recordfile.js';
 import { pointName, seatIndex } from './notation.js';
@@ -156,6 +157,11 @@ function onMessage(msg) {
       app.screen = 'leaderboard';
       app.leaderboardGame = body.game;
       app.records = body.standings;
+      render();
+      return;
+    case 'Profile':
+      app.screen = 'profile';
+      app.records = body;
       render();
       return;
     case 'History':
@@ -418,6 +424,9 @@ app.askLeaderboard = (game) => {
   app.send({ Leaderboard: game });
 };
 
+/** Someone's record: a person by name, or the bot of a level. */
+app.askProfile = (name, bot = null) => app.send({ Profile: { name, bot } });
+
 app.askHistory = (player) => {
   app.historyFor = player;
   app.send({ History: { player } });
@@ -608,6 +617,7 @@ function renderHeader() {
     h('span', { id: 'who-name' }, t('title.who', { name: app.me.name, server: app.me.server })),
     ' ',
     h('span', { class: 'muted' }, app.me.account ? t('web.logged_in') : t('web.guest')),
+    app.me.account ? h('button', { id: 'btn-profile', type: 'button', class: 'small', onclick: () => app.askProfile(app.me.name) }, t('web.my_info')) : null,
     app.me.account ? h('button', { id: 'btn-password', type: 'button', class: 'small', onclick: () => app.changePassword() }, t('web.change_password_short')) : null,
     h('button', { id: 'btn-logout', type: 'button', class: 'small', onclick: () => app.logOut() }, t('web.log_out')),
   );
@@ -634,6 +644,8 @@ function render() {
       return renderHistory(main, app, app.records);
     case 'replay':
       return renderReplay(main, app, app.replay, app.step);
+    case 'profile':
+      return renderProfile(main, app, app.records);
     default:
       return undefined;
   }

@@ -44,7 +44,7 @@ export function renderLeaderboard(root, app, standings) {
                 h(
                   'tr',
                   { class: s.name === app.me.name ? 'me' : '' },
-                  [i + 1, `${s.bot ? '⚙ ' : ''}${s.name}`, ratingCell(s.rating), s.games, s.wins, s.losses, s.draws].map((c) => h('td', {}, c)),
+                  [i + 1, h('button', { type: 'button', class: 'link', onclick: () => app.askProfile(s.name, s.bot) }, `${s.bot ? '⚙ ' : ''}${s.name}`), ratingCell(s.rating), s.games, s.wins, s.losses, s.draws].map((c) => h('td', {}, c)),
                 ),
               ),
             ),
@@ -81,6 +81,24 @@ function historyTitle(app) {
   return t('history.title_player', { name: who });
 }
 
+/** One finished game in a list, with its replay button. */
+export function gameRow(app, g) {
+  const first = seatIndex(g.first);
+  const result = g.over.winner ? t('result.won', { name: g.players[seatIndex(g.over.winner)] }) : t('result.draw');
+  return h(
+    'li',
+    { class: 'room-row', dataset: { game: g.id } },
+    h(
+      'div',
+      { class: 'room-info' },
+      h('strong', {}, `#${g.id} `, gameLine({ game: g.game })),
+      h('span', {}, t('room.versus', { one: g.players[first], two: g.players[1 - first] })),
+      h('span', { class: 'muted' }, `${result} · ${t('room.moves', { count: g.plies })}${g.rated === false ? ` · ${t('web.unrated')}` : ''} · ${new Date(g.ended_at_ms).toLocaleString()}`),
+    ),
+    h('div', { class: 'room-buttons' }, h('button', { class: 'replay', type: 'button', onclick: () => app.send({ Replay: g.id }) }, t('keys.open_replay_short'))),
+  );
+}
+
 export function renderHistory(root, app, games) {
   fill(
     root,
@@ -94,22 +112,7 @@ export function renderHistory(root, app, games) {
         : h(
             'ul',
             { id: 'history', class: 'rooms' },
-            games.map((g) => {
-              const first = seatIndex(g.first);
-              const result = g.over.winner ? t('result.won', { name: g.players[seatIndex(g.over.winner)] }) : t('result.draw');
-              return h(
-                'li',
-                { class: 'room-row', dataset: { game: g.id } },
-                h(
-                  'div',
-                  { class: 'room-info' },
-                  h('strong', {}, `#${g.id} `, gameLine({ game: g.game })),
-                  h('span', {}, t('room.versus', { one: g.players[first], two: g.players[1 - first] })),
-                  h('span', { class: 'muted' }, `${result} · ${t('room.moves', { count: g.plies })}${g.rated === false ? ` · ${t('web.unrated')}` : ''} · ${new Date(g.ended_at_ms).toLocaleString()}`),
-                ),
-                h('div', { class: 'room-buttons' }, h('button', { class: 'replay', type: 'button', onclick: () => app.send({ Replay: g.id }) }, t('keys.open_replay_short'))),
-              );
-            }),
+            games.map((g) => gameRow(app, g)),
           ),
     ),
   );

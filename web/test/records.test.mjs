@@ -130,3 +130,14 @@ test('a xiangqi draft picks up a piece of the side to move, then moves it', () =
   assert.equal(s.xiangqiPieces(d.draftRoom(room, draft))[2][4], 'C');
   assert.equal(s.xiangqiPieces(room)[2][7], 'C', 'the real board is unchanged');
 });
+
+test('the rating chart spans its box, higher ratings higher up', async () => {
+  const { chartPoints } = await import('../js/profile.js');
+  assert.equal(chartPoints([], 200, 50), '');
+  const line = chartPoints([{ rating: 1500 }, { rating: 1600 }, { rating: 1550 }], 200, 50)
+    .split(' ')
+    .map((p) => p.split(',').map(Number));
+  assert.deepEqual(line.map(([x]) => x), [0, 100, 200]);
+  assert.ok(line[1][1] < line[2][1] && line[2][1] < line[0][1], `${line}`);
+  assert.ok(line.every(([, y]) => y >= 0 && y <= 50));
+});

@@ -42,6 +42,7 @@ pub const FILES: &[Asset] = embed![
     "js/recordfile.js",
     "js/draft.js",
     "js/keys.js",
+    "js/profile.js",
 ];
 
 /// The page itself (`/`), with the protocol version it must announce in its Hello.
