@@ -530,3 +530,110 @@ async fn a_xiangqi_draft_moves_pieces_for_both_sides_and_never_reaches_the_serve
     page.close().await;
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_profile_as_the_protocol_writes_it_is_drawn_with_its_chart_and_games() {
+    use banco_protocol::{BestWin, KindRecord, Profile, Rating, RatingPoint};
+    let server = TestServer::start().await;
+    let (mut an, mut binh, _) = two_players(&server, caro(9)).await;
+    exchange(&mut an, &mut binh, 4, 4).await;
+    an.send(ClientMsg::Resign).await;
+    an.game_over().await;
+    an.send(ClientMsg::History { player: None }).await;
+    let recent = match an.recv_until(|m| matches!(m, ServerMsg::History(_))).await {
+        ServerMsg::History(games) => games,
+        _ => unreachable!(),
+    };
+    assert_eq!(recent.len(), 1);
+    let game_id = recent[0].id;
+    let rating = |rating, provisional| Rating {
+        rating,
+        deviation: 80,
+        provisional,
+    };
+    let profile = Profile {
+        name: "Bình".into(),
+        bot: None,
+        registered_at_ms: Some(1_700_000_000_000),
+        first_seen_ms: 1_700_000_000_000,
+        games: vec![
+            KindRecord {
+                game: GameKind::Caro,
+                rating: rating(1612, false),
+                rank: Some(3),
+                games: 12,
+                wins: 8,
+                losses: 3,
+                draws: 1,
+                best_win: Some(BestWin {
+                    game: game_id,
+                    opponent: "An".into(),
+                    opponent_rating: 1700,
+                    ended_at_ms: 1_700_000_000_000,
+                }),
+                history: [1500, 1540, 1520, 1612]
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &rating)| RatingPoint {
+                        at_ms: 1_700_000_000_000 + i as u64,
+                        rating,
+                        deviation: 90,
+                    })
+                    .collect(),
+            },
+            KindRecord {
+                game: GameKind::Xiangqi,
+                rating: rating(1500, true),
+                rank: None,
+                games: 0,
+                wins: 0,
+                losses: 0,
+                draws: 0,
+                best_win: None,
+                history: vec![],
+            },
+        ],
+        recent,
+    };
+    let json = serde_json::to_value(ServerMsg::Profile(Box::new(profile))).expect("JSON");
+
+    let page = Browser::open(server.addr, PHONE).await;
+    page.enter("Lan").await;
+    // The page's own drawing of the message, as if the server had sent it.
+    page.js_async(
+        "const done = arguments[arguments.length - 1]; const msg = arguments[0]; \
+         import('/js/profile.js').then((m) => { \
+           const app = { send: (x) => { window.sent = x; return true; }, toLobby() {} }; \
+           m.renderProfile(document.getElementById('main'), app, msg.Profile); done(true); \
+         }, (e) => done(String(e)));",
+        vec![json],
+    )
+    .await;
+    page.wait_text("#profile-name", "Bình").await;
+    page.wait_text(".profile-kind[data-game=\"caro\"]", "1612 ± 80")
+        .await;
+    page.wait_text(".profile-kind[data-game=\"caro\"]", "#3 on the leaderboard")
+        .await;
+    page.wait_text(".profile-kind[data-game=\"caro\"]", "against An (1700)")
+        .await;
+    page.wait_text(".profile-kind[data-game=\"xiangqi\"]", "1500? ± 80")
+        .await;
+    page.wait_text(".profile-kind[data-game=\"xiangqi\"]", "not ranked yet")
+        .await;
+    assert_eq!(
+        count(&page, ".rating-chart polyline").await,
+        1,
+        "one chart: caro's"
+    );
+    assert_eq!(
+        count(&page, "#profile .room-row").await,
+        1,
+        "the newest game"
+    );
+    fits(&page, "the profile", "#profile").await;
+    page.click("#profile .room-row .replay").await;
+    let sent = page.js("return window.sent", vec![]).await;
+    assert_eq!(sent, json!({ "Replay": game_id }));
+    page.close().await;
+    server.stop().await;
+}
