@@ -333,6 +333,17 @@ impl Session {
                     standings,
                 });
             }
+            ClientMsg::Judge(arrangement) => {
+                match crate::room::arrange::judge(*arrangement) {
+                    Ok(judgement) => {
+                        self.outbox.send(ServerMsg::Judged(Box::new(judgement)));
+                    }
+                    Err(e) => {
+                        self.outbox.send(ServerMsg::Error(e));
+                    }
+                }
+                return;
+            }
             ClientMsg::Profile { name, .. } => {
                 // TODO(ratings): read the profile from the store.
                 return self.refuse(

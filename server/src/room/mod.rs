@@ -18,6 +18,7 @@
 //! - `view`: what members are shown (the room view, the people, the lobby's summary).
 //! - [`clock`], [`offer`], [`chat`], [`settings`], [`engine`], [`moves`]: the pure pieces.
 
+pub mod arrange;
 pub mod chat;
 pub mod clock;
 pub mod engine;
