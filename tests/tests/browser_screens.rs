@@ -57,7 +57,7 @@ async fn count(page: &Browser, css: &str) -> u64 {
 
 /// Sends keys to the board's cursor point (the one in the Tab order).
 async fn keys(page: &Browser, text: &str) {
-    page.wait_for(".cell.cursor")
+    page.wait_for(".cell.kbd-cursor")
         .await
         .send_keys(text)
         .await
@@ -80,9 +80,9 @@ async fn drafts_the_keyboard_and_record_files_on_a_phone() {
     fits(&page, "the room", "#board").await;
 
     // The keyboard: the cursor starts in the middle, arrows move it, Enter plays.
-    page.js("document.querySelector('.cell.cursor').focus()", vec![])
+    page.js("document.querySelector('.cell.kbd-cursor').focus()", vec![])
         .await;
-    page.wait_for(&format!("{}.cursor", cell("h8"))).await;
+    page.wait_for(&format!("{}.kbd-cursor", cell("h8"))).await;
     keys(&page, RIGHT).await;
     keys(&page, UP).await;
     page.wait_js(

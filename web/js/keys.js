@@ -14,7 +14,7 @@ export function rove(grid, cols, state, refocus) {
   const put = (i, focus) => {
     points.forEach((b, j) => {
       b.tabIndex = j === i ? 0 : -1;
-      b.classList.toggle('cursor', j === i);
+      b.classList.toggle('kbd-cursor', j === i);
     });
     state.at = i;
     if (focus) points[i].focus();

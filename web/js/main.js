@@ -9,7 +9,8 @@ import * as sound from './sound.js';
 import * as S from './state.js';
 import { caroMove, xiangqiMove } from './notation.js';
 import { renderLobby } from './lobby.js';
-import { createForm } from './create.js';
+import { createForm, useArrangement } from './create.js';
+import { newEditor, judged, renderEditor, editorKey, formFields } from './editor.js';
 import { mountRoom, headline, reasonText, seatName, seriesText } from './room.js';
 import { renderLeaderboard, renderHistory, renderReplay, replayRoom, offerDownload } from './records.js';
 import { renderProfile } from './profile.js';
@@ -48,6 +49,7 @@ const app = {
   historyFor: null,
   // The file name of a replay read from a file (null for the server's records).
   replayFile: null,
+  editor: null,
 };
 
 const main = document.getElementById('main');
@@ -152,6 +154,9 @@ function onMessage(msg) {
     case 'PasswordChanged':
       closeDialog();
       notice(t('event.password_changed'));
+      return;
+    case 'Judged':
+      if (app.editor && judged(app.editor, body) && app.screen === 'editor') render();
       return;
     case 'Leaderboard':
       app.screen = 'leaderboard';
@@ -416,7 +421,7 @@ app.playOn = (record, step) => {
     start = { game: 'xiangqi', fen: fenOf(S.xiangqiPieces(room), red) };
   }
   toLobby();
-  app.openCreate(start);
+  app.openCreate(null, start);
 };
 
 app.askLeaderboard = (game) => {
@@ -510,15 +515,30 @@ function showGameOver() {
 }
 app.showGameOver = showGameOver;
 
-app.openCreate = (start = null) => {
-  const form = createForm(
-    (settings) => {
-      closeDialog();
-      app.send({ CreateRoom: settings });
-    },
-    (text) => notice(text, 'error'),
-    start,
-  );
+app.openCreate = (again = null, start = null) => {
+  // The form outlives a trip to the position editor, so every other choice is kept.
+  const form =
+    again ||
+    createForm(
+      (settings) => {
+        closeDialog();
+        app.send({ CreateRoom: settings });
+      },
+      (text) => notice(text, 'error'),
+      (startAt) => {
+        closeDialog();
+        app.editor = newEditor(startAt, app.send, (game) => {
+          app.editor = null;
+          app.screen = 'lobby';
+          render();
+          if (game) useArrangement(form, formFields(game));
+          app.openCreate(form);
+        });
+        app.screen = 'editor';
+        render();
+      },
+      start,
+    );
   showDialog({
     id: 'create',
     title: t('create.title'),
@@ -597,10 +617,17 @@ function closeOfferDialog() {
 
 document.addEventListener('keydown', (e) => {
   if (e.key === 'Escape' && app.dialog) return closeDialog();
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  const typing = e.target && e.target.closest && e.target.closest('input, textarea, select');
+  // The editor's keys, unless a text field (the FEN) has them.
+  if (app.screen === 'editor' && app.editor && !app.dialog && !typing && editorKey(app.editor, e)) {
+    e.preventDefault();
+    render();
+    return;
+  }
   // The room's draft keys, as the terminal client's: p in and out, u or Backspace takes
   // back a trial move, Esc leaves. Never while typing.
-  if (app.screen !== 'room' || app.dialog || e.ctrlKey || e.metaKey || e.altKey) return;
-  if (e.target.closest && e.target.closest('input, textarea, select')) return;
+  if (app.screen !== 'room' || app.dialog || typing) return;
   if (e.key === 'p') app.toggleDraft();
   else if (app.draft && (e.key === 'u' || e.key === 'Backspace')) app.draftUndo();
   else if (app.draft && e.key === 'Escape') app.toggleDraft();
@@ -646,6 +673,8 @@ function render() {
       return renderReplay(main, app, app.replay, app.step);
     case 'profile':
       return renderProfile(main, app, app.records);
+    case 'editor':
+      return app.editor ? renderEditor(main, app.editor, render) : undefined;
     default:
       return undefined;
   }
