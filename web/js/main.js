@@ -363,8 +363,8 @@ app.draftUndo = () => {
 function roomRecord(room) {
   const g = room.game;
   const name = (seat) => {
-    const s = room.seats[seatIndex(seat)] || (g.players && g.players[seatIndex(seat)]);
-    return s ? (s.bot ? `bot (${s.bot})` : s.name) : '?';
+    const s = room.seats[seatIndex(seat)] || (room.sat && room.sat[seatIndex(seat)]);
+    return s ? (s.bot ? `bot (${String(s.bot).toLowerCase()})` : s.name) : '?';
   };
   return {
     summary: { id: 0, game: room.settings.game, time: room.settings.time, players: [name('one'), name('two')], first: g.first, over: g.over, plies: g.moves.length, ended_at_ms: g.over ? Date.now() : 0 },
