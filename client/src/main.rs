@@ -289,7 +289,11 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let target = hosted.connect_address();
             let shown = address_text(&hosted.addr.ip().to_string(), hosted.addr.port());
             let code = if h.player.plain || h.player.json {
-                run_plain(&target, &name, &h.player, s).await
+                // Ctrl-C or SIGTERM stops the hosted server cleanly (its store closed).
+                tokio::select! {
+                    code = run_plain(&target, &name, &h.player, s) => code,
+                    () = banco_server::stop_signal() => Ok(ExitCode::SUCCESS),
+                }
             } else {
                 let lan = discover::lan_addresses();
                 let join = discover::join_addresses(hosted.addr, &lan);
@@ -328,11 +332,16 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match runtime.block_on(run(cli)) {
+    let code = match runtime.block_on(run(cli)) {
         Ok(code) => code,
         Err(e) => {
             eprintln!("banco: {e}");
             ExitCode::FAILURE
         }
-    }
+    };
+    // Everything that matters (the hosted server, its store) has stopped by now; a
+    // thread still blocked reading stdin (plain mode told to stop by a signal) must not
+    // keep the process alive, as dropping the runtime would wait for it.
+    runtime.shutdown_timeout(std::time::Duration::from_millis(200));
+    code
 }
