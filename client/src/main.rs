@@ -195,7 +195,7 @@ fn open_record(player: &Player) -> anyhow::Result<Option<banco_client::record::R
 async fn run_tui(
     address: Option<String>,
     name: String,
-    hosting: Option<(String, Vec<String>, Option<String>)>,
+    hosting: Option<(String, Vec<String>, Vec<String>)>,
     opened: Option<banco_client::record::Replay>,
     player: &Player,
     s: Setup,
@@ -206,7 +206,7 @@ async fn run_tui(
     if let Some((listen, join, web)) = hosting {
         app.hosting = Some(listen);
         app.join_hint = join;
-        app.web_url = web;
+        app.web_urls = web;
     }
     let login = player.login || player.register;
     // With --login the connect screen waits for the password.
@@ -297,7 +297,11 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             } else {
                 let lan = discover::lan_addresses();
                 let join = discover::join_addresses(hosted.addr, &lan);
-                let web = (!h.no_web).then(|| discover::web_url(hosted.addr, &lan));
+                let web = if h.no_web {
+                    Vec::new()
+                } else {
+                    discover::web_urls(hosted.addr, &lan)
+                };
                 run_tui(
                     Some(target),
                     name,
