@@ -8,12 +8,15 @@ use banco_protocol::{
 use banco_tests::{Client, TestServer, caro, exchange};
 
 async fn leaderboard(c: &mut Client) -> Vec<Standing> {
-    c.send(ClientMsg::Leaderboard).await;
+    c.send(ClientMsg::Leaderboard(banco_protocol::GameKind::Caro))
+        .await;
     match c
-        .recv_until(|m| matches!(m, ServerMsg::Leaderboard(_)))
+        .recv_until(|m| matches!(m, ServerMsg::Leaderboard { .. }))
         .await
     {
-        ServerMsg::Leaderboard(list) => list,
+        ServerMsg::Leaderboard {
+            standings: list, ..
+        } => list,
         _ => unreachable!(),
     }
 }

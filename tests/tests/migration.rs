@@ -72,15 +72,18 @@ async fn a_version_4_database_is_upgraded_in_place_with_its_games_in_progress() 
     };
     assert_eq!(record.moves.len(), 9);
     assert_eq!(record.summary.over.line.len(), 5);
-    look.send(ClientMsg::Leaderboard).await;
-    let ServerMsg::Leaderboard(board) = look
-        .recv_until(|m| matches!(m, ServerMsg::Leaderboard(_)))
+    look.send(ClientMsg::Leaderboard(banco_protocol::GameKind::Caro))
+        .await;
+    let ServerMsg::Leaderboard {
+        standings: board, ..
+    } = look
+        .recv_until(|m| matches!(m, ServerMsg::Leaderboard { .. }))
         .await
     else {
         unreachable!()
     };
     let an = board.iter().find(|s| s.name == "An").expect("An is rated");
-    assert_eq!((an.games, an.wins, an.rating), (1, 1, 1612));
+    assert_eq!((an.games, an.wins, an.rating.rating), (1, 1, 1612));
 
     // The games in progress reopened; their players come back with the old tokens.
     let mut em = server.reconnect("Em", token("Em")).await;

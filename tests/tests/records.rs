@@ -2,19 +2,19 @@
 //! games, and a finished game move by move for replay.
 
 use banco_protocol::{
-    ClientMsg, EndReason, ErrorCode, GameRecord, GameSummary, Move, OfferKind, Point, Seat,
-    ServerMsg, Standing,
+    ClientMsg, EndReason, ErrorCode, GameKind, GameRecord, GameSummary, Move, OfferKind, Point,
+    Seat, ServerMsg, Standing,
 };
 use banco_server::{Config, StoreLocation};
 use banco_tests::{Client, TempDir, TestServer, caro, exchange, test_config, two_players};
 
 async fn leaderboard(c: &mut Client) -> Vec<Standing> {
-    c.send(ClientMsg::Leaderboard).await;
+    c.send(ClientMsg::Leaderboard(GameKind::Caro)).await;
     match c
-        .recv_until(|m| matches!(m, ServerMsg::Leaderboard(_)))
+        .recv_until(|m| matches!(m, ServerMsg::Leaderboard { .. }))
         .await
     {
-        ServerMsg::Leaderboard(list) => list,
+        ServerMsg::Leaderboard { standings, .. } => standings,
         _ => unreachable!(),
     }
 }
@@ -109,10 +109,11 @@ async fn leaderboard_history_and_replay_follow_the_games_played() {
     assert_eq!((an.games, an.wins, an.losses, an.draws), (1, 1, 0, 0));
     assert_eq!((chi.games, chi.wins, chi.losses), (1, 1, 0));
     assert_eq!((binh.games, binh.wins, binh.losses), (2, 0, 2));
-    assert_eq!(an.rating, 1612, "equals trade 12 points");
-    assert!(chi.rating > 1600 && chi.rating <= an.rating, "{chi:?}");
-    assert!(binh.rating < 1588, "{binh:?}");
-    assert!((an.rating + chi.rating + binh.rating - 3 * 1600).abs() <= 1);
+    let (an, chi, binh) = (an.rating.rating, chi.rating.rating, binh.rating.rating);
+    assert_eq!(an, 1612, "equals trade 12 points");
+    assert!(chi > 1600 && chi <= an, "{chi:?}");
+    assert!(binh < 1588, "{binh:?}");
+    assert!((an + chi + binh - 3 * 1600).abs() <= 1);
     assert!(board.iter().all(|s| s.bot.is_none()));
 
     // History: newest first, every game that was started, filtered by player on request.
@@ -210,7 +211,7 @@ async fn the_records_outlive_a_restart() {
     let record = replay(&mut c, games[0].id).await;
     assert_eq!(record.moves.len(), 2);
     let board = leaderboard(&mut c).await;
-    assert_eq!(standing(&board, "Bình").rating, 1612);
-    assert_eq!(standing(&board, "An").rating, 1588);
+    assert_eq!(standing(&board, "Bình").rating.rating, 1612);
+    assert_eq!(standing(&board, "An").rating.rating, 1588);
     server.stop().await;
 }

@@ -220,12 +220,13 @@ async fn a_damaged_row_hides_nothing_else() {
     c.send(ClientMsg::Replay(games[0].id - 1)).await;
     let refused = c.expect_error(ErrorCode::NoSuchGame).await;
     assert!(refused.message.contains("damaged"), "{}", refused.message);
-    c.send(ClientMsg::Leaderboard).await;
+    c.send(ClientMsg::Leaderboard(banco_protocol::GameKind::Caro))
+        .await;
     let board = match c
-        .recv_until(|m| matches!(m, ServerMsg::Leaderboard(_)))
+        .recv_until(|m| matches!(m, ServerMsg::Leaderboard { .. }))
         .await
     {
-        ServerMsg::Leaderboard(b) => b,
+        ServerMsg::Leaderboard { standings: b, .. } => b,
         _ => unreachable!(),
     };
     let names: Vec<&str> = board.iter().map(|s| s.name.as_str()).collect();

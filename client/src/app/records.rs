@@ -1,12 +1,12 @@
 //! The server's records, from the lobby: the leaderboard, the history of finished games,
 //! and the replay of one of them (or of a record file, offline).
 
-use banco_protocol::{ClientMsg, GameId, GameRecord, GameSummary, Point, Rule, Standing};
+use banco_protocol::{ClientMsg, GameId, GameKind, GameRecord, GameSummary, Point, Rule, Standing};
 use crossterm::event::{KeyCode, KeyEvent};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use super::create::{CreateForm, Field, GameKind, OpeningKind};
+use super::create::{CreateForm, Field, OpeningKind};
 use super::input::{Edit, TextInput};
 use super::{App, Effect, Lobby, Screen};
 use crate::record::file::SaveError;
@@ -99,7 +99,7 @@ impl App {
     /// Opens the leaderboard and asks the server for it.
     pub(super) fn open_leaderboard(&mut self) {
         self.screen = Screen::Leaderboard(Leaderboard::default());
-        self.send(ClientMsg::Leaderboard);
+        self.send(ClientMsg::Leaderboard(GameKind::Caro));
     }
 
     /// Opens the history with `filter` and asks the server for it.

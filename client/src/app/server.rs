@@ -65,7 +65,7 @@ impl App {
                 let text = crate::narrate::server_error(&e, &self.loc);
                 self.warn(text);
             }
-            ServerMsg::Leaderboard(list) => self.got_leaderboard(list),
+            ServerMsg::Leaderboard { standings, .. } => self.got_leaderboard(standings),
             ServerMsg::History(list) => self.got_history(list),
             ServerMsg::Replay(record) => self.got_replay(*record),
             ServerMsg::ReviewProgress { game, done, total } => {
@@ -232,7 +232,8 @@ impl App {
             | ServerMsg::Left
             | ServerMsg::Error(_) => {}
             // Records are taken in by `server` before room events.
-            ServerMsg::Leaderboard(_)
+            ServerMsg::Leaderboard { .. }
+            | ServerMsg::Profile(_)
             | ServerMsg::History(_)
             | ServerMsg::Replay(_)
             | ServerMsg::Ping(_)
@@ -241,7 +242,7 @@ impl App {
             | ServerMsg::Review(_)
             | ServerMsg::Storage(_) => {}
             // This client carries the rules itself and never asks for the position's facts.
-            ServerMsg::Facts(_) => {}
+            ServerMsg::Facts(_) | ServerMsg::Judged(_) => {}
         }
         // The offer ended (withdrawn, declined, accepted, or gone with a move): a notice
         // still telling of it would be stale.

@@ -17,7 +17,7 @@ pub mod command;
 pub mod output;
 
 use banco_engine::caro::notation::{PointError, parse_point};
-use banco_protocol::{ClientMsg, GameSettings, Move, OfferKind, ServerMsg, XqSquare};
+use banco_protocol::{ClientMsg, GameKind, GameSettings, Move, OfferKind, ServerMsg, XqSquare};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -283,7 +283,7 @@ fn answers(awaiting: Awaiting, msg: &ServerMsg) -> bool {
             | (Awaiting::Rooms, ServerMsg::Rooms(_))
             | (Awaiting::Room, ServerMsg::Joined(_))
             | (Awaiting::Left, ServerMsg::Left)
-            | (Awaiting::Leaderboard, ServerMsg::Leaderboard(_))
+            | (Awaiting::Leaderboard, ServerMsg::Leaderboard { .. })
             | (Awaiting::History, ServerMsg::History(_))
             | (Awaiting::Replay, ServerMsg::Replay(_))
             | (Awaiting::Review, ServerMsg::Review(_))
@@ -443,7 +443,10 @@ fn request<W: Write>(
             printer.help();
             Ok(None)
         }
-        Command::Leaderboard => Ok(Some((ClientMsg::Leaderboard, Some(Awaiting::Leaderboard)))),
+        Command::Leaderboard => Ok(Some((
+            ClientMsg::Leaderboard(GameKind::Caro),
+            Some(Awaiting::Leaderboard),
+        ))),
         Command::History(player) => Ok(Some((
             ClientMsg::History {
                 player: player.clone(),

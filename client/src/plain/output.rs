@@ -279,6 +279,7 @@ fn game_summary_json(g: &GameSummary) -> Value {
     v["plies"] = json!(g.plies);
     v["ended_at_ms"] = json!(g.ended_at_ms);
     v["ended"] = json!(narrate::ended_at(g.ended_at_ms));
+    v["rated"] = json!(g.rated);
     v
 }
 
@@ -516,7 +517,9 @@ impl<W: Write> Printer<W> {
                 "rank": i + 1,
                 "name": s.name,
                 "bot": s.bot.map(|l| l.name()),
-                "rating": s.rating,
+                "rating": s.rating.rating,
+                "deviation": s.rating.deviation,
+                "provisional": s.rating.provisional,
                 "games": s.games,
                 "wins": s.wins,
                 "losses": s.losses,
@@ -623,6 +626,7 @@ impl<W: Write> Printer<W> {
                 over: over.clone(),
                 plies: r.moves.len() as u32,
                 ended_at_ms: r.ended_at_ms.unwrap_or_default(),
+                rated: r.rated.unwrap_or(false),
             }),
             _ => {
                 let mut v = game_json(&r.game);
@@ -839,7 +843,7 @@ impl<W: Write> Printer<W> {
             ServerMsg::Left => {
                 self.emit("left", json!({}), tr!(loc, "event.left"));
             }
-            ServerMsg::Leaderboard(list) => self.leaderboard(list),
+            ServerMsg::Leaderboard { standings, .. } => self.leaderboard(standings),
             ServerMsg::History(list) => self.history(list),
             ServerMsg::Storage(storage) => self.storage(storage),
             ServerMsg::PasswordChanged => {
@@ -1121,7 +1125,8 @@ impl<W: Write> Printer<W> {
             | ServerMsg::Left
             | ServerMsg::Error(_) => {}
             // Records are printed by `server_msg`, in or out of a room.
-            ServerMsg::Leaderboard(_)
+            ServerMsg::Leaderboard { .. }
+            | ServerMsg::Profile(_)
             | ServerMsg::History(_)
             | ServerMsg::Replay(_)
             | ServerMsg::Ping(_)
@@ -1130,7 +1135,7 @@ impl<W: Write> Printer<W> {
             | ServerMsg::Review(_)
             | ServerMsg::Storage(_) => {}
             // Never asked for: this client carries the rules.
-            ServerMsg::Facts(_) => {}
+            ServerMsg::Facts(_) | ServerMsg::Judged(_) => {}
         }
     }
 }

@@ -234,7 +234,8 @@ impl Room {
             | ServerMsg::Left
             | ServerMsg::Error(_) => {}
             // Records (leaderboard, history, replays) are not about the room.
-            ServerMsg::Leaderboard(_)
+            ServerMsg::Leaderboard { .. }
+            | ServerMsg::Profile(_)
             | ServerMsg::History(_)
             | ServerMsg::Replay(_)
             | ServerMsg::Ping(_)
@@ -243,7 +244,7 @@ impl Room {
             | ServerMsg::Review(_)
             | ServerMsg::Storage(_) => {}
             // The rules run here; the server's facts are for the browser page.
-            ServerMsg::Facts(_) => {}
+            ServerMsg::Facts(_) | ServerMsg::Judged(_) => {}
         }
     }
 

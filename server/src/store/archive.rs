@@ -39,7 +39,12 @@ impl Standing {
         banco_protocol::Standing {
             name: self.name.clone(),
             bot: self.bot.as_deref().and_then(|l| l.parse::<Level>().ok()),
-            rating: self.rating.round() as i32,
+            // TODO(ratings): Glicko-2's deviation and provisional flag, per game kind.
+            rating: banco_protocol::Rating {
+                rating: self.rating.round() as i32,
+                deviation: 0,
+                provisional: false,
+            },
             games: self.games,
             wins: self.wins,
             losses: self.losses,
@@ -181,7 +186,7 @@ fn unreadable(table: &'static str, id: i64, why: &str) {
 
 /// The columns a summary is made from, in the order [`summary_row`] reads them.
 const SUMMARY_COLUMNS: &str = "g.id, g.game, g.variant, g.time_control, g.settings, p1.name, \
-     p2.name, g.first_seat, g.winner, g.reason, g.line, g.plies, g.ended_at";
+     p2.name, g.first_seat, g.winner, g.reason, g.line, g.plies, g.ended_at, g.rated";
 
 /// The newest `limit` finished games, newest first; only those `player` played in (by
 /// name, either seat, ASCII case ignored) if given. Games that never finished (the
@@ -236,8 +241,8 @@ pub fn game_record(
     let Some(summary) = summary_row(row)? else {
         return Ok(None);
     };
-    let moves: String = row.get(13)?;
-    let opening: String = row.get(14)?;
+    let moves: String = row.get(14)?;
+    let opening: String = row.get(15)?;
     let opening = parse_points(&opening).ok_or_else(|| StoreError::Corrupt {
         id: summary.id as i64,
         why: format!("the opening '{opening}' cannot be read"),
@@ -286,6 +291,7 @@ fn summary_row(row: &rusqlite::Row<'_>) -> Result<Option<GameSummary>, StoreErro
         },
         plies: u32::try_from(plies).unwrap_or(0),
         ended_at_ms: u64::try_from(ended).unwrap_or(0),
+        rated: row.get(13)?,
     }))
 }
 
