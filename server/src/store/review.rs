@@ -35,3 +35,51 @@ pub fn save(conn: &Connection, review: &GameReview, now_ms: i64) -> rusqlite::Re
     .execute(params![review.game as i64, review.budget_ms, json, now_ms])?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use banco_protocol::{PlayerReview, Seat};
+
+    fn made(game: GameId, budget_ms: u32) -> GameReview {
+        GameReview {
+            game,
+            first: Seat::One,
+            start_chances: 500,
+            plies: Vec::new(),
+            players: [PlayerReview::default(); 2],
+            budget_ms,
+        }
+    }
+
+    #[test]
+    fn a_review_is_kept_by_game_and_a_newer_one_replaces_it() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        super::super::schema::create(&mut conn).unwrap();
+        assert_eq!(find(&conn, 3).unwrap(), None);
+        save(&conn, &made(3, 100), 1).unwrap();
+        save(&conn, &made(4, 100), 1).unwrap();
+        assert_eq!(find(&conn, 3).unwrap(), Some(made(3, 100)));
+        save(&conn, &made(3, 500), 2).unwrap();
+        assert_eq!(find(&conn, 3).unwrap(), Some(made(3, 500)));
+        // A row another version wrote and this one cannot read: reviewed again.
+        conn.execute("UPDATE reviews SET review = '{' WHERE game = 4", [])
+            .unwrap();
+        assert_eq!(find(&conn, 4).unwrap(), None);
+    }
+
+    #[test]
+    fn a_version_6_file_gains_the_reviews_table() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        super::super::schema::create(&mut conn).unwrap();
+        conn.execute_batch("DROP TABLE reviews; PRAGMA user_version = 6;")
+            .unwrap();
+        super::super::schema::create(&mut conn).unwrap();
+        let version: i64 = conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(version, super::super::schema::VERSION);
+        save(&conn, &made(1, 100), 1).unwrap();
+        assert!(find(&conn, 1).unwrap().is_some());
+    }
+}
