@@ -11,7 +11,7 @@ use super::live::{self, LiveGame, LiveSeat};
 use crate::token::TokenHash;
 
 /// The layout this code writes.
-pub const VERSION: i64 = 6;
+pub const VERSION: i64 = 7;
 
 /// Creates the tables if the file is new, and brings an older file up to date.
 pub fn create(conn: &mut Connection) -> rusqlite::Result<()> {
@@ -31,8 +31,11 @@ pub fn create(conn: &mut Connection) -> rusqlite::Result<()> {
     if version < 5 {
         version_5(conn)?;
     }
-    if version < VERSION {
+    if version < 6 {
         version_6(conn)?;
+    }
+    if version < VERSION {
+        version_7(conn)?;
     }
     Ok(())
 }
@@ -202,6 +205,17 @@ fn version_6(conn: &mut Connection) -> rusqlite::Result<()> {
          );
          PRAGMA user_version = 6;",
     )?;
+    tx.commit()
+}
+
+/// Glicko-2 ratings per game kind in place of one Elo number: the tables, and every
+/// game in the records rated again by today's rules (see [`super::rated::rerate_all`]).
+/// The old Elo columns of `players` stay, unread.
+fn version_7(conn: &mut Connection) -> rusqlite::Result<()> {
+    let tx = conn.transaction()?;
+    tx.execute_batch(super::rated::TABLES)?;
+    super::rated::rerate_all(&tx)?;
+    tx.execute_batch("PRAGMA user_version = 7;")?;
     tx.commit()
 }
 
