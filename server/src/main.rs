@@ -226,30 +226,44 @@ fn print_leaderboard(store: &StoreLocation) -> anyhow::Result<()> {
     };
     let archive = Archive::open(path)
         .with_context(|| format!("cannot read the database {}", path.display()))?;
-    let standings = archive.leaderboard(20)?;
-    if standings.is_empty() {
-        println!("No rated games yet.");
-        return Ok(());
-    }
-    println!(
-        "{:>4}  {:<24} {:>6} {:>5} {:>5} {:>5} {:>6}",
-        "#", "player", "rating", "games", "won", "lost", "drawn"
-    );
-    for (i, s) in standings.iter().enumerate() {
-        let name = match &s.bot {
-            Some(level) => format!("{} [{level}]", s.name),
-            None => s.name.clone(),
-        };
+    for (n, kind) in banco_protocol::GameKind::ALL.into_iter().enumerate() {
+        let standings = archive.leaderboard(kind, 20)?;
+        if n > 0 {
+            println!();
+        }
+        println!("{kind}:");
+        if standings.is_empty() {
+            println!("  No rated games yet.");
+            continue;
+        }
         println!(
-            "{:>4}  {:<24} {:>6.0} {:>5} {:>5} {:>5} {:>6}",
-            i + 1,
-            name,
-            s.rating,
-            s.games,
-            s.wins,
-            s.losses,
-            s.draws
+            "{:>4}  {:<24} {:>7} {:>4} {:>5} {:>5} {:>5} {:>6}",
+            "#", "player", "rating", "rd", "games", "won", "lost", "drawn"
         );
+        for (i, s) in standings.iter().enumerate() {
+            let name = match &s.bot {
+                Some(level) => format!("{} [{level}]", s.name),
+                None => s.name.clone(),
+            };
+            let rating = s.rating.to_wire();
+            // Provisional ratings are listed after the settled ones, unranked.
+            let place = if rating.provisional {
+                "-".to_string()
+            } else {
+                (i + 1).to_string()
+            };
+            println!(
+                "{:>4}  {:<24} {:>7} {:>4} {:>5} {:>5} {:>5} {:>6}",
+                place,
+                name,
+                rating.to_string(),
+                rating.deviation,
+                s.games,
+                s.wins,
+                s.losses,
+                s.draws
+            );
+        }
     }
     Ok(())
 }

@@ -332,8 +332,7 @@ impl Session {
             ClientMsg::WatchRoom(id) => return self.enter_room(id, false, ctx).await,
             ClientMsg::LeaveRoom => return self.leave(ctx).await,
             ClientMsg::Leaderboard(game) => {
-                // TODO(ratings): the leaderboard of `game` alone.
-                let answer = ctx.store.leaderboard().await;
+                let answer = ctx.store.leaderboard(game).await;
                 return self.answer_read(answer, |standings| ServerMsg::Leaderboard {
                     game,
                     standings,
@@ -350,13 +349,7 @@ impl Session {
                 }
                 return;
             }
-            ClientMsg::Profile { name, .. } => {
-                // TODO(ratings): read the profile from the store.
-                return self.refuse(
-                    ErrorCode::NoSuchPlayer,
-                    format!("nobody called {name} has played here"),
-                );
-            }
+            ClientMsg::Profile { name, bot } => return self.profile(name, bot, ctx).await,
             ClientMsg::History { player } => {
                 let answer = ctx.store.history(player).await;
                 return self.answer_read(answer, ServerMsg::History);
@@ -468,6 +461,25 @@ impl Session {
             Ok(found) => {
                 self.outbox.send(msg(found));
             }
+            Err(e) => self.read_failed(&e),
+        }
+    }
+
+    async fn profile(
+        &self,
+        name: String,
+        bot: Option<banco_protocol::Level>,
+        ctx: &SessionContext,
+    ) {
+        let asked = name.clone();
+        match ctx.store.profile(name, bot).await {
+            Ok(Some(profile)) => {
+                self.outbox.send(ServerMsg::Profile(Box::new(profile)));
+            }
+            Ok(None) => self.refuse(
+                ErrorCode::NoSuchPlayer,
+                format!("nobody called {asked} has played or registered here"),
+            ),
             Err(e) => self.read_failed(&e),
         }
     }

@@ -53,6 +53,16 @@ async fn a_registered_name_is_logged_in_to_from_anywhere_in_any_case() {
         .hello("AN", None, Some("another password"), true)
         .await;
     twice.expect_error(ErrorCode::NameTaken).await;
+    // A name that only looks like An's (a Cyrillic А) cannot be registered either.
+    let mut look_alike = server
+        .hello("\u{410}n", None, Some("another password"), true)
+        .await;
+    let refused = look_alike.expect_error(ErrorCode::NameTaken).await;
+    assert!(
+        refused.message.contains("looks too much like"),
+        "{}",
+        refused.message
+    );
     let mut short = server.hello("Chi", None, Some("short"), true).await;
     short.expect_error(ErrorCode::BadPassword).await;
     let mut marked = server

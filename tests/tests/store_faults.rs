@@ -192,6 +192,7 @@ async fn a_damaged_row_hides_nothing_else() {
         a.game_started().await;
         b.game_started().await;
         banco_tests::exchange(&mut a, &mut b, 7, 7).await;
+        banco_tests::exchange(&mut b, &mut a, 8, 8).await;
         b.send(ClientMsg::Resign).await;
         a.game_over().await;
         b.game_over().await;
@@ -201,7 +202,8 @@ async fn a_damaged_row_hides_nothing_else() {
     let conn = rusqlite::Connection::open(&db).unwrap();
     conn.execute_batch(
         "UPDATE games SET settings = '{not json' WHERE id = (SELECT MIN(id) FROM games);
-         UPDATE players SET rating = 'lots' WHERE name = 'An';",
+         UPDATE ratings SET rating = 'lots'
+             WHERE player = (SELECT id FROM players WHERE name = 'An');",
     )
     .unwrap();
     drop(conn);

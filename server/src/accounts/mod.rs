@@ -21,7 +21,7 @@ use banco_protocol::{
     MIN_PASSWORD_CHARS,
 };
 
-use crate::store::accounts::name_key;
+use crate::store::accounts::{Registered, name_key};
 use crate::store::{ReadError, StoreHandle};
 use throttle::Throttle;
 
@@ -118,11 +118,17 @@ impl Accounts {
         }
         let hash = self.hash(password).await?;
         match self.store.register(name.to_string(), hash).await {
-            Ok(true) => {
+            Ok(Registered::Done) => {
                 tracing::info!(%name, "account registered");
                 Ok(Identity::Account(name.to_string()))
             }
-            Ok(false) => Err(taken(name)),
+            Ok(Registered::Taken) => Err(taken(name)),
+            Ok(Registered::LooksLike(other)) => Err(ErrorMsg::new(
+                ErrorCode::NameTaken,
+                format!(
+                    "{name} looks too much like the account {other} (letters that look the                      same to a reader): register a name that is plainly different"
+                ),
+            )),
             Err(e) => Err(read_failed(e)),
         }
     }

@@ -18,14 +18,16 @@
 //! - [`archive`]: the read queries (leaderboard, history, one game), and a read-only
 //!   [`Archive`] for tools and tests.
 //! - `replay`: a stored game back into the wire's form, its moves replayed by the rules.
-//! - [`elo`]: the rating arithmetic.
+//! - [`rating`]: Glicko-2 arithmetic and the farming rule; `rated`: ratings in the tables.
 
 pub mod accounts;
 pub mod archive;
-pub mod elo;
 mod file;
 pub mod journal;
 pub mod live;
+mod profile;
+mod rated;
+pub mod rating;
 mod reader;
 mod replay;
 mod review;
@@ -213,12 +215,26 @@ impl StoreHandle {
         self.status.clone()
     }
 
-    /// The best rated players, best first.
-    pub async fn leaderboard(&self) -> Result<Vec<banco_protocol::Standing>, ReadError> {
+    /// The best rated players at `kind`, best first.
+    pub async fn leaderboard(
+        &self,
+        kind: banco_protocol::GameKind,
+    ) -> Result<Vec<banco_protocol::Standing>, ReadError> {
         let standings = self
-            .read(|conn| archive::leaderboard(conn, LEADERBOARD))
+            .read(move |conn| archive::leaderboard(conn, kind, LEADERBOARD))
             .await?;
         Ok(standings.iter().map(archive::Standing::to_wire).collect())
+    }
+
+    /// The record of the person `name`, or of the bot at `bot`; `None` if nobody by
+    /// that name has played or registered here.
+    pub async fn profile(
+        &self,
+        name: String,
+        bot: Option<banco_protocol::Level>,
+    ) -> Result<Option<banco_protocol::Profile>, ReadError> {
+        self.read(move |conn| profile::profile(conn, &name, bot))
+            .await
     }
 
     /// The newest finished games, newest first; only `player`'s if given.
@@ -242,7 +258,11 @@ impl StoreHandle {
     }
 
     /// Registers `name` with password hash `hash`; `Ok(false)` if the name is taken.
-    pub async fn register(&self, name: String, hash: String) -> Result<bool, ReadError> {
+    pub async fn register(
+        &self,
+        name: String,
+        hash: String,
+    ) -> Result<accounts::Registered, ReadError> {
         let now = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_millis() as i64);
@@ -450,7 +470,7 @@ impl Store {
 mod tests {
     use super::*;
     use banco_engine::bot::Level;
-    use banco_protocol::{GameSettings, Move, Point, RoomSettings, Seat};
+    use banco_protocol::{GameKind, GameSettings, Move, Point, RoomSettings, Seat};
     use std::sync::atomic::{AtomicU64, Ordering};
 
     /// Writes finished games through the writer, as rooms do, and waits for the disk.
@@ -540,16 +560,25 @@ mod tests {
         store.close();
 
         let archive = Archive::open(&path).unwrap();
-        let board = archive.leaderboard(10).unwrap();
+        let board = archive.leaderboard(GameKind::Caro, 10).unwrap();
         assert_eq!(board.len(), 2);
         let an = &board[0];
         assert_eq!((an.name.as_str(), an.bot.as_deref()), ("An", None));
         assert_eq!((an.games, an.wins, an.losses, an.draws), (2, 1, 0, 1));
-        assert!(an.rating > elo::START);
+        let start = rating::Glicko::default();
+        assert!(an.rating.rating > start.rating);
+        assert!(an.rating.provisional(), "two games: still provisional");
         let bot = &board[1];
         assert_eq!(bot.bot.as_deref(), Some("hard"));
         assert_eq!((bot.games, bot.wins, bot.losses, bot.draws), (2, 0, 1, 1));
-        assert!((an.rating + bot.rating - 2.0 * elo::START).abs() < 1e-9);
+        assert!((an.rating.rating + bot.rating.rating - 2.0 * start.rating).abs() < 1e-6);
+        // Caro games rate caro only.
+        assert!(
+            archive
+                .leaderboard(GameKind::Xiangqi, 10)
+                .unwrap()
+                .is_empty()
+        );
         let games = archive.recent_games(10).unwrap();
         assert_eq!(games.len(), 3);
         assert!(!games[0].rated);
@@ -557,8 +586,9 @@ mod tests {
         assert_eq!(games[2].moves, "7,7 8,8");
         assert_eq!(games[2].variant, "15x15 caro");
         assert_eq!(games[2].players, ["An".to_string(), "Hard bot".to_string()]);
-        assert!(archive.rating("An").unwrap().is_some());
-        assert!(archive.rating("Nobody").unwrap().is_none());
+        assert!(archive.rating("An", GameKind::Caro).unwrap().is_some());
+        assert!(archive.rating("An", GameKind::Xiangqi).unwrap().is_none());
+        assert!(archive.rating("Nobody", GameKind::Caro).unwrap().is_none());
         let _ = std::fs::remove_dir_all(&dir);
     }
 
@@ -583,7 +613,9 @@ mod tests {
             .enable_all()
             .build()
             .unwrap();
-        let board = rt.block_on(store.handle().leaderboard()).unwrap();
+        let board = rt
+            .block_on(store.handle().leaderboard(GameKind::Caro))
+            .unwrap();
         assert_eq!(board[0].games, 1, "rated once");
         let history = rt.block_on(store.handle().history(None)).unwrap();
         assert_eq!(history.len(), 1);
@@ -755,11 +787,14 @@ mod tests {
             })),
         ])
         .await;
-        let board = h.leaderboard().await.unwrap();
+        let board = h.leaderboard(GameKind::Caro).await.unwrap();
         assert_eq!(board.len(), 2);
-        assert_eq!(
-            (board[0].name.as_str(), board[0].rating.rating),
-            ("An", 1612)
+        assert_eq!(board[0].name.as_str(), "An");
+        // Glicko-2 from 1500/350: a first win is worth about 160 points.
+        let an = board[0].rating;
+        assert!(
+            an.rating > 1600 && an.rating < 1700 && an.provisional,
+            "{an:?}"
         );
         assert_eq!(board[1].bot, Some(Level::Hard));
         let history = h.history(None).await.unwrap();
@@ -769,7 +804,10 @@ mod tests {
         store.close();
         // Closing closes the connections whoever holds a handle: neither reads nor
         // writes are taken after it.
-        assert!(matches!(h.leaderboard().await, Err(ReadError::Closed)));
+        assert!(matches!(
+            h.leaderboard(GameKind::Caro).await,
+            Err(ReadError::Closed)
+        ));
         let late = h
             .commit(vec![Entry::End(Box::new(record(None, true)))])
             .await;

@@ -69,10 +69,10 @@ mod tests {
     }
 
     #[test]
-    fn a_version_6_file_gains_the_reviews_table() {
+    fn a_version_7_file_gains_the_reviews_table() {
         let mut conn = Connection::open_in_memory().unwrap();
         super::super::schema::create(&mut conn).unwrap();
-        conn.execute_batch("DROP TABLE reviews; PRAGMA user_version = 6;")
+        conn.execute_batch("DROP TABLE reviews; PRAGMA user_version = 7;")
             .unwrap();
         super::super::schema::create(&mut conn).unwrap();
         let version: i64 = conn

@@ -11,7 +11,7 @@ use super::live::{self, LiveGame, LiveSeat};
 use crate::token::TokenHash;
 
 /// The layout this code writes.
-pub const VERSION: i64 = 7;
+pub const VERSION: i64 = 8;
 
 /// Creates the tables if the file is new, and brings an older file up to date.
 pub fn create(conn: &mut Connection) -> rusqlite::Result<()> {
@@ -34,8 +34,11 @@ pub fn create(conn: &mut Connection) -> rusqlite::Result<()> {
     if version < 6 {
         version_6(conn)?;
     }
-    if version < VERSION {
+    if version < 7 {
         version_7(conn)?;
+    }
+    if version < VERSION {
+        version_8(conn)?;
     }
     Ok(())
 }
@@ -208,8 +211,19 @@ fn version_6(conn: &mut Connection) -> rusqlite::Result<()> {
     tx.commit()
 }
 
-/// Engine reviews of finished games: one per game, the review as JSON.
+/// Glicko-2 ratings per game kind in place of one Elo number: the tables, and every
+/// game in the records rated again by today's rules (see [`super::rated::rerate_all`]).
+/// The old Elo columns of `players` stay, unread.
 fn version_7(conn: &mut Connection) -> rusqlite::Result<()> {
+    let tx = conn.transaction()?;
+    tx.execute_batch(super::rated::TABLES)?;
+    super::rated::rerate_all(&tx)?;
+    tx.execute_batch("PRAGMA user_version = 7;")?;
+    tx.commit()
+}
+
+/// Engine reviews of finished games: one per game, the review as JSON.
+fn version_8(conn: &mut Connection) -> rusqlite::Result<()> {
     let tx = conn.transaction()?;
     tx.execute_batch(
         "CREATE TABLE IF NOT EXISTS reviews (
@@ -221,7 +235,7 @@ fn version_7(conn: &mut Connection) -> rusqlite::Result<()> {
              review    TEXT NOT NULL,
              made_at   INTEGER NOT NULL
          );
-         PRAGMA user_version = 7;",
+         PRAGMA user_version = 8;",
     )?;
     tx.commit()
 }
