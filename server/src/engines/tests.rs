@@ -299,3 +299,24 @@ fn reviews_wait_for_every_other_job_and_never_fill_the_pool_for_hints() {
             .is_ok()
     );
 }
+
+#[test]
+fn a_judging_engine_searches_every_position_without_noise_until_it_plays_again() {
+    use banco_engine::bot::GameBot;
+    let mut bot = GameBot::new(&GameSpec::Xiangqi { fen: None }, Level::Max);
+    let book = |bot: &GameBot| match bot {
+        GameBot::Xiangqi(e) => (e.config().use_book, e.config().root_noise),
+        GameBot::Caro(_) => unreachable!(),
+    };
+    assert!(book(&bot).0, "max plays from its book");
+    Engine::judge(&mut bot);
+    assert_eq!(book(&bot), (false, 0));
+    Engine::set_level(&mut bot, Level::Max);
+    assert!(book(&bot).0, "a bot move after a review plays as its level");
+    let mut caro = GameBot::new(&spec(), Level::Easy);
+    Engine::judge(&mut caro);
+    let GameBot::Caro(e) = &caro else {
+        unreachable!()
+    };
+    assert_eq!(e.config().imprecision, 0);
+}

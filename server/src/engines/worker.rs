@@ -129,6 +129,9 @@ fn search(
         return Finished::default();
     };
     brain.set_level(job.level);
+    if job.priority == Priority::Review {
+        brain.judge();
+    }
     let mut limits = job.limits.clone().with_cancel(stop);
     if let Some(budget) = job.budget {
         let end = std::time::Instant::now() + budget;
