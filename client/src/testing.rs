@@ -137,6 +137,7 @@ pub fn caro_game_record() -> banco_protocol::GameRecord {
             },
             plies: 9,
             ended_at_ms: 1_746_000_000_000,
+            rated: true,
         },
         start_fen: String::new(),
         opening: Vec::new(),
@@ -179,12 +180,24 @@ pub fn xiangqi_game_record() -> banco_protocol::GameRecord {
     record
 }
 
+/// The caro leaderboard of [`standings`], as the server sends it.
+pub fn leaderboard() -> ServerMsg {
+    ServerMsg::Leaderboard {
+        game: banco_protocol::GameKind::Caro,
+        standings: standings(),
+    }
+}
+
 /// A leaderboard: two people and a bot.
 pub fn standings() -> Vec<banco_protocol::Standing> {
     let s = |name: &str, bot, rating, w, l, d| banco_protocol::Standing {
         name: name.into(),
         bot,
-        rating,
+        rating: banco_protocol::Rating {
+            rating,
+            deviation: 60,
+            provisional: false,
+        },
         games: w + l + d,
         wins: w,
         losses: l,

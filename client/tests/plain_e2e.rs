@@ -111,9 +111,13 @@ async fn two_players_chat_negotiate_undo_win_rematch_and_quit() {
     assert_eq!(started["your_turn"], true);
     an.event("game_started").await;
 
-    // End of Bình's input mid-game: Bình leaves, and loses by quitting.
+    // End of Bình's input mid-game (both sides have moved: before that the game would
+    // be aborted): Bình leaves, and loses by quitting.
     binh.send("move h8").await;
     binh.ply(1).await;
+    an.ply(1).await;
+    an.send("move a1").await;
+    binh.ply(2).await;
     assert!(binh.finish().await.success());
     let over = an.event("game_over").await;
     assert_eq!(over["reason"], "quit");

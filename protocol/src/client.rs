@@ -3,7 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::room::{GameId, Move, OfferKind, ResumeToken, RoomId, RoomSettings};
+use crate::room::{
+    Arrangement, GameId, GameKind, Level, Move, OfferKind, ResumeToken, RoomId, RoomSettings,
+};
 
 /// The first message of every session.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -68,8 +70,8 @@ pub enum ClientMsg {
     Resign,
     /// Ask the server's engine for a move for you.
     Hint,
-    /// The best-rated players. Answered by [`crate::ServerMsg::Leaderboard`].
-    Leaderboard,
+    /// The best-rated players at one game. Answered by [`crate::ServerMsg::Leaderboard`].
+    Leaderboard(GameKind),
     /// Recently finished games, newest first; only `player`'s if given. Answered by
     /// [`crate::ServerMsg::History`].
     History {
@@ -87,6 +89,21 @@ pub enum ClientMsg {
     /// Replace the logged-in account's password. Answered by
     /// [`crate::ServerMsg::PasswordChanged`] or an error.
     ChangePassword(PasswordChange),
+    /// Someone's record ("My info" when it is one's own name): a person by name, or the
+    /// server's bot of a level (`name` is then ignored). Answered by
+    /// [`crate::ServerMsg::Profile`] or [`crate::ErrorCode::NoSuchPlayer`].
+    Profile {
+        name: String,
+        bot: Option<Level>,
+    },
+    /// Judge a board arranged by hand: answered by [`crate::ServerMsg::Judged`] with the
+    /// rules' reasons it cannot be played, if any, and the game to create from it.
+    Judge(Box<Arrangement>),
+    /// Have the server's engine review a finished game. Answered by
+    /// [`crate::ServerMsg::ReviewProgress`] as it goes and [`crate::ServerMsg::Review`] at
+    /// the end (at once if the game was reviewed before). One review at a time per
+    /// client; it stops if the client leaves.
+    Review(GameId),
 }
 
 /// The old password (proof it is the owner at the keyboard) and the new one. `Debug`

@@ -77,11 +77,13 @@ pub enum ErrorCode {
     EnginesBusy,
     /// The player already had a hint for this move.
     HintUsed,
+    /// No account, record or bot goes by that name.
+    NoSuchPlayer,
 }
 
 impl ErrorCode {
     /// Every code, for clients that word each one in their own language.
-    pub const ALL: [ErrorCode; 38] = [
+    pub const ALL: [ErrorCode; 39] = [
         ErrorCode::VersionMismatch,
         ErrorCode::Malformed,
         ErrorCode::Unexpected,
@@ -120,6 +122,7 @@ impl ErrorCode {
         ErrorCode::OfferTooSoon,
         ErrorCode::EnginesBusy,
         ErrorCode::HintUsed,
+        ErrorCode::NoSuchPlayer,
     ];
 
     /// The stable snake_case name.
@@ -163,6 +166,7 @@ impl ErrorCode {
             ErrorCode::OfferTooSoon => "offer_too_soon",
             ErrorCode::EnginesBusy => "engines_busy",
             ErrorCode::HintUsed => "hint_used",
+            ErrorCode::NoSuchPlayer => "no_such_player",
         }
     }
 }

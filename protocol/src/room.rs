@@ -592,21 +592,190 @@ pub struct PositionFacts {
     pub three_stops: [Vec<Point>; 2],
 }
 
+/// A board being arranged by hand in a position editor (the browser page's: the terminal
+/// client carries the rules and judges its own), for the server to judge with the rules.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Arrangement {
+    /// Stones of each side anywhere on a board of this size and rule.
+    Caro {
+        width: u8,
+        height: u8,
+        rule: Rule,
+        x: Vec<Point>,
+        o: Vec<Point>,
+    },
+    /// Pieces by their FEN letters (`R` a red chariot, `k` the black general) on any
+    /// points, and the side to move.
+    Xiangqi {
+        pieces: Vec<(XqSquare, char)>,
+        red_to_move: bool,
+    },
+}
+
+/// The most pieces or stones an [`Arrangement`] may list: a full 64x64 caro board.
+pub const MAX_ARRANGED: usize = 64 * 64;
+
+/// What the rules say of an [`Arrangement`], as asked by [`crate::ClientMsg::Judge`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Judgement {
+    /// The arrangement judged, so an answer about a board since changed is dropped.
+    pub arrangement: Arrangement,
+    /// Every reason a game cannot start from it, in the server's words; empty when one
+    /// can.
+    pub flaws: Vec<Flaw>,
+    /// When it has no flaws: the game to create a room with (caro: the opening's stones
+    /// laid alternately from X; xiangqi: the FEN).
+    pub game: Option<GameSettings>,
+}
+
+/// One reason an arrangement cannot be played, and where on the board (none when it
+/// concerns the whole board, such as a missing general).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Flaw {
+    pub reason: String,
+    /// Caro points concerned.
+    pub points: Vec<Point>,
+    /// Xiangqi points concerned.
+    pub squares: Vec<XqSquare>,
+}
+
 /// A finished game's number in the server's store.
 pub type GameId = u64;
 
-/// A player's line on the leaderboard.
+/// The two games, for what is counted per game: ratings, leaderboards, profiles. Every
+/// caro rule and board size counts as caro.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameKind {
+    Caro,
+    Xiangqi,
+}
+
+impl GameKind {
+    pub const ALL: [GameKind; 2] = [GameKind::Caro, GameKind::Xiangqi];
+
+    /// The kind of game `settings` describe.
+    pub fn of(settings: &GameSettings) -> GameKind {
+        match settings {
+            GameSettings::Caro { .. } => GameKind::Caro,
+            GameSettings::Xiangqi { .. } => GameKind::Xiangqi,
+        }
+    }
+
+    /// The stable name (`caro`, `xiangqi`), as stored and as typed in commands.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameKind::Caro => "caro",
+            GameKind::Xiangqi => "xiangqi",
+        }
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for GameKind {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<GameKind, String> {
+        GameKind::ALL
+            .into_iter()
+            .find(|k| k.as_str().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| format!("'{s}' is not a game: say caro or xiangqi"))
+    }
+}
+
+/// A rating as shown: Glicko-2's rating and its deviation, both rounded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rating {
+    pub rating: i32,
+    /// Glicko-2's rating deviation: how uncertain the rating still is.
+    pub deviation: u16,
+    /// Too uncertain to rank yet (few games, or none for a long time): shown `1500?`.
+    pub provisional: bool,
+}
+
+impl fmt::Display for Rating {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.rating)?;
+        if self.provisional {
+            f.write_str("?")?;
+        }
+        Ok(())
+    }
+}
+
+/// A player's line on a game's leaderboard.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Standing {
     pub name: String,
-    /// `Some` for the server's bots, which are rated like everyone else.
+    /// `Some` for the server's bots, which are rated like everyone else (per level).
     pub bot: Option<Level>,
-    /// Elo; every account starts at 1600.
-    pub rating: i32,
+    pub rating: Rating,
     pub games: u32,
     pub wins: u32,
     pub losses: u32,
     pub draws: u32,
+}
+
+/// Someone's record: who they are and how they play each game, as the profile screen
+/// ("My info") shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Profile {
+    pub name: String,
+    /// `Some` for the server's bots.
+    pub bot: Option<Level>,
+    /// When the account was registered (ms since the Unix epoch); `None` for bots and
+    /// for a name nobody has registered (a record from before accounts).
+    pub registered_at_ms: Option<u64>,
+    /// When the name first played here (ms since the Unix epoch).
+    pub first_seen_ms: u64,
+    /// One per game kind, in [`GameKind::ALL`]'s order, played or not.
+    pub games: Vec<KindRecord>,
+    /// The newest games (either kind, any result, rated or not), newest first.
+    pub recent: Vec<GameSummary>,
+}
+
+/// How someone plays one game kind.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KindRecord {
+    pub game: GameKind,
+    pub rating: Rating,
+    /// Place on that game's leaderboard (from 1); `None` while provisional or unrated.
+    pub rank: Option<u32>,
+    /// Rated games.
+    pub games: u32,
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+    /// The rated win against the highest-rated opponent.
+    pub best_win: Option<BestWin>,
+    /// The rating after each rated game, oldest first (the newest few hundred): what the
+    /// rating chart draws.
+    pub history: Vec<RatingPoint>,
+}
+
+/// A win worth remembering.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BestWin {
+    /// The game, for replay.
+    pub game: GameId,
+    pub opponent: String,
+    /// The opponent's rating before that game.
+    pub opponent_rating: i32,
+    pub ended_at_ms: u64,
+}
+
+/// One point of a rating chart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RatingPoint {
+    pub at_ms: u64,
+    pub rating: i32,
+    pub deviation: u16,
 }
 
 /// A finished game, as the history lists it.
@@ -624,6 +793,8 @@ pub struct GameSummary {
     pub plies: u32,
     /// When it ended, in milliseconds since the Unix epoch.
     pub ended_at_ms: u64,
+    /// Whether it counted for ratings (between accounts, both sides moved, not farmed).
+    pub rated: bool,
 }
 
 /// A finished game, move by move.

@@ -4,9 +4,11 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::ErrorMsg;
+use crate::review::GameReview;
 use crate::room::{
-    ChatLine, Clocks, GameOver, GameRecord, GameSummary, GameView, Move, MoveRecord, Offer,
-    PositionFacts, ResumeToken, RoomId, RoomSummary, RoomView, SeatView, Standing,
+    ChatLine, Clocks, GameId, GameKind, GameOver, GameRecord, GameSummary, GameView, Judgement,
+    Move, MoveRecord, Offer, PositionFacts, Profile, ResumeToken, RoomId, RoomSummary, RoomView,
+    SeatView, Standing,
 };
 
 /// The answer to a good [`crate::Hello`].
@@ -72,8 +74,12 @@ pub enum ServerMsg {
     /// The engine's suggestion for you.
     Hint(Move),
     Error(ErrorMsg),
-    /// The best-rated players, best first.
-    Leaderboard(Vec<Standing>),
+    /// The best-rated players at `game`, best first: settled ratings only (provisional
+    /// ones are not ranked).
+    Leaderboard {
+        game: GameKind,
+        standings: Vec<Standing>,
+    },
     /// Finished games, newest first.
     History(Vec<GameSummary>),
     /// A finished game to replay.
@@ -97,6 +103,19 @@ pub enum ServerMsg {
         changed: Vec<RoomSummary>,
         closed: Vec<RoomId>,
     },
+    /// Someone's record, as asked by [`crate::ClientMsg::Profile`].
+    Profile(Box<Profile>),
+    /// The rules' judgement of an arrangement, as asked by [`crate::ClientMsg::Judge`].
+    Judged(Box<Judgement>),
+    /// A review asked for with [`crate::ClientMsg::Review`] is under way: `done` of
+    /// `total` plies analysed.
+    ReviewProgress {
+        game: GameId,
+        done: u32,
+        total: u32,
+    },
+    /// The finished review of a game.
+    Review(Box<GameReview>),
 }
 
 /// Whether games reach the server's disk.

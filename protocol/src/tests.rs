@@ -5,6 +5,7 @@
 
 use proptest::prelude::*;
 
+use crate::review::SCORE_CAP;
 use crate::room::*;
 use crate::wire::{decode, encode};
 use crate::*;
@@ -24,15 +25,18 @@ fn client_variant(m: &ClientMsg) -> usize {
         ClientMsg::Withdraw(_) => 10,
         ClientMsg::Resign => 11,
         ClientMsg::Hint => 12,
-        ClientMsg::Leaderboard => 13,
+        ClientMsg::Leaderboard(_) => 13,
         ClientMsg::History { .. } => 14,
         ClientMsg::Replay(_) => 15,
         ClientMsg::Pong(_) => 16,
         ClientMsg::Facts => 17,
         ClientMsg::ChangePassword(_) => 18,
+        ClientMsg::Profile { .. } => 19,
+        ClientMsg::Judge(_) => 20,
+        ClientMsg::Review(_) => 21,
     }
 }
-const CLIENT_VARIANTS: usize = 19;
+const CLIENT_VARIANTS: usize = 22;
 
 fn server_variant(m: &ServerMsg) -> usize {
     match m {
@@ -53,7 +57,7 @@ fn server_variant(m: &ServerMsg) -> usize {
         ServerMsg::GameOver(_) => 14,
         ServerMsg::Hint(_) => 15,
         ServerMsg::Error(_) => 16,
-        ServerMsg::Leaderboard(_) => 17,
+        ServerMsg::Leaderboard { .. } => 17,
         ServerMsg::History(_) => 18,
         ServerMsg::Replay(_) => 19,
         ServerMsg::Ping(_) => 20,
@@ -61,12 +65,26 @@ fn server_variant(m: &ServerMsg) -> usize {
         ServerMsg::Facts(_) => 22,
         ServerMsg::PasswordChanged => 23,
         ServerMsg::RoomsChanged { .. } => 24,
+        ServerMsg::Profile(_) => 25,
+        ServerMsg::Judged(_) => 26,
+        ServerMsg::ReviewProgress { .. } => 27,
+        ServerMsg::Review(_) => 28,
     }
 }
-const SERVER_VARIANTS: usize = 25;
+const SERVER_VARIANTS: usize = 29;
 
 fn xq(file: u8, rank: u8) -> XqSquare {
     XqSquare { file, rank }
+}
+
+fn caro_arrangement() -> Arrangement {
+    Arrangement::Caro {
+        width: 15,
+        height: 15,
+        rule: Rule::Freestyle,
+        x: vec![Point::new(7, 7), Point::new(8, 8)],
+        o: vec![Point::new(0, 14)],
+    }
 }
 
 fn settings_samples() -> Vec<RoomSettings> {
@@ -145,6 +163,37 @@ fn game_view() -> GameView {
     }
 }
 
+fn review_sample() -> GameReview {
+    GameReview {
+        game: 9,
+        first: Seat::Two,
+        start_chances: 520,
+        plies: vec![ReviewedPly {
+            played: Move::Xiangqi {
+                from: xq(0, 0),
+                to: xq(0, 5),
+            },
+            by: Seat::Two,
+            chances: 80,
+            score: -SCORE_CAP,
+            loss: 440,
+            class: MoveClass::Blunder,
+            best: Some(Move::Caro(Point::new(7, 7))),
+            line: vec![Move::Caro(Point::new(7, 7)), Move::Caro(Point::new(8, 8))],
+            reply: None,
+        }],
+        players: [
+            PlayerReview::default(),
+            PlayerReview {
+                blunders: 1,
+                average_loss: 900,
+                ..PlayerReview::default()
+            },
+        ],
+        budget_ms: 100,
+    }
+}
+
 fn client_samples() -> Vec<ClientMsg> {
     let mut v = vec![
         ClientMsg::Hello(Hello {
@@ -167,6 +216,7 @@ fn client_samples() -> Vec<ClientMsg> {
             new: "new password".into(),
         }),
         ClientMsg::ListRooms,
+        ClientMsg::Review(u64::MAX),
         ClientMsg::JoinRoom(4),
         ClientMsg::WatchRoom(u32::MAX),
         ClientMsg::LeaveRoom,
@@ -178,7 +228,21 @@ fn client_samples() -> Vec<ClientMsg> {
         ClientMsg::Chat("gg wp 🙂".into()),
         ClientMsg::Resign,
         ClientMsg::Hint,
-        ClientMsg::Leaderboard,
+        ClientMsg::Leaderboard(GameKind::Caro),
+        ClientMsg::Leaderboard(GameKind::Xiangqi),
+        ClientMsg::Profile {
+            name: "Điệp".into(),
+            bot: None,
+        },
+        ClientMsg::Profile {
+            name: String::new(),
+            bot: Some(Level::Max),
+        },
+        ClientMsg::Judge(Box::new(caro_arrangement())),
+        ClientMsg::Judge(Box::new(Arrangement::Xiangqi {
+            pieces: vec![(xq(4, 0), 'K'), (xq(3, 9), 'k'), (xq(0, 5), 'p')],
+            red_to_move: false,
+        })),
         ClientMsg::History { player: None },
         ClientMsg::History {
             player: Some("An".into()),
@@ -223,6 +287,12 @@ fn server_samples() -> Vec<ServerMsg> {
             account: true,
         }),
         ServerMsg::PasswordChanged,
+        ServerMsg::ReviewProgress {
+            game: 9,
+            done: 34,
+            total: 80,
+        },
+        ServerMsg::Review(Box::new(review_sample())),
         ServerMsg::Rooms(vec![]),
         ServerMsg::Ping(7),
         ServerMsg::Storage(Storage::Saving),
@@ -343,16 +413,69 @@ fn server_samples() -> Vec<ServerMsg> {
         },
         plies: 17,
         ended_at_ms: 1_763_000_000_000,
+        rated: true,
     };
-    v.push(ServerMsg::Leaderboard(vec![Standing {
+    let rating = Rating {
+        rating: 1612,
+        deviation: 87,
+        provisional: false,
+    };
+    v.push(ServerMsg::Leaderboard {
+        game: GameKind::Xiangqi,
+        standings: vec![Standing {
+            name: "An".into(),
+            bot: None,
+            rating,
+            games: 3,
+            wins: 2,
+            losses: 1,
+            draws: 0,
+        }],
+    });
+    v.push(ServerMsg::Profile(Box::new(Profile {
         name: "An".into(),
         bot: None,
-        rating: 1612,
-        games: 3,
-        wins: 2,
-        losses: 1,
-        draws: 0,
-    }]));
+        registered_at_ms: Some(1_762_000_000_000),
+        first_seen_ms: 1_700_000_000_000,
+        games: vec![
+            KindRecord {
+                game: GameKind::Caro,
+                rating,
+                rank: Some(2),
+                games: 3,
+                wins: 2,
+                losses: 1,
+                draws: 0,
+                best_win: Some(BestWin {
+                    game: 42,
+                    opponent: "Bình".into(),
+                    opponent_rating: 1702,
+                    ended_at_ms: 1_763_000_000_000,
+                }),
+                history: vec![RatingPoint {
+                    at_ms: 1_763_000_000_000,
+                    rating: 1612,
+                    deviation: 87,
+                }],
+            },
+            KindRecord {
+                game: GameKind::Xiangqi,
+                rating: Rating {
+                    rating: 1500,
+                    deviation: 350,
+                    provisional: true,
+                },
+                rank: None,
+                games: 0,
+                wins: 0,
+                losses: 0,
+                draws: 0,
+                best_win: None,
+                history: vec![],
+            },
+        ],
+        recent: vec![summary.clone()],
+    })));
     v.push(ServerMsg::History(vec![summary.clone()]));
     v.push(ServerMsg::Replay(Box::new(GameRecord {
         summary,
@@ -361,6 +484,25 @@ fn server_samples() -> Vec<ServerMsg> {
         moves: game_view().moves,
     })));
     v.push(ServerMsg::Facts(Box::default()));
+    v.push(ServerMsg::Judged(Box::new(Judgement {
+        arrangement: caro_arrangement(),
+        flaws: vec![Flaw {
+            reason: "X already has five in a row".into(),
+            points: vec![Point::new(1, 1), Point::new(2, 2)],
+            squares: vec![],
+        }],
+        game: None,
+    })));
+    v.push(ServerMsg::Judged(Box::new(Judgement {
+        arrangement: Arrangement::Xiangqi {
+            pieces: vec![],
+            red_to_move: true,
+        },
+        flaws: vec![],
+        game: Some(GameSettings::Xiangqi {
+            fen: Some("4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1".into()),
+        }),
+    })));
     v.push(ServerMsg::RoomsChanged {
         changed: vec![],
         closed: vec![3, 9],
@@ -532,7 +674,7 @@ fn every_error_code_is_listed_once_by_its_stable_name() {
     assert!(names.contains("login_failed") && names.contains("spectators_full"));
     // Codes are appended: a client of the last version still reads the codes it knew.
     assert_eq!(ErrorCode::ALL[27], ErrorCode::NoSuchGame);
-    assert_eq!(ErrorCode::ALL.len(), 38);
+    assert_eq!(ErrorCode::ALL.len(), 39);
 }
 
 #[test]
@@ -588,4 +730,21 @@ fn room_changes_apply_to_a_list_in_order() {
         list,
         [line(3, RoomStatus::Playing), line(4, RoomStatus::Playing)]
     );
+}
+
+#[test]
+fn game_kinds_read_and_print_and_ratings_show_their_doubt() {
+    for kind in GameKind::ALL {
+        assert_eq!(kind.to_string().parse(), Ok(kind));
+    }
+    assert_eq!(" XiangQi ".parse(), Ok(GameKind::Xiangqi));
+    assert!("chess".parse::<GameKind>().is_err());
+    assert_eq!(GameKind::of(&GameSettings::caro_default()), GameKind::Caro);
+    let rating = |provisional| Rating {
+        rating: 1500,
+        deviation: 350,
+        provisional,
+    };
+    assert_eq!(rating(true).to_string(), "1500?");
+    assert_eq!(rating(false).to_string(), "1500");
 }

@@ -85,6 +85,12 @@ pub struct Config {
     /// WebSocket), told apart from banco clients by their first byte. `--no-web` turns it
     /// off: the port then speaks only the terminal client's protocol.
     pub web: bool,
+    /// The engine's time per position of a game under review (`--review-budget`): a
+    /// game of 80 plies takes about 81 of these on one engine thread, when no game needs it.
+    pub review_budget: Duration,
+    /// The most reviews under way at once on the whole server (`--reviews`); one more is
+    /// refused with `engines_busy`. Each has at most one search in the pool at a time.
+    pub max_reviews: usize,
 }
 
 impl Default for Config {
@@ -97,6 +103,8 @@ impl Default for Config {
             bot_delay: Duration::from_millis(800),
             bot_think_cap: None,
             hint_budget: Duration::from_secs(1),
+            review_budget: Duration::from_millis(100),
+            max_reviews: 8,
             engine_threads: crate::engines::default_threads(),
             engine_memory: crate::engines::DEFAULT_MEMORY,
             chat_burst: 6,

@@ -19,6 +19,8 @@
 //!   bot seats; [`room::RoomHandle`] is the cheap handle sessions talk to it through.
 //! - [`engines`]: the one engine pool of the server: a fixed number of search threads
 //!   and one memory budget serving every room's bot moves and hints by priority.
+//! - [`review`]: engine reviews of finished games, on that pool at its lowest priority,
+//!   streamed to the asker and stored with the game.
 //! - [`store`]: SQLite, written ahead: a group-committing writer thread (rooms announce
 //!   nothing before it is on disk) and a reader thread for the leaderboard, history and
 //!   replays; players, ratings (Elo), finished games and the log of games in progress.
@@ -37,6 +39,7 @@ pub mod engines;
 pub mod limits;
 pub mod lobby;
 pub mod names;
+pub mod review;
 pub mod room;
 pub mod server;
 pub mod session;
@@ -50,3 +53,33 @@ pub use server::{Sockets, open_store, run, run_with_store, serve};
 
 /// Identifies one connected session for as long as the server runs. Never reused.
 pub type ClientId = u64;
+
+/// Resolves on Ctrl-C or SIGTERM (what systemd, docker and `kill` send): how
+/// `banco-server` and `banco host` know to stop cleanly.
+pub async fn stop_signal() {
+    let ctrl_c = async {
+        if let Err(e) = tokio::signal::ctrl_c().await {
+            tracing::error!(error = %e, "cannot listen for Ctrl-C");
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let term = async {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                term.recv().await;
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "cannot listen for SIGTERM");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = term => {}
+    }
+}

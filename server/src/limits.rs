@@ -35,6 +35,13 @@ pub struct Limits {
     /// cost, however many rooms have one.
     #[arg(long, value_name = "SIZE", value_parser = size, default_value = "256MiB")]
     pub engine_memory: u64,
+    /// The engine's time per position when it reviews a finished game (e.g. 100ms, 1s):
+    /// reviews run only when no bot move or hint needs the engines.
+    #[arg(long, value_name = "TIME", value_parser = duration, default_value = "100ms")]
+    pub review_budget: std::time::Duration,
+    /// The most game reviews under way at once; one more is refused until one ends.
+    #[arg(long, value_name = "N", default_value_t = 8)]
+    pub reviews: usize,
 }
 
 impl Default for Limits {
@@ -49,6 +56,8 @@ impl Default for Limits {
             spectators: config.max_spectators,
             engine_threads: None,
             engine_memory: config.engine_memory as u64,
+            review_budget: config.review_budget,
+            reviews: config.max_reviews,
         }
     }
 }
@@ -67,7 +76,31 @@ impl Limits {
             .engine_threads
             .unwrap_or_else(crate::engines::default_threads);
         config.engine_memory = usize::try_from(self.engine_memory).unwrap_or(usize::MAX);
+        config.review_budget = self.review_budget;
+        config.max_reviews = self.reviews.max(1);
     }
+}
+
+/// A time like `100ms`, `2s` or `1.5s` (a bare number is milliseconds), from 1 ms to a
+/// minute.
+pub fn duration(text: &str) -> Result<std::time::Duration, String> {
+    let t = text.trim().to_ascii_lowercase();
+    let (number, factor) = if let Some(n) = t.strip_suffix("ms") {
+        (n, 1.0)
+    } else if let Some(n) = t.strip_suffix('s') {
+        (n, 1000.0)
+    } else {
+        (t.as_str(), 1.0)
+    };
+    let millis = number
+        .trim()
+        .parse::<f64>()
+        .map(|n| n * factor)
+        .map_err(|_| format!("'{text}' is not a time like 100ms or 2s"))?;
+    if !(1.0..=60_000.0).contains(&millis) {
+        return Err(format!("'{text}' is out of range: give 1ms to 60s"));
+    }
+    Ok(std::time::Duration::from_micros((millis * 1000.0) as u64))
 }
 
 /// A size in bytes: a number with an optional unit, `k`/`KB` (1000), `KiB` (1024), `MB`,
@@ -119,6 +152,18 @@ mod tests {
         assert!(size("lots").unwrap_err().contains("64MB"));
         assert!(size("5 parsecs").unwrap_err().contains("unit"));
         assert!(size("0").is_err());
+    }
+
+    #[test]
+    fn times_read_as_people_write_them() {
+        use std::time::Duration;
+        assert_eq!(duration("100ms"), Ok(Duration::from_millis(100)));
+        assert_eq!(duration("2s"), Ok(Duration::from_secs(2)));
+        assert_eq!(duration("1.5s"), Ok(Duration::from_millis(1500)));
+        assert_eq!(duration("250"), Ok(Duration::from_millis(250)));
+        assert!(duration("soon").unwrap_err().contains("100ms"));
+        assert!(duration("0ms").is_err());
+        assert!(duration("5m").is_err());
     }
 
     #[test]

@@ -152,41 +152,12 @@ async fn main() -> anyhow::Result<()> {
     tokio::spawn({
         let shutdown = shutdown.clone();
         async move {
-            stop_signal().await;
+            banco_server::stop_signal().await;
             shutdown.cancel();
             tracing::info!("stop signal received");
         }
     });
     banco_server::run(listener, config, shutdown).await
-}
-
-/// Ctrl-C, or SIGTERM (what systemd and docker send).
-async fn stop_signal() {
-    let ctrl_c = async {
-        if let Err(e) = tokio::signal::ctrl_c().await {
-            tracing::error!(error = %e, "cannot listen for Ctrl-C");
-            std::future::pending::<()>().await;
-        }
-    };
-    #[cfg(unix)]
-    let term = async {
-        use tokio::signal::unix::{SignalKind, signal};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => {
-                term.recv().await;
-            }
-            Err(e) => {
-                tracing::error!(error = %e, "cannot listen for SIGTERM");
-                std::future::pending::<()>().await;
-            }
-        }
-    };
-    #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {}
-        () = term => {}
-    }
 }
 
 fn account(store: &StoreLocation, action: &AccountAction) -> anyhow::Result<()> {
@@ -255,30 +226,44 @@ fn print_leaderboard(store: &StoreLocation) -> anyhow::Result<()> {
     };
     let archive = Archive::open(path)
         .with_context(|| format!("cannot read the database {}", path.display()))?;
-    let standings = archive.leaderboard(20)?;
-    if standings.is_empty() {
-        println!("No rated games yet.");
-        return Ok(());
-    }
-    println!(
-        "{:>4}  {:<24} {:>6} {:>5} {:>5} {:>5} {:>6}",
-        "#", "player", "rating", "games", "won", "lost", "drawn"
-    );
-    for (i, s) in standings.iter().enumerate() {
-        let name = match &s.bot {
-            Some(level) => format!("{} [{level}]", s.name),
-            None => s.name.clone(),
-        };
+    for (n, kind) in banco_protocol::GameKind::ALL.into_iter().enumerate() {
+        let standings = archive.leaderboard(kind, 20)?;
+        if n > 0 {
+            println!();
+        }
+        println!("{kind}:");
+        if standings.is_empty() {
+            println!("  No rated games yet.");
+            continue;
+        }
         println!(
-            "{:>4}  {:<24} {:>6.0} {:>5} {:>5} {:>5} {:>6}",
-            i + 1,
-            name,
-            s.rating,
-            s.games,
-            s.wins,
-            s.losses,
-            s.draws
+            "{:>4}  {:<24} {:>7} {:>4} {:>5} {:>5} {:>5} {:>6}",
+            "#", "player", "rating", "rd", "games", "won", "lost", "drawn"
         );
+        for (i, s) in standings.iter().enumerate() {
+            let name = match &s.bot {
+                Some(level) => format!("{} [{level}]", s.name),
+                None => s.name.clone(),
+            };
+            let rating = s.rating.to_wire();
+            // Provisional ratings are listed after the settled ones, unranked.
+            let place = if rating.provisional {
+                "-".to_string()
+            } else {
+                (i + 1).to_string()
+            };
+            println!(
+                "{:>4}  {:<24} {:>7} {:>4} {:>5} {:>5} {:>5} {:>6}",
+                place,
+                name,
+                rating.to_string(),
+                rating.deviation,
+                s.games,
+                s.wins,
+                s.losses,
+                s.draws
+            );
+        }
     }
     Ok(())
 }

@@ -114,6 +114,12 @@ async fn serve_store(
         .map_err(|e| anyhow::anyhow!("could not start the engines' threads: {e}"))?;
     let config = Arc::new(config);
     let tracker = TaskTracker::new();
+    let reviewer = crate::review::Reviewer::new(
+        engines.clone(),
+        store.handle(),
+        config.review_budget,
+        config.max_reviews,
+    );
     let lobby = lobby::spawn(
         config.clone(),
         store.handle(),
@@ -127,6 +133,7 @@ async fn serve_store(
         lobby,
         store: store.handle(),
         accounts: crate::accounts::Accounts::new(store.handle()),
+        reviewer,
         shutdown: shutdown.clone(),
     };
     let game_addr = listener.local_addr();

@@ -8,12 +8,15 @@ use banco_protocol::{
 use banco_tests::{Client, TestServer, caro, exchange};
 
 async fn leaderboard(c: &mut Client) -> Vec<Standing> {
-    c.send(ClientMsg::Leaderboard).await;
+    c.send(ClientMsg::Leaderboard(banco_protocol::GameKind::Caro))
+        .await;
     match c
-        .recv_until(|m| matches!(m, ServerMsg::Leaderboard(_)))
+        .recv_until(|m| matches!(m, ServerMsg::Leaderboard { .. }))
         .await
     {
-        ServerMsg::Leaderboard(list) => list,
+        ServerMsg::Leaderboard {
+            standings: list, ..
+        } => list,
         _ => unreachable!(),
     }
 }
@@ -50,6 +53,16 @@ async fn a_registered_name_is_logged_in_to_from_anywhere_in_any_case() {
         .hello("AN", None, Some("another password"), true)
         .await;
     twice.expect_error(ErrorCode::NameTaken).await;
+    // A name that only looks like An's (a Cyrillic А) cannot be registered either.
+    let mut look_alike = server
+        .hello("\u{410}n", None, Some("another password"), true)
+        .await;
+    let refused = look_alike.expect_error(ErrorCode::NameTaken).await;
+    assert!(
+        refused.message.contains("looks too much like"),
+        "{}",
+        refused.message
+    );
     let mut short = server.hello("Chi", None, Some("short"), true).await;
     short.expect_error(ErrorCode::BadPassword).await;
     let mut marked = server
@@ -77,8 +90,12 @@ async fn a_name_that_looks_like_an_account_cannot_be_registered() {
             .hello(pose, None, Some("another password"), true)
             .await;
         let e = c.expect_error(ErrorCode::NameTaken).await;
-        assert!(e.message.contains("looks the same as"), "{}", e.message);
-        assert!(e.message.contains("Alice"), "{}", e.message);
+        assert!(
+            e.message.contains("looks too much like the account Alice"),
+            "{}",
+            e.message
+        );
+        assert!(!e.message.contains("  "), "one sentence: {}", e.message);
     }
     // The account itself is untouched and a different name still registers.
     server

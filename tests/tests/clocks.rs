@@ -48,9 +48,12 @@ async fn no_clock_runs_before_the_first_moves_and_a_first_move_never_made_aborts
         unreachable!()
     };
     assert_eq!(games[0].over.reason, EndReason::Aborted);
-    c.send(ClientMsg::Leaderboard).await;
-    let ServerMsg::Leaderboard(board) = c
-        .recv_until(|m| matches!(m, ServerMsg::Leaderboard(_)))
+    c.send(ClientMsg::Leaderboard(banco_protocol::GameKind::Caro))
+        .await;
+    let ServerMsg::Leaderboard {
+        standings: board, ..
+    } = c
+        .recv_until(|m| matches!(m, ServerMsg::Leaderboard { .. }))
         .await
     else {
         unreachable!()

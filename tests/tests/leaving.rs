@@ -21,7 +21,9 @@ async fn people(c: &mut Client) -> [Option<SeatView>; 2] {
 async fn quitting_mid_game_loses_it_and_frees_the_seat() {
     let server = TestServer::start().await;
     let (mut a, mut b, id) = two_players(&server, caro(15)).await;
+    // Both sides move first: a game given up before that is aborted, not lost.
     exchange(&mut a, &mut b, 7, 7).await;
+    exchange(&mut b, &mut a, 8, 8).await;
     b.send(ClientMsg::LeaveRoom).await;
     let over = b.game_over().await;
     assert_eq!(
@@ -81,6 +83,8 @@ async fn a_dropped_player_who_does_not_come_back_abandons_the_game() {
     c.watch(id).await;
     exchange(&mut a, &mut b, 7, 7).await;
     c.saw(7, 7).await;
+    exchange(&mut b, &mut a, 8, 8).await;
+    c.saw(8, 8).await;
     b.disconnect();
     for who in [&mut a, &mut c] {
         let seats = people(who).await;

@@ -207,7 +207,9 @@ async fn offers_after_the_game_and_from_spectators() {
     c.watch(id).await;
     c.send(ClientMsg::Offer(OfferKind::NewGame)).await;
     c.expect_error(ErrorCode::NotAPlayer).await;
+    // Both sides move: a resignation before that would abort the game.
     exchange(&mut a, &mut b, 7, 7).await;
+    exchange(&mut b, &mut a, 8, 8).await;
     a.send(ClientMsg::Resign).await;
     for who in [&mut a, &mut b, &mut c] {
         let over = who.game_over().await;
@@ -234,6 +236,7 @@ async fn a_draw_by_agreement() {
     let server = TestServer::start().await;
     let (mut a, mut b, _) = two_players(&server, caro(15)).await;
     exchange(&mut a, &mut b, 7, 7).await;
+    exchange(&mut b, &mut a, 8, 8).await;
     b.send(ClientMsg::Offer(OfferKind::Draw)).await;
     a.recv_until(|m| *m == ServerMsg::Offered(offer(OfferKind::Draw, Seat::Two)))
         .await;
@@ -246,7 +249,7 @@ async fn a_draw_by_agreement() {
         let over = who.game_over().await;
         assert_eq!((over.winner, over.reason), (None, EndReason::Agreement));
     }
-    b.play(8, 8).await;
+    b.play(9, 9).await;
     b.expect_error(ErrorCode::GameOver).await;
     server.stop().await;
 }
@@ -278,14 +281,19 @@ async fn rematch(asker: &mut Client, other: &mut Client, by: Seat) {
 async fn a_rematch_series_is_scored_until_a_seat_is_given_up() {
     let server = TestServer::start().await;
     let (mut a, mut b, id) = two_players(&server, caro(15)).await;
+    // Each game has a move from both sides (a game given up before is aborted and
+    // scores nothing).
     exchange(&mut a, &mut b, 7, 7).await;
+    exchange(&mut b, &mut a, 8, 8).await;
     resign(&mut a, &mut b).await;
     rematch(&mut a, &mut b, Seat::One).await;
     // Bình moves first in game 2.
     exchange(&mut b, &mut a, 7, 7).await;
+    exchange(&mut a, &mut b, 8, 8).await;
     resign(&mut a, &mut b).await;
     rematch(&mut b, &mut a, Seat::Two).await;
     exchange(&mut a, &mut b, 7, 7).await;
+    exchange(&mut b, &mut a, 8, 8).await;
     resign(&mut b, &mut a).await;
 
     // Someone coming in sees the score: Bình 2, An 1.

@@ -217,6 +217,9 @@ async fn a_balanced_room_deals_every_game_three_stones_and_the_first_move_passes
     refused(&mut a, ErrorCode::Occupied).await;
     let free = free_point(&first.opening);
     exchange(&mut a, &mut b, free.x, free.y).await;
+    // Bình answers (a resignation before both sides moved would abort the game).
+    assert!(!first.opening.contains(&p(13, 13)));
+    exchange(&mut b, &mut a, 13, 13).await;
 
     // Game 2 (a rematch after a resignation) gets its own three stones, Bình first.
     a.send(ClientMsg::Resign).await;

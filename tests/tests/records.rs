@@ -2,19 +2,19 @@
 //! games, and a finished game move by move for replay.
 
 use banco_protocol::{
-    ClientMsg, EndReason, ErrorCode, GameRecord, GameSummary, Move, OfferKind, Point, Seat,
-    ServerMsg, Standing,
+    ClientMsg, EndReason, ErrorCode, GameKind, GameRecord, GameSummary, Move, OfferKind, Point,
+    Seat, ServerMsg, Standing,
 };
 use banco_server::{Config, StoreLocation};
 use banco_tests::{Client, TempDir, TestServer, caro, exchange, test_config, two_players};
 
 async fn leaderboard(c: &mut Client) -> Vec<Standing> {
-    c.send(ClientMsg::Leaderboard).await;
+    c.send(ClientMsg::Leaderboard(GameKind::Caro)).await;
     match c
-        .recv_until(|m| matches!(m, ServerMsg::Leaderboard(_)))
+        .recv_until(|m| matches!(m, ServerMsg::Leaderboard { .. }))
         .await
     {
-        ServerMsg::Leaderboard(list) => list,
+        ServerMsg::Leaderboard { standings, .. } => standings,
         _ => unreachable!(),
     }
 }
@@ -96,7 +96,8 @@ async fn leaderboard_history_and_replay_follow_the_games_played() {
     b.send(ClientMsg::Resign).await;
     assert_eq!(c.game_over().await.reason, EndReason::Resign);
 
-    // Ratings: the winners went up, Bình lost twice and went down; points are conserved.
+    // Ratings (Glicko-2, from 1500 with a deviation of 350): the winners went up, Bình
+    // lost twice and went down; three newcomers are all still provisional.
     let board = leaderboard(&mut d).await;
     assert_eq!(board.len(), 3, "{board:?}");
     let names: Vec<&str> = board.iter().map(|s| s.name.as_str()).collect();
@@ -109,10 +110,17 @@ async fn leaderboard_history_and_replay_follow_the_games_played() {
     assert_eq!((an.games, an.wins, an.losses, an.draws), (1, 1, 0, 0));
     assert_eq!((chi.games, chi.wins, chi.losses), (1, 1, 0));
     assert_eq!((binh.games, binh.wins, binh.losses), (2, 0, 2));
-    assert_eq!(an.rating, 1612, "equals trade 12 points");
-    assert!(chi.rating > 1600 && chi.rating <= an.rating, "{chi:?}");
-    assert!(binh.rating < 1588, "{binh:?}");
-    assert!((an.rating + chi.rating + binh.rating - 3 * 1600).abs() <= 1);
+    assert!(board.iter().all(|s| s.rating.provisional), "{board:?}");
+    let (an, chi, binh) = (an.rating.rating, chi.rating.rating, binh.rating.rating);
+    assert!(
+        an > 1600 && an < 1700,
+        "a first win between newcomers: {an}"
+    );
+    assert!(
+        chi > 1500 && chi < an,
+        "a win over a player already down: {chi}"
+    );
+    assert!(binh < 1400, "{binh}");
     assert!(board.iter().all(|s| s.bot.is_none()));
 
     // History: newest first, every game that was started, filtered by player on request.
@@ -210,7 +218,15 @@ async fn the_records_outlive_a_restart() {
     let record = replay(&mut c, games[0].id).await;
     assert_eq!(record.moves.len(), 2);
     let board = leaderboard(&mut c).await;
-    assert_eq!(standing(&board, "Bình").rating, 1612);
-    assert_eq!(standing(&board, "An").rating, 1588);
+    let (binh, an) = (
+        standing(&board, "Bình").rating,
+        standing(&board, "An").rating,
+    );
+    assert!(binh.rating > 1600 && an.rating < 1400, "{binh:?} {an:?}");
+    assert_eq!(
+        binh.rating - 1500,
+        1500 - an.rating,
+        "equals trade equal points"
+    );
     server.stop().await;
 }

@@ -192,6 +192,7 @@ async fn a_damaged_row_hides_nothing_else() {
         a.game_started().await;
         b.game_started().await;
         banco_tests::exchange(&mut a, &mut b, 7, 7).await;
+        banco_tests::exchange(&mut b, &mut a, 8, 8).await;
         b.send(ClientMsg::Resign).await;
         a.game_over().await;
         b.game_over().await;
@@ -201,7 +202,8 @@ async fn a_damaged_row_hides_nothing_else() {
     let conn = rusqlite::Connection::open(&db).unwrap();
     conn.execute_batch(
         "UPDATE games SET settings = '{not json' WHERE id = (SELECT MIN(id) FROM games);
-         UPDATE players SET rating = 'lots' WHERE name = 'An';",
+         UPDATE ratings SET rating = 'lots'
+             WHERE player = (SELECT id FROM players WHERE name = 'An');",
     )
     .unwrap();
     drop(conn);
@@ -220,12 +222,13 @@ async fn a_damaged_row_hides_nothing_else() {
     c.send(ClientMsg::Replay(games[0].id - 1)).await;
     let refused = c.expect_error(ErrorCode::NoSuchGame).await;
     assert!(refused.message.contains("damaged"), "{}", refused.message);
-    c.send(ClientMsg::Leaderboard).await;
+    c.send(ClientMsg::Leaderboard(banco_protocol::GameKind::Caro))
+        .await;
     let board = match c
-        .recv_until(|m| matches!(m, ServerMsg::Leaderboard(_)))
+        .recv_until(|m| matches!(m, ServerMsg::Leaderboard { .. }))
         .await
     {
-        ServerMsg::Leaderboard(b) => b,
+        ServerMsg::Leaderboard { standings: b, .. } => b,
         _ => unreachable!(),
     };
     let names: Vec<&str> = board.iter().map(|s| s.name.as_str()).collect();

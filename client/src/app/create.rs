@@ -12,6 +12,9 @@ use std::time::Duration;
 use super::input::TextInput;
 use crate::room::opening::checked_stones;
 
+/// Which game the room plays.
+pub use banco_protocol::GameKind;
+
 /// The longest FEN the form takes (the server takes 200 characters; a full one is
 /// under 100).
 pub const FEN_MAX: usize = 200;
@@ -29,13 +32,6 @@ pub enum OpeningKind {
     Balanced,
     /// The stones typed on the form's next line.
     Stones,
-}
-
-/// Which game the room plays.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GameKind {
-    Caro,
-    Xiangqi,
 }
 
 /// How time is kept, before the numbers are chosen.

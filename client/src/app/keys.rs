@@ -101,6 +101,7 @@ pub const LEADERBOARD: &[KeyHelp] = &[
 pub const HISTORY: &[KeyHelp] = &[
     k("↑↓ jk", "keys.select_game"),
     k("Enter", "keys.open_replay"),
+    k("v", "keys.review"),
     k("Tab m", "keys.mine_or_all"),
     k("l", "keys.leaderboard"),
     k("r", "keys.refresh"),
@@ -116,6 +117,7 @@ pub const REPLAY: &[KeyHelp] = &[
     k("Space", "keys.autoplay"),
     k("f", "keys.flip"),
     k("s", "keys.save_record"),
+    k("v", "keys.review"),
     k("c", "keys.play_from_here"),
     k("?", "keys.help"),
     k("q Esc", "keys.back"),

@@ -25,6 +25,7 @@ pub mod input;
 pub mod keys;
 mod popup_keys;
 pub mod records;
+pub mod review;
 mod room_keys;
 mod screen_keys;
 mod server;
@@ -291,9 +292,10 @@ pub struct App {
     pub scan: Scan,
     /// Where others join this machine's hosted server (`192.168.1.20`), for the lobby.
     pub join_hint: Vec<String>,
-    /// When hosting with the browser client on: the address browsers open
-    /// (`http://192.168.1.20:7373/`), shown in the lobby with its QR code.
-    pub web_url: Option<String>,
+    /// When hosting with the browser client on: the addresses browsers open
+    /// (`http://192.168.1.20:7373/`, one per network), shown in the lobby, the first
+    /// with its QR code. Empty otherwise.
+    pub web_urls: Vec<String>,
     pub loc: Locale,
     pub theme: Theme,
     pub settings: Settings,
@@ -306,6 +308,9 @@ pub struct App {
     pub now: Instant,
     /// The terminal size, for mapping mouse clicks to the board.
     pub size: (u16, u16),
+    /// `v` in the game-over dialog left the room: once back in the lobby, the game just
+    /// played opens reviewed.
+    pub review_after_leaving: bool,
     /// Effects queued by handlers, taken by the terminal loop.
     effects: Vec<Effect>,
 }
@@ -355,7 +360,8 @@ impl App {
                 done_once: false,
             },
             join_hint: Vec::new(),
-            web_url: None,
+            web_urls: Vec::new(),
+            review_after_leaving: false,
             loc,
             theme,
             games_dir: settings.games_dir.clone(),

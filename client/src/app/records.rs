@@ -1,12 +1,12 @@
 //! The server's records, from the lobby: the leaderboard, the history of finished games,
 //! and the replay of one of them (or of a record file, offline).
 
-use banco_protocol::{ClientMsg, GameId, GameRecord, GameSummary, Point, Rule, Standing};
+use banco_protocol::{ClientMsg, GameId, GameKind, GameRecord, GameSummary, Point, Rule, Standing};
 use crossterm::event::{KeyCode, KeyEvent};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use super::create::{CreateForm, Field, GameKind, OpeningKind};
+use super::create::{CreateForm, Field, OpeningKind};
 use super::input::{Edit, TextInput};
 use super::{App, Effect, Lobby, Screen};
 use crate::record::file::SaveError;
@@ -47,6 +47,11 @@ pub struct History {
     pub filter: HistoryFilter,
     /// The game whose replay was asked for, until it arrives.
     pub opening: Option<GameId>,
+    /// Its review was asked for too (`v`): the replay opens following it.
+    pub then_review: bool,
+    /// Opened by `v` in the game-over dialog: when the list comes, its newest game
+    /// (the one just played) opens reviewed.
+    pub review_newest: bool,
 }
 
 /// The replay screen.
@@ -62,6 +67,8 @@ pub struct ReplayScreen {
     pub back: Option<History>,
     /// The file name being typed, while the save prompt is open.
     pub save: Option<TextInput>,
+    /// The engine's review of the game, once asked for (`v`).
+    pub review: Option<super::review::ReviewView>,
 }
 
 impl ReplayScreen {
@@ -78,6 +85,7 @@ impl ReplayScreen {
             flipped,
             back,
             save: None,
+            review: None,
         }
     }
 }
@@ -91,7 +99,7 @@ impl App {
     /// Opens the leaderboard and asks the server for it.
     pub(super) fn open_leaderboard(&mut self) {
         self.screen = Screen::Leaderboard(Leaderboard::default());
-        self.send(ClientMsg::Leaderboard);
+        self.send(ClientMsg::Leaderboard(GameKind::Caro));
     }
 
     /// Opens the history with `filter` and asks the server for it.
@@ -106,6 +114,8 @@ impl App {
             selected: 0,
             filter,
             opening: None,
+            then_review: false,
+            review_newest: false,
         });
         self.send(ClientMsg::History { player });
     }
@@ -174,6 +184,16 @@ impl App {
                         let msg = tr!(self.loc, "history.nothing_to_open").to_string();
                         self.warn(msg);
                     }
+                }
+            }
+            KeyCode::Char('v') => {
+                let id = history
+                    .games
+                    .as_ref()
+                    .and_then(|g| g.get(history.selected))
+                    .map(|g| g.id);
+                if let Some(id) = id {
+                    super::review::open_reviewed(self, id);
                 }
             }
             KeyCode::Tab | KeyCode::Char('m') | KeyCode::Char('a') => {
@@ -259,6 +279,7 @@ impl App {
                 };
             }
             KeyCode::Char('f') => rs.flipped = !rs.flipped,
+            KeyCode::Char('v') => self.ask_review(),
             KeyCode::Char('c') => self.play_from_here(),
             KeyCode::Char('s') => {
                 let name = file::default_name(&rs.replay);
@@ -406,6 +427,9 @@ impl App {
         if let Screen::History(history) = &mut self.screen {
             history.selected = history.selected.min(list.len().saturating_sub(1));
             history.games = Some(list);
+            if history.review_newest {
+                self.open_newest_reviewed();
+            }
         }
     }
 
@@ -414,14 +438,16 @@ impl App {
         let Screen::History(history) = &mut self.screen else {
             return;
         };
+        let reviewed = history.then_review;
         let mut back = history.clone();
         back.opening = None;
+        back.then_review = false;
         let replay = Replay::from_record(record);
-        self.screen = Screen::Replay(Box::new(ReplayScreen::new(
-            replay,
-            Some(back),
-            me.as_deref(),
-        )));
+        let mut screen = ReplayScreen::new(replay, Some(back), me.as_deref());
+        if reviewed {
+            screen.review = Some(super::review::ReviewView::Asked);
+        }
+        self.screen = Screen::Replay(Box::new(screen));
     }
 
     /// A refusal while a records screen waits: stop waiting (the notice says why).
@@ -430,6 +456,8 @@ impl App {
             Screen::Leaderboard(b) if b.standings.is_none() => b.standings = Some(Vec::new()),
             Screen::History(h) => {
                 h.opening = None;
+                h.then_review = false;
+                h.review_newest = false;
                 if h.games.is_none() {
                     h.games = Some(Vec::new());
                 }

@@ -49,9 +49,13 @@ impl App {
                 self.popup = None;
                 self.send(ClientMsg::ListRooms);
                 self.effects.push(Effect::ForgetSeat);
+                if std::mem::take(&mut self.review_after_leaving) {
+                    self.open_last_game_review();
+                }
             }
             ServerMsg::Error(e) => {
                 self.records_refused();
+                self.review_refused();
                 if matches!(self.rejoining, Some(Return::Watch(_))) {
                     // The room we watched is gone: the lobby.
                     self.rejoining = None;
@@ -61,9 +65,13 @@ impl App {
                 let text = crate::narrate::server_error(&e, &self.loc);
                 self.warn(text);
             }
-            ServerMsg::Leaderboard(list) => self.got_leaderboard(list),
+            ServerMsg::Leaderboard { standings, .. } => self.got_leaderboard(standings),
             ServerMsg::History(list) => self.got_history(list),
             ServerMsg::Replay(record) => self.got_replay(*record),
+            ServerMsg::ReviewProgress { game, done, total } => {
+                self.review_progress(game, done, total);
+            }
+            ServerMsg::Review(review) => self.got_review(*review),
             other => self.room_event(other),
         }
     }
@@ -224,14 +232,17 @@ impl App {
             | ServerMsg::Left
             | ServerMsg::Error(_) => {}
             // Records are taken in by `server` before room events.
-            ServerMsg::Leaderboard(_)
+            ServerMsg::Leaderboard { .. }
+            | ServerMsg::Profile(_)
             | ServerMsg::History(_)
             | ServerMsg::Replay(_)
             | ServerMsg::Ping(_)
             | ServerMsg::PasswordChanged
+            | ServerMsg::ReviewProgress { .. }
+            | ServerMsg::Review(_)
             | ServerMsg::Storage(_) => {}
             // This client carries the rules itself and never asks for the position's facts.
-            ServerMsg::Facts(_) => {}
+            ServerMsg::Facts(_) | ServerMsg::Judged(_) => {}
         }
         // The offer ended (withdrawn, declined, accepted, or gone with a move): a notice
         // still telling of it would be stale.

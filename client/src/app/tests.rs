@@ -1188,6 +1188,7 @@ mod layouts;
 mod openings;
 mod reconnect;
 mod records;
+mod review;
 
 #[test]
 fn a_password_logs_in_or_registers_and_is_never_drawn() {

@@ -11,7 +11,7 @@
 //! join ROOM | watch ROOM | leave | quit
 //! move X,Y | move h8 | move h2e2
 //! say TEXT | undo | draw | newgame | yes | no | cancel | resign | hint | board | help
-//! leaderboard | history [NAME] | replay GAME [--save FILE]
+//! leaderboard | history [NAME] | replay GAME [--save FILE] | review GAME
 //! ```
 //! Options also take `--opt=value`. Words are case-insensitive; chat text is kept as typed.
 
@@ -53,6 +53,8 @@ pub enum Command {
         id: GameId,
         save: Option<String>,
     },
+    /// The engine's review of a finished game (analysed on the server, or as stored).
+    Review(GameId),
 }
 
 /// A line that is not a command; `message` says what is wrong and what to write.
@@ -120,6 +122,10 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
             (!rest.is_empty()).then(|| rest.to_string()),
         ))),
         "replay" => parse_replay(rest).map(Some),
+        "review" | "analyse" | "analyze" => match rest.trim_start_matches('#').parse::<GameId>() {
+            Ok(id) => Ok(Some(Command::Review(id))),
+            Err(_) => err("write the game's number, like: review 12"),
+        },
         "quit" | "exit" => no_args(Command::Quit),
         _ => err(format!("unknown command '{word}': type help for the list")),
     }
@@ -379,6 +385,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("leaderboard", "plain.help_leaderboard"),
     ("history [NAME]", "plain.help_history"),
     ("replay GAME [--save FILE]", "plain.help_replay"),
+    ("review GAME", "plain.help_review"),
     ("leave", "plain.help_leave"),
     ("quit", "plain.help_quit"),
 ];
@@ -454,6 +461,8 @@ mod tests {
             }))
         );
         assert!(parse("replay").is_err() && parse("replay x").is_err());
+        assert_eq!(parse("review #12"), Ok(Some(Command::Review(12))));
+        assert!(parse("review").is_err() && parse("review twelve").is_err());
         assert_eq!(parse(""), Ok(None));
         assert_eq!(parse("   # a comment"), Ok(None));
     }

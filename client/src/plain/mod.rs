@@ -17,7 +17,7 @@ pub mod command;
 pub mod output;
 
 use banco_engine::caro::notation::{PointError, parse_point};
-use banco_protocol::{ClientMsg, GameSettings, Move, OfferKind, ServerMsg, XqSquare};
+use banco_protocol::{ClientMsg, GameKind, GameSettings, Move, OfferKind, ServerMsg, XqSquare};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -77,6 +77,7 @@ enum Awaiting {
     Leaderboard,
     History,
     Replay,
+    Review,
 }
 
 /// A refusal by the client itself, before anything is sent.
@@ -282,9 +283,10 @@ fn answers(awaiting: Awaiting, msg: &ServerMsg) -> bool {
             | (Awaiting::Rooms, ServerMsg::Rooms(_))
             | (Awaiting::Room, ServerMsg::Joined(_))
             | (Awaiting::Left, ServerMsg::Left)
-            | (Awaiting::Leaderboard, ServerMsg::Leaderboard(_))
+            | (Awaiting::Leaderboard, ServerMsg::Leaderboard { .. })
             | (Awaiting::History, ServerMsg::History(_))
             | (Awaiting::Replay, ServerMsg::Replay(_))
+            | (Awaiting::Review, ServerMsg::Review(_))
     )
 }
 
@@ -441,7 +443,10 @@ fn request<W: Write>(
             printer.help();
             Ok(None)
         }
-        Command::Leaderboard => Ok(Some((ClientMsg::Leaderboard, Some(Awaiting::Leaderboard)))),
+        Command::Leaderboard => Ok(Some((
+            ClientMsg::Leaderboard(GameKind::Caro),
+            Some(Awaiting::Leaderboard),
+        ))),
         Command::History(player) => Ok(Some((
             ClientMsg::History {
                 player: player.clone(),
@@ -449,6 +454,7 @@ fn request<W: Write>(
             Some(Awaiting::History),
         ))),
         Command::Replay { id, .. } => Ok(Some((ClientMsg::Replay(*id), Some(Awaiting::Replay)))),
+        Command::Review(id) => Ok(Some((ClientMsg::Review(*id), Some(Awaiting::Review)))),
         Command::Quit => Ok(None),
     }
 }

@@ -279,6 +279,7 @@ fn game_summary_json(g: &GameSummary) -> Value {
     v["plies"] = json!(g.plies);
     v["ended_at_ms"] = json!(g.ended_at_ms);
     v["ended"] = json!(narrate::ended_at(g.ended_at_ms));
+    v["rated"] = json!(g.rated);
     v
 }
 
@@ -516,7 +517,9 @@ impl<W: Write> Printer<W> {
                 "rank": i + 1,
                 "name": s.name,
                 "bot": s.bot.map(|l| l.name()),
-                "rating": s.rating,
+                "rating": s.rating.rating,
+                "deviation": s.rating.deviation,
+                "provisional": s.rating.provisional,
                 "games": s.games,
                 "wins": s.wins,
                 "losses": s.losses,
@@ -554,6 +557,62 @@ impl<W: Write> Printer<W> {
         self.emit("history", json!({"games": list}), &text);
     }
 
+    /// A game's review: in JSON all of it (the protocol's own form); as text, each
+    /// player's errors, then every move that lost something with the engine's choice
+    /// and its answer to the move played.
+    pub fn review(&mut self, review: &banco_protocol::GameReview) {
+        let loc = self.locale.clone();
+        let fields = serde_json::to_value(review).unwrap_or_else(|_| json!({}));
+        let mut text = tr!(loc, "review.plain_head", game = review.game).to_string();
+        for seat in [review.first, review.first.other()] {
+            let p = &review.players[seat.index()];
+            let who = if seat == review.first {
+                tr!(loc, "review.first_side")
+            } else {
+                tr!(loc, "review.second_side")
+            };
+            text.push_str(&format!(
+                "\n  {who}: {}",
+                tr!(
+                    loc,
+                    "review.summary",
+                    inaccuracies = p.inaccuracies,
+                    mistakes = p.mistakes,
+                    blunders = p.blunders,
+                    loss = p.average_loss
+                )
+            ));
+        }
+        for (i, ply) in review.plies.iter().enumerate() {
+            if !ply.class.is_error() {
+                continue;
+            }
+            let key = crate::app::review::class_key(ply);
+            let class = tr!(loc, &key).to_string();
+            let mut line = format!(
+                "\n  {}. {} {}: {class} (-{}%)",
+                i + 1,
+                plain_move(&ply.played),
+                crate::app::review::class_mark(ply),
+                ply.loss / 10
+            );
+            if let Some(best) = &ply.best {
+                line.push_str(&format!(
+                    " · {}",
+                    tr!(loc, "review.better", point = plain_move(best))
+                ));
+            }
+            if let Some(reply) = &ply.reply {
+                line.push_str(&format!(
+                    " · {}",
+                    tr!(loc, "review.answer", point = plain_move(reply))
+                ));
+            }
+            text.push_str(&line);
+        }
+        self.emit("review", fields, &text);
+    }
+
     /// A finished game: its facts and every move, then (for people) the final board.
     pub fn replay(&mut self, r: &Replay) {
         let loc = self.locale.clone();
@@ -567,6 +626,7 @@ impl<W: Write> Printer<W> {
                 over: over.clone(),
                 plies: r.moves.len() as u32,
                 ended_at_ms: r.ended_at_ms.unwrap_or_default(),
+                rated: r.rated.unwrap_or(false),
             }),
             _ => {
                 let mut v = game_json(&r.game);
@@ -783,7 +843,7 @@ impl<W: Write> Printer<W> {
             ServerMsg::Left => {
                 self.emit("left", json!({}), tr!(loc, "event.left"));
             }
-            ServerMsg::Leaderboard(list) => self.leaderboard(list),
+            ServerMsg::Leaderboard { standings, .. } => self.leaderboard(standings),
             ServerMsg::History(list) => self.history(list),
             ServerMsg::Storage(storage) => self.storage(storage),
             ServerMsg::PasswordChanged => {
@@ -796,6 +856,15 @@ impl<W: Write> Printer<W> {
             ServerMsg::Replay(record) => {
                 self.replay(&crate::record::Replay::from_record((**record).clone()));
             }
+            ServerMsg::ReviewProgress { game, done, total } => {
+                let text = tr!(loc, "review.progress", done = done, total = total);
+                self.emit(
+                    "review_progress",
+                    json!({"game": game, "done": done, "total": total}),
+                    &format!("#{game} {text}"),
+                );
+            }
+            ServerMsg::Review(review) => self.review(review),
             _ => {
                 if let Some(room) = room {
                     self.room_msg(msg, room, loc);
@@ -1056,14 +1125,17 @@ impl<W: Write> Printer<W> {
             | ServerMsg::Left
             | ServerMsg::Error(_) => {}
             // Records are printed by `server_msg`, in or out of a room.
-            ServerMsg::Leaderboard(_)
+            ServerMsg::Leaderboard { .. }
+            | ServerMsg::Profile(_)
             | ServerMsg::History(_)
             | ServerMsg::Replay(_)
             | ServerMsg::Ping(_)
             | ServerMsg::PasswordChanged
+            | ServerMsg::ReviewProgress { .. }
+            | ServerMsg::Review(_)
             | ServerMsg::Storage(_) => {}
             // Never asked for: this client carries the rules.
-            ServerMsg::Facts(_) => {}
+            ServerMsg::Facts(_) | ServerMsg::Judged(_) => {}
         }
     }
 }
@@ -1180,4 +1252,16 @@ pub fn xiangqi_rows(game: &banco_engine::xiangqi::game::Game) -> BoardRows {
         cells.push(row);
     }
     BoardRows { cells, picture }
+}
+
+/// A move as plain mode accepts it back: `7,7` in caro, ICCS (`h2e2`) in xiangqi.
+fn plain_move(mv: &Move) -> String {
+    match mv {
+        Move::Caro(p) => format!("{},{}", p.x, p.y),
+        Move::Xiangqi { from, to } => format!(
+            "{}{}",
+            crate::room::board::iccs_square(*from),
+            crate::room::board::iccs_square(*to)
+        ),
+    }
 }

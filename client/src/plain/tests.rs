@@ -383,9 +383,9 @@ fn xiangqi_boards_print_in_fen_letters() {
 
 #[test]
 fn records_print_as_documented() {
-    use crate::testing::{caro_game_record, standings, xiangqi_game_record};
+    use crate::testing::{caro_game_record, xiangqi_game_record};
     let msgs = [
-        ServerMsg::Leaderboard(standings()),
+        crate::testing::leaderboard(),
         ServerMsg::History(vec![caro_game_record().summary]),
         ServerMsg::Replay(Box::new(caro_game_record())),
         ServerMsg::Replay(Box::new(xiangqi_game_record())),
@@ -473,10 +473,16 @@ async fn replay_waits_for_the_game_and_saves_it() {
     );
     let script = tokio::spawn(async move {
         // Each request holds the next line until its answer comes.
-        assert_eq!(sent.recv().await, Some(ClientMsg::Leaderboard));
+        assert_eq!(
+            sent.recv().await,
+            Some(ClientMsg::Leaderboard(banco_protocol::GameKind::Caro))
+        );
         assert!(sent.try_recv().is_err());
         server
-            .send(NetEvent::Msg(ServerMsg::Leaderboard(vec![])))
+            .send(NetEvent::Msg(ServerMsg::Leaderboard {
+                game: banco_protocol::GameKind::Caro,
+                standings: vec![],
+            }))
             .await
             .unwrap();
         assert_eq!(

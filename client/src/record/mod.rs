@@ -41,6 +41,8 @@ pub struct Replay {
     pub opening: Vec<Point>,
     /// Every move, in order (after the opening).
     pub moves: Vec<MoveRecord>,
+    /// Whether the server counted it for ratings; `None` for a game read from a file.
+    pub rated: Option<bool>,
     /// The position after [`Replay::at`] moves.
     board: Board,
     /// How many moves have been played on `board`.
@@ -67,9 +69,10 @@ impl Replay {
             first,
             over,
             ended_at_ms,
+            rated,
             ..
         } = summary;
-        Replay::new(
+        let mut replay = Replay::new(
             Some(id),
             game,
             Some(time),
@@ -80,7 +83,9 @@ impl Replay {
             start_fen,
             opening,
             moves,
-        )
+        );
+        replay.rated = Some(rated);
+        replay
     }
 
     /// A replay at the start position; checks every move against the rules once.
@@ -120,6 +125,7 @@ impl Replay {
             start_fen,
             opening,
             moves,
+            rated: None,
             board,
             at: 0,
             broken_at,

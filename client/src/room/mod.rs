@@ -234,14 +234,17 @@ impl Room {
             | ServerMsg::Left
             | ServerMsg::Error(_) => {}
             // Records (leaderboard, history, replays) are not about the room.
-            ServerMsg::Leaderboard(_)
+            ServerMsg::Leaderboard { .. }
+            | ServerMsg::Profile(_)
             | ServerMsg::History(_)
             | ServerMsg::Replay(_)
             | ServerMsg::Ping(_)
             | ServerMsg::PasswordChanged
+            | ServerMsg::ReviewProgress { .. }
+            | ServerMsg::Review(_)
             | ServerMsg::Storage(_) => {}
             // The rules run here; the server's facts are for the browser page.
-            ServerMsg::Facts(_) => {}
+            ServerMsg::Facts(_) | ServerMsg::Judged(_) => {}
         }
     }
 

@@ -17,6 +17,7 @@ pub mod popup;
 pub mod qr;
 pub mod records;
 pub mod replay;
+pub mod review;
 pub mod room;
 
 use ratatui::Frame;

@@ -40,6 +40,18 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, rs: &ReplayScreen) {
         place = format!("{place} · {}", tr!(loc, "replay.game_id", id = id));
     }
     title_bar(frame, title, app, &place);
+    // The review, once asked for, takes the bottom of the body: a progress bar while
+    // the server analyses, then the graph of chances.
+    let body = match &rs.review {
+        None => body,
+        Some(view) => {
+            let want = if view.done().is_some() { 9 } else { 1 };
+            let h = want.min(body.height.saturating_sub(8));
+            let [b, r] = Layout::vertical([Constraint::Min(4), Constraint::Length(h)]).areas(body);
+            super::review::draw(frame, r, app, rs, view);
+            b
+        }
+    };
     let board_wants = match r.game {
         GameSettings::Caro { width, .. } => 2 * u16::from(width) + 5 + 2,
         GameSettings::Xiangqi { .. } => 2 + 34 + 3 + 2,
@@ -67,7 +79,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, rs: &ReplayScreen) {
     let inner = block.inner(info_area);
     frame.render_widget(block, info_area);
     frame.render_widget(Paragraph::new(info_lines), inner);
-    draw_moves(frame, moves_area, app, r);
+    draw_moves(frame, moves_area, app, rs);
     draw_status(frame, status, app, rs);
     frame.render_widget(notice_line(app), notice);
     let table = if rs.save.is_some() {
@@ -103,11 +115,15 @@ fn panel<'a>(app: &App, title: String) -> Block<'a> {
 
 fn draw_board(buf: &mut ratatui::buffer::Buffer, area: Rect, app: &App, rs: &ReplayScreen) {
     let r = &rs.replay;
+    // The engine's choice where the move shown was played, marked as a hint is.
+    let better = super::review::better_move(rs);
     match r.board() {
-        Board::Caro(game) => CaroBoard::still(&app.theme, game, r.winning_line()).render(area, buf),
-        Board::Xiangqi(game) => {
-            XiangqiBoard::still(&app.theme, &app.loc, game, rs.flipped).render(area, buf)
-        }
+        Board::Caro(game) => CaroBoard::still(&app.theme, game, r.winning_line())
+            .with_hint(better)
+            .render(area, buf),
+        Board::Xiangqi(game) => XiangqiBoard::still(&app.theme, &app.loc, game, rs.flipped)
+            .with_hint(better)
+            .render(area, buf),
         Board::Unsupported => {
             Paragraph::new(tr!(app.loc, "room.no_board_picture"))
                 .style(app.theme.dim())
@@ -189,8 +205,11 @@ fn info(app: &App, r: &Replay, width: u16) -> Vec<Line<'static>> {
     lines
 }
 
-/// The move list, the move just played marked, scrolled to keep it in view.
-fn draw_moves(frame: &mut Frame, area: Rect, app: &App, r: &Replay) {
+/// The move list, the move just played marked, scrolled to keep it in view; with a
+/// review, each move's class mark after it (`??` a blunder).
+fn draw_moves(frame: &mut Frame, area: Rect, app: &App, rs: &ReplayScreen) {
+    let r = &rs.replay;
+    let review = rs.review.as_ref().and_then(|v| v.done());
     let theme = &app.theme;
     let block = panel(app, tr!(app.loc, "room.moves", count = r.moves.len()));
     let inner = block.inner(area);
@@ -208,7 +227,14 @@ fn draw_moves(frame: &mut Frame, area: Rect, app: &App, r: &Replay) {
             if m.check {
                 text.push('+');
             }
+            let reviewed = review.and_then(|v| v.plies.get(ply));
+            if let Some(p) = reviewed {
+                text.push_str(crate::app::review::class_mark(p));
+            }
             let mut style = theme.stone(r.mover(ply) == r.first);
+            if reviewed.is_some_and(|p| p.class.is_error()) {
+                style = theme.error();
+            }
             if ply + 1 == r.at() {
                 style = style.bg(theme.colors.last_bg);
                 current_line = lines.len();

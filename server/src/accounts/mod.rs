@@ -21,7 +21,7 @@ use banco_protocol::{
     MIN_PASSWORD_CHARS,
 };
 
-use crate::store::accounts::name_key;
+use crate::store::accounts::{Registered, name_key};
 use crate::store::{ReadError, StoreHandle};
 use throttle::Throttle;
 
@@ -116,19 +116,20 @@ impl Accounts {
         if self.find(name).await?.is_some() {
             return Err(taken(name));
         }
-        // Checked before hashing (a refusal costs no argon2) and again in the insert,
-        // which decides if two people register look-alikes at once.
-        if let Some(existing) = self.look_alike(name).await? {
-            return Err(looks_like(name, &existing));
-        }
         let hash = self.hash(password).await?;
         match self.store.register(name.to_string(), hash).await {
-            Ok(None) => {
+            Ok(Registered::Done) => {
                 tracing::info!(%name, "account registered");
                 Ok(Identity::Account(name.to_string()))
             }
-            Ok(Some(existing)) if name_key(&existing) == name_key(name) => Err(taken(name)),
-            Ok(Some(existing)) => Err(looks_like(name, &existing)),
+            Ok(Registered::Taken) => Err(taken(name)),
+            Ok(Registered::LooksLike(other)) => Err(ErrorMsg::new(
+                ErrorCode::NameTaken,
+                format!(
+                    "{name} looks too much like the account {other} (letters that look the \
+                     same to a reader): register a name that is plainly different"
+                ),
+            )),
             Err(e) => Err(read_failed(e)),
         }
     }
@@ -205,21 +206,6 @@ impl Accounts {
 
     /// The account `name`, waiting out a busy reader: a crowd arriving at once (every
     /// Hello looks its name up) queues instead of being refused.
-    /// An account whose name looks like `name`, retried like `find` when the reader is busy.
-    async fn look_alike(&self, name: &str) -> Result<Option<String>, ErrorMsg> {
-        let mut pause = std::time::Duration::from_millis(5);
-        for _ in 0..20 {
-            match self.store.look_alike_account(name.to_string()).await {
-                Err(ReadError::Busy) => {
-                    tokio::time::sleep(pause).await;
-                    pause = (pause * 2).min(std::time::Duration::from_millis(200));
-                }
-                other => return other.map_err(read_failed),
-            }
-        }
-        Err(read_failed(ReadError::Busy))
-    }
-
     async fn find(&self, name: &str) -> Result<Option<crate::store::accounts::Account>, ErrorMsg> {
         let mut pause = std::time::Duration::from_millis(5);
         for _ in 0..20 {
@@ -295,16 +281,6 @@ fn taken(name: &str) -> ErrorMsg {
     ErrorMsg::new(
         ErrorCode::NameTaken,
         format!("{name} is already registered: log in to it, or register another name"),
-    )
-}
-
-fn looks_like(name: &str, existing: &str) -> ErrorMsg {
-    ErrorMsg::new(
-        ErrorCode::NameTaken,
-        format!(
-            "{name} looks the same as the registered name {existing}: register a name that \
-             cannot be mistaken for it"
-        ),
     )
 }
 

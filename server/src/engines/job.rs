@@ -17,11 +17,19 @@ pub enum Priority {
     Hint,
     /// A bot's move in a game between bots (people only watch).
     BotsOnly,
+    /// A position of a finished game under review: it waits for every move and hint, and
+    /// a running one is stopped for any of them.
+    Review,
 }
 
 impl Priority {
     /// Every priority, most urgent first.
-    pub const ALL: [Priority; 3] = [Priority::PersonsBot, Priority::Hint, Priority::BotsOnly];
+    pub const ALL: [Priority; 4] = [
+        Priority::PersonsBot,
+        Priority::Hint,
+        Priority::BotsOnly,
+        Priority::Review,
+    ];
 
     pub(super) fn index(self) -> usize {
         self as usize
@@ -35,6 +43,8 @@ pub struct Finished {
     pub best: Option<Move>,
     /// Its score from the mover's side (0 when unknown).
     pub score: i32,
+    /// The line it expected, starting with `best`.
+    pub line: Vec<Move>,
     /// The job was called off before it could answer (its handle, or the pool closing).
     pub cancelled: bool,
 }
@@ -69,6 +79,9 @@ pub struct Job {
     pub limits: Limits,
     /// Where the answer goes.
     pub reply: Reply,
+    /// Thinking time counted from when a thread takes the job rather than from
+    /// submission: a review's fixed budget per position, however long it waited.
+    pub(super) budget: Option<std::time::Duration>,
     /// Set by its handle: the answer is no longer wanted.
     pub(super) called_off: Arc<AtomicBool>,
     /// Its number, for its handle.
@@ -94,10 +107,18 @@ impl Job {
             game,
             limits,
             reply: Box::new(reply),
+            budget: None,
             called_off: Arc::default(),
             id: NEXT_JOB.fetch_add(1, Ordering::Relaxed),
             span: tracing::Span::current(),
         }
+    }
+
+    /// Thinks for `budget` from the moment a thread starts on it (and starts over at
+    /// full budget if stopped for a more urgent job).
+    pub fn with_budget(mut self, budget: std::time::Duration) -> Job {
+        self.budget = Some(budget);
+        self
     }
 
     pub(super) fn handle(&self, pool: Weak<Shared>) -> JobHandle {

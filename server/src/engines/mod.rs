@@ -42,6 +42,10 @@ pub trait Engine: Send {
     fn think(&mut self, game: &Game, limits: &Limits) -> Thought<Move>;
     /// Plays at `level` from the next search on, keeping what it learned.
     fn set_level(&mut self, level: Level);
+    /// Judges rather than plays, until the next [`Engine::set_level`]: every position
+    /// searched (no opening book's pick), without a level's deliberate noise. For
+    /// reviews, whose scores must be the engine's own.
+    fn judge(&mut self) {}
 }
 
 impl Engine for GameBot {
@@ -51,6 +55,26 @@ impl Engine for GameBot {
 
     fn set_level(&mut self, level: Level) {
         GameBot::set_level(self, level);
+    }
+
+    fn judge(&mut self) {
+        match self {
+            GameBot::Xiangqi(engine) => {
+                let config = banco_engine::xiangqi::level::Config {
+                    use_book: false,
+                    root_noise: 0,
+                    ..engine.config().clone()
+                };
+                engine.set_config(config);
+            }
+            GameBot::Caro(engine) => {
+                let config = banco_engine::caro::level::Config {
+                    imprecision: 0,
+                    ..engine.config().clone()
+                };
+                engine.set_config(config);
+            }
+        }
     }
 }
 

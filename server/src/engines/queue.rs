@@ -24,7 +24,7 @@ pub(super) struct Running {
 /// The pool's whole state, behind one lock.
 pub(super) struct Queue {
     /// Waiting jobs by [`Priority::index`].
-    waiting: [VecDeque<Job>; 3],
+    waiting: [VecDeque<Job>; 4],
     /// By thread: the job it runs, if any.
     running: Vec<Option<Running>>,
     /// The pool is closing: nothing more is taken.
@@ -61,11 +61,11 @@ impl Queue {
         self.make_room();
     }
 
-    /// Stops as many bots-only searches as there are urgent jobs waiting with no free
-    /// thread to take them: people are never kept waiting by games between bots.
+    /// Stops as many running searches as there are more urgent jobs waiting with no
+    /// free thread to take them: a review gives way to every move and hint, a game
+    /// between bots to a person's bot and a hint. People are never kept waiting by games
+    /// between bots, and no game waits for a review.
     fn make_room(&mut self) {
-        let urgent = self.waiting[Priority::PersonsBot.index()].len()
-            + self.waiting[Priority::Hint.index()].len();
         let free = self.running.iter().filter(|r| r.is_none()).count();
         let already = self
             .running
@@ -73,15 +73,25 @@ impl Queue {
             .flatten()
             .filter(|r| r.preempted)
             .count();
-        let mut needed = urgent.saturating_sub(free + already);
-        for r in self.running.iter_mut().flatten() {
-            if needed == 0 {
-                break;
-            }
-            if r.priority == Priority::BotsOnly && !r.preempted {
-                r.preempted = true;
-                r.stop.cancel();
-                needed -= 1;
+        let mut spare = free + already;
+        for urgent in [Priority::PersonsBot, Priority::Hint, Priority::BotsOnly] {
+            for _ in 0..self.waiting[urgent.index()].len() {
+                if spare > 0 {
+                    spare -= 1;
+                    continue;
+                }
+                // The least urgent search that gives way to this job.
+                let victim = self
+                    .running
+                    .iter_mut()
+                    .flatten()
+                    .filter(|r| {
+                        !r.preempted && r.priority > urgent && r.priority >= Priority::BotsOnly
+                    })
+                    .max_by_key(|r| r.priority);
+                let Some(victim) = victim else { break };
+                victim.preempted = true;
+                victim.stop.cancel();
             }
         }
     }
@@ -123,7 +133,7 @@ impl Queue {
     }
 
     /// Whether a hint would have to wait: every thread already has a person's bot move
-    /// or a hint to work on, running or waiting. (Bots-only searches give way, and
+    /// or a hint to work on, running or waiting. (Bots-only searches and reviews give way, and
     /// searches called off are only winding down, so they do not count.)
     pub(super) fn saturated(&self) -> bool {
         let waiting = self.waiting[Priority::PersonsBot.index()].len()
@@ -132,7 +142,7 @@ impl Queue {
             .running
             .iter()
             .flatten()
-            .filter(|r| r.priority != Priority::BotsOnly && !r.stop.is_cancelled())
+            .filter(|r| r.priority < Priority::BotsOnly && !r.stop.is_cancelled())
             .count();
         waiting + running >= self.running.len()
     }

@@ -253,3 +253,70 @@ fn closing_the_pool_answers_every_job() {
     got.sort_by_key(|(l, _)| *l);
     assert_eq!(got, [(Level::Easy, true), (Level::Max, true)]);
 }
+
+#[test]
+fn a_review_gives_way_to_every_move_and_hint_and_starts_its_position_over() {
+    for urgent in [Priority::PersonsBot, Priority::Hint, Priority::BotsOnly] {
+        let (pool, started) = pool(1);
+        let (tx, answers) = mpsc::channel();
+        // A review search that has a move when stopped (not easy) still starts over.
+        let review = pool.submit(job(Priority::Review, Level::Hard, None, &tx));
+        assert_eq!(started.recv_timeout(WAIT), Ok(Level::Hard));
+        let _move = pool.submit(job(urgent, Level::Max, Some(Duration::from_millis(1)), &tx));
+        assert_eq!(started.recv_timeout(WAIT), Ok(Level::Max), "{urgent:?}");
+        let (level, finished) = answers.recv_timeout(WAIT).unwrap();
+        assert_eq!(level, Level::Max, "{urgent:?} answered first");
+        assert!(!finished.cancelled);
+        assert_eq!(
+            started.recv_timeout(WAIT),
+            Ok(Level::Hard),
+            "the review's position is searched again, at its full budget"
+        );
+        review.cancel();
+        assert_eq!(answers.recv_timeout(WAIT).unwrap().0, Level::Hard);
+    }
+}
+
+#[test]
+fn reviews_wait_for_every_other_job_and_never_fill_the_pool_for_hints() {
+    let (pool, started) = pool(1);
+    let (tx, answers) = mpsc::channel();
+    let blocker = pool.submit(job(Priority::PersonsBot, Level::Max, None, &tx));
+    assert_eq!(started.recv_timeout(WAIT), Ok(Level::Max));
+    let short = Some(Duration::from_millis(1));
+    let _r = pool.submit(job(Priority::Review, Level::Easy, short, &tx));
+    let _b = pool.submit(job(Priority::BotsOnly, Level::Medium, short, &tx));
+    blocker.cancel();
+    let order: Vec<Level> = (0..3)
+        .map(|_| answers.recv_timeout(WAIT).unwrap().0)
+        .collect();
+    assert_eq!(order, [Level::Max, Level::Medium, Level::Easy]);
+    // A running review does not make the pool too busy for a hint.
+    let _review = pool.submit(job(Priority::Review, Level::Hard, None, &tx));
+    let _ = started.recv_timeout(WAIT);
+    assert!(
+        pool.try_submit(job(Priority::Hint, Level::Max, short, &tx))
+            .is_ok()
+    );
+}
+
+#[test]
+fn a_judging_engine_searches_every_position_without_noise_until_it_plays_again() {
+    use banco_engine::bot::GameBot;
+    let mut bot = GameBot::new(&GameSpec::Xiangqi { fen: None }, Level::Max);
+    let book = |bot: &GameBot| match bot {
+        GameBot::Xiangqi(e) => (e.config().use_book, e.config().root_noise),
+        GameBot::Caro(_) => unreachable!(),
+    };
+    assert!(book(&bot).0, "max plays from its book");
+    Engine::judge(&mut bot);
+    assert_eq!(book(&bot), (false, 0));
+    Engine::set_level(&mut bot, Level::Max);
+    assert!(book(&bot).0, "a bot move after a review plays as its level");
+    let mut caro = GameBot::new(&spec(), Level::Easy);
+    Engine::judge(&mut caro);
+    let GameBot::Caro(e) = &caro else {
+        unreachable!()
+    };
+    assert_eq!(e.config().imprecision, 0);
+}

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use banco_engine::caro::Rule;
 use banco_engine::game::GameSpec;
 
-use super::job::{Finished, Job};
+use super::job::{Finished, Job, Priority};
 use super::{Engine, EngineFactory, Shared};
 
 /// Numbers pools, so each one's threads can be told apart (`engine-POOL-THREAD`).
@@ -92,8 +92,10 @@ fn run(index: usize, shared: &Shared, factory: &EngineFactory, hash_bytes: usize
         let preempted = queue.finish(index).is_some_and(|r| r.preempted);
         // A search stopped for a more urgent job answers with the move it has (its game
         // goes on, a little weaker, rather than starting over each time a person moves);
-        // one stopped before it found any goes back to the head of its line.
-        if preempted && finished.best.is_none() && !job.is_called_off() && !queue.is_closed() {
+        // one stopped before it found any goes back to the head of its line, and so does
+        // a review, whose positions are all analysed at the same budget.
+        let again = finished.best.is_none() || job.priority == Priority::Review;
+        if preempted && again && !job.is_called_off() && !queue.is_closed() {
             queue.requeue(job);
             drop(queue);
             shared.work.notify_all();
@@ -127,7 +129,14 @@ fn search(
         return Finished::default();
     };
     brain.set_level(job.level);
-    let limits = job.limits.clone().with_cancel(stop);
+    if job.priority == Priority::Review {
+        brain.judge();
+    }
+    let mut limits = job.limits.clone().with_cancel(stop);
+    if let Some(budget) = job.budget {
+        let end = std::time::Instant::now() + budget;
+        limits.deadline = Some(limits.deadline.map_or(end, |d| d.min(end)));
+    }
     match std::panic::catch_unwind(AssertUnwindSafe(|| brain.think(&job.game, &limits))) {
         Ok(t) => {
             tracing::debug!(
@@ -142,6 +151,7 @@ fn search(
             Finished {
                 best: t.best,
                 score: t.score,
+                line: t.pv,
                 cancelled: false,
             }
         }

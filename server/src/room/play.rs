@@ -242,6 +242,24 @@ impl Room {
         if let Some(c) = m.clock.as_mut() {
             c.stop(now);
         }
+        // A game given up before both sides have moved (a resignation, a player leaving
+        // or running out of time on the first move, a draw agreed at once) is aborted, as
+        // lichess does: no result, unrated, a loss for nobody. A result the rules give
+        // on the board (a five from an opening) stands.
+        let moved = |seat: Seat| m.moves.iter().any(|r| r.by == seat);
+        let given_up = matches!(
+            reason,
+            EndReason::Resign
+                | EndReason::Quit
+                | EndReason::Abandoned
+                | EndReason::Timeout
+                | EndReason::Agreement
+        );
+        let (winner, reason) = if given_up && !(moved(Seat::One) && moved(Seat::Two)) {
+            (None, EndReason::Aborted)
+        } else {
+            (winner, reason)
+        };
         let over = GameOver {
             winner,
             reason,
@@ -249,7 +267,10 @@ impl Room {
         };
         m.over = Some(over.clone());
         let clocks = m.clock.as_ref().map(|c| c.snapshot(now));
-        self.series.count(winner);
+        // An aborted game is no game in the series' score either.
+        if reason != EndReason::Aborted {
+            self.series.count(winner);
+        }
         self.generation += 1;
         // Recorded before anyone hears of the end, so a player who asks for the history
         // as soon as they see it finds the game there.

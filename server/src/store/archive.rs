@@ -9,9 +9,11 @@
 use rusqlite::{Connection, OptionalExtension};
 use std::path::Path;
 
-use banco_protocol::{GameId, GameOver, GameSummary, Level, Point, Seat};
+use banco_protocol::{GameId, GameKind, GameOver, GameSummary, Level, Point, Seat};
 
 use super::StoreError;
+use super::profile::profile;
+use super::rating::Glicko;
 use super::replay::{self, StoredSettings};
 
 /// One line of the leaderboard.
@@ -29,8 +31,8 @@ pub struct Standing {
     pub losses: u32,
     /// Rated games drawn.
     pub draws: u32,
-    /// Elo, from 1600.
-    pub rating: f64,
+    /// Glicko-2, at the leaderboard's game.
+    pub rating: Glicko,
 }
 
 impl Standing {
@@ -39,7 +41,7 @@ impl Standing {
         banco_protocol::Standing {
             name: self.name.clone(),
             bot: self.bot.as_deref().and_then(|l| l.parse::<Level>().ok()),
-            rating: self.rating.round() as i32,
+            rating: self.rating.to_wire(),
             games: self.games,
             wins: self.wins,
             losses: self.losses,
@@ -79,9 +81,18 @@ impl Archive {
         Ok(Archive { conn })
     }
 
-    /// The best rated accounts first (only those with a rated game).
-    pub fn leaderboard(&self, limit: u32) -> Result<Vec<Standing>, StoreError> {
-        leaderboard(&self.conn, limit)
+    /// The best rated at `kind` first (only those with a rated game of it).
+    pub fn leaderboard(&self, kind: GameKind, limit: u32) -> Result<Vec<Standing>, StoreError> {
+        leaderboard(&self.conn, kind, limit)
+    }
+
+    /// Someone's record; see [`profile`].
+    pub fn profile(
+        &self,
+        name: &str,
+        bot: Option<Level>,
+    ) -> Result<Option<banco_protocol::Profile>, StoreError> {
+        profile(&self.conn, name, bot)
     }
 
     /// The newest games first, finished or not, as stored.
@@ -120,28 +131,44 @@ impl Archive {
         game_record(&self.conn, id)
     }
 
-    /// The rating of a person's account, if they have one.
-    pub fn rating(&self, name: &str) -> Result<Option<f64>, StoreError> {
+    /// A person's rating at `kind`, if they have played it rated.
+    pub fn rating(&self, name: &str, kind: GameKind) -> Result<Option<Glicko>, StoreError> {
         Ok(self
             .conn
             .query_row(
-                "SELECT rating FROM players WHERE name = ?1 AND bot = ''",
-                [name],
-                |row| row.get(0),
+                "SELECT r.rating, r.deviation, r.volatility FROM ratings r
+                 JOIN players p ON p.id = r.player
+                 WHERE p.name = ?1 AND p.bot = '' AND r.kind = ?2",
+                rusqlite::params![name, kind.as_str()],
+                |row| {
+                    Ok(Glicko {
+                        rating: row.get(0)?,
+                        deviation: row.get(1)?,
+                        volatility: row.get(2)?,
+                    })
+                },
             )
             .optional()?)
     }
 }
 
-/// The `limit` best rated accounts that have played a rated game, best first. A row that
-/// cannot be read is skipped (and logged once): one damaged account never hides the rest.
-pub fn leaderboard(conn: &Connection, limit: u32) -> Result<Vec<Standing>, StoreError> {
+/// The `limit` best rated at `kind`, among those who have played it rated: settled
+/// ratings first, best first, then provisional ones (shown `1500?`, not ranked yet). A
+/// row that cannot be read is skipped (and logged once): one damaged account never hides
+/// the rest.
+pub fn leaderboard(
+    conn: &Connection,
+    kind: GameKind,
+    limit: u32,
+) -> Result<Vec<Standing>, StoreError> {
     let mut stmt = conn.prepare_cached(
-        "SELECT id, name, bot, games, wins, losses, draws, rating FROM players
-         WHERE games > 0
-         ORDER BY rating DESC, games DESC, name",
+        "SELECT p.id, p.name, p.bot, r.games, r.wins, r.losses, r.draws, r.rating,
+                r.deviation, r.volatility
+         FROM ratings r JOIN players p ON p.id = r.player
+         WHERE r.kind = ?1 AND r.games > 0
+         ORDER BY r.deviation > ?2, r.rating DESC, r.games DESC, p.name",
     )?;
-    let mut rows = stmt.query([])?;
+    let mut rows = stmt.query(rusqlite::params![kind.as_str(), super::rating::PROVISIONAL])?;
     let mut out = Vec::new();
     while out.len() < limit as usize {
         let Some(row) = rows.next()? else { break };
@@ -154,7 +181,11 @@ pub fn leaderboard(conn: &Connection, limit: u32) -> Result<Vec<Standing>, Store
                 wins: row.get(4)?,
                 losses: row.get(5)?,
                 draws: row.get(6)?,
-                rating: row.get(7)?,
+                rating: Glicko {
+                    rating: row.get(7)?,
+                    deviation: row.get(8)?,
+                    volatility: row.get(9)?,
+                },
             })
         };
         match read() {
@@ -181,7 +212,7 @@ fn unreadable(table: &'static str, id: i64, why: &str) {
 
 /// The columns a summary is made from, in the order [`summary_row`] reads them.
 const SUMMARY_COLUMNS: &str = "g.id, g.game, g.variant, g.time_control, g.settings, p1.name, \
-     p2.name, g.first_seat, g.winner, g.reason, g.line, g.plies, g.ended_at";
+     p2.name, g.first_seat, g.winner, g.reason, g.line, g.plies, g.ended_at, g.rated";
 
 /// The newest `limit` finished games, newest first; only those `player` played in (by
 /// name, either seat, ASCII case ignored) if given. Games that never finished (the
@@ -236,8 +267,8 @@ pub fn game_record(
     let Some(summary) = summary_row(row)? else {
         return Ok(None);
     };
-    let moves: String = row.get(13)?;
-    let opening: String = row.get(14)?;
+    let moves: String = row.get(14)?;
+    let opening: String = row.get(15)?;
     let opening = parse_points(&opening).ok_or_else(|| StoreError::Corrupt {
         id: summary.id as i64,
         why: format!("the opening '{opening}' cannot be read"),
@@ -286,6 +317,7 @@ fn summary_row(row: &rusqlite::Row<'_>) -> Result<Option<GameSummary>, StoreErro
         },
         plies: u32::try_from(plies).unwrap_or(0),
         ended_at_ms: u64::try_from(ended).unwrap_or(0),
+        rated: row.get(13)?,
     }))
 }
 

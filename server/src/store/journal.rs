@@ -16,10 +16,10 @@ use std::str::FromStr;
 use banco_engine::bot::Level;
 use banco_engine::game::Move as RulesMove;
 use banco_engine::xiangqi;
-use banco_protocol::{GameSettings, Move, Point, RoomId, RoomSettings, Seat};
+use banco_protocol::{GameKind, GameSettings, Move, Point, RoomId, RoomSettings, Seat};
 
-use super::elo;
 use super::live::LiveGame;
+use super::rated;
 use crate::room::moves::to_wire;
 
 /// Who played a seat.
@@ -178,25 +178,12 @@ fn record(tx: &Transaction<'_>, game: &GameRecord) -> rusqlite::Result<()> {
     let ended = game.ended_ms as i64;
     let one = player_id(tx, &game.players[0], ended)?;
     let two = player_id(tx, &game.players[1], ended)?;
-    // Guests are never rated, and nobody gains from a guest (who could be anyone).
-    let rated = game.rated && game.players.iter().all(PlayerRef::ratable);
-    if rated && one.0 != two.0 {
-        let score_one = match game.winner {
-            Some(Seat::One) => 1.0,
-            Some(Seat::Two) => 0.0,
-            None => 0.5,
-        };
-        let (r1, r2) = elo::update(one.1, two.1, score_one);
-        for (id, rating, score) in [(one.0, r1, score_one), (two.0, r2, 1.0 - score_one)] {
-            tx.prepare_cached(
-                "UPDATE players SET games = games + 1,
-                    wins = wins + (?2 = 1.0), losses = losses + (?2 = 0.0),
-                    draws = draws + (?2 = 0.5), rating = ?3
-                 WHERE id = ?1",
-            )?
-            .execute(params![id, score, rating])?;
-        }
-    }
+    // Guests are never rated, and nobody gains from a guest (who could be anyone); a
+    // game rates only once both sides have moved (the room aborts it otherwise).
+    let rated = game.rated
+        && one != two
+        && game.players.iter().all(PlayerRef::ratable)
+        && game.moves.len() >= 2;
     let (game_name, variant) = describe(&game.settings.game);
     let moves: Vec<String> = game.moves.iter().map(move_text).collect();
     // Settings always serialise; an empty column falls back to the words above.
@@ -215,8 +202,8 @@ fn record(tx: &Transaction<'_>, game: &GameRecord) -> rusqlite::Result<()> {
         variant,
         game.settings.time.to_string(),
         seat_number(game.first),
-        one.0,
-        two.0,
+        one,
+        two,
         moves.join(" "),
         game.moves.len() as i64,
         game.winner.map(seat_number),
@@ -229,21 +216,34 @@ fn record(tx: &Transaction<'_>, game: &GameRecord) -> rusqlite::Result<()> {
         points_text(&game.opening),
         game.key as i64,
     ])?;
+    if rated {
+        let id = tx.last_insert_rowid();
+        let score_one = match game.winner {
+            Some(Seat::One) => 1.0,
+            Some(Seat::Two) => 0.0,
+            None => 0.5,
+        };
+        let kind = GameKind::of(&game.settings.game);
+        // The farming rule may give it no weight: then it is kept as unrated.
+        let people = game.players.iter().all(|p| p.bot.is_none());
+        if !rated::rate(tx, id, kind, [one, two], score_one, ended, people)? {
+            tx.prepare_cached("UPDATE games SET rated = 0 WHERE id = ?1")?
+                .execute([id])?;
+        }
+    }
     Ok(())
 }
 
-/// The account of `player` (made on first sight) and its rating.
-fn player_id(tx: &Transaction<'_>, player: &PlayerRef, now: i64) -> rusqlite::Result<(i64, f64)> {
+/// The record of `player` (made on first sight).
+fn player_id(tx: &Transaction<'_>, player: &PlayerRef, now: i64) -> rusqlite::Result<i64> {
     let bot = player.bot.map_or("", Level::name);
     tx.prepare_cached(
-        "INSERT INTO players (name, bot, rating, first_seen, last_seen) VALUES (?1, ?2, ?3, ?4, ?4)
-         ON CONFLICT(name, bot) DO UPDATE SET last_seen = ?4",
+        "INSERT INTO players (name, bot, first_seen, last_seen) VALUES (?1, ?2, ?3, ?3)
+         ON CONFLICT(name, bot) DO UPDATE SET last_seen = ?3",
     )?
-    .execute(params![player.name, bot, elo::START, now])?;
-    tx.prepare_cached("SELECT id, rating FROM players WHERE name = ?1 AND bot = ?2")?
-        .query_row(params![player.name, bot], |row| {
-            Ok((row.get(0)?, row.get(1)?))
-        })
+    .execute(params![player.name, bot, now])?;
+    tx.prepare_cached("SELECT id FROM players WHERE name = ?1 AND bot = ?2")?
+        .query_row(params![player.name, bot], |row| row.get(0))
 }
 
 pub(super) fn seat_number(seat: Seat) -> i64 {

@@ -18,16 +18,19 @@
 //! - [`archive`]: the read queries (leaderboard, history, one game), and a read-only
 //!   [`Archive`] for tools and tests.
 //! - `replay`: a stored game back into the wire's form, its moves replayed by the rules.
-//! - [`elo`]: the rating arithmetic.
+//! - [`rating`]: Glicko-2 arithmetic and the farming rule; `rated`: ratings in the tables.
 
 pub mod accounts;
 pub mod archive;
-pub mod elo;
 mod file;
 pub mod journal;
 pub mod live;
+mod profile;
+mod rated;
+pub mod rating;
 mod reader;
 mod replay;
+mod review;
 mod schema;
 mod writer;
 
@@ -176,7 +179,7 @@ pub struct StoreHandle {
     /// Its size, the most one commit may take.
     budget: usize,
     /// Into the reader's thread; bounded, a full queue refuses reads as busy.
-    reader: mpsc::SyncSender<reader::Read>,
+    reader: mpsc::SyncSender<reader::Job>,
     /// Whether games are being saved.
     status: watch::Receiver<Storage>,
 }
@@ -212,12 +215,26 @@ impl StoreHandle {
         self.status.clone()
     }
 
-    /// The best rated players, best first.
-    pub async fn leaderboard(&self) -> Result<Vec<banco_protocol::Standing>, ReadError> {
+    /// The best rated players at `kind`, best first.
+    pub async fn leaderboard(
+        &self,
+        kind: banco_protocol::GameKind,
+    ) -> Result<Vec<banco_protocol::Standing>, ReadError> {
         let standings = self
-            .read(|conn| archive::leaderboard(conn, LEADERBOARD))
+            .read(move |conn| archive::leaderboard(conn, kind, LEADERBOARD))
             .await?;
         Ok(standings.iter().map(archive::Standing::to_wire).collect())
+    }
+
+    /// The record of the person `name`, or of the bot at `bot`; `None` if nobody by
+    /// that name has played or registered here.
+    pub async fn profile(
+        &self,
+        name: String,
+        bot: Option<banco_protocol::Level>,
+    ) -> Result<Option<banco_protocol::Profile>, ReadError> {
+        self.read(move |conn| profile::profile(conn, &name, bot))
+            .await
     }
 
     /// The newest finished games, newest first; only `player`'s if given.
@@ -240,9 +257,12 @@ impl StoreHandle {
             .await
     }
 
-    /// Registers `name` with password hash `hash`; `Ok(Some(existing))` (and nothing
-    /// written) if an account has that name or one that looks the same.
-    pub async fn register(&self, name: String, hash: String) -> Result<Option<String>, ReadError> {
+    /// Registers `name` with password hash `hash`; `Ok(false)` if the name is taken.
+    pub async fn register(
+        &self,
+        name: String,
+        hash: String,
+    ) -> Result<accounts::Registered, ReadError> {
         let now = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_millis() as i64);
@@ -256,10 +276,20 @@ impl StoreHandle {
             .await
     }
 
-    /// The account whose name looks the same as `name` (case and look-alike letters
-    /// aside), if any.
-    pub async fn look_alike_account(&self, name: String) -> Result<Option<String>, ReadError> {
-        self.read(move |conn| Ok(accounts::look_alike(conn, &name)?))
+    /// The stored engine review of finished game `id`, if it was reviewed before.
+    pub async fn review(
+        &self,
+        id: GameId,
+    ) -> Result<Option<banco_protocol::GameReview>, ReadError> {
+        self.read(move |conn| review::find(conn, id)).await
+    }
+
+    /// Keeps `made` with its game, so the next asker gets it at once.
+    pub async fn save_review(&self, made: banco_protocol::GameReview) -> Result<(), ReadError> {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as i64);
+        self.change_accounts(move |conn| review::save(conn, &made, now))
             .await
     }
 
@@ -289,10 +319,12 @@ impl StoreHandle {
         let read: reader::Read = Box::new(move |conn| {
             let _ = reply.send(query(conn));
         });
-        self.reader.try_send(read).map_err(|e| match e {
-            mpsc::TrySendError::Full(_) => ReadError::Busy,
-            mpsc::TrySendError::Disconnected(_) => ReadError::Closed,
-        })?;
+        self.reader
+            .try_send(reader::Job::Read(read))
+            .map_err(|e| match e {
+                mpsc::TrySendError::Full(_) => ReadError::Busy,
+                mpsc::TrySendError::Disconnected(_) => ReadError::Closed,
+            })?;
         Ok(answer.await.map_err(|_| ReadError::Closed)??)
     }
 }
@@ -306,9 +338,11 @@ const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
 /// connection of its own copies what it can without ever holding up the writer. It opens
 /// the file afresh each time (never creating it: a file deleted under the server is the
 /// writer's to write again). Stops when the returned sender is dropped.
-fn checkpointer(path: std::path::PathBuf) -> Result<mpsc::Sender<()>, StoreError> {
+fn checkpointer(
+    path: std::path::PathBuf,
+) -> Result<(mpsc::Sender<()>, JoinHandle<()>), StoreError> {
     let (stop, stopped) = mpsc::channel::<()>();
-    std::thread::Builder::new()
+    let thread = std::thread::Builder::new()
         .name("banco-checkpoint".into())
         .spawn(move || {
             while let Err(mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(CHECKPOINT_EVERY)
@@ -325,7 +359,7 @@ fn checkpointer(path: std::path::PathBuf) -> Result<mpsc::Sender<()>, StoreError
             }
         })
         .map_err(StoreError::Thread)?;
-    Ok(stop)
+    Ok((stop, thread))
 }
 
 /// The store's threads and the way to them.
@@ -334,10 +368,10 @@ pub struct Store {
     handle: StoreHandle,
     /// Joined on close, so everything queued reaches the disk before the server exits.
     writer: Option<JoinHandle<()>>,
-    /// Ends when the last handle is gone.
+    /// Joined on close (or ends when the last handle is gone).
     reader: Option<JoinHandle<()>>,
     /// Stops the checkpointer (file databases only) when dropped.
-    checkpoints: Option<mpsc::Sender<()>>,
+    checkpoints: Option<(mpsc::Sender<()>, JoinHandle<()>)>,
     /// The games that were in progress when the store was last closed.
     live: Vec<LiveGame>,
 }
@@ -412,17 +446,23 @@ impl Store {
 
     /// Writes what is queued and stops the writer. Blocking.
     pub fn close(mut self) {
-        self.checkpoints.take();
+        // Every thread is joined, the writer's connection closed last: closing the last
+        // connection folds the write-ahead log into the file and removes it, so a
+        // stopped server leaves one whole file (the reader's is read-only and could not).
+        if let Some((stop, thread)) = self.checkpoints.take() {
+            drop(stop);
+            let _ = thread.join();
+        }
+        let _ = self.handle.reader.send(reader::Job::Close);
+        if let Some(thread) = self.reader.take() {
+            let _ = thread.join();
+        }
         let _ = self.handle.writer.send(writer::Job::Close);
         if let Some(thread) = self.writer.take()
             && thread.join().is_err()
         {
             tracing::error!("the store's writer panicked");
         }
-        // The reader ends with the last handle; this one's goes now.
-        let reader = self.reader.take();
-        drop(self);
-        drop(reader);
     }
 }
 
@@ -430,7 +470,7 @@ impl Store {
 mod tests {
     use super::*;
     use banco_engine::bot::Level;
-    use banco_protocol::{GameSettings, Move, Point, RoomSettings, Seat};
+    use banco_protocol::{GameKind, GameSettings, Move, Point, RoomSettings, Seat};
     use std::sync::atomic::{AtomicU64, Ordering};
 
     /// Writes finished games through the writer, as rooms do, and waits for the disk.
@@ -520,16 +560,25 @@ mod tests {
         store.close();
 
         let archive = Archive::open(&path).unwrap();
-        let board = archive.leaderboard(10).unwrap();
+        let board = archive.leaderboard(GameKind::Caro, 10).unwrap();
         assert_eq!(board.len(), 2);
         let an = &board[0];
         assert_eq!((an.name.as_str(), an.bot.as_deref()), ("An", None));
         assert_eq!((an.games, an.wins, an.losses, an.draws), (2, 1, 0, 1));
-        assert!(an.rating > elo::START);
+        let start = rating::Glicko::default();
+        assert!(an.rating.rating > start.rating);
+        assert!(an.rating.provisional(), "two games: still provisional");
         let bot = &board[1];
         assert_eq!(bot.bot.as_deref(), Some("hard"));
         assert_eq!((bot.games, bot.wins, bot.losses, bot.draws), (2, 0, 1, 1));
-        assert!((an.rating + bot.rating - 2.0 * elo::START).abs() < 1e-9);
+        assert!((an.rating.rating + bot.rating.rating - 2.0 * start.rating).abs() < 1e-6);
+        // Caro games rate caro only.
+        assert!(
+            archive
+                .leaderboard(GameKind::Xiangqi, 10)
+                .unwrap()
+                .is_empty()
+        );
         let games = archive.recent_games(10).unwrap();
         assert_eq!(games.len(), 3);
         assert!(!games[0].rated);
@@ -537,8 +586,9 @@ mod tests {
         assert_eq!(games[2].moves, "7,7 8,8");
         assert_eq!(games[2].variant, "15x15 caro");
         assert_eq!(games[2].players, ["An".to_string(), "Hard bot".to_string()]);
-        assert!(archive.rating("An").unwrap().is_some());
-        assert!(archive.rating("Nobody").unwrap().is_none());
+        assert!(archive.rating("An", GameKind::Caro).unwrap().is_some());
+        assert!(archive.rating("An", GameKind::Xiangqi).unwrap().is_none());
+        assert!(archive.rating("Nobody", GameKind::Caro).unwrap().is_none());
         let _ = std::fs::remove_dir_all(&dir);
     }
 
@@ -563,7 +613,9 @@ mod tests {
             .enable_all()
             .build()
             .unwrap();
-        let board = rt.block_on(store.handle().leaderboard()).unwrap();
+        let board = rt
+            .block_on(store.handle().leaderboard(GameKind::Caro))
+            .unwrap();
         assert_eq!(board[0].games, 1, "rated once");
         let history = rt.block_on(store.handle().history(None)).unwrap();
         assert_eq!(history.len(), 1);
@@ -735,17 +787,27 @@ mod tests {
             })),
         ])
         .await;
-        let board = h.leaderboard().await.unwrap();
+        let board = h.leaderboard(GameKind::Caro).await.unwrap();
         assert_eq!(board.len(), 2);
-        assert_eq!((board[0].name.as_str(), board[0].rating), ("An", 1612));
+        assert_eq!(board[0].name.as_str(), "An");
+        // Glicko-2 from 1500/350: a first win is worth about 160 points.
+        let an = board[0].rating;
+        assert!(
+            an.rating > 1600 && an.rating < 1700 && an.provisional,
+            "{an:?}"
+        );
         assert_eq!(board[1].bot, Some(Level::Hard));
         let history = h.history(None).await.unwrap();
         assert_eq!(history.len(), 1, "the unfinished game is not listed");
         assert_eq!(history[0].over.line.len(), 5);
         assert!(h.replay(history[0].id).await.unwrap().is_some());
         store.close();
-        // Reads go on while anyone holds a handle; writes after closing are not taken.
-        assert!(h.leaderboard().await.is_ok());
+        // Closing closes the connections whoever holds a handle: neither reads nor
+        // writes are taken after it.
+        assert!(matches!(
+            h.leaderboard(GameKind::Caro).await,
+            Err(ReadError::Closed)
+        ));
         let late = h
             .commit(vec![Entry::End(Box::new(record(None, true)))])
             .await;

@@ -11,7 +11,7 @@ use super::live::{self, LiveGame, LiveSeat};
 use crate::token::TokenHash;
 
 /// The layout this code writes.
-pub const VERSION: i64 = 6;
+pub const VERSION: i64 = 8;
 
 /// Creates the tables if the file is new, and brings an older file up to date.
 pub fn create(conn: &mut Connection) -> rusqlite::Result<()> {
@@ -31,8 +31,14 @@ pub fn create(conn: &mut Connection) -> rusqlite::Result<()> {
     if version < 5 {
         version_5(conn)?;
     }
-    if version < VERSION {
+    if version < 6 {
         version_6(conn)?;
+    }
+    if version < 7 {
+        version_7(conn)?;
+    }
+    if version < VERSION {
+        version_8(conn)?;
     }
     Ok(())
 }
@@ -201,6 +207,35 @@ fn version_6(conn: &mut Connection) -> rusqlite::Result<()> {
              registered_at INTEGER NOT NULL
          );
          PRAGMA user_version = 6;",
+    )?;
+    tx.commit()
+}
+
+/// Glicko-2 ratings per game kind in place of one Elo number: the tables, and every
+/// game in the records rated again by today's rules (see [`super::rated::rerate_all`]).
+/// The old Elo columns of `players` stay, unread.
+fn version_7(conn: &mut Connection) -> rusqlite::Result<()> {
+    let tx = conn.transaction()?;
+    tx.execute_batch(super::rated::TABLES)?;
+    super::rated::rerate_all(&tx)?;
+    tx.execute_batch("PRAGMA user_version = 7;")?;
+    tx.commit()
+}
+
+/// Engine reviews of finished games: one per game, the review as JSON.
+fn version_8(conn: &mut Connection) -> rusqlite::Result<()> {
+    let tx = conn.transaction()?;
+    tx.execute_batch(
+        "CREATE TABLE IF NOT EXISTS reviews (
+             -- the finished game's id (games.id)
+             game      INTEGER PRIMARY KEY,
+             -- the engine's time per position it was made with
+             budget_ms INTEGER NOT NULL,
+             -- the protocol's GameReview as JSON
+             review    TEXT NOT NULL,
+             made_at   INTEGER NOT NULL
+         );
+         PRAGMA user_version = 8;",
     )?;
     tx.commit()
 }

@@ -36,9 +36,14 @@ pub const FILES: &[Asset] = embed![
     "js/room.js",
     "js/caro.js",
     "js/xiangqi.js",
+    "js/editor.js",
     "js/records.js",
     "js/sound.js",
     "js/prefs.js",
+    "js/recordfile.js",
+    "js/draft.js",
+    "js/keys.js",
+    "js/profile.js",
 ];
 
 /// The page itself (`/`), with the protocol version it must announce in its Hello.

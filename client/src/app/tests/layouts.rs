@@ -159,7 +159,10 @@ fn a_xiangqi_board_fits_60x20_and_a_smaller_window_says_what_it_needs() {
         line: vec![],
     }));
     let (text, _) = render(&a, 60, 20);
-    assert!(text.contains("g rematch · q leave"), "{text}");
+    assert!(
+        text.contains("g rematch · v review · q") && text.contains("leave"),
+        "{text}"
+    );
     // The replay screen draws the same board in the same room.
     let mut r = lobby_app();
     press(&mut r, &[KeyCode::Char('h')]);

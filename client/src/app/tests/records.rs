@@ -3,7 +3,7 @@
 use super::*;
 use crate::app::records::{self as rec, HistoryFilter};
 use crate::record::file;
-use crate::testing::{caro_game_record, standings, xiangqi_game_record};
+use crate::testing::{caro_game_record, xiangqi_game_record};
 use banco_protocol::{ErrorCode, ErrorMsg, GameRecord, GameSummary};
 
 fn summaries() -> Vec<GameSummary> {
@@ -46,11 +46,14 @@ fn the_lobby_opens_the_leaderboard_and_a_players_history() {
     let mut a = lobby_app();
     press(&mut a, &[KeyCode::Char('l')]);
     assert!(matches!(&a.screen, Screen::Leaderboard(b) if b.standings.is_none()));
-    assert_eq!(sent(&mut a), [ClientMsg::Leaderboard]);
+    assert_eq!(
+        sent(&mut a),
+        [ClientMsg::Leaderboard(banco_protocol::GameKind::Caro)]
+    );
     // Enter before the answer does nothing.
     press(&mut a, &[KeyCode::Enter]);
     assert!(sent(&mut a).is_empty());
-    a.server(ServerMsg::Leaderboard(standings()));
+    a.server(crate::testing::leaderboard());
     press(&mut a, &[KeyCode::Down, KeyCode::Enter]);
     assert_eq!(
         sent(&mut a),
@@ -74,7 +77,10 @@ fn the_lobby_opens_the_leaderboard_and_a_players_history() {
     assert_eq!(sent(&mut a), [ClientMsg::History { player: None }]);
     // l: the leaderboard again; q: the lobby, which asks for the rooms.
     press(&mut a, &[KeyCode::Char('l')]);
-    assert_eq!(sent(&mut a), [ClientMsg::Leaderboard]);
+    assert_eq!(
+        sent(&mut a),
+        [ClientMsg::Leaderboard(banco_protocol::GameKind::Caro)]
+    );
     press(&mut a, &[KeyCode::Char('q')]);
     assert!(matches!(a.screen, Screen::Lobby(_)));
     assert_eq!(sent(&mut a), [ClientMsg::ListRooms]);
@@ -277,7 +283,7 @@ fn black_sees_a_xiangqi_replay_from_below() {
 fn snapshot_leaderboard() {
     let mut a = lobby_app();
     press(&mut a, &[KeyCode::Char('l')]);
-    a.server(ServerMsg::Leaderboard(standings()));
+    a.server(crate::testing::leaderboard());
     press(&mut a, &[KeyCode::Down]);
     let (text, buf) = render(&a, 80, 12);
     insta::assert_snapshot!("leaderboard", text);

@@ -183,6 +183,14 @@ impl<'a> CaroBoard<'a> {
         }
     }
 
+    /// Marks `mv` as a hint is marked (a replay's review: the engine's choice).
+    pub fn with_hint(mut self, mv: Option<Move>) -> CaroBoard<'a> {
+        if let Some(Move::Caro(p)) = mv {
+            self.hint = Some(p);
+        }
+        self
+    }
+
     fn point_style(&self, p: Point, stone: Option<Stone>) -> (char, Style) {
         let c = &self.theme.colors;
         let base = Style::new().bg(c.board_bg);

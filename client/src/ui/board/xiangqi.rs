@@ -195,6 +195,14 @@ impl<'a> XiangqiBoard<'a> {
             trial: Vec::new(),
         }
     }
+
+    /// Marks `mv` as a hint is marked (a replay's review: the engine's choice).
+    pub fn with_hint(mut self, mv: Option<Move>) -> XiangqiBoard<'a> {
+        if let Some(Move::Xiangqi { from, to }) = mv {
+            self.hint = Some((from, to));
+        }
+        self
+    }
 }
 
 /// How `piece` is drawn in `theme`: its Chinese character, or its WXF letter (upper case

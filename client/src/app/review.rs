@@ -1,0 +1,148 @@
+//! The engine's review of a finished game, seen in its replay: asked for with `v` (in the
+//! replay, on a game in the history, or in the game-over dialog), followed while the
+//! server analyses, then drawn as a graph of chances with each move's class.
+
+use banco_protocol::{ClientMsg, GameId, GameReview, ReviewedPly};
+
+use super::records::HistoryFilter;
+use super::{App, Screen};
+use crate::tr;
+
+/// Where a replay's review stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReviewView {
+    /// Asked for; nothing heard yet.
+    Asked,
+    /// The server is analysing: `done` of `total` plies.
+    Running {
+        done: u32,
+        total: u32,
+    },
+    Done(Box<GameReview>),
+}
+
+impl ReviewView {
+    /// The finished review, if it has come.
+    pub fn done(&self) -> Option<&GameReview> {
+        match self {
+            ReviewView::Done(r) => Some(r),
+            _ => None,
+        }
+    }
+}
+
+impl App {
+    /// Asks for the review of the replay shown (if it is a server's game).
+    pub(super) fn ask_review(&mut self) {
+        let Screen::Replay(rs) = &mut self.screen else {
+            return;
+        };
+        let id = rs.replay.id.filter(|_| self.welcome.is_some());
+        let Some(id) = id else {
+            let msg = tr!(self.loc, "review.offline").to_string();
+            return self.warn(msg);
+        };
+        if matches!(
+            rs.review,
+            Some(ReviewView::Asked | ReviewView::Running { .. })
+        ) {
+            return;
+        }
+        rs.review = Some(ReviewView::Asked);
+        self.send(ClientMsg::Review(id));
+    }
+
+    /// `v` in the game-over dialog: leave the room (the game is over: nothing is lost)
+    /// and open the review of the game just played, newest in one's history.
+    pub(super) fn review_last_game(&mut self) {
+        self.review_after_leaving = true;
+        self.send(ClientMsg::LeaveRoom);
+    }
+
+    /// Back in the lobby after `v` in the game-over dialog: one's history, whose newest
+    /// game opens reviewed.
+    pub(super) fn open_last_game_review(&mut self) {
+        self.open_history(HistoryFilter::Mine);
+        if let Screen::History(h) = &mut self.screen {
+            h.review_newest = true;
+        }
+    }
+
+    /// The history came with `review_newest` set: open its newest game, reviewed.
+    pub(super) fn open_newest_reviewed(&mut self) {
+        let Screen::History(h) = &mut self.screen else {
+            return;
+        };
+        h.review_newest = false;
+        if let Some(id) = h.games.as_ref().and_then(|g| g.first()).map(|g| g.id) {
+            open_reviewed(self, id);
+        }
+    }
+
+    pub(super) fn review_progress(&mut self, game: GameId, done: u32, total: u32) {
+        if let Some(view) = self.review_of(game)
+            && !matches!(view, ReviewView::Done(_))
+        {
+            *view = ReviewView::Running { done, total };
+        }
+    }
+
+    pub(super) fn got_review(&mut self, review: GameReview) {
+        let game = review.game;
+        if let Some(view) = self.review_of(game) {
+            *view = ReviewView::Done(Box::new(review));
+        }
+    }
+
+    /// A refusal while a review was awaited: stop waiting (the notice says why).
+    pub(super) fn review_refused(&mut self) {
+        if let Screen::Replay(rs) = &mut self.screen
+            && matches!(
+                rs.review,
+                Some(ReviewView::Asked | ReviewView::Running { .. })
+            )
+        {
+            rs.review = None;
+        }
+    }
+
+    fn review_of(&mut self, game: GameId) -> Option<&mut ReviewView> {
+        match &mut self.screen {
+            Screen::Replay(rs) if rs.replay.id == Some(game) => rs.review.as_mut(),
+            _ => None,
+        }
+    }
+}
+
+/// Asks for game `id`'s replay and its review together, from the history.
+pub(super) fn open_reviewed(app: &mut App, id: GameId) {
+    let Screen::History(h) = &mut app.screen else {
+        return;
+    };
+    if h.opening.is_some() {
+        return;
+    }
+    h.opening = Some(id);
+    h.then_review = true;
+    app.send(ClientMsg::Replay(id));
+    app.send(ClientMsg::Review(id));
+}
+
+/// The mark a move's class gets in move lists: `??` for a blunder, as chess players
+/// write it; nothing for a good move.
+pub fn class_mark(ply: &ReviewedPly) -> &'static str {
+    use banco_protocol::MoveClass::*;
+    match ply.class {
+        Best | Good => "",
+        Inaccuracy => "?!",
+        Mistake => "?",
+        Blunder => "??",
+        MissedWin => "?w",
+        MissedDefence => "?d",
+    }
+}
+
+/// The class's word, from the locale (`review.class_blunder`, ...).
+pub fn class_key(ply: &ReviewedPly) -> String {
+    format!("review.class_{}", ply.class.as_str())
+}
