@@ -204,7 +204,14 @@ pub fn standings() -> Vec<banco_protocol::Standing> {
         draws: d,
     };
     vec![
-        s("Hard bot", Some(banco_protocol::Level::Hard), 1712, 9, 1, 0),
+        s(
+            "Bot (hard)",
+            Some(banco_protocol::Level::Hard),
+            1712,
+            9,
+            1,
+            0,
+        ),
         s("Bình", None, 1624, 3, 1, 1),
         s("An", None, 1588, 1, 3, 1),
     ]

@@ -492,12 +492,11 @@ impl<W: Write> Printer<W> {
         };
         let mut players = Vec::with_capacity(list.len());
         for (i, s) in list.iter().enumerate() {
+            // A bot is worded as its seat is, in the reader's language.
             let name = match s.bot {
-                Some(level) => format!(
-                    "{} ({})",
-                    s.name,
-                    tr!(loc, "seat.bot", level = narrate::level_name(level, loc))
-                ),
+                Some(level) => {
+                    tr!(loc, "seat.bot", level = narrate::level_name(level, loc)).to_string()
+                }
                 None => s.name.clone(),
             };
             text.push_str(&format!(

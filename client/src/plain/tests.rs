@@ -440,9 +440,7 @@ fn records_print_as_documented() {
     }
     let text = String::from_utf8(printer.into_inner()).unwrap();
     assert!(
-        text.contains(
-            "leaderboard: 3 rated player(s), best first:\n    1. Hard bot (Bot (hard))  1712"
-        ),
+        text.contains("leaderboard: 3 rated player(s), best first:\n    1. Bot (hard)  1712"),
         "{text}"
     );
     assert!(

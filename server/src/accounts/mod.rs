@@ -112,6 +112,12 @@ impl Accounts {
                 ),
             ));
         }
+        if crate::room::is_bot_name(name) {
+            return Err(ErrorMsg::new(
+                ErrorCode::BadName,
+                format!("{name} is the name of the server's bot: register another"),
+            ));
+        }
         check_password(&password)?;
         if self.find(name).await?.is_some() {
             return Err(taken(name));

@@ -159,7 +159,7 @@ struct HumanSeat {
 struct BotSeat {
     /// How strong it plays.
     level: Level,
-    /// How it appears in the seat list ("Hard bot").
+    /// How it appears in the seat list ("Bot (hard)").
     name: String,
     /// The search it is out on.
     slot: Slot,
@@ -169,13 +169,18 @@ struct BotSeat {
     last_score: i32,
 }
 
-/// How the server's bot at `level` is named wherever it appears ("Hard bot").
+/// How the server's bot at `level` is named wherever it appears ("Bot (hard)"): in seats,
+/// the history, replays, leaderboards and profiles alike, as the clients word a bot's
+/// seat. No account may take such a name.
 pub fn bot_name(level: Level) -> String {
-    let mut name = level.name().to_string();
-    if let Some(first) = name.get_mut(0..1) {
-        first.make_ascii_uppercase();
-    }
-    format!("{name} bot")
+    format!("Bot ({})", level.name())
+}
+
+/// Whether `name` is a bot's name (any case), which no person may register.
+pub fn is_bot_name(name: &str) -> bool {
+    Level::ALL
+        .iter()
+        .any(|&level| bot_name(level).eq_ignore_ascii_case(name.trim()))
 }
 
 impl BotSeat {

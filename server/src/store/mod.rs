@@ -500,7 +500,7 @@ mod tests {
                     bot: None,
                 },
                 PlayerRef {
-                    name: "Hard bot".into(),
+                    name: "Bot (hard)".into(),
                     bot: Some(Level::Hard),
                 },
             ],
@@ -585,7 +585,10 @@ mod tests {
         assert_eq!(games[2].winner, Some(1));
         assert_eq!(games[2].moves, "7,7 8,8");
         assert_eq!(games[2].variant, "15x15 caro");
-        assert_eq!(games[2].players, ["An".to_string(), "Hard bot".to_string()]);
+        assert_eq!(
+            games[2].players,
+            ["An".to_string(), "Bot (hard)".to_string()]
+        );
         assert!(archive.rating("An", GameKind::Caro).unwrap().is_some());
         assert!(archive.rating("An", GameKind::Xiangqi).unwrap().is_none());
         assert!(archive.rating("Nobody", GameKind::Caro).unwrap().is_none());

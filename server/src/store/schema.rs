@@ -217,6 +217,8 @@ fn version_6(conn: &mut Connection) -> rusqlite::Result<()> {
 fn version_7(conn: &mut Connection) -> rusqlite::Result<()> {
     let tx = conn.transaction()?;
     tx.execute_batch(super::rated::TABLES)?;
+    // Bots go by one name on every screen now ("Bot (hard)", was "Hard bot").
+    tx.execute_batch("UPDATE players SET name = 'Bot (' || bot || ')' WHERE bot != '';")?;
     super::rated::rerate_all(&tx)?;
     tx.execute_batch("PRAGMA user_version = 7;")?;
     tx.commit()
