@@ -3,7 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::room::{GameId, GameKind, Level, Move, OfferKind, ResumeToken, RoomId, RoomSettings};
+use crate::room::{
+    Arrangement, GameId, GameKind, Level, Move, OfferKind, ResumeToken, RoomId, RoomSettings,
+};
 
 /// The first message of every session.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -94,6 +96,9 @@ pub enum ClientMsg {
         name: String,
         bot: Option<Level>,
     },
+    /// Judge a board arranged by hand: answered by [`crate::ServerMsg::Judged`] with the
+    /// rules' reasons it cannot be played, if any, and the game to create from it.
+    Judge(Box<Arrangement>),
 }
 
 /// The old password (proof it is the owner at the keyboard) and the new one. `Debug`

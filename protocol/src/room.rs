@@ -592,6 +592,54 @@ pub struct PositionFacts {
     pub three_stops: [Vec<Point>; 2],
 }
 
+/// A board being arranged by hand in a position editor (the browser page's: the terminal
+/// client carries the rules and judges its own), for the server to judge with the rules.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Arrangement {
+    /// Stones of each side anywhere on a board of this size and rule.
+    Caro {
+        width: u8,
+        height: u8,
+        rule: Rule,
+        x: Vec<Point>,
+        o: Vec<Point>,
+    },
+    /// Pieces by their FEN letters (`R` a red chariot, `k` the black general) on any
+    /// points, and the side to move.
+    Xiangqi {
+        pieces: Vec<(XqSquare, char)>,
+        red_to_move: bool,
+    },
+}
+
+/// The most pieces or stones an [`Arrangement`] may list: a full 64x64 caro board.
+pub const MAX_ARRANGED: usize = 64 * 64;
+
+/// What the rules say of an [`Arrangement`], as asked by [`crate::ClientMsg::Judge`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Judgement {
+    /// The arrangement judged, so an answer about a board since changed is dropped.
+    pub arrangement: Arrangement,
+    /// Every reason a game cannot start from it, in the server's words; empty when one
+    /// can.
+    pub flaws: Vec<Flaw>,
+    /// When it has no flaws: the game to create a room with (caro: the opening's stones
+    /// laid alternately from X; xiangqi: the FEN).
+    pub game: Option<GameSettings>,
+}
+
+/// One reason an arrangement cannot be played, and where on the board (none when it
+/// concerns the whole board, such as a missing general).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Flaw {
+    pub reason: String,
+    /// Caro points concerned.
+    pub points: Vec<Point>,
+    /// Xiangqi points concerned.
+    pub squares: Vec<XqSquare>,
+}
+
 /// A finished game's number in the server's store.
 pub type GameId = u64;
 

@@ -5,8 +5,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::ErrorMsg;
 use crate::room::{
-    ChatLine, Clocks, GameKind, GameOver, GameRecord, GameSummary, GameView, Move, MoveRecord,
-    Offer, PositionFacts, Profile, ResumeToken, RoomId, RoomSummary, RoomView, SeatView, Standing,
+    ChatLine, Clocks, GameKind, GameOver, GameRecord, GameSummary, GameView, Judgement, Move,
+    MoveRecord, Offer, PositionFacts, Profile, ResumeToken, RoomId, RoomSummary, RoomView,
+    SeatView, Standing,
 };
 
 /// The answer to a good [`crate::Hello`].
@@ -103,6 +104,8 @@ pub enum ServerMsg {
     },
     /// Someone's record, as asked by [`crate::ClientMsg::Profile`].
     Profile(Box<Profile>),
+    /// The rules' judgement of an arrangement, as asked by [`crate::ClientMsg::Judge`].
+    Judged(Box<Judgement>),
 }
 
 /// Whether games reach the server's disk.

@@ -31,9 +31,10 @@ fn client_variant(m: &ClientMsg) -> usize {
         ClientMsg::Facts => 17,
         ClientMsg::ChangePassword(_) => 18,
         ClientMsg::Profile { .. } => 19,
+        ClientMsg::Judge(_) => 20,
     }
 }
-const CLIENT_VARIANTS: usize = 20;
+const CLIENT_VARIANTS: usize = 21;
 
 fn server_variant(m: &ServerMsg) -> usize {
     match m {
@@ -63,12 +64,23 @@ fn server_variant(m: &ServerMsg) -> usize {
         ServerMsg::PasswordChanged => 23,
         ServerMsg::RoomsChanged { .. } => 24,
         ServerMsg::Profile(_) => 25,
+        ServerMsg::Judged(_) => 26,
     }
 }
-const SERVER_VARIANTS: usize = 26;
+const SERVER_VARIANTS: usize = 27;
 
 fn xq(file: u8, rank: u8) -> XqSquare {
     XqSquare { file, rank }
+}
+
+fn caro_arrangement() -> Arrangement {
+    Arrangement::Caro {
+        width: 15,
+        height: 15,
+        rule: Rule::Freestyle,
+        x: vec![Point::new(7, 7), Point::new(8, 8)],
+        o: vec![Point::new(0, 14)],
+    }
 }
 
 fn settings_samples() -> Vec<RoomSettings> {
@@ -190,6 +202,11 @@ fn client_samples() -> Vec<ClientMsg> {
             name: String::new(),
             bot: Some(Level::Max),
         },
+        ClientMsg::Judge(Box::new(caro_arrangement())),
+        ClientMsg::Judge(Box::new(Arrangement::Xiangqi {
+            pieces: vec![(xq(4, 0), 'K'), (xq(3, 9), 'k'), (xq(0, 5), 'p')],
+            red_to_move: false,
+        })),
         ClientMsg::History { player: None },
         ClientMsg::History {
             player: Some("An".into()),
@@ -425,6 +442,25 @@ fn server_samples() -> Vec<ServerMsg> {
         moves: game_view().moves,
     })));
     v.push(ServerMsg::Facts(Box::default()));
+    v.push(ServerMsg::Judged(Box::new(Judgement {
+        arrangement: caro_arrangement(),
+        flaws: vec![Flaw {
+            reason: "X already has five in a row".into(),
+            points: vec![Point::new(1, 1), Point::new(2, 2)],
+            squares: vec![],
+        }],
+        game: None,
+    })));
+    v.push(ServerMsg::Judged(Box::new(Judgement {
+        arrangement: Arrangement::Xiangqi {
+            pieces: vec![],
+            red_to_move: true,
+        },
+        flaws: vec![],
+        game: Some(GameSettings::Xiangqi {
+            fen: Some("4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1".into()),
+        }),
+    })));
     v.push(ServerMsg::RoomsChanged {
         changed: vec![],
         closed: vec![3, 9],

@@ -752,7 +752,10 @@ async fn crowd(o: &Options) -> Result<()> {
     let server = Process::server(&dir.0, &["--spectators", &n.to_string()])?;
     let (mut a, mut b) = room(server.addr, 0).await?;
     let rss0 = server.rss();
-    let quiet = paced_acks(&mut a, &mut b, 0, 100, o.rate).await?;
+    // `--secs` of play before the crowd and as long with it: enough moves that the p99
+    // is not just the slowest one.
+    let moves = ((o.secs as f64 * o.rate) as usize).clamp(100, 1000);
+    let quiet = paced_acks(&mut a, &mut b, 0, moves, o.rate).await?;
     let mut silent = Vec::new();
     let t0 = Instant::now();
     for i in 0..n {
@@ -778,7 +781,7 @@ async fn crowd(o: &Options) -> Result<()> {
         }
     }
     let settled = t0.elapsed();
-    let crowded = paced_acks(&mut a, &mut b, 100, 100, o.rate).await?;
+    let crowded = paced_acks(&mut a, &mut b, moves, moves, o.rate).await?;
     let rss1 = server.rss();
     let (q50, q99, _, _) = percentiles(quiet);
     let (c50, c99, cmax, _) = percentiles(crowded);

@@ -223,11 +223,17 @@ async fn run(
     }
 
     // The heartbeat: a ping every few seconds; a client silent for three of them is
-    // gone (a laptop asleep, a cable pulled), and its seat is held for it.
+    // gone (a laptop asleep, a cable pulled), and its seat is held for it. Each client's
+    // pings keep their own phase, spread by its number, so a crowd that came in together
+    // is not pinged in one burst of hundreds of writes that players' moves queue behind.
     let every = ctx.config.heartbeat;
-    let mut beat = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+    let first = tokio::time::Instant::now() + every.mul_f64(ping_phase(session.client));
+    let mut beat = tokio::time::interval_at(first, every);
     beat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut heard = tokio::time::Instant::now();
+    let silence = every * 3;
+    let dead = tokio::time::sleep_until(heard + silence);
+    tokio::pin!(dead);
     let mut pings = 0u32;
     loop {
         tokio::select! {
@@ -237,11 +243,16 @@ async fn run(
                 refuse_shutting_down(&session.outbox);
                 break;
             }
-            _ = beat.tick() => {
-                if heard.elapsed() >= every * 3 {
+            () = &mut dead => {
+                if heard.elapsed() >= silence {
                     tracing::info!(client = session.client, "no word from the client for three heartbeats; dropping the connection");
                     break;
                 }
+                // Heard from meanwhile: the deadline moves only when it comes, not at
+                // every message.
+                dead.as_mut().reset(heard + silence);
+            }
+            _ = beat.tick() => {
                 pings = pings.wrapping_add(1);
                 session.outbox.send(ServerMsg::Ping(pings));
             }
@@ -269,6 +280,14 @@ async fn run(
         _ => None,
     };
     ctx.lobby.gone(session.client, held_in).await;
+}
+
+/// Where in the heartbeat's period a client's first ping falls, as a fraction from 1/2 to
+/// 1 of the period: consecutive client numbers land far apart (the golden ratio's
+/// sequence), so clients that connected together are pinged at different moments.
+fn ping_phase(client: ClientId) -> f64 {
+    const GOLDEN: f64 = 0.618_033_988_749_895;
+    0.5 + 0.5 * (client as f64 * GOLDEN).fract()
 }
 
 fn refuse_shutting_down(outbox: &Outbox) {
@@ -313,6 +332,17 @@ impl Session {
                     game,
                     standings,
                 });
+            }
+            ClientMsg::Judge(arrangement) => {
+                match crate::room::arrange::judge(*arrangement) {
+                    Ok(judgement) => {
+                        self.outbox.send(ServerMsg::Judged(Box::new(judgement)));
+                    }
+                    Err(e) => {
+                        self.outbox.send(ServerMsg::Error(e));
+                    }
+                }
+                return;
             }
             ClientMsg::Profile { name, .. } => {
                 // TODO(ratings): read the profile from the store.
@@ -490,5 +520,23 @@ impl Session {
 
     fn outbox_error(&self, e: ErrorMsg) {
         self.outbox.send(ServerMsg::Error(e));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ping_phase;
+
+    #[test]
+    fn a_crowd_that_came_together_is_pinged_spread_over_the_period() {
+        let mut phases: Vec<f64> = (1000..1800).map(ping_phase).collect();
+        assert!(phases.iter().all(|p| (0.5..=1.0).contains(p)));
+        phases.sort_by(f64::total_cmp);
+        // 800 clients over half a period: no two closer than a small fraction of the
+        // even spacing would put them, and no gap much wider than it.
+        let even = 0.5 / 800.0;
+        let gaps: Vec<f64> = phases.windows(2).map(|w| w[1] - w[0]).collect();
+        let widest = gaps.iter().copied().fold(0.0, f64::max);
+        assert!(widest < even * 4.0, "widest gap {widest}");
     }
 }

@@ -234,7 +234,7 @@ impl App {
             | ServerMsg::PasswordChanged
             | ServerMsg::Storage(_) => {}
             // This client carries the rules itself and never asks for the position's facts.
-            ServerMsg::Facts(_) => {}
+            ServerMsg::Facts(_) | ServerMsg::Judged(_) => {}
         }
         // The offer ended (withdrawn, declined, accepted, or gone with a move): a notice
         // still telling of it would be stale.

@@ -1214,7 +1214,7 @@ impl<W: Write> Printer<W> {
             | ServerMsg::PasswordChanged
             | ServerMsg::Storage(_) => {}
             // Never asked for: this client carries the rules.
-            ServerMsg::Facts(_) => {}
+            ServerMsg::Facts(_) | ServerMsg::Judged(_) => {}
         }
     }
 }

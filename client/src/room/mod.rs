@@ -242,7 +242,7 @@ impl Room {
             | ServerMsg::PasswordChanged
             | ServerMsg::Storage(_) => {}
             // The rules run here; the server's facts are for the browser page.
-            ServerMsg::Facts(_) => {}
+            ServerMsg::Facts(_) | ServerMsg::Judged(_) => {}
         }
     }
 
