@@ -262,6 +262,8 @@ fn logging_out_closes_the_connection_and_forgets_the_password() {
     };
     assert_eq!(form.name.text(), "An");
     assert!(form.password.is_empty());
+    let (text, _) = render(&a, 100, 30);
+    assert!(text.contains("Logged out."), "{text}");
     // The closed connection's news starts no reconnection.
     a.disconnected(crate::net::Lost::Closed);
     assert!(a.reconnect.is_none());
