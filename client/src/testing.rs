@@ -299,7 +299,7 @@ pub fn established_profile() -> banco_protocol::Profile {
     }
 }
 
-/// A newcomer's profile: registered today, no rated game of either kind, nothing
+/// An's profile as a newcomer: registered today, no rated game of either kind, nothing
 /// played.
 pub fn new_profile() -> banco_protocol::Profile {
     use banco_protocol::{GameKind, KindRecord, Rating};
@@ -319,7 +319,7 @@ pub fn new_profile() -> banco_protocol::Profile {
         history: vec![],
     };
     banco_protocol::Profile {
-        name: "Chi".into(),
+        name: "An".into(),
         bot: None,
         registered_at_ms: Some(1_747_000_000_000),
         first_seen_ms: 1_747_000_000_000,

@@ -16,6 +16,18 @@ pub struct Who {
     pub bot: Option<Level>,
 }
 
+impl Who {
+    /// Whether `profile` is this one's: the same bot level, or the same name in any case.
+    pub fn answered_by(&self, profile: &Profile) -> bool {
+        match self.bot {
+            Some(level) => profile.bot == Some(level),
+            None => {
+                profile.bot.is_none() && profile.name.to_lowercase() == self.name.to_lowercase()
+            }
+        }
+    }
+}
+
 /// The profile screen.
 #[derive(Debug, Clone)]
 pub struct ProfileScreen {
@@ -83,7 +95,11 @@ impl App {
     }
 
     pub(super) fn got_profile(&mut self, profile: Profile) {
-        if let Screen::Profile(ps) = &mut self.screen {
+        // The answer for someone else (asked for just before Esc and a new choice) is
+        // stale.
+        if let Screen::Profile(ps) = &mut self.screen
+            && ps.who.answered_by(&profile)
+        {
             let count = profile.recent.len();
             ps.selected = ps.selected.min(count.saturating_sub(1));
             ps.profile = Some(profile);

@@ -6,7 +6,14 @@ use crate::app::account::PasswordField;
 use crate::testing::{
     caro_game_record, established_profile, leaderboard, new_profile, xiangqi_leaderboard,
 };
-use banco_protocol::{ErrorCode, ErrorMsg, GameKind, Level, PasswordChange};
+use banco_protocol::{ErrorCode, ErrorMsg, GameKind, Level, PasswordChange, Profile};
+
+/// Bình's record under An's name: what An's own profile looks like with games.
+fn ans_profile() -> Box<Profile> {
+    let mut p = established_profile();
+    p.name = "An".into();
+    Box::new(p)
+}
 
 /// Logged in to the account An.
 fn account_app() -> App {
@@ -110,7 +117,7 @@ fn a_recent_game_opens_its_replay_and_the_replay_goes_back_to_the_profile() {
     let mut a = lobby_app();
     press(&mut a, &[KeyCode::Char('i')]);
     assert_eq!(sent(&mut a), [profile_request("An", None)]);
-    a.server(ServerMsg::Profile(Box::new(established_profile())));
+    a.server(ServerMsg::Profile(ans_profile()));
     press(&mut a, &[KeyCode::End, KeyCode::Enter]);
     assert_eq!(sent(&mut a), [ClientMsg::Replay(42)]);
     // A second Enter while it comes asks nothing more.
@@ -123,6 +130,19 @@ fn a_recent_game_opens_its_replay_and_the_replay_goes_back_to_the_profile() {
         panic!("back to the profile expected");
     };
     assert_eq!((ps.selected, ps.opening), (3, None));
+}
+
+#[test]
+fn a_late_answer_for_someone_else_is_not_shown_as_this_profile() {
+    let mut a = lobby_app();
+    press(&mut a, &[KeyCode::Char('i')]);
+    a.server(ServerMsg::Profile(Box::new(established_profile())));
+    assert!(matches!(&a.screen, Screen::Profile(ps) if ps.loading()));
+    // The same name in another case is the same person.
+    let mut mine = established_profile();
+    mine.name = "AN".into();
+    a.server(ServerMsg::Profile(Box::new(mine)));
+    assert!(matches!(&a.screen, Screen::Profile(ps) if !ps.loading()));
 }
 
 #[test]
@@ -183,7 +203,7 @@ fn snapshot_profile_of_a_newcomer_in_vietnamese() {
 fn the_password_changes_with_its_checks_and_the_kept_one_follows() {
     let mut a = account_app();
     press(&mut a, &[KeyCode::Char('i')]);
-    a.server(ServerMsg::Profile(Box::new(established_profile())));
+    a.server(ServerMsg::Profile(ans_profile()));
     sent(&mut a);
     press(&mut a, &[KeyCode::Char('p')]);
     assert!(matches!(a.screen, Screen::Password(_)));
@@ -239,7 +259,18 @@ fn the_password_changes_with_its_checks_and_the_kept_one_follows() {
     a.server(ServerMsg::PasswordChanged);
     assert!(matches!(a.screen, Screen::Profile(_)));
     assert_eq!(notice(&a), "Your password was changed.");
-    // A reconnection logs in with the new password.
+    // A change caught by a dropped connection is not left waiting forever.
+    press(&mut a, &[KeyCode::Char('p')]);
+    typ(&mut a, "new secret");
+    press(&mut a, &[KeyCode::Tab]);
+    typ(&mut a, "newer secret");
+    press(&mut a, &[KeyCode::Tab]);
+    typ(&mut a, "newer secret");
+    press(&mut a, &[KeyCode::Enter]);
+    assert_eq!(sent(&mut a).len(), 1);
+    a.disconnected(crate::net::Lost::Closed);
+    assert!(matches!(&a.screen, Screen::Password(ps) if !ps.waiting));
+    assert!(form_error(&a).starts_with("The connection dropped"));
     assert_eq!(
         a.account.as_ref().map(|c| c.password.as_str()),
         Some("new secret")
@@ -250,7 +281,7 @@ fn the_password_changes_with_its_checks_and_the_kept_one_follows() {
 fn logging_out_closes_the_connection_and_forgets_the_password() {
     let mut a = account_app();
     press(&mut a, &[KeyCode::Char('i')]);
-    a.server(ServerMsg::Profile(Box::new(established_profile())));
+    a.server(ServerMsg::Profile(ans_profile()));
     sent(&mut a);
     press(&mut a, &[KeyCode::Char('o')]);
     let effects = a.take_effects();
