@@ -63,6 +63,7 @@ pub const ROOM: &[KeyHelp] = &[
     k("PgUp PgDn", "keys.scroll_chat"),
     k("o", "keys.show_result"),
     k("w", "keys.threats"),
+    k("v", "keys.seat_profile"),
     k("s", "keys.settings"),
     k("?", "keys.help"),
     k("q Esc", "keys.leave"),
@@ -128,6 +129,13 @@ pub fn profile_keys(mine: bool, account: bool) -> Vec<KeyHelp> {
         .copied()
         .collect()
 }
+
+/// The seat profile dialog's keys (over the room).
+pub const SEAT_PROFILE: &[KeyHelp] = &[
+    k("Tab", "keys.other_player"),
+    k("←→", "keys.chart_game"),
+    k("Esc v", "keys.close"),
+];
 
 pub const PASSWORD: &[KeyHelp] = &[
     k("Tab ↑↓", "keys.next_field"),

@@ -200,6 +200,8 @@ pub enum Popup {
     GameOver,
     /// Language, theme and display options.
     Settings(SettingsMenu),
+    /// A seated player's profile, over the room (which goes on underneath).
+    Profile(Box<profile::SeatProfile>),
 }
 
 /// An action that needs a yes.

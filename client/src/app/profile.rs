@@ -2,11 +2,11 @@
 //! game, the rating chart, and their recent games, each one a replay away. Opened from
 //! the lobby (`i`, one's own) and from a leaderboard row (`Enter`, anyone's, bots too).
 
-use banco_protocol::{ClientMsg, GUEST_MARK, GameId, GameKind, Level, Profile};
+use banco_protocol::{ClientMsg, GUEST_MARK, GameId, GameKind, Level, Profile, Seat};
 use crossterm::event::{KeyCode, KeyEvent};
 
 use super::records::{Leaderboard, step_selection};
-use super::{App, Screen};
+use super::{App, Popup, Screen};
 use crate::tr;
 
 /// Whose profile: a person by name, or the server's bot of a level.
@@ -55,7 +55,67 @@ impl ProfileScreen {
     }
 }
 
+/// A seated player's profile over the room (`v`): who, a line per game and the chart,
+/// without leaving the game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeatProfile {
+    pub seat: Seat,
+    pub who: Who,
+    /// `None` until the server answers.
+    pub profile: Option<Profile>,
+    /// Why there is none.
+    pub refused: Option<String>,
+    /// The game whose chart is drawn: the room's at first.
+    pub game: GameKind,
+}
+
 impl App {
+    /// `v` in a room: the profile of the player in `seat` (the opponent's by default),
+    /// in a dialog over the room.
+    pub(super) fn open_seat_profile(&mut self, seat: Option<Seat>) {
+        let Some(rs) = self.room() else {
+            return;
+        };
+        let room = &rs.room;
+        let seat = seat.unwrap_or_else(|| room.my_seat().map_or(Seat::One, Seat::other));
+        let Some(sitter) = room.seats[seat.index()].clone() else {
+            let msg = tr!(self.loc, "profile.empty_seat").to_string();
+            return self.warn(msg);
+        };
+        let game = GameKind::of(&room.settings.game);
+        let who = Who {
+            name: sitter.name,
+            bot: sitter.bot,
+        };
+        self.send(ClientMsg::Profile {
+            name: who.name.clone(),
+            bot: who.bot,
+        });
+        self.popup = Some(Popup::Profile(Box::new(SeatProfile {
+            seat,
+            who,
+            profile: None,
+            refused: None,
+            game,
+        })));
+    }
+
+    pub(super) fn seat_profile_key(&mut self, mut sp: Box<SeatProfile>, key: KeyEvent) {
+        match key.code {
+            KeyCode::Esc | KeyCode::Char('q') | KeyCode::Char('v') | KeyCode::Enter => {}
+            KeyCode::Tab | KeyCode::BackTab => self.open_seat_profile(Some(sp.seat.other())),
+            KeyCode::Left | KeyCode::Right => {
+                sp.game = other_game(sp.game);
+                self.popup = Some(Popup::Profile(sp));
+            }
+            KeyCode::Char('?') => {
+                self.help = true;
+                self.popup = Some(Popup::Profile(sp));
+            }
+            _ => self.popup = Some(Popup::Profile(sp)),
+        }
+    }
+
     /// Whether this client is logged in to an account (not a guest).
     pub fn logged_in(&self) -> bool {
         self.welcome.as_ref().is_some_and(|w| w.account)
@@ -95,6 +155,13 @@ impl App {
     }
 
     pub(super) fn got_profile(&mut self, profile: Profile) {
+        if let Some(Popup::Profile(sp)) = &mut self.popup
+            && sp.who.answered_by(&profile)
+        {
+            sp.profile = Some(profile);
+            sp.refused = None;
+            return;
+        }
         // The answer for someone else (asked for just before Esc and a new choice) is
         // stale.
         if let Screen::Profile(ps) = &mut self.screen
@@ -109,6 +176,11 @@ impl App {
 
     /// The server refused the profile (nobody by that name, say): the screen says why.
     pub(super) fn profile_refused(&mut self, why: &str) {
+        if let Some(Popup::Profile(sp)) = &mut self.popup
+            && sp.profile.is_none()
+        {
+            sp.refused = Some(why.to_string());
+        }
         if let Screen::Profile(ps) = &mut self.screen {
             ps.opening = None;
             if ps.profile.is_none() {

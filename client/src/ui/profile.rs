@@ -16,7 +16,7 @@ use unicode_width::UnicodeWidthStr;
 use super::{centered, column_widths, fit, legend, legend_items, notice_line, title_bar};
 use crate::app::App;
 use crate::app::account::{PasswordField, PasswordScreen};
-use crate::app::profile::ProfileScreen;
+use crate::app::profile::{ProfileScreen, SeatProfile};
 use crate::locale::Locale;
 use crate::narrate;
 use crate::tr;
@@ -504,4 +504,43 @@ pub fn draw_password(frame: &mut Frame, area: Rect, app: &App, ps: &PasswordScre
     };
     lines.push(status);
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
+}
+
+/// A seated player's profile over the room: who, a line per game, the chart.
+pub fn draw_seat_profile(frame: &mut Frame, area: Rect, app: &App, sp: &SeatProfile) {
+    let loc = &app.loc;
+    let name = shown_name(&sp.who.name, sp.who.bot, loc);
+    let width = area.width.min(96);
+    let height = area.height.min(22);
+    let inner = super::dialog(frame, centered(area, width, height), &app.theme, &name);
+    let [body, keys] = Layout::vertical([Constraint::Min(3), Constraint::Length(1)]).areas(inner);
+    let items = legend_items(app, crate::app::keys::SEAT_PROFILE);
+    frame.render_widget(
+        Paragraph::new(legend(&items, &app.theme, keys.width, 1)),
+        keys,
+    );
+    let Some(profile) = &sp.profile else {
+        let text = sp
+            .refused
+            .clone()
+            .unwrap_or_else(|| tr!(loc, "records.loading").to_string());
+        frame.render_widget(
+            Paragraph::new(text)
+                .style(app.theme.dim())
+                .alignment(Alignment::Center)
+                .wrap(Wrap { trim: true }),
+            centered(body, body.width, 2),
+        );
+        return;
+    };
+    let [who, kinds, chart] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Length(4),
+        Constraint::Min(5),
+    ])
+    .areas(body);
+    draw_who(frame, who, app, profile, false);
+    draw_kinds(frame, kinds, app, profile, sp.game);
+    let record = profile.games.iter().find(|k| k.game == sp.game);
+    draw_chart(frame, chart, app, sp.game, record);
 }

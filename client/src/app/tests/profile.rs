@@ -336,3 +336,41 @@ fn a_guest_is_shown_how_to_register_instead_of_a_password() {
     assert_eq!(form.name.text(), "An");
     assert!(form.register && form.focus == ConnectField::Password);
 }
+
+#[test]
+fn v_in_a_room_shows_a_players_profile_over_the_game() {
+    let mut a = room_app(Role::Player(Seat::One));
+    // The opponent's first.
+    press(&mut a, &[KeyCode::Char('v')]);
+    assert_eq!(sent(&mut a), [profile_request("Bình", None)]);
+    a.server(ServerMsg::Profile(Box::new(established_profile())));
+    // The game goes on underneath.
+    a.server(moved(7, 7, Seat::One, 1));
+    assert!(matches!(&a.popup, Some(Popup::Profile(sp)) if sp.profile.is_some()));
+    assert_eq!(
+        a.room()
+            .map(|r| r.room.game.as_ref().map(|g| g.moves.len())),
+        Some(Some(1))
+    );
+    let (text, _) = render(&a, 100, 30);
+    assert!(text.contains("1724 ±62"), "{text}");
+    insta::assert_snapshot!("seat_profile", text);
+    // Tab: the other player, asked for; Esc closes.
+    press(&mut a, &[KeyCode::Tab]);
+    assert_eq!(sent(&mut a), [profile_request("An", None)]);
+    press(&mut a, &[KeyCode::Esc]);
+    assert!(a.popup.is_none() && matches!(a.screen, Screen::Room(_)));
+}
+
+#[test]
+fn v_on_an_empty_seat_says_nobody_sits_there() {
+    let mut view = crate::testing::caro_room_view(Role::Player(Seat::One));
+    view.seats[1] = None;
+    view.game = None;
+    let mut a = lobby_app();
+    a.server(ServerMsg::Joined(Box::new(view)));
+    a.take_effects();
+    press(&mut a, &[KeyCode::Char('v')]);
+    assert!(sent(&mut a).is_empty() && a.popup.is_none());
+    assert_eq!(notice(&a), "Nobody sits there yet.");
+}
