@@ -110,10 +110,11 @@ pub const PROFILE: &[KeyHelp] = &[
     k("p", "keys.change_password"),
     k("o", "keys.log_out"),
     k("o", "keys.register_guest"),
-    k("l", "keys.leaderboard"),
-    k("r", "keys.refresh"),
+    // Help and the way back before the rest: a narrow legend keeps them.
     k("?", "keys.help"),
     k("q Esc", "keys.back"),
+    k("l", "keys.leaderboard"),
+    k("r", "keys.refresh"),
 ];
 
 /// The profile's keys for this reader: password and log out on one's own account's,

@@ -333,13 +333,15 @@ fn draw_recent(frame: &mut Frame, area: Rect, app: &App, profile: &Profile, sele
         );
         return;
     }
+    // On a narrow terminal the date loses its year.
+    let wide = area.width >= 90;
     let widths = [
         Constraint::Length(5),
         Constraint::Length(8),
         Constraint::Min(12),
         Constraint::Min(20),
         Constraint::Length(8),
-        Constraint::Length(16),
+        Constraint::Length(if wide { 16 } else { 11 }),
         Constraint::Length(0),
     ];
     let cols = column_widths(area.width.saturating_sub(2), 2, &widths);
@@ -381,7 +383,17 @@ fn draw_recent(frame: &mut Frame, area: Rect, app: &App, profile: &Profile, sele
             Cell::from(fit(&opponent, width(2))),
             Cell::from(Span::styled(result, style)),
             Cell::from(Span::styled(rated.to_string(), theme.dim())),
-            Cell::from(Span::styled(narrate::ended_at(g.ended_at_ms), theme.dim())),
+            Cell::from(Span::styled(
+                if wide {
+                    narrate::ended_at(g.ended_at_ms)
+                } else {
+                    narrate::ended_at(g.ended_at_ms)
+                        .get(5..)
+                        .unwrap_or_default()
+                        .to_string()
+                },
+                theme.dim(),
+            )),
         ])
     });
     let table = Table::new(rows, widths)
@@ -400,7 +412,9 @@ fn from_side(g: &GameSummary, name: &str, app: &App) -> (String, String, ratatui
     let seat = g.players.iter().position(|p| p.eq_ignore_ascii_case(name));
     let Some(seat) = seat else {
         // Not among the players (a bot's record names it otherwise): both names.
-        let headline = narrate::record_headline(Some(&g.over), &g.players, loc);
+        let headline = narrate::record_headline(Some(&g.over), &g.players, loc)
+            .trim_end_matches('.')
+            .to_string();
         return (
             format!("{} – {}", g.players[0], g.players[1]),
             headline,

@@ -374,3 +374,14 @@ fn v_on_an_empty_seat_says_nobody_sits_there() {
     assert!(sent(&mut a).is_empty() && a.popup.is_none());
     assert_eq!(notice(&a), "Nobody sits there yet.");
 }
+
+#[test]
+fn snapshot_my_info_at_80x24() {
+    let mut a = account_app();
+    press(&mut a, &[KeyCode::Char('i')]);
+    a.server(ServerMsg::Profile(ans_profile()));
+    let (text, _) = render(&a, 80, 24);
+    // The date keeps its time of day when the year goes.
+    assert!(text.contains("05-15 09:06"), "{text}");
+    insta::assert_snapshot!("my_info_80x24", text);
+}
