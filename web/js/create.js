@@ -32,9 +32,10 @@ function text(id, label, placeholder) {
 
 /**
  * The form as a dialog body; `onCreate(settings)` gets the protocol's RoomSettings,
- * `onError(text)` a sentence when the form itself refuses.
+ * `onError(text)` a sentence when the form itself refuses, `onArrange(start)` the
+ * position editor's start (see editor.js) when "Arrange on the board" is pressed.
  */
-export function createForm(onCreate, onError) {
+export function createForm(onCreate, onError, onArrange) {
   const levels = LEVELS.map((l) => [l, t(`level.${l.toLowerCase()}`)]);
   const form = h(
     'form',
@@ -50,6 +51,7 @@ export function createForm(onCreate, onError) {
       text('c-stones', t('create.stones'), t('create.stones_hint')),
     ),
     h('div', { class: 'xiangqi-only' }, text('c-fen', t('create.fen'), t('create.fen_usual'))),
+    h('button', { id: 'c-arrange', type: 'button', class: 'wide' }, t('web.arrange')),
     select('c-first', t('create.first'), [['me', t('create.first_me')], ['them', t('create.first_them')], ['random', t('create.first_random')]], 'me'),
     select('c-time', t('create.time'), [['none', t('create.time_none')], ['per_move', t('create.time_per_move')], ['clock', t('create.time_clock')]], 'none'),
     h('div', { class: 'per-move-only' }, number('c-per-move', `${t('create.per_move')} (s)`, 20, 1, 3600)),
@@ -73,6 +75,19 @@ export function createForm(onCreate, onError) {
     sync();
   });
   sync();
+  form.querySelector('#c-arrange').addEventListener('click', () => {
+    const int = (id) => Math.round(Number($(id).value));
+    if ($('c-game').value === 'xiangqi') return onArrange({ kind: 'xiangqi', fen: $('c-fen').value.trim() });
+    const width = int('c-width');
+    const height = int('c-height');
+    if (!(width >= 5 && width <= 64 && height >= 5 && height <= 64)) return onError(t('create.bad_size'));
+    let stones = [];
+    if ($('c-opening').value === 'stones') {
+      stones = parseStones($('c-stones').value, width, height);
+      if (stones instanceof Error) return onError(t('create.bad_opening', { why: stones.message }));
+    }
+    return onArrange({ kind: 'caro', width, height, rule: $('c-rule').value, stones });
+  });
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     const settings = read($, onError);
@@ -116,4 +131,16 @@ function read($, onError) {
     seats: [seat($('c-seat-one').value), seat($('c-opponent').value)],
     hints: $('c-hints').value === 'on',
   };
+}
+
+/** Puts what the position editor made into the form: caro stones, or the FEN. */
+export function useArrangement(form, fields) {
+  const $ = (id) => form.querySelector(`#${id}`);
+  if (fields.kind === 'caro') {
+    $('c-opening').value = fields.stones ? 'stones' : 'none';
+    $('c-stones').value = fields.stones;
+  } else {
+    $('c-fen').value = fields.fen;
+  }
+  form.dispatchEvent(new Event('change'));
 }

@@ -9,7 +9,8 @@ import * as sound from './sound.js';
 import * as S from './state.js';
 import { caroMove, xiangqiMove } from './notation.js';
 import { renderLobby } from './lobby.js';
-import { createForm } from './create.js';
+import { createForm, useArrangement } from './create.js';
+import { newEditor, judged, renderEditor, editorKey, formFields } from './editor.js';
 import { mountRoom, headline, reasonText, seatName, seriesText } from './room.js';
 import { renderLeaderboard, renderHistory, renderReplay } from './records.js';
 
@@ -31,6 +32,7 @@ const app = {
   step: 0,
   autoplay: null,
   view: null,
+  editor: null,
 };
 
 const main = document.getElementById('main');
@@ -121,6 +123,9 @@ function onMessage(msg) {
       return;
     case 'Error':
       notice(errorText(body), 'error');
+      return;
+    case 'Judged':
+      if (app.editor && judged(app.editor, body) && app.screen === 'editor') render();
       return;
     case 'Leaderboard':
       app.screen = 'leaderboard';
@@ -343,14 +348,29 @@ function showGameOver() {
 }
 app.showGameOver = showGameOver;
 
-app.openCreate = () => {
-  const form = createForm(
-    (settings) => {
-      closeDialog();
-      app.send({ CreateRoom: settings });
-    },
-    (text) => notice(text, 'error'),
-  );
+app.openCreate = (again = null) => {
+  // The form outlives a trip to the position editor, so every other choice is kept.
+  const form =
+    again ||
+    createForm(
+      (settings) => {
+        closeDialog();
+        app.send({ CreateRoom: settings });
+      },
+      (text) => notice(text, 'error'),
+      (startAt) => {
+        closeDialog();
+        app.editor = newEditor(startAt, app.send, (game) => {
+          app.editor = null;
+          app.screen = 'lobby';
+          render();
+          if (game) useArrangement(form, formFields(game));
+          app.openCreate(form);
+        });
+        app.screen = 'editor';
+        render();
+      },
+    );
   showDialog({
     id: 'create',
     title: t('create.title'),
@@ -429,6 +449,12 @@ function closeOfferDialog() {
 
 document.addEventListener('keydown', (e) => {
   if (e.key === 'Escape' && app.dialog) closeDialog();
+  // The editor's keys, unless a text field (the FEN) has them.
+  const typing = e.target && (e.target.tagName === 'INPUT' || e.target.tagName === 'SELECT');
+  if (app.screen === 'editor' && app.editor && !app.dialog && !typing && editorKey(app.editor, e)) {
+    e.preventDefault();
+    render();
+  }
 });
 
 // ---- views ------------------------------------------------------------------------
@@ -458,6 +484,8 @@ function render() {
       return renderHistory(main, app, app.records);
     case 'replay':
       return renderReplay(main, app, app.replay, app.step);
+    case 'editor':
+      return app.editor ? renderEditor(main, app.editor, render) : undefined;
     default:
       return undefined;
   }

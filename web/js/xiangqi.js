@@ -35,7 +35,8 @@ function lines() {
 
 /**
  * The board for `room` seen by `color` ('red' or 'black' at the bottom). `opts`:
- * {selected: square|null, targets: [square], check: bool, onTap(square), pieces?}.
+ * {selected: square|null, targets: [square], check: bool, onTap(square), pieces?,
+ * cursor?: square, marked?: [square]} (the editor's cursor and the points a flaw concerns).
  */
 export function xiangqiBoard(room, color, opts = {}) {
   const pieces = opts.pieces || xiangqiPieces(room);
@@ -56,6 +57,8 @@ export function xiangqiBoard(room, color, opts = {}) {
       const classes = ['xq-pt'];
       if (lx && (same(lx.from, sq) || same(lx.to, sq))) classes.push('last');
       if (same(opts.selected, sq)) classes.push('selected');
+      if (same(opts.cursor, sq)) classes.push('cursor');
+      if ((opts.marked || []).some((m) => same(m, sq))) classes.push('flaw');
       const target = targets.some((t) => same(t, sq));
       if (target) classes.push(p ? 'target capture' : 'target');
       if (room.hint && room.hint.xiangqi && (same(room.hint.xiangqi.from, sq) || same(room.hint.xiangqi.to, sq))) classes.push('hint');

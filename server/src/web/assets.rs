@@ -36,6 +36,7 @@ pub const FILES: &[Asset] = embed![
     "js/room.js",
     "js/caro.js",
     "js/xiangqi.js",
+    "js/editor.js",
     "js/records.js",
     "js/sound.js",
     "js/prefs.js",

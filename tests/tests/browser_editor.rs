@@ -1,0 +1,209 @@
+//! The browser page's position editor end to end: a real headless Chromium arranges a
+//! board, sees the server's reasons it cannot be played marked on the board as it goes,
+//! fixes it (by clicks and by keys), and creates a room that starts from it.
+
+use serde_json::json;
+
+use banco_tests::TestServer;
+use banco_tests::browser::{Browser, DESKTOP, PHONE};
+
+/// Sends a key to the page, as a person typing on the board.
+async fn key(page: &Browser, key: &str) {
+    page.js(
+        "document.dispatchEvent(new KeyboardEvent('keydown', {key: arguments[0], bubbles: true}))",
+        vec![json!(key)],
+    )
+    .await;
+}
+
+async fn flaws(page: &Browser) -> String {
+    page.text_of("#editor-status").await
+}
+
+fn point(square: &str) -> String {
+    format!(".xq-pt[data-square=\"{square}\"]")
+}
+
+#[tokio::test]
+async fn a_xiangqi_endgame_is_arranged_judged_on_the_board_and_played() {
+    let server = TestServer::start().await;
+    let page = Browser::open(server.addr, DESKTOP).await;
+    page.enter("An").await;
+    page.click("#btn-create").await;
+    page.select("#c-game", "xiangqi").await;
+    page.click("#c-arrange").await;
+    page.wait_for("#editor[data-kind=\"xiangqi\"]").await;
+
+    // The usual start is playable.
+    page.wait_js(
+        "the start judged playable",
+        "!document.querySelector('#editor-use').disabled",
+        vec![],
+    )
+    .await;
+
+    // An empty board is not: no generals, and the board cannot be used.
+    page.click("#editor-clear").await;
+    page.wait_for("#editor-flaws li").await;
+    assert!(
+        flaws(&page).await.contains("general"),
+        "{}",
+        flaws(&page).await
+    );
+    page.wait_js(
+        "Use to be refused",
+        "document.querySelector('#editor-use').disabled",
+        vec![],
+    )
+    .await;
+
+    // Two generals facing each other on the open e file: both points marked.
+    page.click("[data-tool=\"K\"]").await;
+    page.click(&point("e0")).await;
+    page.click("[data-tool=\"k\"]").await;
+    page.click(&point("e9")).await;
+    page.wait_js(
+        "both generals marked",
+        "document.querySelectorAll('.xq-pt.flaw').length === 2",
+        vec![],
+    )
+    .await;
+    assert!(
+        flaws(&page).await.contains("face"),
+        "{}",
+        flaws(&page).await
+    );
+
+    // Pick the black general up and put it down on d9: no longer facing, but nothing
+    // can attack yet (the position is already decided).
+    page.click("[data-tool=\"hand\"]").await;
+    page.click(&point("e9")).await;
+    page.click(&point("d9")).await;
+    page.wait_js(
+        "the general moved",
+        "document.querySelector(arguments[0] + ' .piece[data-piece=\"k\"]')",
+        vec![json!(point("d9"))],
+    )
+    .await;
+    page.wait_for("#editor-flaws li").await;
+    assert!(
+        flaws(&page).await.contains("attack"),
+        "{}",
+        flaws(&page).await
+    );
+
+    // By keys: the cursor (left on d9 by the last click) down five points and right one
+    // to e4, and R puts a red chariot there.
+    for _ in 0..5 {
+        key(&page, "ArrowDown").await;
+    }
+    key(&page, "ArrowRight").await;
+    key(&page, "R").await;
+    page.wait_js(
+        "the chariot on e4",
+        "document.querySelector(arguments[0] + ' .piece[data-piece=\"R\"]')",
+        vec![json!(point("e4"))],
+    )
+    .await;
+    page.wait_js(
+        "the endgame judged playable",
+        "!document.querySelector('#editor-use').disabled",
+        vec![],
+    )
+    .await;
+    let fen = page
+        .js(
+            "return document.querySelector('#editor-fen-out').value",
+            vec![],
+        )
+        .await;
+    let fen = fen.as_str().expect("the FEN shown").to_string();
+    assert!(fen.starts_with("3k5/9/9/9/9/4R4/9/9/9/4K4 w"), "{fen}");
+
+    // Used: the create form has the FEN, and the room starts from the position.
+    page.click("#editor-use").await;
+    page.wait_for("#create-form").await;
+    let typed = page
+        .js("return document.querySelector('#c-fen').value", vec![])
+        .await;
+    assert_eq!(typed.as_str(), Some(fen.as_str()));
+    page.select("#c-opponent", "Easy").await;
+    page.click("#dlg-create-submit").await;
+    page.wait_js(
+        "the room's board from the position",
+        "document.querySelector(arguments[0] + ' .piece[data-piece=\"R\"]') && document.querySelectorAll('.xq-pt .piece').length === 3",
+        vec![json!(point("e4"))],
+    )
+    .await;
+
+    page.close().await;
+    server.stop().await;
+}
+
+fn cell(name: &str) -> String {
+    format!(".cell[data-point=\"{name}\"]")
+}
+
+#[tokio::test]
+async fn a_caro_board_with_a_five_is_refused_then_fixed_on_a_phone() {
+    let server = TestServer::start().await;
+    let page = Browser::open(server.addr, PHONE).await;
+    page.enter("Bình").await;
+    page.click("#btn-create").await;
+    page.type_into("#c-width", "9").await;
+    page.type_into("#c-height", "9").await;
+    page.select("#c-rule", "Freestyle").await;
+    page.click("#c-arrange").await;
+    page.wait_for("#editor[data-kind=\"caro\"]").await;
+
+    // Five X stones in a row on row 5 and four O: a five already made, its points marked.
+    for name in ["a5", "b5", "c5", "d5", "e5"] {
+        page.click(&cell(name)).await;
+    }
+    page.click("[data-tool=\"O\"]").await;
+    for name in ["a7", "b7", "c7", "d7"] {
+        page.click(&cell(name)).await;
+    }
+    page.wait_js(
+        "the five marked",
+        "document.querySelectorAll('.cell.flaw').length === 5",
+        vec![],
+    )
+    .await;
+    page.wait_js(
+        "Use to be refused",
+        "document.querySelector('#editor-use').disabled",
+        vec![],
+    )
+    .await;
+
+    // Taking e5 off leaves X one stone short of alternating: four X, four O is fine.
+    page.click("[data-tool=\"erase\"]").await;
+    page.click(&cell("e5")).await;
+    page.wait_js(
+        "the board judged playable",
+        "!document.querySelector('#editor-use').disabled",
+        vec![],
+    )
+    .await;
+    assert!(page.text_of("#editor-next").await.contains('X'));
+
+    page.click("#editor-use").await;
+    page.wait_for("#create-form").await;
+    let stones = page
+        .js("return document.querySelector('#c-stones').value", vec![])
+        .await;
+    let stones = stones.as_str().unwrap_or_default().to_string();
+    assert_eq!(stones.split_whitespace().count(), 8, "{stones}");
+    page.select("#c-opponent", "Easy").await;
+    page.click("#dlg-create-submit").await;
+    page.wait_js(
+        "the room's board holds the eight stones",
+        "document.querySelectorAll('#board .stone').length >= 8 && document.querySelector(arguments[0] + ' .stone.x')",
+        vec![json!(cell("a5"))],
+    )
+    .await;
+
+    page.close().await;
+    server.stop().await;
+}
