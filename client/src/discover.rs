@@ -141,19 +141,25 @@ pub fn join_addresses(listen: SocketAddr, lan: &[IpAddr]) -> Vec<String> {
         .collect()
 }
 
-/// The address a browser on the network opens to play on a server listening on
-/// `listen`: `http://192.168.1.20:7373/`, from the first of the LAN addresses (`lan`)
-/// others can reach, or this machine's own when it listens on one address only.
-pub fn web_url(listen: SocketAddr, lan: &[IpAddr]) -> String {
-    let ip = if listen.ip().is_unspecified() {
-        lan.iter()
-            .copied()
-            .find(IpAddr::is_ipv4)
-            .unwrap_or(IpAddr::from([127, 0, 0, 1]))
+/// The addresses a browser on the network opens to play on a server listening on
+/// `listen`: `http://192.168.1.20:7373/`, one for each of the LAN addresses (`lan`)
+/// others can reach (a machine on two networks is reached by a different one from
+/// each), or this machine's own when it listens on one address only. The first is the
+/// one the QR code shows.
+pub fn web_urls(listen: SocketAddr, lan: &[IpAddr]) -> Vec<String> {
+    let ips: Vec<IpAddr> = if listen.ip().is_unspecified() {
+        let v4: Vec<IpAddr> = lan.iter().copied().filter(IpAddr::is_ipv4).collect();
+        if v4.is_empty() {
+            vec![IpAddr::from([127, 0, 0, 1])]
+        } else {
+            v4
+        }
     } else {
-        listen.ip()
+        vec![listen.ip()]
     };
-    format!("http://{}/", SocketAddr::new(ip, listen.port()))
+    ips.into_iter()
+        .map(|ip| format!("http://{}/", SocketAddr::new(ip, listen.port())))
+        .collect()
 }
 
 #[cfg(test)]
@@ -162,18 +168,22 @@ mod tests {
 
     #[test]
     fn browsers_are_given_a_lan_address_with_the_port() {
-        let lan = [IpAddr::from([192, 168, 1, 20])];
+        let lan = [
+            IpAddr::from([192, 168, 1, 20]),
+            IpAddr::from([10, 77, 0, 1]),
+            "fe80::1".parse().unwrap(),
+        ];
         assert_eq!(
-            web_url("0.0.0.0:7373".parse().unwrap(), &lan),
-            "http://192.168.1.20:7373/"
+            web_urls("0.0.0.0:7373".parse().unwrap(), &lan),
+            ["http://192.168.1.20:7373/", "http://10.77.0.1:7373/"]
         );
         assert_eq!(
-            web_url("127.0.0.1:7400".parse().unwrap(), &lan),
-            "http://127.0.0.1:7400/"
+            web_urls("127.0.0.1:7400".parse().unwrap(), &lan),
+            ["http://127.0.0.1:7400/"]
         );
         assert_eq!(
-            web_url("0.0.0.0:7373".parse().unwrap(), &[]),
-            "http://127.0.0.1:7373/"
+            web_urls("0.0.0.0:7373".parse().unwrap(), &[]),
+            ["http://127.0.0.1:7373/"]
         );
     }
 

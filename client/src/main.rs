@@ -196,7 +196,7 @@ fn open_record(player: &Player) -> anyhow::Result<Option<banco_client::record::R
 async fn run_tui(
     address: Option<String>,
     name: String,
-    hosting: Option<(String, Vec<String>, Option<String>)>,
+    hosting: Option<(String, Vec<String>, Vec<String>)>,
     opened: Option<banco_client::record::Replay>,
     player: &Player,
     s: Setup,
@@ -207,7 +207,7 @@ async fn run_tui(
     if let Some((listen, join, web)) = hosting {
         app.hosting = Some(listen);
         app.join_hint = join;
-        app.web_url = web;
+        app.web_urls = web;
     }
     let login = player.login || player.register;
     // With --login the connect screen waits for the password.
@@ -290,11 +290,19 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let target = hosted.connect_address();
             let shown = address_text(&hosted.addr.ip().to_string(), hosted.addr.port());
             let code = if h.player.plain || h.player.json {
-                run_plain(&target, &name, &h.player, s).await
+                // Ctrl-C or SIGTERM stops the hosted server cleanly (its store closed).
+                tokio::select! {
+                    code = run_plain(&target, &name, &h.player, s) => code,
+                    () = banco_server::stop_signal() => Ok(ExitCode::SUCCESS),
+                }
             } else {
                 let lan = discover::lan_addresses();
                 let join = discover::join_addresses(hosted.addr, &lan);
-                let web = (!h.no_web).then(|| discover::web_url(hosted.addr, &lan));
+                let web = if h.no_web {
+                    Vec::new()
+                } else {
+                    discover::web_urls(hosted.addr, &lan)
+                };
                 run_tui(
                     Some(target),
                     name,
@@ -329,11 +337,16 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match runtime.block_on(run(cli)) {
+    let code = match runtime.block_on(run(cli)) {
         Ok(code) => code,
         Err(e) => {
             eprintln!("banco: {e}");
             ExitCode::FAILURE
         }
-    }
+    };
+    // Everything that matters (the hosted server, its store) has stopped by now; a
+    // thread still blocked reading stdin (plain mode told to stop by a signal) must not
+    // keep the process alive, as dropping the runtime would wait for it.
+    runtime.shutdown_timeout(std::time::Duration::from_millis(200));
+    code
 }

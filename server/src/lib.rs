@@ -50,3 +50,33 @@ pub use server::{Sockets, open_store, run, run_with_store, serve};
 
 /// Identifies one connected session for as long as the server runs. Never reused.
 pub type ClientId = u64;
+
+/// Resolves on Ctrl-C or SIGTERM (what systemd, docker and `kill` send): how
+/// `banco-server` and `banco host` know to stop cleanly.
+pub async fn stop_signal() {
+    let ctrl_c = async {
+        if let Err(e) = tokio::signal::ctrl_c().await {
+            tracing::error!(error = %e, "cannot listen for Ctrl-C");
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let term = async {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                term.recv().await;
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "cannot listen for SIGTERM");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = term => {}
+    }
+}

@@ -152,41 +152,12 @@ async fn main() -> anyhow::Result<()> {
     tokio::spawn({
         let shutdown = shutdown.clone();
         async move {
-            stop_signal().await;
+            banco_server::stop_signal().await;
             shutdown.cancel();
             tracing::info!("stop signal received");
         }
     });
     banco_server::run(listener, config, shutdown).await
-}
-
-/// Ctrl-C, or SIGTERM (what systemd and docker send).
-async fn stop_signal() {
-    let ctrl_c = async {
-        if let Err(e) = tokio::signal::ctrl_c().await {
-            tracing::error!(error = %e, "cannot listen for Ctrl-C");
-            std::future::pending::<()>().await;
-        }
-    };
-    #[cfg(unix)]
-    let term = async {
-        use tokio::signal::unix::{SignalKind, signal};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => {
-                term.recv().await;
-            }
-            Err(e) => {
-                tracing::error!(error = %e, "cannot listen for SIGTERM");
-                std::future::pending::<()>().await;
-            }
-        }
-    };
-    #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {}
-        () = term => {}
-    }
 }
 
 fn account(store: &StoreLocation, action: &AccountAction) -> anyhow::Result<()> {

@@ -303,9 +303,10 @@ pub struct App {
     pub scan: Scan,
     /// Where others join this machine's hosted server (`192.168.1.20`), for the lobby.
     pub join_hint: Vec<String>,
-    /// When hosting with the browser client on: the address browsers open
-    /// (`http://192.168.1.20:7373/`), shown in the lobby with its QR code.
-    pub web_url: Option<String>,
+    /// When hosting with the browser client on: the addresses browsers open
+    /// (`http://192.168.1.20:7373/`, one per network), shown in the lobby, the first
+    /// with its QR code. Empty otherwise.
+    pub web_urls: Vec<String>,
     pub loc: Locale,
     pub theme: Theme,
     pub settings: Settings,
@@ -367,7 +368,7 @@ impl App {
                 done_once: false,
             },
             join_hint: Vec::new(),
-            web_url: None,
+            web_urls: Vec::new(),
             loc,
             theme,
             games_dir: settings.games_dir.clone(),

@@ -46,7 +46,13 @@ enum Event {
 /// dialled where an earlier run held a seat.
 pub async fn run(mut app: App, connect_now: bool, seats: SeatKeeper) -> anyhow::Result<()> {
     let mut term = terminal::enter()?;
-    let result = main_loop(&mut term, &mut app, connect_now, seats).await;
+    // SIGTERM (or a Ctrl-C sent by `kill`: in the full screen Ctrl-C is a key) quits as
+    // `q` would: the terminal is given back, and `banco host` then stops its server
+    // cleanly, instead of dying with the terminal left in raw mode.
+    let result = tokio::select! {
+        r = main_loop(&mut term, &mut app, connect_now, seats) => r,
+        () = banco_server::stop_signal() => Ok(()),
+    };
     terminal::leave();
     result
 }

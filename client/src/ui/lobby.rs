@@ -30,15 +30,25 @@ struct LobbyLayout {
     keys: Rect,
 }
 
+/// Where browsers open the hosted server, in a sentence, when this machine hosts with
+/// the browser client on.
+fn web_hint(app: &App) -> Option<String> {
+    if app.hosting.is_none() || app.web_urls.is_empty() {
+        return None;
+    }
+    let loc = &app.loc;
+    let urls = app.web_urls.join(&format!(" {} ", tr!(loc, "lobby.or")));
+    Some(tr!(loc, "lobby.web_hint", url = urls).to_string())
+}
+
 /// The lobby's parts; the host's hint takes three lines when this machine hosts (four
 /// with the browser address), the banner one while there is one, and the address's QR
 /// code sits beside the rooms when the terminal has room for it.
 fn layout(area: Rect, app: &App) -> LobbyLayout {
-    let hint_lines = match (&app.hosting, &app.web_url) {
-        (None, _) => 0,
-        (Some(_), None) => 3,
-        (Some(_), Some(_)) => 4,
-    };
+    let web = web_hint(app).map_or(0, |text| {
+        super::wrap(&text, area.width.saturating_sub(2) as usize).len() as u16
+    });
+    let hint_lines = if app.hosting.is_some() { 3 + web } else { 0 };
     let [title, banner_area, table, hint, notice, keys] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Length(u16::from(banner(app).is_some())),
@@ -48,7 +58,7 @@ fn layout(area: Rect, app: &App) -> LobbyLayout {
         Constraint::Length(2),
     ])
     .areas(area);
-    let code = app.web_url.as_deref().and_then(super::qr::lines);
+    let code = app.web_urls.first().and_then(|url| super::qr::lines(url));
     let (table, qr) = match code.as_deref().map(super::qr::size) {
         Some((w, h)) if table.height >= h + 2 && table.width >= w + 2 + 60 => {
             let [table, qr] =
@@ -208,12 +218,16 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, lobby: &Lobby) {
             hint.push(Line::from(Span::styled(format!(" {l}"), theme.dim())));
         }
     }
-    if let Some(url) = app.hosting.as_ref().and(app.web_url.as_ref()) {
-        let text = tr!(loc, "lobby.web_hint", url = url);
-        hint.push(Line::from(Span::styled(format!(" {text}"), theme.accent())));
+    if let Some(text) = web_hint(app) {
+        for l in super::wrap(&text, l.hint.width.saturating_sub(2) as usize) {
+            hint.push(Line::from(Span::styled(format!(" {l}"), theme.accent())));
+        }
     }
     frame.render_widget(Paragraph::new(hint), l.hint);
-    if let (Some(area), Some(code)) = (l.qr, app.web_url.as_deref().and_then(super::qr::lines)) {
+    if let (Some(area), Some(code)) = (
+        l.qr,
+        app.web_urls.first().and_then(|url| super::qr::lines(url)),
+    ) {
         let block = Block::bordered()
             .border_type(BorderType::Rounded)
             .border_style(theme.border())

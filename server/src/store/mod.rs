@@ -176,7 +176,7 @@ pub struct StoreHandle {
     /// Its size, the most one commit may take.
     budget: usize,
     /// Into the reader's thread; bounded, a full queue refuses reads as busy.
-    reader: mpsc::SyncSender<reader::Read>,
+    reader: mpsc::SyncSender<reader::Job>,
     /// Whether games are being saved.
     status: watch::Receiver<Storage>,
 }
@@ -281,10 +281,12 @@ impl StoreHandle {
         let read: reader::Read = Box::new(move |conn| {
             let _ = reply.send(query(conn));
         });
-        self.reader.try_send(read).map_err(|e| match e {
-            mpsc::TrySendError::Full(_) => ReadError::Busy,
-            mpsc::TrySendError::Disconnected(_) => ReadError::Closed,
-        })?;
+        self.reader
+            .try_send(reader::Job::Read(read))
+            .map_err(|e| match e {
+                mpsc::TrySendError::Full(_) => ReadError::Busy,
+                mpsc::TrySendError::Disconnected(_) => ReadError::Closed,
+            })?;
         Ok(answer.await.map_err(|_| ReadError::Closed)??)
     }
 }
@@ -298,9 +300,11 @@ const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
 /// connection of its own copies what it can without ever holding up the writer. It opens
 /// the file afresh each time (never creating it: a file deleted under the server is the
 /// writer's to write again). Stops when the returned sender is dropped.
-fn checkpointer(path: std::path::PathBuf) -> Result<mpsc::Sender<()>, StoreError> {
+fn checkpointer(
+    path: std::path::PathBuf,
+) -> Result<(mpsc::Sender<()>, JoinHandle<()>), StoreError> {
     let (stop, stopped) = mpsc::channel::<()>();
-    std::thread::Builder::new()
+    let thread = std::thread::Builder::new()
         .name("banco-checkpoint".into())
         .spawn(move || {
             while let Err(mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(CHECKPOINT_EVERY)
@@ -317,7 +321,7 @@ fn checkpointer(path: std::path::PathBuf) -> Result<mpsc::Sender<()>, StoreError
             }
         })
         .map_err(StoreError::Thread)?;
-    Ok(stop)
+    Ok((stop, thread))
 }
 
 /// The store's threads and the way to them.
@@ -326,10 +330,10 @@ pub struct Store {
     handle: StoreHandle,
     /// Joined on close, so everything queued reaches the disk before the server exits.
     writer: Option<JoinHandle<()>>,
-    /// Ends when the last handle is gone.
+    /// Joined on close (or ends when the last handle is gone).
     reader: Option<JoinHandle<()>>,
     /// Stops the checkpointer (file databases only) when dropped.
-    checkpoints: Option<mpsc::Sender<()>>,
+    checkpoints: Option<(mpsc::Sender<()>, JoinHandle<()>)>,
     /// The games that were in progress when the store was last closed.
     live: Vec<LiveGame>,
 }
@@ -404,17 +408,23 @@ impl Store {
 
     /// Writes what is queued and stops the writer. Blocking.
     pub fn close(mut self) {
-        self.checkpoints.take();
+        // Every thread is joined, the writer's connection closed last: closing the last
+        // connection folds the write-ahead log into the file and removes it, so a
+        // stopped server leaves one whole file (the reader's is read-only and could not).
+        if let Some((stop, thread)) = self.checkpoints.take() {
+            drop(stop);
+            let _ = thread.join();
+        }
+        let _ = self.handle.reader.send(reader::Job::Close);
+        if let Some(thread) = self.reader.take() {
+            let _ = thread.join();
+        }
         let _ = self.handle.writer.send(writer::Job::Close);
         if let Some(thread) = self.writer.take()
             && thread.join().is_err()
         {
             tracing::error!("the store's writer panicked");
         }
-        // The reader ends with the last handle; this one's goes now.
-        let reader = self.reader.take();
-        drop(self);
-        drop(reader);
     }
 }
 
@@ -739,8 +749,9 @@ mod tests {
         assert_eq!(history[0].over.line.len(), 5);
         assert!(h.replay(history[0].id).await.unwrap().is_some());
         store.close();
-        // Reads go on while anyone holds a handle; writes after closing are not taken.
-        assert!(h.leaderboard().await.is_ok());
+        // Closing closes the connections whoever holds a handle: neither reads nor
+        // writes are taken after it.
+        assert!(matches!(h.leaderboard().await, Err(ReadError::Closed)));
         let late = h
             .commit(vec![Entry::End(Box::new(record(None, true)))])
             .await;

@@ -12,15 +12,24 @@ use super::file::Target;
 /// A read to run on the reader's thread; it answers on its own channel.
 pub type Read = Box<dyn FnOnce(&Connection) + Send>;
 
-/// Serves reads until every handle is gone. `reopened` ticks when the writer recreated
-/// the file: the old connection reads a file that is no longer at the path.
+/// What the reader's thread is asked.
+pub enum Job {
+    Read(Read),
+    /// The store is closing: close the connection now, whoever still holds a handle
+    /// (their reads are then refused as closed).
+    Close,
+}
+
+/// Serves reads until the store closes or every handle is gone. `reopened` ticks when
+/// the writer recreated the file: the old connection reads a file that is no longer at
+/// the path.
 pub fn run(
     mut conn: Connection,
     target: Target,
-    rx: mpsc::Receiver<Read>,
+    rx: mpsc::Receiver<Job>,
     mut reopened: watch::Receiver<u64>,
 ) {
-    while let Ok(read) = rx.recv() {
+    while let Ok(Job::Read(read)) = rx.recv() {
         if reopened.has_changed().unwrap_or(false) {
             reopened.mark_unchanged();
             match target.open_reader() {

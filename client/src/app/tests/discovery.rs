@@ -203,7 +203,7 @@ fn the_hosts_lobby_shows_the_browser_address_and_its_qr_code() {
     let mut a = lobby_app();
     a.hosting = Some("0.0.0.0:7373".into());
     a.join_hint = vec!["192.168.1.20".into()];
-    a.web_url = Some("http://192.168.1.20:7373/".into());
+    a.web_urls = vec!["http://192.168.1.20:7373/".into()];
     let (text, _) = render(&a, 120, 40);
     assert!(text.contains("http://192.168.1.20:7373/"), "{text}");
     assert!(text.contains("scan to play"), "{text}");
@@ -212,4 +212,14 @@ fn the_hosts_lobby_shows_the_browser_address_and_its_qr_code() {
     let (text, _) = render(&a, 80, 20);
     assert!(text.contains("http://192.168.1.20:7373/"), "{text}");
     assert!(!text.contains("scan to play"), "{text}");
+    // On two networks a browser on each opens a different address: both are given,
+    // wrapped onto a second line in a narrow terminal rather than cut off.
+    a.web_urls.push("http://10.77.0.1:7373/".into());
+    let (text, _) = render(&a, 120, 40);
+    assert!(
+        text.contains("http://192.168.1.20:7373/ or http://10.77.0.1:7373/"),
+        "{text}"
+    );
+    let (text, _) = render(&a, 80, 24);
+    assert!(text.contains("http://10.77.0.1:7373/"), "{text}");
 }
