@@ -192,6 +192,15 @@ impl Browser {
             .unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
     }
 
+    /// Runs `script` (a function body whose last argument is the callback it must call
+    /// with its result) and returns what it passed back.
+    pub async fn js_async(&self, script: &str, args: Vec<Value>) -> Value {
+        self.c()
+            .execute_async(script, args)
+            .await
+            .unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
+    }
+
     /// Waits until the JavaScript expression `expr` is true; `what` says what was awaited.
     pub async fn wait_js(&self, what: &str, expr: &str, args: Vec<Value>) {
         let script = format!("return !!({expr});");

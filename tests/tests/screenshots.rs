@@ -1,5 +1,6 @@
 //! The README's pictures of the browser client, taken by the browser tests' tooling:
-//! the lobby, a caro game and a xiangqi game, on a desktop and on a 360 px phone.
+//! the start page, the lobby, a caro game (and its draft mode) and a xiangqi game, on a
+//! desktop and on a 360 px phone.
 //!
 //! Every run takes them (so the pages they show must work); they are written over the
 //! committed ones in `web/screenshots/` only with `BANCO_SCREENSHOTS=1`:
@@ -61,6 +62,12 @@ async fn the_lobby_and_both_boards_on_a_desktop_and_a_phone() {
 
     for (size, tag) in [(DESKTOP, "desktop"), (PHONE, "phone")] {
         let page = Browser::open(server.addr, size).await;
+        // The start page: a name, and a password to log in or register.
+        page.goto("/").await;
+        page.type_into("#name", "Lan").await;
+        page.click("#register").await;
+        page.wait_text("#password-hint", "8 to 128").await;
+        page.screenshot(&dir.join(format!("start-{tag}.png"))).await;
         page.enter(&format!("An-{tag}")).await;
         page.wait_js(
             "three rooms",
@@ -103,6 +110,20 @@ async fn the_lobby_and_both_boards_on_a_desktop_and_a_phone() {
         )
         .await;
         page.screenshot(&dir.join(format!("caro-{tag}.png"))).await;
+        // Draft mode: two trial stones, faded and ringed, on top of the real game. The
+        // opponent reads first (answering the heartbeat), so it is still there.
+        opponent.sync("ok").await;
+        page.click("#btn-draft").await;
+        page.click(".cell[data-point=\"e5\"]").await;
+        page.click(".cell[data-point=\"e4\"]").await;
+        page.wait_text("#status", "Draft: 2").await;
+        page.js(
+            "document.querySelector('.room-title').scrollIntoView()",
+            vec![],
+        )
+        .await;
+        page.screenshot(&dir.join(format!("draft-{tag}.png"))).await;
+        page.click("#btn-draft").await;
         page.click("#btn-leave").await;
         page.click("#dlg-yes").await;
         page.wait_for("#btn-create").await;
@@ -147,7 +168,7 @@ async fn the_lobby_and_both_boards_on_a_desktop_and_a_phone() {
             .await;
         page.close().await;
     }
-    for name in ["lobby", "caro", "xiangqi"] {
+    for name in ["start", "lobby", "caro", "draft", "xiangqi"] {
         for tag in ["desktop", "phone"] {
             let png = std::fs::read(dir.join(format!("{name}-{tag}.png"))).unwrap();
             assert!(

@@ -7,7 +7,8 @@ import { pointName } from './notation.js';
 import { caroStones, lastMove, mySeat } from './state.js';
 
 /**
- * The board for `room`. `opts`: {onPlace(point), warn: bool, zoom: number}. The four
+ * The board for `room`. `opts`: {onPlace(point), warn: bool, zoom: number, trials: Set
+ * of draft stones' "x,y", label: what a screen reader calls the board}. The four
  * warning shows the opponent's threats (or, for a spectator, both sides').
  */
 export function caroBoard(room, opts = {}) {
@@ -30,9 +31,11 @@ export function caroBoard(room, opts = {}) {
     }
   }
   const letters = width <= 26;
+  const trials = opts.trials || new Set();
   const grid = h('div', {
-    class: 'caro-grid',
-    role: 'grid',
+    class: `caro-grid${opts.trials ? ' drafting' : ''}`,
+    role: 'group',
+    'aria-label': opts.label || null,
     style: { '--cols': width + 1, '--rows': height + 1, '--zoom': opts.zoom || 1 },
   });
   for (let y = 0; y < height; y++) {
@@ -45,6 +48,7 @@ export function caroBoard(room, opts = {}) {
       if (line.has(key)) classes.push('win');
       if (opening.has(key)) classes.push('opening');
       if (key === hint) classes.push('hint');
+      if (trials.has(key)) classes.push('draft');
       if (!stone && fives.has(key)) classes.push('warn-five');
       else if (!stone && threes.has(key)) classes.push('warn-three');
       const name = pointName({ x, y }, width, height);

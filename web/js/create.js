@@ -34,8 +34,10 @@ function text(id, label, placeholder) {
  * The form as a dialog body; `onCreate(settings)` gets the protocol's RoomSettings,
  * `onError(text)` a sentence when the form itself refuses, `onArrange(start)` the
  * position editor's start (see editor.js) when "Arrange on the board" is pressed.
+ * `start` fills it in to play on from a position: {game: 'caro', width, height, rule,
+ * stones} or {game: 'xiangqi', fen}.
  */
-export function createForm(onCreate, onError, onArrange) {
+export function createForm(onCreate, onError, onArrange, start = null) {
   const levels = LEVELS.map((l) => [l, t(`level.${l.toLowerCase()}`)]);
   const form = h(
     'form',
@@ -69,6 +71,20 @@ export function createForm(onCreate, onError, onArrange) {
     form.querySelector('.clock-only').hidden = $('c-time').value !== 'clock';
     $('c-stones').closest('label').hidden = $('c-opening').value !== 'stones';
   };
+  if (start && start.game === 'caro') {
+    $('c-game').value = 'caro';
+    $('c-width').value = start.width;
+    $('c-height').value = start.height;
+    $('c-rule').value = start.rule;
+    if (start.stones) {
+      $('c-opening').value = 'stones';
+      $('c-stones').value = start.stones;
+    }
+  } else if (start && start.game === 'xiangqi') {
+    $('c-game').value = 'xiangqi';
+    $('c-fen').value = start.fen;
+    $('c-time').value = 'clock';
+  }
   form.addEventListener('change', (e) => {
     // Xiangqi is usually played on a clock: offer 10 min + 5 s, as the terminal does.
     if (e.target.id === 'c-game' && $('c-game').value === 'xiangqi' && $('c-time').value === 'none') $('c-time').value = 'clock';

@@ -12,6 +12,18 @@ function playerText(room, i) {
   return room.players[i] || t('seat.free');
 }
 
+/** "Open a record file": a file input behind a button-like label, read by the page. */
+function recordPicker(app) {
+  const input = h('input', { id: 'record-file', type: 'file', accept: '.txt,text/plain', class: 'file-input' });
+  input.addEventListener('change', () => {
+    const file = input.files && input.files[0];
+    input.value = '';
+    app.openRecordFile(file);
+  });
+  return h('label', { class: 'file-button', for: 'record-file', id: 'btn-open-record', tabindex: 0, role: 'button',
+    onkeydown: (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); input.click(); } } }, input, t('web.open_record'));
+}
+
 /** Draws the lobby into `root`. */
 export function renderLobby(root, app) {
   const rows = app.rooms.map((room) => {
@@ -48,8 +60,9 @@ export function renderLobby(root, app) {
           'div',
           { class: 'lobby-buttons' },
           h('button', { id: 'btn-create', type: 'button', class: 'primary', onclick: () => app.openCreate() }, t('keys.create_short')),
-          h('button', { id: 'btn-leaderboard', type: 'button', onclick: () => app.send({ Leaderboard: 'caro' }) }, t('keys.leaderboard_short')),
-          h('button', { id: 'btn-history', type: 'button', onclick: () => app.send({ History: { player: null } }) }, t('keys.history_short')),
+          h('button', { id: 'btn-leaderboard', type: 'button', onclick: () => app.askLeaderboard(app.leaderboardGame || 'caro') }, t('keys.leaderboard_short')),
+          h('button', { id: 'btn-history', type: 'button', onclick: () => app.askHistory(null) }, t('keys.history_short')),
+          recordPicker(app),
         ),
       ),
       rows.length ? h('ul', { id: 'rooms', class: 'rooms' }, rows) : h('p', { id: 'rooms', class: 'empty' }, t('web.no_rooms')),

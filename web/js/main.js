@@ -12,14 +12,21 @@ import { renderLobby } from './lobby.js';
 import { createForm, useArrangement } from './create.js';
 import { newEditor, judged, renderEditor, editorKey, formFields } from './editor.js';
 import { mountRoom, headline, reasonText, seatName, seriesText } from './room.js';
-import { renderLeaderboard, renderHistory, renderReplay } from './records.js';
+import { renderLeaderboard, renderHistory, renderReplay, replayRoom, offerDownload } from './records.js';
+import { renderProfile } from './profile.js';
+import { startDraft, draftCaro, draftXiangqi, draftUndo } from './draft.js';
+import { writeRecord, parseRecord, fileName, fenOf, MAX_FILE_BYTES } from './recordfile.js';
+import { pointName, seatIndex } from './notation.js';
 
 const VERSION = Number(document.querySelector('meta[name="banco-protocol"]').content);
 
 const app = {
   prefs: loadPrefs(),
   screen: 'connect',
-  me: { name: '', server: '' },
+  me: { name: '', server: '', account: false },
+  // The connect form's refusal: the server's reason, told under the form.
+  refusal: null,
+  register: false,
   rooms: [],
   room: null,
   watching: null,
@@ -32,6 +39,16 @@ const app = {
   step: 0,
   autoplay: null,
   view: null,
+  // Trial moves on a private copy of the board (draft mode), or null.
+  draft: null,
+  // The keyboard cursor on the board: {at: index of the point}.
+  cursor: {},
+  // Which game's leaderboard was asked for last: 'caro' or 'xiangqi'.
+  leaderboardGame: 'caro',
+  // Whose games the history shows (null: everyone's).
+  historyFor: null,
+  // The file name of a replay read from a file (null for the server's records).
+  replayFile: null,
   editor: null,
 };
 
@@ -63,12 +80,13 @@ function setTheme() {
 function onStatus(kind, detail) {
   if (kind === 'connecting') notice(t('connect.connecting', { addr: location.host }));
   else if (kind === 'welcome') {
-    app.me = { name: detail.name, server: detail.server };
+    app.me = { name: detail.name, server: detail.server, account: !!detail.account };
+    app.refusal = null;
     notice(t('event.welcome', { server: detail.server, name: detail.name }));
     toLobby(false);
   } else if (kind === 'reconnecting') notice(t('net.reconnecting', { n: detail }), 'warn');
   else if (kind === 'reconnected') {
-    app.me = { name: detail.name, server: detail.server };
+    app.me = { name: detail.name, server: detail.server, account: !!detail.account };
     notice(t('net.reconnected'));
     // The server puts a held seat back (a Joined follows); a spectator watches again.
     const watching = app.room && !S.mySeat(app.room) ? app.room.id : null;
@@ -77,8 +95,13 @@ function onStatus(kind, detail) {
     if (watching !== null) app.send({ WatchRoom: watching });
     render();
   } else if (kind === 'closed') {
-    notice(t('net.closed'), 'error');
+    // Refused at the door: the server's reason, under the form, is what to fix.
+    app.refusal = detail ? errorText(detail) : null;
+    notice(app.refusal || t('net.closed'), 'error');
+    app.me = { name: '', server: '', account: false };
     app.screen = 'connect';
+    app.room = null;
+    closeDialog();
     render();
   } else if (kind === 'gave_up') {
     notice(t('net.gave_up', { reason: t('net.closed') }), 'error');
@@ -109,6 +132,8 @@ function onMessage(msg) {
       app.room = S.roomFromView(body, now);
       app.screen = 'room';
       app.selected = null;
+      app.draft = null;
+      app.cursor = {};
       app.view = null;
       closeDialog();
       askFacts();
@@ -118,18 +143,30 @@ function onMessage(msg) {
       return;
     case 'Left':
       app.room = null;
+      app.draft = null;
       closeDialog();
       toLobby();
       return;
     case 'Error':
+      if (app.dialog && app.dialog.id === 'password') return showDialogError(errorText(body));
       notice(errorText(body), 'error');
+      return;
+    case 'PasswordChanged':
+      closeDialog();
+      notice(t('event.password_changed'));
       return;
     case 'Judged':
       if (app.editor && judged(app.editor, body) && app.screen === 'editor') render();
       return;
     case 'Leaderboard':
       app.screen = 'leaderboard';
+      app.leaderboardGame = body.game;
       app.records = body.standings;
+      render();
+      return;
+    case 'Profile':
+      app.screen = 'profile';
+      app.records = body;
       render();
       return;
     case 'History':
@@ -140,6 +177,7 @@ function onMessage(msg) {
     case 'Replay':
       app.screen = 'replay';
       app.replay = body;
+      app.replayFile = null;
       app.step = 0;
       render();
       return;
@@ -151,6 +189,11 @@ function onMessage(msg) {
   const before = room.seats.map((s) => s && { ...s });
   if (!S.apply(room, msg, now)) return; // a message this page does not know: ignored
   const me = S.mySeat(room);
+  // The real game moved on: the trial moves no longer stand on it.
+  if (app.draft && ['GameStarted', 'Moved', 'Undone', 'GameOver'].includes(kind)) {
+    app.draft = null;
+    notice(t('draft.cleared'));
+  }
   switch (kind) {
     case 'GameStarted':
       app.selected = null;
@@ -225,8 +268,14 @@ function hintText(room, mv) {
 /** A refusal in the page's language; the server's own sentence says what to change. */
 function errorText(e) {
   const local = t(`server_error.${e.code}`);
-  if (document.documentElement.lang === 'en' || !e.message) return e.message || local;
+  if (document.documentElement.lang === 'en' || !e.message) return e.message ? sentence(e.message) : local;
   return `${local} (${e.message})`;
+}
+
+/** The server's words as a sentence: a capital first, a full stop last. */
+function sentence(text) {
+  const s = text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.!?…]$/.test(s) ? s : `${s}.`;
 }
 
 function askFacts() {
@@ -268,6 +317,124 @@ app.tapSquare = (sq) => {
     app.selected = null;
   }
   update();
+};
+
+// ---- draft moves ---------------------------------------------------------------------
+
+app.toggleDraft = () => {
+  const room = app.room;
+  if (!room) return;
+  if (app.draft) {
+    app.draft = null;
+    notice(t('draft.off'));
+  } else {
+    if (!room.game) return notice(t('room.no_game_yet'), 'warn');
+    app.draft = startDraft(room);
+    app.selected = null;
+    notice(t('draft.on'));
+  }
+  update();
+};
+
+app.draftPlace = (p) => {
+  if (!app.draft || !app.room) return;
+  const refusal = draftCaro(app.room, app.draft, p);
+  if (refusal) notice(t(refusal), 'warn');
+  update();
+};
+
+app.draftTap = (sq) => {
+  if (!app.draft || !app.room) return;
+  const refusal = draftXiangqi(app.room, app.draft, sq);
+  if (refusal) notice(t(refusal), 'warn');
+  update();
+};
+
+app.draftUndo = () => {
+  if (!app.draft) return;
+  const refusal = draftUndo(app.draft);
+  if (refusal) notice(t(refusal), 'warn');
+  update();
+};
+
+// ---- game records: save, open, play on --------------------------------------------
+
+/** The room's game as a record, finished or not. */
+function roomRecord(room) {
+  const g = room.game;
+  const name = (seat) => {
+    const s = room.seats[seatIndex(seat)] || (room.sat && room.sat[seatIndex(seat)]);
+    return s ? (s.bot ? `bot (${String(s.bot).toLowerCase()})` : s.name) : '?';
+  };
+  return {
+    summary: { id: 0, game: room.settings.game, time: room.settings.time, players: [name('one'), name('two')], first: g.first, over: g.over, plies: g.moves.length, ended_at_ms: g.over ? Date.now() : 0 },
+    start_fen: g.start_fen || '',
+    opening: g.opening || [],
+    moves: g.moves,
+  };
+}
+
+app.saveRecord = (record) => {
+  const name = app.replayFile && !record.summary.id ? app.replayFile : fileName(record);
+  offerDownload(name, writeRecord(record));
+  notice(t('web.saved', { name }));
+};
+
+app.saveRoomGame = () => {
+  if (app.room && app.room.game) app.saveRecord(roomRecord(app.room));
+};
+
+/** Reads a record file the person picked, into a replay. */
+app.openRecordFile = async (file) => {
+  if (!file) return;
+  if (file.size > MAX_FILE_BYTES) return notice(t('web.record_too_large', { name: file.name, size: file.size }), 'error');
+  let text;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer());
+  } catch {
+    return notice(t('web.record_not_text', { name: file.name }), 'error');
+  }
+  const record = parseRecord(text);
+  if (record instanceof Error) return notice(t('web.record_refused', { name: file.name, why: record.message }), 'error');
+  stopAutoplay();
+  app.replay = record;
+  app.replayFile = file.name;
+  app.step = 0;
+  app.screen = 'replay';
+  notice(t('web.record_opened', { name: file.name, count: record.moves.length }));
+  render();
+};
+
+/** A new room starting from the replay's position at `step`: the create form, filled. */
+app.playOn = (record, step) => {
+  const game = record.summary.game;
+  let start;
+  if (game.caro) {
+    const c = game.caro;
+    const stones = [...record.opening, ...record.moves.slice(0, step).map((m) => m.mv.caro)];
+    start = { game: 'caro', width: c.width, height: c.height, rule: c.rule, stones: stones.map((p) => pointName(p, c.width, c.height)).join(' ') };
+  } else {
+    const room = replayRoom(record, step);
+    const fen = record.start_fen || S.XQ_START;
+    const redFirst = fen.split(' ')[1] !== 'b';
+    const red = step % 2 === 0 ? redFirst : !redFirst;
+    start = { game: 'xiangqi', fen: fenOf(S.xiangqiPieces(room), red) };
+  }
+  toLobby();
+  app.openCreate(null, start);
+};
+
+app.askLeaderboard = (game) => {
+  app.leaderboardGame = game;
+  app.send({ Leaderboard: game });
+};
+
+/** Someone's record: a person by name, or the bot of a level. */
+app.askProfile = (name, bot = null) => app.send({ Profile: { name, bot } });
+
+app.askHistory = (player) => {
+  app.historyFor = player;
+  app.send({ History: { player } });
 };
 
 app.toggleWarn = () => {
@@ -348,7 +515,7 @@ function showGameOver() {
 }
 app.showGameOver = showGameOver;
 
-app.openCreate = (again = null) => {
+app.openCreate = (again = null, start = null) => {
   // The form outlives a trip to the position editor, so every other choice is kept.
   const form =
     again ||
@@ -370,6 +537,7 @@ app.openCreate = (again = null) => {
         app.screen = 'editor';
         render();
       },
+      start,
     );
   showDialog({
     id: 'create',
@@ -448,19 +616,38 @@ function closeOfferDialog() {
 }
 
 document.addEventListener('keydown', (e) => {
-  if (e.key === 'Escape' && app.dialog) closeDialog();
+  if (e.key === 'Escape' && app.dialog) return closeDialog();
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  const typing = e.target && e.target.closest && e.target.closest('input, textarea, select');
   // The editor's keys, unless a text field (the FEN) has them.
-  const typing = e.target && (e.target.tagName === 'INPUT' || e.target.tagName === 'SELECT');
   if (app.screen === 'editor' && app.editor && !app.dialog && !typing && editorKey(app.editor, e)) {
     e.preventDefault();
     render();
+    return;
   }
+  // The room's draft keys, as the terminal client's: p in and out, u or Backspace takes
+  // back a trial move, Esc leaves. Never while typing.
+  if (app.screen !== 'room' || app.dialog || typing) return;
+  if (e.key === 'p') app.toggleDraft();
+  else if (app.draft && (e.key === 'u' || e.key === 'Backspace')) app.draftUndo();
+  else if (app.draft && e.key === 'Escape') app.toggleDraft();
+  else return;
+  e.preventDefault();
 });
 
 // ---- views ------------------------------------------------------------------------
 
 function renderHeader() {
-  fill(headerInfo, app.me.name ? t('title.who', { name: app.me.name, server: app.me.server }) : '');
+  if (!app.me.name) return fill(headerInfo, '');
+  fill(
+    headerInfo,
+    h('span', { id: 'who-name' }, t('title.who', { name: app.me.name, server: app.me.server })),
+    ' ',
+    h('span', { class: 'muted' }, app.me.account ? t('web.logged_in') : t('web.guest')),
+    app.me.account ? h('button', { id: 'btn-profile', type: 'button', class: 'small', onclick: () => app.askProfile(app.me.name) }, t('web.my_info')) : null,
+    app.me.account ? h('button', { id: 'btn-password', type: 'button', class: 'small', onclick: () => app.changePassword() }, t('web.change_password_short')) : null,
+    h('button', { id: 'btn-logout', type: 'button', class: 'small', onclick: () => app.logOut() }, t('web.log_out')),
+  );
 }
 
 function update() {
@@ -484,6 +671,8 @@ function render() {
       return renderHistory(main, app, app.records);
     case 'replay':
       return renderReplay(main, app, app.replay, app.step);
+    case 'profile':
+      return renderProfile(main, app, app.records);
     case 'editor':
       return app.editor ? renderEditor(main, app.editor, render) : undefined;
     default:
@@ -492,7 +681,23 @@ function render() {
 }
 
 function renderConnect() {
-  const input = h('input', { id: 'name', type: 'text', maxlength: 24, autocomplete: 'nickname', value: app.prefs.name, required: true });
+  const name = h('input', { id: 'name', type: 'text', maxlength: 24, autocomplete: 'username', value: app.prefs.name, required: true });
+  const password = h('input', { id: 'password', type: 'password', maxlength: 128, autocomplete: app.register ? 'new-password' : 'current-password', 'aria-describedby': 'password-hint' });
+  const register = h('input', { id: 'register', type: 'checkbox', checked: app.register });
+  const hint = h('small', { id: 'password-hint', class: 'muted' });
+  const sayHint = () => {
+    hint.textContent = register.checked ? t('web.register_hint') : t('connect.password_hint');
+    password.required = register.checked;
+    password.autocomplete = register.checked ? 'new-password' : 'current-password';
+  };
+  register.addEventListener('change', () => {
+    app.register = register.checked;
+    sayHint();
+  });
+  sayHint();
+  const error = h('p', { id: 'connect-error', class: 'error', role: 'alert' }, app.refusal || '');
+  const resume = loadResume();
+  const coming_back = resume && resume.account && resume.name === app.prefs.name;
   fill(
     main,
     h(
@@ -502,20 +707,103 @@ function renderConnect() {
         class: 'connect',
         onsubmit: (e) => {
           e.preventDefault();
-          const name = input.value.trim();
-          if (!name) return notice(t('connect.need_name'), 'error');
-          app.prefs.name = name;
+          const who = name.value.trim();
+          const fail = (text) => {
+            error.textContent = text;
+            notice(text, 'error');
+          };
+          if (!who) return fail(t('connect.need_name'));
+          const secret = password.value;
+          if (register.checked && !secret) return fail(t('web.register_needs_password'));
+          // Counted as the server counts: in characters, not UTF-16 units.
+          const chars = [...secret].length;
+          if (secret && register.checked && (chars < 8 || chars > 128)) return fail(t('server_error.bad_password'));
+          error.textContent = '';
+          app.refusal = null;
+          app.prefs.name = who;
           savePrefs(app.prefs);
-          conn.open(name);
+          conn.open(who, secret ? { password: secret, register: register.checked } : null);
         },
       },
       h('h1', {}, t('connect.title')),
       h('p', { class: 'muted' }, t('web.tagline')),
-      h('label', { class: 'field wide', for: 'name' }, h('span', {}, t('connect.name')), input),
+      coming_back ? h('p', { class: 'warn' }, t('web.log_in_again')) : null,
+      h('label', { class: 'field wide', for: 'name' }, h('span', {}, t('connect.name')), name),
+      h('label', { class: 'field wide', for: 'password' }, h('span', {}, t('connect.password')), password, hint),
+      h('label', { class: 'check', for: 'register' }, register, ' ', t('web.register')),
+      error,
       h('button', { id: 'connect', type: 'submit', class: 'primary' }, t('keys.connect_short')),
     ),
   );
-  input.focus();
+  if (coming_back || (app.prefs.name && !app.refusal)) password.focus();
+  else name.focus();
+  if (!app.prefs.name) name.focus();
+}
+
+// ---- the account: log out, change the password ---------------------------------------
+
+app.logOut = () => {
+  const room = app.room;
+  const loses = room && S.mySeat(room) && S.playing(room);
+  const out = () => {
+    conn.close();
+    app.me = { name: '', server: '', account: false };
+    app.room = null;
+    app.refusal = null;
+    app.screen = 'connect';
+    notice(t('web.logged_out'));
+    render();
+  };
+  if (!loses) return out();
+  showDialog({
+    id: 'logout',
+    title: t('web.log_out'),
+    body: [t('web.log_out_sure'), h('p', { class: 'warn' }, t('dialog.leave_loses'))],
+    buttons: [
+      { id: 'yes', label: t('web.yes'), action: out },
+      { id: 'no', label: t('web.no') },
+    ],
+  });
+};
+
+app.changePassword = () => {
+  const field = (id, label, auto) =>
+    h('label', { class: 'field wide', for: id }, h('span', {}, label), h('input', { id, type: 'password', maxlength: 128, autocomplete: auto, required: true }));
+  const form = h(
+    'form',
+    {
+      id: 'password-form',
+      onsubmit: (e) => {
+        e.preventDefault();
+        const [old, fresh, again] = ['pw-old', 'pw-new', 'pw-again'].map((id) => document.getElementById(id).value);
+        const chars = [...fresh].length;
+        if (chars < 8 || chars > 128) return showDialogError(t('server_error.bad_password'));
+        if (fresh !== again) return showDialogError(t('web.passwords_differ'));
+        showDialogError('');
+        app.send({ ChangePassword: { old, new: fresh } });
+      },
+    },
+    field('pw-old', t('web.password_old'), 'current-password'),
+    field('pw-new', t('web.password_new'), 'new-password'),
+    field('pw-again', t('web.password_again'), 'new-password'),
+    h('p', { id: 'dialog-error', class: 'error', role: 'alert' }),
+  );
+  showDialog({
+    id: 'password',
+    title: t('web.change_password'),
+    body: form,
+    buttons: [
+      { id: 'password-submit', label: t('web.change_password_short'), submit: form },
+      { id: 'password-cancel', label: t('keys.cancel_short') },
+    ],
+  });
+  document.getElementById('pw-old').focus();
+};
+
+function showDialogError(text) {
+  const el = document.getElementById('dialog-error');
+  if (el) el.textContent = text;
+  else if (text) notice(text, 'error');
 }
 
 function renderSettings() {
@@ -559,10 +847,12 @@ async function start() {
   document.addEventListener('keydown', sound.unlock, { once: true });
   renderSettings();
   // A reload in the middle of a game comes straight back under the same name and seat.
+  // An account's password is never stored, so its owner types it again (the seat
+  // waits for them while the server holds it).
   const resume = loadResume();
   if (resume && resume.name) {
     app.prefs.name = resume.name;
-    conn.open(resume.name);
+    if (!resume.account) conn.open(resume.name);
   }
   render();
   setInterval(() => app.screen === 'room' && app.view && app.view.tick(), 200);

@@ -18,6 +18,12 @@ export class Connection {
     this.handlers = handlers;
     this.ws = null;
     this.name = '';
+    // {password, register} for an account, null for a guest; kept in memory only, to
+    // log in again after a drop (as a login: the name is registered by then).
+    this.account = null;
+    // The server's Error before a Welcome: why it closed the door (a wrong password, a
+    // name that belongs to an account...).
+    this.refusal = null;
     this.welcomed = false;
     this.closing = false;
     this.lostAt = null;
@@ -25,9 +31,11 @@ export class Connection {
     this.timer = null;
   }
 
-  /** Connects as `name`, taking back this tab's seat if it had one. */
-  open(name) {
+  /** Connects as `name` (with `account` {password, register}, or null for a guest),
+   * taking back this tab's seat if it had one. */
+  open(name, account = null) {
     this.name = name;
+    this.account = account;
     this.closing = false;
     this.dial(false);
   }
@@ -40,7 +48,8 @@ export class Connection {
     ws.onopen = () => {
       const resume = loadResume();
       const token = resume && resume.name === this.name ? resume.token : null;
-      this.sendRaw({ Hello: { version: this.version, name: this.name, resume: token } });
+      this.refusal = null;
+      this.sendRaw({ Hello: { version: this.version, name: this.name, resume: token, account: this.account } });
     };
     ws.onmessage = (event) => {
       let msg;
@@ -49,8 +58,16 @@ export class Connection {
       } catch {
         return; // not ours to read
       }
+      // The server's heartbeat: answered at once, or after three unanswered pings the
+      // server takes the page for gone and holds its seat.
+      if (msg && msg.Ping !== undefined) {
+        this.sendRaw({ Pong: msg.Ping });
+        return;
+      }
+      if (msg && msg.Error && !this.welcomed) this.refusal = msg.Error;
       if (msg && msg.Welcome) {
-        saveResume({ token: msg.Welcome.resume, name: this.name });
+        if (this.account) this.account = { ...this.account, register: false };
+        saveResume({ token: msg.Welcome.resume, name: this.name, account: !!msg.Welcome.account });
         const back = this.lostAt !== null;
         this.welcomed = true;
         this.lostAt = null;
@@ -63,9 +80,16 @@ export class Connection {
       if (this.ws !== ws) return;
       this.ws = null;
       if (this.closing) return;
+      // Refused at the door (a wrong password on the way back, say): trying again
+      // would only be refused again.
+      if (!this.welcomed && this.refusal) {
+        this.lostAt = null;
+        this.handlers.onStatus('closed', this.refusal);
+        return;
+      }
       if (!this.welcomed) {
         if (this.lostAt === null) {
-          this.handlers.onStatus('closed', event.reason || '');
+          this.handlers.onStatus('closed', this.refusal);
           return;
         }
       }
@@ -106,6 +130,8 @@ export class Connection {
   /** Closes on purpose: no reconnection, and the seat's token is forgotten. */
   close() {
     this.closing = true;
+    this.welcomed = false;
+    this.account = null;
     clearTimeout(this.timer);
     saveResume(null);
     if (this.ws) this.ws.close();

@@ -9,10 +9,14 @@ import { caroBoard } from './caro.js';
 import { xiangqiBoard } from './xiangqi.js';
 import { clockText, iccs, levelName, otherSeat, pointName, ruleName, seatIndex, timeControlText } from './notation.js';
 import * as S from './state.js';
+import { draftRoom, trialSpots } from './draft.js';
+import { rove } from './keys.js';
 
 /** How a seat's player is called: their name, or the bot's level. */
 export function seatName(room, seat) {
-  const s = room.seats[seatIndex(seat)] || (room.game && room.game.players && room.game.players[seatIndex(seat)]);
+  const i = seatIndex(seat);
+  // A seat left empty mid-game still names who played in it while that game is shown.
+  const s = room.seats[i] || (room.game && room.sat && room.sat[i]);
   if (!s) return t('seat.free');
   if (s.bot) return t('seat.bot', { level: t(`level.${levelName(s.bot)}`) });
   return s.name;
@@ -157,28 +161,41 @@ export function mountRoom(root, app) {
     const kind = S.gameKind(room);
     const me = S.mySeat(room);
     fill(title, h('strong', {}, t('title.room', { room: room.id, game: gameLine(room.settings) })), ' · ', timeLine(room.settings.time));
-    // The board.
+    // The board: the real game, or the draft board with its trial moves.
     const zoom = app.zoom || 1;
+    const draft = app.draft && room.game ? app.draft : null;
+    const shown = draft ? draftRoom(room, draft) : room;
+    const trials = draft ? trialSpots(draft) : null;
+    const label = t('web.board_label');
+    const hadFocus = board.contains(document.activeElement);
     if (kind === 'caro') {
-      fill(board, caroBoard(room, { warn: app.prefs.warn, zoom, onPlace: (p) => app.place(p) }));
+      fill(board, caroBoard(shown, { warn: !draft && app.prefs.warn, zoom, trials, label, onPlace: (p) => (draft ? app.draftPlace(p) : app.place(p)) }));
     } else {
       const color = me ? S.xiangqiColor(room, me) : 'red';
       const view = app.flip ? (color === 'red' ? 'black' : 'red') : color;
       const toMove = S.toMove(room);
       fill(
         board,
-        xiangqiBoard(room, view, {
-          selected: app.selected,
-          targets: app.selected ? S.targetsFrom(room, app.selected) : [],
-          check: isCheck(room) || (room.facts && room.facts.check && !room.game.over),
+        xiangqiBoard(shown, view, {
+          selected: draft ? draft.selected : app.selected,
+          targets: !draft && app.selected ? S.targetsFrom(room, app.selected) : [],
+          check: !draft && (isCheck(room) || (room.facts && room.facts.check && !room.game.over)),
           toMoveColor: toMove ? S.xiangqiColor(room, toMove) : null,
-          onTap: (sq) => app.tapSquare(sq),
+          trials,
+          label,
+          onTap: (sq) => (draft ? app.draftTap(sq) : app.tapSquare(sq)),
         }),
       );
     }
+    rove(board.querySelector('.caro-grid, .xq-points'), kind === 'caro' ? room.settings.game.caro.width : 9, app.cursor, hadFocus);
     board.classList.toggle('big', kind === 'caro' && room.settings.game.caro.width > 19);
-    status.textContent = statusText(room);
-    status.classList.toggle('my-turn', S.myTurn(room));
+    board.classList.toggle('drafting', !!draft);
+    if (draft) {
+      const next = S.toMove(shown);
+      status.textContent = t('draft.status', { n: draft.trials.length, side: next ? sideWord(shown, next) : '' });
+    } else status.textContent = statusText(room);
+    status.classList.toggle('my-turn', !draft && S.myTurn(room));
+    status.classList.toggle('draft', !!draft);
     // The players.
     fill(
       players,
@@ -191,7 +208,7 @@ export function mountRoom(root, app) {
           { class: `player${turn ? ' turn' : ''}`, dataset: { seat } },
           h('span', { class: 'mark' }, turn ? '▶' : won ? '★' : ' '),
           h('span', { class: `side ${S.sideOf(room, seat).toLowerCase()}` }, sideWord(room, seat)),
-          h('span', { class: 'name' }, seatName(room, seat), me === seat ? ` ${t('room.you')}` : '', s && !s.connected ? ` ${t('room.away')}` : ''),
+          h('span', { class: 'name' }, s ? seatName(room, seat) : t('seat.free'), me === seat ? ` ${t('room.you')}` : '', s && !s.connected ? ` ${t('room.away')}` : ''),
           h('span', { class: 'clock', dataset: { seat } }),
         );
       }),
@@ -215,6 +232,9 @@ export function mountRoom(root, app) {
       list.push(button('btn-resign', t('keys.resign_short'), () => app.confirmResign(), running));
       if (room.settings.hints) list.push(button('btn-hint', t('keys.hint_short'), () => app.send('Hint'), S.myTurn(room)));
     }
+    if (g) list.push(button('btn-draft', draft ? t('keys.draft_leave_short') : t('keys.draft_short'), () => app.toggleDraft()));
+    if (draft) list.push(button('btn-draft-undo', t('keys.draft_undo_short'), () => app.draftUndo(), draft.trials.length > 0));
+    if (g && g.moves.length) list.push(button('btn-save', t('keys.save_record_short'), () => app.saveRoomGame()));
     if (kind === 'caro') {
       list.push(button('btn-warn', `${t('keys.threats_short')}: ${app.prefs.warn ? t('create.on') : t('create.off')}`, () => app.toggleWarn()));
       if (room.settings.game.caro.width > 15 || room.settings.game.caro.height > 15) {

@@ -19,6 +19,9 @@ export function roomFromView(view, now) {
     offer: view.offer,
     chat: [...view.chat],
     series: view.series || { wins: [0, 0], draws: 0 },
+    // Who last sat in each seat: a game that ended because its player left still
+    // names them.
+    sat: [...view.seats],
     clocksAt: now,
     hint: null,
     facts: null,
@@ -160,6 +163,7 @@ export function apply(room, msg, now) {
     case 'People':
       if (body.seats.some((s) => s === null)) room.series = { wins: [0, 0], draws: 0 };
       room.seats = body.seats;
+      room.sat = body.seats.map((s, i) => s || (room.sat && room.sat[i]) || null);
       room.spectators = room.spectators.filter((name) => !body.left.includes(name));
       for (const name of body.came) if (!room.spectators.includes(name)) room.spectators.push(name);
       return true;

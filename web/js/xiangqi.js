@@ -36,7 +36,8 @@ function lines() {
 /**
  * The board for `room` seen by `color` ('red' or 'black' at the bottom). `opts`:
  * {selected: square|null, targets: [square], check: bool, onTap(square), pieces?,
- * cursor?: square, marked?: [square]} (the editor's cursor and the points a flaw concerns).
+ * cursor?: square, marked?: [square]} (the editor's cursor and the points a flaw concerns),
+ * trials (a Set of draft moves' "file,rank" targets), label (the board's accessible name).
  */
 export function xiangqiBoard(room, color, opts = {}) {
   const pieces = opts.pieces || xiangqiPieces(room);
@@ -45,7 +46,8 @@ export function xiangqiBoard(room, color, opts = {}) {
   const same = (a, b) => a && b && a.file === b.file && a.rank === b.rank;
   const flip = color === 'black';
   const targets = opts.targets || [];
-  const grid = h('div', { class: 'xq-points', role: 'grid' });
+  const trials = opts.trials || new Set();
+  const grid = h('div', { class: 'xq-points', role: 'group', 'aria-label': opts.label || null });
   // The side to move's general is the one in check.
   const checkedColor = opts.check ? opts.toMoveColor : null;
   for (let row = 0; row < 10; row++) {
@@ -57,6 +59,7 @@ export function xiangqiBoard(room, color, opts = {}) {
       const classes = ['xq-pt'];
       if (lx && (same(lx.from, sq) || same(lx.to, sq))) classes.push('last');
       if (same(opts.selected, sq)) classes.push('selected');
+      if (trials.has(`${file},${rank}`)) classes.push('draft');
       if (same(opts.cursor, sq)) classes.push('cursor');
       if ((opts.marked || []).some((m) => same(m, sq))) classes.push('flaw');
       const target = targets.some((t) => same(t, sq));

@@ -40,6 +40,10 @@ pub const FILES: &[Asset] = embed![
     "js/records.js",
     "js/sound.js",
     "js/prefs.js",
+    "js/recordfile.js",
+    "js/draft.js",
+    "js/keys.js",
+    "js/profile.js",
 ];
 
 /// The page itself (`/`), with the protocol version it must announce in its Hello.
