@@ -558,3 +558,26 @@ pub fn draw_seat_profile(frame: &mut Frame, area: Rect, app: &App, sp: &SeatProf
     let record = profile.games.iter().find(|k| k.game == sp.game);
     draw_chart(frame, chart, app, sp.game, record);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(rating: i32) -> RatingPoint {
+        RatingPoint {
+            at_ms: 0,
+            rating,
+            deviation: 100,
+        }
+    }
+
+    #[test]
+    fn the_chart_frames_its_ratings_with_room_to_spare() {
+        // Padded and rounded out to 25s, the line never touching the frame.
+        assert_eq!(rating_bounds(&[at(1500), at(1724)]), (1475.0, 1750.0));
+        assert_eq!(rating_bounds(&[at(1490)]), (1475.0, 1500.0));
+        // A flat line still gets a band of its own.
+        assert_eq!(rating_bounds(&[at(1510), at(1510)]), (1500.0, 1525.0));
+        assert_eq!(rating_bounds(&[]), (1475.0, 1525.0));
+    }
+}
