@@ -278,6 +278,9 @@ mod tests {
             }
             used.insert(format!("offer.mine_{kind}"));
         }
+        for kind in banco_protocol::GameKind::ALL {
+            used.insert(format!("game_kind.{}", kind.as_str()));
+        }
         for k in crate::app::keys::ROOM {
             used.insert(format!("{}_short", k.what));
         }

@@ -134,6 +134,7 @@ async fn run_plain(
     let stdin = tokio::io::BufReader::new(tokio::io::stdin());
     let printer = plain::Printer::new(std::io::stdout(), format, s.loc).with_bell(player.bell);
     let mut redial = plain::Redial::new(address, seats);
+    redial.tty = std::io::IsTerminal::is_terminal(&std::io::stdin());
     // Logging in again after a drop; a registration is a login by then.
     redial.account = account.map(|c| banco_protocol::Credentials {
         register: false,

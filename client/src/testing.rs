@@ -216,3 +216,135 @@ pub fn standings() -> Vec<banco_protocol::Standing> {
         s("An", None, 1588, 1, 3, 1),
     ]
 }
+
+/// A rating point `days` after 2025-05-01 (noon UTC).
+fn point(days: u64, rating: i32, deviation: u16) -> banco_protocol::RatingPoint {
+    banco_protocol::RatingPoint {
+        at_ms: 1_746_100_800_000 + days * 86_400_000,
+        rating,
+        deviation,
+    }
+}
+
+/// Bình's profile: a registered account with a settled caro rating (a rise, a dip and
+/// a climb over 14 games, ranked 2nd) and one provisional xiangqi game; recent games of
+/// both kinds, won, lost, unrated and aborted.
+pub fn established_profile() -> banco_protocol::Profile {
+    use banco_protocol::{BestWin, EndReason, GameKind, KindRecord, Rating};
+    let caro_curve = [
+        1500, 1562, 1610, 1588, 1631, 1664, 1640, 1602, 1577, 1603, 1648, 1690, 1712, 1724,
+    ];
+    let caro_history: Vec<_> = caro_curve
+        .iter()
+        .enumerate()
+        .map(|(i, r)| point(i as u64 * 2, *r, (340 - i * 20).max(60) as u16))
+        .collect();
+    let mut lost = caro_game_record().summary;
+    lost.id = 51;
+    lost.players = ["Bình".into(), "Hard bot".into()];
+    lost.first = Seat::One;
+    lost.over.winner = Some(Seat::Two);
+    lost.over.reason = EndReason::Resign;
+    lost.over.line.clear();
+    lost.ended_at_ms = 1_747_300_000_000;
+    let mut unrated = xiangqi_game_record().summary;
+    unrated.id = 50;
+    unrated.players = ["~Khách".into(), "Bình".into()];
+    unrated.rated = false;
+    unrated.ended_at_ms = 1_747_200_000_000;
+    let mut aborted = caro_game_record().summary;
+    aborted.id = 49;
+    aborted.plies = 1;
+    aborted.over.winner = None;
+    aborted.over.reason = EndReason::Aborted;
+    aborted.over.line.clear();
+    aborted.rated = false;
+    aborted.ended_at_ms = 1_747_100_000_000;
+    banco_protocol::Profile {
+        name: "Bình".into(),
+        bot: None,
+        registered_at_ms: Some(1_746_000_000_000),
+        first_seen_ms: 1_740_000_000_000,
+        games: vec![
+            KindRecord {
+                game: GameKind::Caro,
+                rating: Rating {
+                    rating: 1724,
+                    deviation: 62,
+                    provisional: false,
+                },
+                rank: Some(2),
+                games: 14,
+                wins: 9,
+                losses: 4,
+                draws: 1,
+                best_win: Some(BestWin {
+                    game: 42,
+                    opponent: "An".into(),
+                    opponent_rating: 1702,
+                    ended_at_ms: 1_746_000_000_000,
+                }),
+                history: caro_history,
+            },
+            KindRecord {
+                game: GameKind::Xiangqi,
+                rating: Rating {
+                    rating: 1562,
+                    deviation: 290,
+                    provisional: true,
+                },
+                rank: None,
+                games: 1,
+                wins: 1,
+                losses: 0,
+                draws: 0,
+                best_win: None,
+                history: vec![point(3, 1562, 290)],
+            },
+        ],
+        recent: vec![lost, unrated, aborted, caro_game_record().summary],
+    }
+}
+
+/// An's profile as a newcomer: registered today, no rated game of either kind, nothing
+/// played.
+pub fn new_profile() -> banco_protocol::Profile {
+    use banco_protocol::{GameKind, KindRecord, Rating};
+    let empty = |game| KindRecord {
+        game,
+        rating: Rating {
+            rating: 1500,
+            deviation: 350,
+            provisional: true,
+        },
+        rank: None,
+        games: 0,
+        wins: 0,
+        losses: 0,
+        draws: 0,
+        best_win: None,
+        history: vec![],
+    };
+    banco_protocol::Profile {
+        name: "An".into(),
+        bot: None,
+        registered_at_ms: Some(1_747_000_000_000),
+        first_seen_ms: 1_747_000_000_000,
+        games: vec![empty(GameKind::Caro), empty(GameKind::Xiangqi)],
+        recent: vec![],
+    }
+}
+
+/// The xiangqi leaderboard: one settled rating and a provisional one.
+pub fn xiangqi_leaderboard() -> ServerMsg {
+    let mut standings = standings();
+    standings.truncate(2);
+    standings[1].name = "An".into();
+    standings[1].rating.rating = 1500;
+    standings[1].rating.deviation = 280;
+    standings[1].rating.provisional = true;
+    ServerMsg::Leaderboard {
+        game: banco_protocol::GameKind::Xiangqi,
+        standings,
+    }
+}

@@ -361,7 +361,7 @@ async fn a_xiangqi_game_with_a_draw_offer_then_a_mate_then_the_records() {
     assert_eq!(replay["moves"][0]["check"], true);
     assert_eq!(replay["sides"], serde_json::json!(["red", "black"]));
     binh.event("saved").await;
-    binh.send("leaderboard").await;
+    binh.send("leaderboard xiangqi").await;
     let board = binh.event("leaderboard").await;
     let names: Vec<&str> = board["players"]
         .as_array()

@@ -188,6 +188,13 @@ impl App {
             (None, _) => Return::Stay,
         };
         self.rejoining = None;
+        if let Screen::Password(ps) = &mut self.screen
+            && ps.waiting
+        {
+            // The answer will not come on this connection: try again once back.
+            ps.waiting = false;
+            ps.error = Some(tr!(self.loc, "password.lost").to_string());
+        }
         self.reconnect = Some(Reconnect {
             since: self.now,
             next_try: self.now,

@@ -31,6 +31,7 @@ pub const LOBBY: &[KeyHelp] = &[
     k("r", "keys.refresh"),
     k("l", "keys.leaderboard"),
     k("h", "keys.history"),
+    k("i", "keys.my_info"),
     k("s", "keys.settings"),
     k("?", "keys.help"),
     k("q", "keys.quit"),
@@ -62,6 +63,7 @@ pub const ROOM: &[KeyHelp] = &[
     k("PgUp PgDn", "keys.scroll_chat"),
     k("o", "keys.show_result"),
     k("w", "keys.threats"),
+    k("v", "keys.seat_profile"),
     k("s", "keys.settings"),
     k("?", "keys.help"),
     k("q Esc", "keys.leave"),
@@ -91,11 +93,56 @@ pub const CHAT: &[KeyHelp] = &[
 
 pub const LEADERBOARD: &[KeyHelp] = &[
     k("↑↓ jk", "keys.select_player"),
-    k("Enter", "keys.player_games"),
+    k("Enter", "keys.player_profile"),
+    k("Tab c x", "keys.other_game"),
+    k("g", "keys.player_games"),
     k("h", "keys.history"),
     k("r", "keys.refresh"),
     k("?", "keys.help"),
     k("q Esc", "keys.back_to_lobby"),
+];
+
+/// The profile screen's keys; [`profile_keys`] leaves out what the reader may not do.
+pub const PROFILE: &[KeyHelp] = &[
+    k("↑↓ jk", "keys.select_game"),
+    k("Enter", "keys.open_replay"),
+    k("Tab ←→", "keys.chart_game"),
+    k("p", "keys.change_password"),
+    k("o", "keys.log_out"),
+    k("o", "keys.register_guest"),
+    // Help and the way back before the rest: a narrow legend keeps them.
+    k("?", "keys.help"),
+    k("q Esc", "keys.back"),
+    k("l", "keys.leaderboard"),
+    k("r", "keys.refresh"),
+];
+
+/// The profile's keys for this reader: password and log out on one's own account's,
+/// the way to register on a guest's own.
+pub fn profile_keys(mine: bool, account: bool) -> Vec<KeyHelp> {
+    PROFILE
+        .iter()
+        .filter(|k| match k.what {
+            "keys.change_password" | "keys.log_out" => mine && account,
+            "keys.register_guest" => mine && !account,
+            _ => true,
+        })
+        .copied()
+        .collect()
+}
+
+/// The seat profile dialog's keys (over the room).
+pub const SEAT_PROFILE: &[KeyHelp] = &[
+    k("Tab", "keys.other_player"),
+    k("←→", "keys.chart_game"),
+    k("Esc v", "keys.close"),
+];
+
+pub const PASSWORD: &[KeyHelp] = &[
+    k("Tab ↑↓", "keys.next_field"),
+    k("Enter", "keys.change_password_send"),
+    k("Esc", "keys.cancel"),
+    k("F1", "keys.help"),
 ];
 
 pub const HISTORY: &[KeyHelp] = &[

@@ -7,6 +7,8 @@
 //! - [`draft`]: draft moves, tried on a private copy of the board.
 //! - [`keys`]: what each key does on each screen, for the handlers and the help.
 //! - [`records`]: the leaderboard, the history and the replay screens, and their keys.
+//! - [`profile`]: someone's profile ("My info"), with the rating chart's data.
+//! - [`account`]: one's own account: changing the password, logging out.
 //!
 //! The handlers are split by where the keys go: `connection` (connecting, dropping,
 //! reconnecting), `screen_keys` (connect screen and lobby), `room_keys`, `popup_keys`,
@@ -16,6 +18,7 @@
 //! open, settings to save); they never draw and never touch the network. The terminal
 //! loop ([`crate::tui`]) carries the effects out, and [`crate::ui`] draws the state.
 
+pub mod account;
 pub mod board;
 mod connection;
 pub mod create;
@@ -24,6 +27,7 @@ pub mod editor;
 pub mod input;
 pub mod keys;
 mod popup_keys;
+pub mod profile;
 pub mod records;
 pub mod review;
 mod room_keys;
@@ -108,6 +112,8 @@ pub enum Effect {
         path: PathBuf,
         text: String,
     },
+    /// Close the connection on purpose (logging out): no reconnecting.
+    Disconnect,
     /// Leave the program.
     Quit,
 }
@@ -121,6 +127,10 @@ pub enum Screen {
     Leaderboard(records::Leaderboard),
     History(records::History),
     Replay(Box<records::ReplayScreen>),
+    /// Someone's profile, "My info" for one's own.
+    Profile(Box<profile::ProfileScreen>),
+    /// Changing one's password, opened from "My info".
+    Password(Box<account::PasswordScreen>),
     /// Arranging a position, opened from the create form.
     Editor(Box<editor::EditorScreen>),
 }
@@ -191,6 +201,8 @@ pub enum Popup {
     GameOver,
     /// Language, theme and display options.
     Settings(SettingsMenu),
+    /// A seated player's profile, over the room (which goes on underneath).
+    Profile(Box<profile::SeatProfile>),
 }
 
 /// An action that needs a yes.
@@ -473,6 +485,8 @@ impl App {
             Screen::Leaderboard(_) => self.leaderboard_key(key),
             Screen::History(_) => self.history_key(key),
             Screen::Replay(_) => self.replay_key(key),
+            Screen::Profile(_) => self.profile_key(key),
+            Screen::Password(_) => self.password_key(key),
             Screen::Editor(_) => self.editor_key(key),
         }
     }

@@ -23,6 +23,7 @@ impl App {
         let yes = matches!(key.code, KeyCode::Char('y') | KeyCode::Char('Y'));
         let no = matches!(key.code, KeyCode::Char('n') | KeyCode::Char('N'));
         match popup {
+            Popup::Profile(sp) => self.seat_profile_key(sp, key),
             Popup::Offer(offer) => {
                 if yes || no {
                     self.send(ClientMsg::Answer {

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use super::create::{CreateForm, Field, OpeningKind};
 use super::input::{Edit, TextInput};
+use super::profile::{ProfileScreen, Who};
 use super::{App, Effect, Lobby, Screen};
 use crate::record::file::SaveError;
 use crate::record::{Replay, file};
@@ -18,13 +19,26 @@ use crate::tr;
 /// The pause between two moves when a replay plays by itself.
 pub const AUTOPLAY_EVERY: Duration = Duration::from_millis(900);
 
-/// The leaderboard screen.
-#[derive(Debug, Clone, Default)]
+/// The leaderboard screen: one game's.
+#[derive(Debug, Clone)]
 pub struct Leaderboard {
+    /// Which game's ratings.
+    pub game: GameKind,
     /// Best first; `None` until the server answers.
     pub standings: Option<Vec<Standing>>,
     /// Index of the highlighted line.
     pub selected: usize,
+}
+
+impl Leaderboard {
+    /// `game`'s leaderboard, before the server's answer.
+    pub fn new(game: GameKind) -> Leaderboard {
+        Leaderboard {
+            game,
+            standings: None,
+            selected: 0,
+        }
+    }
 }
 
 /// Whose games the history lists.
@@ -62,18 +76,25 @@ pub struct ReplayScreen {
     pub autoplay: Option<Instant>,
     /// Black at the bottom (xiangqi).
     pub flipped: bool,
-    /// Where Esc goes back to: the history it was opened from. `None` for a file opened
-    /// with `banco replay FILE`: Esc leaves the program.
-    pub back: Option<History>,
+    /// Where Esc goes back to: the history or profile it was opened from. `None` for a
+    /// file opened with `banco replay FILE`: Esc leaves the program.
+    pub back: Option<ReplayBack>,
     /// The file name being typed, while the save prompt is open.
     pub save: Option<TextInput>,
     /// The engine's review of the game, once asked for (`v`).
     pub review: Option<super::review::ReviewView>,
 }
 
+/// The list a replay was opened from.
+#[derive(Debug, Clone)]
+pub enum ReplayBack {
+    History(History),
+    Profile(Box<ProfileScreen>),
+}
+
 impl ReplayScreen {
     /// A replay at its first move, seen from `me`'s side when `me` played Black.
-    pub fn new(replay: Replay, back: Option<History>, me: Option<&str>) -> ReplayScreen {
+    pub fn new(replay: Replay, back: Option<ReplayBack>, me: Option<&str>) -> ReplayScreen {
         let flipped = me.is_some_and(|name| {
             banco_protocol::Seat::BOTH.into_iter().any(|s| {
                 replay.players[s.index()] == name && replay.side(s) == crate::record::Side::Black
@@ -96,10 +117,10 @@ impl App {
         self.welcome.as_ref().map(|w| w.name.clone())
     }
 
-    /// Opens the leaderboard and asks the server for it.
-    pub(super) fn open_leaderboard(&mut self) {
-        self.screen = Screen::Leaderboard(Leaderboard::default());
-        self.send(ClientMsg::Leaderboard(GameKind::Caro));
+    /// Opens `game`'s leaderboard and asks the server for it.
+    pub(super) fn open_leaderboard(&mut self, game: GameKind) {
+        self.screen = Screen::Leaderboard(Leaderboard::new(game));
+        self.send(ClientMsg::Leaderboard(game));
     }
 
     /// Opens the history with `filter` and asks the server for it.
@@ -140,18 +161,36 @@ impl App {
         if step_selection(&mut board.selected, count, key.code) {
             return;
         }
+        let chosen = board
+            .standings
+            .as_ref()
+            .and_then(|s| s.get(board.selected))
+            .map(|s| Who {
+                name: s.name.clone(),
+                bot: s.bot,
+            });
         match key.code {
             KeyCode::Enter => {
-                let name = board
-                    .standings
-                    .as_ref()
-                    .and_then(|s| s.get(board.selected))
-                    .map(|s| s.name.clone());
-                if let Some(name) = name {
-                    self.open_history(HistoryFilter::Player(name));
+                if let Some(who) = chosen {
+                    let back = board.clone();
+                    self.open_profile(who, Some(back));
                 }
             }
-            KeyCode::Char('r') | KeyCode::F(5) => self.open_leaderboard(),
+            KeyCode::Char('g') => {
+                if let Some(who) = chosen {
+                    self.open_history(HistoryFilter::Player(who.name));
+                }
+            }
+            KeyCode::Tab | KeyCode::BackTab | KeyCode::Left | KeyCode::Right => {
+                let game = super::profile::other_game(board.game);
+                self.open_leaderboard(game);
+            }
+            KeyCode::Char('c') => self.open_leaderboard(GameKind::Caro),
+            KeyCode::Char('x') => self.open_leaderboard(GameKind::Xiangqi),
+            KeyCode::Char('r') | KeyCode::F(5) => {
+                let game = board.game;
+                self.open_leaderboard(game);
+            }
             KeyCode::Char('h') => self.open_history(HistoryFilter::Everyone),
             KeyCode::Char('?') => self.help = true,
             KeyCode::Esc | KeyCode::Char('q') => self.back_to_lobby(),
@@ -207,7 +246,7 @@ impl App {
                 let filter = history.filter.clone();
                 self.open_history(filter);
             }
-            KeyCode::Char('l') => self.open_leaderboard(),
+            KeyCode::Char('l') => self.open_leaderboard(GameKind::Caro),
             KeyCode::Char('?') => self.help = true,
             KeyCode::Esc | KeyCode::Char('q') => self.back_to_lobby(),
             _ => {}
@@ -353,9 +392,13 @@ impl App {
             return;
         };
         match rs.back.take() {
-            Some(mut history) => {
+            Some(ReplayBack::History(mut history)) => {
                 history.opening = None;
                 self.screen = Screen::History(history);
+            }
+            Some(ReplayBack::Profile(mut profile)) => {
+                profile.opening = None;
+                self.screen = Screen::Profile(profile);
             }
             None if self.welcome.is_some() => self.back_to_lobby(),
             None => self.effects.push(Effect::Quit),
@@ -416,8 +459,11 @@ impl App {
         self.warn(why);
     }
 
-    pub(super) fn got_leaderboard(&mut self, list: Vec<Standing>) {
-        if let Screen::Leaderboard(board) = &mut self.screen {
+    pub(super) fn got_leaderboard(&mut self, game: GameKind, list: Vec<Standing>) {
+        // An answer for the other game (the reader switched meanwhile) is stale.
+        if let Screen::Leaderboard(board) = &mut self.screen
+            && board.game == game
+        {
             board.selected = board.selected.min(list.len().saturating_sub(1));
             board.standings = Some(list);
         }
@@ -435,13 +481,22 @@ impl App {
 
     pub(super) fn got_replay(&mut self, record: GameRecord) {
         let me = self.my_name();
-        let Screen::History(history) = &mut self.screen else {
-            return;
+        let mut reviewed = false;
+        let back = match &self.screen {
+            Screen::History(history) => {
+                reviewed = history.then_review;
+                let mut back = history.clone();
+                back.opening = None;
+                back.then_review = false;
+                ReplayBack::History(back)
+            }
+            Screen::Profile(profile) if profile.opening.is_some() => {
+                let mut back = profile.clone();
+                back.opening = None;
+                ReplayBack::Profile(back)
+            }
+            _ => return,
         };
-        let reviewed = history.then_review;
-        let mut back = history.clone();
-        back.opening = None;
-        back.then_review = false;
         let replay = Replay::from_record(record);
         let mut screen = ReplayScreen::new(replay, Some(back), me.as_deref());
         if reviewed {
@@ -468,7 +523,7 @@ impl App {
 }
 
 /// Up/down/Home/End/PgUp/PgDn on a list of `count`; `true` if the key was one of them.
-fn step_selection(selected: &mut usize, count: usize, code: KeyCode) -> bool {
+pub(super) fn step_selection(selected: &mut usize, count: usize, code: KeyCode) -> bool {
     let last = count.saturating_sub(1);
     *selected = match code {
         KeyCode::Up | KeyCode::Char('k') => selected.saturating_sub(1),

@@ -135,6 +135,7 @@ impl App {
                 }
             }
             KeyCode::Char('s') => self.open_settings(),
+            KeyCode::Char('v') => self.open_seat_profile(None),
             KeyCode::Char('w') => {
                 self.settings.threat_warning = !self.settings.threat_warning;
                 self.effects.push(super::Effect::SaveSettings);

@@ -123,7 +123,8 @@ impl App {
                 let msg = tr!(self.loc, "lobby.refreshing");
                 self.info(msg.to_string());
             }
-            KeyCode::Char('l') => self.open_leaderboard(),
+            KeyCode::Char('l') => self.open_leaderboard(banco_protocol::GameKind::Caro),
+            KeyCode::Char('i') => self.open_my_profile(),
             KeyCode::Char('h') => self.open_history(super::records::HistoryFilter::Everyone),
             KeyCode::Char('s') => self.open_settings(),
             KeyCode::Char('?') => self.help = true,

@@ -16,10 +16,7 @@ impl App {
         match msg {
             ServerMsg::Welcome(_) | ServerMsg::RoomCreated(_) | ServerMsg::Ping(_) => {}
             ServerMsg::Storage(storage) => self.storage_changed(storage),
-            ServerMsg::PasswordChanged => {
-                let text = tr!(self.loc, "event.password_changed").to_string();
-                self.info(text);
-            }
+            ServerMsg::PasswordChanged => self.password_changed(),
             ServerMsg::Rooms(list) => {
                 self.rooms = list;
                 if matches!(self.rejoining, Some(Return::Seat(_))) {
@@ -54,8 +51,12 @@ impl App {
                 }
             }
             ServerMsg::Error(e) => {
+                if self.password_refused(&e) {
+                    return;
+                }
                 self.records_refused();
                 self.review_refused();
+                self.profile_refused(&crate::narrate::server_error(&e, &self.loc));
                 if matches!(self.rejoining, Some(Return::Watch(_))) {
                     // The room we watched is gone: the lobby.
                     self.rejoining = None;
@@ -65,7 +66,8 @@ impl App {
                 let text = crate::narrate::server_error(&e, &self.loc);
                 self.warn(text);
             }
-            ServerMsg::Leaderboard { standings, .. } => self.got_leaderboard(standings),
+            ServerMsg::Leaderboard { game, standings } => self.got_leaderboard(game, standings),
+            ServerMsg::Profile(profile) => self.got_profile(*profile),
             ServerMsg::History(list) => self.got_history(list),
             ServerMsg::Replay(record) => self.got_replay(*record),
             ServerMsg::ReviewProgress { game, done, total } => {

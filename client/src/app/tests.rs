@@ -1186,6 +1186,7 @@ mod draft;
 mod editor;
 mod layouts;
 mod openings;
+mod profile;
 mod reconnect;
 mod records;
 mod review;

@@ -11,15 +11,18 @@
 //! join ROOM | watch ROOM | leave | quit
 //! move X,Y | move h8 | move h2e2
 //! say TEXT | undo | draw | newgame | yes | no | cancel | resign | hint | board | help
-//! leaderboard | history [NAME] | replay GAME [--save FILE] | review GAME
+//! leaderboard [caro|xiangqi] | history [NAME] | replay GAME [--save FILE] | review GAME
+//! profile [NAME | --bot LEVEL] | login [NAME] | passwd
 //! ```
+//! Passwords are never written on a command line: `login` and `passwd` ask for them
+//! (without echo at a terminal; piped, as the next lines).
 //! Options also take `--opt=value`. Words are case-insensitive; chat text is kept as typed.
 
 use crate::room::opening::checked_stones;
 use banco_engine::caro::{MAX_SIDE, MIN_SIDE};
 use banco_protocol::{
-    CaroOpening, FirstMove, GameId, GameSettings, Level, RoomId, RoomSettings, Rule, SeatKind,
-    TimeControl, parse_duration,
+    CaroOpening, FirstMove, GameId, GameKind, GameSettings, Level, RoomId, RoomSettings, Rule,
+    SeatKind, TimeControl, parse_duration,
 };
 use std::time::Duration;
 
@@ -45,7 +48,18 @@ pub enum Command {
     Help,
     Leave,
     Quit,
-    Leaderboard,
+    /// One game's leaderboard.
+    Leaderboard(GameKind),
+    /// Someone's profile: this client's own with no name; a bot's with `bot`.
+    Profile {
+        name: Option<String>,
+        bot: Option<Level>,
+    },
+    /// Log in to an account (the password is asked for next): the named one, or the
+    /// name in use.
+    Login(Option<String>),
+    /// Change the logged-in account's password (asked for next).
+    Passwd,
     /// Finished games, only this player's if given.
     History(Option<String>),
     /// One finished game; `save`: also write it to this record file.
@@ -117,7 +131,30 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
         "board" => no_args(Command::Board),
         "help" | "?" => Ok(Some(Command::Help)),
         "leave" => no_args(Command::Leave),
-        "leaderboard" | "ratings" | "top" => no_args(Command::Leaderboard),
+        "leaderboard" | "ratings" | "top" => match rest {
+            "" => Ok(Some(Command::Leaderboard(GameKind::Caro))),
+            game => game
+                .parse()
+                .map(|g| Some(Command::Leaderboard(g)))
+                .or_else(|e: String| err(e)),
+        },
+        "profile" | "info" | "me" => parse_profile(rest).map(Some),
+        "login" => match rest.split_whitespace().count() {
+            0 => Ok(Some(Command::Login(None))),
+            1 => Ok(Some(Command::Login(Some(rest.to_string())))),
+            _ => err(
+                "write login, or login NAME: the password is never written on the command line, it is asked for next",
+            ),
+        },
+        "passwd" | "password" => {
+            if rest.is_empty() {
+                Ok(Some(Command::Passwd))
+            } else {
+                err(
+                    "write passwd alone: the passwords are never written on the command line, they are asked for next",
+                )
+            }
+        }
         "history" | "games" => Ok(Some(Command::History(
             (!rest.is_empty()).then(|| rest.to_string()),
         ))),
@@ -136,6 +173,32 @@ fn room_id(rest: &str, word: &str) -> Result<RoomId, CommandError> {
     match t.parse::<RoomId>() {
         Ok(id) if !t.is_empty() => Ok(id),
         _ => err(format!("write the room number, like: {word} 3")),
+    }
+}
+
+/// `profile [NAME | --bot LEVEL]`.
+fn parse_profile(rest: &str) -> Result<Command, CommandError> {
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    match words.as_slice() {
+        [] => Ok(Command::Profile {
+            name: None,
+            bot: None,
+        }),
+        ["--bot", level] => match Level::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(level))
+        {
+            Some(level) => Ok(Command::Profile {
+                name: None,
+                bot: Some(level),
+            }),
+            None => err("a bot's level is easy, medium, hard or max, like: profile --bot hard"),
+        },
+        [name] if !name.starts_with("--") => Ok(Command::Profile {
+            name: Some(name.to_string()),
+            bot: None,
+        }),
+        _ => err("write profile, profile NAME, or profile --bot LEVEL"),
     }
 }
 
@@ -382,7 +445,10 @@ pub const HELP: &[(&str, &str)] = &[
     ("resign", "plain.help_resign"),
     ("hint", "plain.help_hint"),
     ("board", "plain.help_board"),
-    ("leaderboard", "plain.help_leaderboard"),
+    ("leaderboard [caro|xiangqi]", "plain.help_leaderboard"),
+    ("profile [NAME | --bot LEVEL]", "plain.help_profile"),
+    ("login [NAME]", "plain.help_login"),
+    ("passwd", "plain.help_passwd"),
     ("history [NAME]", "plain.help_history"),
     ("replay GAME [--save FILE]", "plain.help_replay"),
     ("review GAME", "plain.help_review"),
@@ -436,7 +502,47 @@ mod tests {
         ] {
             assert_eq!(parse(line), Ok(Some(c)), "{line}");
         }
-        assert_eq!(parse("leaderboard"), Ok(Some(Command::Leaderboard)));
+        assert_eq!(
+            parse("leaderboard"),
+            Ok(Some(Command::Leaderboard(GameKind::Caro)))
+        );
+        assert_eq!(
+            parse("leaderboard XiangQi"),
+            Ok(Some(Command::Leaderboard(GameKind::Xiangqi)))
+        );
+        assert!(parse("leaderboard chess").is_err());
+        assert_eq!(
+            parse("profile"),
+            Ok(Some(Command::Profile {
+                name: None,
+                bot: None
+            }))
+        );
+        assert_eq!(
+            parse("profile Bình"),
+            Ok(Some(Command::Profile {
+                name: Some("Bình".into()),
+                bot: None
+            }))
+        );
+        assert_eq!(
+            parse("profile --bot HARD"),
+            Ok(Some(Command::Profile {
+                name: None,
+                bot: Some(Level::Hard)
+            }))
+        );
+        assert!(parse("profile --bot great").is_err());
+        assert_eq!(parse("login"), Ok(Some(Command::Login(None))));
+        assert_eq!(
+            parse("login An"),
+            Ok(Some(Command::Login(Some("An".into()))))
+        );
+        assert_eq!(parse("passwd"), Ok(Some(Command::Passwd)));
+        // A password typed on the line is refused, and says how instead.
+        let e = parse("login An hunter22").unwrap_err();
+        assert!(e.message.contains("never written"), "{}", e.message);
+        assert!(parse("passwd old new").is_err());
         assert_eq!(parse("history"), Ok(Some(Command::History(None))));
         assert_eq!(
             parse("history Bình Minh"),

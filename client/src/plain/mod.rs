@@ -17,7 +17,7 @@ pub mod command;
 pub mod output;
 
 use banco_engine::caro::notation::{PointError, parse_point};
-use banco_protocol::{ClientMsg, GameKind, GameSettings, Move, OfferKind, ServerMsg, XqSquare};
+use banco_protocol::{ClientMsg, GameSettings, Move, OfferKind, ServerMsg, XqSquare};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -54,6 +54,9 @@ pub struct Redial {
     pub seats: SeatKeeper,
     /// The account to log in to again (in memory only); `None` for a guest.
     pub account: Option<banco_protocol::Credentials>,
+    /// Input is a terminal: `login` and `passwd` read passwords from it without echo
+    /// (otherwise as the next input lines).
+    pub tty: bool,
 }
 
 impl Redial {
@@ -64,6 +67,7 @@ impl Redial {
             give_up_after: RECONNECT_FOR,
             seats,
             account: None,
+            tty: false,
         }
     }
 }
@@ -78,6 +82,8 @@ enum Awaiting {
     History,
     Replay,
     Review,
+    Profile,
+    Password,
 }
 
 /// A refusal by the client itself, before anything is sent.
@@ -125,6 +131,10 @@ where
     let mut awaiting: Option<Awaiting> = None;
     // `replay N --save FILE`: where to write the record when it arrives.
     let mut save_to: Option<PathBuf> = None;
+    // `passwd`: the new password, until the server says it is changed.
+    let mut changing_to: Option<String> = None;
+    // Passwords are read from the terminal without echo, or else as input lines.
+    let tty = redial.as_ref().is_some_and(|r| r.tty);
     let mut lines = input.lines();
     loop {
         tokio::select! {
@@ -137,7 +147,28 @@ where
                 match command::parse(&line) {
                     Ok(None) => {}
                     Ok(Some(Command::Quit)) => break,
-                    Ok(Some(cmd)) => match request(&cmd, room.as_ref(), &mut printer) {
+                    Ok(Some(Command::Passwd)) => {
+                        match ask_new_password(&mut lines, tty, &mut printer).await {
+                            Ok(change) => {
+                                changing_to = Some(change.new.clone());
+                                if link.outgoing.send(ClientMsg::ChangePassword(change)).await.is_ok() {
+                                    awaiting = Some(Awaiting::Password);
+                                }
+                            }
+                            Err(r) => printer.error(r.code, &r.message),
+                        }
+                    }
+                    Ok(Some(Command::Login(name))) => {
+                        match log_in(name, &link, room.as_ref(), redial.as_mut(), tty, &mut lines, &mut printer).await {
+                            Ok(back) => {
+                                let old = std::mem::replace(&mut link, back);
+                                old.close(LEAVE_WAIT).await;
+                                printer.welcome(&link.welcome);
+                            }
+                            Err(r) => printer.error(r.code, &r.message),
+                        }
+                    }
+                    Ok(Some(cmd)) => match request(&cmd, room.as_ref(), &link.welcome.name, &mut printer) {
                         Ok(Some((msg, wait))) => {
                             if let Command::Replay { save, .. } = &cmd {
                                 save_to = save.as_ref().map(PathBuf::from);
@@ -157,6 +188,15 @@ where
                 let lost = match event {
                     Some(NetEvent::Msg(msg)) => {
                         awaiting = awaiting.filter(|a| !answers(*a, &msg));
+                        if matches!(msg, ServerMsg::PasswordChanged)
+                            && let Some(new) = changing_to.take()
+                            && let Some(account) = redial.as_mut().and_then(|r| r.account.as_mut())
+                        {
+                            // A reconnection logs in with the new password.
+                            account.password = new;
+                        } else if matches!(msg, ServerMsg::Error(_)) {
+                            changing_to = None;
+                        }
                         take_in(&msg, &mut room, &mut printer);
                         if let Some(r) = redial.as_mut() {
                             keep_seat(r, &link, &msg, room.as_ref(), &mut printer);
@@ -287,6 +327,8 @@ fn answers(awaiting: Awaiting, msg: &ServerMsg) -> bool {
             | (Awaiting::History, ServerMsg::History(_))
             | (Awaiting::Replay, ServerMsg::Replay(_))
             | (Awaiting::Review, ServerMsg::Review(_))
+            | (Awaiting::Profile, ServerMsg::Profile(_))
+            | (Awaiting::Password, ServerMsg::PasswordChanged)
     )
 }
 
@@ -378,6 +420,7 @@ fn offline_line<W: Write>(line: std::io::Result<Option<String>>, printer: &mut P
 fn request<W: Write>(
     cmd: &Command,
     room: Option<&Room>,
+    me: &str,
     printer: &mut Printer<W>,
 ) -> Result<Option<(ClientMsg, Option<Awaiting>)>, Refusal> {
     let loc = printer.locale.clone();
@@ -443,10 +486,19 @@ fn request<W: Write>(
             printer.help();
             Ok(None)
         }
-        Command::Leaderboard => Ok(Some((
-            ClientMsg::Leaderboard(GameKind::Caro),
+        Command::Leaderboard(game) => Ok(Some((
+            ClientMsg::Leaderboard(*game),
             Some(Awaiting::Leaderboard),
         ))),
+        Command::Profile { name, bot } => Ok(Some((
+            ClientMsg::Profile {
+                name: name.clone().unwrap_or_else(|| me.to_string()),
+                bot: *bot,
+            },
+            Some(Awaiting::Profile),
+        ))),
+        // Asked for with their passwords by the session itself.
+        Command::Login(_) | Command::Passwd => Ok(None),
         Command::History(player) => Ok(Some((
             ClientMsg::History {
                 player: player.clone(),
@@ -457,6 +509,105 @@ fn request<W: Write>(
         Command::Review(id) => Ok(Some((ClientMsg::Review(*id), Some(Awaiting::Review)))),
         Command::Quit => Ok(None),
     }
+}
+
+/// Reads one password: from the terminal without echo when `tty`, else the next input
+/// line. `None` when input ended or could not be read.
+async fn read_secret<R: AsyncBufRead + Unpin>(
+    prompt: String,
+    tty: bool,
+    lines: &mut tokio::io::Lines<R>,
+) -> Option<String> {
+    if tty {
+        // rpassword blocks on the terminal: off the runtime's threads.
+        tokio::task::spawn_blocking(move || rpassword::prompt_password(prompt).ok())
+            .await
+            .ok()
+            .flatten()
+    } else {
+        lines.next_line().await.ok().flatten()
+    }
+}
+
+/// `passwd`: the current password, then the new one twice, checked before sending.
+async fn ask_new_password<R: AsyncBufRead + Unpin, W: Write>(
+    lines: &mut tokio::io::Lines<R>,
+    tty: bool,
+    printer: &mut Printer<W>,
+) -> Result<banco_protocol::PasswordChange, Refusal> {
+    let loc = printer.locale.clone();
+    let no_input = || refuse("no_password", loc.get("plain.no_password"));
+    let old = read_secret(
+        format!("{} ", loc.get("plain.ask_old_password")),
+        tty,
+        lines,
+    )
+    .await
+    .ok_or_else(no_input)?;
+    let new = read_secret(
+        format!("{} ", loc.get("plain.ask_new_password")),
+        tty,
+        lines,
+    )
+    .await
+    .ok_or_else(no_input)?;
+    let again = read_secret(format!("{} ", loc.get("plain.ask_again")), tty, lines)
+        .await
+        .ok_or_else(no_input)?;
+    if new != again {
+        return Err(refuse("passwords_differ", loc.get("password.differ")));
+    }
+    if new.chars().count() < banco_protocol::MIN_PASSWORD_CHARS
+        || new.chars().count() > banco_protocol::MAX_PASSWORD_CHARS
+    {
+        return Err(refuse("bad_password", loc.get("server_error.bad_password")));
+    }
+    Ok(banco_protocol::PasswordChange { old, new })
+}
+
+/// `login [NAME]`: asks for the password and logs in on a new connection to the same
+/// server; the old one closes once the new one is in. Only outside a room (a seat
+/// belongs to the session that took it).
+async fn log_in<R: AsyncBufRead + Unpin, W: Write>(
+    name: Option<String>,
+    link: &Link,
+    room: Option<&Room>,
+    redial: Option<&mut Redial>,
+    tty: bool,
+    lines: &mut tokio::io::Lines<R>,
+    printer: &mut Printer<W>,
+) -> Result<Link, Refusal> {
+    let loc = printer.locale.clone();
+    let Some(redial) = redial else {
+        return Err(refuse(
+            "login_unavailable",
+            loc.get("plain.login_unavailable"),
+        ));
+    };
+    if room.is_some() {
+        return Err(refuse("in_room", loc.get("plain.login_in_room")));
+    }
+    let name = name.unwrap_or_else(|| {
+        link.welcome
+            .name
+            .trim_start_matches(banco_protocol::GUEST_MARK)
+            .to_string()
+    });
+    let prompt = crate::tr!(loc, "plain.ask_password", name = name);
+    let password = read_secret(format!("{prompt} "), tty, lines)
+        .await
+        .ok_or_else(|| refuse("no_password", loc.get("plain.no_password")))?;
+    let account = banco_protocol::Credentials {
+        password,
+        register: false,
+    };
+    let connection = Connection::open_resuming(&redial.address, &name, None, Some(account.clone()))
+        .await
+        .map_err(|e| refuse("login_failed", e.describe(&loc)))?;
+    redial.account = Some(account);
+    // The new session holds no seat; whatever the old one kept on disk is moot.
+    redial.seats.forget();
+    Ok(connection.start())
 }
 
 /// Reads a typed move against the room's game: `7,7` or `h8` in caro, `h2e2` in xiangqi.

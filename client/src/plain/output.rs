@@ -8,7 +8,7 @@
 //!
 //! | event | fields |
 //! |---|---|
-//! | `welcome` | `name`, `server`, `version` |
+//! | `welcome` | `name`, `server`, `version`, `account` (logged in; `false` for a guest) |
 //! | `rooms` | `rooms`: [{`room`, `game`, `rule`, `width`, `height`, `time`, `first`, `players`, `bots`, `spectators`, `status`, `hints`}] |
 //! | `room_created` | `room` |
 //! | `joined` | `room`, `you`, `stone`, `game`, `rule`, `width`, `height`, `time`, `seats`, `spectators`, `game_number`, `moves`, `to_move`, `offer` |
@@ -26,12 +26,14 @@
 //! | `hint` | `x`, `y`, `point` |
 //! | `board` | `rows`, `last` |
 //! | `help` | `commands` [{`usage`, `does`}] |
-//! | `leaderboard` | `players` [{`rank`, `name`, `bot`, `rating`, `games`, `wins`, `losses`, `draws`}] |
-//! | `history` | `games` [{`id`, `game`, `rule`, `width`, `height`, `fen`, `time`, `players`, `first`, `winner`, `winner_name`, `reason`, `plies`, `ended_at_ms`, `ended`}] |
+//! | `leaderboard` | `game` (`caro`/`xiangqi`), `players` [{`rank`, `name`, `bot`, `rating`, `deviation`, `provisional`, `games`, `wins`, `losses`, `draws`}] |
+//! | `profile` | `name`, `bot`, `registered_at_ms` (null: a bot, a guest or an unclaimed record), `first_seen_ms`, `games` [{`game`, `rating`, `deviation`, `provisional`, `rank`, `games`, `wins`, `losses`, `draws`, `best_win` ({`game`, `opponent`, `opponent_rating`, `ended_at_ms`} or null), `history` [{`at_ms`, `rating`, `deviation`}]}], `recent` (as `history`'s `games`, with `rated`) |
+//! | `password_changed` | |
+//! | `history` | `games` [{`id`, `game`, `rule`, `width`, `height`, `fen`, `time`, `players`, `first`, `winner`, `winner_name`, `reason`, `plies`, `ended_at_ms`, `ended`, `rated`}] |
 //! | `replay` | the `history` fields of the game, `sides` (by seat: `x`/`o`/`red`/`black`), `start_fen`, `line`, `moves` [{`ply`, `by`, and the `move` event's point or xiangqi fields}] |
 //! | `saved` | `path` (a record file written by `replay N --save FILE`) |
 //! | `servers` | `servers` [{`name`, `address`, `rooms`, `players`, `version`, `compatible`}] (`banco discover`) |
-//! | `error` | `code` (the protocol's stable code, or `bad_command` / `not_in_room` / `out_of_bounds` / `no_offer` for lines the client refuses itself, `offline` while it reconnects, `seat_not_kept` when the seat's token could not be written), `message` |
+//! | `error` | `code` (the protocol's stable code, or `bad_command` / `not_in_room` / `out_of_bounds` / `no_offer` for lines the client refuses itself, `offline` while it reconnects, `seat_not_kept` when the seat's token could not be written; from `login` and `passwd`: `no_password` (input ended), `passwords_differ`, `bad_password`, `in_room`, `login_failed` with the reason in `message`), `message` |
 //! | `storage` | `state` (`saving` / `not_saving`), `reason` (why not, the server's sentence; null when saving) |
 //! | `reconnecting` | `attempt`, `cause` (`closed` / `shutting_down` / `cut` / `silent` / `garbled`), `reason` (the cause in words), `message` |
 //! | `reconnected` | `message`, `seat_lost` (the server did not keep the seat held before) |
@@ -39,8 +41,9 @@
 
 use banco_engine::caro::Stone;
 use banco_protocol::{
-    CaroOpening, EndReason, GameOver, GameSettings, GameSummary, Move, Point, Role, RoomSummary,
-    Seat, SeatKind, SeatView, ServerMsg, Standing, Storage, TimeControl, Welcome,
+    CaroOpening, EndReason, GameKind, GameOver, GameSettings, GameSummary, Move, Point, Profile,
+    Role, RoomSummary, Seat, SeatKind, SeatView, ServerMsg, Standing, Storage, TimeControl,
+    Welcome,
 };
 use serde_json::{Value, json};
 use std::io::Write;
@@ -356,7 +359,7 @@ impl<W: Write> Printer<W> {
         );
         self.emit(
             "welcome",
-            json!({"name": w.name, "server": w.server, "version": w.version}),
+            json!({"name": w.name, "server": w.server, "version": w.version, "account": w.account}),
             &text,
         );
     }
@@ -483,12 +486,18 @@ impl<W: Write> Printer<W> {
         );
     }
 
-    pub fn leaderboard(&mut self, list: &[Standing]) {
+    pub fn leaderboard(&mut self, game: GameKind, list: &[Standing]) {
         let loc = &self.locale;
+        let game_name = loc.get(&format!("game_kind.{}", game.as_str())).to_string();
         let mut text = if list.is_empty() {
-            tr!(loc, "leaderboard.empty").to_string()
+            tr!(loc, "plain.leaderboard_empty", game = game_name)
         } else {
-            tr!(loc, "plain.leaderboard_count", count = list.len())
+            tr!(
+                loc,
+                "plain.leaderboard_count",
+                count = list.len(),
+                game = game_name
+            )
         };
         let mut players = Vec::with_capacity(list.len());
         for (i, s) in list.iter().enumerate() {
@@ -525,7 +534,143 @@ impl<W: Write> Printer<W> {
                 "draws": s.draws,
             }));
         }
-        self.emit("leaderboard", json!({"players": players}), &text);
+        self.emit(
+            "leaderboard",
+            json!({"game": game.as_str(), "players": players}),
+            &text,
+        );
+    }
+
+    /// Someone's profile: a line per game with the rating's path in words, then the
+    /// recent games.
+    pub fn profile(&mut self, p: &Profile) {
+        let loc = &self.locale;
+        let day = |ms: u64| narrate::ended_at(ms).chars().take(10).collect::<String>();
+        let what = match (p.bot, p.registered_at_ms) {
+            (Some(_), _) => tr!(loc, "profile.bot").to_string(),
+            (None, Some(at)) => tr!(loc, "profile.registered", date = day(at)),
+            (None, None) if p.name.starts_with(banco_protocol::GUEST_MARK) => {
+                tr!(loc, "profile.guest").to_string()
+            }
+            (None, None) => tr!(loc, "profile.unclaimed").to_string(),
+        };
+        let mut text = format!(
+            "{}: {what}; {}.",
+            p.name,
+            tr!(loc, "profile.first_seen", date = day(p.first_seen_ms))
+        );
+        let mut games = Vec::new();
+        for k in &p.games {
+            let game_name = loc
+                .get(&format!("game_kind.{}", k.game.as_str()))
+                .to_string();
+            text.push_str(&format!(
+                "\n  {game_name}: {} ±{}, {}, {}",
+                k.rating,
+                k.rating.deviation,
+                k.rank.map_or_else(
+                    || tr!(loc, "plain.unranked").to_string(),
+                    |r| tr!(loc, "plain.rank", rank = r)
+                ),
+                tr!(
+                    loc,
+                    "plain.standing",
+                    games = k.games,
+                    wins = k.wins,
+                    losses = k.losses,
+                    draws = k.draws
+                )
+            ));
+            if let Some(b) = &k.best_win {
+                text.push_str(&format!(
+                    "; {}",
+                    tr!(
+                        loc,
+                        "plain.best_win",
+                        win = tr!(
+                            loc,
+                            "profile.best_win",
+                            name = b.opponent,
+                            rating = b.opponent_rating,
+                            game = b.game
+                        )
+                    )
+                ));
+            }
+            let lo = k.history.iter().map(|h| h.rating).min();
+            let hi = k.history.iter().map(|h| h.rating).max();
+            if let (Some(first), Some(last), Some(lo), Some(hi)) =
+                (k.history.first(), k.history.last(), lo, hi)
+            {
+                text.push_str(&format!(
+                    "\n    {}",
+                    tr!(
+                        loc,
+                        "plain.rating_path",
+                        first = first.rating,
+                        last = last.rating,
+                        low = lo,
+                        high = hi,
+                        count = k.history.len()
+                    )
+                ));
+            }
+            games.push(json!({
+                "game": k.game.as_str(),
+                "rating": k.rating.rating,
+                "deviation": k.rating.deviation,
+                "provisional": k.rating.provisional,
+                "rank": k.rank,
+                "games": k.games,
+                "wins": k.wins,
+                "losses": k.losses,
+                "draws": k.draws,
+                "best_win": k.best_win.as_ref().map(|b| json!({
+                    "game": b.game,
+                    "opponent": b.opponent,
+                    "opponent_rating": b.opponent_rating,
+                    "ended_at_ms": b.ended_at_ms,
+                })),
+                "history": k.history.iter().map(|h| json!({
+                    "at_ms": h.at_ms,
+                    "rating": h.rating,
+                    "deviation": h.deviation,
+                })).collect::<Vec<_>>(),
+            }));
+        }
+        if !p.recent.is_empty() {
+            text.push_str(&format!("\n  {}:", tr!(loc, "profile.recent")));
+        }
+        for g in &p.recent {
+            let rated = if g.rated {
+                tr!(loc, "profile.rated_yes")
+            } else {
+                tr!(loc, "profile.rated_no")
+            };
+            text.push_str(&format!(
+                "\n  #{}  {}  {} – {}  {} {}  ({rated}, {})",
+                g.id,
+                narrate::game_line(&g.game, loc),
+                g.players[g.first.index()],
+                g.players[g.first.other().index()],
+                narrate::record_headline(Some(&g.over), &g.players, loc),
+                narrate::record_reason(&g.over, &g.players, loc),
+                narrate::ended_at(g.ended_at_ms),
+            ));
+        }
+        let recent: Vec<Value> = p.recent.iter().map(game_summary_json).collect();
+        self.emit(
+            "profile",
+            json!({
+                "name": p.name,
+                "bot": p.bot.map(|l| l.name()),
+                "registered_at_ms": p.registered_at_ms,
+                "first_seen_ms": p.first_seen_ms,
+                "games": games,
+                "recent": recent,
+            }),
+            &text,
+        );
     }
 
     pub fn history(&mut self, games: &[GameSummary]) {
@@ -842,7 +987,8 @@ impl<W: Write> Printer<W> {
             ServerMsg::Left => {
                 self.emit("left", json!({}), tr!(loc, "event.left"));
             }
-            ServerMsg::Leaderboard { standings, .. } => self.leaderboard(standings),
+            ServerMsg::Leaderboard { game, standings } => self.leaderboard(*game, standings),
+            ServerMsg::Profile(p) => self.profile(p),
             ServerMsg::History(list) => self.history(list),
             ServerMsg::Storage(storage) => self.storage(storage),
             ServerMsg::PasswordChanged => {

@@ -389,10 +389,13 @@ fn records_print_as_documented() {
         ServerMsg::History(vec![caro_game_record().summary]),
         ServerMsg::Replay(Box::new(caro_game_record())),
         ServerMsg::Replay(Box::new(xiangqi_game_record())),
+        ServerMsg::Profile(Box::new(crate::testing::established_profile())),
     ];
     let lines = print_all(&msgs);
     let board = &lines[0];
     assert_eq!(board["event"], "leaderboard");
+    assert_eq!(board["game"], "caro");
+    assert_eq!(board["players"][0]["provisional"], false);
     assert_eq!(board["players"][0]["rank"], 1);
     assert_eq!(board["players"][0]["bot"], "hard");
     assert_eq!(board["players"][1]["name"], "Bình");
@@ -432,6 +435,17 @@ fn records_print_as_documented() {
     assert_eq!(xq["moves"][1]["wxf"], "H8+7");
     assert_eq!(xq["moves"][1]["check"], false);
     assert_eq!(xq["moves"][1]["by"], "two");
+    let profile = &lines[4];
+    assert_eq!(profile["event"], "profile");
+    assert_eq!(profile["name"], "Bình");
+    assert_eq!(profile["registered_at_ms"], 1_746_000_000_000u64);
+    assert_eq!(profile["games"][0]["game"], "caro");
+    assert_eq!(profile["games"][0]["rank"], 2);
+    assert_eq!(profile["games"][0]["best_win"]["opponent"], "An");
+    assert_eq!(profile["games"][0]["history"][13]["rating"], 1724);
+    assert_eq!(profile["games"][1]["provisional"], true);
+    assert_eq!(profile["games"][1]["rank"], Value::Null);
+    assert_eq!(profile["recent"][1]["rated"], false);
 
     let mut printer = Printer::new(Vec::new(), Format::Text, Locale::english());
     let mut room = None;
@@ -440,7 +454,10 @@ fn records_print_as_documented() {
     }
     let text = String::from_utf8(printer.into_inner()).unwrap();
     assert!(
-        text.contains("leaderboard: 3 rated player(s), best first:\n    1. Bot (hard)  1712"),
+        text.contains(
+            "leaderboard: caro leaderboard: 3 player(s), best first:
+    1. Bot (hard)  1712"
+        ),
         "{text}"
     );
     assert!(
@@ -456,6 +473,82 @@ fn records_print_as_documented() {
         "{text}"
     );
     assert!(text.contains("    2. h0g2 (H2+3)  i9h9 (R9.8)\n"), "{text}");
+    assert!(
+        text.contains("profile: Bình: Registered 2025-04-30; first played here 2025-02-19.\n  caro: 1724 ±62, rank 2, (14 games: 9 won, 4 lost, 1 drawn); best win: An (1702), game 42\n    rating path over 14 rated games: 1500 to 1724 (lowest 1500, highest 1724)\n  xiangqi: 1562? ±290, not ranked yet,"),
+        "{text}"
+    );
+}
+
+#[tokio::test]
+async fn passwd_asks_for_the_passwords_on_the_next_lines_and_checks_them() {
+    let (link, mut sent, server) = fake_link();
+    // Piped: the passwords are the lines after the command. The first try's two new
+    // passwords differ (refused here, nothing sent); the second goes.
+    let input = "passwd\nold secret\nnew secret\nnew secrte\npasswd\nold secret\nnew secret\nnew secret\nprofile\nleaderboard xiangqi\n";
+    let script = tokio::spawn(async move {
+        assert_eq!(
+            sent.recv().await,
+            Some(ClientMsg::ChangePassword(banco_protocol::PasswordChange {
+                old: "old secret".into(),
+                new: "new secret".into(),
+            }))
+        );
+        // The next line waits for the answer.
+        assert!(sent.try_recv().is_err());
+        server
+            .send(NetEvent::Msg(ServerMsg::PasswordChanged))
+            .await
+            .unwrap();
+        assert_eq!(
+            sent.recv().await,
+            Some(ClientMsg::Profile {
+                name: "An".into(),
+                bot: None
+            })
+        );
+        server
+            .send(NetEvent::Msg(ServerMsg::Profile(Box::new(
+                crate::testing::new_profile(),
+            ))))
+            .await
+            .unwrap();
+        assert_eq!(
+            sent.recv().await,
+            Some(ClientMsg::Leaderboard(banco_protocol::GameKind::Xiangqi))
+        );
+        server
+            .send(NetEvent::Msg(crate::testing::xiangqi_leaderboard()))
+            .await
+            .unwrap();
+        server
+    });
+    let mut out = Vec::new();
+    run(
+        link,
+        input.as_bytes(),
+        &mut out,
+        Format::Json,
+        Locale::english(),
+    )
+    .await
+    .unwrap();
+    let _server = script.await.unwrap();
+    let text = String::from_utf8(out.clone()).unwrap();
+    assert!(!text.contains("secret"), "{text}");
+    let lines = json_lines(&out);
+    let events: Vec<&str> = lines.iter().map(|l| l["event"].as_str().unwrap()).collect();
+    assert_eq!(
+        events,
+        [
+            "welcome",
+            "error",
+            "password_changed",
+            "profile",
+            "leaderboard"
+        ]
+    );
+    assert_eq!(lines[1]["code"], "passwords_differ");
+    assert_eq!(lines[4]["players"][1]["provisional"], true);
 }
 
 #[tokio::test]

@@ -186,6 +186,16 @@ async fn main_loop(
                     let result = crate::record::file::save_new(&path, &text);
                     app.record_saved(&path, result);
                 }
+                Effect::Disconnect => {
+                    // Events of the closed link are stale from here on.
+                    attempt += 1;
+                    if let Some(f) = forwarder.take() {
+                        f.abort();
+                    }
+                    if let Some(l) = link.take() {
+                        tokio::spawn(l.close(Duration::from_secs(1)));
+                    }
+                }
                 Effect::Quit => {
                     if let Some(f) = forwarder.take() {
                         f.abort();

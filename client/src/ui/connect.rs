@@ -106,6 +106,16 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, form: &ConnectForm) {
         for l in wrap(e, inner_w.saturating_sub(2) as usize) {
             lines.push(Line::from(Span::styled(format!(" {l}"), theme.error())));
         }
+    } else if let Some(n) = app.live_notice() {
+        // What brought the reader here (logged out; register this name), while fresh.
+        let style = if n.error {
+            theme.error()
+        } else {
+            theme.accent()
+        };
+        for l in wrap(&n.text, inner_w.saturating_sub(2) as usize) {
+            lines.push(Line::from(Span::styled(format!(" {l}"), style)));
+        }
     }
     lines.push(Line::default());
     lines.extend(server_lines(app, form, inner_w as usize));

@@ -16,6 +16,7 @@ use crate::tr;
 pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     let loc = &app.loc;
     let theme = &app.theme;
+    let profile_keys;
     let (title, table): (&str, &[KeyHelp]) = match &app.screen {
         Screen::Connect(_) => (tr!(loc, "help.connect"), keys::CONNECT),
         Screen::Lobby(l) if l.create.is_some() => (tr!(loc, "help.create"), keys::CREATE),
@@ -25,6 +26,11 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         Screen::Room(_) => (tr!(loc, "help.room"), keys::ROOM),
         Screen::Leaderboard(_) => (tr!(loc, "help.leaderboard"), keys::LEADERBOARD),
         Screen::History(_) => (tr!(loc, "help.history"), keys::HISTORY),
+        Screen::Profile(p) => {
+            profile_keys = keys::profile_keys(p.mine, app.logged_in());
+            (tr!(loc, "help.profile"), profile_keys.as_slice())
+        }
+        Screen::Password(_) => (tr!(loc, "help.password"), keys::PASSWORD),
         Screen::Replay(r) if r.save.is_some() => (tr!(loc, "help.replay"), keys::SAVE),
         Screen::Replay(_) => (tr!(loc, "help.replay"), keys::REPLAY),
         Screen::Editor(ed) => match ed.board {
@@ -108,6 +114,12 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     }
     if let Screen::Replay(_) = &app.screen {
         notes.push(tr!(loc, "help.record_file").to_string());
+    }
+    if let Screen::Profile(_) | Screen::Leaderboard(_) = &app.screen {
+        notes.push(tr!(loc, "help.ratings").to_string());
+    }
+    if let Screen::Password(_) = &app.screen {
+        notes.push(tr!(loc, "help.password_note").to_string());
     }
     notes.push(tr!(loc, "help.close").to_string());
     lines.push(Line::default());

@@ -2,7 +2,8 @@
 //! the app.
 //!
 //! - [`connect`], [`lobby`], [`room`]: one module per screen; [`records`] draws the
-//!   leaderboard and the history, [`replay`] a finished game step by step.
+//!   leaderboard and the history, [`replay`] a finished game step by step, [`profile`]
+//!   someone's record with its rating chart (and the change-password screen).
 //! - [`editor`]: arranging a position to start a room from.
 //! - [`board`]: the per-game board widgets (caro today, xiangqi drops in beside it).
 //! - [`popup`]: dialogs (offers, confirmations, game over, settings).
@@ -14,6 +15,7 @@ pub mod editor;
 pub mod help;
 pub mod lobby;
 pub mod popup;
+pub mod profile;
 pub mod qr;
 pub mod records;
 pub mod replay;
@@ -43,6 +45,8 @@ pub fn draw(frame: &mut Frame, app: &App) {
         Screen::Leaderboard(b) => records::draw_leaderboard(frame, area, app, b),
         Screen::History(h) => records::draw_history(frame, area, app, h),
         Screen::Replay(r) => replay::draw(frame, area, app, r),
+        Screen::Profile(p) => profile::draw(frame, area, app, p),
+        Screen::Password(p) => profile::draw_password(frame, area, app, p),
         Screen::Editor(ed) => editor::draw(frame, area, app, ed),
     }
     if let Some(p) = &app.popup {

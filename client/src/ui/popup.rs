@@ -57,6 +57,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, popup: &Popup) {
         }
         Popup::GameOver => game_over(frame, area, app),
         Popup::Settings(menu) => settings(frame, area, app, menu),
+        Popup::Profile(sp) => super::profile::draw_seat_profile(frame, area, app, sp),
     }
 }
 

@@ -1,11 +1,11 @@
 //! The leaderboard and the history: one table each, under the title bar.
 
-use banco_protocol::{GameSettings, GameSummary, Standing};
+use banco_protocol::{GameKind, GameSettings, GameSummary, Standing};
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Cell, Paragraph, Row, Table, TableState, Wrap};
+use ratatui::widgets::{Block, BorderType, Cell, Paragraph, Row, Table, TableState, Tabs, Wrap};
 
 use super::{centered, column_widths, fit, legend, legend_items, notice_line, title_bar};
 use crate::app::App;
@@ -57,9 +57,19 @@ fn empty_text(frame: &mut Frame, area: Rect, app: &App, block: Block, text: &str
 pub fn draw_leaderboard(frame: &mut Frame, area: Rect, app: &App, board: &Leaderboard) {
     let loc = &app.loc;
     let theme = &app.theme;
-    let place = tr!(loc, "leaderboard.title");
-    let table_area = frame_parts(frame, area, app, place, crate::app::keys::LEADERBOARD);
-    let block = boxed(app, place.to_string());
+    let game_name = |g: GameKind| loc.get(&format!("game_kind.{}", g.as_str())).to_string();
+    let place = tr!(loc, "leaderboard.title_game", game = game_name(board.game));
+    let area = frame_parts(frame, area, app, &place, crate::app::keys::LEADERBOARD);
+    let [tabs_area, table_area] =
+        Layout::vertical([Constraint::Length(1), Constraint::Min(3)]).areas(area);
+    // One tab per game; Tab switches.
+    let tabs = Tabs::new(GameKind::ALL.map(|g| format!(" {} ", game_name(g))))
+        .select(GameKind::ALL.iter().position(|g| *g == board.game))
+        .style(theme.dim())
+        .highlight_style(theme.selected().add_modifier(Modifier::BOLD))
+        .divider("│");
+    frame.render_widget(tabs, tabs_area);
+    let block = boxed(app, place.clone());
     let Some(standings) = &board.standings else {
         return empty_text(frame, table_area, app, block, tr!(loc, "records.loading"));
     };
@@ -81,15 +91,22 @@ pub fn draw_leaderboard(frame: &mut Frame, area: Rect, app: &App, board: &Leader
     )
     .style(theme.dim().add_modifier(Modifier::BOLD));
     let rows = standings.iter().enumerate().map(|(i, s)| {
-        let style = if Some(s.name.as_str()) == me {
-            theme.good()
+        let mine = s.bot.is_none() && me.is_some_and(|m| m.eq_ignore_ascii_case(&s.name));
+        let style = if mine { theme.good() } else { theme.style() };
+        let mut name = standing_name(s, app);
+        if mine {
+            name = format!("{name} {}", tr!(loc, "leaderboard.you"));
+        }
+        // A provisional rating (`1500?`) is dim: it still moves a lot.
+        let rating_style = if s.rating.provisional {
+            theme.dim()
         } else {
-            theme.style()
+            theme.accent()
         };
         Row::new(vec![
             Cell::from(format!("{}", i + 1)),
-            Cell::from(standing_name(s, app)),
-            Cell::from(Span::styled(s.rating.to_string(), theme.accent())),
+            Cell::from(name),
+            Cell::from(Span::styled(s.rating.to_string(), rating_style)),
             Cell::from(s.games.to_string()),
             Cell::from(s.wins.to_string()),
             Cell::from(s.losses.to_string()),

@@ -54,7 +54,8 @@ fn the_lobby_opens_the_leaderboard_and_a_players_history() {
     press(&mut a, &[KeyCode::Enter]);
     assert!(sent(&mut a).is_empty());
     a.server(crate::testing::leaderboard());
-    press(&mut a, &[KeyCode::Down, KeyCode::Enter]);
+    // g: the chosen player's games (Enter opens the profile: see the profile tests).
+    press(&mut a, &[KeyCode::Down, KeyCode::Char('g')]);
     assert_eq!(
         sent(&mut a),
         [ClientMsg::History {
