@@ -7,8 +7,8 @@
 //! - `classify`: from the engine's scores to chances, losses, move classes.
 //!
 //! Bounds: a client has at most one review under way (its session holds the
-//! [`Running`] review, and dropping it — the client leaving — stops it); the server runs
-//! at most `--reviews` at once. A review's positions go to the pool one at a time, so
+//! [`Running`] review); the server runs at most `--reviews` at once. A review survives
+//! its asker leaving: it runs on and is stored, for the next to ask. A review's positions go to the pool one at a time, so
 //! reviews never crowd it: each holds at most one search.
 
 mod classify;
@@ -45,26 +45,18 @@ pub struct Reviewer {
     slots: Arc<Semaphore>,
 }
 
-/// A review under way for one client; dropping it stops the review.
+/// A review under way for one client (it goes on if the client leaves).
 pub struct Running {
     /// The game under review.
     pub game: GameId,
-    /// Fires when the review ends, by itself or because it was stopped.
+    /// Fires when the review ends.
     done: CancellationToken,
-    /// Stops it.
-    stop: CancellationToken,
 }
 
 impl Running {
     /// Whether it is still under way.
     pub fn is_running(&self) -> bool {
         !self.done.is_cancelled()
-    }
-}
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        self.stop.cancel();
     }
 }
 
@@ -93,19 +85,18 @@ impl Reviewer {
                 "the server is already reviewing as many games as it allows: ask again in a minute",
             )
         })?;
-        let (done, stop) = (CancellationToken::new(), CancellationToken::new());
+        let done = CancellationToken::new();
         let running = Running {
             game: id,
             done: done.clone(),
-            stop: stop.clone(),
         };
         let reviewer = self.clone();
+        // A review survives its asker leaving (the rule): it runs on to the end
+        // and is stored, so asking again later, from anywhere, shows it at once. The
+        // server-wide slots bound how many run, whoever left.
         tokio::spawn(async move {
             let _done = done.drop_guard();
-            tokio::select! {
-                () = stop.cancelled() => tracing::debug!(game = id, "review stopped: its asker left"),
-                () = reviewer.run(id, &outbox, permit) => {}
-            }
+            reviewer.run(id, &outbox, permit).await;
         });
         Ok(running)
     }
