@@ -137,8 +137,10 @@ async fn caro_and_xiangqi_are_rated_apart_and_the_profile_shows_both() {
         ("Bình", 1500)
     );
     assert!(x.best_win.is_none());
-    assert_eq!(c.history.len(), 1);
-    assert_eq!(c.history[0].rating, c.rating.rating);
+    // The chart starts from the start rating, then one point per rated game.
+    assert_eq!(c.history.len(), 2);
+    assert_eq!(c.history[0].rating, 1500);
+    assert_eq!(c.history[1].rating, c.rating.rating);
     assert_eq!(an.recent.len(), 2);
     assert_eq!(
         an.recent[0].game,

@@ -135,23 +135,31 @@ fn kind_record(conn: &Connection, player: i64, kind: GameKind) -> Result<KindRec
             })
         })
         .optional()?;
-    let mut history: Vec<RatingPoint> = conn
+    let point = |at: i64, rating: f64, deviation: f64| RatingPoint {
+        at_ms: u64::try_from(at).unwrap_or(0),
+        rating: rating.round() as i32,
+        deviation: deviation.round().clamp(0.0, f64::from(u16::MAX)) as u16,
+    };
+    let rows: Vec<(i64, f64, f64, f64)> = conn
         .prepare_cached(
-            "SELECT at, after, deviation FROM rating_changes
+            "SELECT at, after, deviation, before FROM rating_changes
              WHERE player = ?1 AND kind = ?2 ORDER BY game DESC LIMIT ?3",
         )?
         .query_map(params![player, kind.as_str(), CHART_POINTS as i64], |row| {
-            let at: i64 = row.get(0)?;
-            let rating: f64 = row.get(1)?;
-            let deviation: f64 = row.get(2)?;
-            Ok(RatingPoint {
-                at_ms: u64::try_from(at).unwrap_or(0),
-                rating: rating.round() as i32,
-                deviation: deviation.round().clamp(0.0, f64::from(u16::MAX)) as u16,
-            })
+            Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?))
         })?
         .collect::<Result<_, _>>()?;
-    history.reverse();
+    let mut history: Vec<RatingPoint> = Vec::with_capacity(rows.len() + 1);
+    // The whole story fits: it starts from the rating before the first rated game (the
+    // start rating), so one game already draws a rise or a fall.
+    if let Some(&(at, _, _, before)) = rows.last().filter(|_| rows.len() < CHART_POINTS) {
+        history.push(point(at, before, Glicko::default().deviation));
+    }
+    history.extend(
+        rows.iter()
+            .rev()
+            .map(|&(at, after, dev, _)| point(at, after, dev)),
+    );
     Ok(KindRecord {
         game: kind,
         rating: rating.to_wire(),
