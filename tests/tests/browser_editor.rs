@@ -207,3 +207,45 @@ async fn a_caro_board_with_a_five_is_refused_then_fixed_on_a_phone() {
     page.close().await;
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_replay_in_the_page_shows_the_engines_review() {
+    use banco_protocol::{ClientMsg, EndReason};
+    use banco_tests::{caro, exchange, two_players};
+    let server = TestServer::start().await;
+    // A short caro game, both sides moving, then a resignation.
+    let (mut an, mut binh, _) = two_players(&server, caro(9)).await;
+    exchange(&mut an, &mut binh, 4, 4).await;
+    exchange(&mut binh, &mut an, 0, 0).await;
+    exchange(&mut an, &mut binh, 5, 5).await;
+    binh.send(ClientMsg::Resign).await;
+    assert_eq!(an.game_over().await.reason, EndReason::Resign);
+
+    let page = Browser::open(server.addr, DESKTOP).await;
+    page.enter("Chi").await;
+    page.click("#btn-history").await;
+    page.wait_for("#history .replay").await;
+    page.click("#history .replay").await;
+    page.wait_for("#rp-review").await;
+    page.click("#rp-review").await;
+    // The server analyses, then the chart comes: the start and a point per move.
+    page.wait_for("#review[data-ready=\"yes\"] #review-chart polyline")
+        .await;
+    let points = page
+        .js(
+            "return document.querySelector('#review-chart polyline').getAttribute('points').trim().split(' ').length",
+            vec![],
+        )
+        .await;
+    assert_eq!(points.as_i64(), Some(4), "the start and three moves");
+    // Stepping to a move shows its class in words.
+    page.click("#rp-next").await;
+    page.wait_js(
+        "the first move's class",
+        "/e5/.test(document.querySelector('#review-move').textContent) && document.querySelector('#review-move').textContent.length > 4",
+        vec![],
+    )
+    .await;
+    page.close().await;
+    server.stop().await;
+}

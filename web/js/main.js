@@ -179,7 +179,21 @@ function onMessage(msg) {
       app.replay = body;
       app.replayFile = null;
       app.step = 0;
+      app.review = null;
       render();
+      return;
+    // The engine's review of the game in the replay: progress, then the review.
+    case 'ReviewProgress':
+      if (app.replay && app.replay.summary.id === body.game) {
+        app.review = { progress: body };
+        if (app.screen === 'replay') render();
+      }
+      return;
+    case 'Review':
+      if (app.replay && app.replay.summary.id === body.game) {
+        app.review = { done: body };
+        if (app.screen === 'replay') render();
+      }
       return;
     default:
       break;

@@ -1,11 +1,11 @@
 // The server's records: the leaderboard, the history of finished games, and a replay of
 // one game move by move on the same boards as a room.
 
-import { h, fill } from './dom.js';
+import { h, fill, svg } from './dom.js';
 import { t } from './i18n.js';
 import { caroBoard } from './caro.js';
 import { xiangqiBoard } from './xiangqi.js';
-import { seatIndex } from './notation.js';
+import { iccs, pointName, seatIndex } from './notation.js';
 import { gameLine, headline, moveText, reasonText } from './room.js';
 
 function back(app) {
@@ -166,6 +166,7 @@ export function renderReplay(root, app, record, step) {
         h('div', { class: 'room-title' }, h('strong', {}, record.summary.id ? `${t('replay.title')} · ${t('replay.game_id', { id: record.summary.id })}` : `${t('replay.title')} · ${app.replayFile || ''}`), ' · ', gameLine({ game: record.summary.game })),
         h('div', { class: 'board-scroll' }, board),
         h('div', { id: 'status' }, at, ' ', over),
+        reviewPanel(app.review, room, record, step, go),
         h(
           'div',
           { class: 'actions' },
@@ -179,6 +180,9 @@ export function renderReplay(root, app, record, step) {
           room.settings.game.xiangqi ? h('button', { type: 'button', onclick: () => app.toggleFlip() }, t('keys.flip_short')) : null,
           h('button', { id: 'rp-save', type: 'button', onclick: () => app.saveRecord(record) }, t('keys.save_record_short')),
           h('button', { id: 'rp-play-on', type: 'button', onclick: () => app.playOn(record, step) }, t('web.play_on')),
+          record.summary.id && !app.review
+            ? h('button', { id: 'rp-review', type: 'button', onclick: () => app.send({ Review: record.summary.id }) && ((app.review = { asked: true }), app.replayStep(step)) }, t('web.review'))
+            : null,
           back(app),
         ),
       ),
@@ -196,4 +200,50 @@ export function renderReplay(root, app, record, step) {
       ),
     ),
   );
+}
+
+/** A move as the review names it: `h8`, or ICCS for xiangqi. */
+function plainMove(room, mv) {
+  if (mv.caro) return pointName(mv.caro, room.settings.game.caro.width, room.settings.game.caro.height);
+  return iccs(mv.xiangqi);
+}
+
+const CLASS_MARK = { inaccuracy: '?!', mistake: '?', blunder: '??', missed_win: '?w', missed_defence: '?d' };
+
+/**
+ * The engine's review beside a replay: a progress line while the server analyses, then
+ * the first mover's winning chances over the game (the ply shown marked; a click on the
+ * chart goes to that ply) and, for the move shown, its class and the engine's move.
+ */
+function reviewPanel(review, room, record, step, go) {
+  if (!review) return null;
+  if (review.asked) return h('p', { id: 'review', class: 'muted' }, t('review.asked'));
+  if (review.progress) {
+    const { done, total } = review.progress;
+    return h('div', { id: 'review' }, h('progress', { max: Math.max(1, total), value: done }), ' ', t('review.progress', { done, total }));
+  }
+  const r = review.done;
+  const points = [r.start_chances, ...r.plies.map((p) => p.chances)];
+  const n = Math.max(1, points.length - 1);
+  const line = points.map((c, i) => `${((i / n) * 100).toFixed(2)},${(100 - c / 10).toFixed(2)}`).join(' ');
+  const chart = svg(
+    'svg',
+    { id: 'review-chart', viewBox: '0 0 100 100', preserveAspectRatio: 'none', role: 'img', 'aria-label': t('review.chart', { name: record.summary.players[seatIndex(r.first)] }) },
+    svg('line', { x1: 0, y1: 50, x2: 100, y2: 50, class: 'half' }),
+    svg('polyline', { points: line, class: 'chances' }),
+    svg('line', { x1: (step / n) * 100, y1: 0, x2: (step / n) * 100, y2: 100, class: 'at' }),
+  );
+  chart.addEventListener('click', (e) => {
+    const box = chart.getBoundingClientRect();
+    go(Math.round(((e.clientX - box.left) / box.width) * n));
+  });
+  const ply = step > 0 ? r.plies[step - 1] : null;
+  const about = ply
+    ? [
+        h('strong', {}, `${plainMove(room, ply.played)}${CLASS_MARK[ply.class] || ''} `),
+        t(`review.class_${ply.class}`),
+        ply.best && ply.class !== 'best' ? h('span', { class: 'muted' }, ` · ${t('review.better', { point: plainMove(room, ply.best) })}`) : null,
+      ]
+    : null;
+  return h('div', { id: 'review', dataset: { ready: 'yes' } }, h('p', { class: 'muted' }, t('review.chart', { name: record.summary.players[seatIndex(r.first)] })), chart, h('p', { id: 'review-move' }, about));
 }
