@@ -175,11 +175,7 @@ async fn drafts_the_keyboard_and_record_files_on_a_phone() {
     let temp = TempDir::new("records");
     let bad = temp.path().join("bad.txt");
     std::fs::write(&bad, "game: caro\n\n1. h8 h8\n").expect("write a file");
-    page.wait_for("#record-file")
-        .await
-        .send_keys(&bad.display().to_string())
-        .await
-        .expect("pick a file");
+    pick_file(&page, &bad).await;
     page.wait_text(
         "#notice",
         "bad.txt is not a banco game record, line 3: h8 is already taken",
@@ -191,11 +187,7 @@ async fn drafts_the_keyboard_and_record_files_on_a_phone() {
         "game: caro\nboard: 15x15\nx: Chi\no: Dũng\n\n1. h8 i9\n2. h9 i8\n3. h10\n",
     )
     .expect("write a file");
-    page.wait_for("#record-file")
-        .await
-        .send_keys(&good.display().to_string())
-        .await
-        .expect("pick a file");
+    pick_file(&page, &good).await;
     page.wait_text("#notice", "Opened good.txt: 5 moves").await;
     page.click("#rp-end").await;
     page.wait_text("#status", "Unfinished").await;
@@ -636,4 +628,19 @@ async fn a_profile_as_the_protocol_writes_it_is_drawn_with_its_chart_and_games()
     assert_eq!(sent, json!({ "Replay": game_id }));
     page.close().await;
     server.stop().await;
+}
+
+/// Picks `path` in the lobby's record-file input. The lobby may redraw between finding
+/// the input and typing into it (a room list push), which leaves the element stale: find
+/// it again then.
+async fn pick_file(page: &Browser, path: &std::path::Path) {
+    for _ in 0..10 {
+        let input = page.wait_for("#record-file").await;
+        match input.send_keys(&path.display().to_string()).await {
+            Ok(()) => return,
+            Err(e) if format!("{e:?}").contains("StaleElementReference") => continue,
+            Err(e) => panic!("pick a file: {e}"),
+        }
+    }
+    panic!("the record-file input kept being redrawn");
 }
