@@ -288,6 +288,15 @@ pub fn summary_status(summary: &RoomSummary, loc: &Locale) -> String {
     tr!(loc, key).to_string()
 }
 
+/// A recorded player's name as the reader sees it: a person's as it is, the server's bot
+/// ("Bot (hard)" in the record) in the reader's language, like its seat in a room.
+pub fn shown_name(name: &str, loc: &Locale) -> String {
+    match banco_protocol::bot_of_name(name) {
+        Some(level) => tr!(loc, "seat.bot", level = level_name(level, loc)),
+        None => name.to_string(),
+    }
+}
+
 /// The headline of a recorded game, by the players' names: `Bình won.`, `Draw.`, or
 /// that it never finished.
 pub fn record_headline(over: Option<&GameOver>, players: &[String; 2], loc: &Locale) -> String {
@@ -296,7 +305,11 @@ pub fn record_headline(over: Option<&GameOver>, players: &[String; 2], loc: &Loc
         Some(GameOver { winner: None, .. }) => tr!(loc, "result.draw").to_string(),
         Some(GameOver {
             winner: Some(w), ..
-        }) => tr!(loc, "result.won", name = players[w.index()]),
+        }) => tr!(
+            loc,
+            "result.won",
+            name = shown_name(&players[w.index()], loc)
+        ),
     }
 }
 
@@ -304,7 +317,7 @@ pub fn record_headline(over: Option<&GameOver>, players: &[String; 2], loc: &Loc
 pub fn record_reason(over: &GameOver, players: &[String; 2], loc: &Locale) -> String {
     let loser = over
         .winner
-        .map(|w| players[w.other().index()].clone())
+        .map(|w| shown_name(&players[w.other().index()], loc))
         .unwrap_or_default();
     tr!(
         loc,
@@ -378,5 +391,29 @@ mod server_error_tests {
             let key = format!("server_error.{}", code.as_str());
             assert_ne!(vi.get(&key), en.get(&key), "{key}");
         }
+    }
+}
+
+#[cfg(test)]
+mod recorded_name_tests {
+    use super::*;
+    use banco_protocol::{EndReason, Seat};
+
+    #[test]
+    fn a_recorded_bot_is_named_in_the_readers_language() {
+        let en = Locale::english();
+        let vi = Locale::load("vi", None).unwrap();
+        assert_eq!(shown_name("Bot (hard)", &vi), "Máy (khó)");
+        assert_eq!(shown_name("Bot (hard)", &en), "Bot (hard)");
+        assert_eq!(shown_name("Bình", &vi), "Bình");
+        // A person whose name only starts like a bot's keeps it.
+        assert_eq!(shown_name("Bot (hard) 2", &vi), "Bot (hard) 2");
+        let players = ["Bình".to_string(), "Bot (max)".to_string()];
+        let over = GameOver {
+            winner: Some(Seat::Two),
+            reason: EndReason::Five,
+            line: Vec::new(),
+        };
+        assert!(record_headline(Some(&over), &players, &vi).contains("Máy (tối đa)"));
     }
 }

@@ -9,6 +9,23 @@ use std::time::Duration;
 pub use banco_engine::bot::Level;
 pub use banco_engine::caro::{Point, Rule};
 
+/// The name the server's bot at `level` goes by wherever a player's name is recorded
+/// ("Bot (hard)"): the history, replays, leaderboards and profiles. No account may take
+/// such a name, so a client can tell a bot from a person by it ([`bot_of_name`]) and show
+/// it in the reader's language.
+pub fn bot_name(level: Level) -> String {
+    format!("Bot ({})", level.name())
+}
+
+/// The level of the bot named `name` (any case, surrounding spaces ignored), or `None`
+/// for a person's name.
+pub fn bot_of_name(name: &str) -> Option<Level> {
+    let name = name.trim();
+    Level::ALL
+        .into_iter()
+        .find(|&level| bot_name(level).eq_ignore_ascii_case(name))
+}
+
 /// A room's number on this server, unique while the server runs.
 pub type RoomId = u32;
 

@@ -748,3 +748,22 @@ fn game_kinds_read_and_print_and_ratings_show_their_doubt() {
     assert_eq!(rating(true).to_string(), "1500?");
     assert_eq!(rating(false).to_string(), "1500");
 }
+
+#[test]
+fn bot_names_are_told_from_people_names() {
+    for level in Level::ALL {
+        assert_eq!(bot_of_name(&bot_name(level)), Some(level));
+    }
+    assert_eq!(bot_name(Level::Hard), "Bot (hard)");
+    assert_eq!(bot_of_name("  bot (MAX) "), Some(Level::Max));
+    for person in [
+        "Bot",
+        "Bot (expert)",
+        "Bot hard",
+        "Bình",
+        "",
+        "Bot (hard) 2",
+    ] {
+        assert_eq!(bot_of_name(person), None, "{person}");
+    }
+}

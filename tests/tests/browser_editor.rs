@@ -238,6 +238,25 @@ async fn a_replay_in_the_page_shows_the_engines_review() {
         )
         .await;
     assert_eq!(points.as_i64(), Some(4), "the start and three moves");
+    // The move list carries each move's class, marked where the class is a flaw.
+    let marks = page
+        .js(
+            "const marks = { inaccuracy: '?!', mistake: '?', blunder: '??', missed_win: '?w', missed_defence: '?d' };
+             return [...document.querySelectorAll('.moves li')].map((li) => {
+               const mark = li.querySelector('.mark');
+               const want = marks[li.dataset.class] || null;
+               return `${li.dataset.class}:${(mark && mark.textContent) || null}:${want}`;
+             });",
+            vec![],
+        )
+        .await;
+    let marks: Vec<String> = serde_json::from_value(marks).unwrap_or_default();
+    assert_eq!(marks.len(), 3, "{marks:?}");
+    for m in &marks {
+        let parts: Vec<&str> = m.split(':').collect();
+        assert_ne!(parts[0], "undefined", "every move has its class: {marks:?}");
+        assert_eq!(parts[1], parts[2], "the mark fits the class: {marks:?}");
+    }
     // Stepping to a move shows its class in words.
     page.click("#rp-next").await;
     page.wait_js(

@@ -111,6 +111,13 @@ export function levelName(level) {
   return String(level).toLowerCase();
 }
 
+/** The level of the server's bot named `name` in a record ("Bot (hard)": no person may
+ * take such a name), or null for a person. */
+export function botOfName(name) {
+  const m = /^bot \((easy|medium|hard|max)\)$/i.exec(String(name).trim());
+  return m ? m[1].toLowerCase() : null;
+}
+
 /** A move as the protocol's JSON writes it, from a caro point or a xiangqi from/to. */
 export function caroMove(p) {
   return { caro: { x: p.x, y: p.y } };

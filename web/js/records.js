@@ -5,7 +5,7 @@ import { h, fill, svg } from './dom.js';
 import { t } from './i18n.js';
 import { caroBoard } from './caro.js';
 import { xiangqiBoard } from './xiangqi.js';
-import { iccs, pointName, seatIndex } from './notation.js';
+import { botOfName, iccs, pointName, seatIndex } from './notation.js';
 import { gameLine, headline, moveText, reasonText } from './room.js';
 
 function back(app) {
@@ -81,10 +81,17 @@ function historyTitle(app) {
   return t('history.title_player', { name: who });
 }
 
+/** A recorded player's name as the reader sees it: the server's bot in the page's
+ * language, as its seat is shown in a room; a person's name as it is. */
+export function shownName(name) {
+  const level = botOfName(name);
+  return level ? t('seat.bot', { level: t(`level.${level}`) }) : name;
+}
+
 /** One finished game in a list, with its replay button. */
 export function gameRow(app, g) {
   const first = seatIndex(g.first);
-  const result = g.over.winner ? t('result.won', { name: g.players[seatIndex(g.over.winner)] }) : t('result.draw');
+  const result = g.over.winner ? t('result.won', { name: shownName(g.players[seatIndex(g.over.winner)]) }) : t('result.draw');
   return h(
     'li',
     { class: 'room-row', dataset: { game: g.id } },
@@ -92,7 +99,7 @@ export function gameRow(app, g) {
       'div',
       { class: 'room-info' },
       h('strong', {}, `#${g.id} `, gameLine({ game: g.game })),
-      h('span', {}, t('room.versus', { one: g.players[first], two: g.players[1 - first] })),
+      h('span', {}, t('room.versus', { one: shownName(g.players[first]), two: shownName(g.players[1 - first]) })),
       h('span', { class: 'muted' }, `${result} · ${t('room.moves', { count: g.plies })}${g.rated === false ? ` · ${t('web.unrated')}` : ''} · ${new Date(g.ended_at_ms).toLocaleString()}`),
     ),
     h('div', { class: 'room-buttons' }, h('button', { class: 'replay', type: 'button', onclick: () => app.send({ Replay: g.id }) }, t('keys.open_replay_short'))),
@@ -126,7 +133,7 @@ export function replayRoom(record, step) {
     id: 0,
     settings: { game: s.game, time: s.time, seats: ['human', 'human'], hints: false },
     you: 'spectator',
-    seats: s.players.map((name) => ({ name, bot: null, connected: true })),
+    seats: s.players.map((name) => ({ name, bot: botOfName(name), connected: true })),
     spectators: [],
     game: { number: 0, first: s.first, start_fen: record.start_fen, opening: record.opening, moves: record.moves.slice(0, step), clocks: null, over: done ? s.over : null },
     offer: null,
@@ -190,15 +197,28 @@ export function renderReplay(root, app, record, step) {
         'aside',
         { class: 'side' },
         h('h2', {}, t('room.players')),
-        h('p', {}, t('room.versus', { one: record.summary.players[seatIndex(record.summary.first)], two: record.summary.players[1 - seatIndex(record.summary.first)] })),
+        h('p', {}, t('room.versus', { one: shownName(record.summary.players[seatIndex(record.summary.first)]), two: shownName(record.summary.players[1 - seatIndex(record.summary.first)]) })),
         h('h2', {}, t('room.moves', { count: total })),
         h(
           'ol',
           { class: 'moves' },
-          record.moves.map((m, i) => h('li', { class: i === step - 1 ? 'current' : '', onclick: () => go(i + 1) }, moveText(room, m))),
+          record.moves.map((m, i) => moveItem(room, m, i, step, app.review, go)),
         ),
       ),
     ),
+  );
+}
+
+/** A move in the replay's list; once the engine has reviewed the game, with its mark
+ * (`?!`, `?`, `??`, `?w`, `?d`) and, on hover, the class in words. */
+function moveItem(room, m, i, step, review, go) {
+  const ply = review && review.done ? review.done.plies[i] : null;
+  const mark = ply ? CLASS_MARK[ply.class] : null;
+  return h(
+    'li',
+    { class: i === step - 1 ? 'current' : '', onclick: () => go(i + 1), dataset: ply ? { class: ply.class } : {}, title: ply ? t(`review.class_${ply.class}`) : null },
+    moveText(room, m),
+    mark ? h('span', { class: `mark ${ply.class}` }, mark) : null,
   );
 }
 
@@ -228,7 +248,7 @@ function reviewPanel(review, room, record, step, go) {
   const line = points.map((c, i) => `${((i / n) * 100).toFixed(2)},${(100 - c / 10).toFixed(2)}`).join(' ');
   const chart = svg(
     'svg',
-    { id: 'review-chart', viewBox: '0 0 100 100', preserveAspectRatio: 'none', role: 'img', 'aria-label': t('review.chart', { name: record.summary.players[seatIndex(r.first)] }) },
+    { id: 'review-chart', viewBox: '0 0 100 100', preserveAspectRatio: 'none', role: 'img', 'aria-label': t('review.chart', { name: shownName(record.summary.players[seatIndex(r.first)]) }) },
     svg('line', { x1: 0, y1: 50, x2: 100, y2: 50, class: 'half' }),
     svg('polyline', { points: line, class: 'chances' }),
     svg('line', { x1: (step / n) * 100, y1: 0, x2: (step / n) * 100, y2: 100, class: 'at' }),
@@ -245,5 +265,5 @@ function reviewPanel(review, room, record, step, go) {
         ply.best && ply.class !== 'best' ? h('span', { class: 'muted' }, ` · ${t('review.better', { point: plainMove(room, ply.best) })}`) : null,
       ]
     : null;
-  return h('div', { id: 'review', dataset: { ready: 'yes' } }, h('p', { class: 'muted' }, t('review.chart', { name: record.summary.players[seatIndex(r.first)] })), chart, h('p', { id: 'review-move' }, about));
+  return h('div', { id: 'review', dataset: { ready: 'yes' } }, h('p', { class: 'muted' }, t('review.chart', { name: shownName(record.summary.players[seatIndex(r.first)]) })), chart, h('p', { id: 'review-move' }, about));
 }

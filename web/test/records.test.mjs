@@ -141,3 +141,10 @@ test('the rating chart spans its box, higher ratings higher up', async () => {
   assert.ok(line[1][1] < line[2][1] && line[2][1] < line[0][1], `${line}`);
   assert.ok(line.every(([, y]) => y >= 0 && y <= 50));
 });
+
+test('a bot is told from a person by its recorded name', async () => {
+  const { botOfName } = await import('../js/notation.js');
+  assert.equal(botOfName('Bot (hard)'), 'hard');
+  assert.equal(botOfName(' bot (MAX) '), 'max');
+  for (const person of ['Bot', 'Bot (expert)', 'Bình', '', 'Bot (hard) 2']) assert.equal(botOfName(person), null, person);
+});

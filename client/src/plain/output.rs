@@ -651,8 +651,8 @@ impl<W: Write> Printer<W> {
                 "\n  #{}  {}  {} – {}  {} {}  ({rated}, {})",
                 g.id,
                 narrate::game_line(&g.game, loc),
-                g.players[g.first.index()],
-                g.players[g.first.other().index()],
+                narrate::shown_name(&g.players[g.first.index()], loc),
+                narrate::shown_name(&g.players[g.first.other().index()], loc),
                 narrate::record_headline(Some(&g.over), &g.players, loc),
                 narrate::record_reason(&g.over, &g.players, loc),
                 narrate::ended_at(g.ended_at_ms),
@@ -681,8 +681,8 @@ impl<W: Write> Printer<W> {
             tr!(loc, "plain.history_count", count = games.len())
         };
         for g in games {
-            let first = &g.players[g.first.index()];
-            let second = &g.players[g.first.other().index()];
+            let first = narrate::shown_name(&g.players[g.first.index()], loc);
+            let second = narrate::shown_name(&g.players[g.first.other().index()], loc);
             text.push_str(&format!(
                 "\n  #{}  {}  {first} – {second}  {} {}  ({})",
                 g.id,

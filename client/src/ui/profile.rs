@@ -416,12 +416,16 @@ fn from_side(g: &GameSummary, name: &str, app: &App) -> (String, String, ratatui
             .trim_end_matches('.')
             .to_string();
         return (
-            format!("{} – {}", g.players[0], g.players[1]),
+            format!(
+                "{} – {}",
+                narrate::shown_name(&g.players[0], loc),
+                narrate::shown_name(&g.players[1], loc)
+            ),
             headline,
             theme.style(),
         );
     };
-    let opponent = g.players[1 - seat].clone();
+    let opponent = narrate::shown_name(&g.players[1 - seat], loc);
     match g.over.winner {
         _ if g.over.reason == banco_protocol::EndReason::Aborted => (
             opponent,

@@ -212,7 +212,7 @@ pub fn draw_history(frame: &mut Frame, area: Rect, app: &App, history: &History)
     )
     .style(theme.dim().add_modifier(Modifier::BOLD));
     let rows = games.iter().map(|g| {
-        let players = history_players(g);
+        let players = history_players(g, loc);
         let headline = narrate::record_headline(Some(&g.over), &g.players, loc);
         let reason = narrate::record_reason(&g.over, &g.players, loc);
         let mine_won = g
@@ -270,9 +270,9 @@ pub fn draw_history(frame: &mut Frame, area: Rect, app: &App, history: &History)
 }
 
 /// `An – Bình`, first mover first.
-fn history_players(g: &GameSummary) -> String {
-    let first = &g.players[g.first.index()];
-    let second = &g.players[g.first.other().index()];
+fn history_players(g: &GameSummary, loc: &crate::locale::Locale) -> String {
+    let first = narrate::shown_name(&g.players[g.first.index()], loc);
+    let second = narrate::shown_name(&g.players[g.first.other().index()], loc);
     format!("{first} – {second}")
 }
 

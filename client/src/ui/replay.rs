@@ -157,7 +157,10 @@ fn info(app: &App, r: &Replay, width: u16) -> Vec<Line<'static>> {
                 format!("{} ", side_text(r.side(seat), app)),
                 theme.stone(first),
             ),
-            Span::styled(r.players[seat.index()].clone(), theme.style()),
+            Span::styled(
+                narrate::shown_name(&r.players[seat.index()], loc),
+                theme.style(),
+            ),
         ]));
     }
     let headline = narrate::record_headline(r.over.as_ref(), &r.players, loc);
@@ -318,7 +321,7 @@ fn draw_status(frame: &mut Frame, area: Rect, app: &App, rs: &ReplayScreen) {
                     "replay.at_move",
                     n = at,
                     total = r.moves.len(),
-                    name = r.players[seat.index()],
+                    name = narrate::shown_name(&r.players[seat.index()], loc),
                     side = side_text(r.side(seat), app),
                     point = text
                 )

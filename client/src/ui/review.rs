@@ -63,7 +63,7 @@ fn draw_done(frame: &mut Frame, area: Rect, app: &App, rs: &ReplayScreen, review
     let marker = [(at, 0.0), (at, 100.0)];
     let n = review.plies.len().max(1) as f64;
     let even = [(0.0, 50.0), (n, 50.0)];
-    let first = r.players[review.first.index()].clone();
+    let first = crate::narrate::shown_name(&r.players[review.first.index()], &app.loc);
     let chart = Chart::new(vec![
         Dataset::default()
             .marker(Marker::Braille)
@@ -120,7 +120,10 @@ fn draw_done(frame: &mut Frame, area: Rect, app: &App, rs: &ReplayScreen, review
         let name_room = usize::from(inner_width(side)).saturating_sub(stats.chars().count());
         lines.push(Line::from(vec![
             Span::styled(
-                crate::ui::room::truncate(&r.players[seat.index()], name_room.max(3)),
+                crate::ui::room::truncate(
+                    &crate::narrate::shown_name(&r.players[seat.index()], &app.loc),
+                    name_room.max(3),
+                ),
                 theme.stone(seat == review.first),
             ),
             Span::styled(stats, theme.style()),

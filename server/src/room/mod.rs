@@ -169,18 +169,11 @@ struct BotSeat {
     last_score: i32,
 }
 
-/// How the server's bot at `level` is named wherever it appears ("Bot (hard)"): in seats,
-/// the history, replays, leaderboards and profiles alike, as the clients word a bot's
-/// seat. No account may take such a name.
-pub fn bot_name(level: Level) -> String {
-    format!("Bot ({})", level.name())
-}
+pub use banco_protocol::bot_name;
 
 /// Whether `name` is a bot's name (any case), which no person may register.
 pub fn is_bot_name(name: &str) -> bool {
-    Level::ALL
-        .iter()
-        .any(|&level| bot_name(level).eq_ignore_ascii_case(name.trim()))
+    banco_protocol::bot_of_name(name).is_some()
 }
 
 impl BotSeat {
