@@ -213,11 +213,16 @@ async fn a_replay_in_the_page_shows_the_engines_review() {
     use banco_protocol::{ClientMsg, EndReason};
     use banco_tests::{caro, exchange, two_players};
     let server = TestServer::start().await;
-    // A short caro game, both sides moving, then a resignation.
+    // A short caro game, both sides moving: Bình lets An's open three stand (a move that
+    // loses: the review has to mark it), An makes an open four, Bình resigns.
     let (mut an, mut binh, _) = two_players(&server, caro(9)).await;
     exchange(&mut an, &mut binh, 4, 4).await;
     exchange(&mut binh, &mut an, 0, 0).await;
     exchange(&mut an, &mut binh, 5, 5).await;
+    exchange(&mut binh, &mut an, 0, 8).await;
+    exchange(&mut an, &mut binh, 6, 6).await;
+    exchange(&mut binh, &mut an, 8, 0).await;
+    exchange(&mut an, &mut binh, 3, 3).await;
     binh.send(ClientMsg::Resign).await;
     assert_eq!(an.game_over().await.reason, EndReason::Resign);
 
@@ -237,7 +242,7 @@ async fn a_replay_in_the_page_shows_the_engines_review() {
             vec![],
         )
         .await;
-    assert_eq!(points.as_i64(), Some(4), "the start and three moves");
+    assert_eq!(points.as_i64(), Some(8), "the start and seven moves");
     // The move list carries each move's class, marked where the class is a flaw.
     let marks = page
         .js(
@@ -251,11 +256,21 @@ async fn a_replay_in_the_page_shows_the_engines_review() {
         )
         .await;
     let marks: Vec<String> = serde_json::from_value(marks).unwrap_or_default();
-    assert_eq!(marks.len(), 3, "{marks:?}");
+    assert_eq!(marks.len(), 7, "{marks:?}");
     for m in &marks {
         let parts: Vec<&str> = m.split(':').collect();
         assert_ne!(parts[0], "undefined", "every move has its class: {marks:?}");
         assert_eq!(parts[1], parts[2], "the mark fits the class: {marks:?}");
+    }
+    // Bình's sixth-ply move, leaving the open three, is a flaw and carries its mark.
+    assert_ne!(
+        marks[5].split(':').nth(1),
+        Some("null"),
+        "the losing move is marked: {marks:?}"
+    );
+    if let Ok(dir) = std::env::var("BANCO_SCREENSHOTS") {
+        page.screenshot(&std::path::Path::new(&dir).join("replay-review-desktop.png"))
+            .await;
     }
     // Stepping to a move shows its class in words.
     page.click("#rp-next").await;
