@@ -29,6 +29,7 @@ pub mod keys;
 mod popup_keys;
 pub mod profile;
 pub mod records;
+use records::LastGame;
 pub mod review;
 mod room_keys;
 mod screen_keys;
@@ -321,8 +322,8 @@ pub struct App {
     /// The terminal size, for mapping mouse clicks to the board.
     pub size: (u16, u16),
     /// `v` in the game-over dialog left the room: once back in the lobby, the game just
-    /// played opens reviewed.
-    pub review_after_leaving: bool,
+    /// played (between these players, by seat) opens reviewed.
+    pub review_after_leaving: Option<LastGame>,
     /// Effects queued by handlers, taken by the terminal loop.
     effects: Vec<Effect>,
 }
@@ -373,7 +374,7 @@ impl App {
             },
             join_hint: Vec::new(),
             web_urls: Vec::new(),
-            review_after_leaving: false,
+            review_after_leaving: None,
             loc,
             theme,
             games_dir: settings.games_dir.clone(),

@@ -51,6 +51,14 @@ pub enum HistoryFilter {
     Player(String),
 }
 
+/// The game the game-over dialog's `v` asked to review: its players by seat (as
+/// history records name them) and the history that holds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LastGame {
+    pub players: [String; 2],
+    pub filter: HistoryFilter,
+}
+
 /// The history screen.
 #[derive(Debug, Clone)]
 pub struct History {
@@ -64,8 +72,8 @@ pub struct History {
     /// Its review was asked for too (`v`): the replay opens following it.
     pub then_review: bool,
     /// Opened by `v` in the game-over dialog: when the list comes, its newest game
-    /// (the one just played) opens reviewed.
-    pub review_newest: bool,
+    /// between these players (the one just played) opens reviewed.
+    pub review_newest: Option<[String; 2]>,
 }
 
 /// The replay screen.
@@ -136,7 +144,7 @@ impl App {
             filter,
             opening: None,
             then_review: false,
-            review_newest: false,
+            review_newest: None,
         });
         self.send(ClientMsg::History { player });
     }
@@ -473,7 +481,7 @@ impl App {
         if let Screen::History(history) = &mut self.screen {
             history.selected = history.selected.min(list.len().saturating_sub(1));
             history.games = Some(list);
-            if history.review_newest {
+            if history.review_newest.is_some() {
                 self.open_newest_reviewed();
             }
         }
@@ -512,7 +520,7 @@ impl App {
             Screen::History(h) => {
                 h.opening = None;
                 h.then_review = false;
-                h.review_newest = false;
+                h.review_newest = None;
                 if h.games.is_none() {
                     h.games = Some(Vec::new());
                 }

@@ -2,9 +2,9 @@
 //! replay, on a game in the history, or in the game-over dialog), followed while the
 //! server analyses, then drawn as a graph of chances with each move's class.
 
-use banco_protocol::{ClientMsg, GameId, GameReview, ReviewedPly};
+use banco_protocol::{ClientMsg, GameId, GameReview, ReviewedPly, SeatView, bot_name};
 
-use super::records::HistoryFilter;
+use super::records::{HistoryFilter, LastGame};
 use super::{App, Screen};
 use crate::tr;
 
@@ -53,29 +53,63 @@ impl App {
     }
 
     /// `v` in the game-over dialog: leave the room (the game is over: nothing is lost)
-    /// and open the review of the game just played, newest in one's history.
+    /// and open the review of the game just played: the newest between its players in
+    /// one's own history, or, for a spectator, in a player's (everyone's when both seats
+    /// were bots).
     pub(super) fn review_last_game(&mut self) {
-        self.review_after_leaving = true;
+        let Screen::Room(rs) = &self.screen else {
+            return;
+        };
+        let room = &rs.room;
+        let seats = room.game.as_ref().map_or(&room.seats, |g| &g.players);
+        let players = seats.clone().map(|s| match s {
+            Some(SeatView {
+                bot: Some(level), ..
+            }) => bot_name(level),
+            Some(s) => s.name,
+            None => String::new(),
+        });
+        let filter = if room.my_seat().is_some() {
+            HistoryFilter::Mine
+        } else {
+            match seats.iter().flatten().find(|s| s.bot.is_none()) {
+                Some(person) => HistoryFilter::Player(person.name.clone()),
+                None => HistoryFilter::Everyone,
+            }
+        };
+        self.review_after_leaving = Some(LastGame { players, filter });
         self.send(ClientMsg::LeaveRoom);
     }
 
-    /// Back in the lobby after `v` in the game-over dialog: one's history, whose newest
-    /// game opens reviewed.
-    pub(super) fn open_last_game_review(&mut self) {
-        self.open_history(HistoryFilter::Mine);
+    /// Back in the lobby after `v` in the game-over dialog: the history that holds the
+    /// game just played, which opens reviewed when the list comes.
+    pub(super) fn open_last_game_review(&mut self, last: LastGame) {
+        self.open_history(last.filter);
         if let Screen::History(h) = &mut self.screen {
-            h.review_newest = true;
+            h.review_newest = Some(last.players);
         }
     }
 
-    /// The history came with `review_newest` set: open its newest game, reviewed.
+    /// The history came with `review_newest` set: open its newest game between those
+    /// players, reviewed; say so when it is not there.
     pub(super) fn open_newest_reviewed(&mut self) {
         let Screen::History(h) = &mut self.screen else {
             return;
         };
-        h.review_newest = false;
-        if let Some(id) = h.games.as_ref().and_then(|g| g.first()).map(|g| g.id) {
-            open_reviewed(self, id);
+        let Some(players) = h.review_newest.take() else {
+            return;
+        };
+        let found = h
+            .games
+            .as_ref()
+            .and_then(|g| g.iter().find(|g| g.players == players))
+            .map(|g| g.id);
+        match found {
+            Some(id) => open_reviewed(self, id),
+            None => {
+                let msg = tr!(self.loc, "review.last_missing").to_string();
+                self.warn(msg);
+            }
         }
     }
 

@@ -46,8 +46,8 @@ impl App {
                 self.popup = None;
                 self.send(ClientMsg::ListRooms);
                 self.effects.push(Effect::ForgetSeat);
-                if std::mem::take(&mut self.review_after_leaving) {
-                    self.open_last_game_review();
+                if let Some(last) = self.review_after_leaving.take() {
+                    self.open_last_game_review(last);
                 }
             }
             ServerMsg::Error(e) => {

@@ -210,3 +210,62 @@ fn snapshot_review_at_the_blunder_with_the_engines_move_on_the_board() {
     let (text, _) = render(&a, 100, 34);
     assert!(!text.contains("engine: h7h0"), "{text}");
 }
+
+#[test]
+fn a_spectators_v_opens_the_game_it_watched_not_its_own() {
+    // An watches Cúc against the hard bot.
+    let mut view = crate::testing::caro_room_view(Role::Spectator);
+    view.seats[0].as_mut().expect("a player").name = "Cúc".into();
+    view.seats[1] = Some(banco_protocol::SeatView {
+        name: "Bot (hard)".into(),
+        bot: Some(banco_protocol::Level::Hard),
+        connected: true,
+    });
+    let mut a = lobby_app();
+    a.server(ServerMsg::Joined(Box::new(view)));
+    a.server(ServerMsg::GameOver(banco_protocol::GameOver {
+        winner: Some(Seat::Two),
+        reason: banco_protocol::EndReason::Resign,
+        line: vec![],
+    }));
+    a.take_effects();
+    press(&mut a, &[KeyCode::Char('v')]);
+    assert_eq!(sent(&mut a), [ClientMsg::LeaveRoom]);
+    a.server(ServerMsg::Left);
+    assert_eq!(
+        sent(&mut a),
+        [
+            ClientMsg::ListRooms,
+            ClientMsg::History {
+                player: Some("Cúc".into())
+            }
+        ]
+    );
+    // Cúc's newest game is another one; the one watched comes second.
+    let mut other = crate::testing::caro_game_record().summary;
+    other.players = ["Cúc".into(), "Bình".into()];
+    other.id = 50;
+    let mut watched = crate::testing::caro_game_record().summary;
+    watched.players = [
+        "Cúc".into(),
+        banco_protocol::bot_name(banco_protocol::Level::Hard),
+    ];
+    watched.id = 49;
+    a.server(ServerMsg::History(vec![other.clone(), watched]));
+    assert_eq!(sent(&mut a), [ClientMsg::Replay(49), ClientMsg::Review(49)]);
+
+    // When the game is not in the list, the player is told, and nothing opens.
+    let mut a = room_app(Role::Player(Seat::One));
+    a.server(ServerMsg::GameOver(banco_protocol::GameOver {
+        winner: None,
+        reason: banco_protocol::EndReason::Resign,
+        line: vec![],
+    }));
+    press(&mut a, &[KeyCode::Char('v')]);
+    a.server(ServerMsg::Left);
+    a.take_effects();
+    a.server(ServerMsg::History(vec![other]));
+    assert!(sent(&mut a).is_empty(), "no other game opens");
+    assert!(matches!(a.screen, Screen::History(_)));
+    assert!(notice(&a).contains("not in this list"), "{}", notice(&a));
+}
