@@ -111,9 +111,12 @@ fn game_over(frame: &mut Frame, area: Rect, app: &App) {
     lines.extend(centred(&headline, head_style.add_modifier(Modifier::BOLD)));
     lines.extend(centred(&reason, theme.style()));
     lines.push(Line::default());
-    if player {
-        lines.extend(centred(tr!(loc, "dialog.rematch_keys"), theme.key()));
-    }
+    let keys = if player {
+        tr!(loc, "dialog.rematch_keys")
+    } else {
+        tr!(loc, "dialog.watch_keys")
+    };
+    lines.extend(centred(keys, theme.key()));
     lines.extend(centred(tr!(loc, "dialog.look_keys"), theme.dim()));
     let height = lines.len() as u16 + 2;
     // Over the side panel, moved left as far as it must to stay on screen (a narrow

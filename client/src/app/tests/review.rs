@@ -229,6 +229,15 @@ fn a_spectators_v_opens_the_game_it_watched_not_its_own() {
         line: vec![],
     }));
     a.take_effects();
+    let (text, _) = render(&a, 100, 30);
+    assert!(
+        text.contains("v review · q leave"),
+        "the dialog says how: {text}"
+    );
+    assert!(
+        !text.contains("g rematch"),
+        "a spectator has no rematch: {text}"
+    );
     press(&mut a, &[KeyCode::Char('v')]);
     assert_eq!(sent(&mut a), [ClientMsg::LeaveRoom]);
     a.server(ServerMsg::Left);
