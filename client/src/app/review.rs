@@ -2,7 +2,7 @@
 //! replay, on a game in the history, or in the game-over dialog), followed while the
 //! server analyses, then drawn as a graph of chances with each move's class.
 
-use banco_protocol::{ClientMsg, GameId, GameReview, ReviewedPly, SeatView, bot_name};
+use banco_protocol::{ClientMsg, GameId, GameReview, ReviewedPly};
 
 use super::records::{HistoryFilter, LastGame};
 use super::{App, Screen};
@@ -62,13 +62,10 @@ impl App {
         };
         let room = &rs.room;
         let seats = room.game.as_ref().map_or(&room.seats, |g| &g.players);
-        let players = seats.clone().map(|s| match s {
-            Some(SeatView {
-                bot: Some(level), ..
-            }) => bot_name(level),
-            Some(s) => s.name,
-            None => String::new(),
-        });
+        // Seat names are the names the server records (a bot's is `Bot (level)`).
+        let players = seats
+            .clone()
+            .map(|s| s.map_or_else(String::new, |s| s.name));
         let filter = if room.my_seat().is_some() {
             HistoryFilter::Mine
         } else {

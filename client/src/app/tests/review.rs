@@ -103,6 +103,32 @@ fn view(a: &App) -> Option<ReviewView> {
     }
 }
 
+/// Seat Two wins by resignation; the game-over dialog opens.
+fn resign_over(a: &mut App) {
+    a.server(ServerMsg::GameOver(banco_protocol::GameOver {
+        winner: Some(Seat::Two),
+        reason: banco_protocol::EndReason::Resign,
+        line: vec![],
+    }));
+    a.take_effects();
+}
+
+/// `v` in the game-over dialog leaves the room, then asks for `player`'s history.
+fn v_leaves_for_the_history_of(a: &mut App, player: &str) {
+    press(a, &[KeyCode::Char('v')]);
+    assert_eq!(sent(a), [ClientMsg::LeaveRoom]);
+    a.server(ServerMsg::Left);
+    assert_eq!(
+        sent(a),
+        [
+            ClientMsg::ListRooms,
+            ClientMsg::History {
+                player: Some(player.into())
+            }
+        ]
+    );
+}
+
 #[test]
 fn v_in_a_replay_asks_once_follows_the_progress_and_shows_the_review() {
     let mut a = replay_app();
@@ -158,25 +184,9 @@ fn v_in_the_history_opens_the_replay_reviewed() {
 #[test]
 fn v_in_the_game_over_dialog_leaves_and_opens_the_game_just_played_reviewed() {
     let mut a = room_app(Role::Player(Seat::One));
-    a.server(ServerMsg::GameOver(banco_protocol::GameOver {
-        winner: Some(Seat::Two),
-        reason: banco_protocol::EndReason::Resign,
-        line: vec![],
-    }));
+    resign_over(&mut a);
     assert_eq!(a.popup, Some(Popup::GameOver));
-    a.take_effects();
-    press(&mut a, &[KeyCode::Char('v')]);
-    assert_eq!(sent(&mut a), [ClientMsg::LeaveRoom]);
-    a.server(ServerMsg::Left);
-    assert_eq!(
-        sent(&mut a),
-        [
-            ClientMsg::ListRooms,
-            ClientMsg::History {
-                player: Some("An".into())
-            }
-        ]
-    );
+    v_leaves_for_the_history_of(&mut a, "An");
     a.server(ServerMsg::History(vec![xiangqi_game_record().summary]));
     assert_eq!(sent(&mut a), [ClientMsg::Replay(43), ClientMsg::Review(43)]);
     a.server(ServerMsg::Replay(Box::new(xiangqi_game_record())));
@@ -223,12 +233,7 @@ fn a_spectators_v_opens_the_game_it_watched_not_its_own() {
     });
     let mut a = lobby_app();
     a.server(ServerMsg::Joined(Box::new(view)));
-    a.server(ServerMsg::GameOver(banco_protocol::GameOver {
-        winner: Some(Seat::Two),
-        reason: banco_protocol::EndReason::Resign,
-        line: vec![],
-    }));
-    a.take_effects();
+    resign_over(&mut a);
     let (text, _) = render(&a, 100, 30);
     assert!(
         text.contains("v review · q leave"),
@@ -238,18 +243,7 @@ fn a_spectators_v_opens_the_game_it_watched_not_its_own() {
         !text.contains("g rematch"),
         "a spectator has no rematch: {text}"
     );
-    press(&mut a, &[KeyCode::Char('v')]);
-    assert_eq!(sent(&mut a), [ClientMsg::LeaveRoom]);
-    a.server(ServerMsg::Left);
-    assert_eq!(
-        sent(&mut a),
-        [
-            ClientMsg::ListRooms,
-            ClientMsg::History {
-                player: Some("Cúc".into())
-            }
-        ]
-    );
+    v_leaves_for_the_history_of(&mut a, "Cúc");
     // Cúc's newest game is another one; the one watched comes second.
     let mut other = crate::testing::caro_game_record().summary;
     other.players = ["Cúc".into(), "Bình".into()];
@@ -265,14 +259,8 @@ fn a_spectators_v_opens_the_game_it_watched_not_its_own() {
 
     // When the game is not in the list, the player is told, and nothing opens.
     let mut a = room_app(Role::Player(Seat::One));
-    a.server(ServerMsg::GameOver(banco_protocol::GameOver {
-        winner: None,
-        reason: banco_protocol::EndReason::Resign,
-        line: vec![],
-    }));
-    press(&mut a, &[KeyCode::Char('v')]);
-    a.server(ServerMsg::Left);
-    a.take_effects();
+    resign_over(&mut a);
+    v_leaves_for_the_history_of(&mut a, "An");
     a.server(ServerMsg::History(vec![other]));
     assert!(sent(&mut a).is_empty(), "no other game opens");
     assert!(matches!(a.screen, Screen::History(_)));
