@@ -229,11 +229,20 @@ impl Combo {
 }
 
 /// Key -> (pattern for X, pattern for O) for one rule, packed as `x | o << 4`.
+///
+/// Under freestyle a window's two outermost cells never matter (any five through the
+/// centre lies within four cells of it, and a longer run wins too), so its table is
+/// indexed by the inner eight neighbours only: 64 KiB instead of 1 MiB, which stays in
+/// the cache the search reads it from on every board update.
 pub struct PatternTable {
     /// Which rule the table was built for.
     rule: Rule,
-    /// `2^20` packed pattern pairs.
+    /// Packed pattern pairs, indexed by `(key >> shift) & mask`.
     pairs: Vec<u8>,
+    /// Bits of the key dropped at the low end (the farthest-left neighbours).
+    shift: u32,
+    /// The index bits kept after the shift.
+    mask: Key,
 }
 
 impl PatternTable {
@@ -256,7 +265,7 @@ impl PatternTable {
     /// Both sides' patterns for a window, packed: X in the low nibble, O in the high.
     #[inline]
     pub fn pair(&self, key: Key) -> u8 {
-        self.pairs[key as usize]
+        self.pairs[((key >> self.shift) & self.mask) as usize]
     }
 
     /// The pattern for X (`side == 0`) or O (`side == 1`) from a packed pair.
@@ -272,17 +281,36 @@ impl PatternTable {
                 classify(key, rule, &mut own);
             }
         }
-        let pairs = (0..KEYS as Key)
-            .map(|key| {
-                if !is_valid(key) {
-                    return 0;
-                }
-                let x = own[key as usize];
-                let o = own[swap_sides(key) as usize];
-                x | (o << 4)
-            })
-            .collect();
-        PatternTable { rule, pairs }
+        let pair_of = |key: Key| {
+            if !is_valid(key) {
+                return 0;
+            }
+            let x = own[key as usize];
+            let o = own[swap_sides(key) as usize];
+            x | (o << 4)
+        };
+        if rule == Rule::Freestyle {
+            // The inner neighbours, with walls on the outermost cells (valid whenever the
+            // inner ones are, and the outer cells change nothing: see the type's doc).
+            let inner_bits = 4 * (HALF as u32 - 1);
+            let walls = Key::from(WALL) | Key::from(WALL) << (2 + inner_bits);
+            let pairs = (0..1 << inner_bits)
+                .map(|inner: Key| pair_of(inner << 2 | walls))
+                .collect();
+            return PatternTable {
+                rule,
+                pairs,
+                shift: 2,
+                mask: (1 << inner_bits) - 1,
+            };
+        }
+        let pairs = (0..KEYS as Key).map(pair_of).collect();
+        PatternTable {
+            rule,
+            pairs,
+            shift: 0,
+            mask: Key::MAX,
+        }
     }
 }
 
