@@ -189,9 +189,39 @@ async fn pump(
 
 /// A scratch directory for one test's clients (settings, seats), fresh.
 pub fn scratch(name: &str) -> PathBuf {
+    sweep_stale_scratch();
     let dir = std::env::temp_dir().join(format!("banco-e2e-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     dir
+}
+
+/// Removes the scratch directories of test processes that no longer run, once per
+/// process. A test cannot remove its own when it is done (a later join may keep the
+/// seats in it, and a failed or killed run never gets there), so without this every run
+/// of the suite would leave its share in the temporary directory.
+fn sweep_stale_scratch() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        // Whether a process runs is read from /proc: elsewhere nothing is removed.
+        if !cfg!(target_os = "linux") {
+            return;
+        }
+        let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            let Some(rest) = name.to_str().and_then(|n| n.strip_prefix("banco-e2e-")) else {
+                continue;
+            };
+            let Some(pid) = rest.split('-').next().and_then(|p| p.parse::<u32>().ok()) else {
+                continue;
+            };
+            if pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists() {
+                let _ = std::fs::remove_dir_all(entry.path());
+            }
+        }
+    });
 }
 
 /// One `banco join ... --json` (or `--plain`) process.
