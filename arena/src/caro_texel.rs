@@ -89,6 +89,9 @@ pub fn read_caro_game(path: &Path) -> Result<SavedGame> {
 pub struct Sample {
     pub features: Vec<(u16, f32)>,
     pub result: f64,
+    /// The moves that lead to the position, `x,y` each, space-separated (the key of a
+    /// teacher's score).
+    pub moves: String,
 }
 
 /// The quiet positions of `game` as samples (none if it ended by a forfeit: its result
@@ -119,10 +122,57 @@ pub fn samples(game: &SavedGame) -> Result<Vec<Sample>> {
             out.push(Sample {
                 features: averaged(&now, prev),
                 result,
+                moves: game.moves[..ply]
+                    .iter()
+                    .map(|p| format!("{},{}", p.x, p.y))
+                    .collect::<Vec<_>>()
+                    .join(" "),
             });
         }
         before = Some(now);
         g.play(mv)?;
+    }
+    Ok(out)
+}
+
+/// Blends a teacher's scores into the samples' targets: a sample whose moves have a score
+/// (side to move's view, the teacher's units, where 200 means a 73% chance like ours)
+/// gets `share` of its target from the score's win chance and the rest from the game.
+/// Returns how many samples had a score.
+pub fn apply_teacher(
+    samples: &mut [Sample],
+    scores: &std::collections::HashMap<String, f64>,
+    share: f64,
+) -> usize {
+    let mut taught = 0;
+    for s in samples {
+        if let Some(score) = scores.get(&s.moves) {
+            let chance = 1.0 / (1.0 + (-score / SCALE).exp());
+            s.result = share * chance + (1.0 - share) * s.result;
+            taught += 1;
+        }
+    }
+    taught
+}
+
+/// Reads a teacher's scores: lines `MOVES;SCORE`.
+pub fn read_teacher(path: &Path) -> Result<std::collections::HashMap<String, f64>> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let mut out = std::collections::HashMap::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (moves, score) = line
+            .rsplit_once(';')
+            .with_context(|| format!("{} line {}: no ';'", path.display(), n + 1))?;
+        let score: f64 = score
+            .trim()
+            .parse()
+            .with_context(|| format!("{} line {}: bad score", path.display(), n + 1))?;
+        out.insert(moves.trim().to_string(), score);
     }
     Ok(out)
 }
@@ -363,6 +413,47 @@ mod tests {
             (eval - f64::from(engine)).abs() <= 1.0,
             "{eval} vs {engine}"
         );
+    }
+
+    #[test]
+    fn a_teacher_moves_the_targets_of_the_positions_it_scored() {
+        let game = SavedGame {
+            width: 15,
+            height: 15,
+            rule: Rule::Freestyle,
+            moves: [
+                (7, 7),
+                (0, 14),
+                (8, 7),
+                (14, 0),
+                (7, 9),
+                (1, 14),
+                (3, 3),
+                (2, 2),
+                (9, 9),
+            ]
+            .iter()
+            .map(|(x, y)| Point::new(*x, *y))
+            .collect(),
+            winner: Some(Stone::O),
+            forfeit: false,
+        };
+        let mut data = samples(&game).unwrap();
+        assert!(data.len() >= 2, "{} samples", data.len());
+        let dir = std::env::temp_dir().join(format!("banco-texel-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("teacher.txt");
+        std::fs::write(&file, format!("# a teacher\n{};200\n", data[0].moves)).unwrap();
+        let scores = read_teacher(&file).unwrap();
+        let before: Vec<f64> = data.iter().map(|s| s.result).collect();
+        assert_eq!(apply_teacher(&mut data, &scores, 0.5), 1);
+        let chance = 1.0 / (1.0 + (-1.0f64).exp());
+        assert!((data[0].result - (0.5 * chance + 0.5 * before[0])).abs() < 1e-9);
+        assert_eq!(data[1].result, before[1]);
+        std::fs::write(&file, "7,7 0,14;high\n").unwrap();
+        let err = read_teacher(&file).unwrap_err().to_string();
+        assert!(err.contains("line 1: bad score"), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! `banco-arena`: plays matches between banco levels, the seed programs' bots and
 //! external engines, and generates balanced openings.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
@@ -140,6 +140,16 @@ enum Command {
         /// Strength of the pull towards the current weights.
         #[arg(long, default_value_t = 1e-7)]
         l2: f64,
+        /// Write the quiet positions' moves, one line each, to this file and stop (for a
+        /// teacher engine to score).
+        #[arg(long)]
+        dump_positions: Option<PathBuf>,
+        /// A teacher's scores for the positions: lines `MOVES;SCORE`, side to move's view.
+        #[arg(long)]
+        teacher: Option<PathBuf>,
+        /// The share of a scored position's target that comes from the teacher.
+        #[arg(long, default_value_t = 0.5)]
+        teacher_share: f64,
     },
     /// Xiangqi: balanced random openings (random legal moves from the start, kept when a
     /// short search scores them near even), as an openings file.
@@ -337,7 +347,17 @@ fn main() -> Result<()> {
             iterations,
             holdout,
             l2,
-        } => caro_tune(&games, iterations, holdout, l2),
+            dump_positions,
+            teacher,
+            teacher_share,
+        } => caro_tune(
+            &games,
+            iterations,
+            holdout,
+            l2,
+            dump_positions.as_deref(),
+            teacher.as_deref().map(|t| (t, teacher_share)),
+        ),
         Command::XiangqiOpenings {
             count,
             plies,
@@ -694,7 +714,14 @@ fn think(
     Ok(())
 }
 
-fn caro_tune(paths: &[PathBuf], iterations: usize, holdout: usize, l2: f64) -> Result<()> {
+fn caro_tune(
+    paths: &[PathBuf],
+    iterations: usize,
+    holdout: usize,
+    l2: f64,
+    dump: Option<&Path>,
+    teacher: Option<(&Path, f64)>,
+) -> Result<()> {
     use banco_arena::caro_texel as texel;
     use banco_engine::caro::eval::Weights;
     let mut files = Vec::new();
@@ -726,6 +753,21 @@ fn caro_tune(paths: &[PathBuf], iterations: usize, holdout: usize, l2: f64) -> R
         train.len(),
         test.len()
     );
+    if let Some(dump) = dump {
+        let lines: String = train
+            .iter()
+            .chain(&test)
+            .map(|s| format!("{}\n", s.moves))
+            .collect();
+        std::fs::write(dump, lines).with_context(|| format!("cannot write {}", dump.display()))?;
+        return Ok(());
+    }
+    if let Some((path, share)) = teacher {
+        let scores = texel::read_teacher(path)?;
+        let taught = texel::apply_teacher(&mut train, &scores, share)
+            + texel::apply_teacher(&mut test, &scores, share);
+        eprintln!("teacher: {taught} positions scored, {share} of their target");
+    }
     let start = Weights::default_weights();
     eprintln!(
         "start: error {:.5} (check {:.5})",
