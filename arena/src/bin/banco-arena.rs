@@ -147,8 +147,8 @@ enum Command {
         /// A teacher's scores for the positions: lines `MOVES;SCORE`, side to move's view.
         #[arg(long)]
         teacher: Option<PathBuf>,
-        /// The share of a scored position's target that comes from the teacher.
-        #[arg(long, default_value_t = 0.5)]
+        /// The share of a scored position's target that comes from the teacher (0 to 1).
+        #[arg(long, default_value_t = 0.5, requires = "teacher")]
         teacher_share: f64,
     },
     /// Xiangqi: balanced random openings (random legal moves from the start, kept when a
@@ -724,6 +724,11 @@ fn caro_tune(
 ) -> Result<()> {
     use banco_arena::caro_texel as texel;
     use banco_engine::caro::eval::Weights;
+    if let Some((_, share)) = teacher
+        && !(0.0..=1.0).contains(&share)
+    {
+        bail!("--teacher-share is a share of the target: between 0 and 1, not {share}");
+    }
     let mut files = Vec::new();
     for path in paths {
         if path.is_dir() {
