@@ -59,6 +59,16 @@ fn program(names: &[&str]) -> PathBuf {
     panic!("{} not found: {NEEDS}", names.join(" or "));
 }
 
+/// Awaits one WebDriver command, failing the test if it does not answer within
+/// [`WAIT`] and a little more (a browser that stopped answering would otherwise hold
+/// the test, and the whole suite, for ever).
+async fn within<T>(what: &str, command: impl std::future::Future<Output = T>) -> T {
+    match tokio::time::timeout(WAIT + Duration::from_secs(10), command).await {
+        Ok(answer) => answer,
+        Err(_) => panic!("the browser did not answer {what} within {WAIT:?}"),
+    }
+}
+
 fn free_port() -> u16 {
     let socket = std::net::TcpListener::bind("127.0.0.1:0").expect("a free loopback port");
     socket
@@ -119,7 +129,7 @@ impl Browser {
             let mut builder =
                 ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new());
             builder.capabilities(caps.clone());
-            match builder.connect(&url).await {
+            match within("a new session", builder.connect(&url)).await {
                 Ok(client) => break client,
                 Err(e) if started.elapsed() > WAIT => {
                     panic!("chromedriver did not start a Chromium session: {e}; {NEEDS}")
@@ -145,28 +155,31 @@ impl Browser {
 
     /// Makes the page's viewport exactly `size` (the window is bigger by its frame).
     pub async fn resize(&self, (width, height): (u32, u32)) {
-        self.c()
-            .set_window_size(width, height)
+        within("resize", self.c().set_window_size(width, height))
             .await
             .expect("resize");
-        let inner: Value = self
-            .c()
-            .execute("return [window.innerWidth, window.innerHeight]", vec![])
-            .await
-            .expect("read the viewport");
+        let inner: Value = within(
+            "read the viewport",
+            self.c()
+                .execute("return [window.innerWidth, window.innerHeight]", vec![]),
+        )
+        .await
+        .expect("read the viewport");
         let (iw, ih) = (
             inner[0].as_u64().unwrap_or(0),
             inner[1].as_u64().unwrap_or(0),
         );
         let w = width + (width - iw as u32);
         let h = height + (height - ih as u32);
-        self.c().set_window_size(w, h).await.expect("resize");
+        within("resize", self.c().set_window_size(w, h))
+            .await
+            .expect("resize");
     }
 
     /// Opens the server's page at `path`.
     pub async fn goto(&self, path: &str) {
-        self.c()
-            .goto(&format!("{}{path}", self.base))
+        let url = format!("{}{path}", self.base);
+        within("open the page", self.c().goto(&url))
             .await
             .expect("open the page");
     }
@@ -181,13 +194,12 @@ impl Browser {
 
     /// Reloads the page.
     pub async fn reload(&self) {
-        self.c().refresh().await.expect("reload");
+        within("reload", self.c().refresh()).await.expect("reload");
     }
 
     /// Runs `script` (a function body; `arguments` are `args`) and returns its value.
     pub async fn js(&self, script: &str, args: Vec<Value>) -> Value {
-        self.c()
-            .execute(script, args)
+        within("a script", self.c().execute(script, args))
             .await
             .unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
     }
@@ -195,8 +207,7 @@ impl Browser {
     /// Runs `script` (a function body whose last argument is the callback it must call
     /// with its result) and returns what it passed back.
     pub async fn js_async(&self, script: &str, args: Vec<Value>) -> Value {
-        self.c()
-            .execute_async(script, args)
+        within("a script", self.c().execute_async(script, args))
             .await
             .unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
     }
@@ -213,7 +224,7 @@ impl Browser {
                 let notice = self.text_of("#notice").await;
                 let shot = std::env::temp_dir()
                     .join(format!("banco-browser-failure-{}.png", std::process::id()));
-                if let Ok(png) = self.c().screenshot().await {
+                if let Ok(png) = within("a screenshot", self.c().screenshot()).await {
                     let _ = std::fs::write(&shot, png);
                 }
                 panic!(
@@ -227,10 +238,8 @@ impl Browser {
 
     /// Waits for an element matching `css`.
     pub async fn wait_for(&self, css: &str) -> Element {
-        self.c()
-            .wait()
-            .at_most(WAIT)
-            .for_element(Locator::Css(css))
+        let wait = self.c().wait().at_most(WAIT).for_element(Locator::Css(css));
+        within(&format!("{css} to appear"), wait)
             .await
             .unwrap_or_else(|e| panic!("no {css} on the page: {e}"))
     }
@@ -271,7 +280,7 @@ impl Browser {
         let mut tries = 0;
         loop {
             let element = self.wait_for(css).await;
-            match element.click().await {
+            match within(&format!("a click on {css}"), element.click()).await {
                 Ok(()) => return,
                 Err(e) if tries < 20 && e.to_string().contains("stale") => {
                     tries += 1;
@@ -285,8 +294,12 @@ impl Browser {
     /// Types `text` into the field matching `css` (after clearing it).
     pub async fn type_into(&self, css: &str, text: &str) {
         let element = self.wait_for(css).await;
-        element.clear().await.expect("clear a field");
-        element.send_keys(text).await.expect("type");
+        within("clearing a field", element.clear())
+            .await
+            .expect("clear a field");
+        within("typing", element.send_keys(text))
+            .await
+            .expect("type");
     }
 
     /// Picks `value` in the `<select>` matching `css`.
@@ -302,7 +315,9 @@ impl Browser {
 
     /// Writes a screenshot of the viewport to `path` (PNG).
     pub async fn screenshot(&self, path: &Path) {
-        let png = self.c().screenshot().await.expect("a screenshot");
+        let png = within("a screenshot", self.c().screenshot())
+            .await
+            .expect("a screenshot");
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir).expect("a folder for screenshots");
         }
@@ -312,7 +327,7 @@ impl Browser {
     /// Ends the session and chromedriver.
     pub async fn close(mut self) {
         if let Some(client) = self.client.take() {
-            let _ = client.close().await;
+            let _ = tokio::time::timeout(WAIT, client.close()).await;
         }
         self.kill_group();
         let _ = self.driver.wait().await;

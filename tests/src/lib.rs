@@ -16,12 +16,14 @@
 pub mod browser;
 
 use futures::{SinkExt, StreamExt};
+use std::collections::VecDeque;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use tokio::io::AsyncWriteExt;
 use tokio::net::TcpStream;
 use tokio::task::JoinHandle;
+use tokio::time::Instant;
 use tokio_util::codec::Framed;
 use tokio_util::sync::CancellationToken;
 
@@ -34,6 +36,11 @@ use banco_server::{Config, StoreLocation};
 
 /// The longest any test waits for a message before calling it lost.
 pub const WAIT: Duration = Duration::from_secs(60);
+
+/// When a wait that starts now gives up.
+fn deadline() -> Instant {
+    Instant::now() + WAIT
+}
 
 /// The password [`TestServer::player`] registers `name` with.
 pub fn password_of(name: &str) -> String {
@@ -243,7 +250,13 @@ pub struct Client {
     /// The lobby's room list as a client keeps it: the last whole list, with every push
     /// of changes since applied.
     pub lobby: Vec<RoomSummary>,
+    /// The last few messages received, for the failure message of a wait that never
+    /// ends (it says what came instead).
+    recent: VecDeque<String>,
 }
+
+/// How many of the last messages received a failed wait shows.
+const RECENT_SHOWN: usize = 8;
 
 impl Client {
     /// A TCP connection that has said nothing yet.
@@ -255,6 +268,7 @@ impl Client {
             framed: Framed::new(stream, ClientCodec::new()),
             welcome: None,
             lobby: Vec::new(),
+            recent: VecDeque::new(),
         }
     }
 
@@ -290,8 +304,13 @@ impl Client {
     /// [`Client::lobby`]). Panics if none comes within [`WAIT`] or the server closed the
     /// connection.
     pub async fn recv(&mut self) -> ServerMsg {
+        self.recv_by(deadline(), "a message other than a room list")
+            .await
+    }
+
+    async fn recv_by(&mut self, by: Instant, what: &str) -> ServerMsg {
         loop {
-            let msg = self.recv_any().await;
+            let msg = self.recv_any_by(by, what).await;
             if !self.keep_lobby(&msg) {
                 return msg;
             }
@@ -310,25 +329,52 @@ impl Client {
         true
     }
 
+    /// Notes a message received (heartbeats aside).
+    fn note(&mut self, msg: &ServerMsg) {
+        let mut text = format!("{msg:?}");
+        if text.len() > 300 {
+            let mut cut = 300;
+            while !text.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            text.truncate(cut);
+            text.push('…');
+        }
+        if self.recent.len() == RECENT_SHOWN {
+            self.recent.pop_front();
+        }
+        self.recent.push_back(text);
+    }
+
     /// The room list after the next whole list or push of changes, skipping anything
     /// else.
     pub async fn rooms(&mut self) -> Vec<RoomSummary> {
+        self.rooms_by(deadline(), "a room list").await
+    }
+
+    async fn rooms_by(&mut self, by: Instant, what: &str) -> Vec<RoomSummary> {
         loop {
-            let msg = self.recv_any().await;
+            let msg = self.recv_any_by(by, what).await;
             if self.keep_lobby(&msg) {
                 return self.lobby.clone();
             }
         }
     }
 
-    /// Skips room lists until one matches `pred` (lists come on every change, so a test
-    /// waits for the state it expects rather than counting updates).
+    /// The room list once it matches `pred`: the list as this client keeps it, if it
+    /// matches already, else after the next lists and pushes, all within [`WAIT`] (lists
+    /// come on every change, so a test waits for the state it expects rather than
+    /// counting updates; a list that already holds it gets no push after).
     pub async fn rooms_until(
         &mut self,
         mut pred: impl FnMut(&[RoomSummary]) -> bool,
     ) -> Vec<RoomSummary> {
+        if pred(&self.lobby) {
+            return self.lobby.clone();
+        }
+        let by = deadline();
         loop {
-            let list = self.rooms().await;
+            let list = self.rooms_by(by, "the room list the test expects").await;
             if pred(&list) {
                 return list;
             }
@@ -338,8 +384,12 @@ impl Client {
     /// The next message, whatever it is (but the heartbeat, which is answered, as every
     /// client must).
     pub async fn recv_any(&mut self) -> ServerMsg {
+        self.recv_any_by(deadline(), "a message").await
+    }
+
+    async fn recv_any_by(&mut self, by: Instant, what: &str) -> ServerMsg {
         loop {
-            match self.recv_raw().await {
+            match self.recv_raw_by(by, what).await {
                 ServerMsg::Ping(n) => self.send(ClientMsg::Pong(n)).await,
                 msg => return msg,
             }
@@ -348,19 +398,36 @@ impl Client {
 
     /// The next message off the socket, heartbeats included.
     pub async fn recv_raw(&mut self) -> ServerMsg {
-        match tokio::time::timeout(WAIT, self.framed.next()).await {
-            Ok(Some(Ok(Ok(msg)))) => msg,
+        self.recv_raw_by(deadline(), "a message or heartbeat").await
+    }
+
+    /// The next message off the socket before `by`; a wait that runs past it fails with
+    /// `what` was awaited and what came instead (heartbeats keep a connection busy, so
+    /// a wait is bounded as a whole, not message by message).
+    async fn recv_raw_by(&mut self, by: Instant, what: &str) -> ServerMsg {
+        match tokio::time::timeout_at(by, self.framed.next()).await {
+            Ok(Some(Ok(Ok(msg)))) => {
+                if !matches!(msg, ServerMsg::Ping(_)) {
+                    self.note(&msg);
+                }
+                msg
+            }
             Ok(Some(Ok(Err(e)))) => panic!("the server sent an unreadable message: {e}"),
             Ok(Some(Err(e))) => panic!("connection error: {e}"),
-            Ok(None) => panic!("the server closed the connection"),
-            Err(_) => panic!("no message from the server within {WAIT:?}"),
+            Ok(None) => panic!("the server closed the connection while {what} was awaited"),
+            Err(_) => panic!(
+                "{} waited {WAIT:?} in vain for {what}; the last messages received: {:#?}",
+                self.name(),
+                self.recent
+            ),
         }
     }
 
-    /// Skips messages until one matches `pred`, and returns it.
+    /// Skips messages until one matches `pred`, and returns it; all within [`WAIT`].
     pub async fn recv_until(&mut self, mut pred: impl FnMut(&ServerMsg) -> bool) -> ServerMsg {
+        let by = deadline();
         loop {
-            let msg = self.recv().await;
+            let msg = self.recv_by(by, "the message the test expects").await;
             if pred(&msg) {
                 return msg;
             }
@@ -379,8 +446,9 @@ impl Client {
     /// the messages skipped.
     pub async fn closed(&mut self) -> Vec<ServerMsg> {
         let mut seen = Vec::new();
+        let by = deadline();
         loop {
-            match tokio::time::timeout(WAIT, self.framed.next()).await {
+            match tokio::time::timeout_at(by, self.framed.next()).await {
                 Ok(None) | Ok(Some(Err(_))) => return seen,
                 Ok(Some(Ok(Ok(msg)))) => seen.push(msg),
                 Ok(Some(Ok(Err(e)))) => panic!("the server sent an unreadable message: {e}"),
@@ -517,8 +585,9 @@ impl Client {
     pub async fn sync(&mut self, tag: &str) -> Vec<ServerMsg> {
         self.send(ClientMsg::Chat(tag.into())).await;
         let mut before = Vec::new();
+        let by = deadline();
         loop {
-            match self.recv().await {
+            match self.recv_by(by, "the echo of a chat line").await {
                 ServerMsg::Chat(line) if line.text == tag => return before,
                 other => before.push(other),
             }

@@ -62,7 +62,9 @@ async fn the_room_list_follows_rooms_as_they_change() {
     assert_eq!(list[0].status, RoomStatus::Waiting);
 
     b.join(id).await;
-    let list = c.rooms_until(|l| l[0].players[1].is_some()).await;
+    let list = c
+        .rooms_until(|l| l.first().is_some_and(|r| r.players[1].is_some()))
+        .await;
     assert_eq!(list[0].players, [Some("~An".into()), Some("~Bình".into())]);
     assert_eq!(list[0].status, RoomStatus::Playing);
 
@@ -139,7 +141,9 @@ async fn a_room_closes_when_nobody_is_left() {
     assert_eq!(b.rooms().await.len(), 1);
     a.send(ClientMsg::LeaveRoom).await;
     assert_eq!(a.recv().await, ServerMsg::Left);
-    // The room closes: the list everyone in the lobby gets ends up without it.
+    // The room closes: the list everyone in the lobby gets ends up without it (An, back
+    // in the lobby, gets the whole list first: nothing was pushed to her in the room).
+    a.rooms().await;
     a.rooms_until(<[_]>::is_empty).await;
     b.rooms_until(<[_]>::is_empty).await;
     b.send(ClientMsg::WatchRoom(id)).await;
@@ -281,4 +285,24 @@ async fn many_rooms_are_listed_in_order_and_their_number_is_capped() {
     let (id, _) = late.create(caro(15)).await;
     assert_eq!(id, 41);
     server.stop().await;
+}
+
+/// Whether a newcomer arrives before or after the lobby pushes a new room to the others,
+/// the room is in the list they keep (in the whole list they get on entering, or in the
+/// push after), and they can join it. Arrivals are spread over the push interval.
+#[tokio::test]
+async fn a_room_opened_just_before_someone_arrives_is_in_their_list() {
+    for round in 0..16u64 {
+        let server = TestServer::start().await;
+        let mut mai = server.player("Mai").await;
+        let (id, _) = mai.create(caro(15)).await;
+        tokio::time::sleep(std::time::Duration::from_millis(round * 19)).await;
+        let mut binh = server.connect("Bình").await;
+        let rooms = binh.rooms_until(|rooms| !rooms.is_empty()).await;
+        assert_eq!(rooms.len(), 1, "arriving {} ms after", round * 19);
+        assert_eq!(rooms[0].id, id);
+        binh.join(id).await;
+        binh.game_started().await;
+        server.stop().await;
+    }
 }

@@ -304,7 +304,12 @@ impl Player {
 
     /// The next raw output line.
     pub async fn line(&mut self) -> String {
-        match tokio::time::timeout(WAIT, self.lines.next_line()).await {
+        self.line_by(tokio::time::Instant::now() + WAIT).await
+    }
+
+    /// The next raw output line, before `by`.
+    async fn line_by(&mut self, by: tokio::time::Instant) -> String {
+        match tokio::time::timeout_at(by, self.lines.next_line()).await {
             Ok(Ok(Some(l))) => l,
             other => panic!(
                 "{}: no more output ({other:?}); saw {:#?}",
@@ -313,10 +318,12 @@ impl Player {
         }
     }
 
-    /// Reads events until one satisfies `want`, and returns it.
+    /// Reads events until one satisfies `want`, and returns it; all within [`WAIT`]
+    /// (a client printing other events for ever fails the wait too).
     pub async fn until(&mut self, what: &str, want: impl Fn(&Value) -> bool) -> Value {
+        let by = tokio::time::Instant::now() + WAIT;
         loop {
-            let line = self.line().await;
+            let line = self.line_by(by).await;
             let v: Value = serde_json::from_str(&line)
                 .unwrap_or_else(|e| panic!("{}: not JSON: {line:?} ({e})", self.name));
             assert!(
