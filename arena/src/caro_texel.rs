@@ -9,6 +9,9 @@
 //! (Adam). `SCALE` ties the evaluation's units to win chances: 200 means a score of 200
 //! wins about 73% of the time, the scale the search's margins are written for.
 //!
+//! The same goes for a [`PointTable`] (one worth per set of a point's four patterns and
+//! role): its features count the sets ([`Form::Table`]).
+//!
 //! Only quiet positions are used: the side to move cannot win at once or by an open four
 //! or a four-three, and is not answering a five or an open three. Positions from the
 //! first moves of a game (the opening) are left out too.
@@ -17,7 +20,9 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use anyhow::{Context, Result, bail};
-use banco_engine::caro::eval::{COMBOS, PATTERNS, RoleWeights, Weights, ordered};
+use banco_engine::caro::eval::{
+    COMBOS, PATTERNS, POINT_KEYS, PointTable, RoleWeights, Weights, ordered, point_key,
+};
 use banco_engine::caro::pattern::Combo;
 use banco_engine::caro::position::Position;
 use banco_engine::caro::{Game, Point, Rule, Stone};
@@ -94,9 +99,23 @@ pub struct Sample {
     pub moves: String,
 }
 
-/// The quiet positions of `game` as samples (none if it ended by a forfeit: its result
-/// says nothing about the positions).
+/// The form of the evaluation the features are for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Form {
+    /// [`Weights`]: per pattern, pattern pair and combo.
+    Weights,
+    /// [`PointTable`]: per unordered set of a point's four patterns.
+    Table,
+}
+
+/// The quiet positions of `game` as samples for [`Form::Weights`].
 pub fn samples(game: &SavedGame) -> Result<Vec<Sample>> {
+    samples_for(game, Form::Weights)
+}
+
+/// The quiet positions of `game` as samples for `form` (none if it ended by a forfeit:
+/// its result says nothing about the positions).
+pub fn samples_for(game: &SavedGame, form: Form) -> Result<Vec<Sample>> {
     if game.forfeit {
         return Ok(Vec::new());
     }
@@ -108,7 +127,10 @@ pub fn samples(game: &SavedGame) -> Result<Vec<Sample>> {
             break;
         }
         let pos = Position::from_game(&g);
-        let now = features(&pos);
+        let now = match form {
+            Form::Weights => features(&pos),
+            Form::Table => table_features(&pos),
+        };
         if ply >= SKIP_PLIES
             && is_quiet(&pos)
             && let Some(prev) = &before
@@ -120,7 +142,7 @@ pub fn samples(game: &SavedGame) -> Result<Vec<Sample>> {
                 Some(_) => 0.0,
             };
             out.push(Sample {
-                features: averaged(&now, prev),
+                features: averaged(&now, prev, form),
                 result,
                 moves: game.moves[..ply]
                     .iter()
@@ -179,8 +201,14 @@ pub fn read_teacher(path: &Path) -> Result<std::collections::HashMap<String, f64
 
 /// The features of the engine's evaluation, which averages the position now with the one
 /// before the last move seen from the other side: `(now - before) / 2`.
-fn averaged(now: &[(u16, f32)], before: &[(u16, f32)]) -> Vec<(u16, f32)> {
-    let mut sum = vec![0f32; 2 * ROLE_FEATURES];
+fn averaged(now: &[(u16, f32)], before: &[(u16, f32)], form: Form) -> Vec<(u16, f32)> {
+    let mut sum = vec![
+        0f32;
+        match form {
+            Form::Weights => 2 * ROLE_FEATURES,
+            Form::Table => 2 * POINT_KEYS,
+        }
+    ];
     for (i, v) in now {
         sum[usize::from(*i)] += v / 2.0;
     }
@@ -241,6 +269,26 @@ fn features(pos: &Position) -> Vec<(u16, f32)> {
                         counts[pair_index(role, a, b)] += sign;
                     }
                 }
+            }
+        }
+    }
+    sparse(&counts)
+}
+
+/// Counts every set of four patterns over the empty points: the side to move's as mover
+/// (added), the opponent's as waiter (subtracted).
+fn table_features(pos: &Position) -> Vec<(u16, f32)> {
+    let mut counts = vec![0f32; 2 * POINT_KEYS];
+    let us = pos.to_move();
+    for y in 0..pos.height() {
+        for x in 0..pos.width() {
+            let c = pos.cell(Point::new(x as u8, y as u8));
+            if !pos.is_empty(c) {
+                continue;
+            }
+            for (role, stone, sign) in [(0, us, 1.0), (1, us.opponent(), -1.0)] {
+                let pats = [0, 1, 2, 3].map(|d| pos.pattern(c, stone, d));
+                counts[role * POINT_KEYS + point_key(pats)] += sign;
             }
         }
     }
@@ -328,13 +376,72 @@ pub fn fit(
     samples: &[Sample],
     iterations: usize,
     l2: f64,
-    mut progress: impl FnMut(usize, f64),
+    progress: impl FnMut(usize, f64),
 ) -> Weights {
-    let p0 = to_params(start);
-    let mut p = p0.clone();
+    from_params(&adam(
+        &to_params(start),
+        samples,
+        iterations,
+        1.0,
+        l2,
+        frozen,
+        progress,
+    ))
+}
+
+/// Fits a point table to `samples` (made for [`Form::Table`]) from `start`, as [`fit`]
+/// does; the all-dead point stays worth nothing.
+pub fn fit_table(
+    start: &PointTable,
+    samples: &[Sample],
+    iterations: usize,
+    l2: f64,
+    progress: impl FnMut(usize, f64),
+) -> PointTable {
+    let p0: Vec<f64> = start.0.iter().flatten().map(|v| f64::from(*v)).collect();
+    let p = adam(
+        &p0,
+        samples,
+        iterations,
+        0.1,
+        l2,
+        |i| i % POINT_KEYS == 0,
+        progress,
+    );
+    let role = |r: usize| {
+        p[r * POINT_KEYS..(r + 1) * POINT_KEYS]
+            .iter()
+            .map(|v| v.round() as i32)
+            .collect()
+    };
+    PointTable([role(0), role(1)])
+}
+
+/// Mean squared error of `table` over `samples` (made for [`Form::Table`]).
+pub fn table_error(table: &PointTable, samples: &[Sample]) -> f64 {
+    let p: Vec<f64> = table.0.iter().flatten().map(|v| f64::from(*v)).collect();
+    samples
+        .iter()
+        .map(|s| (predict(&p, s) - s.result).powi(2))
+        .sum::<f64>()
+        / samples.len().max(1) as f64
+}
+
+/// Full-batch Adam (step size `rate`) on the mean squared error from `p0`, with an L2 pull of strength `l2`
+/// towards `p0`; parameters `frozen` says so stay put.
+fn adam(
+    p0: &[f64],
+    samples: &[Sample],
+    iterations: usize,
+    rate: f64,
+    l2: f64,
+    frozen: impl Fn(usize) -> bool,
+    mut progress: impl FnMut(usize, f64),
+) -> Vec<f64> {
+    let mut p = p0.to_vec();
     let n = p.len();
     let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
-    let (rate, b1, b2, eps) = (1.0, 0.9, 0.999, 1e-8);
+    let (b1, b2, eps) = (0.9, 0.999, 1e-8);
     for it in 1..=iterations {
         let mut grad = vec![0.0; n];
         let mut loss = 0.0;
@@ -364,7 +471,7 @@ pub fn fit(
             progress(it, loss / count);
         }
     }
-    from_params(&p)
+    p
 }
 
 /// `weights` as the Rust source of `Weights`.
@@ -403,12 +510,29 @@ mod tests {
         pos.make(last);
         let now = features(&pos);
         let p = to_params(&Weights::default_weights());
-        let eval: f64 = averaged(&now, &before)
+        let eval: f64 = averaged(&now, &before, Form::Weights)
             .iter()
             .map(|(i, v)| p[usize::from(*i)] * f64::from(*v))
             .sum::<f64>()
             / 4.0;
         let engine = banco_engine::caro::eval::evaluate(&pos);
+        assert!(
+            (eval - f64::from(engine)).abs() <= 1.0,
+            "{eval} vs {engine}"
+        );
+
+        // The point table made from the same weights gives the same evaluation.
+        let mut pos = Position::from_game(&g);
+        let before = table_features(&pos);
+        pos.make(last);
+        let now = table_features(&pos);
+        let table = PointTable::from_weights(&Weights::default_weights());
+        let p: Vec<f64> = table.0.iter().flatten().map(|v| f64::from(*v)).collect();
+        let eval: f64 = averaged(&now, &before, Form::Table)
+            .iter()
+            .map(|(i, v)| p[usize::from(*i)] * f64::from(*v))
+            .sum::<f64>()
+            / 4.0;
         assert!(
             (eval - f64::from(engine)).abs() <= 1.0,
             "{eval} vs {engine}"

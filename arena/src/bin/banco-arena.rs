@@ -150,6 +150,10 @@ enum Command {
         /// The share of a scored position's target that comes from the teacher (0 to 1).
         #[arg(long, default_value_t = 0.5, requires = "teacher")]
         teacher_share: f64,
+        /// Fit one worth per set of a point's four line patterns (a point table, see
+        /// `PointTable`) instead of the weights, and write it to this file.
+        #[arg(long)]
+        table: Option<PathBuf>,
     },
     /// Xiangqi: balanced random openings (random legal moves from the start, kept when a
     /// short search scores them near even), as an openings file.
@@ -350,6 +354,7 @@ fn main() -> Result<()> {
             dump_positions,
             teacher,
             teacher_share,
+            table,
         } => caro_tune(
             &games,
             iterations,
@@ -357,6 +362,7 @@ fn main() -> Result<()> {
             l2,
             dump_positions.as_deref(),
             teacher.as_deref().map(|t| (t, teacher_share)),
+            table.as_deref(),
         ),
         Command::XiangqiOpenings {
             count,
@@ -721,6 +727,7 @@ fn caro_tune(
     l2: f64,
     dump: Option<&Path>,
     teacher: Option<(&Path, f64)>,
+    table: Option<&Path>,
 ) -> Result<()> {
     use banco_arena::caro_texel as texel;
     use banco_engine::caro::eval::Weights;
@@ -741,15 +748,22 @@ fn caro_tune(
     }
     files.sort();
     let (mut train, mut test) = (Vec::new(), Vec::new());
+    let (mut table_train, mut table_test) = (Vec::new(), Vec::new());
     for (i, file) in files.iter().enumerate() {
         let game = texel::read_caro_game(file)?;
         let samples = texel::samples(&game)?;
+        let table_samples = match table {
+            Some(_) => texel::samples_for(&game, texel::Form::Table)?,
+            None => Vec::new(),
+        };
         // Whole games go to one side, so the check set is not the training set's
         // neighbours.
         if holdout > 0 && i % holdout == 0 {
             test.extend(samples);
+            table_test.extend(table_samples);
         } else {
             train.extend(samples);
+            table_train.extend(table_samples);
         }
     }
     eprintln!(
@@ -771,7 +785,43 @@ fn caro_tune(
         let scores = texel::read_teacher(path)?;
         let taught = texel::apply_teacher(&mut train, &scores, share)
             + texel::apply_teacher(&mut test, &scores, share);
+        texel::apply_teacher(&mut table_train, &scores, share);
+        texel::apply_teacher(&mut table_test, &scores, share);
         eprintln!("teacher: {taught} positions scored, {share} of their target");
+    }
+    if let Some(out) = table {
+        // The weights first (they share what they learn between sets of patterns), then
+        // each set's own worth from there.
+        let weights = texel::fit(
+            &Weights::default_weights(),
+            &train,
+            iterations,
+            l2,
+            |_, _| {},
+        );
+        eprintln!(
+            "weights: error {:.5} (check {:.5})",
+            texel::error(&weights, &train),
+            texel::error(&weights, &test)
+        );
+        let (train, test) = (table_train, table_test);
+        let start = banco_engine::caro::eval::PointTable::from_weights(&weights);
+        eprintln!(
+            "start: error {:.5} (check {:.5})",
+            texel::table_error(&start, &train),
+            texel::table_error(&start, &test)
+        );
+        let fitted = texel::fit_table(&start, &train, iterations, l2, |it, e| {
+            eprintln!("  step {it}: error {e:.5}");
+        });
+        eprintln!(
+            "fitted: error {:.5} (check {:.5})",
+            texel::table_error(&fitted, &train),
+            texel::table_error(&fitted, &test)
+        );
+        std::fs::write(out, fitted.to_text())
+            .with_context(|| format!("cannot write {}", out.display()))?;
+        return Ok(());
     }
     let start = Weights::default_weights();
     eprintln!(

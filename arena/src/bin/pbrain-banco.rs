@@ -4,9 +4,10 @@
 
 use std::io::{BufRead, Write};
 
-use anyhow::Result;
+use anyhow::{Context, Result, bail};
 use banco_arena::pbrain::Brain;
 use banco_engine::bot::Level;
+use banco_engine::caro::eval::{PointTable, ValueTable};
 use clap::Parser;
 
 /// Play caro in a Gomocup tournament manager.
@@ -19,10 +20,26 @@ struct Args {
     /// Most nodes per move (for load-independent test matches).
     #[arg(long)]
     nodes: Option<u64>,
+    /// Evaluate with this point table (one worth per set of a point's four line patterns,
+    /// as `banco-arena caro-tune --table` writes it) instead of the built-in weights.
+    #[arg(long)]
+    points: Option<std::path::PathBuf>,
 }
 
 fn main() -> Result<()> {
     let args = Args::parse();
+    if let Some(path) = &args.points {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        let table = PointTable::parse(&text)
+            .map_err(|e| anyhow::anyhow!("{} is not a point table: {e}", path.display()))?;
+        if !ValueTable::install(&table) {
+            bail!(
+                "the evaluation was in use before {} could be loaded",
+                path.display()
+            );
+        }
+    }
     let mut brain = Brain::new(args.level).with_node_limit(args.nodes);
     let stdin = std::io::stdin();
     let mut stdout = std::io::stdout().lock();

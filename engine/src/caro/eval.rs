@@ -17,6 +17,10 @@
 //!
 //! Move ordering uses a separate, hand-made score per point ([`CellValue::score`]).
 //!
+//! A [`PointTable`] is the general form: one worth per role for every unordered set of a
+//! point's four patterns (what the weights sum to, or any other values; `banco-arena
+//! caro-tune --table` fits one, `pbrain-banco --points` plays with it).
+//!
 //! Scores come from a table over the 11^4 combinations of four patterns, built once.
 
 use std::sync::OnceLock;
@@ -181,15 +185,133 @@ pub struct ValueTable(
     Vec<CellValue>,
 );
 
+/// The number of unordered sets of four line patterns (with repeats): C(11 + 3, 4).
+pub const POINT_KEYS: usize = 1001;
+
+/// The rank of the unordered set of `pats` among the [`POINT_KEYS`] (the same for every
+/// order of the four).
+pub fn point_key(pats: [Pattern; 4]) -> usize {
+    static RANKS: OnceLock<Vec<u16>> = OnceLock::new();
+    let ranks = RANKS.get_or_init(|| {
+        let mut ranks = vec![0u16; PATTERNS.pow(4)];
+        let mut next = 0u16;
+        for a in 0..PATTERNS {
+            for b in a..PATTERNS {
+                for c in b..PATTERNS {
+                    for d in c..PATTERNS {
+                        ranks[((a * PATTERNS + b) * PATTERNS + c) * PATTERNS + d] = next;
+                        next += 1;
+                    }
+                }
+            }
+        }
+        ranks
+    });
+    let mut p = pats.map(|p| p as usize);
+    p.sort_unstable();
+    usize::from(ranks[((p[0] * PATTERNS + p[1]) * PATTERNS + p[2]) * PATTERNS + p[3]])
+}
+
+/// A point's worth per role (`[mover, waiter]`) for every unordered set of its four line
+/// patterns: the most general form of the evaluation ([`Weights`] are a sum over the set's
+/// members, pairs and combo; this is one value per set).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PointTable(pub [Vec<i32>; 2]);
+
+impl PointTable {
+    /// The worths `weights` give.
+    pub fn from_weights(weights: &Weights) -> PointTable {
+        let mut t = PointTable([vec![0; POINT_KEYS], vec![0; POINT_KEYS]]);
+        for pats in Self::sets() {
+            let combo = Combo::of(pats);
+            for role in 0..2 {
+                t.0[role][point_key(pats)] = weights.worth(role, pats, combo);
+            }
+        }
+        t
+    }
+
+    /// Every unordered set of four patterns, once, in rank order.
+    pub fn sets() -> Vec<[Pattern; 4]> {
+        let mut out = Vec::with_capacity(POINT_KEYS);
+        for a in 0..PATTERNS {
+            for b in a..PATTERNS {
+                for c in b..PATTERNS {
+                    for d in c..PATTERNS {
+                        out.push([a, b, c, d].map(|i| Pattern::ALL[i]));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Reads the text [`PointTable::to_text`] writes: lines `MOVER WAITER`, one per set
+    /// in rank order (`#` lines are comments).
+    pub fn parse(text: &str) -> Result<PointTable, String> {
+        let mut t = PointTable([Vec::new(), Vec::new()]);
+        for (n, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let mut words = line.split_whitespace();
+            for role in 0..2 {
+                let v = words
+                    .next()
+                    .and_then(|w| w.parse::<i32>().ok())
+                    .ok_or_else(|| format!("line {}: two whole numbers expected", n + 1))?;
+                t.0[role].push(v);
+            }
+        }
+        if t.0[0].len() != POINT_KEYS {
+            return Err(format!(
+                "{} lines of worths, {POINT_KEYS} expected",
+                t.0[0].len()
+            ));
+        }
+        Ok(t)
+    }
+
+    /// The table as text: one line per set of patterns, `MOVER WAITER  # the set`.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        for (k, pats) in Self::sets().into_iter().enumerate() {
+            out.push_str(&format!(
+                "{} {}  # {:?}\n",
+                self.0[0][k], self.0[1][k], pats
+            ));
+        }
+        out
+    }
+}
+
 impl ValueTable {
-    /// The shared table, built on first use.
+    /// The shared table, built on first use from [`Weights::default_weights`] unless
+    /// [`ValueTable::install`] came first.
     pub fn get() -> &'static ValueTable {
+        Self::cell().get_or_init(|| ValueTable::build(&Weights::default_weights()))
+    }
+
+    /// Makes the worths of `points` the evaluation of every caro search in this process
+    /// (an engine binary trying a fitted table); `false` if a search has already used the
+    /// table, which then stays as it is.
+    pub fn install(points: &PointTable) -> bool {
+        Self::cell().set(ValueTable::build_from(points)).is_ok()
+    }
+
+    fn cell() -> &'static OnceLock<ValueTable> {
         static TABLE: OnceLock<ValueTable> = OnceLock::new();
-        TABLE.get_or_init(|| ValueTable::build(&Weights::default_weights()))
+        &TABLE
     }
 
     /// A table for `weights`.
     pub fn build(weights: &Weights) -> ValueTable {
+        ValueTable::build_from(&PointTable::from_weights(weights))
+    }
+
+    /// A table for the worths of `points`.
+    pub fn build_from(points: &PointTable) -> ValueTable {
         let clamp = |v: i32| v.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
         ValueTable(
             (0..1usize << 16)
@@ -208,8 +330,8 @@ impl ValueTable {
                     CellValue {
                         combo,
                         score: clamp(score),
-                        mover: clamp(weights.worth(0, pats, combo)),
-                        waiter: clamp(weights.worth(1, pats, combo)),
+                        mover: clamp(points.0[0][point_key(pats)]),
+                        waiter: clamp(points.0[1][point_key(pats)]),
                     }
                 })
                 .collect(),
@@ -253,6 +375,41 @@ mod tests {
     use super::*;
     use crate::caro::Rule;
     use crate::caro::position::tests::position;
+
+    #[test]
+    fn each_set_of_four_patterns_has_one_key_whatever_the_order() {
+        let sets = PointTable::sets();
+        assert_eq!(sets.len(), POINT_KEYS);
+        for (k, pats) in sets.iter().enumerate() {
+            assert_eq!(point_key(*pats), k);
+            let [a, b, c, d] = *pats;
+            assert_eq!(point_key([d, b, a, c]), k);
+            assert_eq!(point_key([c, d, b, a]), k);
+        }
+    }
+
+    #[test]
+    fn a_point_table_reads_back_what_it_wrote_and_refuses_a_short_one() {
+        let table = PointTable::from_weights(&Weights::default_weights());
+        let text = table.to_text();
+        assert_eq!(PointTable::parse(&text), Ok(table.clone()));
+        let short: String = text.lines().skip(1).map(|l| format!("{l}\n")).collect();
+        assert!(
+            PointTable::parse(&short)
+                .unwrap_err()
+                .contains("1000 lines")
+        );
+        assert!(PointTable::parse("1 x\n").unwrap_err().contains("line 1"));
+        // The table gives the same values as the weights it was made from.
+        let (a, b) = (
+            ValueTable::build(&Weights::default_weights()),
+            ValueTable::build_from(&table),
+        );
+        assert!((0..=u16::MAX).all(|i| a.value(i) == b.value(i)));
+        // Once a search has used the evaluation, another table is refused.
+        ValueTable::get();
+        assert!(!ValueTable::install(&table));
+    }
 
     #[test]
     fn stronger_shapes_score_higher() {
