@@ -200,6 +200,7 @@ async fn run_tui(
     opened: Option<banco_client::record::Replay>,
     player: &Player,
     s: Setup,
+    stop: banco_server::StopSignal,
 ) -> anyhow::Result<ExitCode> {
     let mut app = App::new(s.loc, s.theme, s.settings, s.dir, name, Instant::now());
     app.games_dir = s.games_dir;
@@ -221,7 +222,13 @@ async fn run_tui(
     if let Some(w) = s.warnings.first() {
         app.warn(w.clone());
     }
-    tui::run(app, connect_now, SeatKeeper::new(state_dir().as_deref())).await?;
+    tui::run(
+        app,
+        connect_now,
+        SeatKeeper::new(state_dir().as_deref()),
+        stop,
+    )
+    .await?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -236,6 +243,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 None,
                 &Player::default(),
                 s,
+                banco_server::StopSignal::listen(),
             )
             .await
         }
@@ -245,7 +253,17 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             if j.player.plain || j.player.json {
                 run_plain(&j.address, &name, &j.player, s).await
             } else {
-                run_tui(Some(j.address.clone()), name, None, opened, &j.player, s).await
+                let stop = banco_server::StopSignal::listen();
+                run_tui(
+                    Some(j.address.clone()),
+                    name,
+                    None,
+                    opened,
+                    &j.player,
+                    s,
+                    stop,
+                )
+                .await
             }
         }
         Some(Command::Replay(r)) => {
@@ -266,7 +284,13 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             );
             app.games_dir = s.games_dir;
             app.open_offline_replay(replay);
-            tui::run(app, false, SeatKeeper::none()).await?;
+            tui::run(
+                app,
+                false,
+                SeatKeeper::none(),
+                banco_server::StopSignal::listen(),
+            )
+            .await?;
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Discover(d)) => {
@@ -286,6 +310,9 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Host(h)) => {
             let name = player_name(&h.player, &s.settings);
             let opened = open_record(&h.player)?;
+            // Listening before the server starts: a Ctrl-C or SIGTERM from here on stops
+            // it cleanly, however early it comes.
+            let stop = banco_server::StopSignal::listen();
             let hosted = host::start(&h.listen, h.db.as_deref(), !h.no_web, &h.limits).await?;
             let target = hosted.connect_address();
             let shown = address_text(&hosted.addr.ip().to_string(), hosted.addr.port());
@@ -293,7 +320,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 // Ctrl-C or SIGTERM stops the hosted server cleanly (its store closed).
                 tokio::select! {
                     code = run_plain(&target, &name, &h.player, s) => code,
-                    () = banco_server::stop_signal() => Ok(ExitCode::SUCCESS),
+                    () = stop.recv() => Ok(ExitCode::SUCCESS),
                 }
             } else {
                 let lan = discover::lan_addresses();
@@ -310,6 +337,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     opened,
                     &h.player,
                     s,
+                    stop,
                 )
                 .await
             };

@@ -54,32 +54,61 @@ pub use server::{Sockets, open_store, run, run_with_store, serve};
 /// Identifies one connected session for as long as the server runs. Never reused.
 pub type ClientId = u64;
 
-/// Resolves on Ctrl-C or SIGTERM (what systemd, docker and `kill` send): how
-/// `banco-server` and `banco host` know to stop cleanly.
-pub async fn stop_signal() {
-    let ctrl_c = async {
+/// Ctrl-C and SIGTERM (what systemd, docker and `kill` send): how `banco-server` and
+/// `banco host` know to stop cleanly. Listened for from the moment
+/// [`StopSignal::listen`] is called: a signal that comes before the program first waits
+/// for it is kept, not left to kill the process where it stands (with its store open).
+pub struct StopSignal {
+    #[cfg(unix)]
+    interrupt: Option<tokio::signal::unix::Signal>,
+    #[cfg(unix)]
+    terminate: Option<tokio::signal::unix::Signal>,
+}
+
+impl StopSignal {
+    /// Starts listening (within a tokio runtime). A signal that cannot be listened for
+    /// is logged and never fires.
+    pub fn listen() -> StopSignal {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{SignalKind, signal};
+            let listen = |kind: SignalKind, what: &str| match signal(kind) {
+                Ok(s) => Some(s),
+                Err(e) => {
+                    tracing::error!(error = %e, "cannot listen for {what}");
+                    None
+                }
+            };
+            StopSignal {
+                interrupt: listen(SignalKind::interrupt(), "Ctrl-C"),
+                terminate: listen(SignalKind::terminate(), "SIGTERM"),
+            }
+        }
+        #[cfg(not(unix))]
+        StopSignal {}
+    }
+
+    /// Resolves on the first Ctrl-C or SIGTERM since [`StopSignal::listen`].
+    pub async fn recv(self) {
+        #[cfg(unix)]
+        {
+            async fn next(signal: Option<tokio::signal::unix::Signal>) {
+                match signal {
+                    Some(mut s) => {
+                        s.recv().await;
+                    }
+                    None => std::future::pending::<()>().await,
+                }
+            }
+            tokio::select! {
+                () = next(self.interrupt) => {}
+                () = next(self.terminate) => {}
+            }
+        }
+        #[cfg(not(unix))]
         if let Err(e) = tokio::signal::ctrl_c().await {
             tracing::error!(error = %e, "cannot listen for Ctrl-C");
             std::future::pending::<()>().await;
         }
-    };
-    #[cfg(unix)]
-    let term = async {
-        use tokio::signal::unix::{SignalKind, signal};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => {
-                term.recv().await;
-            }
-            Err(e) => {
-                tracing::error!(error = %e, "cannot listen for SIGTERM");
-                std::future::pending::<()>().await;
-            }
-        }
-    };
-    #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {}
-        () = term => {}
     }
 }

@@ -145,6 +145,8 @@ async fn main() -> anyhow::Result<()> {
     if let Some(name) = args.name {
         config.name = name;
     }
+    // Listening before anything starts: a stop signal however early is a clean stop.
+    let stop = banco_server::StopSignal::listen();
     let listener = tokio::net::TcpListener::bind(&args.listen)
         .await
         .map_err(|e| listen_error(&args.listen, &e))?;
@@ -152,7 +154,7 @@ async fn main() -> anyhow::Result<()> {
     tokio::spawn({
         let shutdown = shutdown.clone();
         async move {
-            banco_server::stop_signal().await;
+            stop.recv().await;
             shutdown.cancel();
             tracing::info!("stop signal received");
         }

@@ -44,14 +44,20 @@ enum Event {
 /// form's address is dialled at once (as `banco join ADDR` and `banco host` do).
 /// `seats` keeps the resume token of a seat held, and gives one back when a server is
 /// dialled where an earlier run held a seat.
-pub async fn run(mut app: App, connect_now: bool, seats: SeatKeeper) -> anyhow::Result<()> {
+/// `stop` (listening since before the caller started anything) ends it as `q` would.
+pub async fn run(
+    mut app: App,
+    connect_now: bool,
+    seats: SeatKeeper,
+    stop: banco_server::StopSignal,
+) -> anyhow::Result<()> {
     let mut term = terminal::enter()?;
     // SIGTERM (or a Ctrl-C sent by `kill`: in the full screen Ctrl-C is a key) quits as
     // `q` would: the terminal is given back, and `banco host` then stops its server
     // cleanly, instead of dying with the terminal left in raw mode.
     let result = tokio::select! {
         r = main_loop(&mut term, &mut app, connect_now, seats) => r,
-        () = banco_server::stop_signal() => Ok(()),
+        () = stop.recv() => Ok(()),
     };
     terminal::leave();
     result
