@@ -88,6 +88,9 @@ pub struct Config {
     /// The engine's time per position of a game under review (`--review-budget`): a
     /// game of 80 plies takes about 81 of these on one engine thread, when no game needs it.
     pub review_budget: Duration,
+    /// At most this many engine nodes per position under review, beside the time budget
+    /// (`None`: the time alone). Tests set it so a review says the same on a busy machine.
+    pub review_nodes: Option<u64>,
     /// The most reviews under way at once on the whole server (`--reviews`); one more is
     /// refused with `engines_busy`. Each has at most one search in the pool at a time.
     pub max_reviews: usize,
@@ -104,6 +107,7 @@ impl Default for Config {
             bot_think_cap: None,
             hint_budget: Duration::from_secs(1),
             review_budget: Duration::from_millis(100),
+            review_nodes: None,
             max_reviews: 8,
             engine_threads: crate::engines::default_threads(),
             engine_memory: crate::engines::DEFAULT_MEMORY,

@@ -118,6 +118,7 @@ async fn serve_store(
         engines.clone(),
         store.handle(),
         config.review_budget,
+        config.review_nodes,
         config.max_reviews,
     );
     let lobby = lobby::spawn(

@@ -68,6 +68,10 @@ pub fn test_config() -> Config {
         bot_delay: Duration::from_millis(20),
         bot_think_cap: Some(Duration::from_millis(100)),
         hint_budget: Duration::from_millis(100),
+        // Reviews judged by nodes, not time, so a busy machine does not change them: the
+        // budget is only a bound.
+        review_budget: Duration::from_secs(20),
+        review_nodes: Some(100_000),
         // Offers declined and made again at once are the stuff of many tests; the wait
         // after a decline has its own.
         offer_declined_wait: Duration::ZERO,

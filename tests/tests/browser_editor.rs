@@ -213,8 +213,8 @@ async fn a_replay_in_the_page_shows_the_engines_review() {
     use banco_protocol::{ClientMsg, EndReason};
     use banco_tests::{caro, exchange, two_players};
     let server = TestServer::start().await;
-    // A short caro game, both sides moving: Bình lets An's open three stand (a move that
-    // loses: the review has to mark it), An makes an open four, Bình resigns.
+    // A short caro game, both sides moving: Bình lets An's open three stand (he loses:
+    // the review has to find his flaw), An makes an open four, Bình resigns.
     let (mut an, mut binh, _) = two_players(&server, caro(9)).await;
     exchange(&mut an, &mut binh, 4, 4).await;
     exchange(&mut binh, &mut an, 0, 0).await;
@@ -262,11 +262,14 @@ async fn a_replay_in_the_page_shows_the_engines_review() {
         assert_ne!(parts[0], "undefined", "every move has its class: {marks:?}");
         assert_eq!(parts[1], parts[2], "the mark fits the class: {marks:?}");
     }
-    // Bình's sixth-ply move, leaving the open three, is a flaw and carries its mark.
-    assert_ne!(
-        marks[5].split(':').nth(1),
-        Some("null"),
-        "the losing move is marked: {marks:?}"
+    // Bình let An's three stand and lost: the review finds a flaw among his moves (which
+    // one it blames depends on how deep it looks: the earlier, the deeper) and the page
+    // marks it.
+    assert!(
+        [1, 3, 5]
+            .iter()
+            .any(|&i| marks[i].split(':').nth(1) != Some("null")),
+        "a losing move is marked: {marks:?}"
     );
     if let Ok(dir) = std::env::var("BANCO_SCREENSHOTS") {
         page.screenshot(&std::path::Path::new(&dir).join("replay-review-desktop.png"))

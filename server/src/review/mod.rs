@@ -41,6 +41,8 @@ pub struct Reviewer {
     store: StoreHandle,
     /// The engine's time per position.
     budget: Duration,
+    /// The most nodes per position, if capped.
+    nodes: Option<u64>,
     /// One permit per review that may be under way at once.
     slots: Arc<Semaphore>,
 }
@@ -65,12 +67,14 @@ impl Reviewer {
         engines: EnginePool,
         store: StoreHandle,
         budget: Duration,
+        nodes: Option<u64>,
         reviews: usize,
     ) -> Reviewer {
         Reviewer {
             engines,
             store,
             budget,
+            nodes,
             slots: Arc::new(Semaphore::new(reviews.max(1))),
         }
     }
@@ -215,7 +219,10 @@ impl Reviewer {
             spec.clone(),
             Level::Max,
             game.clone(),
-            Limits::none(),
+            Limits {
+                max_nodes: self.nodes,
+                ..Limits::none()
+            },
             move |finished| {
                 let _ = tx.send(finished);
             },
