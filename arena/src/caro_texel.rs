@@ -23,7 +23,7 @@ use anyhow::{Context, Result, bail};
 use banco_engine::caro::eval::{
     COMBOS, PATTERNS, POINT_KEYS, PointTable, RoleWeights, Weights, ordered, point_key,
 };
-use banco_engine::caro::pattern::Combo;
+use banco_engine::caro::pattern::{Combo, Pattern};
 use banco_engine::caro::position::Position;
 use banco_engine::caro::{Game, Point, Rule, Stone};
 
@@ -251,34 +251,34 @@ fn combo_index(role: usize, c: usize) -> usize {
 /// Counts every weight's occurrences over the empty points: the side to move's as mover
 /// (added), the opponent's as waiter (subtracted).
 fn features(pos: &Position) -> Vec<(u16, f32)> {
-    let mut counts = vec![0f32; 2 * ROLE_FEATURES];
-    let us = pos.to_move();
-    for y in 0..pos.height() {
-        for x in 0..pos.width() {
-            let c = pos.cell(Point::new(x as u8, y as u8));
-            if !pos.is_empty(c) {
-                continue;
-            }
-            for (role, stone, sign) in [(0, us, 1.0), (1, us.opponent(), -1.0)] {
-                let pats = [0, 1, 2, 3].map(|d| pos.pattern(c, stone, d));
-                counts[combo_index(role, pos.combo(c, stone) as usize)] += sign;
-                for i in 0..4 {
-                    counts[single_index(role, pats[i] as usize)] += sign;
-                    for j in i + 1..4 {
-                        let (a, b) = ordered(pats[i], pats[j]);
-                        counts[pair_index(role, a, b)] += sign;
-                    }
-                }
+    count_points(pos, 2 * ROLE_FEATURES, |counts, role, sign, pats| {
+        counts[combo_index(role, Combo::of(pats) as usize)] += sign;
+        for i in 0..4 {
+            counts[single_index(role, pats[i] as usize)] += sign;
+            for j in i + 1..4 {
+                let (a, b) = ordered(pats[i], pats[j]);
+                counts[pair_index(role, a, b)] += sign;
             }
         }
-    }
-    sparse(&counts)
+    })
 }
 
-/// Counts every set of four patterns over the empty points: the side to move's as mover
-/// (added), the opponent's as waiter (subtracted).
+/// Counts every set of four patterns over the empty points, as [`features`] counts
+/// weights.
 fn table_features(pos: &Position) -> Vec<(u16, f32)> {
-    let mut counts = vec![0f32; 2 * POINT_KEYS];
+    count_points(pos, 2 * POINT_KEYS, |counts, role, sign, pats| {
+        counts[role * POINT_KEYS + point_key(pats)] += sign;
+    })
+}
+
+/// `len` counts filled by `add` from every empty point's four patterns for each side:
+/// the side to move's as role 0 with sign +1, the opponent's as role 1 with sign -1.
+fn count_points(
+    pos: &Position,
+    len: usize,
+    mut add: impl FnMut(&mut [f32], usize, f32, [Pattern; 4]),
+) -> Vec<(u16, f32)> {
+    let mut counts = vec![0f32; len];
     let us = pos.to_move();
     for y in 0..pos.height() {
         for x in 0..pos.width() {
@@ -288,7 +288,7 @@ fn table_features(pos: &Position) -> Vec<(u16, f32)> {
             }
             for (role, stone, sign) in [(0, us, 1.0), (1, us.opponent(), -1.0)] {
                 let pats = [0, 1, 2, 3].map(|d| pos.pattern(c, stone, d));
-                counts[role * POINT_KEYS + point_key(pats)] += sign;
+                add(&mut counts, role, sign, pats);
             }
         }
     }
@@ -360,10 +360,14 @@ fn predict(p: &[f64], s: &Sample) -> f64 {
 
 /// Mean squared error of `weights` over `samples`.
 pub fn error(weights: &Weights, samples: &[Sample]) -> f64 {
-    let p = to_params(weights);
+    mean_error(&to_params(weights), samples)
+}
+
+/// Mean squared error of the parameters `p` over `samples`.
+fn mean_error(p: &[f64], samples: &[Sample]) -> f64 {
     samples
         .iter()
-        .map(|s| (predict(&p, s) - s.result).powi(2))
+        .map(|s| (predict(p, s) - s.result).powi(2))
         .sum::<f64>()
         / samples.len().max(1) as f64
 }
@@ -398,9 +402,8 @@ pub fn fit_table(
     l2: f64,
     progress: impl FnMut(usize, f64),
 ) -> PointTable {
-    let p0: Vec<f64> = start.0.iter().flatten().map(|v| f64::from(*v)).collect();
     let p = adam(
-        &p0,
+        &table_params(start),
         samples,
         iterations,
         0.1,
@@ -419,16 +422,16 @@ pub fn fit_table(
 
 /// Mean squared error of `table` over `samples` (made for [`Form::Table`]).
 pub fn table_error(table: &PointTable, samples: &[Sample]) -> f64 {
-    let p: Vec<f64> = table.0.iter().flatten().map(|v| f64::from(*v)).collect();
-    samples
-        .iter()
-        .map(|s| (predict(&p, s) - s.result).powi(2))
-        .sum::<f64>()
-        / samples.len().max(1) as f64
+    mean_error(&table_params(table), samples)
 }
 
-/// Full-batch Adam (step size `rate`) on the mean squared error from `p0`, with an L2 pull of strength `l2`
-/// towards `p0`; parameters `frozen` says so stay put.
+/// A point table as a parameter vector (mover's worths, then waiter's).
+fn table_params(table: &PointTable) -> Vec<f64> {
+    table.0.iter().flatten().map(|v| f64::from(*v)).collect()
+}
+
+/// Full-batch Adam (step size `rate`) on the mean squared error from `p0`, with an L2
+/// pull of strength `l2` towards `p0`; parameters `frozen` says so stay put.
 fn adam(
     p0: &[f64],
     samples: &[Sample],
@@ -527,7 +530,7 @@ mod tests {
         pos.make(last);
         let now = table_features(&pos);
         let table = PointTable::from_weights(&Weights::default_weights());
-        let p: Vec<f64> = table.0.iter().flatten().map(|v| f64::from(*v)).collect();
+        let p = table_params(&table);
         let eval: f64 = averaged(&now, &before, Form::Table)
             .iter()
             .map(|(i, v)| p[usize::from(*i)] * f64::from(*v))

@@ -799,46 +799,41 @@ fn caro_tune(
             l2,
             |_, _| {},
         );
-        eprintln!(
-            "weights: error {:.5} (check {:.5})",
-            texel::error(&weights, &train),
-            texel::error(&weights, &test)
-        );
+        report("weights", texel::error, &weights, &train, &test);
         let (train, test) = (table_train, table_test);
         let start = banco_engine::caro::eval::PointTable::from_weights(&weights);
-        eprintln!(
-            "start: error {:.5} (check {:.5})",
-            texel::table_error(&start, &train),
-            texel::table_error(&start, &test)
-        );
+        report("start", texel::table_error, &start, &train, &test);
         let fitted = texel::fit_table(&start, &train, iterations, l2, |it, e| {
             eprintln!("  step {it}: error {e:.5}");
         });
-        eprintln!(
-            "fitted: error {:.5} (check {:.5})",
-            texel::table_error(&fitted, &train),
-            texel::table_error(&fitted, &test)
-        );
+        report("fitted", texel::table_error, &fitted, &train, &test);
         std::fs::write(out, fitted.to_text())
             .with_context(|| format!("cannot write {}", out.display()))?;
         return Ok(());
     }
     let start = Weights::default_weights();
-    eprintln!(
-        "start: error {:.5} (check {:.5})",
-        texel::error(&start, &train),
-        texel::error(&start, &test)
-    );
+    report("start", texel::error, &start, &train, &test);
     let fitted = texel::fit(&start, &train, iterations, l2, |it, e| {
         eprintln!("  step {it}: error {e:.5}");
     });
-    eprintln!(
-        "fitted: error {:.5} (check {:.5})",
-        texel::error(&fitted, &train),
-        texel::error(&fitted, &test)
-    );
+    report("fitted", texel::error, &fitted, &train, &test);
     print!("{}", texel::source(&fitted));
     Ok(())
+}
+
+/// Prints what `error` says of `model` on the training and the check positions.
+fn report<M>(
+    what: &str,
+    error: fn(&M, &[banco_arena::caro_texel::Sample]) -> f64,
+    model: &M,
+    train: &[banco_arena::caro_texel::Sample],
+    test: &[banco_arena::caro_texel::Sample],
+) {
+    eprintln!(
+        "{what}: error {:.5} (check {:.5})",
+        error(model, train),
+        error(model, test)
+    );
 }
 
 fn mine_tactics(paths: &[PathBuf], min_line: usize, nowins: usize) -> Result<()> {

@@ -191,25 +191,21 @@ pub const POINT_KEYS: usize = 1001;
 /// The rank of the unordered set of `pats` among the [`POINT_KEYS`] (the same for every
 /// order of the four).
 pub fn point_key(pats: [Pattern; 4]) -> usize {
+    // By the four patterns in ascending order, as a base-11 number.
+    fn index(pats: [Pattern; 4]) -> usize {
+        let mut p = pats.map(|p| p as usize);
+        p.sort_unstable();
+        p.iter().fold(0, |i, &v| i * PATTERNS + v)
+    }
     static RANKS: OnceLock<Vec<u16>> = OnceLock::new();
     let ranks = RANKS.get_or_init(|| {
         let mut ranks = vec![0u16; PATTERNS.pow(4)];
-        let mut next = 0u16;
-        for a in 0..PATTERNS {
-            for b in a..PATTERNS {
-                for c in b..PATTERNS {
-                    for d in c..PATTERNS {
-                        ranks[((a * PATTERNS + b) * PATTERNS + c) * PATTERNS + d] = next;
-                        next += 1;
-                    }
-                }
-            }
+        for (rank, set) in PointTable::sets().into_iter().enumerate() {
+            ranks[index(set)] = rank as u16;
         }
         ranks
     });
-    let mut p = pats.map(|p| p as usize);
-    p.sort_unstable();
-    usize::from(ranks[((p[0] * PATTERNS + p[1]) * PATTERNS + p[2]) * PATTERNS + p[3]])
+    usize::from(ranks[index(pats)])
 }
 
 /// A point's worth per role (`[mover, waiter]`) for every unordered set of its four line
