@@ -46,6 +46,21 @@ struct Undo {
     hash: u64,
     /// The potentials before the move.
     potential: [[i32; 2]; 2],
+    /// The combo counts before the move.
+    combo_count: [[u16; Combo::ALL.len()]; 2],
+    /// How many entries `saved` held before the move: the move's own follow.
+    saved: usize,
+}
+
+/// An empty cell's evaluation state before a move changed it: `unmake` puts it back
+/// instead of reading the pattern tables again.
+#[derive(Debug, Clone, Copy)]
+struct Saved {
+    cell: Cell,
+    pairs: u32,
+    combos: [Combo; 2],
+    scores: [i32; 2],
+    worth: [[i32; 2]; 2],
 }
 
 /// The smallest rectangle holding every stone, in board coordinates (inclusive).
@@ -129,6 +144,8 @@ pub struct Position {
     bbox: BBox,
     /// Moves made with `make`, for `unmake`.
     history: Vec<Undo>,
+    /// The cells each made move changed, as they were before it (each `Undo` says where its own begin).
+    saved: Vec<Saved>,
     /// Stones on the board.
     stones: usize,
     /// The side to move.
@@ -183,6 +200,7 @@ impl Position {
             zobrist: vec![[0; 2]; size],
             bbox: BBox::EMPTY,
             history: Vec::with_capacity(width * height),
+            saved: Vec::new(),
             stones: 0,
             to_move: Stone::X,
         };
@@ -221,6 +239,8 @@ impl Position {
                 pos.put(c, stone);
             }
         }
+        // Set-up stones are never unmade: nothing to keep for them.
+        pos.saved.clear();
         pos.to_move = to_move;
         pos.hash = board.hash()
             ^ if to_move == Stone::O {
@@ -466,6 +486,8 @@ impl Position {
             to_move: self.to_move,
             hash: self.hash,
             potential: self.potential,
+            combo_count: self.combo_count,
+            saved: self.saved.len(),
         });
         if self.to_move == stone {
             self.hash ^= zobrist::SIDE_KEY;
@@ -486,12 +508,25 @@ impl Position {
         self.to_move = undo.to_move;
         self.hash = undo.hash;
         self.bbox = undo.bbox;
-        self.touch_lines(c, code);
-        self.touch_near(c, false);
         for d in 0..4 {
-            self.pairs[c] = with_byte(self.pairs[c], d, self.table.pair(self.keys[c][d]));
+            for k in 1..=PAD as i32 {
+                let q = self.step(c, d, k);
+                self.keys[q][d] ^= Key::from(code) << shift(-k);
+                let r = self.step(c, d, -k);
+                self.keys[r][d] ^= Key::from(code) << shift(k);
+            }
         }
-        self.add_cell(c);
+        // The cells the move changed get their state back; `c`'s own was left alone while
+        // it held the stone, so it is still what it was before the move.
+        for s in self.saved.drain(undo.saved..) {
+            self.pairs[s.cell] = s.pairs;
+            self.combos[s.cell] = s.combos;
+            self.scores[s.cell] = s.scores;
+            self.worth[s.cell] = s.worth;
+        }
+        self.combo_count = undo.combo_count;
+        self.potential = undo.potential;
+        self.touch_near(c, false);
     }
 
     /// Puts `stone` on empty `c` and updates everything but history and side to move.
@@ -542,6 +577,13 @@ impl Position {
         if pair == byte(old, d) {
             return;
         }
+        self.saved.push(Saved {
+            cell: q,
+            pairs: old,
+            combos: self.combos[q],
+            scores: self.scores[q],
+            worth: self.worth[q],
+        });
         let pairs = with_byte(old, d, pair);
         self.pairs[q] = pairs;
         let new = self.values_of(pairs);
@@ -738,6 +780,8 @@ pub(crate) mod tests {
                 assert_eq!(pos.keys[c], fresh.keys[c], "keys at {c}");
                 assert_eq!(pos.pairs[c], fresh.pairs[c], "patterns at {c}");
                 assert_eq!(pos.combos[c], fresh.combos[c]);
+                assert_eq!(pos.scores[c], fresh.scores[c], "scores at {c}");
+                assert_eq!(pos.worth[c], fresh.worth[c], "worth at {c}");
             }
         }
     }
