@@ -633,7 +633,9 @@ impl<'a> Searcher<'a> {
             // 6. Pruning at shallow depth, once a move that does not lose is known.
             if best > -MATE_BOUND {
                 if move_count >= futility_move_count(depth, improving) {
-                    continue;
+                    // Every later move would be pruned here too (the count only grows, and
+                    // so does `best`): stop rather than pick and sort them to skip them.
+                    break;
                 }
                 if trivial && depth < TRIVIAL_PRUNE_DEPTH {
                     continue;
