@@ -27,9 +27,10 @@ pub struct Match {
     pub games: usize,
     /// Starting positions, used in turn.
     pub openings: Vec<Opening>,
-    /// Time per move given to every player (`None`: banco levels use their own, external
-    /// engines get a second).
-    pub budget: Option<Duration>,
+    /// Time per move given to player A and to player B (`None`: banco levels use their
+    /// own, external engines get a second). Unequal budgets make a time-odds match: how
+    /// much more time one engine needs to hold the other.
+    pub budgets: [Option<Duration>; 2],
     /// Where to write each game, if anywhere.
     pub record_dir: Option<PathBuf>,
 }
@@ -164,7 +165,7 @@ impl Match {
             }
             let idx = player_of(game.to_move());
             let player = &mut players[idx];
-            let reply = match player.play(&game, self.budget) {
+            let reply = match player.play(&game, self.budgets[idx]) {
                 Ok(r) => r,
                 Err(e) => {
                     break (
@@ -174,7 +175,7 @@ impl Match {
                     );
                 }
             };
-            let budget = match (self.budget, player.nominal_time()) {
+            let budget = match (self.budgets[idx], player.nominal_time()) {
                 (Some(a), Some(b)) => Some(a.min(b)),
                 (a, b) => a.or(b),
             };
@@ -283,7 +284,7 @@ mod tests {
             self.played = 0;
             Ok(())
         }
-        fn play(&mut self, game: &Game, _: Option<Duration>) -> Result<Reply> {
+        fn play(&mut self, game: &Game, budget: Option<Duration>) -> Result<Reply> {
             if self.fail_after == Some(self.played) {
                 anyhow::bail!("crashed");
             }
@@ -301,7 +302,8 @@ mod tests {
             Ok(Reply {
                 mv: Move::Caro(mv),
                 depth: Some(3),
-                elapsed: Duration::from_millis(10),
+                // Says how long it was given, so tests can see whose budget it got.
+                elapsed: budget.unwrap_or(Duration::from_millis(10)),
             })
         }
     }
@@ -330,7 +332,7 @@ mod tests {
             spec: spec(),
             games: 4,
             openings: parse("0,0 1,1\n-1,-1 2,2").unwrap(),
-            budget: None,
+            budgets: [None; 2],
             record_dir: None,
         };
         let mut players = racers();
@@ -361,13 +363,34 @@ mod tests {
     }
 
     #[test]
+    fn each_player_moves_on_its_own_budget() {
+        let m = Match {
+            spec: spec(),
+            games: 2,
+            openings: parse("0,0 1,1").unwrap(),
+            budgets: [
+                Some(Duration::from_millis(30)),
+                Some(Duration::from_millis(70)),
+            ],
+            record_dir: None,
+        };
+        let mut players = racers();
+        let report = m.play(&mut players, |_, _| {}).unwrap();
+        for (stats, ms) in report.stats.iter().zip([30, 70]) {
+            assert!(stats.moves > 0);
+            assert_eq!(stats.time, Duration::from_millis(ms) * stats.moves as u32);
+            assert_eq!(stats.overruns, 0);
+        }
+    }
+
+    #[test]
     fn errors_and_illegal_moves_lose() {
         let dir = std::env::temp_dir().join(format!("banco-arena-test-{}", std::process::id()));
         let m = Match {
             spec: spec(),
             games: 1,
             openings: parse("0,0 1,1").unwrap(),
-            budget: None,
+            budgets: [None; 2],
             record_dir: Some(dir.clone()),
         };
         // A moves first and plays an illegal move on its second turn: B wins.

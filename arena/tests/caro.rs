@@ -84,7 +84,7 @@ fn a_short_match_against_the_external_engine() {
             moves: Vec::new(),
             line: 0,
         }],
-        budget: Some(Duration::from_millis(50)),
+        budgets: [Some(Duration::from_millis(50)); 2],
         record_dir: None,
     };
     let mut players: [Box<dyn Player>; 2] = [
@@ -182,7 +182,7 @@ fn an_engine_with_a_slow_first_search_and_a_racy_loop_forfeits_nothing() {
             moves: Vec::new(),
             line: 0,
         }],
-        budget: Some(Duration::from_millis(100)),
+        budgets: [Some(Duration::from_millis(100)); 2],
         record_dir: None,
     };
     let mut players: [Box<dyn Player>; 2] = [Box::new(RowZero), fake.build(2).unwrap()];

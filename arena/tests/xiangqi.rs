@@ -69,7 +69,7 @@ fn a_short_match_from_an_arranged_position() {
             moves: Vec::new(),
             line: 0,
         }],
-        budget: Some(Duration::from_millis(100)),
+        budgets: [Some(Duration::from_millis(100)); 2],
         record_dir: None,
     };
     let mut players: [Box<dyn Player>; 2] = [

@@ -57,6 +57,10 @@ enum Command {
         /// their own budget, external engines get 1000).
         #[arg(long)]
         time_ms: Option<u64>,
+        /// Player B's time per move in milliseconds, when it differs from --time-ms (a
+        /// time-odds match: how much more time one engine needs to hold the other).
+        #[arg(long, requires = "time_ms")]
+        time_ms_b: Option<u64>,
         /// Nodes per move for every player (banco levels and UCI engines): a match
         /// between engine builds that machine load cannot skew. Without --time-ms, time
         /// does not count.
@@ -254,6 +258,7 @@ fn main() -> Result<()> {
             rule,
             openings,
             time_ms,
+            time_ms_b,
             nodes,
             grace_ms,
             out,
@@ -291,7 +296,7 @@ fn main() -> Result<()> {
                 spec,
                 games,
                 openings,
-                budget: time_ms.map(Duration::from_millis),
+                budgets: [time_ms, time_ms_b.or(time_ms)].map(|t| t.map(Duration::from_millis)),
                 record_dir: out,
             };
             run_match(
@@ -498,8 +503,14 @@ fn run_match(
             p.limit_nodes(n)?;
         }
     }
+    let odds = match m.budgets {
+        [Some(a), Some(b)] if a != b => {
+            format!(", {} ms against {} ms a move", a.as_millis(), b.as_millis())
+        }
+        _ => String::new(),
+    };
     out!(
-        "{} vs {}: {} games of {}, {} openings",
+        "{} vs {}: {} games of {}, {} openings{odds}",
         players[0].name(),
         players[1].name(),
         m.games,

@@ -16,7 +16,8 @@ pub struct Config {
     pub move_time: Duration,
     /// Deepest iteration.
     pub max_depth: u32,
-    /// Transposition table size: `2^tt_bits` entries of 12 bytes.
+    /// Transposition table size: `2^tt_bits` buckets of two entries, 32 bytes each
+    /// ([`BUCKET_BYTES`](super::tt::BUCKET_BYTES)).
     pub tt_bits: u32,
     /// Node budget of the VCF at the root (0: none).
     pub root_vcf_nodes: u64,
