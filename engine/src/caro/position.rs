@@ -306,6 +306,12 @@ impl Position {
         self.hash
     }
 
+    /// The hash after [`Position::make`] on empty `c`, without making it.
+    #[inline]
+    pub fn hash_after(&self, c: Cell) -> u64 {
+        self.hash ^ self.zobrist[c][self.to_move.index()] ^ zobrist::SIDE_KEY
+    }
+
     /// Stones on the board.
     pub fn stones(&self) -> usize {
         self.stones

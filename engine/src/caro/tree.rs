@@ -716,6 +716,7 @@ impl<'a> Searcher<'a> {
                 f.extra_extension = parent_extra + (extension - 1.0).max(0.0);
             }
 
+            self.tt.prefetch(self.pos.hash_after(m));
             self.pos.make(m);
             let mut value;
             if depth >= 2.0 && move_count > 1 {
@@ -1100,6 +1101,7 @@ impl<'a> Searcher<'a> {
                 f.current = b;
                 f.combos = combos;
             }
+            self.tt.prefetch(self.pos.hash_after(b));
             self.pos.make(b);
             let v = -self.vcf_attack(pv, ply + 1, -beta, -alpha, depth);
             self.pos.unmake();
