@@ -21,6 +21,7 @@ use super::game::Game;
 use super::pattern::{Combo, EMPTY, Key, O_CODE, Pattern, PatternTable, WALL, X_CODE, shift};
 use super::rule::Rule;
 use super::zobrist;
+use std::ops::ControlFlow;
 
 /// An index into the padded grid (see the module doc).
 pub type Cell = usize;
@@ -681,25 +682,36 @@ impl Position {
             if self.near[c] > 0 {
                 out.push(c);
             }
+            ControlFlow::Continue(())
         });
     }
 
     /// Empty cells where `stone` makes a combo of at least `min`, appended to `out`.
+    /// The scan stops at the last one: the combo counts say how many there are. (They count
+    /// every empty cell, so for a combo weak enough to occur out of the scan's reach the
+    /// scan simply runs to the end.)
     pub fn cells_with(&self, stone: Stone, min: Combo, out: &mut Vec<Cell>) {
-        if self.count_at_least(stone, min) == 0 {
+        let mut left = self.count_at_least(stone, min);
+        if left == 0 {
             return;
         }
         let side = stone.index();
         self.scan(|c| {
             if self.combos[c][side] >= min {
                 out.push(c);
+                left -= 1;
+                if left == 0 {
+                    return ControlFlow::Break(());
+                }
             }
+            ControlFlow::Continue(())
         });
     }
 
     /// Calls `f` on every empty cell within reach of the stones (the bounding box grown
     /// by the candidate range). Any cell that makes a three or better lies in it.
-    fn scan(&self, mut f: impl FnMut(Cell)) {
+    /// `f` can stop the scan.
+    fn scan(&self, mut f: impl FnMut(Cell) -> ControlFlow<()>) {
         if self.bbox.is_empty() {
             return;
         }
@@ -712,8 +724,8 @@ impl Position {
             let row = (y + PAD) * self.stride + PAD;
             for x in x0..=x1 {
                 let c = row + x;
-                if self.cells[c] == EMPTY {
-                    f(c);
+                if self.cells[c] == EMPTY && f(c).is_break() {
+                    return;
                 }
             }
         }

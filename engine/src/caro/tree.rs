@@ -1005,7 +1005,7 @@ impl<'a> Searcher<'a> {
                 moves.push((key, c));
             }
             self.cell_buf = cells;
-            moves.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+            sort_moves(&mut moves);
         }
         let mut best_move = NO_CELL;
         for &(_, m) in &moves {
@@ -1135,16 +1135,27 @@ const LAZY_PICKS: usize = 3;
 /// so on one of them; at the `LAZY_PICKS`-th the rest is sorted at once. The order is
 /// exactly that of sorting the whole list.
 fn pick(moves: &mut [(i32, Cell)], i: usize) -> Cell {
-    let order = |a: &(i32, Cell), b: &(i32, Cell)| b.0.cmp(&a.0).then(a.1.cmp(&b.1));
     if i < LAZY_PICKS {
         let best = (i..moves.len())
-            .min_by(|&a, &b| order(&moves[a], &moves[b]))
+            .max_by_key(|&k| rank(moves[k]))
             .unwrap_or(i);
         moves.swap(i, best);
     } else if i == LAZY_PICKS {
-        moves[i..].sort_unstable_by(order);
+        sort_moves(&mut moves[i..]);
     }
     moves[i].1
+}
+
+/// A move's place in the search order as one integer, greater first: its key, then the
+/// lower cell (one comparison instead of two with a branch between).
+#[inline]
+fn rank((key, cell): (i32, Cell)) -> i64 {
+    (i64::from(key) << 32) - cell as i64
+}
+
+/// Sorts moves into search order: highest key first, then lowest cell.
+fn sort_moves(moves: &mut [(i32, Cell)]) {
+    moves.sort_unstable_by_key(|&m| std::cmp::Reverse(rank(m)));
 }
 
 /// A hash change that keeps the singular test search's results apart from the node's own.
