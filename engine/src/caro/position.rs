@@ -33,6 +33,9 @@ pub const PAD: usize = 5;
 const NEAR_SQUARE: i32 = 2;
 /// ...and so are points this many steps away along a line.
 const NEAR_LINE: i32 = 3;
+/// Empty rows above and below the board in [`Position`]'s row maps, so the candidate
+/// range never reads outside them.
+const ROW_PAD: usize = NEAR_LINE as usize;
 
 /// What `unmake` needs to restore.
 #[derive(Debug, Clone, Copy)]
@@ -130,8 +133,9 @@ pub struct Position {
     /// Per cell and side, what the point is worth to the evaluation when that side is to
     /// move and when it is not (valid on empty cells).
     worth: Vec<[[i32; 2]; 2]>,
-    /// Per cell, how many stones are within candidate range.
-    near: Vec<u8>,
+    /// Per board row (after [`ROW_PAD`] empty ones), a bit per column (bit `x`) set where
+    /// a stone stands: the move candidates are these maps spread over the candidate range.
+    rows: Vec<u64>,
     /// Per side, how many empty cells hold each combo.
     combo_count: [[u16; Combo::ALL.len()]; 2],
     /// Per side, a bit per cell: the empty cells where that side makes a four or better
@@ -198,7 +202,7 @@ impl Position {
             combos: vec![[Combo::None; 2]; size],
             scores: vec![[0; 2]; size],
             worth: vec![[[0; 2]; 2]; size],
-            near: vec![0; size],
+            rows: vec![0; height + 2 * ROW_PAD],
             combo_count: [[0; Combo::ALL.len()]; 2],
             fours: [vec![0; size.div_ceil(64)], vec![0; size.div_ceil(64)]],
             potential: [[0; 2]; 2],
@@ -424,12 +428,6 @@ impl Position {
         self.potential[stone.index()][usize::from(!to_move)]
     }
 
-    /// How many stones lie within candidate range of `c`.
-    #[inline]
-    pub fn nearness(&self, c: Cell) -> u8 {
-        self.near[c]
-    }
-
     /// The direction and signed distance from `from` to `to` if they share a line within
     /// a window's reach (`1 <= |k| <= 5`).
     #[inline]
@@ -545,7 +543,8 @@ impl Position {
         self.mark_fours(c, self.combos[c]);
         self.combo_count = undo.combo_count;
         self.potential = undo.potential;
-        self.touch_near(c, false);
+        let p = self.point(c);
+        self.rows[usize::from(p.y) + ROW_PAD] &= !(1 << p.x);
     }
 
     /// Puts `stone` on empty `c` and updates everything but history and side to move.
@@ -557,8 +556,8 @@ impl Position {
         self.hash ^= self.zobrist[c][stone.index()];
         let p = self.point(c);
         self.bbox = self.bbox.with(i32::from(p.x), i32::from(p.y));
+        self.rows[usize::from(p.y) + ROW_PAD] |= 1 << p.x;
         self.touch_lines(c, code);
-        self.touch_near(c, true);
     }
 
     /// Flips `code` in the keys of every cell whose window holds `c`, and refreshes the
@@ -678,43 +677,51 @@ impl Position {
         self.mark_fours(q, self.combos[q]);
     }
 
-    fn touch_near(&mut self, c: Cell, add: bool) {
-        let stride = self.stride as isize;
-        let mut bump = |off: isize| {
-            let q = (c as isize + off) as usize;
-            if add {
-                self.near[q] += 1;
-            } else {
-                self.near[q] -= 1;
-            }
-        };
-        for dy in -NEAR_SQUARE..=NEAR_SQUARE {
-            for dx in -NEAR_SQUARE..=NEAR_SQUARE {
-                if dx != 0 || dy != 0 {
-                    bump(dy as isize * stride + dx as isize);
-                }
-            }
-        }
-        for (dx, dy) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
-            for k in [NEAR_LINE, -NEAR_LINE] {
-                bump((dy * k) as isize * stride + (dx * k) as isize);
-            }
-        }
-    }
-
-    /// Every empty cell near a stone (the centre on an empty board), appended to `out`.
+    /// Every empty cell near a stone (the centre on an empty board), appended to `out` in
+    /// ascending order.
     pub fn candidates(&self, out: &mut Vec<Cell>) {
         if self.bbox.is_empty() {
             let centre = Point::new((self.width / 2) as u8, (self.height / 2) as u8);
             out.push(self.cell(centre));
             return;
         }
-        self.scan(|c| {
-            if self.near[c] > 0 {
-                out.push(c);
+        let reach = NEAR_LINE;
+        let y0 = (self.bbox.y0 - reach).max(0) as usize;
+        let y1 = ((self.bbox.y1 + reach) as usize).min(self.height - 1);
+        let columns = u64::MAX >> (64 - self.width);
+        for y in y0..=y1 {
+            let mut bits = self.near_row(y) & !self.rows[y + ROW_PAD] & columns;
+            let row = (y + PAD) * self.stride + PAD;
+            while bits != 0 {
+                out.push(row + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
             }
-            ControlFlow::Continue(())
-        });
+        }
+    }
+
+    /// The columns of row `y` within candidate range of a stone (taken or not, and past
+    /// the board's width too): the stones within [`NEAR_SQUARE`] steps every way, and those
+    /// [`NEAR_LINE`] steps away along a line.
+    #[inline]
+    fn near_row(&self, y: usize) -> u64 {
+        // `self.rows[y + i]` is board row `y + i - ROW_PAD`.
+        let (square, line) = (NEAR_SQUARE as usize, NEAR_LINE as usize);
+        let mut rows_in_square = 0;
+        for i in ROW_PAD - square..=ROW_PAD + square {
+            rows_in_square |= self.rows[y + i];
+        }
+        // Bit x of `b >> k` is bit x + k of `b`: shifting both ways looks both ways.
+        let mut near = rows_in_square;
+        for k in 1..=square {
+            near |= rows_in_square << k | rows_in_square >> k;
+        }
+        let (above, here, below) = (
+            self.rows[y + ROW_PAD - line],
+            self.rows[y + ROW_PAD],
+            self.rows[y + ROW_PAD + line],
+        );
+        let on_lines = above | here | below;
+        near | above | below | on_lines << line | on_lines >> line
     }
 
     /// Empty cells where `stone` makes a combo of at least `min`, appended to `out`.
@@ -769,13 +776,15 @@ impl Position {
         let y0 = (self.bbox.y0 - reach).max(0) as usize;
         let x1 = ((self.bbox.x1 + reach) as usize).min(self.width - 1);
         let y1 = ((self.bbox.y1 + reach) as usize).min(self.height - 1);
+        let columns = (u64::MAX >> (63 - x1)) & (u64::MAX << x0);
         for y in y0..=y1 {
             let row = (y + PAD) * self.stride + PAD;
-            for x in x0..=x1 {
-                let c = row + x;
-                if self.cells[c] == EMPTY && f(c).is_break() {
+            let mut empty = !self.rows[y + ROW_PAD] & columns;
+            while empty != 0 {
+                if f(row + empty.trailing_zeros() as usize).is_break() {
                     return;
                 }
+                empty &= empty - 1;
             }
         }
     }
@@ -845,7 +854,8 @@ pub(crate) mod tests {
         assert_eq!(pos.combo_count, fresh.combo_count, "combo counts");
         assert_eq!(pos.fours, fresh.fours, "four maps");
         assert_eq!(pos.potential, fresh.potential, "potential");
-        assert_eq!(pos.near, fresh.near, "nearness");
+        assert_eq!(pos.rows, fresh.rows, "row maps");
+        assert_eq!(candidates(pos), candidates_by_distance(pos), "candidates");
         assert_eq!(pos.bbox, fresh.bbox, "bbox");
         for c in 0..pos.cells.len() {
             if pos.cells[c] == EMPTY {
@@ -856,6 +866,71 @@ pub(crate) mod tests {
                 assert_eq!(pos.worth[c], fresh.worth[c], "worth at {c}");
             }
         }
+    }
+
+    fn candidates(pos: &Position) -> Vec<Cell> {
+        let mut out = Vec::new();
+        pos.candidates(&mut out);
+        out
+    }
+
+    /// The candidates by their definition: every empty point with a stone within two
+    /// steps every way or three along a line, in cell order.
+    fn candidates_by_distance(pos: &Position) -> Vec<Cell> {
+        if pos.stones() == 0 {
+            return candidates(&Position::new(pos.width as u8, pos.height as u8, pos.rule));
+        }
+        let stones: Vec<Point> = (0..pos.cells.len())
+            .filter(|&c| pos.stone(c).is_some())
+            .map(|c| pos.point(c))
+            .collect();
+        (0..pos.cells.len())
+            .filter(|&c| pos.is_empty(c))
+            .filter(|&c| {
+                let p = pos.point(c);
+                stones.iter().any(|s| {
+                    let (dx, dy) = (
+                        (i32::from(s.x) - i32::from(p.x)).abs(),
+                        (i32::from(s.y) - i32::from(p.y)).abs(),
+                    );
+                    (dx <= 2 && dy <= 2) || ((dx == 0 || dy == 0 || dx == dy) && dx.max(dy) == 3)
+                })
+            })
+            .collect()
+    }
+
+    #[test]
+    fn candidates_reach_two_around_and_three_along_lines() {
+        // One stone in a corner and one on the far edge of a board as wide as allowed.
+        let mut board = Board::new(64, 7).unwrap();
+        board.place(Point::new(0, 0), Stone::X);
+        board.place(Point::new(63, 6), Stone::O);
+        let pos = Position::from_board(&board, Rule::Freestyle, Stone::X);
+        let found = candidates(&pos);
+        assert_eq!(found, candidates_by_distance(&pos));
+        let points: Vec<(u8, u8)> = found
+            .iter()
+            .map(|&c| (pos.point(c).x, pos.point(c).y))
+            .collect();
+        // Around X: the 3x3 corner of the 5x5 square less the stone, and (3,0), (0,3), (3,3).
+        for p in [
+            (1, 0),
+            (2, 0),
+            (3, 0),
+            (0, 1),
+            (2, 2),
+            (0, 3),
+            (3, 3),
+            (63, 3),
+            (60, 3),
+            (60, 6),
+        ] {
+            assert!(points.contains(&p), "{p:?} is near a stone");
+        }
+        for p in [(4, 0), (3, 1), (1, 3), (2, 3), (59, 6), (62, 2)] {
+            assert!(!points.contains(&p), "{p:?} is out of range");
+        }
+        assert_eq!(points.len(), 2 * (8 + 3));
     }
 
     #[test]
