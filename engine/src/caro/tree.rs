@@ -255,7 +255,7 @@ pub struct Searcher<'a> {
     /// Late move reduction base, `ln(i)`.
     reductions: Vec<f32>,
     /// Moves generated per ply, reused.
-    move_buf: Vec<Vec<(i32, Cell)>>,
+    move_buf: Vec<Vec<Ranked>>,
     /// Scratch for the generator.
     cell_buf: Vec<Cell>,
     /// Searched quiet and attacking moves per ply (for history maluses).
@@ -407,7 +407,7 @@ impl<'a> Searcher<'a> {
                 }
                 s
             };
-            moves.push((key, c));
+            moves.push(ranked(key, c));
         }
         // Not sorted here: `pick` orders them as the search takes them.
         self.move_buf[ply] = moves;
@@ -1002,13 +1002,13 @@ impl<'a> Searcher<'a> {
                 } else {
                     self.pos.score(c, us) + self.pos.score(c, them) / 2
                 };
-                moves.push((key, c));
+                moves.push(ranked(key, c));
             }
             self.cell_buf = cells;
             sort_moves(&mut moves);
         }
         let mut best_move = NO_CELL;
-        for &(_, m) in &moves {
+        for m in moves.iter().map(|&r| cell_of(r)) {
             let combos = [self.pos.combo(m, Stone::X), self.pos.combo(m, Stone::O)];
             {
                 let f = self.frame_mut(ply);
@@ -1086,7 +1086,7 @@ impl<'a> Searcher<'a> {
         five_defences(self.pos, &mut blocks);
         let mut moves = std::mem::take(&mut self.move_buf[ply]);
         moves.clear();
-        moves.extend(blocks.iter().map(|&b| (0, b)));
+        moves.extend(blocks.iter().map(|&b| ranked(0, b)));
         self.cell_buf = blocks;
         if moves.is_empty() {
             self.move_buf[ply] = moves;
@@ -1094,7 +1094,7 @@ impl<'a> Searcher<'a> {
         }
         let mut best = -INFINITY;
         let mut alpha = alpha;
-        for &(_, b) in &moves {
+        for b in moves.iter().map(|&r| cell_of(r)) {
             let combos = [self.pos.combo(b, Stone::X), self.pos.combo(b, Stone::O)];
             {
                 let f = self.frame_mut(ply);
@@ -1130,32 +1130,39 @@ impl<'a> Searcher<'a> {
 /// How many moves [`pick`] selects one at a time before it sorts the rest.
 const LAZY_PICKS: usize = 3;
 
+/// A scored move as one integer whose order is the search order, greater first: the
+/// key in the high half, then the lower cell (stored as `u32::MAX - cell`).
+type Ranked = i64;
+
+/// A move with ordering key `key`.
+#[inline]
+fn ranked(key: i32, cell: Cell) -> Ranked {
+    (i64::from(key) << 32) | i64::from(u32::MAX - cell as u32)
+}
+
+/// The cell of a ranked move.
+#[inline]
+fn cell_of(r: Ranked) -> Cell {
+    (u32::MAX - r as u32) as Cell
+}
+
 /// The `i`-th move in order (highest key first, then lowest cell), when moves `0..i` were
 /// picked before: the first few are selected one by one, since most nodes that cut off do
 /// so on one of them; at the `LAZY_PICKS`-th the rest is sorted at once. The order is
 /// exactly that of sorting the whole list.
-fn pick(moves: &mut [(i32, Cell)], i: usize) -> Cell {
+fn pick(moves: &mut [Ranked], i: usize) -> Cell {
     if i < LAZY_PICKS {
-        let best = (i..moves.len())
-            .max_by_key(|&k| rank(moves[k]))
-            .unwrap_or(i);
+        let best = (i..moves.len()).max_by_key(|&k| moves[k]).unwrap_or(i);
         moves.swap(i, best);
     } else if i == LAZY_PICKS {
         sort_moves(&mut moves[i..]);
     }
-    moves[i].1
-}
-
-/// A move's place in the search order as one integer, greater first: its key, then the
-/// lower cell (one comparison instead of two with a branch between).
-#[inline]
-fn rank((key, cell): (i32, Cell)) -> i64 {
-    (i64::from(key) << 32) - cell as i64
+    cell_of(moves[i])
 }
 
 /// Sorts moves into search order: highest key first, then lowest cell.
-fn sort_moves(moves: &mut [(i32, Cell)]) {
-    moves.sort_unstable_by_key(|&m| std::cmp::Reverse(rank(m)));
+fn sort_moves(moves: &mut [Ranked]) {
+    moves.sort_unstable_by(|a, b| b.cmp(a));
 }
 
 /// A hash change that keeps the singular test search's results apart from the node's own.
@@ -1174,16 +1181,18 @@ mod tests {
     fn picking_gives_the_order_of_a_full_sort() {
         let mut seed = 0x2545_F491_4F6C_DD1Du64;
         for len in 0..40usize {
-            let mut moves: Vec<(i32, Cell)> = (0..len)
+            let scored: Vec<(i32, Cell)> = (0..len)
                 .map(|c| {
                     seed ^= seed << 13;
                     seed ^= seed >> 7;
                     seed ^= seed << 17;
-                    // Few distinct keys, so ties are broken by the cell.
-                    ((seed % 7) as i32 - 3, (len - c) as Cell)
+                    // Few distinct keys, so ties are broken by the cell; the extremes too.
+                    let keys = [i32::MIN, -3, -1, 0, 2, 3, i32::MAX];
+                    (keys[(seed % 7) as usize], (len - c) as Cell)
                 })
                 .collect();
-            let mut sorted = moves.clone();
+            let mut moves: Vec<Ranked> = scored.iter().map(|&(k, c)| ranked(k, c)).collect();
+            let mut sorted = scored.clone();
             sorted.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
             let picked: Vec<Cell> = (0..len).map(|i| pick(&mut moves, i)).collect();
             let expected: Vec<Cell> = sorted.iter().map(|m| m.1).collect();
