@@ -85,28 +85,29 @@ pub fn generate_into(pos: &mut Position, out: &mut Vec<Cell>) -> Situation {
 pub fn five_defences(pos: &mut Position, out: &mut Vec<Cell>) {
     let us = pos.to_move();
     let them = us.opponent();
-    let mut fives = Vec::new();
-    pos.cells_with(them, Combo::Five, &mut fives);
-    let mut tried = Vec::new();
-    for &f in &fives {
-        tried.push(f);
+    // `out` past `start` is the scratch space (the quiescence calls this at every node,
+    // so it allocates nothing): the five points, then the points to try.
+    let start = out.len();
+    pos.cells_with(them, Combo::Five, out);
+    let fives = start..out.len();
+    for i in fives.clone() {
+        let f = out[i];
+        out.push(f);
         // Under the caro rule a five is also stopped by blocking the far end of its run:
         // every such point is in the five point's windows along its winning lines.
         for d in 0..4 {
             if pos.pattern(f, them, d) == Pattern::F5 {
-                line_empties(pos, f, d, &mut tried);
+                line_empties(pos, f, d, out);
             }
         }
     }
-    tried.sort_unstable();
-    tried.dedup();
     // A stone of ours only weakens their lines, so `c` works exactly when every five
     // point is taken or loses its five.
-    out.extend(tried.into_iter().filter(|&c| {
-        fives
+    keep_tried(out, fives, |out, fives, c| {
+        out[fives]
             .iter()
             .all(|&f| f == c || pos.combo_if(f, c, us, them) != Combo::Five)
-    }));
+    });
 }
 
 /// The side to move's moves against an opponent who can make an open four or a double
@@ -115,27 +116,65 @@ pub fn five_defences(pos: &mut Position, out: &mut Vec<Cell>) {
 pub fn four_defences(pos: &mut Position, out: &mut Vec<Cell>) {
     let us = pos.to_move();
     let them = us.opponent();
-    let mut threats = Vec::new();
-    pos.cells_with(them, Combo::Flex4, &mut threats);
-    let mut tried = Vec::new();
-    for &f in &threats {
-        tried.push(f);
+    // Scratch in `out` as in `five_defences`: the threat points, then the points to try.
+    let start = out.len();
+    pos.cells_with(them, Combo::Flex4, out);
+    let threats = start..out.len();
+    for i in threats.clone() {
+        let f = out[i];
+        out.push(f);
         for d in 0..4 {
             if pos.pattern(f, them, d) >= Pattern::B4 {
-                line_empties(pos, f, d, &mut tried);
+                line_empties(pos, f, d, out);
             }
         }
     }
     // Our own fours force an answer first; they are moves whether or not they defend.
-    pos.cells_with(us, Combo::Block4, &mut tried);
-    tried.sort_unstable();
-    tried.dedup();
-    out.extend(tried.into_iter().filter(|&c| {
+    pos.cells_with(us, Combo::Block4, out);
+    keep_tried(out, threats, |out, threats, c| {
         pos.combo(c, us).is_four()
-            || threats
+            || out[threats]
                 .iter()
                 .all(|&f| f == c || pos.combo_if(f, c, us, them) < Combo::Flex4)
-    }));
+    });
+}
+
+/// Finishes a defence list built in `out` as `[.. | threats | tried]`, where `threats`
+/// is the range of the threat points and the tried points follow it: leaves `out` as
+/// `[.. | the tried points that pass `works`, ascending, each once]`. `works` sees `out`
+/// and the threats' range, so it can read the threats while the list is being rewritten.
+fn keep_tried(
+    out: &mut Vec<Cell>,
+    threats: std::ops::Range<usize>,
+    works: impl Fn(&[Cell], std::ops::Range<usize>, Cell) -> bool,
+) {
+    let tried = threats.end;
+    let kept = sort_dedup(out, tried);
+    let mut n = tried;
+    for i in tried..tried + kept {
+        let c = out[i];
+        if works(out, threats.clone(), c) {
+            out[n] = c;
+            n += 1;
+        }
+    }
+    out.copy_within(tried..n, threats.start);
+    out.truncate(threats.start + (n - tried));
+}
+
+/// Sorts `out[from..]` and drops its repeats; returns how many cells are left there.
+fn sort_dedup(out: &mut Vec<Cell>, from: usize) -> usize {
+    let part = &mut out[from..];
+    part.sort_unstable();
+    let mut n = 0;
+    for i in 0..part.len() {
+        if i == 0 || part[i] != part[n - 1] {
+            part[n] = part[i];
+            n += 1;
+        }
+    }
+    out.truncate(from + n);
+    n
 }
 
 /// The side to move's answers to an opponent who can play a four that is also an open
@@ -200,19 +239,7 @@ pub fn b4f3_defences(pos: &mut Position, out: &mut Vec<Cell>) -> bool {
     pos.cells_with(us, Combo::Block4, &mut fours);
     out.extend(fours);
     out.extend(counters);
-    let added = &mut out[start..];
-    added.sort_unstable();
-    let kept = {
-        let mut n = 0;
-        for i in 0..added.len() {
-            if i == 0 || added[i] != added[n - 1] {
-                added[n] = added[i];
-                n += 1;
-            }
-        }
-        n
-    };
-    out.truncate(start + kept);
+    let kept = sort_dedup(out, start);
     if kept == 0 {
         return false;
     }
@@ -346,5 +373,56 @@ mod tests {
         };
         // Only the two ends: a stone one further out leaves an open four on the other side.
         assert_eq!(points(&pos, &m), vec![Point::new(3, 1), Point::new(7, 1)]);
+    }
+
+    #[test]
+    fn defences_append_after_what_the_list_held() {
+        let mut pos = position(
+            &[
+                "...........X",
+                "....XXX.....",
+                ".OXXXX......",
+                "...O........",
+                "...O........",
+                "..O.O.....O.",
+                "..........O.",
+            ],
+            Rule::Freestyle,
+        );
+        assert_eq!(pos.to_move(), Stone::O);
+        let (mut alone, mut after) = (Vec::new(), vec![7, 3]);
+        five_defences(&mut pos, &mut alone);
+        five_defences(&mut pos, &mut after);
+        assert_eq!(points(&pos, &alone), vec![Point::new(6, 2)]);
+        assert_eq!(after[..2], [7, 3]);
+        assert_eq!(after[2..], alone[..]);
+        // Without the fours: the open three's ends, and O's own four (the column at 3).
+        let mut pos = position(
+            &[
+                "...........X",
+                "....XXX.....",
+                "............",
+                "...O........",
+                "...O........",
+                "...O........",
+                "............",
+            ],
+            Rule::Freestyle,
+        );
+        assert_eq!(pos.to_move(), Stone::O);
+        let (mut alone, mut after) = (Vec::new(), vec![9]);
+        four_defences(&mut pos, &mut alone);
+        four_defences(&mut pos, &mut after);
+        assert_eq!(
+            points(&pos, &alone),
+            vec![
+                Point::new(3, 1),
+                Point::new(3, 2),
+                Point::new(3, 6),
+                Point::new(7, 1)
+            ]
+        );
+        assert_eq!(after[..1], [9]);
+        assert_eq!(after[1..], alone[..]);
     }
 }
