@@ -12,4 +12,5 @@
 pub mod bot;
 pub mod caro;
 pub mod game;
+mod memory;
 pub mod xiangqi;

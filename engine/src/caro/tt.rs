@@ -110,7 +110,7 @@ impl Tt {
     /// A table of `2^bits` buckets ([`BUCKET_BYTES`] each).
     pub fn new(bits: u32) -> Tt {
         Tt {
-            buckets: vec![[Entry::EMPTY; 2]; 1 << bits],
+            buckets: crate::memory::table(1 << bits, [Entry::EMPTY; 2]),
             generation: 0,
         }
     }
