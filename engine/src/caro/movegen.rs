@@ -85,22 +85,11 @@ pub fn generate_into(pos: &mut Position, out: &mut Vec<Cell>) -> Situation {
 pub fn five_defences(pos: &mut Position, out: &mut Vec<Cell>) {
     let us = pos.to_move();
     let them = us.opponent();
-    // `out` past `start` is the scratch space (the quiescence calls this at every node,
-    // so it allocates nothing): the five points, then the points to try.
-    let start = out.len();
-    pos.cells_with(them, Combo::Five, out);
-    let fives = start..out.len();
-    for i in fives.clone() {
-        let f = out[i];
-        out.push(f);
-        // Under the caro rule a five is also stopped by blocking the far end of its run:
-        // every such point is in the five point's windows along its winning lines.
-        for d in 0..4 {
-            if pos.pattern(f, them, d) == Pattern::F5 {
-                line_empties(pos, f, d, out);
-            }
-        }
-    }
+    // `out` past its old end is the scratch space (the quiescence calls this at every
+    // node, so it allocates nothing): the five points, then the points to try.
+    // Under the caro rule a five is also stopped by blocking the far end of its run:
+    // every such point is in the five point's windows along its winning lines.
+    let fives = threats_and_tries(pos, out, them, Combo::Five, |p| p == Pattern::F5);
     // A stone of ours only weakens their lines, so `c` works exactly when every five
     // point is taken or loses its five.
     keep_tried(out, fives, |out, fives, c| {
@@ -117,18 +106,7 @@ pub fn four_defences(pos: &mut Position, out: &mut Vec<Cell>) {
     let us = pos.to_move();
     let them = us.opponent();
     // Scratch in `out` as in `five_defences`: the threat points, then the points to try.
-    let start = out.len();
-    pos.cells_with(them, Combo::Flex4, out);
-    let threats = start..out.len();
-    for i in threats.clone() {
-        let f = out[i];
-        out.push(f);
-        for d in 0..4 {
-            if pos.pattern(f, them, d) >= Pattern::B4 {
-                line_empties(pos, f, d, out);
-            }
-        }
-    }
+    let threats = threats_and_tries(pos, out, them, Combo::Flex4, |p| p >= Pattern::B4);
     // Our own fours force an answer first; they are moves whether or not they defend.
     pos.cells_with(us, Combo::Block4, out);
     keep_tried(out, threats, |out, threats, c| {
@@ -137,6 +115,32 @@ pub fn four_defences(pos: &mut Position, out: &mut Vec<Cell>) {
                 .iter()
                 .all(|&f| f == c || pos.combo_if(f, c, us, them) < Combo::Flex4)
     });
+}
+
+/// Starts a defence list in `out`: appends `them`'s cells of `combo` or better (the
+/// threats), then each threat again with the empty cells of its window along every line
+/// whose pattern passes `line` (the points to try). Returns the threats' range.
+#[inline]
+fn threats_and_tries(
+    pos: &Position,
+    out: &mut Vec<Cell>,
+    them: Stone,
+    combo: Combo,
+    line: impl Fn(Pattern) -> bool,
+) -> std::ops::Range<usize> {
+    let start = out.len();
+    pos.cells_with(them, combo, out);
+    let threats = start..out.len();
+    for i in threats.clone() {
+        let f = out[i];
+        out.push(f);
+        for d in 0..4 {
+            if line(pos.pattern(f, them, d)) {
+                line_empties(pos, f, d, out);
+            }
+        }
+    }
+    threats
 }
 
 /// Finishes a defence list built in `out` as `[.. | threats | tried]`, where `threats`
