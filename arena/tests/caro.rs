@@ -196,3 +196,71 @@ fn an_engine_with_a_slow_first_search_and_a_racy_loop_forfeits_nothing() {
     assert_eq!(report.forfeits, [0, 0], "{games:?}");
     assert!(games.iter().all(|g| g.0 == "five"), "{games:?}");
 }
+
+/// `caro-tune --check` fits on the games it is given and checks on the others: every
+/// game of the check directory is counted there, none held out of the training games.
+#[test]
+fn caro_tune_checks_on_the_games_it_is_told_to() {
+    let dir = std::env::temp_dir().join(format!("banco-tune-check-{}", std::process::id()));
+    let (train, check) = (dir.join("train"), dir.join("check"));
+    std::fs::create_dir_all(&train).unwrap();
+    std::fs::create_dir_all(&check).unwrap();
+    // Quiet games of scattered stones (no shape ever forces anything), X wins each.
+    let moves = [
+        "7,7", "1,1", "7,9", "13,13", "9,7", "1,13", "5,9", "13,1", "9,9", "1,4", "4,1", "13,10",
+        "10,13",
+    ];
+    let game = |n: usize| {
+        format!(
+            "# banco-arena game {n}\n# game: caro 15x15 rule freestyle\n# result: 1-0 (five)\n{}\n",
+            moves.join("\n")
+        )
+    };
+    for n in 0..10 {
+        std::fs::write(train.join(format!("{n:04}.txt")), game(n)).unwrap();
+    }
+    for n in 0..3 {
+        std::fs::write(check.join(format!("{n:04}.txt")), game(n)).unwrap();
+    }
+    let run = |extra: &[&std::path::Path]| {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_banco-arena"));
+        cmd.args(["caro-tune", "--iterations", "1"]).arg(&train);
+        if !extra.is_empty() {
+            cmd.arg("--check").args(extra);
+        }
+        let out = cmd.output().unwrap();
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8_lossy(&out.stderr)
+            .lines()
+            .next()
+            .unwrap_or("")
+            .to_string()
+    };
+    // Held out: one game in ten. Every game gives the same positions, so the counts
+    // are multiples of one game's.
+    let held = run(&[]);
+    let per_game: usize = held
+        .rsplit(", ")
+        .next()
+        .and_then(|c| c.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    assert!(per_game > 0, "{held}");
+    assert_eq!(
+        held,
+        format!(
+            "10 games: {} training positions, {per_game} check positions",
+            9 * per_game
+        )
+    );
+    // With --check: all ten to train on, the three others to check on.
+    assert_eq!(
+        run(&[check.as_path()]),
+        format!(
+            "13 games: {} training positions, {} check positions",
+            10 * per_game,
+            3 * per_game
+        )
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

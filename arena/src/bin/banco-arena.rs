@@ -138,9 +138,15 @@ enum Command {
         /// Gradient steps.
         #[arg(long, default_value_t = 1000)]
         iterations: usize,
-        /// One position in this many is kept apart to check the fit on.
+        /// One game in this many is kept apart to check the fit on (unless `--check`
+        /// names the games to check on).
         #[arg(long, default_value_t = 10)]
         holdout: usize,
+        /// Games to check the fit on instead of held-out ones: from other openings or
+        /// other players than the training games, a check that the fit did not learn
+        /// its training games' openings.
+        #[arg(long, num_args = 1..)]
+        check: Vec<PathBuf>,
         /// Strength of the pull towards the current weights.
         #[arg(long, default_value_t = 1e-7)]
         l2: f64,
@@ -355,6 +361,7 @@ fn main() -> Result<()> {
             games,
             iterations,
             holdout,
+            check,
             l2,
             dump_positions,
             teacher,
@@ -362,6 +369,7 @@ fn main() -> Result<()> {
             table,
         } => caro_tune(
             &games,
+            &check,
             iterations,
             holdout,
             l2,
@@ -731,8 +739,10 @@ fn think(
     Ok(())
 }
 
+#[allow(clippy::too_many_arguments)]
 fn caro_tune(
     paths: &[PathBuf],
+    check: &[PathBuf],
     iterations: usize,
     holdout: usize,
     l2: f64,
@@ -747,20 +757,30 @@ fn caro_tune(
     {
         bail!("--teacher-share is a share of the target: between 0 and 1, not {share}");
     }
-    let mut files = Vec::new();
-    for path in paths {
-        if path.is_dir() {
-            for entry in std::fs::read_dir(path)? {
-                files.push(entry?.path());
+    let list = |paths: &[PathBuf]| -> Result<Vec<PathBuf>> {
+        let mut files = Vec::new();
+        for path in paths {
+            if path.is_dir() {
+                for entry in std::fs::read_dir(path)? {
+                    files.push(entry?.path());
+                }
+            } else {
+                files.push(path.clone());
             }
-        } else {
-            files.push(path.clone());
         }
-    }
-    files.sort();
+        files.sort();
+        Ok(files)
+    };
+    let files = list(paths)?;
+    let check_files = list(check)?;
     let (mut train, mut test) = (Vec::new(), Vec::new());
     let (mut table_train, mut table_test) = (Vec::new(), Vec::new());
-    for (i, file) in files.iter().enumerate() {
+    let tagged = files
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (f, check_files.is_empty() && holdout > 0 && i % holdout == 0))
+        .chain(check_files.iter().map(|f| (f, true)));
+    for (file, to_check) in tagged {
         let game = texel::read_caro_game(file)?;
         let samples = texel::samples(&game)?;
         let table_samples = match table {
@@ -769,7 +789,7 @@ fn caro_tune(
         };
         // Whole games go to one side, so the check set is not the training set's
         // neighbours.
-        if holdout > 0 && i % holdout == 0 {
+        if to_check {
             test.extend(samples);
             table_test.extend(table_samples);
         } else {
@@ -779,7 +799,7 @@ fn caro_tune(
     }
     eprintln!(
         "{} games: {} training positions, {} check positions",
-        files.len(),
+        files.len() + check_files.len(),
         train.len(),
         test.len()
     );
