@@ -119,6 +119,19 @@ mod tests {
         }
     }
 
+    /// `openings/contested.txt` (the README's contested freestyle openings) is twenty of
+    /// the shipped caro openings.
+    #[test]
+    fn contested_openings_are_shipped_ones() {
+        let shipped: std::collections::HashSet<String> =
+            parse(CARO).unwrap().iter().map(Opening::text).collect();
+        let contested = parse(include_str!("../openings/contested.txt")).unwrap();
+        assert_eq!(contested.len(), 20);
+        for o in &contested {
+            assert!(shipped.contains(&o.text()), "line {}: {}", o.line, o.text());
+        }
+    }
+
     #[test]
     fn shipped_xiangqi_openings_are_legal_and_distinct() {
         let openings = parse(XIANGQI).unwrap();
