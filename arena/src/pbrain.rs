@@ -107,6 +107,13 @@ impl Brain {
 
     /// The time the next move may take.
     pub fn move_budget(&self) -> Duration {
+        self.budget_and_spend().0
+    }
+
+    /// The time the next move may take, and whether it should all be spent: yes when the
+    /// turn limit (or the engine's own time) binds, since nothing saved carries over; no
+    /// when the match clock's share binds, since what is saved is there for later moves.
+    fn budget_and_spend(&self) -> (Duration, bool) {
         let mut budget = self.engine.config().move_time;
         if let Some(turn) = self.timeout_turn {
             budget = if turn.is_zero() {
@@ -116,12 +123,15 @@ impl Brain {
                 turn - turn_margin(turn)
             };
         }
+        let mut spend_all = true;
         if let (Some(total), Some(left)) = (self.timeout_match, self.time_left)
             && !total.is_zero()
+            && left / MOVES_TO_GO < budget
         {
-            budget = budget.min(left / MOVES_TO_GO);
+            budget = left / MOVES_TO_GO;
+            spend_all = false;
         }
-        budget.max(Duration::from_millis(5))
+        (budget.max(Duration::from_millis(5)), spend_all)
     }
 
     /// Handles one line from the manager; returns the lines to answer with.
@@ -364,7 +374,7 @@ impl Brain {
     }
 
     fn think_and_play(&mut self) -> Vec<String> {
-        let budget = self.move_budget();
+        let (budget, spend_all) = self.budget_and_spend();
         let (Some(board), Some(own)) = (&mut self.board, self.own) else {
             return vec!["ERROR no game in progress".to_string()];
         };
@@ -374,6 +384,9 @@ impl Brain {
         self.engine.set_move_time(budget);
         let mut pos = Position::from_board_after(board, self.rule, own, self.last);
         let mut limits = Limits::none();
+        if spend_all {
+            limits = limits.spending_all();
+        }
         if let Some(n) = self.node_limit {
             limits = limits.nodes(n);
         }
@@ -589,9 +602,19 @@ mod tests {
             turn < Duration::from_secs(1) && turn > Duration::from_millis(800),
             "{turn:?}"
         );
+        assert!(
+            b.budget_and_spend().1,
+            "a turn limit's time is spent: it does not carry over"
+        );
         b.handle("INFO timeout_match 60000");
+        b.handle("INFO time_left 60000");
+        assert!(b.budget_and_spend().1, "the turn limit still binds");
         b.handle("INFO time_left 4000");
         assert_eq!(b.move_budget(), Duration::from_millis(200));
+        assert!(
+            !b.budget_and_spend().1,
+            "the match clock binds: saved time is for later"
+        );
         b.handle("INFO timeout_turn 0");
         assert_eq!(b.move_budget(), Duration::from_millis(50));
     }

@@ -197,7 +197,8 @@ impl Player for BancoPlayer {
 
     fn play(&mut self, game: &Game, budget: Option<Duration>) -> Result<Reply> {
         let bot = self.bot.as_mut().context("new_game was not called")?;
-        let mut limits = budget.map_or_else(Limits::none, Limits::within);
+        // A match's time is per move: what a move does not spend is lost.
+        let mut limits = budget.map_or_else(Limits::none, |b| Limits::within(b).spending_all());
         limits.max_nodes = self.nodes;
         let start = Instant::now();
         let thought = bot.think(game, &limits);

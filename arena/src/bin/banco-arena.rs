@@ -721,6 +721,10 @@ fn think(
     }
     let mut engine = Engine::with_config(config);
     let mut limits = Limits::none();
+    if time_ms.is_some() {
+        // As in a match with --time-ms: the move's own time, spent.
+        limits = limits.spending_all();
+    }
     if let Some(n) = nodes {
         limits = limits.nodes(n);
     }

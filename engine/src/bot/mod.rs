@@ -96,6 +96,11 @@ pub struct Limits {
     pub max_nodes: Option<u64>,
     /// Raised by the caller when the answer is no longer wanted.
     pub cancel: Cancel,
+    /// The budget is one move's alone (a per-move time limit): what is not spent now is
+    /// not there later, so the search goes on until the budget is spent or the move is
+    /// decided. Without it (a game clock, or a person waiting) the time manager stops once
+    /// the best move looks settled. The caro engine heeds it.
+    pub spend_all: bool,
 }
 
 impl Limits {
@@ -121,6 +126,12 @@ impl Limits {
     /// Adds a node cap.
     pub fn nodes(mut self, nodes: u64) -> Limits {
         self.max_nodes = Some(nodes);
+        self
+    }
+
+    /// Spends the whole budget (see [`Limits::spend_all`]).
+    pub fn spending_all(mut self) -> Limits {
+        self.spend_all = true;
         self
     }
 

@@ -23,7 +23,7 @@ use super::level::Config;
 use super::movegen::{Moves, generate, move_score};
 use super::pattern::Combo;
 use super::position::{Cell, Position};
-use super::timeman::{Progress, TimeManager};
+use super::timeman::{Progress, SPEND_SHARE, TimeManager};
 use super::tree::{INFINITY, Searcher};
 use super::tt::{MATE_BOUND, Tt};
 use super::vcf::{FailCache, Kind, Proof, ThreatSearch};
@@ -115,10 +115,14 @@ impl Engine {
             budget = budget.min(d);
         }
         let span = budget.saturating_duration_since(start);
-        let deadline = budget
+        let mut deadline = budget
             .checked_sub(safety_margin(span, self.lag))
             .unwrap_or(budget)
             .max(start);
+        if limits.spend_all {
+            // Every move runs to its limit: keep a tenth of the budget for the machine.
+            deadline = deadline.min(start + span.mul_f32(SPEND_SHARE));
+        }
         let max_depth = limits
             .max_depth
             .map_or(self.config.max_depth, |d| d.min(self.config.max_depth))
@@ -255,7 +259,7 @@ impl Engine {
 
         // 3. Iterative deepening.
         let exact_scores = self.config.imprecision > 0;
-        let time = TimeManager::new(start, deadline);
+        let time = TimeManager::new(start, deadline, limits.spend_all);
         let root_eval = evaluate(pos);
         let threats = pos.count_at_least(us, Combo::Flex3)
             + pos.count_at_least(us.opponent(), Combo::Flex3)

@@ -9,6 +9,13 @@
 //! move has stood still for many iterations and the position is quiet. An iteration that
 //! would probably not finish before the hard limit is not started. Time saved on easy
 //! moves is simply not spent: with a clock that carries it over, it helps later moves.
+//! Under a per-move limit nothing carries over, and there is no target: the search runs
+//! until its limit, [`SPEND_SHARE`] of the budget, mid-iteration if need be (a partial
+//! iteration searches the previous best move first, so what it finds is usable), unless
+//! the move is decided sooner (see [`Limits::spend_all`]). Rapfi does the same when its
+//! match time is ample.
+//!
+//! [`Limits::spend_all`]: crate::bot::Limits::spend_all
 
 use std::time::{Duration, Instant};
 
@@ -41,22 +48,29 @@ pub struct TimeManager {
     optimum: Duration,
     /// `hard - start`.
     maximum: Duration,
+    /// No target: the budget is the move's alone.
+    spend_all: bool,
 }
 
 /// The target's share of the budget before adjustments.
 const OPTIMUM_SHARE: f32 = 0.75;
+/// The share of the budget a per-move limit's search runs to (the rest is margin for a
+/// busy machine: the answer must be in before the limit, whatever the scheduler does).
+pub const SPEND_SHARE: f32 = 0.9;
 /// How much longer than the last one the next iteration is taken to be.
 const BRANCHING: f32 = 1.8;
 
 impl TimeManager {
-    /// A manager for a move started at `start` that must end by `hard`.
-    pub fn new(start: Instant, hard: Instant) -> TimeManager {
+    /// A manager for a move started at `start` that must end by `hard`; with
+    /// `spend_all`, time saved would be lost, so none is.
+    pub fn new(start: Instant, hard: Instant, spend_all: bool) -> TimeManager {
         let maximum = hard.saturating_duration_since(start);
         TimeManager {
             start,
             hard,
             optimum: maximum.mul_f32(OPTIMUM_SHARE),
             maximum,
+            spend_all,
         }
     }
 
@@ -70,6 +84,10 @@ impl TimeManager {
         let elapsed = now.saturating_duration_since(self.start);
         if elapsed >= self.maximum {
             return true;
+        }
+        if self.spend_all {
+            // The searcher stops itself at the hard limit.
+            return false;
         }
         let instability = 1.0 + 1.5 * p.best_move_changes.min(3.0);
         let stability = 1.0 / (1.0 + 0.06 * p.stable_iterations.saturating_sub(2) as f32);
@@ -107,7 +125,7 @@ mod tests {
     #[test]
     fn unsettled_and_sharp_positions_get_more_time_than_quiet_settled_ones() {
         let start = Instant::now();
-        let tm = TimeManager::new(start, start + Duration::from_millis(1000));
+        let tm = TimeManager::new(start, start + Duration::from_millis(1000), false);
         // The first instant past which the search would stop, in 10 ms steps.
         let stop_at = |p: &Progress| {
             (0..=100)
@@ -142,5 +160,36 @@ mod tests {
             ..progress()
         };
         assert!(tm.should_stop(&slow, start + Duration::from_millis(500)));
+    }
+
+    #[test]
+    fn a_per_move_budget_is_spent_to_the_hard_limit() {
+        let start = Instant::now();
+        let hard = start + Duration::from_millis(1000);
+        let quiet = Progress {
+            stable_iterations: 12,
+            ..progress()
+        };
+        let saving = TimeManager::new(start, hard, false);
+        let spending = TimeManager::new(start, hard, true);
+        let at = start + Duration::from_millis(600);
+        assert!(saving.should_stop(&quiet, at), "a settled move stops early");
+        assert!(
+            !spending.should_stop(&quiet, at),
+            "not when the time is lost anyway"
+        );
+        let slow = Progress {
+            last_iteration: Duration::from_millis(500),
+            ..quiet
+        };
+        assert!(
+            saving.should_stop(&slow, at),
+            "an iteration that would not finish"
+        );
+        assert!(
+            !spending.should_stop(&slow, at),
+            "is started all the same: its first moves are worth having"
+        );
+        assert!(spending.should_stop(&quiet, hard));
     }
 }

@@ -95,6 +95,7 @@ impl Engine {
             max_depth: Some(max_depth),
             max_nodes: limits.max_nodes,
             cancel: limits.cancel.clone(),
+            spend_all: limits.spend_all,
         };
         let options = Options {
             root_noise: self.config.root_noise,
