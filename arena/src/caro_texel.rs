@@ -25,7 +25,7 @@ use banco_engine::caro::eval::{
 };
 use banco_engine::caro::pattern::{Combo, Pattern};
 use banco_engine::caro::position::Position;
-use banco_engine::caro::{Game, Point, Rule, Stone};
+use banco_rules::caro::{Game, Point, Rule, Stone};
 
 /// The evaluation that means a 73% chance (`e^1` to 1).
 pub const SCALE: f64 = 200.0;
@@ -75,7 +75,7 @@ pub fn read_caro_game(path: &Path) -> Result<SavedGame> {
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
-            banco_engine::caro::notation::parse_point(l, width, height).map_err(anyhow::Error::from)
+            banco_rules::caro::notation::parse_point(l, width, height).map_err(anyhow::Error::from)
         })
         .collect::<Result<Vec<Point>>>()?;
     Ok(SavedGame {

@@ -26,8 +26,8 @@
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail};
-use banco_engine::caro::{Point, Rule};
-use banco_engine::game::{Game, GameSpec, Move};
+use banco_rules::caro::{Point, Rule};
+use banco_rules::game::{Game, GameSpec, Move};
 
 use crate::player::{Player, Reply};
 use crate::process::EngineProcess;

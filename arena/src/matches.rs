@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
-use banco_engine::game::{Game, GameSpec, Move, Side};
+use banco_rules::game::{Game, GameSpec, Move, Side};
 
 use crate::openings::Opening;
 use crate::player::Player;
@@ -252,7 +252,7 @@ mod tests {
     use super::*;
     use crate::openings::parse;
     use crate::player::Reply;
-    use banco_engine::caro::{Point, Rule};
+    use banco_rules::caro::{Point, Rule};
 
     /// Plays along a fixed script of points: first the listed ones that are free, then
     /// an illegal move or an error when asked to.

@@ -7,8 +7,8 @@
 //! position. Moves alternate from the first player.
 
 use anyhow::{Context, Result, bail};
-use banco_engine::caro::Point;
-use banco_engine::game::{Game, Move};
+use banco_rules::caro::Point;
+use banco_rules::game::{Game, Move};
 
 /// The caro openings shipped with the arena (`openings/caro.txt`).
 pub const CARO: &str = include_str!("../openings/caro.txt");
@@ -97,8 +97,8 @@ pub fn caro_token(p: Point, width: u8, height: u8) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use banco_engine::caro::Rule;
-    use banco_engine::game::GameSpec;
+    use banco_rules::caro::Rule;
+    use banco_rules::game::GameSpec;
 
     #[test]
     fn shipped_openings_are_legal_on_every_usual_board() {

@@ -25,10 +25,12 @@
 
 use std::time::Duration;
 
-use banco_engine::bot::{Bot, Level, Limits};
-use banco_engine::caro::level::Config;
+use banco_engine::bot::{Bot, Limits};
+use banco_engine::caro::Config;
+use banco_engine::caro::Engine;
 use banco_engine::caro::position::Position;
-use banco_engine::caro::{Board, Engine, MAX_SIDE, MIN_SIDE, Point, Rule, Stone};
+use banco_rules::Level;
+use banco_rules::caro::{Board, MAX_SIDE, MIN_SIDE, Point, Rule, Stone};
 
 /// Kept back from the turn time for reading, writing and the manager's own clock.
 fn turn_margin(turn: Duration) -> Duration {

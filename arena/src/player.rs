@@ -12,8 +12,9 @@ use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
-use banco_engine::bot::{GameBot, Level, Limits};
-use banco_engine::game::{Game, GameSpec, Move};
+use banco_engine::bot::{GameBot, Limits};
+use banco_rules::Level;
+use banco_rules::game::{Game, GameSpec, Move};
 
 use crate::gomocup::GomocupEngine;
 use crate::seeds::seed002::Seed002;

@@ -21,13 +21,14 @@ use std::path::Path;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
-use banco_engine::bot::{Bot, Level, Limits};
+use banco_engine::bot::{Bot, Limits};
+use banco_engine::xiangqi::Config;
 use banco_engine::xiangqi::eval::{TERM_NAMES, Weights, terms};
-use banco_engine::xiangqi::level::Config;
 use banco_engine::xiangqi::psq::{MATERIAL, PHASE_MAX, PSQ};
-use banco_engine::xiangqi::{
-    Color, Engine, Game, GenType, Kind, MoveList, Piece, Position, Square,
-};
+use banco_engine::xiangqi::see::Exchange;
+use banco_engine::xiangqi::{Engine, Position};
+use banco_rules::Level;
+use banco_rules::xiangqi::{Color, Game, GenType, Kind, MoveList, Piece, Square};
 
 use crate::process::EngineProcess;
 use crate::rng::Rng;
@@ -97,7 +98,7 @@ pub fn sample(pos: &Position, target: f64) -> Option<Sample> {
         .map(|(i, (m, e))| (i as u16, m, e))
         .collect();
     Some(Sample {
-        phase: pos.phase().clamp(0, PHASE_MAX) as f32,
+        phase: pos.tally().phase.clamp(0, PHASE_MAX) as f32,
         side: if pos.side_to_move() == Color::Red {
             1.0
         } else {
@@ -486,7 +487,7 @@ pub fn positions(
         let mut game = Game::new();
         for (ply, text) in moves.iter().enumerate() {
             let pos = game.position();
-            if ply >= skip && is_quiet(pos) && seen.insert(pos.key()) {
+            if ply >= skip && is_quiet(&pos.with_tally()) && seen.insert(pos.key()) {
                 counter += 1;
                 if counter.is_multiple_of(every.max(1)) {
                     let fen = pos.fen();
@@ -536,7 +537,8 @@ pub fn read_samples(text: &str, teacher_share: f64, teacher_scale: f64) -> Resul
             }
             None => result,
         };
-        let pos = Position::from_fen(fen).with_context(|| format!("line {}: bad FEN", i + 1))?;
+        let pos = banco_engine::xiangqi::from_fen(fen)
+            .with_context(|| format!("line {}: bad FEN", i + 1))?;
         if let Some(s) = sample(&pos, target) {
             out.push(s);
         }
@@ -553,12 +555,12 @@ mod tests {
     fn the_features_reproduce_the_evaluation() {
         let params = current_params();
         for fen in [
-            banco_engine::xiangqi::START,
+            banco_rules::xiangqi::START,
             "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
             "rnbakabnr/9/1c5c1/p1p3p1p/9/9/P1P3P1P/4C2C1/9/RNBAKABNR b",
             "2bak4/3Ra4/4bc3/4N4/2p6/9/9/4C4/9/3AK4 w",
         ] {
-            let pos = Position::from_fen(fen).unwrap();
+            let pos = banco_engine::xiangqi::from_fen(fen).unwrap();
             let s = sample(&pos, 0.5).unwrap();
             let red = predict(&s, &params);
             let own = f64::from(evaluate(&pos));

@@ -6,10 +6,12 @@
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
-use banco_engine::bot::{Bot, Level, Limits};
+use banco_engine::bot::{Bot, Limits};
+use banco_engine::xiangqi::Config;
+use banco_engine::xiangqi::Engine;
 use banco_engine::xiangqi::eval::Weights;
-use banco_engine::xiangqi::level::Config;
-use banco_engine::xiangqi::{Color, Engine, Game};
+use banco_rules::Level;
+use banco_rules::xiangqi::{Color, Game};
 
 use crate::openings::Opening;
 use crate::stats::{Score, Tally};

@@ -19,12 +19,14 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use banco_engine::bot::{Bot, Cancel, Level, Limits};
-use banco_engine::xiangqi::level::Config;
-use banco_engine::xiangqi::perft::{divide, perft};
-use banco_engine::xiangqi::search::{Info, MATE, MATE_BOUND};
-use banco_engine::xiangqi::time::OPTIMUM_SHARE;
-use banco_engine::xiangqi::{Color, Engine, Game, Move};
+use banco_engine::bot::{Bot, Cancel, Limits};
+use banco_engine::xiangqi::Config;
+use banco_engine::xiangqi::Engine;
+use banco_engine::xiangqi::OPTIMUM_SHARE;
+use banco_engine::xiangqi::{Info, MATE, MATE_BOUND};
+use banco_rules::Level;
+use banco_rules::xiangqi::perft::{divide, perft};
+use banco_rules::xiangqi::{Color, Game, Move};
 
 const NAME: &str = concat!("banco ", env!("CARGO_PKG_VERSION"));
 const DEFAULT_HASH_MB: usize = 64;

@@ -13,8 +13,8 @@
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
-use banco_engine::game::{Game, GameSpec, Move};
-use banco_engine::xiangqi;
+use banco_rules::game::{Game, GameSpec, Move};
+use banco_rules::xiangqi;
 
 use crate::player::{Player, Reply};
 use crate::process::EngineProcess;

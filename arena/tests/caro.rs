@@ -6,8 +6,8 @@ use std::time::Duration;
 use banco_arena::matches::Match;
 use banco_arena::openings::Opening;
 use banco_arena::player::{Player, PlayerSpec, Reply};
-use banco_engine::caro::{Point, Rule};
-use banco_engine::game::{EndReason, Game, GameSpec, Move, Side};
+use banco_rules::caro::{Point, Rule};
+use banco_rules::game::{EndReason, Game, GameSpec, Move, Side};
 
 fn pbrain_banco() -> PlayerSpec {
     PlayerSpec::Gomocup(format!(

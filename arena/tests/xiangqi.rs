@@ -6,7 +6,7 @@ use std::time::Duration;
 use banco_arena::matches::Match;
 use banco_arena::openings::Opening;
 use banco_arena::player::{Player, PlayerSpec};
-use banco_engine::game::{EndReason, Game, GameSpec, Move};
+use banco_rules::game::{EndReason, Game, GameSpec, Move};
 
 fn banco_uci() -> PlayerSpec {
     PlayerSpec::Uci(env!("CARGO_BIN_EXE_banco-uci").to_string())
@@ -48,7 +48,7 @@ fn caro_players_refuse_xiangqi_and_back() {
     let caro = GameSpec::Caro {
         width: 15,
         height: 15,
-        rule: banco_engine::caro::Rule::Caro,
+        rule: banco_rules::caro::Rule::Caro,
         opening: Vec::new(),
     };
     assert!(seed.new_game(&caro).is_err());

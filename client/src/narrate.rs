@@ -17,7 +17,7 @@ pub fn side(room: &Room, seat: Seat, loc: &Locale) -> String {
         GameSettings::Caro { .. } => room.stone_letter(seat).to_string(),
         GameSettings::Xiangqi { .. } => {
             let key = match room.color_of(seat) {
-                Some(banco_engine::xiangqi::piece::Color::Black) => "side.black",
+                Some(banco_rules::xiangqi::piece::Color::Black) => "side.black",
                 _ => "side.red",
             };
             tr!(loc, key).to_string()

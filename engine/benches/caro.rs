@@ -14,13 +14,13 @@
 
 use std::time::{Duration, Instant};
 
-use banco_engine::bot::{Bot, Level, Limits};
-use banco_engine::caro::level::Config;
-use banco_engine::caro::notation::parse_point;
+use banco_engine::bot::{Bot, Limits};
+use banco_engine::caro::Config;
+use banco_engine::caro::Engine;
+use banco_engine::caro::MATE_BOUND;
 use banco_engine::caro::position::Position;
-use banco_engine::caro::tt::MATE_BOUND;
 use banco_engine::caro::vcf::{Proof, vcf};
-use banco_engine::caro::{Engine, Game, Point, Rule};
+use banco_rules::Level;
 
 #[path = "support/suite.rs"]
 mod suite;

@@ -9,10 +9,10 @@
 
 use std::time::Instant;
 
-use banco_engine::xiangqi::{Position, perft::perft};
+use banco_rules::xiangqi::{Position, perft::perft};
 
 const CASES: &[(&str, &str, u32, u64)] = &[
-    ("start", banco_engine::xiangqi::START, 5, 133_312_995),
+    ("start", banco_rules::xiangqi::START, 5, 133_312_995),
     (
         "midgame",
         "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
@@ -42,7 +42,7 @@ fn main() {
         ok &= run(name, fen, depth, want);
     }
     if deep {
-        ok &= run("start", banco_engine::xiangqi::START, 6, 5_392_831_844);
+        ok &= run("start", banco_rules::xiangqi::START, 6, 5_392_831_844);
     }
     if !ok {
         std::process::exit(1);

@@ -10,11 +10,11 @@
 use std::time::Instant;
 
 use banco_engine::bot::Limits;
-use banco_engine::xiangqi::Game;
-use banco_engine::xiangqi::search::{Options, Searcher};
+use banco_engine::xiangqi::{Options, Searcher};
+use banco_rules::xiangqi::Game;
 
 const POSITIONS: &[&str] = &[
-    banco_engine::xiangqi::START,
+    banco_rules::xiangqi::START,
     "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
     "rnbakabr1/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w - - 0 1",
     "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/6P2/P1P1P3P/1C2C1N2/9/RNBAKAB1R w - - 0 1",

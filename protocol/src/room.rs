@@ -6,8 +6,8 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-pub use banco_engine::bot::Level;
-pub use banco_engine::caro::{Point, Rule};
+pub use banco_rules::Level;
+pub use banco_rules::caro::{Point, Rule};
 
 /// The name the server's bot at `level` goes by wherever a player's name is recorded
 /// ("Bot (hard)"): the history, replays, leaderboards and profiles. No account may take
@@ -405,9 +405,9 @@ impl EndReason {
     }
 }
 
-impl From<banco_engine::game::EndReason> for EndReason {
-    fn from(r: banco_engine::game::EndReason) -> EndReason {
-        use banco_engine::game::EndReason as E;
+impl From<banco_rules::game::EndReason> for EndReason {
+    fn from(r: banco_rules::game::EndReason) -> EndReason {
+        use banco_rules::game::EndReason as E;
         match r {
             E::Five => EndReason::Five,
             E::BoardFull => EndReason::Draw,

@@ -31,7 +31,7 @@ type Result<T> = std::result::Result<T, Box<dyn std::error::Error + Send + Sync>
 
 /// A medium caro bot's time per move (the engine's level table).
 fn medium_time() -> Duration {
-    banco_engine::caro::level::Config::for_level(banco_engine::bot::Level::Medium).move_time
+    banco_engine::caro::Config::for_level(banco_rules::Level::Medium).move_time
 }
 
 struct Options {

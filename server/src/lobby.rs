@@ -12,11 +12,11 @@ use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
-use banco_engine::game::GameSpec;
 use banco_protocol::{
     ErrorCode, ErrorMsg, PROTOCOL_VERSION, ResumeToken, RoomId, RoomSettings, RoomSummary,
     ServerMsg, Storage, Welcome,
 };
+use banco_rules::game::GameSpec;
 
 use crate::ClientId;
 use crate::config::Config;

@@ -8,8 +8,8 @@ use banco_client::app::{App, Effect, Screen};
 use banco_client::locale::Locale;
 use banco_client::settings::Settings;
 use banco_client::theme::Theme;
-use banco_engine::xiangqi::{Game, Move as XqMove, Reason};
 use banco_protocol::{ClientMsg, EndReason, GameSettings, Level, Seat, ServerMsg, XqSquare};
+use banco_rules::xiangqi::{Game, Move as XqMove, Reason};
 use banco_tests::{Client, TestServer, iccs};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
@@ -72,7 +72,7 @@ impl Ui {
     }
 
     /// The editor's xiangqi cursor.
-    fn cursor(&self) -> banco_engine::xiangqi::Square {
+    fn cursor(&self) -> banco_rules::xiangqi::Square {
         match &self.app.screen {
             Screen::Editor(ed) => match &ed.board {
                 banco_client::app::editor::EditBoard::Xiangqi(x) => x.cursor,
@@ -84,7 +84,7 @@ impl Ui {
 
     /// Puts the piece `letter` on `square` with the arrow keys and the letter.
     async fn put(&mut self, square: &str, letter: char) {
-        let target: banco_engine::xiangqi::Square = square.parse().expect("a square");
+        let target: banco_rules::xiangqi::Square = square.parse().expect("a square");
         let at = self.cursor();
         let df = i32::from(target.file()) - i32::from(at.file());
         let dr = i32::from(target.rank()) - i32::from(at.rank());

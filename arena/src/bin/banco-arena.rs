@@ -9,11 +9,13 @@ use banco_arena::matches::{Match, describe};
 use banco_arena::openings::{self, Opening, caro_token};
 use banco_arena::player::{Options, Player, PlayerSpec};
 use banco_arena::rng::Rng;
-use banco_engine::bot::{Bot, Level, Limits};
-use banco_engine::caro::level::Config;
+use banco_engine::bot::{Bot, Limits};
+use banco_engine::caro::Config;
+use banco_engine::caro::Engine;
 use banco_engine::caro::position::Position;
-use banco_engine::caro::{Engine, Game, Point, Rule};
-use banco_engine::game::GameSpec;
+use banco_rules::Level;
+use banco_rules::caro::{Game, Point, Rule};
+use banco_rules::game::GameSpec;
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
@@ -696,7 +698,7 @@ fn read_game(path: &PathBuf) -> Result<(u8, u8, Rule, Vec<Point>)> {
     let moves = text
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| banco_engine::caro::notation::parse_point(l, w, h).map_err(anyhow::Error::from))
+        .map(|l| banco_rules::caro::notation::parse_point(l, w, h).map_err(anyhow::Error::from))
         .collect::<Result<Vec<Point>>>()?;
     Ok((w, h, rule, moves))
 }
@@ -712,7 +714,7 @@ fn think(
     let (w, h) = parse_size(size)?;
     let mut game = Game::new(u32::from(w), u32::from(h), rule)?;
     for m in moves.iter().flat_map(|m| m.split_whitespace()) {
-        let p = banco_engine::caro::notation::parse_point(m, w, h)?;
+        let p = banco_rules::caro::notation::parse_point(m, w, h)?;
         game.play(p)?;
     }
     let mut config = Config::for_level(level);

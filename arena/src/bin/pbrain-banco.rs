@@ -6,8 +6,8 @@ use std::io::{BufRead, Write};
 
 use anyhow::{Context, Result, bail};
 use banco_arena::pbrain::Brain;
-use banco_engine::bot::Level;
 use banco_engine::caro::eval::{PointTable, ValueTable};
+use banco_rules::Level;
 use clap::Parser;
 
 /// Play caro in a Gomocup tournament manager.

@@ -16,7 +16,7 @@ pub mod seed002;
 pub mod seed003;
 pub mod seed004;
 
-use banco_engine::caro::{Board, Game, Point, Stone};
+use banco_rules::caro::{Board, Game, Point, Stone};
 
 /// A seed program's bot: picks a move for the side to move.
 pub trait SeedBot {
@@ -74,7 +74,7 @@ pub(crate) const DIRECTIONS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)]
 #[cfg(test)]
 mod tests {
     use super::*;
-    use banco_engine::caro::Rule;
+    use banco_rules::caro::Rule;
 
     /// Every seed bot blocks a four; those whose documents look for a win take it.
     /// (Seed 004's search has no terminal test: facing its own five and the opponent's

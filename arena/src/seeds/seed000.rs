@@ -21,8 +21,8 @@
 
 use std::collections::HashMap;
 
-use banco_engine::caro::rule::winning_line;
-use banco_engine::caro::{Board, Game, Point, Stone};
+use banco_rules::caro::rules::winning_line;
+use banco_rules::caro::{Board, Game, Point, Stone};
 
 use super::{DIRECTIONS, SeedBot, Seen, first_empty, seen};
 use crate::rng::Rng;

@@ -22,7 +22,7 @@
 //! played. If no point scores above 0 and (1, 1) is taken, the first empty point is
 //! played instead of the original's illegal move.
 
-use banco_engine::caro::{Board, Game, Point, Stone};
+use banco_rules::caro::{Board, Game, Point, Stone};
 
 use super::{DIRECTIONS, SeedBot, Seen, first_empty, seen};
 

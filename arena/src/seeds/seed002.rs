@@ -19,8 +19,8 @@
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use banco_engine::xiangqi::movegen::{GenType, MoveList};
-use banco_engine::xiangqi::{Color, Game, Kind, Move, Position, Square};
+use banco_rules::xiangqi::movegen::{GenType, MoveList};
+use banco_rules::xiangqi::{Color, Game, Kind, Move, Position, Square};
 
 const MATE: i32 = 100_000;
 const DEPTH: i32 = 4;

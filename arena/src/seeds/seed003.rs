@@ -14,7 +14,7 @@
 //! `undefined`, which makes the score `NaN` in JavaScript, and a `NaN` point is never
 //! chosen; if every point is `NaN` the original plays nothing, here the first empty point.
 
-use banco_engine::caro::{Board, Game, Point, Stone};
+use banco_rules::caro::{Board, Game, Point, Stone};
 
 use super::{DIRECTIONS, SeedBot, first_empty};
 use crate::rng::Rng;

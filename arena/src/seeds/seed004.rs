@@ -21,7 +21,7 @@
 //! (a point farther away scores no attack and no defence, so it never wins the maximum);
 //! the depth-0 choice still scans the whole board as the original does.
 
-use banco_engine::caro::{Board, Game, Point, Stone};
+use banco_rules::caro::{Board, Game, Point, Stone};
 
 use super::{DIRECTIONS, SeedBot, Seen, first_empty, seen};
 

@@ -2,10 +2,10 @@
 //! is; xiangqi selects a piece, shows where it may go, and moves it to the next square
 //! chosen. The room screen drives a [`BoardCursor`] without knowing which game it is.
 
-use banco_engine::xiangqi::MoveError;
-use banco_engine::xiangqi::piece::{Color, Kind};
-use banco_engine::xiangqi::square::{Move as XqMove, Square};
 use banco_protocol::{ErrorCode, ErrorMsg, GameSettings, Move, Point, XqSquare};
+use banco_rules::xiangqi::MoveError;
+use banco_rules::xiangqi::piece::{Color, Kind};
+use banco_rules::xiangqi::square::{Move as XqMove, Square};
 
 use crate::locale::Locale;
 use crate::room::board::{wire_square, xq_square};
@@ -238,7 +238,7 @@ fn xiangqi_activate(room: &Room, at: XqSquare, selected: &mut Option<XqSquare>) 
 /// Select-then-place on `game` for the side `mine`. Off turn a piece may be picked up
 /// and a move chosen: the room refuses it as not your turn, as it would any move.
 fn pick(
-    game: &banco_engine::xiangqi::game::Game,
+    game: &banco_rules::xiangqi::game::Game,
     mine: Color,
     at: XqSquare,
     selected: &mut Option<XqSquare>,
@@ -283,7 +283,7 @@ fn pick(
 
 /// A piece just picked up that cannot move at all: say so (and that the check is why,
 /// when it is), rather than show no targets and no word.
-fn stuck(game: &banco_engine::xiangqi::game::Game, at: XqSquare, our_turn: bool) -> Pointed {
+fn stuck(game: &banco_rules::xiangqi::game::Game, at: XqSquare, our_turn: bool) -> Pointed {
     let Some(from) = xq_square(at) else {
         return Ok(None);
     };

@@ -1,11 +1,11 @@
 //! The create-room form: every option a room has, chosen with the arrow keys (and the
 //! xiangqi start position typed as a FEN).
 
-use banco_engine::caro::{MAX_SIDE, MIN_SIDE};
-use banco_engine::game::{Game, GameSpec};
 use banco_protocol::{
     CaroOpening, FirstMove, GameSettings, Level, RoomSettings, Rule, SeatKind, TimeControl,
 };
+use banco_rules::caro::{MAX_SIDE, MIN_SIDE};
+use banco_rules::game::{Game, GameSpec};
 use crossterm::event::{KeyCode, KeyEvent};
 use std::time::Duration;
 

@@ -19,11 +19,11 @@
 //! Options also take `--opt=value`. Words are case-insensitive; chat text is kept as typed.
 
 use crate::room::opening::checked_stones;
-use banco_engine::caro::{MAX_SIDE, MIN_SIDE};
 use banco_protocol::{
     CaroOpening, FirstMove, GameId, GameKind, GameSettings, Level, RoomId, RoomSettings, Rule,
     SeatKind, TimeControl, parse_duration,
 };
+use banco_rules::caro::{MAX_SIDE, MIN_SIDE};
 use std::time::Duration;
 
 /// One thing the user asked for.
@@ -303,7 +303,7 @@ fn parse_create(rest: &str) -> Result<RoomSettings, CommandError> {
             "size" if is_caro => (width, height) = parse_size(&value(name, v)?)?,
             "rule" if is_caro => {
                 rule = value(name, v)?.parse().map_err(
-                    |e: banco_engine::caro::rule::UnknownRule| CommandError {
+                    |e: banco_rules::caro::rules::UnknownRule| CommandError {
                         message: e.to_string(),
                     },
                 )?
@@ -417,7 +417,7 @@ fn parse_time(option: &str, text: &str) -> Result<TimeControl, CommandError> {
 
 fn parse_level(text: &str) -> Result<Level, CommandError> {
     text.parse()
-        .map_err(|e: banco_engine::bot::UnknownLevel| CommandError {
+        .map_err(|e: banco_rules::UnknownLevel| CommandError {
             message: e.to_string(),
         })
 }

@@ -16,8 +16,8 @@
 pub mod command;
 pub mod output;
 
-use banco_engine::caro::notation::{PointError, parse_point};
 use banco_protocol::{ClientMsg, GameSettings, Move, OfferKind, ServerMsg, XqSquare};
+use banco_rules::caro::notation::{PointError, parse_point};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};

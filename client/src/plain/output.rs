@@ -39,12 +39,12 @@
 //! | `reconnected` | `message`, `seat_lost` (the server did not keep the seat held before) |
 //! | `disconnected` | `message` |
 
-use banco_engine::caro::Stone;
 use banco_protocol::{
     CaroOpening, EndReason, GameKind, GameOver, GameSettings, GameSummary, Move, Point, Profile,
     Role, RoomSummary, Seat, SeatKind, SeatView, ServerMsg, Standing, Storage, TimeControl,
     Welcome,
 };
+use banco_rules::caro::Stone;
 use serde_json::{Value, json};
 use std::io::Write;
 
@@ -101,7 +101,7 @@ fn stone_word(room: &Room, seat: Seat) -> String {
     match room.settings.game {
         GameSettings::Caro { .. } => room.stone_letter(seat).to_string(),
         GameSettings::Xiangqi { .. } => match room.color_of(seat) {
-            Some(banco_engine::xiangqi::piece::Color::Black) => "black".to_string(),
+            Some(banco_rules::xiangqi::piece::Color::Black) => "black".to_string(),
             _ => "red".to_string(),
         },
     }
@@ -1303,7 +1303,7 @@ pub fn board_rows(room: &Room) -> Option<BoardRows> {
 }
 
 /// A caro board as text; `win` is drawn in lower case.
-pub fn caro_rows(caro: &banco_engine::caro::Game, win: &[Point]) -> BoardRows {
+pub fn caro_rows(caro: &banco_rules::caro::Game, win: &[Point]) -> BoardRows {
     let board = caro.board();
     let (w, h) = (board.width(), board.height());
     let last = caro.last_move();
@@ -1358,8 +1358,8 @@ pub fn caro_rows(caro: &banco_engine::caro::Game, win: &[Point]) -> BoardRows {
 /// A xiangqi board as text: FEN letters (upper case Red, lower case Black), rank 9 at
 /// the top as Red sees it, ICCS coordinates on the edges, the last move's squares in
 /// brackets.
-pub fn xiangqi_rows(game: &banco_engine::xiangqi::game::Game) -> BoardRows {
-    use banco_engine::xiangqi::square::Square;
+pub fn xiangqi_rows(game: &banco_rules::xiangqi::game::Game) -> BoardRows {
+    use banco_rules::xiangqi::square::Square;
     let pos = game.position();
     let last = game.plies().last().map(|p| (p.mv.from(), p.mv.to()));
     let marked = |sq: Square| last.is_some_and(|(f, t)| f == sq || t == sq);

@@ -42,13 +42,13 @@
 //! Every move is checked against the rules, and the result against the moves; a file
 //! that does not hold together is refused with the line at fault.
 
-use banco_engine::caro::notation::parse_point;
-use banco_engine::caro::{self, Rule};
-use banco_engine::xiangqi;
-use banco_engine::xiangqi::piece::Color;
 use banco_protocol::{
     CaroOpening, EndReason, GameOver, GameSettings, Move, MoveRecord, Seat, TimeControl,
 };
+use banco_rules::caro::notation::parse_point;
+use banco_rules::caro::{self, Rule};
+use banco_rules::xiangqi;
+use banco_rules::xiangqi::piece::Color;
 use chrono::{Local, TimeZone};
 use std::path::Path;
 

@@ -7,12 +7,12 @@
 
 pub mod file;
 
-use banco_engine::caro::Outcome as CaroOutcome;
-use banco_engine::xiangqi::piece::Color;
 use banco_protocol::{
     EndReason, GameId, GameOver, GameRecord, GameSettings, GameSummary, Move, MoveRecord, Point,
     Seat, TimeControl,
 };
+use banco_rules::caro::Outcome as CaroOutcome;
+use banco_rules::xiangqi::piece::Color;
 
 use crate::room::Board;
 use crate::room::board::move_text;
@@ -205,15 +205,15 @@ impl Replay {
                 let first = self
                     .board
                     .caro()
-                    .map_or(banco_engine::caro::Stone::X, |g| g.first_stone());
+                    .map_or(banco_rules::caro::Stone::X, |g| g.first_stone());
                 let stone = if seat == self.first {
                     first
                 } else {
                     first.opponent()
                 };
                 match stone {
-                    banco_engine::caro::Stone::X => Side::X,
-                    banco_engine::caro::Stone::O => Side::O,
+                    banco_rules::caro::Stone::X => Side::X,
+                    banco_rules::caro::Stone::O => Side::O,
                 }
             }
             GameSettings::Xiangqi { .. } => {

@@ -4,11 +4,11 @@
 //! One variant per game. A game this build cannot model yet still shows its move list
 //! and clocks; only the board picture is missing.
 
-use banco_engine::caro;
-use banco_engine::xiangqi;
-use banco_engine::xiangqi::piece::Color;
-use banco_engine::xiangqi::square::Square;
 use banco_protocol::{GameSettings, Move, Point, XqSquare};
+use banco_rules::caro;
+use banco_rules::xiangqi;
+use banco_rules::xiangqi::piece::Color;
+use banco_rules::xiangqi::square::Square;
 
 /// The position of the room's current game.
 #[derive(Debug, Clone)]

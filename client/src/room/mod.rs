@@ -11,12 +11,12 @@ pub mod clock;
 pub mod opening;
 pub mod threats;
 
-use banco_engine::caro::Stone;
-use banco_engine::xiangqi::piece::Color;
 use banco_protocol::{
     CHAT_HISTORY, CaroOpening, ChatLine, GameOver, GameSettings, GameView, Move, MoveRecord, Offer,
     Role, RoomId, RoomSettings, RoomView, Seat, SeatView, Series, ServerMsg,
 };
+use banco_rules::caro::Stone;
+use banco_rules::xiangqi::piece::Color;
 use std::time::Instant;
 
 pub use board::Board;
@@ -507,7 +507,7 @@ mod tests {
         assert!(!g.out_of_step);
         assert_eq!(
             g.board.caro().unwrap().board().stone_at(Point::new(2, 2)),
-            Some(banco_engine::caro::Stone::O)
+            Some(banco_rules::caro::Stone::O)
         );
     }
 }

@@ -3,9 +3,9 @@
 //! back the way the board labels them. The plain mode's `--opening`, the create form's
 //! typed stones and record files' `opening:` header all read through here.
 
-use banco_engine::caro::notation::parse_point;
-use banco_engine::caro::{self, Rule};
 use banco_protocol::{CaroOpening, Point};
+use banco_rules::caro::notation::parse_point;
+use banco_rules::caro::{self, Rule};
 
 use super::board::caro_point_text;
 

@@ -5,7 +5,8 @@
 //! marks: the points that would complete a five (answer now or lose), and the points
 //! that stop an open three (answer soon).
 
-use banco_engine::caro::{Game, Point, Stone, ThreatKind, threats};
+use banco_engine::caro::{ThreatKind, threats};
+use banco_rules::caro::{Game, Point, Stone};
 
 /// What the board marks for one player's threats.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -36,7 +37,7 @@ pub fn warnings(game: &Game, stone: Stone) -> Warnings {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use banco_engine::caro::Rule;
+    use banco_rules::caro::Rule;
 
     fn game(rule: Rule, xs: &[(u8, u8)], os: &[(u8, u8)]) -> Game {
         let mut g = Game::new(15, 15, rule).unwrap();

@@ -3,8 +3,8 @@
 //! counts (caro), every reason the position cannot be played yet, and the position as
 //! text (the FEN, or the stones) to copy; the point under the cursor below.
 
-use banco_engine::caro::{Point, Stone};
-use banco_engine::xiangqi::{Color, Kind, Square};
+use banco_rules::caro::{Point, Stone};
+use banco_rules::xiangqi::{Color, Kind, Square};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -381,7 +381,7 @@ fn palette_lines(app: &App, x: &XiangqiEdit) -> Vec<Line<'static>> {
             pieces.push(Span::styled(glyph, style));
             pieces.push(Span::raw(" ".repeat(pad)));
             let count = x.setup.count(color, kind);
-            let most = banco_engine::xiangqi::fen::most(kind);
+            let most = banco_rules::xiangqi::fen::most(kind);
             let count_style = if count > most {
                 theme.error().add_modifier(Modifier::BOLD)
             } else {

@@ -282,12 +282,12 @@ fn status_line(app: &App, rs: &RoomScreen) -> Line<'static> {
     if let Some(draft) = &rs.draft {
         let next = match &draft.board {
             crate::room::Board::Caro(g) => theme
-                .glyph(g.to_move() == banco_engine::caro::Stone::X)
+                .glyph(g.to_move() == banco_rules::caro::Stone::X)
                 .to_string(),
             crate::room::Board::Xiangqi(g) => {
                 let key = match g.to_move() {
-                    banco_engine::xiangqi::piece::Color::Red => "side.red",
-                    banco_engine::xiangqi::piece::Color::Black => "side.black",
+                    banco_rules::xiangqi::piece::Color::Red => "side.red",
+                    banco_rules::xiangqi::piece::Color::Black => "side.black",
                 };
                 tr!(loc, key).to_string()
             }
@@ -399,7 +399,7 @@ fn draw_players(frame: &mut Frame, area: Rect, app: &App, rs: &RoomScreen) {
         // X's colour in caro (the first mover's, unless an odd opening made it O's);
         // the first mover's in xiangqi.
         let first = match room.settings.game {
-            GameSettings::Caro { .. } => room.caro_stone(seat) == banco_engine::caro::Stone::X,
+            GameSettings::Caro { .. } => room.caro_stone(seat) == banco_rules::caro::Stone::X,
             GameSettings::Xiangqi { .. } => room.moves_first(seat),
         };
         let glyph = match room.settings.game {
@@ -530,7 +530,7 @@ fn draw_moves(frame: &mut Frame, area: Rect, app: &App, rs: &RoomScreen) {
     frame.render_widget(block, area);
     let Some(game) = &room.game else { return };
     let first_is_x = |seat: Seat| match game.board.caro() {
-        Some(_) => room.caro_stone(seat) == banco_engine::caro::Stone::X,
+        Some(_) => room.caro_stone(seat) == banco_rules::caro::Stone::X,
         None => seat == game.first,
     };
     // Xiangqi moves in WXF, with their ICCS squares too where the panel is wide enough.

@@ -7,10 +7,10 @@
 //! not) or absent (a plain middle-game position), and PROOF is the recorded main line of
 //! the win: attacker and defender moves alternating, ending with the five.
 //!
-//! Shared between `benches/caro.rs` and the engine's tests: the including module brings
-//! `Game`, `Point`, `Rule` and `parse_point` into scope.
+//! Shared between `benches/caro.rs` and the engine's tests.
 
-use super::{Game, Point, Rule, parse_point};
+use banco_rules::caro::notation::parse_point;
+use banco_rules::caro::{Game, Point, Rule};
 
 /// One position of a suite.
 pub struct Case {

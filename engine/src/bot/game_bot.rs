@@ -1,7 +1,7 @@
 //! The game-agnostic bot a server seat or a tool drives: one enum over each game's engine.
 //!
 //! A `GameBot` is made for a [`GameSpec`] and a [`Level`] and thinks about a
-//! [`game::Game`](crate::game::Game). The level fixes its own time budget
+//! [`game::Game`](banco_rules::game::Game). The level fixes its own time budget
 //! ([`GameBot::move_time`]); a caller's [`Limits`] can only make it stop sooner (an earlier
 //! deadline, a depth or node cap, or the cancel flag).
 
@@ -9,13 +9,13 @@ use std::time::Duration;
 
 use super::{Bot, Level, Limits, Thought};
 use crate::caro;
-use crate::game::{Game, GameSpec, Move};
 use crate::xiangqi;
+use banco_rules::game::{Game, GameSpec, Move};
 
 /// A bot for any game banco plays.
 pub enum GameBot {
-    /// Caro / gomoku: [`caro::search::Engine`].
-    Caro(Box<caro::search::Engine>),
+    /// Caro / gomoku: [`caro::engine::Engine`].
+    Caro(Box<caro::engine::Engine>),
     /// Xiangqi: [`xiangqi::Engine`].
     Xiangqi(Box<xiangqi::Engine>),
 }
@@ -28,7 +28,7 @@ impl GameBot {
                 // Build the rule's pattern table now rather than inside the first move's
                 // time budget.
                 caro::pattern::PatternTable::get(*rule);
-                GameBot::Caro(Box::new(caro::search::Engine::new(level)))
+                GameBot::Caro(Box::new(caro::engine::Engine::new(level)))
             }
             GameSpec::Xiangqi { .. } => GameBot::Xiangqi(Box::new(xiangqi::Engine::new(level))),
         }
@@ -45,7 +45,7 @@ impl GameBot {
                     tt_bits: caro_tt_bits(hash_bytes),
                     ..caro::level::Config::for_level(level)
                 };
-                GameBot::Caro(Box::new(caro::search::Engine::with_config(config)))
+                GameBot::Caro(Box::new(caro::engine::Engine::with_config(config)))
             }
             GameSpec::Xiangqi { .. } => {
                 let config = xiangqi::level::Config {
@@ -146,8 +146,8 @@ fn xiangqi_hash_mb(bytes: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::caro::{Point, Rule};
-    use crate::game::Side;
+    use banco_rules::caro::{Point, Rule};
+    use banco_rules::game::Side;
 
     #[test]
     fn plays_a_legal_move_and_respects_the_cap() {
@@ -251,7 +251,52 @@ mod tests {
         let mut bot = GameBot::new(&spec, Level::Easy);
         let mv = bot.think(&game, &Limits::none()).best.expect("a move");
         let end = game.play(mv).unwrap().expect("mate ends the game");
-        assert_eq!(end.reason, crate::game::EndReason::Checkmate);
+        assert_eq!(end.reason, banco_rules::game::EndReason::Checkmate);
         assert_eq!(end.winner, Some(Side::First));
+    }
+
+    #[test]
+    fn bots_see_the_opening_stones_and_block_a_four_made_only_of_them() {
+        let p = Point::new;
+        // X's four on row 7 (5..=8), closed by O at 4,7: whoever is to move must take 9,7
+        // (freestyle: under the caro rule 10,7 would also do, leaving a five blocked at
+        // both ends).
+        // Odd opening: O (the first side) must block X's four.
+        let odd = vec![
+            p(5, 7),
+            p(4, 7),
+            p(6, 7),
+            p(0, 0),
+            p(7, 7),
+            p(14, 14),
+            p(8, 7),
+        ];
+        // Even opening: the same four is O's, closed by X, and X must block it.
+        let even = vec![
+            p(4, 7),
+            p(5, 7),
+            p(0, 0),
+            p(6, 7),
+            p(14, 14),
+            p(7, 7),
+            p(0, 14),
+            p(8, 7),
+        ];
+        for opening in [odd, even] {
+            let spec = GameSpec::Caro {
+                width: 15,
+                height: 15,
+                rule: Rule::Freestyle,
+                opening,
+            };
+            let game = Game::new(&spec).unwrap();
+            assert_eq!(game.to_move(), Side::First);
+            for level in [Level::Easy, Level::Hard] {
+                let mut bot = GameBot::new(&spec, level);
+                let limits = Limits::within(std::time::Duration::from_millis(300)).depth(4);
+                let best = bot.think(&game, &limits).best;
+                assert_eq!(best, Some(Move::Caro(p(9, 7))), "{level}");
+            }
+        }
     }
 }

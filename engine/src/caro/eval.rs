@@ -369,8 +369,8 @@ pub fn evaluate(pos: &Position) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::caro::Rule;
     use crate::caro::position::tests::position;
+    use banco_rules::caro::Rule;
 
     #[test]
     fn each_set_of_four_patterns_has_one_key_whatever_the_order() {
@@ -424,7 +424,7 @@ mod tests {
             &pos.to_board(),
             Rule::Freestyle,
             pos.to_move(),
-            Some(crate::caro::Point::new(last.0, last.1)),
+            Some(banco_rules::caro::Point::new(last.0, last.1)),
         )
     }
 

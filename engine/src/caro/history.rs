@@ -12,8 +12,8 @@
 //! Both are kept between the moves of a game and aged, not cleared, when a new search
 //! starts.
 
-use super::board::Stone;
 use super::position::Cell;
+use banco_rules::caro::board::Stone;
 
 /// The bound of every history score.
 pub const LIMIT: i32 = 10_000;

@@ -7,7 +7,7 @@
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use crate::bot::Level;
+use banco_rules::Level;
 
 /// Engine settings. [`Config::for_level`] gives the tuned ones.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,15 +1,5 @@
-//! Caro (gomoku, five in a row): the rules and the engine that plays them.
-//!
-//! Rules:
-//! - [`board`]: stones on a rectangular board, [`Point`] coordinates, incremental Zobrist hash.
-//! - [`rule`]: what counts as a winning five under each [`Rule`], and the winning [`Line`].
-//! - [`game`]: a game record: board, rule, opening stones, move list, outcome; play and
-//!   undo.
-//! - [`setup`]: a board being arranged by hand, and every reason it cannot start a game
-//!   yet, with the points each concerns.
-//! - [`openings`]: balanced three-stone openings to start games from, and picking one.
-//! - [`notation`]: reading and writing points as `x,y` (Gomocup) or `h8` (letter + row).
-//! - [`zobrist`]: the hash keys.
+//! Caro (gomoku, five in a row): the engine that plays it, on the rules of
+//! [`banco_rules::caro`].
 //!
 //! Engine:
 //! - [`pattern`]: line patterns (five, open four, four, open three, ...) from tables built
@@ -21,41 +11,31 @@
 //! - [`vcf`]: threat-space search: VCF and VCT solvers.
 //! - [`tt`]: the transposition table.
 //! - [`history`]: move statistics (history scores, counter moves) across searches.
-//! - [`tree`]: the tree search below the root (PVS with pruning and extensions, VCF
+//! - [`search`]: the tree search below the root (PVS with pruning and extensions, VCF
 //!   quiescence).
-//! - [`timeman`]: how long a move may think.
-//! - [`search`]: [`Engine`], the per-move procedure and iterative deepening.
+//! - [`timeman`]: the time manager (how long a move may think).
+//! - [`engine`]: [`Engine`], the bot: the per-move procedure and iterative deepening.
 //! - [`level`]: what each level may spend and how it plays.
 //! - [`threat`]: a player's fours and open threes on a board, for the "four warning".
 
-pub mod board;
+pub(crate) mod engine;
 pub mod eval;
-pub mod game;
-pub mod history;
-pub mod level;
-pub mod movegen;
-pub mod notation;
-pub mod openings;
+pub(crate) mod history;
+pub(crate) mod level;
+pub(crate) mod movegen;
 pub mod pattern;
 pub mod position;
-pub mod rule;
-pub mod search;
-pub mod setup;
-pub mod threat;
-pub mod timeman;
-pub mod tree;
-pub mod tt;
+pub(crate) mod search;
+pub(crate) mod threat;
+pub(crate) mod timeman;
+pub(crate) mod tt;
 pub mod vcf;
-pub mod zobrist;
 
-pub use board::{Board, MAX_SIDE, MIN_SIDE, Point, SizeError, Stone};
-pub use game::{Game, MoveError, OpeningError, Outcome};
-pub use rule::{Line, Rule};
-pub use search::Engine;
+pub use engine::{Engine, MATE};
+pub use level::Config;
 pub use threat::{Threat, ThreatKind, threats};
+pub use tt::MATE_BOUND;
 
-#[cfg(test)]
-use notation::parse_point;
 #[cfg(test)]
 #[path = "../../benches/support/suite.rs"]
 mod suite;

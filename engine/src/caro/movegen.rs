@@ -7,9 +7,9 @@
 //! so the caro rule's quirks (a five can also be stopped by blocking its far end) come out
 //! right without special cases. Otherwise every empty point near a stone is a move.
 
-use super::board::Stone;
 use super::pattern::{Combo, HALF, Pattern};
 use super::position::{Cell, Position};
+use banco_rules::caro::board::Stone;
 
 /// The situation the side to move is in, and its moves.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -282,9 +282,9 @@ pub fn move_score(pos: &Position, c: Cell, us: Stone) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::caro::board::Point;
     use crate::caro::position::tests::position;
-    use crate::caro::rule::Rule;
+    use banco_rules::caro::board::Point;
+    use banco_rules::caro::rules::Rule;
 
     fn points(pos: &Position, cells: &[Cell]) -> Vec<Point> {
         let mut v: Vec<Point> = cells.iter().map(|c| pos.point(*c)).collect();

@@ -19,7 +19,7 @@
 
 use std::sync::OnceLock;
 
-use super::rule::Rule;
+use banco_rules::caro::rules::Rule;
 
 /// A window of ten neighbours, 2 bits each: see the module doc.
 pub type Key = u32;
@@ -670,8 +670,8 @@ mod tests {
     /// The brute force's fives agree with the rules' own win detection on a real board.
     #[test]
     fn brute_force_fives_agree_with_winning_line() {
-        use crate::caro::board::{Board, Point, Stone};
-        use crate::caro::rule::winning_line;
+        use banco_rules::caro::board::{Board, Point, Stone};
+        use banco_rules::caro::rules::winning_line;
         for rule in Rule::ALL {
             let brute = Brute {
                 rule,

@@ -15,12 +15,12 @@
 //! scores are updated on the way, so "can the side to move win at once?", "does the
 //! opponent threaten five?" and the static evaluation are O(1).
 
-use super::board::{Board, Point, Stone};
 use super::eval::{CellValue, ValueTable};
-use super::game::Game;
 use super::pattern::{Combo, EMPTY, Key, O_CODE, Pattern, PatternTable, WALL, X_CODE, shift};
-use super::rule::Rule;
-use super::zobrist;
+use banco_rules::caro::board::{Board, Point, Stone};
+use banco_rules::caro::game::Game;
+use banco_rules::caro::rules::Rule;
+use banco_rules::caro::zobrist;
 use std::ops::ControlFlow;
 
 /// An index into the padded grid (see the module doc).

@@ -7,11 +7,11 @@
 //! defender reply, asking the solver only which attacking move to play next. Refutations
 //! are confirmed by a brute-force search for short VCFs.
 
-use super::board::{Board, Point, Stone};
 use super::position::Position;
-use super::rule::{Rule, winning_line};
 use super::suite::{Case, parse};
 use super::vcf::{FailCache, Kind, Proof, ThreatSearch, vcf, vct};
+use banco_rules::caro::board::{Board, Point, Stone};
+use banco_rules::caro::rules::{Rule, winning_line};
 
 const SUITE: &str = include_str!("../../benches/data/vcf.txt");
 

@@ -7,11 +7,11 @@
 //! no four, a standard four whose only completion makes six is no four, and under the
 //! caro rule a four can also be stopped at the far end of its five.
 
-use super::board::{Board, Point, Stone};
 use super::movegen::line_empties;
 use super::pattern::Pattern;
 use super::position::{Cell, Position};
-use super::rule::Rule;
+use banco_rules::caro::board::{Board, Point, Stone};
+use banco_rules::caro::rules::Rule;
 
 /// What kind of threat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

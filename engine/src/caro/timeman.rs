@@ -22,8 +22,6 @@ use std::time::{Duration, Instant};
 /// What the iterative deepening loop tells the time manager after an iteration.
 #[derive(Debug, Clone, Copy)]
 pub struct Progress {
-    /// The iteration just completed.
-    pub depth: u32,
     /// How many iterations ago the best move last changed.
     pub stable_iterations: u32,
     /// Best-move changes seen recently (decaying average over iterations).
@@ -42,11 +40,9 @@ pub struct Progress {
 pub struct TimeManager {
     /// When the move started.
     start: Instant,
-    /// The search must stop by then.
-    hard: Instant,
     /// The target before adjustments, from `start`.
     optimum: Duration,
-    /// `hard - start`.
+    /// From `start` to the instant the search must stop by.
     maximum: Duration,
     /// No target: the budget is the move's alone.
     spend_all: bool,
@@ -67,16 +63,10 @@ impl TimeManager {
         let maximum = hard.saturating_duration_since(start);
         TimeManager {
             start,
-            hard,
             optimum: maximum.mul_f32(OPTIMUM_SHARE),
             maximum,
             spend_all,
         }
-    }
-
-    /// The instant the search must stop by.
-    pub fn hard_limit(&self) -> Instant {
-        self.hard
     }
 
     /// Whether to stop after an iteration that left the search in state `p`.
@@ -112,7 +102,6 @@ mod tests {
 
     fn progress() -> Progress {
         Progress {
-            depth: 8,
             stable_iterations: 0,
             best_move_changes: 0.0,
             score: 0,

@@ -211,7 +211,7 @@ impl Tt {
 }
 
 /// Scores at or beyond this are mates.
-pub const MATE_BOUND: i32 = super::search::MATE - 1_000;
+pub const MATE_BOUND: i32 = super::engine::MATE - 1_000;
 
 /// A score as stored: mates counted from this node, not from the root.
 #[inline]
@@ -249,7 +249,7 @@ mod tests {
         tt.store(
             h,
             Record {
-                score: to_tt(super::super::search::MATE - 7, 3),
+                score: to_tt(super::super::engine::MATE - 7, 3),
                 bound: Bound::Exact,
                 depth: 5,
                 best: Some(42),
@@ -264,7 +264,7 @@ mod tests {
         assert_eq!(e.eval, -31);
         assert!(e.is_pv());
         // Seen two plies deeper, the same mate is two plies further from the root.
-        assert_eq!(from_tt(e.score, 5), super::super::search::MATE - 9);
+        assert_eq!(from_tt(e.score, 5), super::super::engine::MATE - 9);
         // A different position in the same bucket does not match...
         let other = h ^ (1 << 40);
         assert!(tt.probe(other).is_none());

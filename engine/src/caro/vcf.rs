@@ -323,10 +323,10 @@ pub fn vct(pos: &mut Position, depth: u32, node_limit: u64) -> Proof {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::caro::board::{Point, Stone};
-    use crate::caro::game::Game;
     use crate::caro::position::tests::position;
-    use crate::caro::rule::Rule;
+    use banco_rules::caro::board::{Point, Stone};
+    use banco_rules::caro::game::Game;
+    use banco_rules::caro::rules::Rule;
 
     /// Plays the proof's main line on a rules game and checks it ends in a real five.
     fn replay_wins(pos: &Position, line: &[Cell]) -> bool {
@@ -343,7 +343,7 @@ mod tests {
             }
             board.place(p, stone);
             if i == line.len() - 1 {
-                return crate::caro::rule::winning_line(&board, p, pos.rule()).is_some()
+                return banco_rules::caro::rules::winning_line(&board, p, pos.rule()).is_some()
                     && stone == pos.to_move();
             }
             stone = stone.opponent();

@@ -7,8 +7,8 @@
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
-use super::position::Position;
-use super::square::{Move, Square};
+use banco_rules::xiangqi::square::{Move, Square};
+use banco_rules::xiangqi::{Position, Tally};
 
 /// (weight, moves from the start position).
 const LINES: &[(u32, &str)] = &[
@@ -67,7 +67,7 @@ impl Book {
         let mut entries: HashMap<u64, Vec<(Move, u32)>> = HashMap::new();
         for &(weight, line) in lines {
             for mirrored in [false, true] {
-                let mut pos = Position::start();
+                let mut pos = crate::xiangqi::start();
                 for text in line.split_whitespace() {
                     let Ok(mv) = text.parse::<Move>() else { break };
                     let mv = if mirrored { mirror(mv) } else { mv };
@@ -87,13 +87,13 @@ impl Book {
     }
 
     /// The book's moves for `pos`, with weights.
-    pub fn moves(&self, pos: &Position) -> &[(Move, u32)] {
+    pub fn moves<T: Tally>(&self, pos: &Position<T>) -> &[(Move, u32)] {
         self.entries.get(&pos.key()).map_or(&[], Vec::as_slice)
     }
 
     /// A book move for `pos` drawn by weight with `random` (any number), if the book knows
     /// the position.
-    pub fn pick(&self, pos: &Position, random: u64) -> Option<Move> {
+    pub fn pick<T: Tally>(&self, pos: &Position<T>, random: u64) -> Option<Move> {
         let moves: Vec<(Move, u32)> = self
             .moves(pos)
             .iter()
@@ -122,7 +122,7 @@ mod tests {
     #[test]
     fn every_line_is_legal_to_its_end() {
         for &(_, line) in LINES {
-            let mut pos = Position::start();
+            let mut pos = crate::xiangqi::start();
             for text in line.split_whitespace() {
                 let mv: Move = text.parse().unwrap();
                 assert!(pos.is_legal_move(mv), "{text} in {line}");
@@ -134,7 +134,7 @@ mod tests {
     #[test]
     fn variety_from_the_first_move() {
         let book = Book::builtin();
-        let start = Position::start();
+        let start = crate::xiangqi::start();
         let firsts: std::collections::HashSet<Move> = (0..200u64)
             .filter_map(|r| book.pick(&start, r * 7919))
             .collect();
@@ -145,11 +145,11 @@ mod tests {
             "mirrored lines are in"
         );
         // Black's replies to the central cannon vary too.
-        let mut pos = Position::start();
+        let mut pos = crate::xiangqi::start();
         pos.make("h2e2".parse().unwrap());
         assert!(book.moves(&pos).len() >= 4);
         // Out of book: nothing.
-        let mut pos = Position::start();
+        let mut pos = crate::xiangqi::start();
         pos.make("a3a4".parse().unwrap());
         assert_eq!(book.pick(&pos, 1), None);
     }

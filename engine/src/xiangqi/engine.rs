@@ -4,11 +4,12 @@
 use std::time::Instant;
 
 use super::book::{BOOK_PLIES, Book};
-use super::game::Game;
 use super::level::Config;
 use super::search::{Info, Options, Searcher};
-use super::square::Move;
-use crate::bot::{Bot, Level, Limits, Thought};
+use crate::bot::{Bot, Limits, Thought};
+use banco_rules::Level;
+use banco_rules::xiangqi::game::Game;
+use banco_rules::xiangqi::square::Move;
 
 /// A xiangqi engine at some level. Keeps its transposition table and history between
 /// moves until [`Bot::new_game`].

@@ -13,10 +13,12 @@
 //! The middlegame and endgame halves are blended by the chariots, horses and cannons
 //! left. Weights live in [`Weights`] so self-play tuning can vary them.
 
-use super::piece::{Color, Kind, Piece};
-use super::position::Position;
+use super::Position;
 use super::psq::PHASE_MAX;
-use super::tables::{FILE_OF, FILE_SLIDES, HORSE_MOVES, IN_PALACE, NONE, RANK_OF, RANK_SLIDES};
+use banco_rules::xiangqi::piece::{Color, Kind, Piece};
+use banco_rules::xiangqi::tables::{
+    FILE_OF, FILE_SLIDES, HORSE_MOVES, IN_PALACE, NONE, RANK_OF, RANK_SLIDES,
+};
 
 /// The tunable weights of the evaluation terms (middlegame, endgame).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -132,7 +134,7 @@ pub fn evaluate(pos: &Position) -> i32 {
 
 /// The evaluation of `pos` for the side to move.
 pub fn evaluate_with(pos: &Position, w: &Weights) -> i32 {
-    let (mut mg, mut eg) = pos.psq;
+    let (mut mg, mut eg) = pos.tally().score;
     for kind in [
         Kind::Advisor,
         Kind::Elephant,
@@ -154,7 +156,7 @@ pub fn evaluate_with(pos: &Position, w: &Weights) -> i32 {
         mg += sign * m;
         eg += sign * e;
     }
-    let phase = pos.phase.clamp(0, PHASE_MAX);
+    let phase = pos.tally().phase.clamp(0, PHASE_MAX);
     let mut score = (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
     // A side that cannot attack cannot win: shrink its advantage.
     if score > 0 && !pos.has_attackers(Color::Red) || score < 0 && !pos.has_attackers(Color::Black)
@@ -187,23 +189,25 @@ fn side_terms(pos: &Position, color: Color, w: &Weights) -> (i32, i32) {
     // Cannons on the general's file, looking from the general toward the enemy.
     let king = pos.king(color).index();
     let (kf, kr) = (FILE_OF[king] as usize, RANK_OF[king] as usize);
-    let fb = &FILE_SLIDES[kr][pos.file_occ[kf] as usize];
+    let fb = &FILE_SLIDES[kr][pos.file_occupancy()[kf] as usize];
     let up = if color == Color::Red { 1 } else { 0 };
     let enemy_cannon = Some(Piece::new(them, Kind::Cannon));
-    if fb[up] != NONE && pos.board[fb[up] as usize * 9 + kf] == enemy_cannon {
+    if fb[up] != NONE && pos.mailbox()[fb[up] as usize * 9 + kf] == enemy_cannon {
         mg -= w.hollow_cannon.0;
         eg -= w.hollow_cannon.1;
-    } else if fb[up + 2] != NONE && pos.board[fb[up + 2] as usize * 9 + kf] == enemy_cannon {
+    } else if fb[up + 2] != NONE && pos.mailbox()[fb[up + 2] as usize * 9 + kf] == enemy_cannon {
         mg -= w.central_cannon.0;
         eg -= w.central_cannon.1;
     }
 
     // Mobility.
-    let mut own = pos.colors[color.index()];
+    let mut own = pos.color_set(color);
     while own != 0 {
         let s = own.trailing_zeros() as usize;
         own &= own - 1;
-        let Some(piece) = pos.board[s] else { continue };
+        let Some(piece) = pos.mailbox()[s] else {
+            continue;
+        };
         match piece.kind() {
             Kind::Rook => {
                 let n = rook_reach(pos, s, color) - 6;
@@ -214,8 +218,8 @@ fn side_terms(pos: &Position, color: Color, w: &Weights) -> (i32, i32) {
                 let steps = &HORSE_MOVES[s];
                 let mut n = 0;
                 for i in 0..steps.len as usize {
-                    if pos.board[steps.block[i] as usize].is_none()
-                        && pos.board[steps.to[i] as usize].is_none_or(|p| p.color() != color)
+                    if pos.mailbox()[steps.block[i] as usize].is_none()
+                        && pos.mailbox()[steps.to[i] as usize].is_none_or(|p| p.color() != color)
                     {
                         n += 1;
                     }
@@ -238,7 +242,7 @@ fn side_terms(pos: &Position, color: Color, w: &Weights) -> (i32, i32) {
                     Color::Black => RANK_OF[s] <= 4,
                 };
                 // Count each pair once: look at the right-hand neighbour only.
-                if crossed && FILE_OF[s] < 8 && pos.board[s + 1] == Some(piece) {
+                if crossed && FILE_OF[s] < 8 && pos.mailbox()[s + 1] == Some(piece) {
                     mg += w.pawn_pair.0;
                     eg += w.pawn_pair.1;
                 }
@@ -268,11 +272,13 @@ fn palace_attack(pos: &Position, color: Color) -> (i32, i32) {
     let back_rank = if them == Color::Red { 0 } else { 9 };
     let mut units = 0;
     let mut attackers = 0;
-    let mut own = pos.colors[color.index()];
+    let mut own = pos.color_set(color);
     while own != 0 {
         let s = own.trailing_zeros() as usize;
         own &= own - 1;
-        let Some(piece) = pos.board[s] else { continue };
+        let Some(piece) = pos.mailbox()[s] else {
+            continue;
+        };
         let (f, r) = (FILE_OF[s], RANK_OF[s]);
         let u = match piece.kind() {
             Kind::Rook if f == kf || r == kr => 3,
@@ -286,7 +292,7 @@ fn palace_attack(pos: &Position, color: Color) -> (i32, i32) {
                         let to = steps.to[i] as usize;
                         IN_PALACE[to]
                             && RANK_OF[to].abs_diff(kr) <= 2
-                            && pos.board[steps.block[i] as usize].is_none()
+                            && pos.mailbox()[steps.block[i] as usize].is_none()
                     })
                     .count() as i32;
                 if hits > 0 { 1 + hits.min(2) } else { 0 }
@@ -308,9 +314,9 @@ fn palace_attack(pos: &Position, color: Color) -> (i32, i32) {
 fn cannon_reach(pos: &Position, s: usize, color: Color) -> i32 {
     let f = FILE_OF[s] as usize;
     let r = RANK_OF[s] as usize;
-    let rb = &RANK_SLIDES[f][pos.rank_occ[r] as usize];
-    let fb = &FILE_SLIDES[r][pos.file_occ[f] as usize];
-    let enemy = |sq: usize| i32::from(pos.board[sq].is_some_and(|p| p.color() != color));
+    let rb = &RANK_SLIDES[f][pos.rank_occupancy()[r] as usize];
+    let fb = &FILE_SLIDES[r][pos.file_occupancy()[f] as usize];
+    let enemy = |sq: usize| i32::from(pos.mailbox()[sq].is_some_and(|p| p.color() != color));
     let mut n = 0;
     // Empty points toward file a and file i, then toward rank 0 and rank 9.
     n += if rb[0] == NONE {
@@ -349,9 +355,9 @@ fn cannon_reach(pos: &Position, s: usize, color: Color) -> i32 {
 fn rook_reach(pos: &Position, s: usize, color: Color) -> i32 {
     let f = FILE_OF[s] as i32;
     let r = RANK_OF[s] as i32;
-    let rb = &RANK_SLIDES[f as usize][pos.rank_occ[r as usize] as usize];
-    let fb = &FILE_SLIDES[r as usize][pos.file_occ[f as usize] as usize];
-    let enemy = |sq: usize| pos.board[sq].is_some_and(|p| p.color() != color) as i32;
+    let rb = &RANK_SLIDES[f as usize][pos.rank_occupancy()[r as usize] as usize];
+    let fb = &FILE_SLIDES[r as usize][pos.file_occupancy()[f as usize] as usize];
+    let enemy = |sq: usize| pos.mailbox()[sq].is_some_and(|p| p.color() != color) as i32;
     let mut n = 0;
     n += if rb[0] == NONE {
         f
@@ -414,20 +420,23 @@ pub fn terms(pos: &Position) -> [(f64, f64); 10] {
 
         let king = pos.king(color).index();
         let (kf, kr) = (FILE_OF[king] as usize, RANK_OF[king] as usize);
-        let fb = &FILE_SLIDES[kr][pos.file_occ[kf] as usize];
+        let fb = &FILE_SLIDES[kr][pos.file_occupancy()[kf] as usize];
         let up = if color == Color::Red { 1 } else { 0 };
         let enemy_cannon = Some(Piece::new(them, Kind::Cannon));
-        if fb[up] != NONE && pos.board[fb[up] as usize * 9 + kf] == enemy_cannon {
+        if fb[up] != NONE && pos.mailbox()[fb[up] as usize * 9 + kf] == enemy_cannon {
             add(2, -1.0, -1.0);
-        } else if fb[up + 2] != NONE && pos.board[fb[up + 2] as usize * 9 + kf] == enemy_cannon {
+        } else if fb[up + 2] != NONE && pos.mailbox()[fb[up + 2] as usize * 9 + kf] == enemy_cannon
+        {
             add(3, -1.0, -1.0);
         }
 
-        let mut own = pos.colors[color.index()];
+        let mut own = pos.color_set(color);
         while own != 0 {
             let s = own.trailing_zeros() as usize;
             own &= own - 1;
-            let Some(piece) = pos.board[s] else { continue };
+            let Some(piece) = pos.mailbox()[s] else {
+                continue;
+            };
             match piece.kind() {
                 Kind::Rook => {
                     let n = f64::from(rook_reach(pos, s, color) - 6);
@@ -437,8 +446,9 @@ pub fn terms(pos: &Position) -> [(f64, f64); 10] {
                     let steps = &HORSE_MOVES[s];
                     let mut n = 0;
                     for i in 0..steps.len as usize {
-                        if pos.board[steps.block[i] as usize].is_none()
-                            && pos.board[steps.to[i] as usize].is_none_or(|p| p.color() != color)
+                        if pos.mailbox()[steps.block[i] as usize].is_none()
+                            && pos.mailbox()[steps.to[i] as usize]
+                                .is_none_or(|p| p.color() != color)
                         {
                             n += 1;
                         }
@@ -457,7 +467,7 @@ pub fn terms(pos: &Position) -> [(f64, f64); 10] {
                         Color::Red => RANK_OF[s] >= 5,
                         Color::Black => RANK_OF[s] <= 4,
                     };
-                    if crossed && FILE_OF[s] < 8 && pos.board[s + 1] == Some(piece) {
+                    if crossed && FILE_OF[s] < 8 && pos.mailbox()[s + 1] == Some(piece) {
                         add(8, 1.0, 1.0);
                     }
                 }
@@ -476,7 +486,7 @@ pub fn terms(pos: &Position) -> [(f64, f64); 10] {
 /// The evaluation mirrored: used by tests to check the terms are colour-blind.
 #[cfg(test)]
 fn mirrored(pos: &Position) -> Position {
-    use super::square::Square;
+    use banco_rules::xiangqi::square::Square;
     let mut fen = String::new();
     for rank in 0..10u8 {
         let mut empty = 0;
@@ -510,7 +520,7 @@ fn mirrored(pos: &Position) -> Position {
     } else {
         'w'
     };
-    Position::from_fen(&format!("{fen} {side}")).expect("a mirrored legal position is legal")
+    crate::xiangqi::from_fen(&format!("{fen} {side}")).expect("a mirrored legal position is legal")
 }
 
 #[cfg(test)]
@@ -519,13 +529,13 @@ mod tests {
 
     #[test]
     fn symmetric_and_colour_blind() {
-        let start = Position::start();
+        let start = crate::xiangqi::start();
         assert_eq!(evaluate(&start), Weights::DEFAULT.tempo);
         for fen in [
             "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
             "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1",
         ] {
-            let pos = Position::from_fen(fen).unwrap();
+            let pos = crate::xiangqi::from_fen(fen).unwrap();
             assert_eq!(evaluate(&pos), evaluate(&mirrored(&pos)), "{fen}");
         }
     }
@@ -533,14 +543,15 @@ mod tests {
     #[test]
     fn material_and_threats_count() {
         // Red a chariot up is far ahead.
-        let up =
-            Position::from_fen("rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w")
-                .unwrap();
+        let up = crate::xiangqi::from_fen(
+            "rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+        )
+        .unwrap();
         assert!(evaluate(&up) > 700);
         // A red cannon on Black's general's file: behind two screens, one, or none.
         let w = Weights::DEFAULT;
         let black_mg =
-            |fen: &str| side_terms(&Position::from_fen(fen).unwrap(), Color::Black, &w).0;
+            |fen: &str| side_terms(&crate::xiangqi::from_fen(fen).unwrap(), Color::Black, &w).0;
         let two = black_mg("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/4C2C1/9/RNBAKABNR b");
         let one = black_mg("rnbakabnr/9/1c5c1/p1p3p1p/9/9/P1P1P1P1P/4C2C1/9/RNBAKABNR b");
         let none = black_mg("rnbakabnr/9/1c5c1/p1p3p1p/9/9/P1P3P1P/4C2C1/9/RNBAKABNR b");
@@ -562,7 +573,7 @@ mod tests {
             "3ak4/4a4/4b4/p3p3p/9/2P3P2/P7P/4B4/4A4/2BAK4 w - - 0 1",
             "2bak4/3Ra4/4bc3/4N4/2p6/9/9/4C4/9/3AK4 w",
         ] {
-            let pos = Position::from_fen(fen).unwrap();
+            let pos = crate::xiangqi::from_fen(fen).unwrap();
             let t = terms(&pos);
             let weight = |i: usize| match TERM_NAMES[i] {
                 "missing_advisor" => (w.missing_advisor, 0),
@@ -600,8 +611,10 @@ mod tests {
         assert!(w.set("material.general", 1, 1).is_err());
         assert!(w.set("charisma", 1, 1).is_err());
         // A material shift moves the score by the piece-count difference.
-        let up = Position::from_fen("rnbakabnr/9/1c5c1/p1p1p1p2/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w")
-            .unwrap();
+        let up = crate::xiangqi::from_fen(
+            "rnbakabnr/9/1c5c1/p1p1p1p2/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+        )
+        .unwrap();
         let mut more = Weights::DEFAULT;
         more.set("material.soldier", 50, 50).unwrap();
         assert_eq!(evaluate_with(&up, &more), evaluate(&up) + 50);

@@ -7,8 +7,8 @@
 //! as in Stockfish: a steady stream of bonuses saturates instead of overflowing, and old
 //! knowledge fades as new arrives.
 
-use super::piece::{Color, Kind, Piece};
-use super::square::{Move, Square};
+use banco_rules::xiangqi::piece::{Color, Kind, Piece};
+use banco_rules::xiangqi::square::{Move, Square};
 
 /// The bound every history entry stays within.
 pub const LIMIT: i32 = 16_384;

@@ -9,7 +9,7 @@
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use super::eval::Weights;
-use crate::bot::Level;
+use banco_rules::Level;
 
 /// Engine settings. [`Config::for_level`] gives the tuned ones.
 #[derive(Debug, Clone, PartialEq)]
@@ -49,7 +49,7 @@ impl Config {
             hash_mb: 64,
             root_noise: 0,
             use_book: true,
-            soft_fraction: super::time::OPTIMUM_SHARE,
+            soft_fraction: super::timeman::OPTIMUM_SHARE,
             weights: Weights::DEFAULT,
             contempt: 20,
             seed,

@@ -1,16 +1,8 @@
-//! Xiangqi (Chinese chess).
+//! Xiangqi (Chinese chess): the engine that plays it, on the rules of
+//! [`banco_rules::xiangqi`].
 //!
-//! - [`piece`]: the two colours, the seven kinds, a piece.
-//! - [`square`]: points in ICCS coordinates (`e0`) and moves between them (`h2e2`).
-//! - [`tables`]: leaper and slide tables, computed at compile time.
-//! - [`zobrist`]: the hash keys.
-//! - [`psq`]: material and piece-square values kept incrementally by the position.
-//! - [`position`]: the board (mailbox + colour sets + line occupancy), make/unmake, attacks.
-//! - [`fen`]: reading and writing FEN, and what makes a position legal.
-//! - [`setup`]: a board being arranged by hand, and every reason it cannot be played yet,
-//!   with the points each concerns.
-//! - [`movegen`]: pseudo-legal generation and the legality filter.
-//! - [`perft`]: counting the move tree.
+//! - [`psq`]: material and piece-square values, the [`Tally`] the search's position keeps
+//!   up to date as pieces come and go.
 //! - [`eval`]: static evaluation (material, squares, king safety, mobility).
 //! - [`see`]: static exchange evaluation (what a capture wins once the recaptures are done).
 //! - [`tt`]: the transposition table.
@@ -18,43 +10,43 @@
 //!   capture history, countermoves).
 //! - [`movepick`]: the staged move picker.
 //! - [`search`]: iterative deepening, PVS, quiescence, pruning, reductions, extensions.
-//! - [`time`]: the time manager (how much of its budget a search spends).
+//! - [`timeman`]: the time manager (how much of its budget a search spends).
 //! - [`book`]: the opening book.
 //! - [`level`]: what each level may spend and how imprecise it is.
 //! - [`engine`]: the bot (book + search) behind the [`crate::bot::Bot`] interface.
-//! - [`notation`]: WXF notation (`C2.5`), written and read.
-//! - [`rules`]: judging repetitions (perpetual check) and the sixty-move count.
-//! - [`game`]: a game record rooms drive: play with reasons for refusals, undo, the end.
 
-pub mod book;
-pub mod engine;
+pub(crate) mod book;
+pub(crate) mod engine;
 pub mod eval;
-pub mod fen;
-pub mod game;
-pub mod history;
-pub mod level;
-pub mod movegen;
-pub mod movepick;
-pub mod notation;
-pub mod perft;
-pub mod piece;
-pub mod position;
+pub(crate) mod history;
+pub(crate) mod level;
+pub(crate) mod movepick;
 pub mod psq;
-pub mod rules;
-pub mod search;
+pub(crate) mod search;
 pub mod see;
-pub mod setup;
-pub mod square;
-pub mod tables;
-pub mod time;
-pub mod tt;
-pub mod zobrist;
+pub(crate) mod timeman;
+pub(crate) mod tt;
 
 pub use engine::Engine;
-pub use fen::{FenError, START};
-pub use game::{Game, MoveError, MoveTextError, Outcome, Ply, Reason};
-pub use movegen::{GenType, MoveList};
-pub use piece::{Color, Kind, Piece};
-pub use position::{Position, Undo};
-pub use setup::Setup;
-pub use square::{CoordError, Move, Square};
+pub use level::Config;
+pub use search::{Info, MATE, MATE_BOUND, Options, Searcher};
+pub use timeman::OPTIMUM_SHARE;
+
+use banco_rules::xiangqi::FenError;
+
+/// The search's position: the rules' position keeping the evaluation's material and square
+/// values ([`psq::Psq`]) up to date.
+pub type Position = banco_rules::xiangqi::Position<psq::Psq>;
+
+/// What [`Position::make`] returns, to take a move back.
+pub type Undo = banco_rules::xiangqi::Undo<psq::Psq>;
+
+/// The search's position from a FEN (see [`banco_rules::xiangqi::Position::from_fen`]).
+pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+    banco_rules::xiangqi::Position::from_fen(fen).map(|p| p.with_tally())
+}
+
+/// The search's position at the usual start.
+pub fn start() -> Position {
+    banco_rules::xiangqi::Position::start().with_tally()
+}

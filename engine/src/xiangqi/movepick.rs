@@ -8,12 +8,13 @@
 //! the hash move if it captures, then the captures. ProbCut: captures whose exchange wins
 //! at least a threshold.
 
+use super::Position;
 use super::history::{History, slot};
-use super::movegen::{GenType, MAX_MOVES, MoveList};
-use super::piece::Kind;
-use super::position::Position;
 use super::psq::kind_value;
-use super::square::Move;
+use super::see::Exchange;
+use banco_rules::xiangqi::movegen::{GenType, MAX_MOVES, MoveList};
+use banco_rules::xiangqi::piece::Kind;
+use banco_rules::xiangqi::square::Move;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Stage {
@@ -370,11 +371,11 @@ mod tests {
     #[test]
     fn every_move_comes_once_whatever_the_hints() {
         for fen in [
-            super::super::fen::START,
+            banco_rules::xiangqi::fen::START,
             "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
             "2bak4/3Ra4/4bc3/4N4/2p6/9/9/4C4/9/3AK4 w",
         ] {
-            let pos = Position::from_fen(fen).unwrap();
+            let pos = crate::xiangqi::from_fen(fen).unwrap();
             let moves = all(&pos, GenType::All);
             let quiet: Vec<Move> = moves
                 .iter()
@@ -414,7 +415,7 @@ mod tests {
     #[test]
     fn evasions_are_every_move() {
         // Red's general on e0 is in check from Black's chariot on e5.
-        let pos = Position::from_fen("3k5/9/9/9/4r4/9/9/9/9/4K4 w").unwrap();
+        let pos = crate::xiangqi::from_fen("3k5/9/9/9/4r4/9/9/9/9/4K4 w").unwrap();
         assert!(pos.in_check());
         let got = drain(
             &pos,

@@ -9,8 +9,9 @@
 //! entry is a middlegame and an endgame value; the evaluation blends them by the
 //! material left on the board.
 
-use super::piece::{Color, Kind, Piece};
-use super::square::Square;
+use banco_rules::xiangqi::Tally;
+use banco_rules::xiangqi::piece::{Color, Kind, Piece};
+use banco_rules::xiangqi::square::Square;
 
 /// Material by kind, middlegame then endgame: general, advisor, elephant, horse, chariot,
 /// cannon, soldier. The general's value never changes hands, so it is 0.
@@ -155,6 +156,43 @@ pub fn signed(piece: Piece, sq: Square) -> (i32, i32) {
     match piece.color() {
         Color::Red => (mg, eg),
         Color::Black => (-mg, -eg),
+    }
+}
+
+/// The material and square values and the phase a search position keeps up to date as
+/// pieces come and go ([`Tally`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Psq {
+    /// Material plus piece-square values from Red's side, (middlegame, endgame).
+    pub score: (i32, i32),
+    /// Chariots, horses and cannons on the board, weighted (see [`PHASE_WEIGHT`]): 16 at
+    /// the start, 0 when none are left.
+    pub phase: i32,
+}
+
+impl Tally for Psq {
+    #[inline]
+    fn add(&mut self, piece: Piece, sq: Square) {
+        let (mg, eg) = signed(piece, sq);
+        self.score.0 += mg;
+        self.score.1 += eg;
+        self.phase += PHASE_WEIGHT[piece.kind().index()];
+    }
+
+    #[inline]
+    fn remove(&mut self, piece: Piece, sq: Square) {
+        let (mg, eg) = signed(piece, sq);
+        self.score.0 -= mg;
+        self.score.1 -= eg;
+        self.phase -= PHASE_WEIGHT[piece.kind().index()];
+    }
+
+    #[inline]
+    fn shift(&mut self, piece: Piece, from: Square, to: Square) {
+        let (fm, fe) = signed(piece, from);
+        let (tm, te) = signed(piece, to);
+        self.score.0 += tm - fm;
+        self.score.1 += te - fe;
     }
 }
 

@@ -20,18 +20,19 @@
 
 use std::time::{Duration, Instant};
 
+use super::Position;
 use super::eval::{Weights, evaluate_with};
-use super::game::Game;
 use super::history::{self, History};
 use super::movepick::MovePicker;
-use super::piece::{Color, Kind};
-use super::position::Position;
 use super::psq::kind_value;
-use super::rules::{SIXTY_MOVES, perpetual_checker};
-use super::square::Move;
-use super::time::{OPTIMUM_SHARE, Progress, TimeManager};
+use super::see::Exchange;
+use super::timeman::{OPTIMUM_SHARE, Progress, TimeManager};
 use super::tt::{Bound, DEPTH_NONE, Hit, NO_SCORE, Table};
 use crate::bot::Limits;
+use banco_rules::xiangqi::game::Game;
+use banco_rules::xiangqi::piece::{Color, Kind};
+use banco_rules::xiangqi::rules::{SIXTY_MOVES, perpetual_checker};
+use banco_rules::xiangqi::square::Move;
 
 /// A won position's score at the root; `MATE - n` is a win in `n` plies.
 pub const MATE: i32 = 30_000;
@@ -54,7 +55,7 @@ pub struct Options {
     /// Seeds the noise.
     pub seed: u64,
     /// The share of the time to the deadline planned for a settled position; the time
-    /// manager ([`super::time`]) spends more when the position asks for it, never past
+    /// manager ([`super::timeman`]) spends more when the position asks for it, never past
     /// the deadline. 1.0 plans on all of it.
     pub soft_fraction: f64,
     /// The evaluation's weights.
@@ -349,7 +350,7 @@ impl Searcher {
             });
         }
 
-        let mut pos = game.position().clone();
+        let mut pos: Position = game.position().with_tally();
         let mut rng = options.seed | 1;
         let mut roots: Vec<RootMove> = pos
             .legal_moves()
@@ -1650,7 +1651,7 @@ mod tests {
     }
 
     fn assert_mate_in(fen: &str, n: u32) -> Outcome {
-        let pos = Position::from_fen(fen).unwrap();
+        let pos = crate::xiangqi::from_fen(fen).unwrap();
         assert!(wins_within(&pos, n), "{fen} is a win in {n}");
         assert!(
             n == 1 || !wins_within(&pos, n - 1),
@@ -1713,7 +1714,7 @@ mod tests {
                 null: false,
             })
             .collect();
-        s.repetition(game.position(), ply)
+        s.repetition(&game.position().with_tally(), ply)
     }
 
     #[test]

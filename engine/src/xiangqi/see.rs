@@ -8,11 +8,11 @@
 //! Pins are ignored, as in Stockfish; a general takes part only when the other side has
 //! nothing left to take back with.
 
-use super::piece::{Color, Kind, Piece};
-use super::position::Position;
 use super::psq::kind_value;
-use super::square::{Move, Square};
-use super::tables::{
+use banco_rules::xiangqi::piece::{Color, Kind, Piece};
+use banco_rules::xiangqi::position::{Position, Tally};
+use banco_rules::xiangqi::square::{Move, Square};
+use banco_rules::xiangqi::tables::{
     ADVISOR_MOVES, ELEPHANT_MOVES, FILE_OF, FILE_SLIDES, HORSE_ATTACKERS, KING_MOVES, NONE,
     RANK_OF, RANK_SLIDES,
 };
@@ -117,18 +117,23 @@ impl Scratch {
     }
 }
 
-impl Position {
+/// Static exchange evaluation on a position.
+pub trait Exchange {
     /// Whether `mv` (pseudo-legal) wins at least `threshold` in material once the
     /// exchange on its destination is played out, each side free to stop taking back when
     /// that suits it.
-    pub fn see_ge(&self, mv: Move, threshold: i32) -> bool {
+    fn see_ge(&self, mv: Move, threshold: i32) -> bool;
+}
+
+impl<T: Tally> Exchange for Position<T> {
+    fn see_ge(&self, mv: Move, threshold: i32) -> bool {
         let from = mv.from().index();
         let to = mv.to().index();
-        let Some(mover) = self.board[from] else {
+        let Some(mover) = self.mailbox()[from] else {
             return false;
         };
         // What we win if nothing comes back, and what we lose if the mover is taken.
-        let mut swap = self.board[to].map_or(0, |p| kind_value(p.kind())) - threshold;
+        let mut swap = self.mailbox()[to].map_or(0, |p| kind_value(p.kind())) - threshold;
         if swap < 0 {
             return false;
         }
@@ -137,10 +142,13 @@ impl Position {
             return true;
         }
         let mut scratch = Scratch {
-            board: self.board,
-            rank_occ: self.rank_occ,
-            file_occ: self.file_occ,
-            kings: [self.kings[0].index(), self.kings[1].index()],
+            board: *self.mailbox(),
+            rank_occ: *self.rank_occupancy(),
+            file_occ: *self.file_occupancy(),
+            kings: [
+                self.king(Color::Red).index(),
+                self.king(Color::Black).index(),
+            ],
         };
         scratch.lift(from);
         scratch.put(to, mover);
@@ -177,7 +185,7 @@ mod tests {
     use super::*;
 
     fn see(fen: &str, mv: &str, threshold: i32) -> bool {
-        let pos = Position::from_fen(fen).unwrap();
+        let pos = crate::xiangqi::from_fen(fen).unwrap();
         pos.see_ge(mv.parse().unwrap(), threshold)
     }
 

@@ -7,7 +7,7 @@
 //! ([`Bound::None`], score [`NO_SCORE`]). Replacement prefers the same position, then the
 //! shallowest or oldest entry.
 
-use super::square::Move;
+use banco_rules::xiangqi::square::Move;
 
 /// What a stored score says about the true score.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -3,8 +3,9 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Weak};
 
-use banco_engine::bot::{Level, Limits};
-use banco_engine::game::{Game, GameSpec, Move};
+use banco_engine::bot::Limits;
+use banco_rules::Level;
+use banco_rules::game::{Game, GameSpec, Move};
 
 use super::Shared;
 

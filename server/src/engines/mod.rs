@@ -30,8 +30,9 @@ pub use job::{Finished, Job, JobHandle, Priority};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::Duration;
 
-use banco_engine::bot::{GameBot, Level, Limits, Thought};
-use banco_engine::game::{Game, GameSpec, Move};
+use banco_engine::bot::{GameBot, Limits, Thought};
+use banco_rules::Level;
+use banco_rules::game::{Game, GameSpec, Move};
 
 use queue::Queue;
 
@@ -60,7 +61,7 @@ impl Engine for GameBot {
     fn judge(&mut self) {
         match self {
             GameBot::Xiangqi(engine) => {
-                let config = banco_engine::xiangqi::level::Config {
+                let config = banco_engine::xiangqi::Config {
                     use_book: false,
                     root_noise: 0,
                     ..engine.config().clone()
@@ -68,7 +69,7 @@ impl Engine for GameBot {
                 engine.set_config(config);
             }
             GameBot::Caro(engine) => {
-                let config = banco_engine::caro::level::Config {
+                let config = banco_engine::caro::Config {
                     imprecision: 0,
                     ..engine.config().clone()
                 };
@@ -94,10 +95,8 @@ pub const DEFAULT_MEMORY: usize = 256 << 20;
 /// The level's own thinking time per move for `spec`'s game.
 pub fn level_time(spec: &GameSpec, level: Level) -> Duration {
     match spec {
-        GameSpec::Caro { .. } => banco_engine::caro::level::Config::for_level(level).move_time,
-        GameSpec::Xiangqi { .. } => {
-            banco_engine::xiangqi::level::Config::for_level(level).move_time
-        }
+        GameSpec::Caro { .. } => banco_engine::caro::Config::for_level(level).move_time,
+        GameSpec::Xiangqi { .. } => banco_engine::xiangqi::Config::for_level(level).move_time,
     }
 }
 

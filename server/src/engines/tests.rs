@@ -4,9 +4,10 @@
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use banco_engine::bot::{Level, Limits, Thought};
-use banco_engine::caro::{Point, Rule};
-use banco_engine::game::{Game, GameSpec, Move};
+use banco_engine::bot::{Limits, Thought};
+use banco_rules::Level;
+use banco_rules::caro::{Point, Rule};
+use banco_rules::game::{Game, GameSpec, Move};
 
 use super::*;
 

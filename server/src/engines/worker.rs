@@ -6,8 +6,8 @@ use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use banco_engine::caro::Rule;
-use banco_engine::game::GameSpec;
+use banco_rules::caro::Rule;
+use banco_rules::game::GameSpec;
 
 use super::job::{Finished, Job, Priority};
 use super::{Engine, EngineFactory, Shared};

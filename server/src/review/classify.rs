@@ -18,8 +18,8 @@ impl Kind {
     /// Scores at or beyond this are forced wins (each engine's `MATE_BOUND`).
     fn mate_bound(self) -> i32 {
         match self {
-            Kind::Caro => banco_engine::caro::tt::MATE_BOUND,
-            Kind::Xiangqi => banco_engine::xiangqi::search::MATE_BOUND,
+            Kind::Caro => banco_engine::caro::MATE_BOUND,
+            Kind::Xiangqi => banco_engine::xiangqi::MATE_BOUND,
         }
     }
 
@@ -187,14 +187,8 @@ mod tests {
         assert_eq!(chances(Kind::Caro, 0), 500);
         assert_eq!(chances(Kind::Caro, 200), 731);
         assert_eq!(chances(Kind::Caro, -200), 269);
-        assert_eq!(
-            chances(Kind::Caro, banco_engine::caro::search::MATE - 3),
-            1000
-        );
-        assert_eq!(
-            chances(Kind::Xiangqi, -banco_engine::xiangqi::search::MATE + 5),
-            0
-        );
+        assert_eq!(chances(Kind::Caro, banco_engine::caro::MATE - 3), 1000);
+        assert_eq!(chances(Kind::Xiangqi, -banco_engine::xiangqi::MATE + 5), 0);
     }
 
     #[test]
@@ -223,7 +217,7 @@ mod tests {
 
     #[test]
     fn caro_marks_missed_wins_and_missed_defences() {
-        let mate = banco_engine::caro::search::MATE;
+        let mate = banco_engine::caro::MATE;
         let moves = [(caro(1, 1), Seat::One), (caro(2, 2), Seat::Two)];
         // One had a forced win and let it go; Two then left One's forced win standing.
         let verdicts = [

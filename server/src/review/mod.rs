@@ -19,11 +19,12 @@ use std::time::Duration;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, oneshot};
 use tokio_util::sync::CancellationToken;
 
-use banco_engine::bot::{Level, Limits};
-use banco_engine::game::{Game, GameSpec};
+use banco_engine::bot::Limits;
 use banco_protocol::{
     ErrorCode, ErrorMsg, GameId, GameRecord, GameReview, GameSettings, ServerMsg,
 };
+use banco_rules::Level;
+use banco_rules::game::{Game, GameSpec};
 
 use crate::connection::Outbox;
 use crate::engines::{EnginePool, Job, Priority};

@@ -5,15 +5,15 @@
 //! exactly what creating the room would say. Pure rule checks on a bounded board: no
 //! search, microseconds, fine on the runtime.
 
-use banco_engine::caro::setup::Setup as CaroSetup;
-use banco_engine::caro::{MAX_SIDE, MIN_SIDE, Stone};
-use banco_engine::game::SpecError;
-use banco_engine::xiangqi::setup::Setup as XiangqiSetup;
-use banco_engine::xiangqi::{Color, Piece, START, Square};
 use banco_protocol::{
     Arrangement, CaroOpening, ErrorCode, ErrorMsg, Flaw, GameSettings, Judgement, MAX_ARRANGED,
     RoomSettings, XqSquare,
 };
+use banco_rules::caro::setup::Setup as CaroSetup;
+use banco_rules::caro::{MAX_SIDE, MIN_SIDE, Stone};
+use banco_rules::game::SpecError;
+use banco_rules::xiangqi::setup::Setup as XiangqiSetup;
+use banco_rules::xiangqi::{Color, Piece, START, Square};
 
 use super::settings::validate;
 

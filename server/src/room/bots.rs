@@ -5,8 +5,9 @@
 use std::time::Duration;
 use tokio::time::Instant;
 
-use banco_engine::bot::{Level, Limits};
+use banco_engine::bot::Limits;
 use banco_protocol::{ErrorCode, ErrorMsg, Seat, ServerMsg, TimeControl};
+use banco_rules::Level;
 
 use super::engine::{Answer, Asker, clock_budget, reply_to};
 use super::moves::{any_legal_move, to_wire};
@@ -166,7 +167,7 @@ impl Room {
     }
 
     /// Plays the bot's move; an illegal one (an engine bug) is replaced by any legal move.
-    fn bot_move(&mut self, seat: Seat, mv: banco_engine::game::Move) {
+    fn bot_move(&mut self, seat: Seat, mv: banco_rules::game::Move) {
         if let Err(e) = self.apply_move(seat, to_wire(mv)) {
             tracing::error!(?seat, error = %e, "the bot chose an illegal move");
             let fallback = self.game.as_ref().and_then(|m| any_legal_move(&m.position));

@@ -8,8 +8,8 @@
 use std::time::Duration;
 use tokio::sync::mpsc;
 
-use banco_engine::game::Move;
 use banco_protocol::Seat;
+use banco_rules::game::Move;
 
 use crate::engines::Finished;
 

@@ -2,9 +2,10 @@
 //! rules (the browser page): the legal xiangqi moves, check, and the four warning's
 //! threats in caro. Worked out on the room task: each is a single scan of the board.
 
-use banco_engine::caro::{self, ThreatKind, threats};
-use banco_engine::game::Game;
+use banco_engine::caro::{ThreatKind, threats};
 use banco_protocol::{ErrorMsg, PositionFacts, Seat, ServerMsg};
+use banco_rules::caro;
+use banco_rules::game::Game;
 
 use super::Room;
 use super::moves::to_wire;
@@ -50,7 +51,7 @@ pub fn position_facts(game: &Game, number: u32, first: Seat, running: bool) -> P
                 facts.legal = g
                     .legal_moves()
                     .into_iter()
-                    .map(|m| to_wire(banco_engine::game::Move::Xiangqi(m)))
+                    .map(|m| to_wire(banco_rules::game::Move::Xiangqi(m)))
                     .collect();
             }
         }
@@ -79,9 +80,9 @@ fn warnings(game: &caro::Game, stone: caro::Stone) -> (Vec<caro::Point>, Vec<car
 #[cfg(test)]
 mod tests {
     use super::*;
-    use banco_engine::caro::{Point, Rule};
-    use banco_engine::game::{GameSpec, Move};
     use banco_protocol::XqSquare;
+    use banco_rules::caro::{Point, Rule};
+    use banco_rules::game::{GameSpec, Move};
 
     #[test]
     fn caro_threats_are_told_by_the_seat_that_makes_them() {

@@ -45,12 +45,12 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tracing::Instrument;
 
-use banco_engine::bot::Level;
-use banco_engine::game::{Game, GameSpec};
 use banco_protocol::{
     GameOver, MoveRecord, Role, RoomId, RoomSettings, RoomSummary, Seat, SeatKind, SeatView,
     Series, ServerMsg,
 };
+use banco_rules::Level;
+use banco_rules::game::{Game, GameSpec};
 
 use crate::ClientId;
 use crate::config::Config;
@@ -195,7 +195,7 @@ struct PendingMove {
     /// The position it answers; a later change makes it stale.
     generation: u64,
     /// The move.
-    mv: banco_engine::game::Move,
+    mv: banco_rules::game::Move,
 }
 
 /// A search a bot seat (or the room's hints) has out in the engine pool.
@@ -249,10 +249,10 @@ struct Match {
 
 impl Match {
     /// The seat playing `side`.
-    fn seat(&self, side: banco_engine::game::Side) -> Seat {
+    fn seat(&self, side: banco_rules::game::Side) -> Seat {
         match side {
-            banco_engine::game::Side::First => self.first,
-            banco_engine::game::Side::Second => self.first.other(),
+            banco_rules::game::Side::First => self.first,
+            banco_rules::game::Side::Second => self.first.other(),
         }
     }
 

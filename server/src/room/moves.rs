@@ -1,9 +1,9 @@
 //! Moves between the wire's form ([`banco_protocol::Move`]) and the rules' form
-//! ([`banco_engine::game::Move`]), for every game. The only place that knows both.
+//! ([`banco_rules::game::Move`]), for every game. The only place that knows both.
 
-use banco_engine::game::{Game, Move as RulesMove};
-use banco_engine::xiangqi::{Move as XqMove, Square};
 use banco_protocol::{Move, XqSquare};
+use banco_rules::game::{Game, Move as RulesMove};
+use banco_rules::xiangqi::{Move as XqMove, Square};
 
 /// The rules' move for a wire move; `None` for a xiangqi square off the board.
 pub fn to_rules(mv: Move) -> Option<RulesMove> {
@@ -53,8 +53,8 @@ pub fn any_legal_move(game: &Game) -> Option<RulesMove> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use banco_engine::caro::{Point, Rule};
-    use banco_engine::game::GameSpec;
+    use banco_rules::caro::{Point, Rule};
+    use banco_rules::game::GameSpec;
 
     #[test]
     fn moves_cross_both_ways() {

@@ -3,11 +3,11 @@
 
 use tokio::time::Instant;
 
-use banco_engine::caro::Point;
-use banco_engine::game::{Game, IllegalMove};
 use banco_protocol::{
     EndReason, ErrorCode, ErrorMsg, FirstMove, GameOver, Move, MoveRecord, Seat, ServerMsg,
 };
+use banco_rules::caro::Point;
+use banco_rules::game::{Game, IllegalMove};
 
 use super::chat::unix_ms;
 use super::clock::GameClock;
@@ -397,7 +397,7 @@ impl Room {
 
 /// The wire's refusal for a move the rules refuse.
 fn refusal(e: IllegalMove) -> ErrorMsg {
-    use banco_engine::{caro, xiangqi};
+    use banco_rules::{caro, xiangqi};
     let code = match &e {
         IllegalMove::Caro(caro::MoveError::OutOfBounds { .. }) => ErrorCode::OutOfBounds,
         IllegalMove::Caro(caro::MoveError::Occupied(_)) => ErrorCode::Occupied,

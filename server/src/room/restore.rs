@@ -6,8 +6,8 @@ use std::time::Duration;
 use tokio::time::Instant;
 use tokio_util::task::TaskTracker;
 
-use banco_engine::game::{Game, GameSpec, Side};
 use banco_protocol::{CaroOpening, GameSettings, MoveRecord, RoomId, Seat};
+use banco_rules::game::{Game, GameSpec, Side};
 
 use super::clock::GameClock;
 use super::moves::to_rules;

@@ -3,10 +3,10 @@
 
 use std::time::Duration;
 
-use banco_engine::caro::openings::{BALANCED_MIN_SIDE, random_balanced};
-use banco_engine::caro::{MAX_SIDE, MIN_SIDE};
-use banco_engine::game::{Game, GameSpec};
 use banco_protocol::{CaroOpening, ErrorCode, ErrorMsg, GameSettings, RoomSettings, TimeControl};
+use banco_rules::caro::openings::{BALANCED_MIN_SIDE, random_balanced};
+use banco_rules::caro::{MAX_SIDE, MIN_SIDE};
+use banco_rules::game::{Game, GameSpec};
 
 /// The shortest time a player can be given for a move or a game.
 pub const MIN_TIME: Duration = Duration::from_secs(1);
@@ -325,7 +325,7 @@ mod tests {
                 fen: Some(fen.into())
             }
         );
-        assert!(validate(&xiangqi(Some(banco_engine::xiangqi::START))).is_ok());
+        assert!(validate(&xiangqi(Some(banco_rules::xiangqi::START))).is_ok());
     }
 
     #[test]

@@ -13,10 +13,10 @@
 use rusqlite::{OptionalExtension, Transaction, params};
 use std::str::FromStr;
 
-use banco_engine::bot::Level;
-use banco_engine::game::Move as RulesMove;
-use banco_engine::xiangqi;
 use banco_protocol::{GameKind, GameSettings, Move, Point, RoomId, RoomSettings, Seat};
+use banco_rules::Level;
+use banco_rules::game::Move as RulesMove;
+use banco_rules::xiangqi;
 
 use super::live::LiveGame;
 use super::rated;

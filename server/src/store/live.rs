@@ -5,8 +5,8 @@
 use rusqlite::{Connection, Transaction};
 use serde::{Deserialize, Serialize};
 
-use banco_engine::bot::Level;
 use banco_protocol::{Move, Point, RoomId, RoomSettings, Seat};
+use banco_rules::Level;
 
 use super::archive::parse_points;
 use super::journal::{self, GameRecord, PlayerRef, parse_move};

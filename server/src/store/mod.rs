@@ -469,8 +469,8 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use banco_engine::bot::Level;
     use banco_protocol::{GameKind, GameSettings, Move, Point, RoomSettings, Seat};
+    use banco_rules::Level;
     use std::sync::atomic::{AtomicU64, Ordering};
 
     /// Writes finished games through the writer, as rooms do, and waits for the disk.

@@ -4,12 +4,12 @@
 
 use std::str::FromStr;
 
-use banco_engine::game::{Game, GameSpec, Move as RulesMove, Side};
-use banco_engine::xiangqi;
 use banco_protocol::{
     CaroOpening, EndReason, GameRecord, GameSettings, GameSummary, MoveRecord, Point, RoomSettings,
     Rule, TimeControl,
 };
+use banco_rules::game::{Game, GameSpec, Move as RulesMove, Side};
+use banco_rules::xiangqi;
 
 use super::StoreError;
 use super::archive::parse_point;

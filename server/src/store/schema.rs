@@ -4,8 +4,8 @@
 use rusqlite::Connection;
 use serde::Deserialize;
 
-use banco_engine::bot::Level;
 use banco_protocol::{Move, Point, ResumeToken, RoomSettings, Seat};
+use banco_rules::Level;
 
 use super::live::{self, LiveGame, LiveSeat};
 use crate::token::TokenHash;

@@ -1,8 +1,8 @@
 //! Arranging a caro position: X and O stones on a board of the form's size and rule,
 //! judged by the engine's [`Setup::flaws`].
 
-use banco_engine::caro::setup::{Flaw, Setup};
-use banco_engine::caro::{Point, Stone};
+use banco_rules::caro::setup::{Flaw, Setup};
+use banco_rules::caro::{Point, Stone};
 
 /// The caro board being arranged.
 #[derive(Debug, Clone, PartialEq, Eq)]

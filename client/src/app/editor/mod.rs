@@ -13,10 +13,10 @@
 pub mod caro;
 pub mod xiangqi;
 
-use banco_engine::caro::setup::Setup as CaroSetup;
-use banco_engine::caro::{Point, Stone};
-use banco_engine::xiangqi::{Piece, START, Setup as XiangqiSetup, Square};
 use banco_protocol::RoomSettings;
+use banco_rules::caro::setup::Setup as CaroSetup;
+use banco_rules::caro::{Point, Stone};
+use banco_rules::xiangqi::{Piece, START, Setup as XiangqiSetup, Square};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton};
 
 use super::create::{CreateForm, FEN_MAX, Field, GameKind, OpeningKind, STONES_MAX};

@@ -1,9 +1,9 @@
 //! Arranging a xiangqi position: a cursor on the board, a palette of both sides' pieces,
 //! pick up and put down, the side to move; judged by the engine's [`Setup::flaws`].
 
-use banco_engine::game::SpecError;
-use banco_engine::xiangqi::setup::Flaw;
-use banco_engine::xiangqi::{Color, Kind, Piece, Setup, Square};
+use banco_rules::game::SpecError;
+use banco_rules::xiangqi::setup::Flaw;
+use banco_rules::xiangqi::{Color, Kind, Piece, Setup, Square};
 
 /// The palette: Red's seven kinds, then Black's, in the engine's kind order.
 pub const PALETTE: [Piece; 14] = {

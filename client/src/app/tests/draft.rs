@@ -46,11 +46,11 @@ fn trial_stones_stay_local_and_go_when_the_game_moves_on() {
     };
     assert_eq!(
         board(&a).stone_at(Point::new(8, 7)),
-        Some(banco_engine::caro::Stone::O)
+        Some(banco_rules::caro::Stone::O)
     );
     assert_eq!(
         board(&a).stone_at(Point::new(8, 8)),
-        Some(banco_engine::caro::Stone::X)
+        Some(banco_rules::caro::Stone::X)
     );
     // The real game is untouched.
     let real = a.room().unwrap().room.game.as_ref().unwrap();

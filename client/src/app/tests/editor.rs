@@ -4,9 +4,9 @@
 
 use super::*;
 use crate::app::editor::{EditBoard, EditorScreen, EditorSpot};
-use banco_engine::caro::Stone;
-use banco_engine::xiangqi::{Color, Kind, Piece, Square};
 use banco_protocol::{CaroOpening, GameSettings, Point};
+use banco_rules::caro::Stone;
+use banco_rules::xiangqi::{Color, Kind, Piece, Square};
 use crossterm::event::{MouseButton, MouseEventKind};
 
 fn sq(text: &str) -> Square {
@@ -20,7 +20,7 @@ fn editor(app: &App) -> &EditorScreen {
     }
 }
 
-fn xiangqi_setup(app: &App) -> &banco_engine::xiangqi::Setup {
+fn xiangqi_setup(app: &App) -> &banco_rules::xiangqi::Setup {
     match &editor(app).board {
         EditBoard::Xiangqi(x) => &x.setup,
         EditBoard::Caro(_) => panic!("a caro board"),
@@ -134,7 +134,7 @@ fn import(app: &mut App, fen: &str) {
 fn a_xiangqi_position_is_arranged_with_keys_and_the_room_starts_from_it() {
     let mut a = xiangqi_editor();
     // The usual start is where an empty FEN line begins.
-    assert_eq!(xiangqi_setup(&a).fen(), banco_engine::xiangqi::START);
+    assert_eq!(xiangqi_setup(&a).fen(), banco_rules::xiangqi::START);
     assert!(editor(&a).ready());
     // An empty board: both generals missing.
     press(&mut a, &[KeyCode::Char('d')]);
@@ -206,7 +206,7 @@ fn pieces_are_picked_up_put_down_cleared_and_chosen_from_the_palette() {
     press(&mut a, &[KeyCode::Char('u')]);
     assert!(xiangqi_setup(&a).piece_at(sq("a5")).is_some());
     press(&mut a, &[KeyCode::Char('u')]);
-    assert_eq!(xiangqi_setup(&a).fen(), banco_engine::xiangqi::START);
+    assert_eq!(xiangqi_setup(&a).fen(), banco_rules::xiangqi::START);
     press(&mut a, &[KeyCode::Char('u')]);
     assert_eq!(notice(&a), "Nothing to take back.");
     // The palette: Tab steps to the red advisor; Space on an empty point puts it there.
@@ -234,7 +234,7 @@ fn pieces_are_picked_up_put_down_cleared_and_chosen_from_the_palette() {
     assert!(matches!(&editor(&a).board, EditBoard::Xiangqi(x) if x.palette == 10));
     // Backspace clears too; s brings back the usual start.
     press(&mut a, &[KeyCode::Backspace, KeyCode::Char('s')]);
-    assert_eq!(xiangqi_setup(&a).fen(), banco_engine::xiangqi::START);
+    assert_eq!(xiangqi_setup(&a).fen(), banco_rules::xiangqi::START);
     // t gives the move to black; f turns the board, and the arrows follow the screen.
     press(&mut a, &[KeyCode::Char('t'), KeyCode::Char('f')]);
     assert_eq!(xiangqi_setup(&a).side(), Color::Black);
@@ -427,7 +427,7 @@ fn fen_goes_in_and_comes_out_the_same() {
         &mut a,
         "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w",
     );
-    assert_eq!(xiangqi_setup(&a).fen(), banco_engine::xiangqi::START);
+    assert_eq!(xiangqi_setup(&a).fen(), banco_rules::xiangqi::START);
     // The usual start goes back as an empty FEN line (the room says "xiangqi").
     assert!(editor(&a).filled_form().fen.is_empty());
     // Text that is no FEN is refused with the reader's sentence; the board stays and
@@ -438,7 +438,7 @@ fn fen_goes_in_and_comes_out_the_same() {
         "That cannot be read: a FEN board has 10 ranks separated by '/'; this one has 3."
     );
     assert!(editor(&a).import.is_some());
-    assert_eq!(xiangqi_setup(&a).fen(), banco_engine::xiangqi::START);
+    assert_eq!(xiangqi_setup(&a).fen(), banco_rules::xiangqi::START);
     press(&mut a, &[KeyCode::Esc]);
     assert!(editor(&a).import.is_none());
     assert!(matches!(a.screen, Screen::Editor(_)));
@@ -459,7 +459,7 @@ fn the_form_s_typed_fen_opens_in_the_editor() {
     press(&mut a, &[KeyCode::Char('c'), KeyCode::Right, KeyCode::Down]);
     typ(&mut a, "3k5/9 w");
     press(&mut a, &[KeyCode::Down, KeyCode::Enter]);
-    assert_eq!(xiangqi_setup(&a).fen(), banco_engine::xiangqi::START);
+    assert_eq!(xiangqi_setup(&a).fen(), banco_rules::xiangqi::START);
     assert!(notice(&a).contains("could not be read"), "{}", notice(&a));
 }
 

@@ -2,8 +2,8 @@
 //! (underlined, before the move list), never taken back by an undo.
 
 use super::*;
-use banco_engine::caro::Stone;
 use banco_protocol::{CaroOpening, GameSettings, Point};
+use banco_rules::caro::Stone;
 
 /// Room 7 with balanced openings: the server dealt h8 (X), i9 (O), h10 (X), so An in seat
 /// One moves first and plays O.

@@ -8,8 +8,8 @@
 //! is numbered so two-digit numbers stay apart. A board larger than its area shows the window
 //! around the cursor.
 
-use banco_engine::caro::{Game, Stone};
 use banco_protocol::{Move, Point};
+use banco_rules::caro::{Game, Stone};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -231,7 +231,7 @@ impl<'a> CaroBoard<'a> {
             }
         }
         let draft_five = match (self.trial_from, self.game.outcome()) {
-            (Some(_), Some(banco_engine::caro::Outcome::Win { line, .. })) => {
+            (Some(_), Some(banco_rules::caro::Outcome::Win { line, .. })) => {
                 line.points().any(|q| q == p)
             }
             _ => false,

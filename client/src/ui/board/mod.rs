@@ -57,7 +57,7 @@ pub fn render(app: &App, rs: &RoomScreen, area: Rect, buf: &mut Buffer) {
                     banco_protocol::CaroOpening::Stones(stones) => stones.as_slice(),
                     _ => &[],
                 };
-                if let Ok(start) = banco_engine::caro::Game::with_opening(
+                if let Ok(start) = banco_rules::caro::Game::with_opening(
                     u32::from(width),
                     u32::from(height),
                     rule,
@@ -69,8 +69,8 @@ pub fn render(app: &App, rs: &RoomScreen, area: Rect, buf: &mut Buffer) {
             banco_protocol::GameSettings::Xiangqi { ref fen } => {
                 // Before the first game: the start position.
                 let start = match fen {
-                    Some(f) => banco_engine::xiangqi::game::Game::from_fen(f).ok(),
-                    None => Some(banco_engine::xiangqi::game::Game::new()),
+                    Some(f) => banco_rules::xiangqi::game::Game::from_fen(f).ok(),
+                    None => Some(banco_rules::xiangqi::game::Game::new()),
                 };
                 if let Some(start) = start {
                     xiangqi::XiangqiBoard::new(app, rs, &start).render(area, buf);

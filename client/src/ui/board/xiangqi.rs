@@ -8,9 +8,9 @@
 //! lines, the river and the palace diagonals between them; a terminal too short for
 //! that gets the compact board, one row per rank.
 
-use banco_engine::xiangqi::game::Game;
-use banco_engine::xiangqi::piece::{Color as Side, Piece};
 use banco_protocol::{Move, XqSquare};
+use banco_rules::xiangqi::game::Game;
+use banco_rules::xiangqi::piece::{Color as Side, Piece};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};

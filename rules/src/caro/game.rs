@@ -2,7 +2,7 @@
 //! move in order, and how it ended.
 
 use super::board::{Board, Point, SizeError, Stone};
-use super::rule::{Line, Rule, winning_line};
+use super::rules::{Line, Rule, winning_line};
 
 /// How a finished game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -226,7 +226,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::caro::rule::DIRECTIONS;
+    use crate::caro::rules::DIRECTIONS;
     use proptest::prelude::*;
 
     #[test]

@@ -2,11 +2,11 @@
 //! is exact. The last ply is counted, not played ("bulk counting").
 
 use super::movegen::{GenType, MoveList};
-use super::position::Position;
+use super::position::{Position, Tally};
 use super::square::Move;
 
 /// Legal move paths of length `depth` from `pos`.
-pub fn perft(pos: &mut Position, depth: u32) -> u64 {
+pub fn perft<T: Tally>(pos: &mut Position<T>, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -30,7 +30,7 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
 }
 
 /// Perft split by first move, for finding where two generators disagree.
-pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
+pub fn divide<T: Tally>(pos: &mut Position<T>, depth: u32) -> Vec<(Move, u64)> {
     let moves = pos.legal_moves();
     moves
         .iter()

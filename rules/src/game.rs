@@ -436,52 +436,6 @@ mod tests {
     }
 
     #[test]
-    fn bots_see_the_opening_stones_and_block_a_four_made_only_of_them() {
-        use crate::bot::{GameBot, Level, Limits};
-        let p = Point::new;
-        // X's four on row 7 (5..=8), closed by O at 4,7: whoever is to move must take 9,7
-        // (freestyle: under the caro rule 10,7 would also do, leaving a five blocked at
-        // both ends).
-        // Odd opening: O (the first side) must block X's four.
-        let odd = vec![
-            p(5, 7),
-            p(4, 7),
-            p(6, 7),
-            p(0, 0),
-            p(7, 7),
-            p(14, 14),
-            p(8, 7),
-        ];
-        // Even opening: the same four is O's, closed by X, and X must block it.
-        let even = vec![
-            p(4, 7),
-            p(5, 7),
-            p(0, 0),
-            p(6, 7),
-            p(14, 14),
-            p(7, 7),
-            p(0, 14),
-            p(8, 7),
-        ];
-        for opening in [odd, even] {
-            let spec = GameSpec::Caro {
-                width: 15,
-                height: 15,
-                rule: Rule::Freestyle,
-                opening,
-            };
-            let game = Game::new(&spec).unwrap();
-            assert_eq!(game.to_move(), Side::First);
-            for level in [Level::Easy, Level::Hard] {
-                let mut bot = GameBot::new(&spec, level);
-                let limits = Limits::within(std::time::Duration::from_millis(300)).depth(4);
-                let best = bot.think(&game, &limits).best;
-                assert_eq!(best, Some(Move::Caro(p(9, 7))), "{level}");
-            }
-        }
-    }
-
-    #[test]
     fn xiangqi_through_the_common_view() {
         let mut g = Game::new(&GameSpec::Xiangqi { fen: None }).unwrap();
         assert_eq!(g.to_move(), Side::First);

@@ -9,7 +9,7 @@
 
 use super::board::{Board, Point, SizeError, Stone};
 use super::game::{Game, OpeningError};
-use super::rule::{Rule, winning_line};
+use super::rules::{Rule, winning_line};
 
 /// A board being arranged.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -38,7 +38,7 @@ impl Square {
 
     /// For callers that derived `index` from a valid square (tables, bit sets).
     #[inline]
-    pub(crate) const fn from_index_unchecked(index: usize) -> Square {
+    pub const fn from_index_unchecked(index: usize) -> Square {
         debug_assert!(index < Self::COUNT);
         Square(index as u8)
     }
@@ -115,7 +115,7 @@ pub struct Move(u16);
 
 impl Move {
     /// Not a move: a placeholder for empty table slots.
-    pub(crate) const NONE: Move = Move(0);
+    pub const NONE: Move = Move(0);
 
     #[inline]
     pub const fn new(from: Square, to: Square) -> Move {

@@ -6,7 +6,7 @@
 //! checks legality only for the moves it actually tries.
 
 use super::piece::{Color, Kind};
-use super::position::Position;
+use super::position::{Position, Tally};
 use super::square::{Move, Square};
 use super::tables::{
     ADVISOR_MOVES, ELEPHANT_MOVES, FILE_OF, FILE_SLIDES, HORSE_MOVES, KING_MOVES, NONE, PAWN_MOVES,
@@ -106,7 +106,7 @@ pub enum GenType {
     Quiets,
 }
 
-impl Position {
+impl<T: Tally> Position<T> {
     /// Appends the pseudo-legal moves of the side to move to `list`.
     pub fn generate(&self, gen_type: GenType, list: &mut MoveList) {
         let us = self.side;
@@ -292,7 +292,7 @@ impl Position {
     }
 
     /// Pieces strictly between two points on one rank or file.
-    pub(crate) fn count_between(&self, a: Square, b: Square) -> u32 {
+    pub fn count_between(&self, a: Square, b: Square) -> u32 {
         let (lo, hi, mask) = if a.rank() == b.rank() {
             let (lo, hi) = (a.file().min(b.file()), a.file().max(b.file()));
             (lo, hi, u32::from(self.rank_occ[a.rank() as usize]))

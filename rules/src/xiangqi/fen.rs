@@ -10,7 +10,7 @@
 //! on, generals not facing, and the side that just moved not in check.
 
 use super::piece::{Color, Kind, Piece};
-use super::position::Position;
+use super::position::{Position, Tally};
 use super::setup::Setup;
 use super::square::Square;
 
@@ -174,7 +174,9 @@ impl Position {
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         Setup::from_fen(fen)?.position()
     }
+}
 
+impl<T: Tally> Position<T> {
     /// The position as a FEN, in the UCI letters (`KABNRCP`), with all six fields.
     pub fn fen(&self) -> String {
         write(

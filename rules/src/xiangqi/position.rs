@@ -6,14 +6,18 @@
 //! only its own pieces; and each rank's and file's occupancy as a small bit mask
 //! (`rank_occ[r]` bit `f`, `file_occ[f]` bit `r`) feeds the slide tables in
 //! [`super::tables`], which give a chariot's or cannon's targets, and the attackers of a
-//! general, in one lookup per direction. The Zobrist key, the piece-square score and the
-//! piece counts are updated incrementally by [`Position::make`] and restored by
+//! general, in one lookup per direction. The Zobrist key, the piece counts and the
+//! [`Tally`] are updated incrementally by [`Position::make`] and restored by
 //! [`Position::unmake`].
+//!
+//! A search wants more than the rules kept up to date as pieces come and go (banco's
+//! engine keeps its material and square values): that is a [`Tally`], a type parameter
+//! the rules call on every arrival and departure and otherwise never read. The rules'
+//! own positions carry none (`()`); [`Position::with_tally`] gives a copy that keeps one.
 
 use std::fmt;
 
 use super::piece::{Color, Kind, Piece};
-use super::psq;
 use super::square::{Move, Square};
 use super::tables::{
     ADVISOR_MOVES, ELEPHANT_MOVES, FILE_OF, FILE_SLIDES, HORSE_ATTACKERS, KING_MOVES, NONE,
@@ -21,10 +25,33 @@ use super::tables::{
 };
 use super::zobrist;
 
+/// Values a search keeps up to date as pieces arrive on and leave squares (for banco's
+/// engine, its material and square values). The rules never read them.
+pub trait Tally: Copy + Default {
+    /// `piece` arrives on `sq`.
+    fn add(&mut self, piece: Piece, sq: Square);
+    /// `piece` leaves `sq`.
+    fn remove(&mut self, piece: Piece, sq: Square);
+    /// `piece` moves from `from` to `to`.
+    #[inline]
+    fn shift(&mut self, piece: Piece, from: Square, to: Square) {
+        self.remove(piece, from);
+        self.add(piece, to);
+    }
+}
+
+/// The rules' own positions keep no tally.
+impl Tally for () {
+    #[inline]
+    fn add(&mut self, _: Piece, _: Square) {}
+    #[inline]
+    fn remove(&mut self, _: Piece, _: Square) {}
+}
+
 /// A xiangqi position. Construct it with [`Position::start`] or from a FEN
 /// ([`Position::from_fen`]); either way it is a legal position.
 #[derive(Clone)]
-pub struct Position {
+pub struct Position<T: Tally = ()> {
     /// What stands on each point, by square index.
     pub(super) board: [Option<Piece>; Square::COUNT],
     /// Each colour's pieces as a set of square indices, for visiting them quickly.
@@ -35,17 +62,14 @@ pub struct Position {
     pub(super) file_occ: [u16; 9],
     /// Where each general stands, by colour index.
     pub(super) kings: [Square; 2],
-    /// How many pieces of each kind each colour has, for the no-material rule and the
-    /// evaluation's phase.
+    /// How many pieces of each kind each colour has, for the no-material rule.
     pub(super) counts: [[u8; 7]; 2],
     /// Whose move it is.
     pub(super) side: Color,
     /// Zobrist key of the placement and the side to move.
     pub(super) key: u64,
-    /// Material plus piece-square values from Red's side, (middlegame, endgame).
-    pub(super) psq: (i32, i32),
-    /// Chariots, horses and cannons on the board, weighted (see [`psq::PHASE_WEIGHT`]).
-    pub(super) phase: i32,
+    /// What a search keeps up to date as pieces come and go ([`Tally`]).
+    pub(super) tally: T,
     /// Plies since the last capture, for the sixty-move rule.
     pub(super) halfmove: u32,
     /// The FEN's move number: starts at 1, grows after each Black move.
@@ -54,15 +78,13 @@ pub struct Position {
 
 /// What [`Position::make`] needs to take a move back.
 #[derive(Clone, Copy, Debug)]
-pub struct Undo {
+pub struct Undo<T: Tally = ()> {
     /// The piece the move captured, if any.
     pub captured: Option<Piece>,
     /// The Zobrist key before the move.
     key: u64,
-    /// The piece-square score before the move.
-    psq: (i32, i32),
-    /// The phase before the move.
-    phase: i32,
+    /// The tally before the move.
+    tally: T,
     /// The sixty-move clock before the move.
     halfmove: u32,
 }
@@ -77,9 +99,11 @@ impl Position {
     pub fn start() -> Position {
         Position::from_fen(super::fen::START).expect("the start FEN is valid")
     }
+}
 
+impl<T: Tally> Position<T> {
     /// An empty board with Red to move; the FEN reader fills it and then validates it.
-    pub(super) fn empty() -> Position {
+    pub(super) fn empty() -> Position<T> {
         Position {
             board: [None; Square::COUNT],
             colors: [0; 2],
@@ -89,8 +113,7 @@ impl Position {
             counts: [[0; 7]; 2],
             side: Color::Red,
             key: 0,
-            psq: (0, 0),
-            phase: 0,
+            tally: T::default(),
             halfmove: 0,
             fullmove: 1,
         }
@@ -106,11 +129,8 @@ impl Position {
         self.rank_occ[sq.rank() as usize] |= 1 << sq.file();
         self.file_occ[sq.file() as usize] |= 1 << sq.rank();
         self.key ^= zobrist::piece_key(piece, sq);
-        let (mg, eg) = psq::signed(piece, sq);
-        self.psq.0 += mg;
-        self.psq.1 += eg;
+        self.tally.add(piece, sq);
         self.counts[c][piece.kind().index()] += 1;
-        self.phase += psq::PHASE_WEIGHT[piece.kind().index()];
         if piece.kind() == Kind::King {
             self.kings[c] = sq;
         }
@@ -171,11 +191,55 @@ impl Position {
         Square::all().filter_map(|sq| self.piece_at(sq).map(|p| (sq, p)))
     }
 
-    /// The game phase: chariots, horses and cannons on the board, weighted as in
-    /// [`psq::PHASE_WEIGHT`] (16 at the start, 0 when none are left).
+    /// The mailbox: what stands on each point, by square index (`rank * 9 + file`).
     #[inline]
-    pub fn phase(&self) -> i32 {
-        self.phase
+    pub fn mailbox(&self) -> &[Option<Piece>; Square::COUNT] {
+        &self.board
+    }
+
+    /// `color`'s pieces as a set of square indices (bit `rank * 9 + file`).
+    #[inline]
+    pub fn color_set(&self, color: Color) -> u128 {
+        self.colors[color.index()]
+    }
+
+    /// Occupied files of each rank (bit `file`), the index into the rank slide tables.
+    #[inline]
+    pub fn rank_occupancy(&self) -> &[u16; 10] {
+        &self.rank_occ
+    }
+
+    /// Occupied ranks of each file (bit `rank`), the index into the file slide tables.
+    #[inline]
+    pub fn file_occupancy(&self) -> &[u16; 9] {
+        &self.file_occ
+    }
+
+    /// What the search keeps up to date as pieces come and go.
+    #[inline]
+    pub fn tally(&self) -> &T {
+        &self.tally
+    }
+
+    /// This position with a tally of `U`, counted from its pieces.
+    pub fn with_tally<U: Tally>(&self) -> Position<U> {
+        let mut tally = U::default();
+        for (sq, piece) in self.pieces() {
+            tally.add(piece, sq);
+        }
+        Position {
+            board: self.board,
+            colors: self.colors,
+            rank_occ: self.rank_occ,
+            file_occ: self.file_occ,
+            kings: self.kings,
+            counts: self.counts,
+            side: self.side,
+            key: self.key,
+            tally,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+        }
     }
 
     /// Whether `color` still has a chariot, horse, cannon or soldier.
@@ -279,7 +343,7 @@ impl Position {
     /// Plays `mv` (which must be pseudo-legal for the side to move) and returns what
     /// [`Position::unmake`] needs to take it back.
     #[inline]
-    pub fn make(&mut self, mv: Move) -> Undo {
+    pub fn make(&mut self, mv: Move) -> Undo<T> {
         let from = mv.from().index();
         let to = mv.to().index();
         let piece = self.board[from].expect("a move starts on a piece");
@@ -287,8 +351,7 @@ impl Position {
         let undo = Undo {
             captured,
             key: self.key,
-            psq: self.psq,
-            phase: self.phase,
+            tally: self.tally,
             halfmove: self.halfmove,
         };
         let us = self.side.index();
@@ -296,11 +359,8 @@ impl Position {
             let them = us ^ 1;
             self.colors[them] &= !bit(to);
             self.key ^= zobrist::piece_key(c, mv.to());
-            let (mg, eg) = psq::signed(c, mv.to());
-            self.psq.0 -= mg;
-            self.psq.1 -= eg;
+            self.tally.remove(c, mv.to());
             self.counts[them][c.kind().index()] -= 1;
-            self.phase -= psq::PHASE_WEIGHT[c.kind().index()];
             self.halfmove = 0;
         } else {
             self.rank_occ[RANK_OF[to] as usize] |= 1 << FILE_OF[to];
@@ -315,10 +375,7 @@ impl Position {
         self.key ^= zobrist::piece_key(piece, mv.from())
             ^ zobrist::piece_key(piece, mv.to())
             ^ zobrist::BLACK_TO_MOVE;
-        let (fm, fe) = psq::signed(piece, mv.from());
-        let (tm, te) = psq::signed(piece, mv.to());
-        self.psq.0 += tm - fm;
-        self.psq.1 += te - fe;
+        self.tally.shift(piece, mv.from(), mv.to());
         if piece.kind() == Kind::King {
             self.kings[us] = mv.to();
         }
@@ -331,7 +388,7 @@ impl Position {
 
     /// Takes back `mv`, which must be the last move made, with the [`Undo`] it returned.
     #[inline]
-    pub fn unmake(&mut self, mv: Move, undo: Undo) {
+    pub fn unmake(&mut self, mv: Move, undo: Undo<T>) {
         self.side = !self.side;
         if self.side == Color::Black {
             self.fullmove -= 1;
@@ -356,20 +413,20 @@ impl Position {
             self.kings[us] = mv.from();
         }
         self.key = undo.key;
-        self.psq = undo.psq;
-        self.phase = undo.phase;
+        self.tally = undo.tally;
         self.halfmove = undo.halfmove;
     }
 
-    /// Passes the move (for null-move pruning). Never legal in a game.
+    /// Passes the move (for a search's null-move pruning). Never legal in a game.
     #[inline]
-    pub(crate) fn make_null(&mut self) {
+    pub fn make_null(&mut self) {
         self.side = !self.side;
         self.key ^= zobrist::BLACK_TO_MOVE;
     }
 
+    /// Takes back [`Position::make_null`].
     #[inline]
-    pub(crate) fn unmake_null(&mut self) {
+    pub fn unmake_null(&mut self) {
         self.side = !self.side;
         self.key ^= zobrist::BLACK_TO_MOVE;
     }
@@ -397,7 +454,7 @@ impl Position {
     /// through the general or a horse-leg point beside it can expose it, and the others
     /// are accepted without playing them.
     #[inline]
-    pub(crate) fn is_legal(&mut self, mv: Move, in_check: bool) -> bool {
+    pub fn is_legal(&mut self, mv: Move, in_check: bool) -> bool {
         let from = mv.from().index();
         let to = mv.to().index();
         let us = self.side;
@@ -442,7 +499,7 @@ impl Position {
     /// steps around that general: a move that touches none of them is answered at once;
     /// the others are played on the board and occupancy alone, as [`Position::is_legal`]
     /// does.
-    pub(crate) fn gives_check(&mut self, mv: Move) -> bool {
+    pub fn gives_check(&mut self, mv: Move) -> bool {
         let from = mv.from().index();
         let to = mv.to().index();
         let us = self.side;
@@ -500,9 +557,9 @@ impl Position {
     }
 }
 
-impl PartialEq for Position {
+impl<T: Tally> PartialEq for Position<T> {
     /// Positions are equal when their placement, side to move and clocks are.
-    fn eq(&self, other: &Position) -> bool {
+    fn eq(&self, other: &Position<T>) -> bool {
         self.board == other.board
             && self.side == other.side
             && self.halfmove == other.halfmove
@@ -510,9 +567,9 @@ impl PartialEq for Position {
     }
 }
 
-impl Eq for Position {}
+impl<T: Tally> Eq for Position<T> {}
 
-impl fmt::Display for Position {
+impl<T: Tally> fmt::Display for Position<T> {
     /// A diagram with Black at the top, FEN letters, and the side to move.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for rank in (0..10u8).rev() {
@@ -529,7 +586,7 @@ impl fmt::Display for Position {
     }
 }
 
-impl fmt::Debug for Position {
+impl<T: Tally> fmt::Debug for Position<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Position({})", self.fen())
     }

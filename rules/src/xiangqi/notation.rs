@@ -13,7 +13,7 @@
 //! ICCS coordinates (`h2e2`) are [`super::Move`]'s own text form.
 
 use super::piece::{Color, Kind, Piece};
-use super::position::Position;
+use super::position::{Position, Tally};
 use super::square::{Move, Square};
 
 /// The file number a player uses: 1..9 from their own right.
@@ -34,7 +34,7 @@ fn advance(color: Color, from: Square, to: Square) -> i32 {
 }
 
 /// The squares on `file` holding `piece`, frontmost first from `piece`'s owner's side.
-fn column(pos: &Position, piece: Piece, file: u8) -> Vec<Square> {
+fn column<T: Tally>(pos: &Position<T>, piece: Piece, file: u8) -> Vec<Square> {
     let mut squares: Vec<Square> = (0..10)
         .filter_map(|rank| Square::new(file, rank))
         .filter(|&sq| pos.piece_at(sq) == Some(piece))
@@ -50,7 +50,7 @@ fn digit(n: u8) -> char {
 }
 
 /// The part of the notation that names the moving piece.
-fn source(pos: &Position, piece: Piece, from: Square) -> String {
+fn source<T: Tally>(pos: &Position<T>, piece: Piece, from: Square) -> String {
     let color = piece.color();
     let letter = piece.kind().wxf_letter();
     let file_no = digit(file_number(color, from.file()));
@@ -85,7 +85,7 @@ fn source(pos: &Position, piece: Piece, from: Square) -> String {
 }
 
 /// `mv` (legal in `pos`) in WXF notation.
-pub fn to_wxf(pos: &Position, mv: Move) -> String {
+pub fn to_wxf<T: Tally>(pos: &Position<T>, mv: Move) -> String {
     let Some(piece) = pos.piece_at(mv.from()) else {
         return mv.to_string();
     };
@@ -135,7 +135,7 @@ fn normalize(text: &str) -> String {
 }
 
 /// Reads WXF text as one of the legal moves of `pos`.
-pub fn parse_wxf(pos: &Position, text: &str) -> Result<Move, WxfError> {
+pub fn parse_wxf<T: Tally>(pos: &Position<T>, text: &str) -> Result<Move, WxfError> {
     let want = normalize(text);
     pos.legal_moves()
         .iter()

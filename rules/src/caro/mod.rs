@@ -1,0 +1,23 @@
+//! Caro (gomoku, five in a row): the rules.
+//!
+//! - [`board`]: stones on a rectangular board, [`Point`] coordinates, incremental Zobrist hash.
+//! - [`rules`]: what counts as a winning five under each [`Rule`], and the winning [`Line`].
+//! - [`game`]: a game record: board, rule, opening stones, move list, outcome; play and
+//!   undo.
+//! - [`setup`]: a board being arranged by hand, and every reason it cannot start a game
+//!   yet, with the points each concerns.
+//! - [`openings`]: balanced three-stone openings to start games from, and picking one.
+//! - [`notation`]: reading and writing points as `x,y` (Gomocup) or `h8` (letter + row).
+//! - [`zobrist`]: the hash keys.
+
+pub mod board;
+pub mod game;
+pub mod notation;
+pub mod openings;
+pub mod rules;
+pub mod setup;
+pub mod zobrist;
+
+pub use board::{Board, MAX_SIDE, MIN_SIDE, Point, SizeError, Stone};
+pub use game::{Game, MoveError, OpeningError, Outcome};
+pub use rules::{Line, Rule};
