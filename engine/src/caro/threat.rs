@@ -1,7 +1,7 @@
 //! The threats a player has on the board: fours and open threes, with the stones that
 //! make them, the points that complete them and the points that stop them.
 //!
-//! This is what the client's "four warning" draws (seed 000's cảnh báo nước 4) and what a
+//! This is what the client's "four warning" draws (the "cảnh báo nước 4" of Console Caro, the C++ program banco grew from) and what a
 //! person reads to see why a move was forced. It uses the search's own pattern tables, so
 //! it is exact under every rule: a caro four whose five would be blocked at both ends is
 //! no four, a standard four whose only completion makes six is no four, and under the

@@ -1,7 +1,7 @@
 //! Material and piece-square values, the part of the evaluation the position keeps up to
 //! date incrementally as moves are made and unmade.
 //!
-//! The square tables started from seed 002's (its tables 4.3-4.6, after C. L. Lim),
+//! The square tables started from those of the Python/Pygame xiangqi thesis banco grew from (its tables 4.3-4.6, after C. L. Lim),
 //! scaled by 3/2 to our units (a chariot is worth about 900), with small tables of our
 //! own for the general, advisors and elephants; they are written out here in our units,
 //! each table centred on 0 over the points its kind can reach (the centre is in the

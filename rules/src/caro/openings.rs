@@ -1,5 +1,5 @@
 //! Balanced openings: three-stone starts that a search scores close to even, so the first
-//! player's advantage on an empty board (seed 003's point about gomoku without an opening
+//! player's advantage on an empty board (Web Caro's point about gomoku without an opening
 //! rule) is gone. A room can deal one to every game.
 //!
 //! The shapes live in `openings.txt` (the engine's copy of the arena's list), written as

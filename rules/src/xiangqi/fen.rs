@@ -1,7 +1,7 @@
 //! FEN in the UCI/UCCI convention: `rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1`.
 //!
 //! Ranks are listed from Black's side (rank 9) down to Red's (rank 0); uppercase is Red.
-//! Letters `KABNRCP` are written; `E` (elephant) and `H` (horse), as seed 002 writes them,
+//! Letters `KABNRCP` are written; `E` (elephant) and `H` (horse), as the Pygame xiangqi thesis writes them,
 //! are read too. The side is `w` (or `r`) for Red and `b` for Black. The two `-` fields
 //! and the counters are optional; the halfmove counter is plies since the last capture.
 //! A position read is checked (by [`Setup::flaws`], the same checks an editor shows as the
@@ -258,7 +258,7 @@ mod tests {
 
     #[test]
     fn seed_letters_and_short_forms_are_read() {
-        // Seed 002 writes elephants as E and horses as H, and stops after the side.
+        // The Pygame xiangqi thesis writes elephants as E and horses as H, and stops after the side.
         let seed = "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w";
         assert_eq!(Position::from_fen(seed).unwrap().fen(), START);
         let pos = Position::from_fen("4k4/9/9/9/9/9/9/9/9/3K5 b 12").unwrap();
@@ -270,7 +270,7 @@ mod tests {
     fn malformed_fens_get_clear_errors() {
         let cases: &[(&str, FenError)] = &[
             ("", FenError::Empty),
-            // Seed 002's own example lost a rank in print: nine ranks.
+            // The thesis's own example lost a rank in print: nine ranks.
             (
                 "4kaR2/4a4/3hR4/7H1/9/9/9/4Ap1r1/3AK3c w",
                 FenError::RankCount(9),

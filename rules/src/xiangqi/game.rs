@@ -136,7 +136,7 @@ impl Game {
         Game::from_position(Position::start())
     }
 
-    /// A game from a FEN (seed 002's "arrange position"). The position must be legal (see
+    /// A game from a FEN (the "arrange position" of the Pygame xiangqi thesis). The position must be legal (see
     /// [`super::fen`]); it may already be decided (a side to move with no legal move, or no
     /// attacking material), which [`Game::outcome`] then reports.
     pub fn from_fen(fen: &str) -> Result<Game, FenError> {

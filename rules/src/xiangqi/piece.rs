@@ -109,7 +109,7 @@ impl Kind {
     }
 
     /// Reads a piece letter in any case, in either alphabet: UCI's `KABNRCP` or the
-    /// `KAEHRCP` that WXF and seed 002's FEN use.
+    /// `KAEHRCP` that WXF and the Pygame xiangqi thesis's FEN use.
     pub fn from_letter(c: char) -> Option<Kind> {
         Some(match c.to_ascii_uppercase() {
             'K' => Kind::King,

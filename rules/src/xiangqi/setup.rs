@@ -1,4 +1,4 @@
-//! Arranging a position by hand (seed 002's "sắp cờ thế"): pieces put on and taken off
+//! Arranging a position by hand ("sắp cờ thế" in the Pygame xiangqi thesis): pieces put on and taken off
 //! any point in any order, the side to move chosen, and the whole judged at any moment.
 //!
 //! The judgement is the rules' own: [`Position::from_fen`] reads a FEN into a [`Setup`]
