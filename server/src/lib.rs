@@ -23,7 +23,7 @@
 //!   streamed to the asker and stored with the game.
 //! - [`store`]: SQLite, written ahead: a group-committing writer thread (rooms announce
 //!   nothing before it is on disk) and a reader thread for the leaderboard, history and
-//!   replays; players, ratings (Elo), finished games and the log of games in progress.
+//!   replays; players, ratings (Glicko-2), finished games and the log of games in progress.
 //! - [`token`]: resume tokens as the server keeps them: hashes, never the secret.
 //! - [`names`]: checking and cleaning what people type (names, chat lines).
 //! - [`web`]: the browser client on the game port: the embedded page, and a WebSocket
