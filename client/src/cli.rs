@@ -105,7 +105,7 @@ pub struct JoinArgs {
 
 #[derive(Debug, Args)]
 pub struct ReplayArgs {
-    /// The record file (see the README's "Game records" for its format).
+    /// The record file (its format: the book's "The record file", docs/src/formats/record-file.md).
     #[arg(value_name = "FILE")]
     pub file: std::path::PathBuf,
     /// Print the game (its facts, moves and final board) instead of opening the viewer.

@@ -73,7 +73,7 @@ impl Config {
             // threat solvers kept: it sees forced wins but not as far. Before, it was `max`
             // on less time and the ladder could not tell them apart (max won 60% of 10
             // games); at depth 10 `hard` beats `medium` 95% of 100 games and loses most
-            // of its games to `max` (see the README's level ladder).
+            // of its games to `max` (see the level ladder in the book's caro results).
             Level::Hard => Config {
                 move_time: Duration::from_millis(1500),
                 max_depth: 10,
