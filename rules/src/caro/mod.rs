@@ -6,6 +6,8 @@
 //!   undo.
 //! - [`setup`]: a board being arranged by hand, and every reason it cannot start a game
 //!   yet, with the points each concerns.
+//! - [`renju`]: Black's forbidden points under the renju rule (overline, double four,
+//!   double three), as the RIF defines them.
 //! - [`openings`]: balanced three-stone openings to start games from, and picking one.
 //! - [`notation`]: reading and writing points as `x,y` (Gomocup) or `h8` (letter + row).
 //! - [`zobrist`]: the hash keys.
@@ -14,6 +16,7 @@ pub mod board;
 pub mod game;
 pub mod notation;
 pub mod openings;
+pub mod renju;
 pub mod rules;
 pub mod setup;
 pub mod zobrist;
