@@ -6,6 +6,8 @@
 //!   undo.
 //! - [`setup`]: a board being arranged by hand, and every reason it cannot start a game
 //!   yet, with the points each concerns.
+//! - [`swap`]: the Swap1 and Swap2 openings: who places which stones and decides
+//!   which colour, before the game starts.
 //! - [`renju`]: Black's forbidden points under the renju rule (overline, double four,
 //!   double three), as the RIF defines them.
 //! - [`openings`]: balanced three-stone openings to start games from, and picking one.
@@ -19,6 +21,7 @@ pub mod openings;
 pub mod renju;
 pub mod rules;
 pub mod setup;
+pub mod swap;
 pub mod zobrist;
 
 pub use board::{Board, MAX_SIDE, MIN_SIDE, Point, SizeError, Stone};
