@@ -302,6 +302,7 @@ mod tests {
             Ok(Reply {
                 mv: Move::Caro(mv),
                 depth: Some(3),
+                eval: None,
                 // Says how long it was given, so tests can see whose budget it got.
                 elapsed: budget.unwrap_or(Duration::from_millis(10)),
             })

@@ -5,7 +5,8 @@ use std::time::Duration;
 
 use banco_arena::matches::Match;
 use banco_arena::openings::Opening;
-use banco_arena::player::{Player, PlayerSpec, Reply};
+use banco_arena::player::{Player, Reply};
+use banco_arena::spec::PlayerSpec;
 use banco_rules::caro::{Point, Rule};
 use banco_rules::game::{EndReason, Game, GameSpec, Move, Side};
 
@@ -150,11 +151,7 @@ impl Player for RowZero {
         let x = (0..15)
             .find(|x| g.board().is_empty_at(Point::new(*x, 0)))
             .unwrap_or(0);
-        Ok(Reply {
-            mv: at(x, 0),
-            depth: None,
-            elapsed: Duration::ZERO,
-        })
+        Ok(Reply::new(at(x, 0), Duration::ZERO))
     }
 }
 

@@ -7,8 +7,9 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use banco_arena::matches::{Match, describe};
 use banco_arena::openings::{self, Opening, caro_token};
-use banco_arena::player::{Options, Player, PlayerSpec};
+use banco_arena::player::Player;
 use banco_arena::rng::Rng;
+use banco_arena::spec::{Options, PlayerSpec};
 use banco_engine::bot::{Bot, Limits};
 use banco_engine::caro::Config;
 use banco_engine::caro::Engine;
@@ -32,7 +33,7 @@ struct Args {
 enum Command {
     /// Play a match: N games, both colours of each opening.
     Match {
-        /// Player A: banco:LEVEL, seed:NNN, gomocup:COMMAND (caro) or uci:COMMAND (xiangqi).
+        /// Player A: banco:LEVEL, seed:NAME, gomocup:COMMAND (caro) or uci:COMMAND (xiangqi).
         a: PlayerSpec,
         /// Player B.
         b: PlayerSpec,
@@ -318,15 +319,16 @@ fn main() -> Result<()> {
             )
         }
         Command::Tune { set, pairs, nodes } => {
-            let candidate = banco_arena::tune::weights(&set)?;
+            let candidate = banco_arena::tune::xiangqi_selfplay::weights(&set)?;
             let openings = openings::parse(openings::XIANGQI)?;
             out!(
                 "{} vs default weights: {pairs} openings x 2 colours, {nodes} nodes per move",
                 set.join(" ")
             );
-            let t = banco_arena::tune::ab(candidate, &openings, pairs, nodes, |t| {
-                eprint!("\r  +{} ={} -{}", t.wins, t.draws, t.losses);
-            })?;
+            let t =
+                banco_arena::tune::xiangqi_selfplay::ab(candidate, &openings, pairs, nodes, |t| {
+                    eprint!("\r  +{} ={} -{}", t.wins, t.draws, t.losses);
+                })?;
             eprintln!();
             out!(
                 "{}: +{} ={} -{}  ({:.1}%)  Elo {}",
@@ -387,7 +389,7 @@ fn main() -> Result<()> {
         } => {
             print!(
                 "{}",
-                banco_arena::texel::random_openings(count, plies, max_score, seed)?
+                banco_arena::tune::xiangqi_texel::random_openings(count, plies, max_score, seed)?
             );
             Ok(())
         }
@@ -403,18 +405,26 @@ fn main() -> Result<()> {
                     let command = spec
                         .strip_prefix("uci:")
                         .context("the teacher is named uci:COMMAND")?;
-                    Some(banco_arena::texel::Teacher::start(command, depth)?)
+                    Some(banco_arena::tune::xiangqi_texel::Teacher::start(
+                        command, depth,
+                    )?)
                 }
                 None => None,
             };
             use std::io::Write as _;
             let mut out = std::io::stdout().lock();
             let mut failed = None;
-            let kept = banco_arena::texel::positions(&games, skip, every, teacher.as_mut(), |l| {
-                if failed.is_none() {
-                    failed = writeln!(out, "{l}").err();
-                }
-            })?;
+            let kept = banco_arena::tune::xiangqi_texel::positions(
+                &games,
+                skip,
+                every,
+                teacher.as_mut(),
+                |l| {
+                    if failed.is_none() {
+                        failed = writeln!(out, "{l}").err();
+                    }
+                },
+            )?;
             if let Some(e) = failed {
                 bail!("cannot write the positions: {e}");
             }
@@ -440,7 +450,7 @@ fn texel(
     teacher_share: f64,
     teacher_scale: f64,
 ) -> Result<()> {
-    use banco_arena::texel;
+    use banco_arena::tune::xiangqi_texel as texel;
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let mut samples = texel::read_samples(&text, teacher_share, teacher_scale)?;
@@ -756,7 +766,7 @@ fn caro_tune(
     teacher: Option<(&Path, f64)>,
     table: Option<&Path>,
 ) -> Result<()> {
-    use banco_arena::caro_texel as texel;
+    use banco_arena::tune::caro_texel as texel;
     use banco_engine::caro::eval::Weights;
     if let Some((_, share)) = teacher
         && !(0.0..=1.0).contains(&share)
@@ -861,10 +871,10 @@ fn caro_tune(
 /// Prints what `error` says of `model` on the training and the check positions.
 fn report<M>(
     what: &str,
-    error: fn(&M, &[banco_arena::caro_texel::Sample]) -> f64,
+    error: fn(&M, &[banco_arena::tune::caro_texel::Sample]) -> f64,
     model: &M,
-    train: &[banco_arena::caro_texel::Sample],
-    test: &[banco_arena::caro_texel::Sample],
+    train: &[banco_arena::tune::caro_texel::Sample],
+    test: &[banco_arena::tune::caro_texel::Sample],
 ) {
     eprintln!(
         "{what}: error {:.5} (check {:.5})",
