@@ -16,7 +16,9 @@
 //! Matches:
 //! - [`matches`]: N games with both colours of each opening, saving them.
 //! - [`openings`]: opening files.
-//! - [`stats`]: wins/draws/losses, Elo difference with error margin, move statistics.
+//! - [`stats`]: wins/draws/losses, game pairs (pentanomial), Elo with its error margin and
+//!   LOS, move statistics.
+//! - [`sprt`]: the sequential probability ratio test on game pairs.
 //! - [`rng`]: a small seeded random generator.
 //!
 //! Tuning ([`tune`]): files named `GAME_METHOD`: `caro_texel`, `xiangqi_texel`,
@@ -34,6 +36,7 @@ pub mod process;
 pub mod rng;
 pub mod seeds;
 pub mod spec;
+pub mod sprt;
 pub mod stats;
 pub mod tune;
 pub mod uci;
