@@ -62,7 +62,8 @@ impl Player for BancoPlayer {
         Ok(Reply {
             mv,
             depth: Some(thought.depth),
-            eval: Some(eval(game, thought.score)),
+            // A move from the opening book (depth 0) has no search behind its score.
+            eval: (thought.depth > 0).then(|| eval(game, thought.score)),
             elapsed: start.elapsed(),
         })
     }

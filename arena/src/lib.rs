@@ -14,7 +14,11 @@
 //!   `gomocup:CMD`, `uci:CMD`) and the factory that builds them.
 //!
 //! Matches:
-//! - [`matches`]: N games with both colours of each opening, saving them.
+//! - [`matches`]: N games with both colours of each opening, several at once, scored by
+//!   pairs, stopped by an SPRT, each game kept as a file and as PGN.
+//! - [`affinity`]: keeping each game's engines on a CPU of their own.
+//! - [`record`]: a finished game: moves, what the players said of them, how it ended.
+//! - [`pgn`]: games written as PGN.
 //! - [`openings`]: opening files.
 //! - [`stats`]: wins/draws/losses, game pairs (pentanomial), Elo with its error margin and
 //!   LOS, move statistics.
@@ -27,12 +31,15 @@
 //! Binaries: `banco-arena` (matches, openings, tuning), `pbrain-banco` (the Gomocup
 //! adapter), `banco-uci` (the UCI xiangqi adapter).
 
+pub mod affinity;
 pub mod banco_player;
 pub mod gomocup;
 pub mod matches;
 pub mod openings;
+pub mod pgn;
 pub mod player;
 pub mod process;
+pub mod record;
 pub mod rng;
 pub mod seeds;
 pub mod spec;

@@ -69,13 +69,17 @@ fn a_short_match_from_an_arranged_position() {
         spec: GameSpec::Xiangqi {
             fen: Some(fen.into()),
         },
-        games: 2,
+        games: Some(2),
         openings: vec![Opening {
             moves: Vec::new(),
             line: 0,
         }],
         budgets: [Some(Duration::from_millis(100)); 2],
+        nodes: None,
         record_dir: None,
+        pgn: None,
+        sprt: None,
+        concurrency: 1,
     };
     let mut players: [Box<dyn Player>; 2] = [
         "banco:medium"
