@@ -457,6 +457,10 @@ impl Match {
             }
             drop(tx);
             for done in rx {
+                if failure.is_some() {
+                    // The match has failed: let the slots finish, score nothing more.
+                    continue;
+                }
                 let taken = done.and_then(|d| scorer.take(d, &mut on_game));
                 match taken {
                     Ok(false) => {}
