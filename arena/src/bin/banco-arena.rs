@@ -571,12 +571,12 @@ fn run_match(
         }
         _ => String::new(),
     };
-    let count = match m.games {
-        Some(n) => format!("{n} games"),
-        None => "games until the SPRT decides".to_string(),
+    let (count, until) = match m.games {
+        Some(n) => (format!("{n} games"), ""),
+        None => ("games".to_string(), " until the SPRT decides"),
     };
     out!(
-        "{a} vs {b}: {count} of {}, {} openings{odds}",
+        "{a} vs {b}: {count} of {}{until}, {} openings{odds}",
         describe(&m.spec),
         m.openings.len()
     );
