@@ -1,36 +1,49 @@
 //! banco-arena: banco's engines against each other, the seed programs' bots and external
-//! engines, and the adapter that lets banco play in Gomocup tournament managers.
+//! engines, and the adapters that let banco play in Gomocup and UCI tournament managers.
 //!
-//! - [`player`]: the game-generic [`player::Player`] and the player kinds named on the
-//!   command line (banco levels, seed bots, external engines).
-//! - [`seeds`]: the seed programs' bots, reimplemented from their documents.
-//! - [`gomocup`]: an external engine over the Gomocup protocol (the manager side).
-//! - [`pbrain`]: the Gomocup protocol, engine side (`pbrain-banco`).
-//! - [`uci_external`]: an external xiangqi engine over UCI (the manager side).
-//! - [`uci`]: UCI for xiangqi, engine side (`banco-uci`).
+//! Players, from the bottom up (arrows point one way: every player knows only the trait,
+//! the factory knows every player):
+//! - [`player`]: the game-generic [`player::Player`] trait and its [`player::Reply`].
+//! - [`banco_player`]: banco's engines, at any level, as a player.
+//! - [`seeds`]: the seed programs' bots, reimplemented from their documents, as players.
+//! - [`gomocup`] (caro) and [`uci`] (xiangqi): the two engine protocols, each with an
+//!   `engine` side (`pbrain-banco`, `banco-uci`: banco answering a manager) and a
+//!   `manager` side (an external engine driven as a player).
 //! - [`process`]: an external engine's process, with timeouts on every read.
-//! - [`matches`]: playing N games with both colours of each opening, saving them.
-//! - [`openings`]: opening files.
-//! - [`stats`]: wins/draws/losses, Elo difference with error margin, move statistics.
-//! - [`rng`]: a small seeded random generator.
-//! - [`tune`]: self-play tests of xiangqi evaluation weights.
-//! - [`caro_texel`]: fitting the caro evaluation's weights to saved games.
-//! - [`texel`]: Texel tuning of the xiangqi evaluation (openings, positions, the fit).
+//! - [`spec`]: players as named on the command line (`banco:max`, `seed:lan-caro`,
+//!   `gomocup:CMD`, `uci:CMD`) and the factory that builds them.
 //!
-//! Binaries: `banco-arena` (matches and opening generation), `pbrain-banco` (the
-//! Gomocup adapter), `banco-uci` (the UCI xiangqi adapter).
+//! Matches:
+//! - [`matches`]: N games with both colours of each opening, several at once, scored by
+//!   pairs, stopped by an SPRT, each game kept as a file and as PGN.
+//! - [`affinity`]: keeping each game's engines on a CPU of their own.
+//! - [`record`]: a finished game: moves, what the players said of them, how it ended.
+//! - [`pgn`]: games written as PGN.
+//! - [`openings`]: opening files.
+//! - [`stats`]: wins/draws/losses, game pairs (pentanomial), Elo with its error margin and
+//!   LOS, move statistics.
+//! - [`sprt`]: the sequential probability ratio test on game pairs.
+//! - [`rng`]: a small seeded random generator.
+//!
+//! Tuning ([`tune`]): files named `GAME_METHOD`: `caro_texel`, `xiangqi_texel`,
+//! `xiangqi_selfplay`.
+//!
+//! Binaries: `banco-arena` (matches, openings, tuning), `pbrain-banco` (the Gomocup
+//! adapter), `banco-uci` (the UCI xiangqi adapter).
 
-pub mod caro_texel;
+pub mod affinity;
+pub mod banco_player;
 pub mod gomocup;
 pub mod matches;
 pub mod openings;
-pub mod pbrain;
+pub mod pgn;
 pub mod player;
 pub mod process;
+pub mod record;
 pub mod rng;
 pub mod seeds;
+pub mod spec;
+pub mod sprt;
 pub mod stats;
-pub mod texel;
 pub mod tune;
 pub mod uci;
-pub mod uci_external;

@@ -1,68 +1,176 @@
 //! A match: N games between two players, each opening played once with each colour.
 //!
 //! Game `2k` gives opening `k mod len` to player A as the first side, game `2k + 1` the
-//! same opening to player B. A player that fails to start, errs, answers too late (for
-//! external engines) or plays an illegal move forfeits that game; nothing else stops the
-//! match. Forfeits are counted apart from the games decided on the board: a match with
-//! any measures the protocol as much as the play. Every game can be written to a
-//! directory, one text file each.
+//! same opening to player B: the two are a pair, scored together
+//! ([`crate::stats::Pentanomial`]) as well as one by one ([`crate::stats::Tally`]). A
+//! player that fails to start, errs, answers too late (for external engines) or plays an
+//! illegal move forfeits that game; nothing else stops the match. Forfeits are counted
+//! apart from the games decided on the board: a match with any measures the protocol as
+//! much as the play.
+//!
+//! Several games can run at once ([`Match::concurrency`]): each game slot is a thread
+//! with its own two players, pinned to a CPU of its own when there are enough
+//! ([`crate::affinity`]), taking the next game number when it is free. Results come back
+//! to the calling thread, which scores them, writes them and reports progress, so the
+//! scores, the files and the callback see one game at a time, in the order games end.
+//! An SPRT ([`Match::sprt`]) stops the match once it decides: no game starts after that
+//! (those already under way are finished and counted).
+//!
+//! Every game can be written to a directory, one text file each ([`Match::record_dir`]),
+//! and appended to a PGN file ([`Match::pgn`], see [`crate::pgn`]).
 
+use std::collections::HashMap;
 use std::fmt::Write as _;
+use std::fs::File;
+use std::io::Write as _;
 use std::path::PathBuf;
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result};
-use banco_rules::game::{Game, GameSpec, Move, Side};
+use anyhow::{Context, Result, bail};
+use banco_rules::game::{Game, GameSpec, Side};
 
+use crate::affinity;
 use crate::openings::Opening;
+use crate::pgn;
 use crate::player::Player;
-use crate::stats::{MoveStats, Score, Tally};
+use crate::record::{GameRecord, MoveInfo, Termination, describe, move_text};
+use crate::sprt::{Hypothesis, Sprt};
+use crate::stats::{MoveStats, Pentanomial, Score, Tally};
 
 /// What to play.
 #[derive(Debug, Clone)]
 pub struct Match {
     /// The game and its settings.
     pub spec: GameSpec,
-    /// How many games.
-    pub games: usize,
+    /// How many games; `None` for as many as the SPRT needs (which must then be set).
+    pub games: Option<usize>,
     /// Starting positions, used in turn.
     pub openings: Vec<Opening>,
     /// Time per move given to player A and to player B (`None`: banco levels use their
     /// own, external engines get a second). Unequal budgets make a time-odds match: how
     /// much more time one engine needs to hold the other.
     pub budgets: [Option<Duration>; 2],
-    /// Where to write each game, if anywhere.
+    /// Nodes per move for both players, when the match counts nodes (players that cannot
+    /// count them refuse to start).
+    pub nodes: Option<u64>,
+    /// Where to write each game as a text file, if anywhere.
     pub record_dir: Option<PathBuf>,
+    /// A PGN file each game is appended to, if any.
+    pub pgn: Option<PathBuf>,
+    /// The sequential test that ends the match once it decides, if any.
+    pub sprt: Option<Sprt>,
+    /// Games played at once (1: one after the other, on the calling thread).
+    pub concurrency: usize,
 }
 
-/// One finished game.
+/// What an SPRT decided, and when.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Verdict {
+    /// The hypothesis accepted.
+    pub hypothesis: Hypothesis,
+    /// The LLR that crossed its bound.
+    pub llr: f64,
+    /// Pairs scored when it did.
+    pub pairs: u32,
+}
+
+/// Where a match stands, after each game.
 #[derive(Debug, Clone)]
-pub struct GameRecord {
-    /// 1-based.
-    pub number: usize,
-    /// Which player (0 = A, 1 = B) moved first.
-    pub first: usize,
-    /// The opening as written.
-    pub opening: String,
-    /// Every move, opening included.
-    pub moves: Vec<Move>,
-    /// The winning player, `None` for a draw.
-    pub winner: Option<usize>,
-    /// Why it ended: `five`, `board_full`, `checkmate`, ..., or what a player did wrong.
-    pub reason: String,
-    /// The player that lost off the board (failed to start, erred, answered too late or
-    /// played an illegal move): such a game says nothing about strength.
-    pub forfeit: Option<usize>,
+pub struct Progress {
+    /// Games finished.
+    pub games: usize,
+    /// Games the match plays at most, if it has a count.
+    pub planned: Option<usize>,
+    /// A's results against B, game by game.
+    pub tally: Tally,
+    /// A's results against B, pair by pair.
+    pub pairs: Pentanomial,
+    /// The test, if the match runs one.
+    pub sprt: Option<Sprt>,
+    /// Its log-likelihood ratio now.
+    pub llr: Option<f64>,
+    /// What it decided, once it has.
+    pub verdict: Option<Verdict>,
+    /// Time since the match started.
+    pub elapsed: Duration,
 }
 
-impl GameRecord {
-    /// `1-0`, `0-1` or `1/2-1/2`, first side first.
-    pub fn result(&self) -> &'static str {
-        match self.winner {
-            None => "1/2-1/2",
-            Some(w) if w == self.first => "1-0",
-            Some(_) => "0-1",
+impl Progress {
+    /// About how long the rest of the match takes, at its pace so far: to the game count,
+    /// or to the SPRT's decision if that looks sooner (from the LLR's drift so far).
+    pub fn eta(&self) -> Option<Duration> {
+        if self.games == 0 {
+            return None;
         }
+        if self.verdict.is_some() {
+            return Some(Duration::ZERO);
+        }
+        let by_count = self.planned.map(|n| n.saturating_sub(self.games) as f64);
+        let by_test = match (self.sprt, self.llr) {
+            (Some(s), Some(llr)) => s.pairs_to_go(llr, self.pairs.pairs()).map(|p| 2.0 * p),
+            _ => None,
+        };
+        let games_left = match (by_count, by_test) {
+            (Some(a), Some(b)) => a.min(b),
+            (a, b) => a.or(b)?,
+        };
+        let per_game = self.elapsed.as_secs_f64() / self.games as f64;
+        Some(Duration::from_secs_f64(games_left * per_game))
+    }
+
+    /// One line for the terminal: games, score, the pairs with the Elo they give, its
+    /// margin and LOS (before the first pair, the Elo of the games), the LLR within its
+    /// bounds, the ETA.
+    pub fn status_line(&self) -> String {
+        let mut line = match self.planned {
+            Some(n) => format!("games {}/{n}", self.games),
+            None => format!("games {}", self.games),
+        };
+        let t = &self.tally;
+        let _ = write!(
+            line,
+            "  +{} ={} -{}  {:.1}%",
+            t.wins,
+            t.draws,
+            t.losses,
+            100.0 * t.score()
+        );
+        if self.pairs.pairs() > 0 {
+            let (elo, los) = self.pairs.elo();
+            let _ = write!(
+                line,
+                "  pairs {}  Elo {elo}  LOS {:.1}%",
+                self.pairs.pairs(),
+                100.0 * los
+            );
+        } else {
+            let _ = write!(line, "  Elo {}", t.elo());
+        }
+        if let (Some(s), Some(llr)) = (self.sprt, self.llr) {
+            let (lower, upper) = s.bounds();
+            let _ = write!(line, "  LLR {llr:.2} [{lower:.2}, {upper:.2}]");
+            if let Some(v) = self.verdict {
+                let _ = write!(line, " {} accepted", v.hypothesis);
+            }
+        }
+        if let Some(eta) = self.eta() {
+            let _ = write!(line, "  ETA {}", clock(eta));
+        }
+        line
+    }
+}
+
+/// `1h02m`, `3m05s`, `42s`.
+pub fn clock(d: Duration) -> String {
+    let s = d.as_secs();
+    if s >= 3600 {
+        format!("{}h{:02}m", s / 3600, (s % 3600) / 60)
+    } else if s >= 60 {
+        format!("{}m{:02}s", s / 60, s % 60)
+    } else {
+        format!("{s}s")
     }
 }
 
@@ -73,71 +181,349 @@ pub struct Report {
     pub names: [String; 2],
     /// A's results against B.
     pub tally: Tally,
+    /// A's results against B by pairs (a last unpaired game is in `tally` only).
+    pub pairs: Pentanomial,
     /// Each player's moves.
     pub stats: [MoveStats; 2],
     /// Games each player lost off the board (see [`GameRecord::forfeit`]).
     pub forfeits: [u32; 2],
+    /// The LLR after the last pair, when the match ran an SPRT.
+    pub llr: Option<f64>,
+    /// What the SPRT decided, if it did.
+    pub verdict: Option<Verdict>,
+    /// The CPU each game slot was pinned to, when slots were pinned.
+    pub pinned: Option<Vec<usize>>,
 }
 
-impl Match {
-    /// Plays the match; `on_game` sees each game as it ends, with the tally so far.
-    pub fn play(
-        &self,
-        players: &mut [Box<dyn Player>; 2],
-        mut on_game: impl FnMut(&GameRecord, &Tally),
-    ) -> Result<Report> {
-        if let Some(dir) = &self.record_dir {
+/// A finished game on its way from a game slot to the scorer.
+struct Done {
+    /// The game.
+    record: GameRecord,
+    /// The two players' moves in it, A then B.
+    stats: [MoveStats; 2],
+}
+
+/// The calling thread's side of a match: scores games as they come, writes them,
+/// decides when to stop.
+struct Scorer<'a> {
+    /// The match.
+    m: &'a Match,
+    /// When it started.
+    start: Instant,
+    /// A's results, game by game.
+    tally: Tally,
+    /// A's results, pair by pair.
+    pairs: Pentanomial,
+    /// A's result in the first-finished game of each pair still waiting for its twin.
+    halves: HashMap<usize, Score>,
+    /// Each player's moves.
+    stats: [MoveStats; 2],
+    /// Games lost off the board, per player.
+    forfeits: [u32; 2],
+    /// Games finished.
+    games: usize,
+    /// The SPRT's LLR after the last pair.
+    llr: Option<f64>,
+    /// Its decision, once made.
+    verdict: Option<Verdict>,
+    /// The players' names, from the first game.
+    names: Option<[String; 2]>,
+    /// The PGN file, open for appending.
+    pgn: Option<File>,
+    /// The tags every PGN game shares.
+    header: pgn::Header,
+}
+
+impl<'a> Scorer<'a> {
+    fn new(m: &'a Match) -> Result<Scorer<'a>> {
+        if let Some(dir) = &m.record_dir {
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("cannot create {}", dir.display()))?;
         }
-        let mut tally = Tally::default();
-        let mut stats = [MoveStats::default(); 2];
-        let mut forfeits = [0; 2];
-        for i in 0..self.games {
-            let opening = &self.openings[(i / 2) % self.openings.len()];
-            let first = i % 2;
-            let record = self.play_game(i + 1, first, opening, players, &mut stats)?;
-            if let Some(p) = record.forfeit {
-                forfeits[p] += 1;
-            }
-            tally.add(match record.winner {
-                None => Score::Draw,
-                Some(0) => Score::Win,
-                Some(_) => Score::Loss,
-            });
-            if let Some(dir) = &self.record_dir {
-                let path = dir.join(format!("{:04}.txt", record.number));
-                std::fs::write(&path, self.game_text(&record, players))
-                    .with_context(|| format!("cannot write {}", path.display()))?;
-            }
-            on_game(&record, &tally);
-        }
-        Ok(Report {
-            names: [players[0].name(), players[1].name()],
-            tally,
-            stats,
-            forfeits,
+        let pgn = match &m.pgn {
+            Some(path) => Some(
+                File::options()
+                    .create(true)
+                    .append(true)
+                    .open(path)
+                    .with_context(|| format!("cannot open {}", path.display()))?,
+            ),
+            None => None,
+        };
+        Ok(Scorer {
+            m,
+            start: Instant::now(),
+            tally: Tally::default(),
+            pairs: Pentanomial::default(),
+            halves: HashMap::new(),
+            stats: [MoveStats::default(); 2],
+            forfeits: [0; 2],
+            games: 0,
+            llr: m.sprt.map(|_| 0.0),
+            verdict: None,
+            names: None,
+            pgn,
+            header: pgn::Header {
+                date: pgn::today(),
+                time_controls: [0, 1].map(|p| m.time_control(p)),
+            },
         })
     }
 
-    fn play_game(
+    /// Scores and writes a finished game, then shows it to `on_game`; whether the match
+    /// should stop (its test has decided).
+    fn take(
+        &mut self,
+        done: Done,
+        on_game: &mut impl FnMut(&GameRecord, &Progress),
+    ) -> Result<bool> {
+        let Done { record, stats } = done;
+        self.games += 1;
+        for (total, game) in self.stats.iter_mut().zip(&stats) {
+            total.merge(game);
+        }
+        if let Some(p) = record.forfeit {
+            self.forfeits[p] += 1;
+        }
+        let score = record.score();
+        self.tally.add(score);
+        let pair = (record.number - 1) / 2;
+        if let Some(twin) = self.halves.remove(&pair) {
+            self.pairs.add(twin, score);
+            if let Some(sprt) = &self.m.sprt {
+                let llr = sprt.llr(&self.pairs);
+                self.llr = Some(llr);
+                if self.verdict.is_none()
+                    && let Some(hypothesis) = sprt.verdict(llr)
+                {
+                    self.verdict = Some(Verdict {
+                        hypothesis,
+                        llr,
+                        pairs: self.pairs.pairs(),
+                    });
+                }
+            }
+        } else {
+            self.halves.insert(pair, score);
+        }
+        if let Some(dir) = &self.m.record_dir {
+            let path = dir.join(format!("{:04}.txt", record.number));
+            std::fs::write(&path, self.m.game_text(&record))
+                .with_context(|| format!("cannot write {}", path.display()))?;
+        }
+        if let Some(file) = &mut self.pgn {
+            file.write_all(pgn::game(&self.m.spec, &self.header, &record).as_bytes())
+                .and_then(|()| file.flush())
+                .context("cannot write the PGN file")?;
+        }
+        self.names.get_or_insert_with(|| record.names.clone());
+        on_game(&record, &self.progress());
+        Ok(self.verdict.is_some())
+    }
+
+    fn progress(&self) -> Progress {
+        Progress {
+            games: self.games,
+            planned: self.m.games,
+            tally: self.tally,
+            pairs: self.pairs,
+            sprt: self.m.sprt,
+            llr: self.llr,
+            verdict: self.verdict,
+            elapsed: self.start.elapsed(),
+        }
+    }
+
+    fn report(self, fallback: [String; 2], pinned: Option<Vec<usize>>) -> Report {
+        Report {
+            names: self.names.unwrap_or(fallback),
+            tally: self.tally,
+            pairs: self.pairs,
+            stats: self.stats,
+            forfeits: self.forfeits,
+            llr: self.llr,
+            verdict: self.verdict,
+            pinned,
+        }
+    }
+}
+
+/// Builds the two players of a game slot (A then B), given the slot's number.
+pub type PlayerFactory<'a> = dyn Fn(usize) -> Result<[Box<dyn Player>; 2]> + Sync + 'a;
+
+impl Match {
+    /// A match of `games` games of `spec` from `openings`, one at a time, with no limits
+    /// set, no files written and no test.
+    pub fn new(spec: GameSpec, games: usize, openings: Vec<Opening>) -> Match {
+        Match {
+            spec,
+            games: Some(games),
+            openings,
+            budgets: [None; 2],
+            nodes: None,
+            record_dir: None,
+            pgn: None,
+            sprt: None,
+            concurrency: 1,
+        }
+    }
+
+    /// The most games the match plays.
+    fn limit(&self) -> Result<usize> {
+        if self.openings.is_empty() {
+            bail!("a match needs at least one opening");
+        }
+        match (self.games, self.sprt) {
+            (Some(n), _) => Ok(n),
+            (None, Some(_)) => Ok(usize::MAX),
+            (None, None) => bail!("a match without a game count needs an SPRT to end it"),
+        }
+    }
+
+    /// Plays the match one game at a time with `players` (whatever
+    /// [`Match::concurrency`] says); `on_game` sees each game as it ends, with the match's
+    /// progress.
+    pub fn play(
         &self,
-        number: usize,
-        first: usize,
-        opening: &Opening,
         players: &mut [Box<dyn Player>; 2],
-        stats: &mut [MoveStats; 2],
-    ) -> Result<GameRecord> {
+        mut on_game: impl FnMut(&GameRecord, &Progress),
+    ) -> Result<Report> {
+        let limit = self.limit()?;
+        self.prepare(players)?;
+        let mut scorer = Scorer::new(self)?;
+        for i in 0..limit {
+            let done = self.play_game(i, players)?;
+            if scorer.take(done, &mut on_game)? {
+                break;
+            }
+        }
+        Ok(scorer.report([players[0].name(), players[1].name()], None))
+    }
+
+    /// Plays the match [`Match::concurrency`] games at a time, each game slot with its own
+    /// players from `make` (called on the slot's thread, after it is pinned, so external
+    /// engines start on the slot's CPU). With a concurrency of 1 this is [`Match::play`]
+    /// on the calling thread.
+    pub fn play_with(
+        &self,
+        make: &PlayerFactory,
+        mut on_game: impl FnMut(&GameRecord, &Progress),
+    ) -> Result<Report> {
+        if self.concurrency <= 1 {
+            let mut players = make(0)?;
+            return self.play(&mut players, on_game);
+        }
+        let limit = self.limit()?;
+        let pinned = affinity::plan(self.concurrency, affinity::allowed_cpus().as_deref());
+        let mut scorer = Scorer::new(self)?;
+        let next = AtomicUsize::new(0);
+        let stop = AtomicBool::new(false);
+        let mut failure = None;
+        std::thread::scope(|scope| {
+            // No buffer: a slot hands its game over and waits until it is scored, so no
+            // slot runs ahead of the scorer (and of its SPRT) by more than the game it
+            // starts next.
+            let (tx, rx) = mpsc::sync_channel::<Result<Done>>(0);
+            for slot in 0..self.concurrency {
+                let (tx, next, stop, pinned) = (tx.clone(), &next, &stop, &pinned);
+                scope.spawn(move || {
+                    if let Some(cpu) = pinned.as_ref().and_then(|p| p.get(slot)) {
+                        affinity::pin_current_thread(*cpu);
+                    }
+                    let mut players = match make(slot).and_then(|mut p| {
+                        self.prepare(&mut p)?;
+                        Ok(p)
+                    }) {
+                        Ok(p) => p,
+                        Err(e) => {
+                            stop.store(true, Ordering::Relaxed);
+                            let _ = tx.send(Err(e));
+                            return;
+                        }
+                    };
+                    while !stop.load(Ordering::Relaxed) {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= limit {
+                            break;
+                        }
+                        let done = self.play_game(i, &mut players);
+                        let failed = done.is_err();
+                        if tx.send(done).is_err() || failed {
+                            stop.store(true, Ordering::Relaxed);
+                            break;
+                        }
+                    }
+                });
+            }
+            drop(tx);
+            for done in rx {
+                if failure.is_some() {
+                    // The match has failed: let the slots finish, score nothing more.
+                    continue;
+                }
+                let taken = done.and_then(|d| scorer.take(d, &mut on_game));
+                match taken {
+                    Ok(false) => {}
+                    Ok(true) => stop.store(true, Ordering::Relaxed),
+                    Err(e) => {
+                        stop.store(true, Ordering::Relaxed);
+                        failure.get_or_insert(e);
+                    }
+                }
+            }
+        });
+        if let Some(e) = failure {
+            return Err(e);
+        }
+        Ok(scorer.report(["A".into(), "B".into()], pinned))
+    }
+
+    /// Sets the players' node limit, if the match counts nodes.
+    fn prepare(&self, players: &mut [Box<dyn Player>; 2]) -> Result<()> {
+        if let Some(n) = self.nodes {
+            for p in players.iter_mut() {
+                p.limit_nodes(n)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Player `p`'s limit as PGN's `TimeControl` value.
+    fn time_control(&self, p: usize) -> String {
+        let time = self.budgets[p].map(|t| {
+            let seconds = format!("{:.3}", t.as_secs_f64());
+            let seconds = seconds.trim_end_matches('0').trim_end_matches('.');
+            format!("{seconds}/move")
+        });
+        let nodes = self.nodes.map(|n| format!("{n} nodes/move"));
+        match (time, nodes) {
+            (Some(t), Some(n)) => format!("{t}, {n}"),
+            (Some(t), None) => t,
+            (None, Some(n)) => n,
+            (None, None) => "?".to_string(),
+        }
+    }
+
+    /// Plays game `index` (0-based).
+    fn play_game(&self, index: usize, players: &mut [Box<dyn Player>; 2]) -> Result<Done> {
+        let opening = &self.openings[(index / 2) % self.openings.len()];
+        let first = index % 2;
         let mut game = Game::new(&self.spec).context("cannot set up the game")?;
         opening.apply(&mut game)?;
+        let mut stats = [MoveStats::default(); 2];
         let mut record = GameRecord {
-            number,
+            number: index + 1,
             first,
+            names: [players[0].name(), players[1].name()],
             opening: opening.text(),
             moves: Vec::new(),
+            book_plies: game.plies(),
+            info: Vec::new(),
             winner: None,
             reason: String::new(),
             forfeit: None,
+            termination: Termination::Normal,
+            start_fen: game.start_fen(),
         };
         let player_of = |side: Side| {
             if side == Side::First {
@@ -150,9 +536,10 @@ impl Match {
             if let Err(e) = player.new_game(&self.spec) {
                 record.winner = Some(1 - i);
                 record.forfeit = Some(i);
+                record.termination = Termination::Abandoned;
                 record.reason = format!("{} could not start: {e:#}", player.name());
                 record.moves = game.moves();
-                return Ok(record);
+                return Ok(Done { record, stats });
             }
         }
         let (winner, reason, forfeit) = loop {
@@ -168,6 +555,7 @@ impl Match {
             let reply = match player.play(&game, self.budgets[idx]) {
                 Ok(r) => r,
                 Err(e) => {
+                    record.termination = Termination::Abandoned;
                     break (
                         Some(1 - idx),
                         format!("{} failed: {e:#}", player.name()),
@@ -181,25 +569,31 @@ impl Match {
             };
             stats[idx].record(reply.elapsed, budget, reply.depth);
             if let Err(e) = game.play(reply.mv) {
+                record.termination = Termination::RulesInfraction;
                 break (
                     Some(1 - idx),
                     format!("{} played an illegal move: {e}", player.name()),
                     Some(idx),
                 );
             }
+            record.info.push(MoveInfo {
+                eval: reply.eval,
+                depth: reply.depth,
+                elapsed: reply.elapsed,
+            });
         };
         record.winner = winner;
         record.reason = reason;
         record.forfeit = forfeit;
         record.moves = game.moves();
-        Ok(record)
+        Ok(Done { record, stats })
     }
 
     /// A game as a text file: `#` header lines, then one move per line.
-    fn game_text(&self, record: &GameRecord, players: &[Box<dyn Player>; 2]) -> String {
+    fn game_text(&self, record: &GameRecord) -> String {
         let mut text = String::new();
-        let first = &players[record.first].name();
-        let second = &players[1 - record.first].name();
+        let first = &record.names[record.first];
+        let second = &record.names[1 - record.first];
         let _ = writeln!(text, "# banco-arena game {}", record.number);
         let _ = writeln!(text, "# game: {}", describe(&self.spec));
         let _ = writeln!(text, "# first: {first}");
@@ -223,36 +617,14 @@ impl Match {
     }
 }
 
-/// `caro 15x15 rule caro`, ...
-pub fn describe(spec: &GameSpec) -> String {
-    match spec {
-        GameSpec::Caro {
-            width,
-            height,
-            rule,
-            ..
-        } => format!("caro {width}x{height} rule {rule}"),
-        GameSpec::Xiangqi { fen } => match fen {
-            Some(f) => format!("xiangqi from {f}"),
-            None => "xiangqi".to_string(),
-        },
-    }
-}
-
-/// A move as saved: `x,y` for caro.
-pub fn move_text(mv: &Move) -> String {
-    match mv {
-        Move::Caro(p) => p.to_string(),
-        Move::Xiangqi(m) => format!("{m:?}"),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::openings::parse;
-    use crate::player::Reply;
+    use crate::player::{Eval, Reply};
+    use crate::sprt::Sprt;
     use banco_rules::caro::{Point, Rule};
+    use banco_rules::game::Move;
 
     /// Plays along a fixed script of points: first the listed ones that are free, then
     /// an illegal move or an error when asked to.
@@ -302,6 +674,7 @@ mod tests {
             Ok(Reply {
                 mv: Move::Caro(mv),
                 depth: Some(3),
+                eval: Some(Eval::Units(self.played as i32)),
                 // Says how long it was given, so tests can see whose budget it got.
                 elapsed: budget.unwrap_or(Duration::from_millis(10)),
             })
@@ -328,13 +701,7 @@ mod tests {
 
     #[test]
     fn colours_alternate_and_results_add_up() {
-        let m = Match {
-            spec: spec(),
-            games: 4,
-            openings: parse("0,0 1,1\n-1,-1 2,2").unwrap(),
-            budgets: [None; 2],
-            record_dir: None,
-        };
+        let m = Match::new(spec(), 4, parse("0,0 1,1\n-1,-1 2,2").unwrap());
         let mut players = racers();
         let mut seen = Vec::new();
         let report = m
@@ -365,14 +732,11 @@ mod tests {
     #[test]
     fn each_player_moves_on_its_own_budget() {
         let m = Match {
-            spec: spec(),
-            games: 2,
-            openings: parse("0,0 1,1").unwrap(),
             budgets: [
                 Some(Duration::from_millis(30)),
                 Some(Duration::from_millis(70)),
             ],
-            record_dir: None,
+            ..Match::new(spec(), 2, parse("0,0 1,1").unwrap())
         };
         let mut players = racers();
         let report = m.play(&mut players, |_, _| {}).unwrap();
@@ -387,11 +751,8 @@ mod tests {
     fn errors_and_illegal_moves_lose() {
         let dir = std::env::temp_dir().join(format!("banco-arena-test-{}", std::process::id()));
         let m = Match {
-            spec: spec(),
-            games: 1,
-            openings: parse("0,0 1,1").unwrap(),
-            budgets: [None; 2],
             record_dir: Some(dir.clone()),
+            ..Match::new(spec(), 1, parse("0,0 1,1").unwrap())
         };
         // A moves first and plays an illegal move on its second turn: B wins.
         let mut players = racers();
@@ -442,5 +803,207 @@ mod tests {
         );
         assert_eq!(report.tally.wins, 1);
         assert_eq!(report.forfeits, [0, 1]);
+    }
+
+    /// A row-0 runner and a player that scatters its stones along row 14 with gaps:
+    /// A wins every game, with either colour.
+    fn a_always_wins() -> [Box<dyn Player>; 2] {
+        let row = (0..15).map(|x| (x, 0)).collect::<Vec<_>>();
+        let gaps = (0..15).step_by(2).map(|x| (x, 14)).collect::<Vec<_>>();
+        [
+            Box::new(Scripted::new("a", &row)),
+            Box::new(Scripted::new("b", &gaps)),
+        ]
+    }
+
+    fn temp(name: &str) -> PathBuf {
+        std::env::temp_dir().join(format!("banco-arena-{name}-{}", std::process::id()))
+    }
+
+    #[test]
+    fn pairs_are_scored_together() {
+        // The racers split every pair: each wins the game it starts.
+        let m = Match::new(spec(), 5, parse("0,0 1,1\n-1,-1 2,2").unwrap());
+        let report = m.play(&mut racers(), |_, _| {}).unwrap();
+        assert_eq!(report.pairs.counts, [0, 0, 2, 0, 0]);
+        // The fifth game has no twin: in the tally only.
+        assert_eq!(report.tally.games(), 5);
+        let report = m.play(&mut a_always_wins(), |_, _| {}).unwrap();
+        assert_eq!(report.pairs.counts, [0, 0, 0, 0, 2]);
+        assert_eq!(report.tally.wins, 5);
+    }
+
+    #[test]
+    fn concurrent_games_score_as_serial_ones() {
+        let m = Match {
+            concurrency: 3,
+            ..Match::new(spec(), 8, parse("0,0 1,1\n-1,-1 2,2").unwrap())
+        };
+        let made = AtomicUsize::new(0);
+        let make = |_slot: usize| -> Result<[Box<dyn Player>; 2]> {
+            made.fetch_add(1, Ordering::Relaxed);
+            Ok(racers())
+        };
+        let mut numbers = Vec::new();
+        let mut seen_games = Vec::new();
+        let report = m
+            .play_with(&make, |r, p| {
+                numbers.push(r.number);
+                seen_games.push(p.games);
+                // Each game is the one its number says: opening and colours.
+                let opening = if (r.number - 1) / 2 % 2 == 0 {
+                    "0,0 1,1"
+                } else {
+                    "-1,-1 2,2"
+                };
+                assert_eq!(r.opening, opening);
+                assert_eq!(r.first, (r.number - 1) % 2);
+                assert_eq!(r.winner, Some(r.first));
+            })
+            .unwrap();
+        // Three slots, three pairs of players.
+        assert_eq!(made.load(Ordering::Relaxed), 3);
+        numbers.sort_unstable();
+        assert_eq!(numbers, (1..=8).collect::<Vec<_>>());
+        assert_eq!(seen_games, (1..=8).collect::<Vec<_>>());
+        assert_eq!(report.pairs.counts, [0, 0, 4, 0, 0]);
+        assert_eq!((report.tally.wins, report.tally.losses), (4, 4));
+        assert_eq!(report.stats[0].moves + report.stats[1].moves, 4 * 18);
+        assert_eq!(report.names, ["a".to_string(), "b".to_string()]);
+        // A slot whose players cannot be made fails the match.
+        let broken = |_: usize| -> Result<[Box<dyn Player>; 2]> { bail!("no engine") };
+        let err = m.play_with(&broken, |_, _| {}).unwrap_err();
+        assert_eq!(err.to_string(), "no engine");
+    }
+
+    #[test]
+    fn an_sprt_ends_the_match_when_it_decides() {
+        let sprt = Sprt::parse(&["elo0=0 elo1=200"]).unwrap();
+        let m = Match {
+            games: None,
+            sprt: Some(sprt),
+            ..Match::new(spec(), 0, parse("0,0 1,1").unwrap())
+        };
+        let mut last = None;
+        let report = m
+            .play(&mut a_always_wins(), |_, p| last = Some(p.clone()))
+            .unwrap();
+        // Won pairs only: the LLR (fishtest: 2.93 after 7 pairs, 3.35 after 8) crosses
+        // ln(19) = 2.94 at the eighth pair, and no game follows.
+        let verdict = report.verdict.unwrap();
+        assert_eq!(verdict.hypothesis, Hypothesis::H1);
+        assert_eq!(verdict.pairs, 8);
+        assert!((verdict.llr - 3.347_539).abs() < 1e-4, "{verdict:?}");
+        assert_eq!(report.tally.games(), 16);
+        let last = last.unwrap();
+        assert_eq!(last.verdict, Some(verdict));
+        assert_eq!(last.eta(), Some(Duration::ZERO));
+        assert!(
+            last.status_line()
+                .contains("LLR 3.35 [-2.94, 2.94] H1 accepted"),
+            "{}",
+            last.status_line()
+        );
+
+        // Several at once: no game starts after the decision, those under way finish.
+        let m = Match {
+            concurrency: 2,
+            ..m
+        };
+        let report = m.play_with(&|_| Ok(a_always_wins()), |_, _| {}).unwrap();
+        assert_eq!(report.verdict.unwrap().pairs, 8);
+        // Besides the 8 pairs: games of later pairs scored while a twin was still being
+        // played (at most one per slot), and at most one game per slot under way (or
+        // waiting to be scored) at the decision.
+        let games = report.tally.games();
+        assert!((16..=16 + 2 * 2).contains(&games), "{games}");
+
+        // Without a count or a test a match would not end.
+        let m = Match { sprt: None, ..m };
+        assert!(m.play(&mut a_always_wins(), |_, _| {}).is_err());
+    }
+
+    #[test]
+    fn every_game_goes_to_the_pgn_file() {
+        let path = temp("pgn");
+        let _ = std::fs::remove_file(&path);
+        let m = Match {
+            pgn: Some(path.clone()),
+            budgets: [Some(Duration::from_millis(30)); 2],
+            ..Match::new(spec(), 2, parse("0,0 1,1").unwrap())
+        };
+        m.play(&mut racers(), |_, _| {}).unwrap();
+        // A second match appends.
+        m.play(&mut racers(), |_, _| {}).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(text.matches("[Event \"a vs b\"]").count(), 4);
+        assert_eq!(text.matches("[Round \"1.2\"]").count(), 2);
+        assert!(
+            text.contains("[White \"b\"]\n[Black \"a\"]\n[Result \"1-0\"]"),
+            "{text}"
+        );
+        assert!(text.contains("[TimeControl \"0.03/move\"]"), "{text}");
+        assert!(text.contains("[Termination \"normal\"]"), "{text}");
+        assert!(text.contains("[Opening \"0,0 1,1\"]"), "{text}");
+        // The opening's moves, then the players' with what they said.
+        assert!(
+            text.contains("1. h8 {book} i7 {book} 2. a15 {+1/3 0.030s} a1 {+1/3 0.030s}"),
+            "{text}"
+        );
+        assert!(text.contains("{five} 1-0"), "{text}");
+    }
+
+    #[test]
+    fn progress_reads_as_a_status_line() {
+        let mut pairs = Pentanomial::default();
+        for _ in 0..3 {
+            pairs.add(Score::Win, Score::Draw);
+        }
+        pairs.add(Score::Loss, Score::Draw);
+        let mut tally = Tally::default();
+        for s in [
+            Score::Win,
+            Score::Draw,
+            Score::Win,
+            Score::Draw,
+            Score::Win,
+            Score::Draw,
+            Score::Loss,
+            Score::Draw,
+        ] {
+            tally.add(s);
+        }
+        let progress = Progress {
+            games: 8,
+            planned: Some(20),
+            tally,
+            pairs,
+            sprt: None,
+            llr: None,
+            verdict: None,
+            elapsed: Duration::from_secs(40),
+        };
+        // 12 games left at 5 s a game.
+        assert_eq!(progress.eta(), Some(Duration::from_secs(60)));
+        // fishtest's get_elo on these pairs: 88.67 ± 172.94, LOS 0.8755.
+        assert_eq!(
+            progress.status_line(),
+            "games 8/20  +3 =4 -1  62.5%  pairs 4  Elo +89 ± 173  LOS 87.6%  ETA 1m00s"
+        );
+        // With a test and no count, the ETA comes from the LLR's drift: 1.0 in 4 pairs,
+        // 1.94 to go, about 7.8 pairs, 15.5 games.
+        let sprt = Sprt::default();
+        let progress = Progress {
+            planned: None,
+            sprt: Some(sprt),
+            llr: Some(1.0),
+            ..progress
+        };
+        let eta = progress.eta().unwrap().as_secs_f64();
+        assert!((eta - 2.0 * 7.777_756 * 5.0).abs() < 0.01, "{eta}");
+        assert!(progress.status_line().contains("LLR 1.00 [-2.94, 2.94]"));
+        assert_eq!(clock(Duration::from_secs(3725)), "1h02m");
+        assert_eq!(clock(Duration::from_secs(42)), "42s");
     }
 }

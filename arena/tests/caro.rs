@@ -5,7 +5,8 @@ use std::time::Duration;
 
 use banco_arena::matches::Match;
 use banco_arena::openings::Opening;
-use banco_arena::player::{Player, PlayerSpec, Reply};
+use banco_arena::player::{Player, Reply};
+use banco_arena::spec::PlayerSpec;
 use banco_rules::caro::{Point, Rule};
 use banco_rules::game::{EndReason, Game, GameSpec, Move, Side};
 
@@ -79,13 +80,17 @@ fn pbrain_banco_plays_through_the_manager() {
 fn a_short_match_against_the_external_engine() {
     let m = Match {
         spec: caro(15, 15),
-        games: 2,
+        games: Some(2),
         openings: vec![Opening {
             moves: Vec::new(),
             line: 0,
         }],
         budgets: [Some(Duration::from_millis(50)); 2],
+        nodes: None,
         record_dir: None,
+        pgn: None,
+        sprt: None,
+        concurrency: 1,
     };
     let mut players: [Box<dyn Player>; 2] = [
         "banco:easy"
@@ -150,11 +155,7 @@ impl Player for RowZero {
         let x = (0..15)
             .find(|x| g.board().is_empty_at(Point::new(*x, 0)))
             .unwrap_or(0);
-        Ok(Reply {
-            mv: at(x, 0),
-            depth: None,
-            elapsed: Duration::ZERO,
-        })
+        Ok(Reply::new(at(x, 0), Duration::ZERO))
     }
 }
 
@@ -177,13 +178,17 @@ fn an_engine_with_a_slow_first_search_and_a_racy_loop_forfeits_nothing() {
             rule: Rule::Freestyle,
             opening: Vec::new(),
         },
-        games: 2,
+        games: Some(2),
         openings: vec![Opening {
             moves: Vec::new(),
             line: 0,
         }],
         budgets: [Some(Duration::from_millis(100)); 2],
+        nodes: None,
         record_dir: None,
+        pgn: None,
+        sprt: None,
+        concurrency: 1,
     };
     let mut players: [Box<dyn Player>; 2] = [Box::new(RowZero), fake.build(2).unwrap()];
     let mut games = Vec::new();

@@ -1,11 +1,12 @@
-//! Xiangqi in the arena: the `banco-uci` binary driven as an external engine, seed 002,
+//! Xiangqi in the arena: the `banco-uci` binary driven as an external engine, the Xiangqi thesis' engine,
 //! and a short match from an arranged position.
 
 use std::time::Duration;
 
 use banco_arena::matches::Match;
 use banco_arena::openings::Opening;
-use banco_arena::player::{Player, PlayerSpec};
+use banco_arena::player::Player;
+use banco_arena::spec::PlayerSpec;
 use banco_rules::game::{EndReason, Game, GameSpec, Move};
 
 fn banco_uci() -> PlayerSpec {
@@ -43,7 +44,11 @@ fn banco_uci_plays_through_the_manager() {
 #[test]
 fn caro_players_refuse_xiangqi_and_back() {
     let xiangqi = GameSpec::Xiangqi { fen: None };
-    let mut seed = "seed:002".parse::<PlayerSpec>().unwrap().build(1).unwrap();
+    let mut seed = "seed:xiangqi-thesis"
+        .parse::<PlayerSpec>()
+        .unwrap()
+        .build(1)
+        .unwrap();
     assert!(seed.new_game(&xiangqi).is_ok());
     let caro = GameSpec::Caro {
         width: 15,
@@ -64,13 +69,17 @@ fn a_short_match_from_an_arranged_position() {
         spec: GameSpec::Xiangqi {
             fen: Some(fen.into()),
         },
-        games: 2,
+        games: Some(2),
         openings: vec![Opening {
             moves: Vec::new(),
             line: 0,
         }],
         budgets: [Some(Duration::from_millis(100)); 2],
+        nodes: None,
         record_dir: None,
+        pgn: None,
+        sprt: None,
+        concurrency: 1,
     };
     let mut players: [Box<dyn Player>; 2] = [
         "banco:medium"
@@ -78,7 +87,11 @@ fn a_short_match_from_an_arranged_position() {
             .unwrap()
             .build(1)
             .unwrap(),
-        "seed:002".parse::<PlayerSpec>().unwrap().build(2).unwrap(),
+        "seed:xiangqi-thesis"
+            .parse::<PlayerSpec>()
+            .unwrap()
+            .build(2)
+            .unwrap(),
     ];
     let mut games = Vec::new();
     let report = m.play(&mut players, |r, _| games.push(r.clone())).unwrap();

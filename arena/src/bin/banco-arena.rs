@@ -5,10 +5,14 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
-use banco_arena::matches::{Match, describe};
+use banco_arena::affinity;
+use banco_arena::matches::Match;
 use banco_arena::openings::{self, Opening, caro_token};
-use banco_arena::player::{Options, Player, PlayerSpec};
+use banco_arena::player::Player;
+use banco_arena::record::describe;
 use banco_arena::rng::Rng;
+use banco_arena::spec::{Options, PlayerSpec};
+use banco_arena::sprt::Sprt;
 use banco_engine::bot::{Bot, Limits};
 use banco_engine::caro::Config;
 use banco_engine::caro::Engine;
@@ -30,18 +34,46 @@ struct Args {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Play a match: N games, both colours of each opening.
+    /// Play a match: N games, both colours of each opening, scored game by game and by
+    /// pairs (the two games of an opening); optionally several at once and stopped by an
+    /// SPRT.
+    ///
+    /// While it plays, a status line on standard error gives the games played, the
+    /// score, the Elo difference from the pairs with its 95% margin, the likelihood of
+    /// superiority (LOS), the LLR within its bounds (with --sprt) and an ETA (to -n, or
+    /// to the SPRT's decision at its pace so far): rewritten in place on a terminal, one
+    /// line per pair otherwise. At the end: the game-by-game score and Elo, the pairs
+    /// (Ptnml(0-2): LL, LD, DD/WL, WD, WW) with their Elo and LOS, the SPRT's verdict,
+    /// each player's move statistics and forfeits.
     Match {
-        /// Player A: banco:LEVEL, seed:NNN, gomocup:COMMAND (caro) or uci:COMMAND (xiangqi).
+        /// Player A: banco:LEVEL, seed:NAME, gomocup:COMMAND (caro) or uci:COMMAND
+        /// (xiangqi).
         a: PlayerSpec,
         /// Player B.
         b: PlayerSpec,
         /// caro or xiangqi.
         #[arg(long, default_value = "caro")]
         game: GameKind,
-        /// Number of games (even numbers give every opening both colours).
-        #[arg(long, short = 'n', default_value_t = 100)]
-        games: usize,
+        /// Number of games (even numbers give every opening both colours). Default 100;
+        /// with --sprt, the most games the test may take (default: no limit).
+        #[arg(long, short = 'n')]
+        games: Option<usize>,
+        /// Games played at once, each with its own two engines (own processes for
+        /// external engines) and, when there are at least as many CPUs, pinned to a CPU
+        /// of its own.
+        #[arg(long, short = 'c', default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+        concurrency: u16,
+        /// Stop as soon as a sequential probability ratio test decides on the game pairs
+        /// (fishtest's GSPRT): `--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05`, with
+        /// model=logistic (the default, Elo as reported) or model=normalized. What is
+        /// left out keeps those defaults. It takes the KEY=VALUE words that follow it, so
+        /// name the players before it.
+        #[arg(long, num_args = 0.., value_name = "KEY=VALUE")]
+        sprt: Option<Vec<String>>,
+        /// Append every game to this PGN file (tags, moves in the game's notation, each
+        /// move's reported score, depth and time).
+        #[arg(long)]
+        pgn: Option<PathBuf>,
         /// Board size: N or WxH.
         #[arg(long, default_value = "15")]
         size: String,
@@ -72,7 +104,8 @@ enum Command {
         /// (default 1000, GomocupJudge's tolerance).
         #[arg(long)]
         grace_ms: Option<u64>,
-        /// Directory to save every game in.
+        /// Directory to save every game in, one text file each (what caro-tune,
+        /// xiangqi-positions and tactics read).
         #[arg(long)]
         out: Option<PathBuf>,
         /// Seed for the seed bots' random choices.
@@ -262,6 +295,9 @@ fn main() -> Result<()> {
             game,
             fen,
             games,
+            concurrency,
+            sprt,
+            pgn,
             size,
             rule,
             openings,
@@ -300,33 +336,42 @@ fn main() -> Result<()> {
                 }],
                 (None, None) => openings::parse(shipped)?,
             };
+            let sprt = sprt.map(|words| Sprt::parse(&words)).transpose()?;
             let m = Match {
                 spec,
-                games,
+                games: match (games, sprt) {
+                    (Some(n), _) => Some(n),
+                    (None, Some(_)) => None,
+                    (None, None) => Some(100),
+                },
                 openings,
                 budgets: [time_ms, time_ms_b.or(time_ms)].map(|t| t.map(Duration::from_millis)),
+                nodes,
                 record_dir: out,
+                pgn,
+                sprt,
+                concurrency: usize::from(concurrency),
             };
             run_match(
                 &m,
                 &a,
                 &b,
                 seed,
-                nodes,
                 grace_ms.map(Duration::from_millis),
                 verbose,
             )
         }
         Command::Tune { set, pairs, nodes } => {
-            let candidate = banco_arena::tune::weights(&set)?;
+            let candidate = banco_arena::tune::xiangqi_selfplay::weights(&set)?;
             let openings = openings::parse(openings::XIANGQI)?;
             out!(
                 "{} vs default weights: {pairs} openings x 2 colours, {nodes} nodes per move",
                 set.join(" ")
             );
-            let t = banco_arena::tune::ab(candidate, &openings, pairs, nodes, |t| {
-                eprint!("\r  +{} ={} -{}", t.wins, t.draws, t.losses);
-            })?;
+            let t =
+                banco_arena::tune::xiangqi_selfplay::ab(candidate, &openings, pairs, nodes, |t| {
+                    eprint!("\r  +{} ={} -{}", t.wins, t.draws, t.losses);
+                })?;
             eprintln!();
             out!(
                 "{}: +{} ={} -{}  ({:.1}%)  Elo {}",
@@ -387,7 +432,7 @@ fn main() -> Result<()> {
         } => {
             print!(
                 "{}",
-                banco_arena::texel::random_openings(count, plies, max_score, seed)?
+                banco_arena::tune::xiangqi_texel::random_openings(count, plies, max_score, seed)?
             );
             Ok(())
         }
@@ -403,18 +448,26 @@ fn main() -> Result<()> {
                     let command = spec
                         .strip_prefix("uci:")
                         .context("the teacher is named uci:COMMAND")?;
-                    Some(banco_arena::texel::Teacher::start(command, depth)?)
+                    Some(banco_arena::tune::xiangqi_texel::Teacher::start(
+                        command, depth,
+                    )?)
                 }
                 None => None,
             };
             use std::io::Write as _;
             let mut out = std::io::stdout().lock();
             let mut failed = None;
-            let kept = banco_arena::texel::positions(&games, skip, every, teacher.as_mut(), |l| {
-                if failed.is_none() {
-                    failed = writeln!(out, "{l}").err();
-                }
-            })?;
+            let kept = banco_arena::tune::xiangqi_texel::positions(
+                &games,
+                skip,
+                every,
+                teacher.as_mut(),
+                |l| {
+                    if failed.is_none() {
+                        failed = writeln!(out, "{l}").err();
+                    }
+                },
+            )?;
             if let Some(e) = failed {
                 bail!("cannot write the positions: {e}");
             }
@@ -440,7 +493,7 @@ fn texel(
     teacher_share: f64,
     teacher_scale: f64,
 ) -> Result<()> {
-    use banco_arena::texel;
+    use banco_arena::tune::xiangqi_texel as texel;
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let mut samples = texel::read_samples(&text, teacher_share, teacher_scale)?;
@@ -499,57 +552,82 @@ fn run_match(
     a: &PlayerSpec,
     b: &PlayerSpec,
     seed: u64,
-    nodes: Option<u64>,
     grace: Option<Duration>,
     verbose: bool,
 ) -> Result<()> {
     let options = Options { grace };
-    let mut players: [Box<dyn Player>; 2] = [
-        a.build_with(seed, &options)?,
-        b.build_with(seed.wrapping_add(1), &options)?,
-    ];
-    if let Some(n) = nodes {
-        for p in &mut players {
-            p.limit_nodes(n)?;
-        }
-    }
+    // Slot k's seed bots draw from seeds of their own; slot 0's are those of a match
+    // played one game at a time.
+    let make = |slot: usize| -> Result<[Box<dyn Player>; 2]> {
+        let seed = seed.wrapping_add(2 * slot as u64);
+        Ok([
+            a.build_with(seed, &options)?,
+            b.build_with(seed.wrapping_add(1), &options)?,
+        ])
+    };
     let odds = match m.budgets {
         [Some(a), Some(b)] if a != b => {
             format!(", {} ms against {} ms a move", a.as_millis(), b.as_millis())
         }
         _ => String::new(),
     };
+    let (count, until) = match m.games {
+        Some(n) => (format!("{n} games"), ""),
+        None => ("games".to_string(), " until the SPRT decides"),
+    };
     out!(
-        "{} vs {}: {} games of {}, {} openings{odds}",
-        players[0].name(),
-        players[1].name(),
-        m.games,
+        "{a} vs {b}: {count} of {}{until}, {} openings{odds}",
         describe(&m.spec),
         m.openings.len()
     );
+    if m.concurrency > 1 {
+        let cpus = affinity::allowed_cpus();
+        match affinity::plan(m.concurrency, cpus.as_deref()) {
+            Some(pins) => out!(
+                "  {} games at once, each game's engines on a CPU of their own: {}",
+                m.concurrency,
+                pins.iter()
+                    .map(|c| c.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            None => out!(
+                "  {} games at once, engines not pinned ({} CPUs: too few to give each game its own)",
+                m.concurrency,
+                cpus.map_or_else(|| "unknown".to_string(), |c| c.len().to_string())
+            ),
+        }
+    }
+    if let Some(s) = &m.sprt {
+        let (lower, upper) = s.bounds();
+        out!("  SPRT {s}: bounds [{lower:.2}, {upper:.2}]");
+    }
     let start = Instant::now();
-    let names = [players[0].name(), players[1].name()];
-    let report = m.play(&mut players, |record, tally| {
+    let mut status = StatusLine::new();
+    let report = m.play_with(&make, |record, progress| {
         if verbose {
             let forfeit = if record.forfeit.is_some() {
                 " FORFEIT"
             } else {
                 ""
             };
+            status.clear();
             out!(
                 "game {:>3}: {} first, {} in {} plies ({}){forfeit}  [{}: +{} ={} -{}]",
                 record.number,
-                names[record.first],
+                record.names[record.first],
                 record.result(),
                 record.moves.len(),
                 record.reason,
-                names[0],
-                tally.wins,
-                tally.draws,
-                tally.losses
+                record.names[0],
+                progress.tally.wins,
+                progress.tally.draws,
+                progress.tally.losses
             );
         }
+        status.show(progress);
     })?;
+    status.finish();
     let t = report.tally;
     out!(
         "{} vs {}: +{} ={} -{}  ({:.1}%)  Elo {}  [{:.0} s]",
@@ -562,6 +640,33 @@ fn run_match(
         t.elo(),
         start.elapsed().as_secs_f64()
     );
+    let p = report.pairs;
+    if p.pairs() > 0 {
+        let (elo, los) = p.elo();
+        let c = p.counts;
+        out!(
+            "  pairs: {} (Ptnml(0-2) LL {} LD {} DD/WL {} WD {} WW {}): {:.1}%  Elo {elo}  LOS {:.1}%",
+            p.pairs(),
+            c[0],
+            c[1],
+            c[2],
+            c[3],
+            c[4],
+            100.0 * p.score(),
+            100.0 * los
+        );
+    }
+    if let (Some(s), Some(llr)) = (&m.sprt, report.llr) {
+        let (lower, upper) = s.bounds();
+        let verdict = match report.verdict {
+            Some(v) => format!(
+                "{} accepted after {} pairs (LLR {:.2})",
+                v.hypothesis, v.pairs, v.llr
+            ),
+            None => "no decision".to_string(),
+        };
+        out!("  SPRT {s}: LLR {llr:.2} [{lower:.2}, {upper:.2}]: {verdict}");
+    }
     for (name, s) in report.names.iter().zip(report.stats) {
         let depth = s
             .mean_depth()
@@ -589,6 +694,54 @@ fn run_match(
         }
     );
     Ok(())
+}
+
+/// The live status line on standard error: rewritten in place on a terminal, else one
+/// line per game pair (a log gets the progress without a line per game).
+struct StatusLine {
+    /// Whether standard error is a terminal.
+    terminal: bool,
+    /// Whether a line is on the terminal now, to be cleared before other output.
+    shown: bool,
+    /// Pairs when a line was last printed (not on a terminal).
+    pairs_printed: u32,
+}
+
+impl StatusLine {
+    fn new() -> StatusLine {
+        use std::io::IsTerminal;
+        StatusLine {
+            terminal: std::io::stderr().is_terminal(),
+            shown: false,
+            pairs_printed: 0,
+        }
+    }
+
+    fn show(&mut self, progress: &banco_arena::matches::Progress) {
+        if self.terminal {
+            eprint!("\r\x1b[2K{}", progress.status_line());
+            self.shown = true;
+        } else if progress.pairs.pairs() > self.pairs_printed {
+            self.pairs_printed = progress.pairs.pairs();
+            eprintln!("{}", progress.status_line());
+        }
+    }
+
+    /// Takes the line off the terminal, before other output.
+    fn clear(&mut self) {
+        if self.shown {
+            eprint!("\r\x1b[2K");
+            self.shown = false;
+        }
+    }
+
+    /// Leaves the last line on the terminal and moves past it.
+    fn finish(&mut self) {
+        if self.shown {
+            eprintln!();
+            self.shown = false;
+        }
+    }
 }
 
 /// Random `stones`-stone openings within two points of the centre whose quick search
@@ -756,7 +909,7 @@ fn caro_tune(
     teacher: Option<(&Path, f64)>,
     table: Option<&Path>,
 ) -> Result<()> {
-    use banco_arena::caro_texel as texel;
+    use banco_arena::tune::caro_texel as texel;
     use banco_engine::caro::eval::Weights;
     if let Some((_, share)) = teacher
         && !(0.0..=1.0).contains(&share)
@@ -861,10 +1014,10 @@ fn caro_tune(
 /// Prints what `error` says of `model` on the training and the check positions.
 fn report<M>(
     what: &str,
-    error: fn(&M, &[banco_arena::caro_texel::Sample]) -> f64,
+    error: fn(&M, &[banco_arena::tune::caro_texel::Sample]) -> f64,
     model: &M,
-    train: &[banco_arena::caro_texel::Sample],
-    test: &[banco_arena::caro_texel::Sample],
+    train: &[banco_arena::tune::caro_texel::Sample],
+    test: &[banco_arena::tune::caro_texel::Sample],
 ) {
     eprintln!(
         "{what}: error {:.5} (check {:.5})",

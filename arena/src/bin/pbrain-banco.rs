@@ -5,7 +5,7 @@
 use std::io::{BufRead, Write};
 
 use anyhow::{Context, Result, bail};
-use banco_arena::pbrain::Brain;
+use banco_arena::gomocup::Brain;
 use banco_engine::caro::eval::{PointTable, ValueTable};
 use banco_rules::Level;
 use clap::Parser;

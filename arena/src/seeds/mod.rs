@@ -1,45 +1,155 @@
-//! The bots of the seed programs, reimplemented faithfully as reference opponents.
+//! The bots of the seed programs (the programs banco grew from), reimplemented faithfully
+//! as reference opponents, and the [`Player`]s that put them in a match.
 //!
 //! Each follows its document in `shared/seeds/`: its scoring tables, its search, its
 //! quirks. Where a document leaves a detail out, the module says what was chosen and why
-//! (usually: what the code family the document cites does).
+//! (usually: what the code family the document cites does). Modules are named after the
+//! program; the number is its document's (`seed:000` still names Console Caro's bot).
 //!
-//! - [`seed000`]: depth-3 minimax with alpha-beta over the bounding box, "combo" evaluation.
-//! - [`seed002`]: xiangqi, depth-4 alpha-beta with its piece values and square tables.
-//! - [`seed001`]: one-ply attack + defence score tables (C#, LAN caro).
-//! - [`seed003`]: one-ply `MAP_SCORE` tables, random among equals (JavaScript).
-//! - [`seed004`]: depth-2 alpha-beta over attack/defence scores (C#, AI course).
+//! - [`console_caro`]: Console Caro (C++, 2023; document 000): depth-3 minimax with
+//!   alpha-beta over the bounding box, "combo" evaluation.
+//! - [`lan_caro`]: LAN Caro (C# WinForms; document 001): one-ply attack + defence score
+//!   tables.
+//! - [`xiangqi_thesis`]: the Xiangqi thesis' engine (Python/Pygame; document 002):
+//!   depth-4 alpha-beta with its piece values and square tables.
+//! - [`web_caro`]: Web Caro (JavaScript; document 003): one-ply `MAP_SCORE` tables, random
+//!   among equals.
+//! - [`alphabeta_caro`]: the Alpha-beta Caro report (C#, an AI course; document 004):
+//!   depth-2 alpha-beta over attack/defence scores.
 
-pub mod seed000;
-pub mod seed001;
-pub mod seed002;
-pub mod seed003;
-pub mod seed004;
+pub mod alphabeta_caro;
+pub mod console_caro;
+pub mod lan_caro;
+pub mod web_caro;
+pub mod xiangqi_thesis;
 
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
 use banco_rules::caro::{Board, Game, Point, Stone};
+use banco_rules::game::{self, GameSpec, Move};
 
-/// A seed program's bot: picks a move for the side to move.
+use crate::player::{Player, Reply};
+use xiangqi_thesis::XiangqiThesis;
+
+/// A seed program's caro bot: picks a move for the side to move.
 pub trait SeedBot {
-    /// `seed:NNN`.
+    /// `seed:NAME`, the name results are reported under.
     fn name(&self) -> &'static str;
     /// The move for the side to move; `None` only on a full board.
     fn choose(&mut self, game: &Game) -> Option<Point>;
 }
 
-/// Whether `number` names seed 002, the xiangqi engine (it is not a [`SeedBot`]: those
-/// play caro).
-pub fn is_xiangqi(number: &str) -> bool {
-    matches!(number, "002" | "2")
+/// Every seed bot: its name, then the older names (its document's number) still accepted.
+pub const NAMES: [(&str, [&str; 2]); 5] = [
+    ("console-caro", ["000", "0"]),
+    ("lan-caro", ["001", "1"]),
+    ("xiangqi-thesis", ["002", "2"]),
+    ("web-caro", ["003", "3"]),
+    ("alphabeta-caro", ["004", "4"]),
+];
+
+/// The seed bot's name for `name` or one of its aliases (`000` is `console-caro`).
+pub fn canonical(name: &str) -> Option<&'static str> {
+    NAMES
+        .iter()
+        .find(|(n, aliases)| *n == name || aliases.contains(&name))
+        .map(|(n, _)| *n)
 }
 
-/// The caro seed bots by number.
-pub fn by_number(number: &str, seed: u64) -> Option<Box<dyn SeedBot>> {
-    match number {
-        "000" | "0" => Some(Box::new(seed000::Seed000::new(seed))),
-        "001" | "1" => Some(Box::new(seed001::Seed001)),
-        "003" | "3" => Some(Box::new(seed003::Seed003::new(seed))),
-        "004" | "4" => Some(Box::new(seed004::Seed004)),
+/// Whether `name` names the Xiangqi thesis' engine (it is not a [`SeedBot`]: those play
+/// caro).
+pub fn is_xiangqi(name: &str) -> bool {
+    canonical(name) == Some("xiangqi-thesis")
+}
+
+/// The caro seed bots by name (or alias); `seed` feeds their random choices.
+pub fn by_name(name: &str, seed: u64) -> Option<Box<dyn SeedBot>> {
+    match canonical(name)? {
+        "console-caro" => Some(Box::new(console_caro::ConsoleCaro::new(seed))),
+        "lan-caro" => Some(Box::new(lan_caro::LanCaro)),
+        "web-caro" => Some(Box::new(web_caro::WebCaro::new(seed))),
+        "alphabeta-caro" => Some(Box::new(alphabeta_caro::AlphabetaCaro)),
         _ => None,
+    }
+}
+
+/// The player for the seed bot `name` (or alias).
+pub fn player(name: &str, seed: u64) -> Result<Box<dyn Player>> {
+    if is_xiangqi(name) {
+        return Ok(Box::new(XiangqiThesisPlayer {
+            engine: XiangqiThesis::new(),
+        }));
+    }
+    let bot = by_name(name, seed).with_context(|| format!("no seed bot {name}"))?;
+    Ok(Box::new(SeedPlayer { bot }))
+}
+
+/// A seed program's caro bot as a [`Player`].
+pub struct SeedPlayer {
+    /// The seed program's move picker.
+    bot: Box<dyn SeedBot>,
+}
+
+impl Player for SeedPlayer {
+    fn name(&self) -> String {
+        self.bot.name().to_string()
+    }
+
+    fn new_game(&mut self, spec: &GameSpec) -> Result<()> {
+        match spec {
+            GameSpec::Caro { .. } => Ok(()),
+            _ => bail!("{} only plays caro", self.bot.name()),
+        }
+    }
+
+    fn play(&mut self, game: &game::Game, _budget: Option<Duration>) -> Result<Reply> {
+        let game::Game::Caro(g) = game else {
+            bail!("{} only plays caro", self.bot.name());
+        };
+        let start = Instant::now();
+        let p = self.bot.choose(g).context("no move on a full board")?;
+        Ok(Reply::new(Move::Caro(p), start.elapsed()))
+    }
+}
+
+/// The Xiangqi thesis' engine as a [`Player`].
+pub struct XiangqiThesisPlayer {
+    /// The engine (its table kept from move to move, cleared per game).
+    engine: XiangqiThesis,
+}
+
+/// How long the Xiangqi thesis' engine searches when the arena gives no time.
+const XIANGQI_THESIS_DEFAULT: Duration = Duration::from_secs(1);
+
+impl Player for XiangqiThesisPlayer {
+    fn name(&self) -> String {
+        "seed:xiangqi-thesis".to_string()
+    }
+
+    fn new_game(&mut self, spec: &GameSpec) -> Result<()> {
+        match spec {
+            GameSpec::Xiangqi { .. } => {
+                self.engine.new_game();
+                Ok(())
+            }
+            _ => bail!("seed:xiangqi-thesis only plays xiangqi"),
+        }
+    }
+
+    fn play(&mut self, game: &game::Game, budget: Option<Duration>) -> Result<Reply> {
+        let game::Game::Xiangqi(g) = game else {
+            bail!("seed:xiangqi-thesis only plays xiangqi");
+        };
+        let start = Instant::now();
+        let (mv, depth) = self
+            .engine
+            .choose(g, budget.unwrap_or(XIANGQI_THESIS_DEFAULT))
+            .context("no legal move")?;
+        Ok(Reply {
+            depth: Some(depth),
+            ..Reply::new(Move::Xiangqi(mv), start.elapsed())
+        })
     }
 }
 
@@ -77,25 +187,25 @@ mod tests {
     use banco_rules::caro::Rule;
 
     /// Every seed bot blocks a four; those whose documents look for a win take it.
-    /// (Seed 004's search has no terminal test: facing its own five and the opponent's
-    /// four it weighs the five's score against the reply's and may block instead, as the
-    /// original would.)
+    /// (Alpha-beta Caro's search has no terminal test: facing its own five and the
+    /// opponent's four it weighs the five's score against the reply's and may block
+    /// instead, as the original would.)
     #[test]
     fn every_seed_bot_sees_the_obvious() {
-        for n in ["000", "001", "003"] {
+        for n in ["console-caro", "lan-caro", "web-caro"] {
             // X to move with four in a row and O too: X must complete its five.
             let mut g = Game::new(15, 15, Rule::Caro).unwrap();
             for i in 0..4u8 {
                 g.play(Point::new(3 + i, 7)).unwrap();
                 g.play(Point::new(3 + i, 9)).unwrap();
             }
-            let mut bot = by_number(n, 7).unwrap();
+            let mut bot = by_name(n, 7).unwrap();
             let p = bot.choose(&g).unwrap();
             let mut g2 = g.clone();
             let out = g2.play(p).unwrap();
             assert!(out.is_some(), "{n} missed the win, played {p}");
         }
-        for n in ["000", "001", "003", "004"] {
+        for n in ["console-caro", "lan-caro", "web-caro", "alphabeta-caro"] {
             // O to move facing X's open four on one side: must block at (7,7).
             let mut g = Game::new(15, 15, Rule::Caro).unwrap();
             for (x, y) in [(3, 7), (10, 10), (4, 7), (0, 14), (5, 7), (14, 0)] {
@@ -104,7 +214,7 @@ mod tests {
             g.play(Point::new(6, 7)).unwrap(); // X: 3..6 on row 7, open both ends.
             g.play(Point::new(2, 7)).unwrap(); // O blocks the left.
             g.play(Point::new(12, 3)).unwrap(); // X elsewhere; X threatens (7,7).
-            let mut bot = by_number(n, 7).unwrap();
+            let mut bot = by_name(n, 7).unwrap();
             let p = bot.choose(&g).unwrap();
             assert_eq!(p, Point::new(7, 7), "{n} failed to block");
         }

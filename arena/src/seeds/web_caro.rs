@@ -1,5 +1,6 @@
-//! Seed 003 (JavaScript caro, "computer vs computer" blog post): one-ply scoring by the
-//! longest run each side would have through a point, from two `MAP_SCORE` tables.
+//! Web Caro (JavaScript caro, a "computer vs computer" blog post; seed document 003):
+//! one-ply scoring by the longest run each side would have through a point, from two
+//! `MAP_SCORE` tables.
 //!
 //! From the document (`getPointsComputer`), for every empty point:
 //! `score = MAP_SCORE_COMPUTER[max run of own stones through it]
@@ -19,15 +20,15 @@ use banco_rules::caro::{Board, Game, Point, Stone};
 use super::{DIRECTIONS, SeedBot, first_empty};
 use crate::rng::Rng;
 
-/// Seed 003's bot.
-pub struct Seed003 {
+/// Web Caro's bot.
+pub struct WebCaro {
     /// The random draw among equally scored points.
     rng: Rng,
 }
 
-impl Seed003 {
-    pub fn new(seed: u64) -> Seed003 {
-        Seed003 {
+impl WebCaro {
+    pub fn new(seed: u64) -> WebCaro {
+        WebCaro {
             rng: Rng::new(seed),
         }
     }
@@ -79,9 +80,9 @@ fn longest_run(board: &Board, x: i32, y: i32, stone: Stone) -> usize {
         .unwrap_or(1)
 }
 
-impl SeedBot for Seed003 {
+impl SeedBot for WebCaro {
     fn name(&self) -> &'static str {
-        "seed:003"
+        "seed:web-caro"
     }
 
     fn choose(&mut self, game: &Game) -> Option<Point> {

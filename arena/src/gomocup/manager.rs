@@ -335,11 +335,7 @@ impl Player for GomocupEngine {
         let p = parse_point(&line).with_context(|| format!("{} answered '{line}'", self.name))?;
         self.known = moves;
         self.known.push(Move::Caro(p));
-        Ok(Reply {
-            mv: Move::Caro(p),
-            depth: None,
-            elapsed,
-        })
+        Ok(Reply::new(Move::Caro(p), elapsed))
     }
 }
 

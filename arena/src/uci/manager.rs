@@ -16,7 +16,7 @@ use anyhow::{Context, Result, bail};
 use banco_rules::game::{Game, GameSpec, Move};
 use banco_rules::xiangqi;
 
-use crate::player::{Player, Reply};
+use crate::player::{Eval, Player, Reply};
 use crate::process::EngineProcess;
 
 /// How long an engine may take to start (loading weights, allocating tables).
@@ -217,12 +217,15 @@ impl Player for UciEngine {
         };
         running.send(&go)?;
         let mut depth = None;
+        let mut eval = None;
         let line = running.read_until(wait, |line| {
             let mut words = line.split_whitespace();
             if words.next() == Some("info") {
                 while let Some(w) = words.next() {
-                    if w == "depth" {
-                        depth = words.next().and_then(|d| d.parse().ok()).or(depth);
+                    match w {
+                        "depth" => depth = words.next().and_then(|d| d.parse().ok()).or(depth),
+                        "score" => eval = read_score(&mut words).or(eval),
+                        _ => {}
                     }
                 }
             }
@@ -235,7 +238,37 @@ impl Player for UciEngine {
         Ok(Reply {
             mv: Move::Xiangqi(mv),
             depth,
+            eval,
             elapsed: start.elapsed(),
         })
+    }
+}
+
+/// The score of an `info ... score cp N` or `score mate N` (N in moves, as UCI counts
+/// them) line, the words after `score`.
+fn read_score<'a>(words: &mut impl Iterator<Item = &'a str>) -> Option<Eval> {
+    let kind = words.next()?;
+    let n: i32 = words.next()?.parse().ok()?;
+    match kind {
+        "cp" => Some(Eval::Units(n)),
+        // Mate in n moves is 2n - 1 plies; mated in n moves, 2n.
+        "mate" if n > 0 => Some(Eval::MateIn(2 * n - 1)),
+        "mate" => Some(Eval::MateIn(2 * n)),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_are_read_from_info_lines() {
+        let read = |s: &str| read_score(&mut s.split_whitespace());
+        assert_eq!(read("cp 35 nodes 100"), Some(Eval::Units(35)));
+        assert_eq!(read("cp -120"), Some(Eval::Units(-120)));
+        assert_eq!(read("mate 3"), Some(Eval::MateIn(5)));
+        assert_eq!(read("mate -2"), Some(Eval::MateIn(-4)));
+        assert_eq!(read("lowerbound"), None);
     }
 }

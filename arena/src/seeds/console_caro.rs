@@ -1,6 +1,6 @@
-//! Seed 000 (C++ console caro, HCMUS 2023): minimax to depth 3 with alpha-beta pruning,
-//! ordered moves and a table of evaluated boards, over the stones' bounding box, scored
-//! by the "combo" evaluation.
+//! Console Caro (C++ console caro, HCMUS 2023; seed document 000): minimax to depth 3 with
+//! alpha-beta pruning, ordered moves and a table of evaluated boards, over the stones'
+//! bounding box, scored by the "combo" evaluation.
 //!
 //! From the document (§4.1.11):
 //! - Evaluation (`GetComboEval`): every run ("combo") of one player's stones along each
@@ -31,26 +31,26 @@ use crate::rng::Rng;
 const DEPTH: u32 = 3;
 const WIN: i64 = 100_000;
 
-/// Seed 000's bot.
-pub struct Seed000 {
+/// Console Caro's bot.
+pub struct ConsoleCaro {
     /// For the first move's random point.
     rng: Rng,
     /// Evaluated boards (hash -> score for the bot), kept for one move.
     table: HashMap<u64, i64>,
 }
 
-impl Seed000 {
-    pub fn new(seed: u64) -> Seed000 {
-        Seed000 {
+impl ConsoleCaro {
+    pub fn new(seed: u64) -> ConsoleCaro {
+        ConsoleCaro {
             rng: Rng::new(seed),
             table: HashMap::new(),
         }
     }
 }
 
-impl SeedBot for Seed000 {
+impl SeedBot for ConsoleCaro {
     fn name(&self) -> &'static str {
-        "seed:000"
+        "seed:console-caro"
     }
 
     fn choose(&mut self, game: &Game) -> Option<Point> {
@@ -84,7 +84,7 @@ impl SeedBot for Seed000 {
     }
 }
 
-impl Seed000 {
+impl ConsoleCaro {
     /// Minimax with alpha-beta; `maximizing` is the bot's turn. Scores are the bot's.
     #[allow(clippy::too_many_arguments)]
     fn minimax(

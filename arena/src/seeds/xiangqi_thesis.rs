@@ -1,15 +1,15 @@
-//! Seed 002's xiangqi engine, reimplemented from its thesis (chapter 4) as a reference
-//! opponent: a depth-4 negamax alpha-beta with iterative deepening under a time limit,
-//! its material values (general 6000, advisor 120, elephant 120, horse 270, chariot 600,
-//! cannon 285, soldier 30) and its square tables for chariots, horses, cannons and
-//! soldiers (tables 4.3-4.6, Black reading them from its own side), move ordering by the
-//! value of the captured piece (its table 4.7: general 5, chariot 4, horse and cannon 3,
-//! advisor and elephant 2, soldier 1; quiet moves last), a quiescence search on captures
-//! after a capture on the last ply, a Zobrist-keyed transposition table with exact,
-//! lower and upper bounds, and "capture of the general" scoring: moves are generated
-//! pseudo-legally, and a side that can take the other's general (directly or along an
-//! open file between the generals) scores `MATE - ply`, so the search prefers the fastest
-//! win and the slowest loss (its section 4.3).
+//! Xiangqi Thesis: the xiangqi engine of a Python/Pygame thesis (seed document 002),
+//! reimplemented from the thesis (chapter 4) as a reference opponent: a depth-4 negamax
+//! alpha-beta with iterative deepening under a time limit, its material values (general
+//! 6000, advisor 120, elephant 120, horse 270, chariot 600, cannon 285, soldier 30) and its
+//! square tables for chariots, horses, cannons and soldiers (tables 4.3-4.6, Black reading
+//! them from its own side), move ordering by the value of the captured piece (its table
+//! 4.7: general 5, chariot 4, horse and cannon 3, advisor and elephant 2, soldier 1; quiet
+//! moves last), a quiescence search on captures after a capture on the last ply, a Zobrist-
+//! keyed transposition table with exact, lower and upper bounds, and "capture of the
+//! general" scoring: moves are generated pseudo-legally, and a side that can take the
+//! other's general (directly or along an open file between the generals) scores `MATE -
+//! ply`, so the search prefers the fastest win and the slowest loss (its section 4.3).
 //!
 //! Where the thesis' pseudocode is incomplete, the stronger reading is taken (the
 //! quiescence search stands pat on the evaluation), so a match against it is not won
@@ -127,8 +127,8 @@ struct Entry {
     best: Option<Move>,
 }
 
-/// Seed 002's engine.
-pub struct Seed002 {
+/// The Xiangqi Thesis engine.
+pub struct XiangqiThesis {
     /// The transposition table (section 4.6), keyed by Zobrist key.
     table: HashMap<u64, Entry>,
     /// Stop searching at this instant.
@@ -139,15 +139,15 @@ pub struct Seed002 {
     pub nodes: u64,
 }
 
-impl Default for Seed002 {
-    fn default() -> Seed002 {
-        Seed002::new()
+impl Default for XiangqiThesis {
+    fn default() -> XiangqiThesis {
+        XiangqiThesis::new()
     }
 }
 
-impl Seed002 {
-    pub fn new() -> Seed002 {
-        Seed002 {
+impl XiangqiThesis {
+    pub fn new() -> XiangqiThesis {
+        XiangqiThesis {
             table: HashMap::new(),
             deadline: Instant::now(),
             out_of_time: false,
@@ -342,14 +342,14 @@ mod tests {
     fn start_position_is_even_and_moves_are_legal() {
         let game = Game::new();
         assert_eq!(evaluate(game.position()), 0);
-        let mut seed = Seed002::new();
+        let mut seed = XiangqiThesis::new();
         let mv = seed.choose(&game, Duration::from_secs(10)).unwrap().0;
         assert!(game.position().is_legal_move(mv));
     }
 
     #[test]
     fn takes_mate_in_one_and_free_material() {
-        let mut seed = Seed002::new();
+        let mut seed = XiangqiThesis::new();
         let game = Game::from_fen("4k4/R8/9/9/9/9/9/9/9/1R1K5 w").unwrap();
         assert_eq!(
             seed.choose(&game, Duration::from_secs(10)).map(|c| c.0),

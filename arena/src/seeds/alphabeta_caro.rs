@@ -1,5 +1,5 @@
-//! Seed 004 (C# caro, HUST AI course 2019): alpha-beta over moves scored by attack and
-//! defence tables.
+//! Alpha-beta Caro (the C# caro of a HUST AI course report, 2019; seed document 004):
+//! alpha-beta over moves scored by attack and defence tables.
 //!
 //! From the document (§2):
 //! - A move's score (`TinhDiem`) is the larger of its attack score and its defence score,
@@ -29,12 +29,12 @@ const ATTACK: [i64; 7] = [0, 3, 24, 192, 1536, 12288, 98304];
 const DEFENSE: [i64; 7] = [0, 1, 9, 81, 729, 6561, 59049];
 const DEPTH: u32 = 2;
 
-/// Seed 004's bot.
-pub struct Seed004;
+/// The Alpha-beta Caro report's bot.
+pub struct AlphabetaCaro;
 
-impl SeedBot for Seed004 {
+impl SeedBot for AlphabetaCaro {
     fn name(&self) -> &'static str {
-        "seed:004"
+        "seed:alphabeta-caro"
     }
 
     fn choose(&mut self, game: &Game) -> Option<Point> {

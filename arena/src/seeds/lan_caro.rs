@@ -1,5 +1,5 @@
-//! Seed 001 (C# WinForms LAN caro, UIT 2022, chương V): every empty point scored by
-//! attack and defence tables, the best one played; no look-ahead.
+//! LAN Caro (C# WinForms LAN caro, UIT 2022, chương V; seed document 001): every empty
+//! point scored by attack and defence tables, the best one played; no look-ahead.
 //!
 //! From the document:
 //! - `Attack = {0, 9, 54, 162, 1458, 13112, 118008}`,
@@ -31,12 +31,12 @@ const DEFENSE: [i64; 7] = [0, 3, 27, 99, 729, 6561, 59049];
 /// Points scanned per direction.
 const REACH: i32 = 4;
 
-/// Seed 001's bot.
-pub struct Seed001;
+/// LAN Caro's bot.
+pub struct LanCaro;
 
-impl SeedBot for Seed001 {
+impl SeedBot for LanCaro {
     fn name(&self) -> &'static str {
-        "seed:001"
+        "seed:lan-caro"
     }
 
     fn choose(&mut self, game: &Game) -> Option<Point> {
