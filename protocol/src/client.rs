@@ -1,6 +1,7 @@
 //! What a client may send. One variant per intent; the server answers each with the
 //! resulting events or an [`crate::ErrorMsg`].
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::room::{
@@ -8,7 +9,7 @@ use crate::room::{
 };
 
 /// The first message of every session.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Hello {
     /// Must equal the server's [`crate::PROTOCOL_VERSION`]. Kept the first field so a
     /// server can read it even from a client of another version.
@@ -25,7 +26,7 @@ pub struct Hello {
 
 /// A password for the account named in [`Hello`]. Its `Debug` hides the password, so it
 /// can never reach a log by way of a message dump.
-#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Credentials {
     pub password: String,
     /// Make the account (the name must be free) instead of logging in to it.
@@ -42,7 +43,7 @@ impl std::fmt::Debug for Credentials {
 }
 
 /// A client's request.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum ClientMsg {
     Hello(Hello),
     /// Answered by [`crate::ServerMsg::Rooms`].
@@ -108,7 +109,7 @@ pub enum ClientMsg {
 
 /// The old password (proof it is the owner at the keyboard) and the new one. `Debug`
 /// hides both.
-#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct PasswordChange {
     pub old: String,
     pub new: String,

@@ -7,6 +7,8 @@
 //! - [`error`]: [`ErrorCode`], the stable machine-readable reason for a refusal.
 //! - [`wire`]: the two functions that turn a message into bytes and back (bincode 2).
 //! - [`codec`]: length-delimited frames over a byte stream, for `tokio_util::codec::Framed`.
+//! - [`schema`]: the JSON form written down: a JSON Schema generated from these types, and
+//!   the TypeScript declarations the browser page is checked against.
 //! - [`discovery`]: the UDP probe and beacon that let clients find servers on the LAN.
 //!
 //! A session starts with [`ClientMsg::Hello`] carrying [`PROTOCOL_VERSION`]; the server
@@ -18,6 +20,7 @@ pub mod discovery;
 pub mod error;
 pub mod review;
 pub mod room;
+pub mod schema;
 pub mod server;
 pub mod wire;
 

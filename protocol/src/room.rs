@@ -1,6 +1,7 @@
 //! The vocabulary both sides share: rooms, seats, settings, moves, clocks, offers and
 //! endings. Plain data; the server decides what is allowed.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -31,7 +32,7 @@ pub type RoomId = u32;
 
 /// A secret the server hands out in [`crate::Welcome`]; presenting it in a later
 /// [`crate::Hello`] reclaims a seat held for a dropped connection.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub struct ResumeToken(pub [u8; 16]);
 
 impl fmt::Debug for ResumeToken {
@@ -43,7 +44,7 @@ impl fmt::Debug for ResumeToken {
 
 /// One of the two playing seats of a room. Seat One is the creator's (unless a bot sits
 /// there in a bot-vs-bot room).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Seat {
     One,
@@ -67,7 +68,7 @@ impl Seat {
 }
 
 /// What someone in a room is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
     Player(Seat),
@@ -75,7 +76,7 @@ pub enum Role {
 }
 
 /// Which game a room plays, and its variant.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum GameSettings {
     Caro {
@@ -92,7 +93,7 @@ pub enum GameSettings {
 }
 
 /// What a caro room's games start from.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum CaroOpening {
     /// An empty board: X moves first.
@@ -127,7 +128,7 @@ impl GameSettings {
 }
 
 /// How time is kept.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum TimeControl {
     /// No clocks.
@@ -257,7 +258,7 @@ impl FromStr for TimeControl {
 }
 
 /// Who moves first in a room's first game, as the creator chose.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum FirstMove {
     /// Seat One moves first.
@@ -269,7 +270,7 @@ pub enum FirstMove {
 }
 
 /// Who sits in a seat when the room is made.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum SeatKind {
     /// A person: the creator in seat One, whoever joins in seat Two.
@@ -279,7 +280,7 @@ pub enum SeatKind {
 }
 
 /// Everything chosen when a room is created.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct RoomSettings {
     pub game: GameSettings,
     pub time: TimeControl,
@@ -306,14 +307,14 @@ impl Default for RoomSettings {
 
 /// A square on the xiangqi board in ICCS coordinates: `file` 0..=8 is a..i from Red's
 /// left, `rank` 0..=9 counts from Red's side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub struct XqSquare {
     pub file: u8,
     pub rank: u8,
 }
 
 /// A move in either game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Move {
     /// A stone on this point.
@@ -323,7 +324,7 @@ pub enum Move {
 }
 
 /// How much time each seat has, as of the moment the message was sent.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Clocks {
     /// Milliseconds left, by seat. With a per-move timer, the mover's time left for this
     /// move; the other seat shows a full timer.
@@ -333,7 +334,7 @@ pub struct Clocks {
 }
 
 /// Why a game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum EndReason {
     /// Caro: a winning line.
@@ -422,7 +423,7 @@ impl From<banco_rules::game::EndReason> for EndReason {
 }
 
 /// How a game ended.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct GameOver {
     /// `None` for a draw.
     pub winner: Option<Seat>,
@@ -432,7 +433,7 @@ pub struct GameOver {
 }
 
 /// What can be offered to the other player.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum OfferKind {
     /// Take back moves to the asker's turn.
@@ -454,14 +455,14 @@ impl OfferKind {
 }
 
 /// An open offer: what, and from which seat.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Offer {
     pub kind: OfferKind,
     pub by: Seat,
 }
 
 /// One played move, as the server records it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct MoveRecord {
     pub mv: Move,
     pub by: Seat,
@@ -472,7 +473,7 @@ pub struct MoveRecord {
 }
 
 /// Who sits in a seat.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct SeatView {
     pub name: String,
     /// `Some` for the server's bot.
@@ -482,7 +483,7 @@ pub struct SeatView {
 }
 
 /// The state of the room's current (or last) game.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct GameView {
     /// Games played in this room so far, this one included (1 for the first).
     pub number: u32,
@@ -504,7 +505,7 @@ pub struct GameView {
 }
 
 /// One chat line.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct ChatLine {
     pub from: String,
     pub text: String,
@@ -513,7 +514,7 @@ pub struct ChatLine {
 }
 
 /// Whether a room's game is waiting for a player, being played, or finished.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum RoomStatus {
     Waiting,
@@ -534,7 +535,7 @@ pub fn apply_room_changes(list: &mut Vec<RoomSummary>, changed: &[RoomSummary], 
 }
 
 /// A line of the lobby's room list.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct RoomSummary {
     pub id: RoomId,
     pub settings: RoomSettings,
@@ -545,7 +546,7 @@ pub struct RoomSummary {
 }
 
 /// Everything about a room, sent to whoever enters it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct RoomView {
     pub id: RoomId,
     pub settings: RoomSettings,
@@ -565,7 +566,7 @@ pub struct RoomView {
 /// A rematch series: the games the room's two current players have finished against each
 /// other, counted from when the second of them sat down. It starts again at 0-0 whenever
 /// a seat is given up (a player leaves, or does not come back in time).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Series {
     /// Games won, by seat.
     pub wins: [u32; 2],
@@ -589,7 +590,7 @@ impl Series {
 
 /// What the rules say about a room's position, for a client that does not carry the rules
 /// (the browser page asks for it after every change instead of re-implementing them).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct PositionFacts {
     /// The room's game number ([`GameView::number`]) this is about.
     pub game: u32,
@@ -611,7 +612,7 @@ pub struct PositionFacts {
 
 /// A board being arranged by hand in a position editor (the browser page's: the terminal
 /// client carries the rules and judges its own), for the server to judge with the rules.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Arrangement {
     /// Stones of each side anywhere on a board of this size and rule.
@@ -634,7 +635,7 @@ pub enum Arrangement {
 pub const MAX_ARRANGED: usize = 64 * 64;
 
 /// What the rules say of an [`Arrangement`], as asked by [`crate::ClientMsg::Judge`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Judgement {
     /// The arrangement judged, so an answer about a board since changed is dropped.
     pub arrangement: Arrangement,
@@ -648,7 +649,7 @@ pub struct Judgement {
 
 /// One reason an arrangement cannot be played, and where on the board (none when it
 /// concerns the whole board, such as a missing general).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Flaw {
     pub reason: String,
     /// Caro points concerned.
@@ -662,7 +663,7 @@ pub type GameId = u64;
 
 /// The two games, for what is counted per game: ratings, leaderboards, profiles. Every
 /// caro rule and board size counts as caro.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum GameKind {
     Caro,
@@ -707,7 +708,7 @@ impl FromStr for GameKind {
 }
 
 /// A rating as shown: Glicko-2's rating and its deviation, both rounded.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Rating {
     pub rating: i32,
     /// Glicko-2's rating deviation: how uncertain the rating still is.
@@ -727,7 +728,7 @@ impl fmt::Display for Rating {
 }
 
 /// A player's line on a game's leaderboard.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Standing {
     pub name: String,
     /// `Some` for the server's bots, which are rated like everyone else (per level).
@@ -741,7 +742,7 @@ pub struct Standing {
 
 /// Someone's record: who they are and how they play each game, as the profile screen
 /// ("My info") shows it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Profile {
     pub name: String,
     /// `Some` for the server's bots.
@@ -758,7 +759,7 @@ pub struct Profile {
 }
 
 /// How someone plays one game kind.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct KindRecord {
     pub game: GameKind,
     pub rating: Rating,
@@ -777,7 +778,7 @@ pub struct KindRecord {
 }
 
 /// A win worth remembering.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct BestWin {
     /// The game, for replay.
     pub game: GameId,
@@ -788,7 +789,7 @@ pub struct BestWin {
 }
 
 /// One point of a rating chart.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct RatingPoint {
     pub at_ms: u64,
     pub rating: i32,
@@ -796,7 +797,7 @@ pub struct RatingPoint {
 }
 
 /// A finished game, as the history lists it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct GameSummary {
     pub id: GameId,
     pub game: GameSettings,
@@ -815,7 +816,7 @@ pub struct GameSummary {
 }
 
 /// A finished game, move by move.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct GameRecord {
     pub summary: GameSummary,
     /// Xiangqi: the start position's FEN. Empty for caro.

@@ -1,6 +1,7 @@
 //! What the server tells a client: answers to its requests and everything that happens
 //! in its room, in the order it happened.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::error::ErrorMsg;
@@ -12,7 +13,7 @@ use crate::room::{
 };
 
 /// The answer to a good [`crate::Hello`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Welcome {
     pub version: u16,
     /// The name the server gave this player (the asked name, made unique).
@@ -28,7 +29,7 @@ pub struct Welcome {
 }
 
 /// A message from the server.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum ServerMsg {
     Welcome(Welcome),
     /// The lobby's rooms.
@@ -119,7 +120,7 @@ pub enum ServerMsg {
 }
 
 /// Whether games reach the server's disk.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Storage {
     /// Everything played is saved before anyone is told of it.
