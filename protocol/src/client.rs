@@ -4,6 +4,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::record::RecordedGame;
 use crate::room::{
     Arrangement, GameId, GameKind, Level, Move, OfferKind, ResumeToken, RoomId, RoomSettings,
 };
@@ -105,6 +106,23 @@ pub enum ClientMsg {
     /// the end (at once if the game was reviewed before). One review at a time per
     /// client; it stops if the client leaves.
     Review(GameId),
+    /// Read a record file's text (at most [`crate::MAX_RECORD_TEXT`] bytes) with the
+    /// server's rules, for a client that does not carry them (the browser page): the one
+    /// parser is the rules crate's. `zone_minutes`: the reader's offset from UTC (east
+    /// positive), in which the file's `ended:` date is read. Answered by
+    /// [`crate::ServerMsg::RecordParsed`] or [`crate::ServerMsg::RecordRefused`].
+    ParseRecord { text: String, zone_minutes: i16 },
+    /// Write a game as a record file, after checking it with the rules. Answered by
+    /// [`crate::ServerMsg::RecordText`] or [`crate::ServerMsg::RecordRefused`].
+    WriteRecord {
+        record: Box<RecordedGame>,
+        zone_minutes: i16,
+    },
+    /// Try moves (draft mode) on a private copy of the room's position: the server plays
+    /// them with the rules and says which stand, how each reads, and what the rules say
+    /// after them. Nothing is played in the room. At most [`crate::MAX_TRIAL_MOVES`].
+    /// Answered by [`crate::ServerMsg::Tried`]; any member of a room may ask.
+    Trial(Vec<Move>),
 }
 
 /// The old password (proof it is the owner at the keyboard) and the new one. `Debug`

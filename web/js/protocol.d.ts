@@ -4,7 +4,7 @@
 // The page's modules name these types in JSDoc (`import('./protocol').ServerMsg`).
 
 /** The protocol version these types describe. */
-export type ProtocolVersion = 5;
+export type ProtocolVersion = 6;
 
 /**
  * A board being arranged by hand in a position editor (the browser page's: the terminal
@@ -91,6 +91,18 @@ export type ClientMsg = {
   Judge: Arrangement;
 } | {
   Review: number;
+} | {
+  ParseRecord: {
+    text: string;
+    zone_minutes: number;
+  };
+} | {
+  WriteRecord: {
+    record: RecordedGame;
+    zone_minutes: number;
+  };
+} | {
+  Trial: Move[];
 };
 
 /** How much time each seat has, as of the moment the message was sent. */
@@ -441,6 +453,40 @@ export type RatingPoint = {
 };
 
 /**
+ * A game as a record file holds it. Shaped like [`GameRecord`] (a server's replay is
+ * one, and reads as one), with what a file may leave out optional.
+ */
+export type RecordedGame = {
+  /** Every move after the opening, in order. */
+  moves: MoveRecord[];
+  /** Caro: the stones the game started from, X first (empty for none). Not moves. */
+  opening: Point[];
+  /** Xiangqi: the start position's FEN; empty for the usual start and for caro. */
+  start_fen: string;
+  summary: RecordedSummary;
+};
+
+/** The facts about a recorded game, as [`crate::GameSummary`] has them where known. */
+export type RecordedSummary = {
+  /** When it ended, in milliseconds since the Unix epoch, when known. */
+  ended_at_ms?: number | null;
+  /** The seat that moved first. */
+  first: Seat;
+  /** Which game, board and rule (or start position). */
+  game: GameSettings;
+  /** The server's number for the game; `None` for one it never stored. */
+  id?: number | null;
+  /** How it ended; `None` for an unfinished game. */
+  over?: GameOver | null;
+  /** Names by seat. */
+  players: [string, string];
+  /** Whether the server counted it for ratings; `None` for a game read from a file. */
+  rated?: boolean | null;
+  /** The time control it was played with, when known. */
+  time?: TimeControl | null;
+};
+
+/**
  * A secret the server hands out in [`crate::Welcome`]; presenting it in a later
  * [`crate::Hello`] reclaims a seat held for a dropped connection.
  */
@@ -630,6 +676,20 @@ export type ServerMsg = {
   };
 } | {
   Review: GameReview;
+} | {
+  RecordParsed: RecordedGame;
+} | {
+  RecordText: {
+    name: string;
+    text: string;
+  };
+} | {
+  RecordRefused: {
+    line: number;
+    message: string;
+  };
+} | {
+  Tried: Trial;
 };
 
 /** A player's line on a game's leaderboard. */
@@ -661,6 +721,35 @@ export type TimeControl = "unlimited" | {
     increment_millis: number;
     initial_millis: number;
   };
+};
+
+/** Trial moves (draft mode) played on a copy of a room's position, as the rules see them. */
+export type Trial = {
+  /** The trial moves asked for, so an answer about a line since changed is dropped. */
+  asked: Move[];
+  /**
+   * What the rules say after the moves that stand: the side to move's legal moves
+   * (xiangqi), check, the four warning's threats (caro).
+   */
+  facts: PositionFacts;
+  /**
+   * The room's game number and the plies played in it when the moves were tried on
+   * it: an answer about a position the game has moved past is dropped.
+   */
+  game: number;
+  /**
+   * The trial moves that stand, in order, as the rules record them (WXF and check for
+   * xiangqi): the first of `asked`, up to the first the rules refuse.
+   */
+  moves: MoveRecord[];
+  /** How the moves that stand end the game by the rules, if they do (a five in draft). */
+  over?: GameOver | null;
+  ply: number;
+  /**
+   * Why the rules refuse the first trial move that does not stand (the one after
+   * `moves`); `None` when they all stand.
+   */
+  refused?: string | null;
 };
 
 /** The answer to a good [`crate::Hello`]. */
