@@ -144,10 +144,29 @@ fn type_of(node: &Value, at: &str, indent: &str) -> Result<String, SchemaError> 
     }
     for key in ["oneOf", "anyOf"] {
         if let Some(options) = obj.get(key).and_then(Value::as_array) {
+            // The variants of an enum with data are objects of one key each (`{caro: ..}`
+            // or `{xiangqi: ..}`): each is written with its siblings' keys as `?: never`,
+            // so `if (mv.caro)` reads and narrows as the page writes it. (Not for the
+            // messages themselves, dozens of variants, which the page tells apart with
+            // `in`.)
+            let mut tags: Vec<&str> = options.iter().filter_map(variant_tag).collect();
+            if tags.len() > 4 {
+                tags.clear();
+            }
             let parts = options
                 .iter()
                 .enumerate()
-                .map(|(i, o)| type_of(o, &format!("{at}/{key}/{i}"), indent).map(|t| paren(&t)))
+                .map(|(i, o)| {
+                    let at = format!("{at}/{key}/{i}");
+                    match (variant_tag(o).filter(|t| tags.contains(t)), o.as_object()) {
+                        (Some(tag), Some(variant)) => {
+                            let others: Vec<&str> =
+                                tags.iter().copied().filter(|t| *t != tag).collect();
+                            object_type(variant, &at, indent, &others)
+                        }
+                        _ => type_of(o, &at, indent).map(|t| paren(&t)),
+                    }
+                })
                 .collect::<Result<Vec<_>, _>>()?;
             return Ok(parts.join(" | "));
         }
@@ -197,7 +216,7 @@ fn single_type(
         "boolean" => "boolean".into(),
         "null" => "null".into(),
         "array" => array_type(obj, at, indent)?,
-        "object" => object_type(obj, at, indent)?,
+        "object" => object_type(obj, at, indent, &[])?,
         _ => return Err(unknown(&Value::Object(obj.clone()), at)),
     })
 }
@@ -227,8 +246,26 @@ fn array_type(obj: &Map<String, Value>, at: &str, indent: &str) -> Result<String
     }
 }
 
-/// `{ name: T; other?: U }` over several lines, each field with its description.
-fn object_type(obj: &Map<String, Value>, at: &str, indent: &str) -> Result<String, SchemaError> {
+/// The key of an enum variant's object (`{"caro": ..}`): an object with exactly one
+/// property, required.
+fn variant_tag(node: &Value) -> Option<&str> {
+    let obj = node.as_object()?;
+    let properties = obj.get("properties")?.as_object()?;
+    let required = obj.get("required")?.as_array()?;
+    match (properties.len(), required.as_slice()) {
+        (1, [only]) => only.as_str().filter(|k| properties.contains_key(*k)),
+        _ => None,
+    }
+}
+
+/// `{ name: T; other?: U }` over several lines, each field with its description; `never`
+/// lists keys the object must not have (a sibling variant's), written `key?: never`.
+fn object_type(
+    obj: &Map<String, Value>,
+    at: &str,
+    indent: &str,
+    never: &[&str],
+) -> Result<String, SchemaError> {
     let properties = obj.get("properties").and_then(Value::as_object);
     let Some(properties) = properties.filter(|p| !p.is_empty()) else {
         return match obj.get("additionalProperties") {
@@ -255,6 +292,9 @@ fn object_type(obj: &Map<String, Value>, at: &str, indent: &str) -> Result<Strin
         };
         let ty = type_of(property, &format!("{at}/{name}"), &inner)?;
         let _ = writeln!(out, "{inner}{}{optional}: {ty};", property_name(name));
+    }
+    for name in never {
+        let _ = writeln!(out, "{inner}{}?: never;", property_name(name));
     }
     out.push_str(indent);
     out.push('}');

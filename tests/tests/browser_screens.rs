@@ -178,7 +178,7 @@ async fn drafts_the_keyboard_and_record_files_on_a_phone() {
     pick_file(&page, &bad).await;
     page.wait_text(
         "#notice",
-        "bad.txt is not a banco game record, line 3: h8 is already taken",
+        "bad.txt is not a banco game record, line 3: move 2 (h8): h8 is already taken",
     )
     .await;
     let good = temp.path().join("good.txt");

@@ -18,11 +18,13 @@ export type Arrangement = {
     width: number;
     x: Point[];
   };
+  xiangqi?: never;
 } | {
   xiangqi: {
     pieces: [XqSquare, string][];
     red_to_move: boolean;
   };
+  caro?: never;
 };
 
 /** A win worth remembering. */
@@ -209,10 +211,12 @@ export type GameSettings = {
     rule: Rule;
     width: number;
   };
+  xiangqi?: never;
 } | {
   xiangqi: {
     fen?: string | null;
   };
+  caro?: never;
 };
 
 /** A finished game, as the history lists it. */
@@ -318,11 +322,13 @@ export type Level = "Easy" | "Medium" | "Hard" | "Max";
 /** A move in either game. */
 export type Move = {
   caro: Point;
+  xiangqi?: never;
 } | {
   xiangqi: {
     from: XqSquare;
     to: XqSquare;
   };
+  caro?: never;
 };
 
 /**
@@ -716,11 +722,13 @@ export type TimeControl = "unlimited" | {
   per_move: {
     millis: number;
   };
+  clock?: never;
 } | {
   clock: {
     increment_millis: number;
     initial_millis: number;
   };
+  per_move?: never;
 };
 
 /** Trial moves (draft mode) played on a copy of a room's position, as the rules see them. */
