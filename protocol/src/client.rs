@@ -111,7 +111,10 @@ pub enum ClientMsg {
     /// parser is the rules crate's. `zone_minutes`: the reader's offset from UTC (east
     /// positive), in which the file's `ended:` date is read. Answered by
     /// [`crate::ServerMsg::RecordParsed`] or [`crate::ServerMsg::RecordRefused`].
-    ParseRecord { text: String, zone_minutes: i16 },
+    ParseRecord {
+        text: String,
+        zone_minutes: i16,
+    },
     /// Write a game as a record file, after checking it with the rules. Answered by
     /// [`crate::ServerMsg::RecordText`] or [`crate::ServerMsg::RecordRefused`].
     WriteRecord {

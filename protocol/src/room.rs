@@ -558,7 +558,9 @@ pub type GameId = u64;
 
 /// The two games, for what is counted per game: ratings, leaderboards, profiles. Every
 /// caro rule and board size counts as caro.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum GameKind {
     Caro,

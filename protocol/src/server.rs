@@ -122,10 +122,16 @@ pub enum ServerMsg {
     RecordParsed(Box<RecordedGame>),
     /// A game as a record file: a name to save it under and its text, as asked by
     /// [`crate::ClientMsg::WriteRecord`].
-    RecordText { name: String, text: String },
+    RecordText {
+        name: String,
+        text: String,
+    },
     /// A record that could not be read or written: the line at fault (1-based; 0 when
     /// it is the record as a whole) and what is wrong, in a sentence.
-    RecordRefused { line: u32, message: String },
+    RecordRefused {
+        line: u32,
+        message: String,
+    },
     /// The rules' answer to [`crate::ClientMsg::Trial`].
     Tried(Box<Trial>),
 }

@@ -284,7 +284,13 @@ fn client_samples() -> Vec<ClientMsg> {
             zone_minutes: 420,
         },
         ClientMsg::Trial(vec![]),
-        ClientMsg::Trial(vec![Move::Caro(Point::new(1, 2)), Move::Xiangqi { from: xq(7, 2), to: xq(4, 2) }]),
+        ClientMsg::Trial(vec![
+            Move::Caro(Point::new(1, 2)),
+            Move::Xiangqi {
+                from: xq(7, 2),
+                to: xq(4, 2),
+            },
+        ]),
     ];
     v.extend(settings_samples().into_iter().map(ClientMsg::CreateRoom));
     for kind in [OfferKind::Undo, OfferKind::NewGame, OfferKind::Draw] {

@@ -25,7 +25,7 @@ fn check(relative: &str, fresh: &str) {
             .lines()
             .zip(fresh.lines())
             .position(|(a, b)| a != b)
-            .map_or_else(|| committed.lines().count().min(fresh.lines().count()), |i| i);
+            .unwrap_or_else(|| committed.lines().count().min(fresh.lines().count()));
         panic!(
             "{relative} is not what the protocol's types generate (first difference at line {}): \
              regenerate with `UPDATE_SCHEMA=1 cargo test -p banco-protocol --test schema` and commit it",
@@ -49,12 +49,23 @@ fn the_page_s_typescript_declarations_are_what_the_schema_generates() {
 fn the_schema_describes_every_message_and_its_fields() {
     let schema = json_schema();
     let defs = schema["$defs"].as_object().expect("$defs");
-    for name in ["ClientMsg", "ServerMsg", "Move", "GameView", "RoomSettings", "Point"] {
+    for name in [
+        "ClientMsg",
+        "ServerMsg",
+        "Move",
+        "GameView",
+        "RoomSettings",
+        "Point",
+    ] {
         assert!(defs.contains_key(name), "{name} is missing from the schema");
     }
     // Doc comments are descriptions: the contract is readable on its own.
     let hello = &defs["Hello"]["properties"]["version"]["description"];
-    assert!(hello.as_str().is_some_and(|d| d.contains("PROTOCOL_VERSION")));
+    assert!(
+        hello
+            .as_str()
+            .is_some_and(|d| d.contains("PROTOCOL_VERSION"))
+    );
     let ts = typescript(&schema).expect("types");
     assert!(ts.contains("export type ClientMsg ="));
     assert!(ts.contains("export type Point = {\n  x: number;\n  y: number;\n}"));

@@ -22,12 +22,13 @@ fn whole(message: String) -> ServerMsg {
     refused(RecordError { line: 0, message })
 }
 
-/// The reader's zone, if it is one a clock can be in.
-fn zone(minutes: i16) -> Result<Zone, ServerMsg> {
+/// The reader's zone, if it is one a clock can be in; else why not.
+fn zone(minutes: i16) -> Result<Zone, RecordError> {
     if minutes.abs() > MAX_ZONE_MINUTES {
-        return Err(whole(format!(
-            "{minutes} minutes is not an offset from UTC a clock can have"
-        )));
+        return Err(RecordError {
+            line: 0,
+            message: format!("{minutes} minutes is not an offset from UTC a clock can have"),
+        });
     }
     Ok(Zone(minutes))
 }
@@ -36,7 +37,7 @@ fn zone(minutes: i16) -> Result<Zone, ServerMsg> {
 pub fn parse(text: &str, zone_minutes: i16) -> ServerMsg {
     let zone = match zone(zone_minutes) {
         Ok(z) => z,
-        Err(answer) => return answer,
+        Err(e) => return refused(e),
     };
     if text.len() > MAX_RECORD_TEXT {
         return whole(format!(
@@ -45,9 +46,9 @@ pub fn parse(text: &str, zone_minutes: i16) -> ServerMsg {
         ));
     }
     match record::parse(text) {
-        Ok(r) => ServerMsg::RecordParsed(Box::new(RecordedGame::from_record(r, |w| {
-            zone.instant(w)
-        }))),
+        Ok(r) => {
+            ServerMsg::RecordParsed(Box::new(RecordedGame::from_record(r, |w| zone.instant(w))))
+        }
         Err(e) => refused(e),
     }
 }
@@ -57,7 +58,7 @@ pub fn parse(text: &str, zone_minutes: i16) -> ServerMsg {
 pub fn write(game: &RecordedGame, zone_minutes: i16) -> ServerMsg {
     let zone = match zone(zone_minutes) {
         Ok(z) => z,
-        Err(answer) => return answer,
+        Err(e) => return refused(e),
     };
     match game.to_record(|ms| zone.wall(ms)).and_then(|r| r.check()) {
         Ok(r) => ServerMsg::RecordText {
@@ -98,8 +99,14 @@ mod tests {
             }
         );
         let huge = "#".repeat(MAX_RECORD_TEXT + 1);
-        assert!(matches!(parse(&huge, 0), ServerMsg::RecordRefused { line: 0, .. }));
-        assert!(matches!(parse("game: caro\n", 5000), ServerMsg::RecordRefused { .. }));
+        assert!(matches!(
+            parse(&huge, 0),
+            ServerMsg::RecordRefused { line: 0, .. }
+        ));
+        assert!(matches!(
+            parse("game: caro\n", 5000),
+            ServerMsg::RecordRefused { .. }
+        ));
         let ServerMsg::RecordParsed(mut game) = parse("game: caro\n1. h8 i9\n", 0) else {
             panic!("not read");
         };

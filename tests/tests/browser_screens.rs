@@ -640,7 +640,12 @@ async fn downloaded(page: &Browser) -> (String, String) {
             vec![],
         )
         .await;
-    let text = |i: usize| got[i].as_str().expect("the download's name and text").to_string();
+    let text = |i: usize| {
+        got[i]
+            .as_str()
+            .expect("the download's name and text")
+            .to_string()
+    };
     (text(0), text(1))
 }
 
@@ -660,19 +665,24 @@ async fn a_xiangqi_record_in_wxf_opens_replays_plays_on_and_saves_through_the_se
     )
     .expect("write a file");
     pick_file(&page, &path).await;
-    page.wait_text("#notice", "Opened opening.txt: 4 moves").await;
+    page.wait_text("#notice", "Opened opening.txt: 4 moves")
+        .await;
     page.click("#rp-end").await;
     page.wait_text("#status", "4/4").await;
     // The move list shows the server's notation; the board has Black's chariot on h9.
     page.wait_text(".moves", "R9.8").await;
-    page.wait_for(&format!("{} .piece.black", square("h9"))).await;
+    page.wait_for(&format!("{} .piece.black", square("h9")))
+        .await;
 
     // Saved from the replay: the server writes the file, ICCS and WXF, under the
     // opened file's name; the rules read it back as the same game.
     page.click("#rp-save").await;
     let (name, text) = downloaded(&page).await;
     assert_eq!(name, "opening.txt");
-    assert!(text.contains("\n1. h2e2 C2.5   h9g7 H8+7\n2. h0g2 H2+3   i9h9 R9.8\n"), "{text}");
+    assert!(
+        text.contains("\n1. h2e2 C2.5   h9g7 H8+7\n2. h0g2 H2+3   i9h9 R9.8\n"),
+        "{text}"
+    );
     let back = banco_rules::record::parse(&text).expect("the rules read the page's file");
     assert_eq!(back.players, ["Chi".to_string(), "Dũng".to_string()]);
     assert_eq!(back.moves.len(), 4);

@@ -13,7 +13,9 @@ async fn ask(c: &mut Client, msg: ClientMsg) -> ServerMsg {
     c.recv_until(|m| {
         matches!(
             m,
-            ServerMsg::RecordParsed(_) | ServerMsg::RecordText { .. } | ServerMsg::RecordRefused { .. }
+            ServerMsg::RecordParsed(_)
+                | ServerMsg::RecordText { .. }
+                | ServerMsg::RecordRefused { .. }
         )
     })
     .await
@@ -109,7 +111,10 @@ async fn a_finished_game_is_written_read_back_and_bad_files_are_refused() {
         },
     )
     .await;
-    assert!(matches!(huge, ServerMsg::RecordRefused { line: 0, .. }), "{huge:?}");
+    assert!(
+        matches!(huge, ServerMsg::RecordRefused { line: 0, .. }),
+        "{huge:?}"
+    );
     let mut forged = record.clone();
     forged.moves[4].mv = forged.moves[0].mv;
     let refused = ask(
@@ -152,7 +157,9 @@ async fn trial_moves_are_judged_on_a_copy_and_nobody_else_hears_of_them() {
     assert!(t.refused.is_none());
     let seen = an.sync("after the trials").await;
     assert!(
-        !seen.iter().any(|m| matches!(m, ServerMsg::Tried(_) | ServerMsg::Moved { .. })),
+        !seen
+            .iter()
+            .any(|m| matches!(m, ServerMsg::Tried(_) | ServerMsg::Moved { .. })),
         "{seen:?}"
     );
     exchange(&mut binh, &mut an, 3, 3).await;
@@ -160,6 +167,7 @@ async fn trial_moves_are_judged_on_a_copy_and_nobody_else_hears_of_them() {
     // Outside a room there is nothing to try moves on.
     let mut lone = server.connect("Lan").await;
     lone.send(ClientMsg::Trial(vec![p(0, 0)])).await;
-    lone.expect_error(banco_protocol::ErrorCode::NotInRoom).await;
+    lone.expect_error(banco_protocol::ErrorCode::NotInRoom)
+        .await;
     server.stop().await;
 }

@@ -161,13 +161,23 @@ mod tests {
     fn stones_and_sizes_read_in_every_form() {
         let p = Point::new;
         let want = vec![p(7, 7), p(8, 6), p(7, 5)];
-        for text in ["h8,i9,h10", "h8 i9 h10", "7,7 8,6 7,5", "7,7,8,6,7,5", " h8; 8,6 h10 "] {
+        for text in [
+            "h8,i9,h10",
+            "h8 i9 h10",
+            "7,7 8,6 7,5",
+            "7,7,8,6,7,5",
+            " h8; 8,6 h10 ",
+        ] {
             assert_eq!(parse_stones(text, 15, 15), Ok(want.clone()), "{text}");
         }
         assert_eq!(stones_text(&want, 15, 15), "h8 i9 h10");
         assert_eq!(stones_text(&want, 30, 30), "7,7 8,6 7,5");
         assert!(parse_stones("", 15, 15).unwrap_err().contains("X first"));
-        assert!(parse_stones("h8,z99", 15, 15).unwrap_err().starts_with("opening stone 2:"));
+        assert!(
+            parse_stones("h8,z99", 15, 15)
+                .unwrap_err()
+                .starts_with("opening stone 2:")
+        );
         assert!(parse_stones("7,7,8", 15, 15).unwrap_err().contains("odd"));
         assert_eq!(point_name(p(27, 3), 30, 30), "27,3");
         assert_eq!(parse_size("15"), Ok((15, 15)));

@@ -334,16 +334,18 @@ fn result(
     ruled: Option<crate::game::Ending>,
 ) -> Result<Option<Ending>, RecordError> {
     let reason = match &h.reason {
-        Some((n, v)) => Some(Reason::from_word(v).map(|r| (*n, r)).ok_or_else(|| {
-            RecordError {
-                line: *n,
-                message: format!(
-                    "'{}' is not a way a game ends: write one of {}",
-                    v.to_ascii_lowercase().replace([' ', '-'], "_"),
-                    Reason::ALL.map(Reason::word).join(", ")
-                ),
-            }
-        })?),
+        Some((n, v)) => Some(
+            Reason::from_word(v)
+                .map(|r| (*n, r))
+                .ok_or_else(|| RecordError {
+                    line: *n,
+                    message: format!(
+                        "'{}' is not a way a game ends: write one of {}",
+                        v.to_ascii_lowercase().replace([' ', '-'], "_"),
+                        Reason::ALL.map(Reason::word).join(", ")
+                    ),
+                })?,
+        ),
         None => None,
     };
     let as_recorded = |r: crate::game::Ending| Ending {
@@ -426,10 +428,7 @@ fn result(
             "say how the game ended on a reason line (for example reason: resign)",
         );
     };
-    declared(winner, reason).map_err(|message| RecordError {
-        line: rn,
-        message,
-    })?;
+    declared(winner, reason).map_err(|message| RecordError { line: rn, message })?;
     Ok(Some(Ending {
         winner,
         reason,

@@ -55,15 +55,33 @@ fn caro_record() -> Record {
 fn a_caro_game_reads_back_as_written() {
     let record = caro_record().check().expect("a good game");
     let text = write(&record);
-    assert!(text.contains("game: caro\nboard: 15x15\nrule: caro\ntime: 20s/move\n"), "{text}");
-    assert!(text.contains("x: Bình\no: An\n"), "X is the first mover: {text}");
-    assert!(text.contains("result: x\nreason: five\nended: 2025-05-01 19:42\nid: 42\n"), "{text}");
+    assert!(
+        text.contains("game: caro\nboard: 15x15\nrule: caro\ntime: 20s/move\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("x: Bình\no: An\n"),
+        "X is the first mover: {text}"
+    );
+    assert!(
+        text.contains("result: x\nreason: five\nended: 2025-05-01 19:42\nid: 42\n"),
+        "{text}"
+    );
     assert!(text.contains("\n1. h8    a15\n"), "{text}");
     assert_eq!(parse(&text), Ok(record.clone()));
     assert_eq!(file_name(&record), "banco-caro-42.txt");
-    let unnumbered = Record { id: None, ..record.clone() };
+    let unnumbered = Record {
+        id: None,
+        ..record.clone()
+    };
     assert_eq!(file_name(&unnumbered), "banco-caro-20250501-1942.txt");
-    assert_eq!(file_name(&Record { ended: None, ..unnumbered }), "banco-caro.txt");
+    assert_eq!(
+        file_name(&Record {
+            ended: None,
+            ..unnumbered
+        }),
+        "banco-caro.txt"
+    );
 }
 
 #[test]
@@ -109,7 +127,9 @@ fn a_xiangqi_game_reads_back_with_iccs_and_wxf() {
     assert_eq!(r.ending.as_ref().unwrap().winner, Some(Side::Second));
     let again = write(&r);
     assert!(
-        again.contains("start: rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"),
+        again.contains(
+            "start: rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+        ),
         "{again}"
     );
     assert!(
@@ -127,7 +147,12 @@ fn a_xiangqi_start_position_decides_who_moves_first() {
     let r = parse(&text).unwrap();
     assert_eq!(r.players[0], "Bình");
     assert_eq!(r.side_words(), Some([SideWord::Black, SideWord::Red]));
-    assert_eq!(r.game, GameSpec::Xiangqi { fen: Some(fen.into()) });
+    assert_eq!(
+        r.game,
+        GameSpec::Xiangqi {
+            fen: Some(fen.into())
+        }
+    );
     assert!(r.moves[0].note.check);
     let over = r.ending.clone().unwrap();
     assert_eq!(
@@ -135,7 +160,9 @@ fn a_xiangqi_start_position_decides_who_moves_first() {
         (Some(Side::First), Reason::Rules(EndReason::Checkmate))
     );
     assert!(write(&r).contains("black: Bình\nred: An\nresult: black\nreason: checkmate\n"));
-    let e = refused(&format!("game: xiangqi\nstart: {fen}\nresult: red\nreason: resign\ni2i0\n"));
+    let e = refused(&format!(
+        "game: xiangqi\nstart: {fen}\nresult: red\nreason: resign\ni2i0\n"
+    ));
     assert!(e.message.contains("moves end the game (checkmate)"), "{e}");
 }
 
@@ -152,11 +179,17 @@ fn malformed_files_are_refused_with_the_line_at_fault() {
     let e = refused("game: caro\nx: A\nx: B\n");
     assert!(e.message.contains("twice") && e.line == 3, "{e}");
     let e = refused("game: caro\nred: A\n");
-    assert!(e.message.contains("not a side in caro") && e.line == 2, "{e}");
+    assert!(
+        e.message.contains("not a side in caro") && e.line == 2,
+        "{e}"
+    );
     let e = refused("game: caro\nboard: 99\n");
     assert!(e.message.contains("5 to 64") && e.line == 2, "{e}");
     let e = refused("game: caro\nboard: 9\n1. j10\n");
-    assert!(e.message.contains("off the 9x9 board") && e.line == 3, "{e}");
+    assert!(
+        e.message.contains("off the 9x9 board") && e.line == 3,
+        "{e}"
+    );
     let e = refused("game: caro\nrule: renju\n");
     assert_eq!(e.line, 2);
     let e = refused("game: caro\n\n1. h8 z99\n");
@@ -177,7 +210,10 @@ fn malformed_files_are_refused_with_the_line_at_fault() {
     let e = refused(five);
     assert!(e.message.contains("file says o") && e.line == 3, "{e}");
     let e = refused("game: caro\nresult: x\nreason: five\n1. h8 h9\n");
-    assert!(e.message.contains("do not end that way") && e.line == 3, "{e}");
+    assert!(
+        e.message.contains("do not end that way") && e.line == 3,
+        "{e}"
+    );
     let e = refused("game: caro\nresult: x\n1. h8\n");
     assert!(e.message.contains("reason"), "{e}");
     let e = refused("game: caro\nresult: x\nreason: boredom\n");
@@ -197,7 +233,10 @@ fn malformed_files_are_refused_with_the_line_at_fault() {
     assert_eq!(e.line, 3);
     assert!(e.message.contains("move 3 (e2e9) is not legal"), "{e}");
     let e = refused("game: xiangqi\n1. h2e2 K5+3\n");
-    assert!(e.message.contains("neither h2e2 in WXF (that is C2.5)"), "{e}");
+    assert!(
+        e.message.contains("neither h2e2 in WXF (that is C2.5)"),
+        "{e}"
+    );
     let e = refused("game: xiangqi\nstart: nonsense\n");
     assert!(e.message.contains("start position") && e.line == 2, "{e}");
     let e = refused("game: xiangqi\n1. Q9.9\n");
@@ -216,7 +255,10 @@ fn an_opening_writes_its_stones_and_makes_o_the_first_mover() {
     assert_eq!(r.players, ["An".to_string(), "Bình".to_string()]);
     assert_eq!(r.moves.len(), 2);
     let again = write(&r);
-    assert!(again.contains("opening: h8 i9 h10\no: An\nx: Bình\n"), "{again}");
+    assert!(
+        again.contains("opening: h8 i9 h10\no: An\nx: Bình\n"),
+        "{again}"
+    );
     assert_eq!(parse(&again), Ok(r));
     let e = parse("game: caro\nopening: h8 h8\n\nh9\n").unwrap_err();
     assert_eq!(e.line, 2, "{e}");
@@ -262,7 +304,13 @@ fn a_record_made_elsewhere_is_checked_before_it_is_written() {
         reason: Reason::Timeout,
         line: Vec::new(),
     });
-    assert!(short.check().unwrap_err().message.contains("a draw ends by agreement"));
+    assert!(
+        short
+            .check()
+            .unwrap_err()
+            .message
+            .contains("a draw ends by agreement")
+    );
 }
 
 #[test]

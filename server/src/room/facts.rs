@@ -233,7 +233,13 @@ mod tests {
             from: XqSquare { file: 7, rank: 2 },
             to: XqSquare { file: 4, rank: 2 },
         };
-        let t = trial(&xq, &GameSettings::Xiangqi { fen: None }, 3, Seat::One, vec![cannon, cannon]);
+        let t = trial(
+            &xq,
+            &GameSettings::Xiangqi { fen: None },
+            3,
+            Seat::One,
+            vec![cannon, cannon],
+        );
         assert_eq!(t.moves[0].wxf, "C2.5");
         assert!(t.refused.is_some());
         let mut after = xq.clone();
