@@ -234,14 +234,21 @@ impl Record {
         let whole = |message: String| RecordError { line: 0, message };
         let mut game = crate::game::Game::new(&self.game).map_err(|e| whole(e.to_string()))?;
         for (i, played) in self.moves.iter_mut().enumerate() {
-            if game.ending().is_some() {
-                return Err(whole(format!(
-                    "move {}: the game was already over before it",
-                    i + 1
-                )));
-            }
-            game.play(played.mv)
-                .map_err(|e| whole(format!("move {} is not legal: {e}", i + 1)))?;
+            let result = match (&mut game, played.mv) {
+                // As the reader does: a xiangqi move after the rules' end (a repetition
+                // the players played on from) is taken if it is legal.
+                (crate::game::Game::Xiangqi(g), Move::Xiangqi(mv)) => {
+                    g.play_on(mv).map(|_| ()).map_err(|e| e.to_string())
+                }
+                (g, _) if g.ending().is_some() => {
+                    return Err(whole(format!(
+                        "move {}: the game was already over before it",
+                        i + 1
+                    )));
+                }
+                (g, mv) => g.play(mv).map(|_| ()).map_err(|e| e.to_string()),
+            };
+            result.map_err(|e| whole(format!("move {} is not legal: {e}", i + 1)))?;
             played.note = game.note(i).unwrap_or_default();
         }
         let ruled = game.ending();
