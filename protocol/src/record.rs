@@ -34,6 +34,7 @@ pub const MAX_ZONE_MINUTES: i16 = 14 * 60;
 /// one, and reads as one), with what a file may leave out optional.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct RecordedGame {
+    /// Who played what, and how it ended, where known.
     pub summary: RecordedSummary,
     /// Xiangqi: the start position's FEN; empty for the usual start and for caro.
     pub start_fen: String,

@@ -488,9 +488,11 @@ pub const MAX_TRIAL_MOVES: usize = 1024;
 pub struct Trial {
     /// The trial moves asked for, so an answer about a line since changed is dropped.
     pub asked: Vec<Move>,
-    /// The room's game number and the plies played in it when the moves were tried on
-    /// it: an answer about a position the game has moved past is dropped.
+    /// The room's game number ([`GameView::number`]) the moves were tried in: an answer
+    /// about another game is dropped.
     pub game: u32,
+    /// The plies played in that game when the moves were tried on it: an answer about a
+    /// position the game has moved past is dropped.
     pub ply: u32,
     /// The trial moves that stand, in order, as the rules record them (WXF and check for
     /// xiangqi): the first of `asked`, up to the first the rules refuse.

@@ -469,6 +469,7 @@ export type RecordedGame = {
   opening: Point[];
   /** Xiangqi: the start position's FEN; empty for the usual start and for caro. */
   start_fen: string;
+  /** Who played what, and how it ended, where known. */
   summary: RecordedSummary;
 };
 
@@ -741,8 +742,8 @@ export type Trial = {
    */
   facts: PositionFacts;
   /**
-   * The room's game number and the plies played in it when the moves were tried on
-   * it: an answer about a position the game has moved past is dropped.
+   * The room's game number ([`GameView::number`]) the moves were tried in: an answer
+   * about another game is dropped.
    */
   game: number;
   /**
@@ -752,6 +753,10 @@ export type Trial = {
   moves: MoveRecord[];
   /** How the moves that stand end the game by the rules, if they do (a five in draft). */
   over?: GameOver | null;
+  /**
+   * The plies played in that game when the moves were tried on it: an answer about a
+   * position the game has moved past is dropped.
+   */
   ply: number;
   /**
    * Why the rules refuse the first trial move that does not stand (the one after

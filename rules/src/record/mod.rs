@@ -93,6 +93,7 @@ pub struct Record {
 /// One move of a record and what people are shown of it (WXF, check).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Played {
+    /// The move, in the rules' coordinates.
     pub mv: Move,
     /// Filled in by the rules when the record is read or checked.
     pub note: MoveNote,
@@ -103,6 +104,7 @@ pub struct Played {
 pub struct Ending {
     /// `None` for a draw.
     pub winner: Option<Side>,
+    /// By the rules, or by something only the players or the clock know.
     pub reason: Reason,
     /// Caro: the winning line's points, for highlighting. Empty otherwise.
     pub line: Vec<caro::Point>,
@@ -199,6 +201,7 @@ pub struct RecordError {
     /// 1-based; 0 when the fault is the record as a whole (or a record not read from
     /// text).
     pub line: usize,
+    /// What is wrong, in a sentence a person can act on.
     pub message: String,
 }
 
