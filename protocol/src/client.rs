@@ -1,14 +1,16 @@
 //! What a client may send. One variant per intent; the server answers each with the
 //! resulting events or an [`crate::ErrorMsg`].
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::record::RecordedGame;
 use crate::room::{
     Arrangement, GameId, GameKind, Level, Move, OfferKind, ResumeToken, RoomId, RoomSettings,
 };
 
 /// The first message of every session.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Hello {
     /// Must equal the server's [`crate::PROTOCOL_VERSION`]. Kept the first field so a
     /// server can read it even from a client of another version.
@@ -25,7 +27,7 @@ pub struct Hello {
 
 /// A password for the account named in [`Hello`]. Its `Debug` hides the password, so it
 /// can never reach a log by way of a message dump.
-#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Credentials {
     pub password: String,
     /// Make the account (the name must be free) instead of logging in to it.
@@ -42,7 +44,7 @@ impl std::fmt::Debug for Credentials {
 }
 
 /// A client's request.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum ClientMsg {
     Hello(Hello),
     /// Answered by [`crate::ServerMsg::Rooms`].
@@ -104,11 +106,31 @@ pub enum ClientMsg {
     /// the end (at once if the game was reviewed before). One review at a time per
     /// client; it stops if the client leaves.
     Review(GameId),
+    /// Read a record file's text (at most [`crate::MAX_RECORD_TEXT`] bytes) with the
+    /// server's rules, for a client that does not carry them (the browser page): the one
+    /// parser is the rules crate's. `zone_minutes`: the reader's offset from UTC (east
+    /// positive), in which the file's `ended:` date is read. Answered by
+    /// [`crate::ServerMsg::RecordParsed`] or [`crate::ServerMsg::RecordRefused`].
+    ParseRecord {
+        text: String,
+        zone_minutes: i16,
+    },
+    /// Write a game as a record file, after checking it with the rules. Answered by
+    /// [`crate::ServerMsg::RecordText`] or [`crate::ServerMsg::RecordRefused`].
+    WriteRecord {
+        record: Box<RecordedGame>,
+        zone_minutes: i16,
+    },
+    /// Try moves (draft mode) on a private copy of the room's position: the server plays
+    /// them with the rules and says which stand, how each reads, and what the rules say
+    /// after them. Nothing is played in the room. At most [`crate::MAX_TRIAL_MOVES`].
+    /// Answered by [`crate::ServerMsg::Tried`]; any member of a room may ask.
+    Trial(Vec<Move>),
 }
 
 /// The old password (proof it is the owner at the keyboard) and the new one. `Debug`
 /// hides both.
-#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct PasswordChange {
     pub old: String,
     pub new: String,

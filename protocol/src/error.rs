@@ -1,11 +1,12 @@
 //! Refusals: a stable code for programs and a sentence for people.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Why the server refused a request. The names (see [`ErrorCode::as_str`]) are stable:
 /// scripts match on them. Whatever was refused changed nothing.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
     /// Client and server speak different protocol versions.
@@ -178,7 +179,7 @@ impl fmt::Display for ErrorCode {
 }
 
 /// A refusal as sent on the wire.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct ErrorMsg {
     pub code: ErrorCode,
     /// One sentence for a person: what happened and, where useful, what to do.

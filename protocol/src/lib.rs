@@ -3,10 +3,14 @@
 //! - [`client`]: [`ClientMsg`], everything a client may ask.
 //! - [`server`]: [`ServerMsg`], everything the server tells a client.
 //! - [`room`]: the shared vocabulary: room settings, seats, moves, clocks, offers, endings.
+//! - [`record`]: record files on the wire: the game a file holds, and its conversions to
+//!   and from the rules' record (whose reader and writer are the only ones).
 //! - [`review`]: the engine's review of a finished game: move classes, chances by ply.
 //! - [`error`]: [`ErrorCode`], the stable machine-readable reason for a refusal.
 //! - [`wire`]: the two functions that turn a message into bytes and back (bincode 2).
 //! - [`codec`]: length-delimited frames over a byte stream, for `tokio_util::codec::Framed`.
+//! - [`schema`]: the JSON form written down: a JSON Schema generated from these types, and
+//!   the TypeScript declarations the browser page is checked against.
 //! - [`discovery`]: the UDP probe and beacon that let clients find servers on the LAN.
 //!
 //! A session starts with [`ClientMsg::Hello`] carrying [`PROTOCOL_VERSION`]; the server
@@ -16,20 +20,23 @@ pub mod client;
 pub mod codec;
 pub mod discovery;
 pub mod error;
+pub mod record;
 pub mod review;
 pub mod room;
+pub mod schema;
 pub mod server;
 pub mod wire;
 
 pub use client::{ClientMsg, Credentials, Hello, PasswordChange};
 pub use codec::{ClientCodec, FrameError, ServerCodec};
 pub use error::{ErrorCode, ErrorMsg};
+pub use record::{MAX_RECORD_TEXT, RecordedGame, RecordedSummary};
 pub use review::{GameReview, MoveClass, PlayerReview, ReviewedPly, Thresholds};
 pub use room::*;
 pub use server::{ServerMsg, Storage, Welcome};
 
 /// Bumped on every change to a message's encoding. Client and server must agree exactly.
-pub const PROTOCOL_VERSION: u16 = 5;
+pub const PROTOCOL_VERSION: u16 = 6;
 
 /// The TCP port a server listens on unless told otherwise.
 pub const DEFAULT_PORT: u16 = 7373;

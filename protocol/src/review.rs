@@ -6,13 +6,14 @@
 //! first (red or X in a game from the usual start), so a graph of them reads one way for
 //! the whole game.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::room::{GameId, Move, Seat};
 
 /// How a move compares with what the engine would have played, by the winning chances
 /// it gave away (see [`MoveClass::of_loss`] for the thresholds of each game).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum MoveClass {
     /// The engine's own choice.
@@ -88,7 +89,7 @@ impl MoveClass {
 }
 
 /// One ply as the engine saw it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct ReviewedPly {
     /// The move played.
     pub played: Move,
@@ -113,7 +114,7 @@ pub struct ReviewedPly {
 pub const SCORE_CAP: i32 = 1000;
 
 /// One player's errors over the game.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct PlayerReview {
     pub inaccuracies: u32,
     pub mistakes: u32,
@@ -128,7 +129,7 @@ pub struct PlayerReview {
 }
 
 /// A whole game reviewed.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct GameReview {
     pub game: GameId,
     /// The seat that moved first: the one whose chances [`ReviewedPly::chances`] are.

@@ -1,13 +1,14 @@
 //! The vocabulary both sides share: rooms, seats, settings, moves, clocks, offers and
 //! endings. Plain data; the server decides what is allowed.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
-use std::time::Duration;
 
 pub use banco_rules::Level;
 pub use banco_rules::caro::{Point, Rule};
+pub use banco_rules::time::{TimeControl, TimeError, parse_duration};
 
 /// The name the server's bot at `level` goes by wherever a player's name is recorded
 /// ("Bot (hard)"): the history, replays, leaderboards and profiles. No account may take
@@ -31,7 +32,7 @@ pub type RoomId = u32;
 
 /// A secret the server hands out in [`crate::Welcome`]; presenting it in a later
 /// [`crate::Hello`] reclaims a seat held for a dropped connection.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub struct ResumeToken(pub [u8; 16]);
 
 impl fmt::Debug for ResumeToken {
@@ -43,7 +44,7 @@ impl fmt::Debug for ResumeToken {
 
 /// One of the two playing seats of a room. Seat One is the creator's (unless a bot sits
 /// there in a bot-vs-bot room).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Seat {
     One,
@@ -67,7 +68,7 @@ impl Seat {
 }
 
 /// What someone in a room is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
     Player(Seat),
@@ -75,7 +76,7 @@ pub enum Role {
 }
 
 /// Which game a room plays, and its variant.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum GameSettings {
     Caro {
@@ -92,7 +93,7 @@ pub enum GameSettings {
 }
 
 /// What a caro room's games start from.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum CaroOpening {
     /// An empty board: X moves first.
@@ -126,138 +127,8 @@ impl GameSettings {
     }
 }
 
-/// How time is kept.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum TimeControl {
-    /// No clocks.
-    Unlimited,
-    /// Each move must be made within this time (the classic caro 20 s); it resets every move.
-    PerMove { millis: u64 },
-    /// Each player has a bank of time for the whole game, plus an increment per move made.
-    Clock {
-        initial_millis: u64,
-        increment_millis: u64,
-    },
-}
-
-impl TimeControl {
-    pub fn per_move(d: Duration) -> TimeControl {
-        TimeControl::PerMove {
-            millis: d.as_millis() as u64,
-        }
-    }
-
-    pub fn clock(initial: Duration, increment: Duration) -> TimeControl {
-        TimeControl::Clock {
-            initial_millis: initial.as_millis() as u64,
-            increment_millis: increment.as_millis() as u64,
-        }
-    }
-}
-
-impl fmt::Display for TimeControl {
-    /// `none`, `20s`, `5m+3s`: the same form [`TimeControl::from_str`] reads.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            TimeControl::Unlimited => f.write_str("none"),
-            TimeControl::PerMove { millis } => write!(f, "{}/move", duration_text(millis)),
-            TimeControl::Clock {
-                initial_millis,
-                increment_millis,
-            } => {
-                write!(
-                    f,
-                    "{}+{}",
-                    duration_text(initial_millis),
-                    duration_text(increment_millis)
-                )
-            }
-        }
-    }
-}
-
-/// `90s` -> "1m30s", `20000` -> "20s", `0` -> "0s".
-fn duration_text(millis: u64) -> String {
-    let secs = millis / 1000;
-    let ms = millis % 1000;
-    let (h, m, s) = (secs / 3600, (secs / 60) % 60, secs % 60);
-    let mut out = String::new();
-    if h > 0 {
-        out += &format!("{h}h");
-    }
-    if m > 0 {
-        out += &format!("{m}m");
-    }
-    if ms > 0 {
-        let fraction = format!("{ms:03}");
-        out += &format!("{s}.{}s", fraction.trim_end_matches('0'));
-    } else if s > 0 || out.is_empty() {
-        out += &format!("{s}s");
-    }
-    out
-}
-
-/// Text that is not a time control.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a time: write e.g. 20s, 90s, 5m, 1m30s or 5m+3s")]
-pub struct TimeError(pub String);
-
-/// Reads `20s`, `5m`, `1m30s`, `1h`, `1.5s`, or a bare number of seconds.
-pub fn parse_duration(text: &str) -> Result<Duration, TimeError> {
-    let t = text.trim();
-    let err = || TimeError(text.to_string());
-    if t.is_empty() {
-        return Err(err());
-    }
-    if let Ok(secs) = t.parse::<u64>() {
-        return Ok(Duration::from_secs(secs));
-    }
-    let mut total = 0.0f64;
-    let mut number = String::new();
-    for c in t.chars() {
-        if c.is_ascii_digit() || c == '.' {
-            number.push(c);
-            continue;
-        }
-        let unit = match c {
-            'h' => 3600.0,
-            'm' => 60.0,
-            's' => 1.0,
-            _ => return Err(err()),
-        };
-        let n: f64 = number.parse().map_err(|_| err())?;
-        total += n * unit;
-        number.clear();
-    }
-    if !number.is_empty() || !total.is_finite() || total > 86_400.0 * 7.0 {
-        return Err(err());
-    }
-    Ok(Duration::from_millis((total * 1000.0).round() as u64))
-}
-
-impl FromStr for TimeControl {
-    type Err = TimeError;
-
-    /// `none`, `20s` or `20s/move` (per move), `5m+3s` (clock with increment).
-    fn from_str(s: &str) -> Result<TimeControl, TimeError> {
-        let t = s.trim();
-        if t.eq_ignore_ascii_case("none") || t.eq_ignore_ascii_case("unlimited") {
-            return Ok(TimeControl::Unlimited);
-        }
-        if let Some((base, inc)) = t.split_once('+') {
-            return Ok(TimeControl::clock(
-                parse_duration(base)?,
-                parse_duration(inc)?,
-            ));
-        }
-        let per = t.strip_suffix("/move").unwrap_or(t);
-        Ok(TimeControl::per_move(parse_duration(per)?))
-    }
-}
-
 /// Who moves first in a room's first game, as the creator chose.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum FirstMove {
     /// Seat One moves first.
@@ -269,7 +140,7 @@ pub enum FirstMove {
 }
 
 /// Who sits in a seat when the room is made.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum SeatKind {
     /// A person: the creator in seat One, whoever joins in seat Two.
@@ -279,7 +150,7 @@ pub enum SeatKind {
 }
 
 /// Everything chosen when a room is created.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct RoomSettings {
     pub game: GameSettings,
     pub time: TimeControl,
@@ -306,14 +177,14 @@ impl Default for RoomSettings {
 
 /// A square on the xiangqi board in ICCS coordinates: `file` 0..=8 is a..i from Red's
 /// left, `rank` 0..=9 counts from Red's side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub struct XqSquare {
     pub file: u8,
     pub rank: u8,
 }
 
 /// A move in either game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Move {
     /// A stone on this point.
@@ -323,7 +194,7 @@ pub enum Move {
 }
 
 /// How much time each seat has, as of the moment the message was sent.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Clocks {
     /// Milliseconds left, by seat. With a per-move timer, the mover's time left for this
     /// move; the other seat shows a full timer.
@@ -333,7 +204,7 @@ pub struct Clocks {
 }
 
 /// Why a game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum EndReason {
     /// Caro: a winning line.
@@ -422,7 +293,7 @@ impl From<banco_rules::game::EndReason> for EndReason {
 }
 
 /// How a game ended.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct GameOver {
     /// `None` for a draw.
     pub winner: Option<Seat>,
@@ -432,7 +303,7 @@ pub struct GameOver {
 }
 
 /// What can be offered to the other player.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum OfferKind {
     /// Take back moves to the asker's turn.
@@ -454,14 +325,14 @@ impl OfferKind {
 }
 
 /// An open offer: what, and from which seat.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Offer {
     pub kind: OfferKind,
     pub by: Seat,
 }
 
 /// One played move, as the server records it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct MoveRecord {
     pub mv: Move,
     pub by: Seat,
@@ -472,7 +343,7 @@ pub struct MoveRecord {
 }
 
 /// Who sits in a seat.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct SeatView {
     pub name: String,
     /// `Some` for the server's bot.
@@ -482,7 +353,7 @@ pub struct SeatView {
 }
 
 /// The state of the room's current (or last) game.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct GameView {
     /// Games played in this room so far, this one included (1 for the first).
     pub number: u32,
@@ -504,7 +375,7 @@ pub struct GameView {
 }
 
 /// One chat line.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct ChatLine {
     pub from: String,
     pub text: String,
@@ -513,7 +384,7 @@ pub struct ChatLine {
 }
 
 /// Whether a room's game is waiting for a player, being played, or finished.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum RoomStatus {
     Waiting,
@@ -534,7 +405,7 @@ pub fn apply_room_changes(list: &mut Vec<RoomSummary>, changed: &[RoomSummary], 
 }
 
 /// A line of the lobby's room list.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct RoomSummary {
     pub id: RoomId,
     pub settings: RoomSettings,
@@ -545,7 +416,7 @@ pub struct RoomSummary {
 }
 
 /// Everything about a room, sent to whoever enters it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct RoomView {
     pub id: RoomId,
     pub settings: RoomSettings,
@@ -565,7 +436,7 @@ pub struct RoomView {
 /// A rematch series: the games the room's two current players have finished against each
 /// other, counted from when the second of them sat down. It starts again at 0-0 whenever
 /// a seat is given up (a player leaves, or does not come back in time).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Series {
     /// Games won, by seat.
     pub wins: [u32; 2],
@@ -589,7 +460,7 @@ impl Series {
 
 /// What the rules say about a room's position, for a client that does not carry the rules
 /// (the browser page asks for it after every change instead of re-implementing them).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct PositionFacts {
     /// The room's game number ([`GameView::number`]) this is about.
     pub game: u32,
@@ -609,9 +480,36 @@ pub struct PositionFacts {
     pub three_stops: [Vec<Point>; 2],
 }
 
+/// The most trial moves a [`crate::ClientMsg::Trial`] may carry.
+pub const MAX_TRIAL_MOVES: usize = 1024;
+
+/// Trial moves (draft mode) played on a copy of a room's position, as the rules see them.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Trial {
+    /// The trial moves asked for, so an answer about a line since changed is dropped.
+    pub asked: Vec<Move>,
+    /// The room's game number ([`GameView::number`]) the moves were tried in: an answer
+    /// about another game is dropped.
+    pub game: u32,
+    /// The plies played in that game when the moves were tried on it: an answer about a
+    /// position the game has moved past is dropped.
+    pub ply: u32,
+    /// The trial moves that stand, in order, as the rules record them (WXF and check for
+    /// xiangqi): the first of `asked`, up to the first the rules refuse.
+    pub moves: Vec<MoveRecord>,
+    /// Why the rules refuse the first trial move that does not stand (the one after
+    /// `moves`); `None` when they all stand.
+    pub refused: Option<String>,
+    /// What the rules say after the moves that stand: the side to move's legal moves
+    /// (xiangqi), check, the four warning's threats (caro).
+    pub facts: PositionFacts,
+    /// How the moves that stand end the game by the rules, if they do (a five in draft).
+    pub over: Option<GameOver>,
+}
+
 /// A board being arranged by hand in a position editor (the browser page's: the terminal
 /// client carries the rules and judges its own), for the server to judge with the rules.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Arrangement {
     /// Stones of each side anywhere on a board of this size and rule.
@@ -634,7 +532,7 @@ pub enum Arrangement {
 pub const MAX_ARRANGED: usize = 64 * 64;
 
 /// What the rules say of an [`Arrangement`], as asked by [`crate::ClientMsg::Judge`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Judgement {
     /// The arrangement judged, so an answer about a board since changed is dropped.
     pub arrangement: Arrangement,
@@ -648,7 +546,7 @@ pub struct Judgement {
 
 /// One reason an arrangement cannot be played, and where on the board (none when it
 /// concerns the whole board, such as a missing general).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Flaw {
     pub reason: String,
     /// Caro points concerned.
@@ -662,7 +560,9 @@ pub type GameId = u64;
 
 /// The two games, for what is counted per game: ratings, leaderboards, profiles. Every
 /// caro rule and board size counts as caro.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum GameKind {
     Caro,
@@ -707,7 +607,7 @@ impl FromStr for GameKind {
 }
 
 /// A rating as shown: Glicko-2's rating and its deviation, both rounded.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Rating {
     pub rating: i32,
     /// Glicko-2's rating deviation: how uncertain the rating still is.
@@ -727,7 +627,7 @@ impl fmt::Display for Rating {
 }
 
 /// A player's line on a game's leaderboard.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Standing {
     pub name: String,
     /// `Some` for the server's bots, which are rated like everyone else (per level).
@@ -741,7 +641,7 @@ pub struct Standing {
 
 /// Someone's record: who they are and how they play each game, as the profile screen
 /// ("My info") shows it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Profile {
     pub name: String,
     /// `Some` for the server's bots.
@@ -758,7 +658,7 @@ pub struct Profile {
 }
 
 /// How someone plays one game kind.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct KindRecord {
     pub game: GameKind,
     pub rating: Rating,
@@ -777,7 +677,7 @@ pub struct KindRecord {
 }
 
 /// A win worth remembering.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct BestWin {
     /// The game, for replay.
     pub game: GameId,
@@ -788,7 +688,7 @@ pub struct BestWin {
 }
 
 /// One point of a rating chart.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct RatingPoint {
     pub at_ms: u64,
     pub rating: i32,
@@ -796,7 +696,7 @@ pub struct RatingPoint {
 }
 
 /// A finished game, as the history lists it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct GameSummary {
     pub id: GameId,
     pub game: GameSettings,
@@ -815,7 +715,7 @@ pub struct GameSummary {
 }
 
 /// A finished game, move by move.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct GameRecord {
     pub summary: GameSummary,
     /// Xiangqi: the start position's FEN. Empty for caro.
@@ -823,60 +723,4 @@ pub struct GameRecord {
     /// Caro: the stones the game started from (see [`GameView::opening`]).
     pub opening: Vec<Point>,
     pub moves: Vec<MoveRecord>,
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn time_controls_read_and_print() {
-        assert_eq!("20s".parse(), Ok(TimeControl::PerMove { millis: 20_000 }));
-        assert_eq!(
-            "20s/move".parse(),
-            Ok(TimeControl::PerMove { millis: 20_000 })
-        );
-        assert_eq!(
-            "5m+3s".parse(),
-            Ok(TimeControl::Clock {
-                initial_millis: 300_000,
-                increment_millis: 3_000
-            })
-        );
-        assert_eq!("none".parse(), Ok(TimeControl::Unlimited));
-        assert_eq!("1m30s".parse(), Ok(TimeControl::PerMove { millis: 90_000 }));
-        assert_eq!("1.5s".parse(), Ok(TimeControl::PerMove { millis: 1_500 }));
-        assert_eq!("45".parse(), Ok(TimeControl::PerMove { millis: 45_000 }));
-        for bad in ["", "5x", "m", "5m+", "+3s", "1e9h", "s5"] {
-            assert!(bad.parse::<TimeControl>().is_err(), "{bad:?} accepted");
-        }
-        assert_eq!(
-            TimeControl::PerMove { millis: 20_000 }.to_string(),
-            "20s/move"
-        );
-        assert_eq!(
-            TimeControl::Clock {
-                initial_millis: 300_000,
-                increment_millis: 3_000
-            }
-            .to_string(),
-            "5m+3s"
-        );
-        assert_eq!(
-            TimeControl::PerMove { millis: 90_000 }.to_string(),
-            "1m30s/move"
-        );
-        assert_eq!(
-            TimeControl::PerMove { millis: 1_500 }.to_string(),
-            "1.5s/move"
-        );
-        assert_eq!(
-            TimeControl::Clock {
-                initial_millis: 60_000,
-                increment_millis: 0
-            }
-            .to_string(),
-            "1m+0s"
-        );
-    }
 }

@@ -1,18 +1,20 @@
 //! What the server tells a client: answers to its requests and everything that happens
 //! in its room, in the order it happened.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::error::ErrorMsg;
+use crate::record::RecordedGame;
 use crate::review::GameReview;
 use crate::room::{
     ChatLine, Clocks, GameId, GameKind, GameOver, GameRecord, GameSummary, GameView, Judgement,
     Move, MoveRecord, Offer, PositionFacts, Profile, ResumeToken, RoomId, RoomSummary, RoomView,
-    SeatView, Standing,
+    SeatView, Standing, Trial,
 };
 
 /// The answer to a good [`crate::Hello`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Welcome {
     pub version: u16,
     /// The name the server gave this player (the asked name, made unique).
@@ -28,7 +30,7 @@ pub struct Welcome {
 }
 
 /// A message from the server.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum ServerMsg {
     Welcome(Welcome),
     /// The lobby's rooms.
@@ -116,10 +118,26 @@ pub enum ServerMsg {
     },
     /// The finished review of a game.
     Review(Box<GameReview>),
+    /// The game a record file's text holds, as asked by [`crate::ClientMsg::ParseRecord`].
+    RecordParsed(Box<RecordedGame>),
+    /// A game as a record file: a name to save it under and its text, as asked by
+    /// [`crate::ClientMsg::WriteRecord`].
+    RecordText {
+        name: String,
+        text: String,
+    },
+    /// A record that could not be read or written: the line at fault (1-based; 0 when
+    /// it is the record as a whole) and what is wrong, in a sentence.
+    RecordRefused {
+        line: u32,
+        message: String,
+    },
+    /// The rules' answer to [`crate::ClientMsg::Trial`].
+    Tried(Box<Trial>),
 }
 
 /// Whether games reach the server's disk.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Storage {
     /// Everything played is saved before anyone is told of it.

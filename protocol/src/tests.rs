@@ -34,9 +34,12 @@ fn client_variant(m: &ClientMsg) -> usize {
         ClientMsg::Profile { .. } => 19,
         ClientMsg::Judge(_) => 20,
         ClientMsg::Review(_) => 21,
+        ClientMsg::ParseRecord { .. } => 22,
+        ClientMsg::WriteRecord { .. } => 23,
+        ClientMsg::Trial(_) => 24,
     }
 }
-const CLIENT_VARIANTS: usize = 22;
+const CLIENT_VARIANTS: usize = 25;
 
 fn server_variant(m: &ServerMsg) -> usize {
     match m {
@@ -69,9 +72,13 @@ fn server_variant(m: &ServerMsg) -> usize {
         ServerMsg::Judged(_) => 26,
         ServerMsg::ReviewProgress { .. } => 27,
         ServerMsg::Review(_) => 28,
+        ServerMsg::RecordParsed(_) => 29,
+        ServerMsg::RecordText { .. } => 30,
+        ServerMsg::RecordRefused { .. } => 31,
+        ServerMsg::Tried(_) => 32,
     }
 }
-const SERVER_VARIANTS: usize = 29;
+const SERVER_VARIANTS: usize = 33;
 
 fn xq(file: u8, rank: u8) -> XqSquare {
     XqSquare { file, rank }
@@ -163,6 +170,24 @@ fn game_view() -> GameView {
     }
 }
 
+fn recorded_sample() -> RecordedGame {
+    RecordedGame {
+        summary: RecordedSummary {
+            id: None,
+            game: GameSettings::caro_default(),
+            time: None,
+            players: ["An".into(), "?".into()],
+            first: Seat::Two,
+            over: None,
+            ended_at_ms: Some(1_746_000_000_000),
+            rated: None,
+        },
+        start_fen: String::new(),
+        opening: vec![Point::new(7, 7)],
+        moves: game_view().moves,
+    }
+}
+
 fn review_sample() -> GameReview {
     GameReview {
         game: 9,
@@ -250,6 +275,22 @@ fn client_samples() -> Vec<ClientMsg> {
         ClientMsg::Replay(u64::MAX),
         ClientMsg::Pong(u32::MAX),
         ClientMsg::Facts,
+        ClientMsg::ParseRecord {
+            text: "game: caro\n1. h8 i9\n".into(),
+            zone_minutes: -300,
+        },
+        ClientMsg::WriteRecord {
+            record: Box::new(recorded_sample()),
+            zone_minutes: 420,
+        },
+        ClientMsg::Trial(vec![]),
+        ClientMsg::Trial(vec![
+            Move::Caro(Point::new(1, 2)),
+            Move::Xiangqi {
+                from: xq(7, 2),
+                to: xq(4, 2),
+            },
+        ]),
     ];
     v.extend(settings_samples().into_iter().map(ClientMsg::CreateRoom));
     for kind in [OfferKind::Undo, OfferKind::NewGame, OfferKind::Draw] {
@@ -517,6 +558,29 @@ fn server_samples() -> Vec<ServerMsg> {
         check: true,
         fives: [vec![Point::new(3, 4)], vec![]],
         three_stops: [vec![], vec![Point::new(0, 0), Point::new(63, 63)]],
+    })));
+    v.push(ServerMsg::RecordParsed(Box::new(recorded_sample())));
+    v.push(ServerMsg::RecordText {
+        name: "banco-caro-42.txt".into(),
+        text: "game: caro\n".into(),
+    });
+    v.push(ServerMsg::RecordRefused {
+        line: 3,
+        message: "move 2 (h8): h8 is already taken".into(),
+    });
+    v.push(ServerMsg::Tried(Box::default()));
+    v.push(ServerMsg::Tried(Box::new(Trial {
+        asked: vec![Move::Caro(Point::new(7, 7)), Move::Caro(Point::new(7, 7))],
+        game: 2,
+        ply: 9,
+        moves: game_view().moves,
+        refused: Some("h8 is already taken".into()),
+        facts: PositionFacts::default(),
+        over: Some(GameOver {
+            winner: None,
+            reason: EndReason::Draw,
+            line: vec![],
+        }),
     })));
     for reason in EndReason::ALL {
         v.push(ServerMsg::GameOver(GameOver {

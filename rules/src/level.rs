@@ -6,6 +6,7 @@ use std::fmt;
 use std::str::FromStr;
 
 /// How strong a bot plays.
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Level {
     Easy,

@@ -11,10 +11,14 @@
 //! - [`game`]: one view over every game (play, undo, who moves, how it ended) for code that
 //!   runs games without caring which.
 //! - [`level`]: the names of the bots' strengths.
+//! - [`time`]: time controls (`20s/move`, `5m+3s`) and how they read and print.
+//! - [`record`]: the game record file format, its reader and its writer.
 
 pub mod caro;
 pub mod game;
 pub mod level;
+pub mod record;
+pub mod time;
 pub mod xiangqi;
 
 pub use level::{Level, UnknownLevel};

@@ -19,6 +19,8 @@
 //!   bot seats; [`room::RoomHandle`] is the cheap handle sessions talk to it through.
 //! - [`engines`]: the one engine pool of the server: a fixed number of search threads
 //!   and one memory budget serving every room's bot moves and hints by priority.
+//! - [`record_files`]: record files read and written for the browser page, with the rules
+//!   crate's one reader and writer.
 //! - [`review`]: engine reviews of finished games, on that pool at its lowest priority,
 //!   streamed to the asker and stored with the game.
 //! - [`store`]: SQLite, written ahead: a group-committing writer thread (rooms announce
@@ -39,6 +41,7 @@ pub mod engines;
 pub mod limits;
 pub mod lobby;
 pub mod names;
+pub mod record_files;
 pub mod review;
 pub mod room;
 pub mod server;

@@ -359,6 +359,19 @@ impl Session {
             ClientMsg::ChangePassword(change) => {
                 return self.change_password(change, ctx).await;
             }
+            ClientMsg::ParseRecord { text, zone_minutes } => {
+                self.outbox
+                    .send(crate::record_files::parse(&text, zone_minutes));
+                return;
+            }
+            ClientMsg::WriteRecord {
+                record,
+                zone_minutes,
+            } => {
+                self.outbox
+                    .send(crate::record_files::write(&record, zone_minutes));
+                return;
+            }
             // The heartbeat's answer: hearing it is all it is for.
             ClientMsg::Pong(_) => return,
             ClientMsg::Move(mv) => Request::Move(mv),
@@ -369,6 +382,7 @@ impl Session {
             ClientMsg::Resign => Request::Resign,
             ClientMsg::Hint => Request::Hint,
             ClientMsg::Facts => Request::Facts,
+            ClientMsg::Trial(moves) => Request::Trial(moves),
         };
         let Some(room) = &self.room else {
             return self.refuse(

@@ -178,7 +178,7 @@ async fn drafts_the_keyboard_and_record_files_on_a_phone() {
     pick_file(&page, &bad).await;
     page.wait_text(
         "#notice",
-        "bad.txt is not a banco game record, line 3: h8 is already taken",
+        "bad.txt is not a banco game record, line 3: move 2 (h8): h8 is already taken",
     )
     .await;
     let good = temp.path().join("good.txt");
@@ -626,6 +626,80 @@ async fn a_profile_as_the_protocol_writes_it_is_drawn_with_its_chart_and_games()
     page.click("#profile .room-row .replay").await;
     let sent = page.js("return window.sent", vec![]).await;
     assert_eq!(sent, json!({ "Replay": game_id }));
+    page.close().await;
+    server.stop().await;
+}
+
+/// The text of the record the page last offered as a download.
+async fn downloaded(page: &Browser) -> (String, String) {
+    page.wait_for("#record-download").await;
+    let got = page
+        .js(
+            "const a = document.getElementById('record-download'); \
+             return [a.download, decodeURIComponent(a.href.slice(a.href.indexOf(',') + 1))];",
+            vec![],
+        )
+        .await;
+    let text = |i: usize| {
+        got[i]
+            .as_str()
+            .expect("the download's name and text")
+            .to_string()
+    };
+    (text(0), text(1))
+}
+
+#[tokio::test]
+async fn a_xiangqi_record_in_wxf_opens_replays_plays_on_and_saves_through_the_server() {
+    let server = TestServer::start().await;
+    let page = Browser::open(server.addr, DESKTOP).await;
+    page.enter("An").await;
+    page.wait_for("#btn-open-record").await;
+    // Moves in WXF only: the page has no parser of its own; the server's rules read it.
+    let temp = TempDir::new("xq-record");
+    let path = temp.path().join("opening.txt");
+    std::fs::write(
+        &path,
+        "game: xiangqi\nred: Chi\nblack: Dũng\nresult: black\nreason: resign\n\n\
+         1. C2.5 H8+7\n2. H2+3 R9.8\n",
+    )
+    .expect("write a file");
+    pick_file(&page, &path).await;
+    page.wait_text("#notice", "Opened opening.txt: 4 moves")
+        .await;
+    page.click("#rp-end").await;
+    page.wait_text("#status", "4/4").await;
+    // The move list shows the server's notation; the board has Black's chariot on h9.
+    page.wait_text(".moves", "R9.8").await;
+    page.wait_for(&format!("{} .piece.black", square("h9")))
+        .await;
+
+    // Saved from the replay: the server writes the file, ICCS and WXF, under the
+    // opened file's name; the rules read it back as the same game.
+    page.click("#rp-save").await;
+    let (name, text) = downloaded(&page).await;
+    assert_eq!(name, "opening.txt");
+    assert!(
+        text.contains("\n1. h2e2 C2.5   h9g7 H8+7\n2. h0g2 H2+3   i9h9 R9.8\n"),
+        "{text}"
+    );
+    let back = banco_rules::record::parse(&text).expect("the rules read the page's file");
+    assert_eq!(back.players, ["Chi".to_string(), "Dũng".to_string()]);
+    assert_eq!(back.moves.len(), 4);
+
+    // Play on from move 2: the server judges the position and gives its FEN.
+    page.click("#rp-back").await;
+    page.click("#rp-back").await;
+    page.wait_text("#status", "2/4").await;
+    page.click("#rp-play-on").await;
+    page.wait_for("[data-dialog=\"create\"]").await;
+    let fen = page
+        .js("return document.getElementById('c-fen').value", vec![])
+        .await;
+    assert_eq!(
+        fen,
+        json!("rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 0 1")
+    );
     page.close().await;
     server.stop().await;
 }

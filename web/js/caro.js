@@ -1,3 +1,4 @@
+// @ts-check
 // The caro board: a grid of buttons, one per point (tap or click to place), with the
 // coordinates on the edges, the last move, the winning line, the opening's stones
 // (underlined), the hint and the four warning marked.
@@ -10,16 +11,19 @@ import { caroStones, lastMove, mySeat } from './state.js';
  * The board for `room`. `opts`: {onPlace(point), warn: bool, zoom: number, trials: Set
  * of draft stones' "x,y", label: what a screen reader calls the board}. The four
  * warning shows the opponent's threats (or, for a spectator, both sides').
+ * @param {import('./state.js').Room} room
+ * @param {{onPlace?: (p: import('./protocol').Point) => void, warn?: boolean, zoom?: number, trials?: Set<string> | null, label?: string}} [opts]
  */
 export function caroBoard(room, opts = {}) {
-  const { width, height } = room.settings.game.caro;
+  const game = room.settings.game;
+  const { width, height } = 'caro' in game ? game.caro : { width: 15, height: 15 };
   const stones = caroStones(room);
   const g = room.game;
   const last = lastMove(room);
-  const lastKey = last && last.mv.caro ? `${last.mv.caro.x},${last.mv.caro.y}` : null;
+  const lastKey = last && 'caro' in last.mv ? `${last.mv.caro.x},${last.mv.caro.y}` : null;
   const line = new Set(((g && g.over && g.over.line) || []).map((p) => `${p.x},${p.y}`));
   const opening = new Set(((g && g.opening) || []).map((p) => `${p.x},${p.y}`));
-  const hint = room.hint && room.hint.caro ? `${room.hint.caro.x},${room.hint.caro.y}` : null;
+  const hint = room.hint && 'caro' in room.hint ? `${room.hint.caro.x},${room.hint.caro.y}` : null;
   const fives = new Set();
   const threes = new Set();
   if (opts.warn && room.facts && g && !g.over) {

@@ -1,10 +1,22 @@
+// @ts-check
 // The create form: every setting the terminal client's form has, for both games. The
-// server checks everything again; the form only refuses opening stones it cannot read.
+// server checks everything; typed opening stones are read by the server too (with the
+// rules, which also refuse stones no game can start from), before the room is asked for.
 
 import { h } from './dom.js';
 import { t } from './i18n.js';
-import { parseStones } from './notation.js';
 
+/** @typedef {import('./protocol').Point} Point */
+/** @typedef {import('./protocol').Rule} Rule */
+/**
+ * Reads typed stones for a board with the server's rules: the points, or an Error whose
+ * message says which stone is wrong and why.
+ * @typedef {(width: number, height: number, rule: Rule, text: string) => Promise<Point[] | Error>} ReadStones
+ */
+/**
+ * Where the form starts: a game to play on from.
+ * @typedef {{game: 'caro', width: number, height: number, rule: Rule, stones: string} | {game: 'xiangqi', fen: string}} Start
+ */
 const LEVELS = ['Easy', 'Medium', 'Hard', 'Max'];
 const RULES = [
   ['Caro', 'caro'],
@@ -13,6 +25,12 @@ const RULES = [
   ['CaroOverline', 'caro-overline'],
 ];
 
+/**
+ * @param {string} id
+ * @param {string} label
+ * @param {[string, string][]} options
+ * @param {string} value
+ */
 function select(id, label, options, value) {
   return h(
     'label',
@@ -22,10 +40,22 @@ function select(id, label, options, value) {
   );
 }
 
+/**
+ * @param {string} id
+ * @param {string} label
+ * @param {number} value
+ * @param {number} min
+ * @param {number} max
+ */
 function number(id, label, value, min, max) {
   return h('label', { class: 'field', for: id }, h('span', {}, label), h('input', { id, type: 'number', value, min, max, inputmode: 'numeric' }));
 }
 
+/**
+ * @param {string} id
+ * @param {string} label
+ * @param {string} placeholder
+ */
 function text(id, label, placeholder) {
   return h('label', { class: 'field wide', for: id }, h('span', {}, label), h('input', { id, type: 'text', placeholder, autocomplete: 'off' }));
 }
@@ -35,11 +65,16 @@ function text(id, label, placeholder) {
  * `onError(text)` a sentence when the form itself refuses, `onArrange(start)` the
  * position editor's start (see editor.js) when "Arrange on the board" is pressed.
  * `start` fills it in to play on from a position: {game: 'caro', width, height, rule,
- * stones} or {game: 'xiangqi', fen}.
+ * stones} or {game: 'xiangqi', fen}. `readStones` reads typed opening stones.
+ * @param {(settings: import('./protocol').RoomSettings) => void} onCreate
+ * @param {(text: string) => void} onError
+ * @param {(start: import('./editor.js').EditorStart) => void} onArrange
+ * @param {ReadStones} readStones
+ * @param {Start | null} [start]
  */
-export function createForm(onCreate, onError, onArrange, start = null) {
+export function createForm(onCreate, onError, onArrange, readStones, start = null) {
   const levels = LEVELS.map((l) => [l, t(`level.${l.toLowerCase()}`)]);
-  const form = h(
+  const form = (h(
     'form',
     { id: 'create-form', class: 'create' },
     select('c-game', t('create.game'), [['caro', t('create.game_caro')], ['xiangqi', t('create.game_xiangqi')]], 'caro'),
@@ -58,23 +93,24 @@ export function createForm(onCreate, onError, onArrange, start = null) {
     select('c-time', t('create.time'), [['none', t('create.time_none')], ['per_move', t('create.time_per_move')], ['clock', t('create.time_clock')]], 'none'),
     h('div', { class: 'per-move-only' }, number('c-per-move', `${t('create.per_move')} (s)`, 20, 1, 3600)),
     h('div', { class: 'clock-only' }, number('c-minutes', `${t('create.clock_minutes')} (min)`, 10, 1, 600), number('c-increment', `${t('create.increment')} (s)`, 5, 0, 600)),
-    select('c-seat-one', t('create.seat_one'), [['me', t('create.me_playing')], ...levels.map(([v, l]) => [v, t('create.bot_watching', { bot: t('seat.bot', { level: l }) })])], 'me'),
-    select('c-opponent', t('create.opponent'), [['human', t('create.human')], ...levels.map(([v, l]) => [v, t('seat.bot', { level: l })])], 'human'),
+    select('c-seat-one', t('create.seat_one'), [['me', t('create.me_playing')], ...levels.map(([v, l]) => /** @type {[string, string]} */ ([v, t('create.bot_watching', { bot: t('seat.bot', { level: l }) })]))], 'me'),
+    select('c-opponent', t('create.opponent'), [['human', t('create.human')], ...levels.map(([v, l]) => /** @type {[string, string]} */ ([v, t('seat.bot', { level: l })]))], 'human'),
     select('c-hints', t('create.hints'), [['on', t('create.on')], ['off', t('create.off')]], 'on'),
-  );
-  const $ = (id) => form.querySelector(`#${id}`);
+  ));
+  const $ = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ (form.querySelector(`#${id}`));
+  const part = (/** @type {string} */ css) => /** @type {HTMLElement} */ (form.querySelector(css));
   const sync = () => {
     const caro = $('c-game').value === 'caro';
-    form.querySelector('.caro-only').hidden = !caro;
-    form.querySelector('.xiangqi-only').hidden = caro;
-    form.querySelector('.per-move-only').hidden = $('c-time').value !== 'per_move';
-    form.querySelector('.clock-only').hidden = $('c-time').value !== 'clock';
+    part('.caro-only').hidden = !caro;
+    part('.xiangqi-only').hidden = caro;
+    part('.per-move-only').hidden = $('c-time').value !== 'per_move';
+    part('.clock-only').hidden = $('c-time').value !== 'clock';
     $('c-stones').closest('label').hidden = $('c-opening').value !== 'stones';
   };
   if (start && start.game === 'caro') {
     $('c-game').value = 'caro';
-    $('c-width').value = start.width;
-    $('c-height').value = start.height;
+    $('c-width').value = String(start.width);
+    $('c-height').value = String(start.height);
     $('c-rule').value = start.rule;
     if (start.stones) {
       $('c-opening').value = 'stones';
@@ -87,32 +123,43 @@ export function createForm(onCreate, onError, onArrange, start = null) {
   }
   form.addEventListener('change', (e) => {
     // Xiangqi is usually played on a clock: offer 10 min + 5 s, as the terminal does.
-    if (e.target.id === 'c-game' && $('c-game').value === 'xiangqi' && $('c-time').value === 'none') $('c-time').value = 'clock';
+    if (/** @type {Element} */ (e.target).id === 'c-game' && $('c-game').value === 'xiangqi' && $('c-time').value === 'none') $('c-time').value = 'clock';
     sync();
   });
   sync();
-  form.querySelector('#c-arrange').addEventListener('click', () => {
+  form.querySelector('#c-arrange').addEventListener('click', async () => {
+    /** @param {string} id */
     const int = (id) => Math.round(Number($(id).value));
     if ($('c-game').value === 'xiangqi') return onArrange({ kind: 'xiangqi', fen: $('c-fen').value.trim() });
     const width = int('c-width');
     const height = int('c-height');
     if (!(width >= 5 && width <= 64 && height >= 5 && height <= 64)) return onError(t('create.bad_size'));
+    const rule = /** @type {Rule} */ ($('c-rule').value);
+    /** @type {Point[] | Error} */
     let stones = [];
     if ($('c-opening').value === 'stones') {
-      stones = parseStones($('c-stones').value, width, height);
+      stones = await readStones(width, height, rule, $('c-stones').value);
       if (stones instanceof Error) return onError(t('create.bad_opening', { why: stones.message }));
     }
-    return onArrange({ kind: 'caro', width, height, rule: $('c-rule').value, stones });
+    return onArrange({ kind: 'caro', width, height, rule, stones });
   });
-  form.addEventListener('submit', (e) => {
+  form.addEventListener('submit', async (e) => {
     e.preventDefault();
-    const settings = read($, onError);
+    const settings = await read($, onError, readStones);
     if (settings) onCreate(settings);
   });
   return form;
 }
 
-function read($, onError) {
+/**
+ * The form's settings, or null (having said why) when the form refuses them.
+ * @param {(id: string) => HTMLInputElement} $
+ * @param {(text: string) => void} onError
+ * @param {ReadStones} readStones
+ * @returns {Promise<import('./protocol').RoomSettings | null>}
+ */
+async function read($, onError, readStones) {
+  /** @param {string} id */
   const int = (id) => Math.round(Number($(id).value));
   let game;
   if ($('c-game').value === 'caro') {
@@ -122,36 +169,44 @@ function read($, onError) {
       onError(t('create.bad_size'));
       return null;
     }
-    let opening = $('c-opening').value;
-    if (opening === 'stones') {
-      const stones = parseStones($('c-stones').value, width, height);
+    const rule = /** @type {Rule} */ ($('c-rule').value);
+    /** @type {import('./protocol').CaroOpening} */
+    let opening = $('c-opening').value === 'balanced' ? 'balanced' : 'none';
+    if ($('c-opening').value === 'stones') {
+      const stones = await readStones(width, height, rule, $('c-stones').value);
       if (stones instanceof Error) {
         onError(t('create.bad_opening', { why: stones.message }));
         return null;
       }
       opening = stones.length ? { stones } : 'none';
     }
-    game = { caro: { width, height, rule: $('c-rule').value, opening } };
+    game = { caro: { width, height, rule, opening } };
   } else {
     const fen = $('c-fen').value.trim();
     game = { xiangqi: { fen: fen || null } };
   }
+  /** @type {import('./protocol').TimeControl} */
   let time = 'unlimited';
   if ($('c-time').value === 'per_move') time = { per_move: { millis: int('c-per-move') * 1000 } };
   if ($('c-time').value === 'clock') time = { clock: { initial_millis: int('c-minutes') * 60000, increment_millis: int('c-increment') * 1000 } };
-  const seat = (v) => (v === 'me' || v === 'human' ? 'human' : { bot: v });
+  /** @returns {import('./protocol').SeatKind} */
+  const seat = (/** @type {string} */ v) => (v === 'me' || v === 'human' ? 'human' : { bot: /** @type {import('./protocol').Level} */ (v) });
   return {
     game,
     time,
-    first: $('c-first').value,
+    first: /** @type {import('./protocol').FirstMove} */ ($('c-first').value),
     seats: [seat($('c-seat-one').value), seat($('c-opponent').value)],
     hints: $('c-hints').value === 'on',
   };
 }
 
-/** Puts what the position editor made into the form: caro stones, or the FEN. */
+/**
+ * Puts what the position editor made into the form: caro stones, or the FEN.
+ * @param {HTMLFormElement} form
+ * @param {import('./editor.js').FormFields} fields
+ */
 export function useArrangement(form, fields) {
-  const $ = (id) => form.querySelector(`#${id}`);
+  const $ = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ (form.querySelector(`#${id}`));
   if (fields.kind === 'caro') {
     $('c-opening').value = fields.stones ? 'stones' : 'none';
     $('c-stones').value = fields.stones;

@@ -1,3 +1,4 @@
+// @ts-check
 // The position editor (seed 002's "sắp cờ thế"): arrange xiangqi pieces or caro stones
 // on the board, then create a room from the position. The page carries no rules: after
 // every change it sends the board to the server (`Judge`), which answers with the
@@ -11,8 +12,46 @@ import { pointName } from './notation.js';
 import { piecesFromFen } from './state.js';
 import { xiangqiBoard } from './xiangqi.js';
 
+/** @typedef {import('./protocol').Point} Point */
+/** @typedef {import('./protocol').XqSquare} XqSquare */
+/** @typedef {import('./protocol').Flaw} Flaw */
+
+/**
+ * Where the editor starts: caro stones (laid X first) on a board, or a xiangqi FEN.
+ * @typedef {{kind: 'caro', width: number, height: number, rule: import('./protocol').Rule, stones: Point[]} | {kind: 'xiangqi', fen: string | null}} EditorStart
+ */
+
+/**
+ * The editor's state: the board being arranged (caro stones by "x,y", or xiangqi pieces
+ * by rank and file), the tool, the cursor, and the server's last judgement.
+ * @typedef {{
+ *   kind: 'caro' | 'xiangqi',
+ *   send: (msg: import('./protocol').ClientMsg) => boolean,
+ *   done: (game: import('./protocol').GameSettings | null) => void,
+ *   cursor: any,
+ *   tool: string,
+ *   held: XqSquare | null,
+ *   flipped: boolean,
+ *   judgement: import('./protocol').Judgement | null,
+ *   asked: string | null,
+ *   width?: number,
+ *   height?: number,
+ *   rule?: import('./protocol').Rule,
+ *   stones?: Map<string, string>,
+ *   board?: import('./state.js').Pieces,
+ *   redToMove?: boolean,
+ * }} Editor
+ */
+
+/**
+ * What the create form takes from the editor: caro stones as text, or a FEN.
+ * @typedef {{kind: 'caro', stones: string} | {kind: 'xiangqi', fen: string}} FormFields
+ */
+
 const XQ_LETTERS = ['K', 'A', 'B', 'N', 'R', 'C', 'P'];
+/** @type {Record<string, string>} */
 const XQ_NAMES = { K: 'general', A: 'advisor', B: 'elephant', N: 'horse', R: 'chariot', C: 'cannon', P: 'soldier' };
+/** @type {Record<string, string>} */
 const GLYPHS = {
   K: '帥', A: '仕', B: '相', N: '傌', R: '俥', C: '炮', P: '兵',
   k: '將', a: '士', b: '象', n: '馬', r: '車', c: '砲', p: '卒',
@@ -22,8 +61,12 @@ const GLYPHS = {
  * An editor for `start`: {kind: 'caro', width, height, rule, stones: [{x,y}] laid X
  * first} or {kind: 'xiangqi', fen}. `send(msg)` reaches the server; `done(game)` gets the
  * protocol's GameSettings to create the room with, or null when cancelled.
+ * @param {EditorStart} start
+ * @param {(msg: import('./protocol').ClientMsg) => boolean} send
+ * @param {(game: import('./protocol').GameSettings | null) => void} done
  */
 export function newEditor(start, send, done) {
+  /** @type {Editor} */
   const ed = {
     kind: start.kind,
     send,
@@ -35,12 +78,12 @@ export function newEditor(start, send, done) {
     judgement: null,
     asked: null,
   };
-  if (ed.kind === 'caro') {
+  if (start.kind === 'caro') {
     ed.width = start.width;
     ed.height = start.height;
     ed.rule = start.rule;
     ed.stones = new Map();
-    (start.stones || []).forEach((p, i) => ed.stones.set(`${p.x},${p.y}`, i % 2 === 0 ? 'X' : 'O'));
+    (start.stones || []).forEach((/** @type {Point} */ p, /** @type {number} */ i) => ed.stones.set(`${p.x},${p.y}`, i % 2 === 0 ? 'X' : 'O'));
   } else {
     loadFen(ed, start.fen);
   }
@@ -48,6 +91,10 @@ export function newEditor(start, send, done) {
   return ed;
 }
 
+/**
+ * @param {Editor} ed
+ * @param {string | null} fen
+ */
 function loadFen(ed, fen) {
   ed.board = piecesFromFen(fen || null);
   const side = ((fen || '').trim().split(/\s+/)[1] || 'w').toLowerCase();
@@ -55,18 +102,25 @@ function loadFen(ed, fen) {
   ed.held = null;
 }
 
-/** The board as the protocol's Arrangement (keys in the server's order). */
+/**
+ * The board as the protocol's Arrangement (keys in the server's order).
+ * @param {Editor} ed
+ * @returns {import('./protocol').Arrangement}
+ */
 export function arrangement(ed) {
   if (ed.kind === 'caro') {
+    /** @type {Point[]} */
     const x = [];
+    /** @type {Point[]} */
     const o = [];
     for (const [key, stone] of ed.stones) {
       const [px, py] = key.split(',').map(Number);
       (stone === 'X' ? x : o).push({ x: px, y: py });
     }
-    const order = (a, b) => a.y - b.y || a.x - b.x;
+    const order = (/** @type {Point} */ a, /** @type {Point} */ b) => a.y - b.y || a.x - b.x;
     return { caro: { width: ed.width, height: ed.height, rule: ed.rule, x: x.sort(order), o: o.sort(order) } };
   }
+  /** @type {[XqSquare, string][]} */
   const pieces = [];
   for (let rank = 0; rank < 10; rank++) {
     for (let file = 0; file < 9; file++) {
@@ -77,7 +131,10 @@ export function arrangement(ed) {
   return { xiangqi: { pieces, red_to_move: ed.redToMove } };
 }
 
-/** Asks the server to judge the board as it is now. */
+/**
+ * Asks the server to judge the board as it is now.
+ * @param {Editor} ed
+ */
 function judge(ed) {
   const a = arrangement(ed);
   ed.asked = JSON.stringify(a);
@@ -85,20 +142,32 @@ function judge(ed) {
   ed.send({ Judge: a });
 }
 
-/** Takes the server's judgement; one about a board since changed is dropped. */
+/**
+ * Takes the server's judgement; one about a board since changed is dropped.
+ * @param {Editor} ed
+ * @param {import('./protocol').Judgement} judgement
+ */
 export function judged(ed, judgement) {
   if (JSON.stringify(judgement.arrangement) !== ed.asked) return false;
   ed.judgement = judgement;
   return true;
 }
 
-/** Whether the board may be used: judged, and no flaw. */
+/**
+ * Whether the board may be used: judged, and no flaw.
+ * @param {Editor} ed
+ */
 export function ready(ed) {
   return !!(ed.judgement && ed.judgement.flaws.length === 0 && ed.judgement.game);
 }
 
 // ---- edits ------------------------------------------------------------------------
 
+/**
+ * @param {Editor} ed
+ * @param {Point} p
+ * @param {string} tool
+ */
 function placeCaro(ed, p, tool) {
   const key = `${p.x},${p.y}`;
   const had = ed.stones.get(key);
@@ -107,6 +176,10 @@ function placeCaro(ed, p, tool) {
   judge(ed);
 }
 
+/**
+ * @param {Editor} ed
+ * @param {XqSquare} sq
+ */
 function tapXiangqi(ed, sq) {
   const here = ed.board[sq.rank][sq.file];
   if (ed.tool === 'hand') {
@@ -127,6 +200,9 @@ function tapXiangqi(ed, sq) {
   judge(ed);
 }
 
+/**
+ * @param {Editor} ed
+ */
 function clearBoard(ed) {
   if (ed.kind === 'caro') ed.stones.clear();
   else ed.board = Array.from({ length: 10 }, () => Array(9).fill(''));
@@ -134,10 +210,16 @@ function clearBoard(ed) {
   judge(ed);
 }
 
-/** Keys: arrows move the cursor; Space/Enter taps; Delete clears; x/o or a FEN letter places. */
+/**
+ * Keys: arrows move the cursor; Space/Enter taps; Delete clears; x/o or a FEN letter places.
+ * @param {Editor} ed
+ * @param {KeyboardEvent} e
+ */
 export function editorKey(ed, e) {
   const k = e.key;
-  const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[k];
+  /** @type {Record<string, number[]>} */
+  const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  const step = steps[k];
   if (step) {
     if (ed.kind === 'caro') {
       ed.cursor = { x: clamp(ed.cursor.x + step[0], ed.width), y: clamp(ed.cursor.y + step[1], ed.height) };
@@ -174,17 +256,26 @@ export function editorKey(ed, e) {
   return false;
 }
 
+/**
+ * @param {number} v
+ * @param {number} n
+ */
 function clamp(v, n) {
   return Math.max(0, Math.min(n - 1, v));
 }
 
 // ---- drawing ----------------------------------------------------------------------
 
-/** Draws the editor into `root`; `redraw()` is called after a click changes it. */
+/**
+ * Draws the editor into `root`; `redraw()` is called after a click changes it.
+ * @param {HTMLElement} root
+ * @param {Editor} ed
+ * @param {() => void} redraw
+ */
 export function renderEditor(root, ed, redraw) {
   const flaws = ed.judgement ? ed.judgement.flaws : [];
   const game = ed.kind === 'caro' ? t('create.game_caro') : t('create.game_xiangqi');
-  const act = (f) => () => {
+  const act = (/** @type {() => void} */ f) => () => {
     f();
     redraw();
   };
@@ -205,9 +296,9 @@ export function renderEditor(root, ed, redraw) {
           'form',
           {
             class: 'editor-import',
-            onsubmit: (e) => {
+            onsubmit: (/** @type {SubmitEvent} */ e) => {
               e.preventDefault();
-              const text = e.target.querySelector('#editor-fen-in').value.trim();
+              const text = /** @type {HTMLInputElement} */ (/** @type {HTMLElement} */ (e.target).querySelector('#editor-fen-in')).value.trim();
               if (!text) return;
               loadFen(ed, text);
               judge(ed);
@@ -240,6 +331,9 @@ export function renderEditor(root, ed, redraw) {
   );
 }
 
+/**
+ * @param {Editor} ed
+ */
 function readyText(ed) {
   if (ed.kind === 'caro') {
     const x = [...ed.stones.values()].filter((s) => s === 'X').length;
@@ -249,6 +343,13 @@ function readyText(ed) {
   return t('editor.ready', { side: t(ed.redToMove ? 'side.red' : 'side.black') });
 }
 
+/**
+ * @param {Editor} ed
+ * @param {(f: () => void) => () => void} act
+ * @param {string} tool
+ * @param {import('./dom.js').Child} label
+ * @param {string} title
+ */
 function toolButton(ed, act, tool, label, title) {
   return h(
     'button',
@@ -257,6 +358,10 @@ function toolButton(ed, act, tool, label, title) {
   );
 }
 
+/**
+ * @param {Editor} ed
+ * @param {(f: () => void) => () => void} act
+ */
 function caroTools(ed, act) {
   const x = [...ed.stones.values()].filter((s) => s === 'X').length;
   const o = ed.stones.size - x;
@@ -269,8 +374,12 @@ function caroTools(ed, act) {
   ];
 }
 
+/**
+ * @param {Editor} ed
+ * @param {(f: () => void) => () => void} act
+ */
 function xiangqiTools(ed, act) {
-  const piece = (p) => {
+  const piece = (/** @type {string} */ p) => {
     const red = p === p.toUpperCase();
     return toolButton(ed, act, p, h('span', { class: `piece ${red ? 'red' : 'black'}` }, GLYPHS[p]), `${t(red ? 'side.red' : 'side.black')} ${t(`piece.${XQ_NAMES[p.toUpperCase()]}`)} (${p})`);
   };
@@ -285,7 +394,7 @@ function xiangqiTools(ed, act) {
       h('span', {}, t('editor.to_move')),
       h(
         'select',
-        { id: 'editor-side', onchange: (e) => ((ed.redToMove = e.target.value === 'red'), judge(ed), act(() => {})()) },
+        { id: 'editor-side', onchange: (/** @type {Event} */ e) => ((ed.redToMove = /** @type {HTMLSelectElement} */ (e.target).value === 'red'), judge(ed), act(() => {})()) },
         h('option', { value: 'red', selected: ed.redToMove }, t('side.red')),
         h('option', { value: 'black', selected: !ed.redToMove }, t('side.black')),
       ),
@@ -295,6 +404,11 @@ function xiangqiTools(ed, act) {
   ];
 }
 
+/**
+ * @param {Editor} ed
+ * @param {Flaw[]} flaws
+ * @param {(f: () => void) => () => void} act
+ */
 function caroGrid(ed, flaws, act) {
   const { width, height } = ed;
   const marked = new Set(flaws.flatMap((f) => f.points.map((p) => `${p.x},${p.y}`)));
@@ -323,6 +437,11 @@ function caroGrid(ed, flaws, act) {
   return h('div', { class: 'board-wrap' }, grid);
 }
 
+/**
+ * @param {Editor} ed
+ * @param {Flaw[]} flaws
+ * @param {(f: () => void) => () => void} act
+ */
 function xiangqiGrid(ed, flaws, act) {
   const board = xiangqiBoard({ game: null }, ed.flipped ? 'black' : 'red', {
     pieces: ed.board,
@@ -335,11 +454,15 @@ function xiangqiGrid(ed, flaws, act) {
   return h('div', { class: 'board-wrap' }, board);
 }
 
-/** The form's view of a game the editor made: caro stones as text, or the FEN. */
+/**
+ * The form's view of a game the editor made: caro stones as text, or the FEN.
+ * @param {import('./protocol').GameSettings} game
+ * @returns {FormFields}
+ */
 export function formFields(game) {
   if (game.caro) {
-    const { width, height } = game.caro;
-    const stones = game.caro.opening && game.caro.opening.stones ? game.caro.opening.stones : [];
+    const { width, height, opening } = game.caro;
+    const stones = typeof opening === 'object' && opening.stones ? opening.stones : [];
     return { kind: 'caro', stones: stones.map((p) => pointName(p, width, height)).join(' ') };
   }
   return { kind: 'xiangqi', fen: game.xiangqi.fen || '' };

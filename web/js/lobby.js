@@ -1,18 +1,27 @@
+// @ts-check
 // The lobby: the rooms on the server, kept current by the server, each with its game,
 // time, players and status, and buttons to join its free seat or watch it.
 
+/** @typedef {import('./main.js').App} App */
 import { h, fill } from './dom.js';
 import { t } from './i18n.js';
 import { gameLine, timeLine } from './room.js';
 import { levelName } from './notation.js';
 
+/**
+ * @param {import('./protocol').RoomSummary} room
+ * @param {number} i
+ */
 function playerText(room, i) {
   const kind = room.settings.seats[i];
-  if (kind && kind.bot) return t('seat.bot', { level: t(`level.${levelName(kind.bot)}`) });
+  if (typeof kind === 'object' && kind.bot) return t('seat.bot', { level: t(`level.${levelName(kind.bot)}`) });
   return room.players[i] || t('seat.free');
 }
 
-/** "Open a record file": a file input behind a button-like label, read by the page. */
+/**
+ * "Open a record file": a file input behind a button-like label, read by the page.
+ * @param {import('./main.js').App} app
+ */
 function recordPicker(app) {
   const input = h('input', { id: 'record-file', type: 'file', accept: '.txt,text/plain', class: 'file-input' });
   input.addEventListener('change', () => {
@@ -21,10 +30,14 @@ function recordPicker(app) {
     app.openRecordFile(file);
   });
   return h('label', { class: 'file-button', for: 'record-file', id: 'btn-open-record', tabindex: 0, role: 'button',
-    onkeydown: (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); input.click(); } } }, input, t('web.open_record'));
+    onkeydown: (/** @type {KeyboardEvent} */ e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); input.click(); } } }, input, t('web.open_record'));
 }
 
-/** Draws the lobby into `root`. */
+/**
+ * Draws the lobby into `root`.
+ * @param {HTMLElement} root
+ * @param {import('./main.js').App} app
+ */
 export function renderLobby(root, app) {
   const rows = app.rooms.map((room) => {
     const full = room.players.every((p) => p !== null) || room.settings.seats.every((s) => s !== 'human');

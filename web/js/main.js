@@ -1,3 +1,4 @@
+// @ts-check
 // The page's controller: one `app` state, server messages and clicks that change it,
 // and views that draw it (connect, lobby, room, records) plus one dialog at a time.
 
@@ -14,13 +15,91 @@ import { newEditor, judged, renderEditor, editorKey, formFields } from './editor
 import { mountRoom, headline, reasonText, seatName, seriesText } from './room.js';
 import { renderLeaderboard, renderHistory, renderReplay, replayRoom, offerDownload } from './records.js';
 import { renderProfile } from './profile.js';
-import { startDraft, draftCaro, draftXiangqi, draftUndo } from './draft.js';
-import { writeRecord, parseRecord, fileName, fenOf, MAX_FILE_BYTES } from './recordfile.js';
-import { pointName, seatIndex } from './notation.js';
+import { startDraft, askTrial, tried, draftCaro, draftXiangqi, draftUndo } from './draft.js';
+import { pointName, ruleName, seatIndex, squareName } from './notation.js';
 
-const VERSION = Number(document.querySelector('meta[name="banco-protocol"]').content);
+/** @typedef {import('./protocol').ServerMsg} ServerMsg */
+/** @typedef {import('./protocol').ClientMsg} ClientMsg */
+/** @typedef {import('./protocol').RecordedGame} RecordedGame */
+/** @typedef {import('./protocol').Arrangement} Arrangement */
 
-const app = {
+/** @param {string} name */
+function meta(name) {
+  return Number(/** @type {HTMLMetaElement} */ (document.querySelector(`meta[name="${name}"]`)).content);
+}
+
+const VERSION = meta('banco-protocol');
+/** The longest record file text the server reads for the page (one client message). */
+const RECORD_LIMIT = meta('banco-record-limit');
+
+/**
+ * A dialog as shown: its id, title, body and buttons.
+ * @typedef {{
+ *   id: string, title: string, body: import('./dom.js').Child,
+ *   buttons: {id: string, label: string, action?: () => void, submit?: HTMLFormElement}[],
+ * }} Dialog
+ */
+
+/**
+ * The page's one state, and what views may ask of it. (Issue 28 item 6 splits it into
+ * per-screen state.)
+ * @typedef {{
+ *   prefs: import('./prefs.js').Prefs,
+ *   screen: string,
+ *   me: {name: string, server: string, account: boolean},
+ *   refusal: string | null,
+ *   register: boolean,
+ *   rooms: import('./protocol').RoomSummary[],
+ *   room: import('./state.js').Room | null,
+ *   watching: number | null,
+ *   selected: import('./protocol').XqSquare | null,
+ *   flip: boolean,
+ *   zoom: number,
+ *   dialog: Dialog | null,
+ *   records: any,
+ *   replay: RecordedGame | null,
+ *   step: number,
+ *   autoplay: ReturnType<typeof setInterval> | null,
+ *   view: {update: () => void, tick: () => void} | null,
+ *   draft: import('./draft.js').Draft | null,
+ *   cursor: {at?: number},
+ *   leaderboardGame: import('./protocol').GameKind,
+ *   historyFor: string | null,
+ *   replayFile: string | null,
+ *   editor: import('./editor.js').Editor | null,
+ *   review?: {asked?: boolean, progress?: {game: number, done: number, total: number}, done?: import('./protocol').GameReview} | null,
+ *   send: (msg: ClientMsg) => boolean,
+ *   place: (p: import('./protocol').Point) => void,
+ *   tapSquare: (sq: import('./protocol').XqSquare) => void,
+ *   toggleDraft: () => void,
+ *   draftPlace: (p: import('./protocol').Point) => void,
+ *   draftTap: (sq: import('./protocol').XqSquare) => void,
+ *   draftUndo: () => void,
+ *   saveRecord: (record: RecordedGame) => Promise<void>,
+ *   saveRoomGame: () => void,
+ *   openRecordFile: (file: File | null) => Promise<void>,
+ *   playOn: (record: RecordedGame, step: number) => void,
+ *   askLeaderboard: (game: import('./protocol').GameKind) => void,
+ *   askProfile: (name: string, bot?: import('./protocol').Level | null) => void,
+ *   askHistory: (player: string | null) => void,
+ *   toggleWarn: () => void,
+ *   toggleFlip: () => void,
+ *   zoomBy: (d: number) => void,
+ *   confirmLeave: () => void,
+ *   confirmResign: () => void,
+ *   showOffer: () => void,
+ *   showGameOver: () => void,
+ *   openCreate: (again?: HTMLFormElement | null, start?: import('./create.js').Start | null) => void,
+ *   toLobby: () => void,
+ *   replayStep: (n: number) => void,
+ *   replayAutoplay: () => void,
+ *   logOut: () => void,
+ *   changePassword: () => void,
+ * }} App
+ */
+
+/** @type {App} */
+const app = /** @type {App} */ ({
   prefs: loadPrefs(),
   screen: 'connect',
   me: { name: '', server: '', account: false },
@@ -50,7 +129,7 @@ const app = {
   // The file name of a replay read from a file (null for the server's records).
   replayFile: null,
   editor: null,
-};
+});
 
 const main = document.getElementById('main');
 const noticeEl = document.getElementById('notice');
@@ -65,6 +144,10 @@ app.send = (msg) => {
   return false;
 };
 
+/**
+ * @param {string} text
+ * @param {'info' | 'warn' | 'error'} [kind]
+ */
 function notice(text, kind = 'info') {
   noticeEl.textContent = text;
   noticeEl.className = `notice ${kind}`;
@@ -77,6 +160,10 @@ function setTheme() {
 
 // ---- server messages -------------------------------------------------------------
 
+/**
+ * @param {string} kind
+ * @param {any} [detail]
+ */
 function onStatus(kind, detail) {
   if (kind === 'connecting') notice(t('connect.connecting', { addr: location.host }));
   else if (kind === 'welcome') {
@@ -84,7 +171,10 @@ function onStatus(kind, detail) {
     app.refusal = null;
     notice(t('event.welcome', { server: detail.server, name: detail.name }));
     toLobby(false);
-  } else if (kind === 'reconnecting') notice(t('net.reconnecting', { n: detail }), 'warn');
+  } else if (kind === 'reconnecting') {
+    forgetRecordAsks();
+    notice(t('net.reconnecting', { n: detail }), 'warn');
+  }
   else if (kind === 'reconnected') {
     app.me = { name: detail.name, server: detail.server, account: !!detail.account };
     notice(t('net.reconnected'));
@@ -95,6 +185,7 @@ function onStatus(kind, detail) {
     if (watching !== null) app.send({ WatchRoom: watching });
     render();
   } else if (kind === 'closed') {
+    forgetRecordAsks();
     // Refused at the door: the server's reason, under the form, is what to fix.
     app.refusal = detail ? errorText(detail) : null;
     notice(app.refusal || t('net.closed'), 'error');
@@ -112,8 +203,27 @@ function onStatus(kind, detail) {
   renderHeader();
 }
 
+/**
+ * A server message as its kind and its body, the body typed by the kind (`switch (kind)`
+ * narrows it).
+ * @typedef {Exclude<ServerMsg, string>} ObjectMsg
+ * @typedef {ObjectMsg extends infer U ? (U extends any ? keyof U : never) : never} ObjectKind
+ * @typedef {{[K in ObjectKind]: {kind: K, body: Extract<ObjectMsg, Record<K, unknown>>[K]}}[ObjectKind] | {kind: Extract<ServerMsg, string>, body: null}} Tagged
+ */
+
+/**
+ * @param {ServerMsg} msg
+ * @returns {Tagged}
+ */
+function tagged(msg) {
+  if (typeof msg === 'string') return { kind: msg, body: null };
+  const [kind, body] = Object.entries(msg || {})[0] || [];
+  return /** @type {Tagged} */ ({ kind, body });
+}
+
+/** @param {ServerMsg} msg */
 function onMessage(msg) {
-  const [kind, body] = typeof msg === 'string' ? [msg, null] : Object.entries(msg || {})[0] || [];
+  const { kind, body } = tagged(msg);
   const now = performance.now();
   switch (kind) {
     case 'Welcome':
@@ -157,6 +267,22 @@ function onMessage(msg) {
       return;
     case 'Judged':
       if (app.editor && judged(app.editor, body) && app.screen === 'editor') render();
+      else playOnJudged(body);
+      return;
+    // The server's answers to record requests, one each, in the order asked.
+    case 'RecordParsed':
+    case 'RecordText':
+    case 'RecordRefused': {
+      const answered = recordAsks.shift();
+      if (answered) answered(msg);
+      return;
+    }
+    case 'Tried':
+      if (app.draft && app.room) {
+        const refused = tried(app.room, app.draft, body);
+        if (refused) notice(refused, 'warn');
+        if (refused !== null && app.screen === 'room') update();
+      }
       return;
     case 'Leaderboard':
       app.screen = 'leaderboard';
@@ -270,16 +396,18 @@ function onMessage(msg) {
   if (app.screen === 'room') update();
 }
 
+/**
+ * @param {import('./state.js').Room} room
+ * @param {import('./protocol').Move} mv
+ */
 function hintText(room, mv) {
-  if (mv.caro) {
-    const c = room.settings.game.caro;
-    return c.width <= 26 ? String.fromCharCode(97 + mv.caro.x) + (c.height - mv.caro.y) : `${mv.caro.x},${mv.caro.y}`;
-  }
-  const sq = (s) => String.fromCharCode(97 + s.file) + s.rank;
-  return sq(mv.xiangqi.from) + sq(mv.xiangqi.to);
+  const game = room.settings.game;
+  if ('caro' in mv) return 'caro' in game ? pointName(mv.caro, game.caro.width, game.caro.height) : '';
+  return squareName(mv.xiangqi.from) + squareName(mv.xiangqi.to);
 }
 
 /** A refusal in the page's language; the server's own sentence says what to change. */
+/** @param {import('./protocol').ErrorMsg} e */
 function errorText(e) {
   const local = t(`server_error.${e.code}`);
   if (document.documentElement.lang === 'en' || !e.message) return e.message ? sentence(e.message) : local;
@@ -287,6 +415,7 @@ function errorText(e) {
 }
 
 /** The server's words as a sentence: a capital first, a full stop last. */
+/** @param {string} text */
 function sentence(text) {
   const s = text.charAt(0).toUpperCase() + text.slice(1);
   return /[.!?…]$/.test(s) ? s : `${s}.`;
@@ -346,51 +475,103 @@ app.toggleDraft = () => {
     app.draft = startDraft(room);
     app.selected = null;
     notice(t('draft.on'));
+    // The rules' facts on the draft board (the legal moves) before the first trial.
+    app.send(askTrial(app.draft));
   }
   update();
 };
 
+/** A trial move on the draft board: the server plays it on a copy and answers `Tried`. */
 app.draftPlace = (p) => {
   if (!app.draft || !app.room) return;
-  const refusal = draftCaro(app.room, app.draft, p);
-  if (refusal) notice(t(refusal), 'warn');
-  update();
+  app.send(draftCaro(app.draft, p));
 };
 
 app.draftTap = (sq) => {
   if (!app.draft || !app.room) return;
-  const refusal = draftXiangqi(app.room, app.draft, sq);
-  if (refusal) notice(t(refusal), 'warn');
+  const ask = draftXiangqi(app.room, app.draft, sq);
+  if (ask) app.send(ask);
   update();
 };
 
 app.draftUndo = () => {
   if (!app.draft) return;
-  const refusal = draftUndo(app.draft);
-  if (refusal) notice(t(refusal), 'warn');
+  const next = draftUndo(app.draft);
+  if (typeof next === 'string') notice(t(next), 'warn');
+  else app.send(next);
   update();
 };
 
 // ---- game records: save, open, play on --------------------------------------------
 
-/** The room's game as a record, finished or not. */
+/**
+ * Record requests waiting for the server's answer, oldest first: the server answers each
+ * ParseRecord and WriteRecord with one RecordParsed, RecordText or RecordRefused, in the
+ * order asked. Each waiter gets the answer, or null when the connection went.
+ * @type {((answer: ServerMsg | null) => void)[]}
+ */
+const recordAsks = [];
+
+/**
+ * Sends a record request; resolves with the server's answer (null when offline).
+ * @param {ClientMsg} msg
+ * @returns {Promise<ServerMsg | null>}
+ */
+function askRecord(msg) {
+  return new Promise((resolve) => {
+    if (!app.send(msg)) return resolve(null);
+    recordAsks.push(resolve);
+  });
+}
+
+/** Answers every waiting record request with null: the connection they went out on is gone. */
+function forgetRecordAsks() {
+  for (const waiting of recordAsks.splice(0)) waiting(null);
+}
+
+/** The page's offset from UTC in minutes (east positive): a record's `ended:` date is
+ * local time. */
+function zoneMinutes() {
+  return -new Date().getTimezoneOffset();
+}
+
+/**
+ * The room's game as a record, finished or not.
+ * @param {import('./state.js').Room} room
+ * @returns {RecordedGame}
+ */
 function roomRecord(room) {
   const g = room.game;
+  /** @param {import('./protocol').Seat} seat */
   const name = (seat) => {
     const s = room.seats[seatIndex(seat)] || (room.sat && room.sat[seatIndex(seat)]);
-    return s ? (s.bot ? `bot (${String(s.bot).toLowerCase()})` : s.name) : '?';
+    return s ? (s.bot ? `Bot (${String(s.bot).toLowerCase()})` : s.name) : '?';
   };
   return {
-    summary: { id: 0, game: room.settings.game, time: room.settings.time, players: [name('one'), name('two')], first: g.first, over: g.over, plies: g.moves.length, ended_at_ms: g.over ? Date.now() : 0 },
+    summary: { id: null, game: room.settings.game, time: room.settings.time, players: [name('one'), name('two')], first: g.first, over: g.over, ended_at_ms: g.over ? Date.now() : null, rated: null },
     start_fen: g.start_fen || '',
     opening: g.opening || [],
     moves: g.moves,
   };
 }
 
-app.saveRecord = (record) => {
-  const name = app.replayFile && !record.summary.id ? app.replayFile : fileName(record);
-  offerDownload(name, writeRecord(record));
+/**
+ * Has the server write `record` as a file (checked by the rules) and offers it as a
+ * download.
+ * @param {RecordedGame} record
+ */
+app.saveRecord = async (record) => {
+  /** @type {ClientMsg} */
+  const ask = { WriteRecord: { record, zone_minutes: zoneMinutes() } };
+  if (new TextEncoder().encode(JSON.stringify(ask)).length > RECORD_LIMIT) {
+    return notice(t('web.record_not_saved', { why: t('web.record_too_long') }), 'error');
+  }
+  const answer = await askRecord(ask);
+  if (!answer || typeof answer === 'string') return;
+  if ('RecordRefused' in answer) return notice(t('web.record_not_saved', { why: answer.RecordRefused.message }), 'error');
+  if (!('RecordText' in answer)) return;
+  const name = app.replayFile && !record.summary.id ? app.replayFile : answer.RecordText.name;
+  offerDownload(name, answer.RecordText.text);
   notice(t('web.saved', { name }));
 };
 
@@ -398,45 +579,100 @@ app.saveRoomGame = () => {
   if (app.room && app.room.game) app.saveRecord(roomRecord(app.room));
 };
 
-/** Reads a record file the person picked, into a replay. */
+/**
+ * Reads a record file the person picked, into a replay: the server reads it with the
+ * rules crate's one parser.
+ * @param {File | null} file
+ */
 app.openRecordFile = async (file) => {
   if (!file) return;
-  if (file.size > MAX_FILE_BYTES) return notice(t('web.record_too_large', { name: file.name, size: file.size }), 'error');
+  if (file.size > RECORD_LIMIT) return notice(t('web.record_too_large', { name: file.name, size: file.size, limit: RECORD_LIMIT }), 'error');
   let text;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer());
   } catch {
     return notice(t('web.record_not_text', { name: file.name }), 'error');
   }
-  const record = parseRecord(text);
-  if (record instanceof Error) return notice(t('web.record_refused', { name: file.name, why: record.message }), 'error');
+  const answer = await askRecord({ ParseRecord: { text, zone_minutes: zoneMinutes() } });
+  if (!answer || typeof answer === 'string') return;
+  if ('RecordRefused' in answer) {
+    const { line, message } = answer.RecordRefused;
+    return notice(t('web.record_refused', { name: file.name, why: line ? `line ${line}: ${message}` : message }), 'error');
+  }
+  if (!('RecordParsed' in answer)) return;
+  const record = answer.RecordParsed;
   stopAutoplay();
   app.replay = record;
   app.replayFile = file.name;
   app.step = 0;
+  app.review = null;
   app.screen = 'replay';
   notice(t('web.record_opened', { name: file.name, count: record.moves.length }));
   render();
 };
 
-/** A new room starting from the replay's position at `step`: the create form, filled. */
+/**
+ * Typed opening stones, read by the server with the rules: sent as the `opening:` line of
+ * a record (the one reader of stones written as people write them), so the stones come
+ * back checked (on the board, each on its own point, no five made already).
+ * @type {import('./create.js').ReadStones}
+ */
+async function readStones(width, height, rule, text) {
+  if (!text.trim()) return [];
+  const record = `game: caro\nboard: ${width}x${height}\nrule: ${ruleName(rule)}\nopening: ${text.replace(/[\r\n]+/g, ' ')}\n`;
+  const answer = await askRecord({ ParseRecord: { text: record, zone_minutes: 0 } });
+  if (!answer || typeof answer === 'string') return new Error(t('net.offline'));
+  if ('RecordRefused' in answer) return new Error(answer.RecordRefused.message);
+  if ('RecordParsed' in answer) return answer.RecordParsed.opening;
+  return new Error(t('net.offline'));
+}
+
+/** A xiangqi play-on waiting for the server's judgement of its position (the
+ * arrangement sent, as JSON), or null. */
+/** @type {string | null} */
+let playOnAsk = null;
+
+/**
+ * A new room starting from the replay's position at `step`: the create form, filled.
+ * Caro: the stones so far, as typed stones. Xiangqi: the pieces as they stand, judged by
+ * the server, which answers with the position's FEN (or why no game can start there).
+ * @param {RecordedGame} record
+ * @param {number} step
+ */
 app.playOn = (record, step) => {
   const game = record.summary.game;
-  let start;
-  if (game.caro) {
+  if ('caro' in game) {
     const c = game.caro;
-    const stones = [...record.opening, ...record.moves.slice(0, step).map((m) => m.mv.caro)];
-    start = { game: 'caro', width: c.width, height: c.height, rule: c.rule, stones: stones.map((p) => pointName(p, c.width, c.height)).join(' ') };
-  } else {
-    const room = replayRoom(record, step);
-    const fen = record.start_fen || S.XQ_START;
-    const redFirst = fen.split(' ')[1] !== 'b';
-    const red = step % 2 === 0 ? redFirst : !redFirst;
-    start = { game: 'xiangqi', fen: fenOf(S.xiangqiPieces(room), red) };
+    const stones = [...record.opening, ...record.moves.slice(0, step).flatMap((m) => ('caro' in m.mv ? [m.mv.caro] : []))];
+    toLobby();
+    app.openCreate(null, { game: 'caro', width: c.width, height: c.height, rule: c.rule, stones: stones.map((p) => pointName(p, c.width, c.height)).join(' ') });
+    return;
   }
-  toLobby();
-  app.openCreate(null, start);
+  const room = replayRoom(record, step);
+  const pieces = S.xiangqiPieces(room);
+  /** @type {[import('./protocol').XqSquare, string][]} */
+  const placed = [];
+  pieces.forEach((row, rank) => row.forEach((p, file) => p && placed.push([{ file, rank }, p])));
+  const mover = S.toMove({ ...room, game: { ...room.game, over: null } });
+  /** @type {Arrangement} */
+  const arrangement = { xiangqi: { pieces: placed, red_to_move: S.xiangqiColor(room, mover) === 'red' } };
+  playOnAsk = JSON.stringify(arrangement);
+  app.send({ Judge: arrangement });
 };
+
+/**
+ * The server's judgement of a play-on position: the create form with its FEN, or why a
+ * game cannot start there.
+ * @param {import('./protocol').Judgement} judgement
+ */
+function playOnJudged(judgement) {
+  if (!playOnAsk || JSON.stringify(judgement.arrangement) !== playOnAsk) return;
+  playOnAsk = null;
+  const game = judgement.game;
+  if (!game || !('xiangqi' in game)) return notice(t('web.play_on_refused', { why: judgement.flaws.map((f) => f.reason).join('; ') }), 'error');
+  toLobby();
+  app.openCreate(null, { game: 'xiangqi', fen: game.xiangqi.fen || S.XQ_START });
+}
 
 app.askLeaderboard = (game) => {
   app.leaderboardGame = game;
@@ -541,16 +777,17 @@ app.openCreate = (again = null, start = null) => {
       (text) => notice(text, 'error'),
       (startAt) => {
         closeDialog();
-        app.editor = newEditor(startAt, app.send, (game) => {
+        app.editor = newEditor(startAt, app.send, (/** @type {import('./protocol').GameSettings | null} */ game) => {
           app.editor = null;
           app.screen = 'lobby';
           render();
           if (game) useArrangement(form, formFields(game));
-          app.openCreate(form);
+          app.openCreate(/** @type {HTMLFormElement} */ (form));
         });
         app.screen = 'editor';
         render();
       },
+      readStones,
       start,
     );
   showDialog({
@@ -597,6 +834,7 @@ app.replayAutoplay = () => {
 
 // ---- dialogs ----------------------------------------------------------------------
 
+/** @param {Dialog} d */
 function showDialog(d) {
   app.dialog = d;
   const buttons = d.buttons.map((b) =>
@@ -632,7 +870,8 @@ function closeOfferDialog() {
 document.addEventListener('keydown', (e) => {
   if (e.key === 'Escape' && app.dialog) return closeDialog();
   if (e.ctrlKey || e.metaKey || e.altKey) return;
-  const typing = e.target && e.target.closest && e.target.closest('input, textarea, select');
+  const target = /** @type {Element | null} */ (e.target);
+  const typing = target && target.closest && target.closest('input, textarea, select');
   // The editor's keys, unless a text field (the FEN) has them.
   if (app.screen === 'editor' && app.editor && !app.dialog && !typing && editorKey(app.editor, e)) {
     e.preventDefault();
@@ -719,10 +958,10 @@ function renderConnect() {
       {
         id: 'connect-form',
         class: 'connect',
-        onsubmit: (e) => {
+        onsubmit: (/** @type {SubmitEvent} */ e) => {
           e.preventDefault();
           const who = name.value.trim();
-          const fail = (text) => {
+          const fail = (/** @type {string} */ text) => {
             error.textContent = text;
             notice(text, 'error');
           };
@@ -781,15 +1020,15 @@ app.logOut = () => {
 };
 
 app.changePassword = () => {
-  const field = (id, label, auto) =>
+  const field = (/** @type {string} */ id, /** @type {string} */ label, /** @type {string} */ auto) =>
     h('label', { class: 'field wide', for: id }, h('span', {}, label), h('input', { id, type: 'password', maxlength: 128, autocomplete: auto, required: true }));
   const form = h(
     'form',
     {
       id: 'password-form',
-      onsubmit: (e) => {
+      onsubmit: (/** @type {SubmitEvent} */ e) => {
         e.preventDefault();
-        const [old, fresh, again] = ['pw-old', 'pw-new', 'pw-again'].map((id) => document.getElementById(id).value);
+        const [old, fresh, again] = ['pw-old', 'pw-new', 'pw-again'].map((id) => /** @type {HTMLInputElement} */ (document.getElementById(id)).value);
         const chars = [...fresh].length;
         if (chars < 8 || chars > 128) return showDialogError(t('server_error.bad_password'));
         if (fresh !== again) return showDialogError(t('web.passwords_differ'));
@@ -814,6 +1053,7 @@ app.changePassword = () => {
   document.getElementById('pw-old').focus();
 };
 
+/** @param {string} text */
 function showDialogError(text) {
   const el = document.getElementById('dialog-error');
   if (el) el.textContent = text;

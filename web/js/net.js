@@ -1,3 +1,4 @@
+// @ts-check
 // The WebSocket to the host: the protocol's messages as JSON, the Hello and its version
 // check, and coming back after a drop with the resume token (every 2 s for 30 s, as
 // the terminal client does).
@@ -7,32 +8,46 @@ import { loadResume, saveResume } from './prefs.js';
 const RETRY_EVERY_MS = 2000;
 const RETRY_FOR_MS = 30000;
 
+/** @typedef {import('./protocol').ServerMsg} ServerMsg */
+/** @typedef {import('./protocol').ClientMsg} ClientMsg */
+/** @typedef {import('./protocol').Credentials} Credentials */
+
 export class Connection {
   /**
    * `version`: the protocol version this page speaks. `handlers`: onMessage(msg),
    * onStatus(kind, detail) with kind 'connecting' | 'welcome' | 'reconnecting' |
    * 'reconnected' | 'closed' | 'gave_up'.
+   * @param {number} version
+   * @param {{onMessage: (msg: ServerMsg) => void, onStatus: (kind: string, detail?: any) => void}} handlers
    */
   constructor(version, handlers) {
     this.version = version;
     this.handlers = handlers;
+    /** @type {WebSocket | null} */
     this.ws = null;
     this.name = '';
     // {password, register} for an account, null for a guest; kept in memory only, to
     // log in again after a drop (as a login: the name is registered by then).
+    /** @type {Credentials | null} */
     this.account = null;
     // The server's Error before a Welcome: why it closed the door (a wrong password, a
     // name that belongs to an account...).
+    /** @type {import('./protocol').ErrorMsg | null} */
     this.refusal = null;
     this.welcomed = false;
     this.closing = false;
+    /** @type {number | null} */
     this.lostAt = null;
     this.attempt = 0;
-    this.timer = null;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.timer = undefined;
   }
 
   /** Connects as `name` (with `account` {password, register}, or null for a guest),
-   * taking back this tab's seat if it had one. */
+   * taking back this tab's seat if it had one.
+   * @param {string} name
+   * @param {Credentials | null} [account]
+   */
   open(name, account = null) {
     this.name = name;
     this.account = account;
@@ -40,6 +55,7 @@ export class Connection {
     this.dial(false);
   }
 
+  /** @param {boolean} again */
   dial(again) {
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
     const ws = new WebSocket(`${scheme}://${location.host}/ws`);
@@ -112,11 +128,15 @@ export class Connection {
     this.timer = setTimeout(() => this.dial(true), this.attempt === 1 ? 200 : RETRY_EVERY_MS);
   }
 
-  /** Sends one client message (an object or a unit variant's name). False if offline. */
+  /**
+   * Sends one client message (an object or a unit variant's name). False if offline.
+   * @param {ClientMsg} msg
+   */
   send(msg) {
     return this.sendRaw(msg);
   }
 
+  /** @param {ClientMsg} msg */
   sendRaw(msg) {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
     this.ws.send(JSON.stringify(msg));

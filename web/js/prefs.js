@@ -1,3 +1,4 @@
+// @ts-check
 // What the page remembers: settings in localStorage (kept across visits), the resume
 // token in sessionStorage (this tab only: a reload takes the seat back, a second tab is
 // a second player).
@@ -5,8 +6,20 @@
 const KEY = 'banco.prefs';
 const TOKEN = 'banco.resume';
 
+/**
+ * The page's settings.
+ * @typedef {{name: string, lang: string, theme: string, sound: boolean, warn: boolean}} Prefs
+ */
+
+/** @type {Prefs} */
 const DEFAULTS = { name: '', lang: '', theme: '', sound: true, warn: false };
 
+/**
+ * This tab's last session: the resume token and who it was for.
+ * @typedef {{token: import('./protocol').ResumeToken, name: string, account: boolean}} Resume
+ */
+
+/** @param {'local' | 'session'} kind */
 function storage(kind) {
   try {
     return kind === 'local' ? window.localStorage : window.sessionStorage;
@@ -15,6 +28,7 @@ function storage(kind) {
   }
 }
 
+/** @returns {Prefs} */
 export function loadPrefs() {
   try {
     const saved = JSON.parse(storage('local')?.getItem(KEY) || '{}');
@@ -24,6 +38,7 @@ export function loadPrefs() {
   }
 }
 
+/** @param {Prefs} prefs */
 export function savePrefs(prefs) {
   try {
     storage('local')?.setItem(KEY, JSON.stringify(prefs));
@@ -32,7 +47,10 @@ export function savePrefs(prefs) {
   }
 }
 
-/** The resume token of this tab's last session: {token: [16 numbers], name}, or null. */
+/**
+ * The resume token of this tab's last session: {token: [16 numbers], name}, or null.
+ * @returns {Resume | null}
+ */
 export function loadResume() {
   try {
     const r = JSON.parse(storage('session')?.getItem(TOKEN) || 'null');
@@ -42,6 +60,7 @@ export function loadResume() {
   }
 }
 
+/** @param {Resume | null} resume */
 export function saveResume(resume) {
   try {
     if (resume) storage('session')?.setItem(TOKEN, JSON.stringify(resume));

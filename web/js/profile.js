@@ -1,14 +1,21 @@
+// @ts-check
 // Someone's record, as the server's Profile tells it: each game's rating (with how sure
 // it is), place, results, best win and rating chart, and the newest games to replay.
 // The page asks with `Profile {name, bot}`: "My info" for one's own account, or a name
 // on the leaderboard.
 
+/** @typedef {import('./main.js').App} App */
 import { h, fill, svg } from './dom.js';
 import { t } from './i18n.js';
 import { levelName } from './notation.js';
 import { gameRow } from './records.js';
 
-/** The rating chart's line: `points` ({rating}) as SVG coordinates in a w x h box. */
+/**
+ * The rating chart's line: `points` ({rating}) as SVG coordinates in a w x h box.
+ * @param {{rating: number}[]} points
+ * @param {number} w
+ * @param {number} hgt
+ */
 export function chartPoints(points, w, hgt) {
   if (points.length === 0) return '';
   const ratings = points.map((p) => p.rating);
@@ -18,10 +25,17 @@ export function chartPoints(points, w, hgt) {
   return points.map((p, i) => `${(i * step).toFixed(1)},${(hgt - ((p.rating - lo) / (hi - lo)) * hgt).toFixed(1)}`).join(' ');
 }
 
+/**
+ * @param {import('./protocol').Rating} r
+ */
 function ratingText(r) {
   return `${r.rating}${r.provisional ? '?' : ''} ± ${r.deviation}`;
 }
 
+/**
+ * @param {import('./main.js').App} app
+ * @param {import('./protocol').KindRecord} k
+ */
 function kindSection(app, k) {
   const chart = k.history.length > 1
     ? svg('svg', { class: 'rating-chart', viewBox: '0 0 200 50', preserveAspectRatio: 'none', role: 'img', 'aria-label': t('web.profile_chart', { count: k.history.length }) },
@@ -42,6 +56,11 @@ function kindSection(app, k) {
   );
 }
 
+/**
+ * @param {HTMLElement} root
+ * @param {import('./main.js').App} app
+ * @param {import('./protocol').Profile} p
+ */
 export function renderProfile(root, app, p) {
   const who = p.bot ? t('seat.bot', { level: t(`level.${levelName(p.bot)}`) }) : p.name;
   const since = p.registered_at_ms

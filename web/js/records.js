@@ -1,22 +1,35 @@
+// @ts-check
 // The server's records: the leaderboard, the history of finished games, and a replay of
 // one game move by move on the same boards as a room.
 
+/** @typedef {import('./main.js').App} App */
 import { h, fill, svg } from './dom.js';
 import { t } from './i18n.js';
 import { caroBoard } from './caro.js';
 import { xiangqiBoard } from './xiangqi.js';
-import { botOfName, iccs, pointName, seatIndex } from './notation.js';
+import { botOfName, iccs, levelName, pointName, seatIndex } from './notation.js';
 import { gameLine, headline, moveText, reasonText } from './room.js';
 
+/**
+ * @param {import('./main.js').App} app
+ */
 function back(app) {
   return h('button', { id: 'btn-back', type: 'button', onclick: () => app.toLobby() }, t('keys.back_to_lobby_short'));
 }
 
-/** `1612` (or `1500?` while provisional), its deviation on hover: how sure it is. */
+/**
+ * `1612` (or `1500?` while provisional), its deviation on hover: how sure it is.
+ * @param {import('./protocol').Rating} r
+ */
 function ratingCell(r) {
   return h('span', { class: 'rating', title: `${r.rating} ± ${r.deviation}` }, `${r.rating}${r.provisional ? '?' : ''}`);
 }
 
+/**
+ * @param {HTMLElement} root
+ * @param {import('./main.js').App} app
+ * @param {import('./protocol').Standing[]} standings
+ */
 export function renderLeaderboard(root, app, standings) {
   fill(
     root,
@@ -27,7 +40,7 @@ export function renderLeaderboard(root, app, standings) {
       h(
         'div',
         { class: 'game-switch', role: 'group', 'aria-label': t('create.game') },
-        ['caro', 'xiangqi'].map((game) =>
+        /** @type {import('./protocol').GameKind[]} */ (['caro', 'xiangqi']).map((game) =>
           h('button', { id: `lb-${game}`, type: 'button', 'aria-pressed': String(app.leaderboardGame === game), onclick: () => app.askLeaderboard(game) }, t(`create.game_${game}`)),
         ),
       ),
@@ -53,7 +66,10 @@ export function renderLeaderboard(root, app, standings) {
   );
 }
 
-/** The history's filter: a player's name, your own games, or everyone's. */
+/**
+ * The history's filter: a player's name, your own games, or everyone's.
+ * @param {import('./main.js').App} app
+ */
 function historyFilter(app) {
   const who = app.historyFor;
   const input = h('input', { id: 'history-player', type: 'search', maxlength: 24, value: who || '', placeholder: t('leaderboard.col_name'), 'aria-label': t('web.history_player') });
@@ -62,7 +78,7 @@ function historyFilter(app) {
     {
       id: 'history-filter',
       class: 'history-filter',
-      onsubmit: (e) => {
+      onsubmit: (/** @type {SubmitEvent} */ e) => {
         e.preventDefault();
         app.askHistory(input.value.trim() || null);
       },
@@ -74,6 +90,9 @@ function historyFilter(app) {
   );
 }
 
+/**
+ * @param {import('./main.js').App} app
+ */
 function historyTitle(app) {
   const who = app.historyFor;
   if (!who) return t('history.title_all');
@@ -81,14 +100,21 @@ function historyTitle(app) {
   return t('history.title_player', { name: who });
 }
 
-/** A recorded player's name as the reader sees it: the server's bot in the page's
- * language, as its seat is shown in a room; a person's name as it is. */
+/**
+ A recorded player's name as the reader sees it: the server's bot in the page's
+ * language, as its seat is shown in a room; a person's name as it is.
+ * @param {string} name
+ */
 export function shownName(name) {
   const level = botOfName(name);
-  return level ? t('seat.bot', { level: t(`level.${level}`) }) : name;
+  return level ? t('seat.bot', { level: t(`level.${levelName(level)}`) }) : name;
 }
 
-/** One finished game in a list, with its replay button. */
+/**
+ * One finished game in a list, with its replay button.
+ * @param {import('./main.js').App} app
+ * @param {import('./protocol').GameSummary} g
+ */
 export function gameRow(app, g) {
   const first = seatIndex(g.first);
   const result = g.over.winner ? t('result.won', { name: shownName(g.players[seatIndex(g.over.winner)]) }) : t('result.draw');
@@ -106,6 +132,11 @@ export function gameRow(app, g) {
   );
 }
 
+/**
+ * @param {HTMLElement} root
+ * @param {import('./main.js').App} app
+ * @param {import('./protocol').GameSummary[]} games
+ */
 export function renderHistory(root, app, games) {
   fill(
     root,
@@ -125,13 +156,18 @@ export function renderHistory(root, app, games) {
   );
 }
 
-/** A room-shaped view of a record at move `step`, for the boards. */
+/**
+ * A room-shaped view of a record at move `step`, for the boards.
+ * @param {import('./protocol').RecordedGame} record
+ * @param {number} step
+ * @returns {import('./state.js').Room}
+ */
 export function replayRoom(record, step) {
   const s = record.summary;
   const done = step >= record.moves.length;
   return {
     id: 0,
-    settings: { game: s.game, time: s.time, seats: ['human', 'human'], hints: false },
+    settings: { game: s.game, time: s.time || 'unlimited', first: 'me', seats: ['human', 'human'], hints: false },
     you: 'spectator',
     seats: s.players.map((name) => ({ name, bot: botOfName(name), connected: true })),
     spectators: [],
@@ -144,8 +180,12 @@ export function replayRoom(record, step) {
   };
 }
 
-/** A record file's name and text, offered as a download. A data: address, not a
- * blob: one, so there is nothing to free afterwards and the link stays good. */
+/**
+ A record file's name and text, offered as a download. A data: address, not a
+ * blob: one, so there is nothing to free afterwards and the link stays good.
+ * @param {string} name
+ * @param {string} text
+ */
 export function offerDownload(name, text) {
   const a = h('a', { id: 'record-download', download: name, href: `data:text/plain;charset=utf-8,${encodeURIComponent(text)}`, hidden: true, dataset: { name } });
   const old = document.getElementById('record-download');
@@ -154,6 +194,12 @@ export function offerDownload(name, text) {
   a.click();
 }
 
+/**
+ * @param {HTMLElement} root
+ * @param {import('./main.js').App} app
+ * @param {import('./protocol').RecordedGame} record
+ * @param {number} step
+ */
 export function renderReplay(root, app, record, step) {
   const room = replayRoom(record, step);
   const total = record.moves.length;
@@ -161,7 +207,7 @@ export function renderReplay(root, app, record, step) {
   const at = step === 0 ? t('replay.at_start', { total }) : `${step}/${total}: ${moveText(room, record.moves[step - 1])}`;
   const ended = record.summary.over;
   const over = step < total ? '' : ended ? `${headline(room, ended)} ${reasonText(room, ended)}.` : t('replay.unfinished');
-  const go = (n) => app.replayStep(Math.max(0, Math.min(total, n)));
+  const go = (/** @type {number} */ n) => app.replayStep(Math.max(0, Math.min(total, n)));
   fill(
     root,
     h(
@@ -209,8 +255,16 @@ export function renderReplay(root, app, record, step) {
   );
 }
 
-/** A move in the replay's list; once the engine has reviewed the game, with its mark
- * (`?!`, `?`, `??`, `?w`, `?d`) and, on hover, the class in words. */
+/**
+ A move in the replay's list; once the engine has reviewed the game, with its mark
+ * (`?!`, `?`, `??`, `?w`, `?d`) and, on hover, the class in words.
+ * @param {import('./state.js').Room} room
+ * @param {import('./protocol').MoveRecord} m
+ * @param {number} i
+ * @param {number} step
+ * @param {App['review']} review
+ * @param {(n: number) => void} go
+ */
 function moveItem(room, m, i, step, review, go) {
   const ply = review && review.done ? review.done.plies[i] : null;
   const mark = ply ? CLASS_MARK[ply.class] : null;
@@ -222,18 +276,28 @@ function moveItem(room, m, i, step, review, go) {
   );
 }
 
-/** A move as the review names it: `h8`, or ICCS for xiangqi. */
+/**
+ * A move as the review names it: `h8`, or ICCS for xiangqi.
+ * @param {import('./state.js').Room} room
+ * @param {import('./protocol').Move} mv
+ */
 function plainMove(room, mv) {
   if (mv.caro) return pointName(mv.caro, room.settings.game.caro.width, room.settings.game.caro.height);
   return iccs(mv.xiangqi);
 }
 
+/** @type {Record<string, string>} */
 const CLASS_MARK = { inaccuracy: '?!', mistake: '?', blunder: '??', missed_win: '?w', missed_defence: '?d' };
 
 /**
  * The engine's review beside a replay: a progress line while the server analyses, then
  * the first mover's winning chances over the game (the ply shown marked; a click on the
  * chart goes to that ply) and, for the move shown, its class and the engine's move.
+ * @param {App['review']} review
+ * @param {import('./state.js').Room} room
+ * @param {import('./protocol').RecordedGame} record
+ * @param {number} step
+ * @param {(n: number) => void} go
  */
 function reviewPanel(review, room, record, step, go) {
   if (!review) return null;

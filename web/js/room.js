@@ -1,18 +1,24 @@
+// @ts-check
 // The room screen: the board, the players with their stones and live clocks, the
 // status line, the buttons for what applies now (undo, new game, draw, resign, hint,
 // four warning, leave), the move list and the chat. Built once per room; `update`
 // redraws the parts that change, so the chat box keeps what is being typed.
 
+/** @typedef {import('./main.js').App} App */
 import { h, fill } from './dom.js';
 import { t, has } from './i18n.js';
 import { caroBoard } from './caro.js';
 import { xiangqiBoard } from './xiangqi.js';
 import { clockText, iccs, levelName, otherSeat, pointName, ruleName, seatIndex, timeControlText } from './notation.js';
 import * as S from './state.js';
-import { draftRoom, trialSpots } from './draft.js';
+import { draftRoom, draftTargets, trialSpots } from './draft.js';
 import { rove } from './keys.js';
 
-/** How a seat's player is called: their name, or the bot's level. */
+/**
+ * How a seat's player is called: their name, or the bot's level.
+ * @param {import('./state.js').Room} room
+ * @param {import('./protocol').Seat} seat
+ */
 export function seatName(room, seat) {
   const i = seatIndex(seat);
   // A seat left empty mid-game still names who played in it while that game is shown.
@@ -22,32 +28,46 @@ export function seatName(room, seat) {
   return s.name;
 }
 
-/** X / O, or Red / Black in the page's language. */
+/**
+ * X / O, or Red / Black in the page's language.
+ * @param {import('./state.js').Room} room
+ * @param {import('./protocol').Seat} seat
+ */
 export function sideWord(room, seat) {
   const side = S.sideOf(room, seat);
   return side === 'red' || side === 'black' ? t(`side.${side}`) : side;
 }
 
-/** `15x15, caro rule` or `xiangqi`. */
+/**
+ * `15x15, caro rule` or `xiangqi`.
+ * @param {{game: import('./protocol').GameSettings}} settings
+ */
 export function gameLine(settings) {
   if (settings.game.caro) {
     const c = settings.game.caro;
     let line = t('room.caro_line', { size: `${c.width}x${c.height}`, rule: t(`rule.${ruleName(c.rule)}`) });
     if (c.opening === 'balanced') line += `, ${t('room.opening_balanced')}`;
-    else if (c.opening && c.opening.stones) line += `, ${t('room.opening_given', { count: c.opening.stones.length })}`;
+    else if (typeof c.opening === 'object' && c.opening.stones) line += `, ${t('room.opening_given', { count: c.opening.stones.length })}`;
     return line;
   }
   return settings.game.xiangqi.fen ? t('room.xiangqi_fen_line') : t('room.xiangqi_line');
 }
 
-/** The time control in words: `20s per move`, `clock 5m+3s`, `no clock`. */
+/**
+ * The time control in words: `20s per move`, `clock 5m+3s`, `no clock`.
+ * @param {import('./protocol').TimeControl} tc
+ */
 export function timeLine(tc) {
   if (tc === 'unlimited') return t('time.none');
   const text = timeControlText(tc);
   return tc.per_move ? t('room.per_move', { time: text.replace('/move', '') }) : t('room.clock', { time: text });
 }
 
-/** `You won!`, `You lost.`, `Draw.`, `An won.` */
+/**
+ * `You won!`, `You lost.`, `Draw.`, `An won.`
+ * @param {import('./state.js').Room} room
+ * @param {import('./protocol').GameOver} over
+ */
 export function headline(room, over) {
   const me = S.mySeat(room);
   if (!over.winner) return t('result.draw');
@@ -55,7 +75,11 @@ export function headline(room, over) {
   return t('result.won', { name: seatName(room, over.winner) });
 }
 
-/** Why the game ended, from this page's point of view. */
+/**
+ * Why the game ended, from this page's point of view.
+ * @param {import('./state.js').Room} room
+ * @param {import('./protocol').GameOver} over
+ */
 export function reasonText(room, over) {
   const key = `reason.${over.reason}`;
   const loser = over.winner ? otherSeat(over.winner) : null;
@@ -63,14 +87,20 @@ export function reasonText(room, over) {
   return t(key, { loser: loser ? seatName(room, loser) : '' });
 }
 
-/** `Score: An 2, Bình 1.` once the pair has finished a game. */
+/**
+ * `Score: An 2, Bình 1.` once the pair has finished a game.
+ * @param {import('./state.js').Room} room
+ */
 export function seriesText(room) {
   const s = room.series;
   const vars = { one: seatName(room, 'one'), two: seatName(room, 'two'), a: s.wins[0], b: s.wins[1], draws: s.draws };
   return s.draws ? t('event.series_draws', vars) : t('event.series', vars);
 }
 
-/** The status line: whose turn, check, waiting, the result. */
+/**
+ * The status line: whose turn, check, waiting, the result.
+ * @param {import('./state.js').Room} room
+ */
 export function statusText(room) {
   const g = room.game;
   if (!g) return t('status.waiting_opponent');
@@ -88,12 +118,19 @@ export function statusText(room) {
   return text;
 }
 
+/**
+ * @param {import('./state.js').Room} room
+ */
 function isCheck(room) {
   const last = S.lastMove(room);
   return S.gameKind(room) === 'xiangqi' && !!last && last.check && !(room.game && room.game.over);
 }
 
-/** A move as the move list writes it. */
+/**
+ * A move as the move list writes it.
+ * @param {import('./state.js').Room} room
+ * @param {import('./protocol').MoveRecord} record
+ */
 export function moveText(room, record) {
   if (record.mv.caro) {
     const c = room.settings.game.caro;
@@ -102,7 +139,11 @@ export function moveText(room, record) {
   return `${record.wxf}${record.check ? '+' : ''} ${iccs(record.mv.xiangqi)}`;
 }
 
-/** Mounts the room screen into `root`; returns {update, tick}. */
+/**
+ * Mounts the room screen into `root`; returns {update, tick}.
+ * @param {HTMLElement} root
+ * @param {import('./main.js').App} app
+ */
 export function mountRoom(root, app) {
   const board = h('div', { id: 'board', class: 'board-scroll' });
   const status = h('div', { id: 'status', role: 'status', 'aria-live': 'polite' });
@@ -122,7 +163,7 @@ export function mountRoom(root, app) {
     'form',
     {
       class: 'chat-form',
-      onsubmit: (e) => {
+      onsubmit: (/** @type {SubmitEvent} */ e) => {
         e.preventDefault();
         const text = chatInput.value.trim();
         if (text && app.send({ Chat: text })) chatInput.value = '';
@@ -151,6 +192,11 @@ export function mountRoom(root, app) {
   let shownChat = -1;
   let shownMoves = -1;
 
+  /**
+   * @param {string} id
+   * @param {string} label
+   * @param {() => void} onclick
+   */
   function button(id, label, onclick, enabled = true) {
     return h('button', { id, type: 'button', onclick, disabled: !enabled }, label);
   }
@@ -178,7 +224,7 @@ export function mountRoom(root, app) {
         board,
         xiangqiBoard(shown, view, {
           selected: draft ? draft.selected : app.selected,
-          targets: !draft && app.selected ? S.targetsFrom(room, app.selected) : [],
+          targets: draft ? draftTargets(draft) : app.selected ? S.targetsFrom(room, app.selected) : [],
           check: !draft && (isCheck(room) || (room.facts && room.facts.check && !room.game.over)),
           toMoveColor: toMove ? S.xiangqiColor(room, toMove) : null,
           trials,
@@ -199,7 +245,7 @@ export function mountRoom(root, app) {
     // The players.
     fill(
       players,
-      ['one', 'two'].map((seat) => {
+      /** @type {import('./protocol').Seat[]} */ (['one', 'two']).map((seat) => {
         const s = room.seats[seatIndex(seat)];
         const turn = S.toMove(room) === seat;
         const won = room.game && room.game.over && room.game.over.winner === seat;
@@ -287,7 +333,8 @@ export function mountRoom(root, app) {
     if (!room) return;
     const now = performance.now();
     for (const el of players.querySelectorAll('.clock')) {
-      const left = S.clockLeft(room, el.dataset.seat, now);
+      const seat = /** @type {import('./protocol').Seat} */ (/** @type {HTMLElement} */ (el).dataset.seat);
+      const left = S.clockLeft(room, seat, now);
       el.textContent = left === null ? '' : clockText(left);
       el.classList.toggle('low', left !== null && left < 10000);
     }

@@ -1,9 +1,12 @@
+// @ts-check
 // Short tones made on the spot (no sound files): a move, an offer to answer, the end of
 // a game. Silent until the page has been touched once, as browsers require.
 
+/** @type {AudioContext | null} */
 let ctx = null;
 let enabled = true;
 
+/** @param {boolean} on */
 export function setSound(on) {
   enabled = on;
 }
@@ -18,6 +21,11 @@ export function unlock() {
   }
 }
 
+/**
+ * @param {number} freq
+ * @param {number} start
+ * @param {number} length
+ */
 function tone(freq, start, length, volume = 0.08) {
   const osc = ctx.createOscillator();
   const gain = ctx.createGain();
@@ -30,7 +38,10 @@ function tone(freq, start, length, volume = 0.08) {
   osc.stop(ctx.currentTime + start + length);
 }
 
-/** 'move', 'offer' or 'end'. */
+/**
+ * 'move', 'offer' or 'end'.
+ * @param {'move' | 'offer' | 'end'} kind
+ */
 export function play(kind) {
   if (!enabled || !ctx) return;
   if (ctx.state === 'suspended') ctx.resume();

@@ -1,3 +1,4 @@
+// @ts-check
 // A room as the page knows it: the server's RoomView kept current by the messages that
 // follow it, as the terminal client's `room` module does. No rules here: the board is
 // the stones (or pieces) the server said were played; what is legal comes from the
@@ -5,9 +6,45 @@
 
 import { otherSeat, seatIndex } from './notation.js';
 
+/** @typedef {import('./protocol').RoomView} RoomView */
+/** @typedef {import('./protocol').GameView} GameView */
+/** @typedef {import('./protocol').Seat} Seat */
+/** @typedef {import('./protocol').ServerMsg} ServerMsg */
+/** @typedef {import('./protocol').RoomSummary} RoomSummary */
+/** @typedef {import('./protocol').XqSquare} XqSquare */
+/** @typedef {import('./protocol').Point} Point */
+
+/**
+ * A room as the page keeps it: the server's RoomView and what followed it, plus the
+ * page's own notes (who last sat where, when the clocks were last told, the hint, the
+ * rules' facts about the position).
+ * @typedef {{
+ *   id: number,
+ *   settings: import('./protocol').RoomSettings,
+ *   you: import('./protocol').Role,
+ *   seats: (import('./protocol').SeatView | null)[],
+ *   spectators: string[],
+ *   game: GameView | null,
+ *   offer: import('./protocol').Offer | null,
+ *   chat: import('./protocol').ChatLine[],
+ *   series: import('./protocol').Series,
+ *   sat?: (import('./protocol').SeatView | null)[],
+ *   clocksAt?: number,
+ *   hint: import('./protocol').Move | null,
+ *   facts: import('./protocol').PositionFacts | null,
+ * }} Room
+ */
+
+/** A xiangqi board: `board[rank][file]` is a FEN letter (upper case Red) or ''. @typedef {string[][]} Pieces */
+
 export const XQ_START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
 
-/** A room from the server's `Joined` view; `now` is the page's clock in ms. */
+/**
+ * A room from the server's `Joined` view; `now` is the page's clock in ms.
+ * @param {RoomView} view
+ * @param {number} now
+ * @returns {Room}
+ */
 export function roomFromView(view, now) {
   return {
     id: view.id,
@@ -28,33 +65,48 @@ export function roomFromView(view, now) {
   };
 }
 
-/** 'caro' or 'xiangqi'. */
+/**
+ * 'caro' or 'xiangqi'.
+ * @param {Room} room
+ */
 export function gameKind(room) {
-  return room.settings.game.caro ? 'caro' : 'xiangqi';
+  return 'caro' in room.settings.game ? 'caro' : 'xiangqi';
 }
 
-/** The seat this page plays, or null for a spectator. */
+/**
+ * The seat this page plays, or null for a spectator.
+ * @param {Room} room
+ */
 export function mySeat(room) {
-  return room.you && room.you.player ? room.you.player : null;
+  return room.you && typeof room.you === 'object' && 'player' in room.you ? room.you.player : null;
 }
 
-/** The seat to move while a game runs, else null. */
+/**
+ * The seat to move while a game runs, else null.
+ * @param {Room} room
+ */
 export function toMove(room) {
   const g = room.game;
   if (!g || g.over) return null;
   return g.moves.length % 2 === 0 ? g.first : otherSeat(g.first);
 }
 
+/** @param {Room} room */
 export function myTurn(room) {
   const me = mySeat(room);
   return me !== null && toMove(room) === me;
 }
 
+/** @param {Room} room */
 export function playing(room) {
   return !!room.game && !room.game.over;
 }
 
-/** 'X' or 'O': the stone `seat` plays in the current caro game. */
+/**
+ * 'X' or 'O': the stone `seat` plays in the current caro game.
+ * @param {Room} room
+ * @param {Seat} seat
+ */
 export function caroStone(room, seat) {
   const g = room.game;
   const openingLen = g ? g.opening.length : 0;
@@ -63,7 +115,11 @@ export function caroStone(room, seat) {
   return seat === firstSeat ? firstStone : firstStone === 'X' ? 'O' : 'X';
 }
 
-/** 'red' or 'black': the colour `seat` plays in the current xiangqi game. */
+/**
+ * 'red' or 'black': the colour `seat` plays in the current xiangqi game.
+ * @param {Room} room
+ * @param {Seat} seat
+ */
 export function xiangqiColor(room, seat) {
   const g = room.game;
   const fen = g && g.start_fen ? g.start_fen : XQ_START;
@@ -72,27 +128,42 @@ export function xiangqiColor(room, seat) {
   return seat === firstSeat ? firstColor : firstColor === 'red' ? 'black' : 'red';
 }
 
-/** The stone or colour word of `seat`: X/O or red/black. */
+/**
+ * The stone or colour word of `seat`: X/O or red/black.
+ * @param {Room} room
+ * @param {Seat} seat
+ */
 export function sideOf(room, seat) {
   return gameKind(room) === 'caro' ? caroStone(room, seat) : xiangqiColor(room, seat);
 }
 
-/** The caro stones on the board: a Map from "x,y" to 'X' or 'O', opening included. */
+/**
+ * The caro stones on the board: a Map from "x,y" to 'X' or 'O', opening included.
+ * @param {Room} room
+ */
 export function caroStones(room) {
+  /** @type {Map<string, 'X' | 'O'>} */
   const stones = new Map();
   const g = room.game;
   if (!g) return stones;
+  /** @type {'X' | 'O'} */
   let stone = 'X';
-  const put = (p) => {
+  const put = (/** @type {Point} */ p) => {
     stones.set(`${p.x},${p.y}`, stone);
     stone = stone === 'X' ? 'O' : 'X';
   };
   g.opening.forEach(put);
-  for (const m of g.moves) if (m.mv.caro) put(m.mv.caro);
+  for (const m of g.moves) if ('caro' in m.mv) put(m.mv.caro);
   return stones;
 }
 
-/** Xiangqi pieces from a FEN: board[rank][file] is a FEN letter (upper case Red) or ''. */
+/**
+ * Where the pieces stand in a FEN the server sent (its board field only), to draw them:
+ * board[rank][file] is a FEN letter (upper case Red) or ''. It judges nothing: whether a
+ * position can be played is the server's to say (`Judge`, `Facts`).
+ * @param {string | null} fen
+ * @returns {Pieces}
+ */
 export function piecesFromFen(fen) {
   const board = Array.from({ length: 10 }, () => Array(9).fill(''));
   const rows = (fen || XQ_START).split(' ')[0].split('/');
@@ -107,27 +178,38 @@ export function piecesFromFen(fen) {
   return board;
 }
 
-/** The xiangqi pieces now: the start position with every move played on it. */
+/**
+ * The xiangqi pieces now: the start position with every move played on it.
+ * @param {Room} room
+ */
 export function xiangqiPieces(room) {
   const g = room.game;
   const board = piecesFromFen(g && g.start_fen ? g.start_fen : XQ_START);
   if (!g) return board;
   for (const m of g.moves) {
+    if (!('xiangqi' in m.mv)) continue;
     const x = m.mv.xiangqi;
-    if (!x) continue;
     board[x.to.rank][x.to.file] = board[x.from.rank][x.from.file];
     board[x.from.rank][x.from.file] = '';
   }
   return board;
 }
 
-/** The last move played, or null. */
+/**
+ * The last move played, or null.
+ * @param {Room} room
+ */
 export function lastMove(room) {
   const g = room.game;
   return g && g.moves.length ? g.moves[g.moves.length - 1] : null;
 }
 
-/** Milliseconds left on `seat`'s clock at page time `now`, or null without clocks. */
+/**
+ * Milliseconds left on `seat`'s clock at page time `now`, or null without clocks.
+ * @param {Room} room
+ * @param {Seat} seat
+ * @param {number} now
+ */
 export function clockLeft(room, seat, now) {
   const c = room.game && room.game.clocks;
   if (!c) return null;
@@ -136,14 +218,23 @@ export function clockLeft(room, seat, now) {
   return left;
 }
 
-/** The open offer made to this page's player (theirs to answer), or null. */
+/**
+ * The open offer made to this page's player (theirs to answer), or null.
+ * @param {Room} room
+ */
 export function offerToMe(room) {
   const me = mySeat(room);
   return room.offer && me !== null && room.offer.by !== me ? room.offer : null;
 }
 
-/** The lobby's room list after a RoomsChanged push: closed rooms go, changed ones
- * replace their line or come in at their place (the list stays in room-number order). */
+/**
+ * The lobby's room list after a RoomsChanged push: closed rooms go, changed ones
+ * replace their line or come in at their place (the list stays in room-number order).
+ * @template {{id: number}} R
+ * @param {R[]} rooms
+ * @param {R[]} changed
+ * @param {number[]} closed
+ */
 export function applyRoomChanges(rooms, changed, closed) {
   const kept = rooms.filter((r) => !closed.includes(r.id));
   for (const room of changed) {
@@ -155,102 +246,122 @@ export function applyRoomChanges(rooms, changed, closed) {
   return kept;
 }
 
-/** Takes in one server message about the room. Returns false for messages it ignores. */
+/**
+ * Takes in one server message about the room. Returns false for messages it ignores.
+ * @param {Room} room
+ * @param {ServerMsg} msg
+ * @param {number} now
+ */
 export function apply(room, msg, now) {
-  const [kind, body] = typeof msg === 'string' ? [msg, null] : Object.entries(msg)[0] || [];
+  if (typeof msg === 'string') return false;
   const g = room.game;
-  switch (kind) {
-    case 'People':
-      if (body.seats.some((s) => s === null)) room.series = { wins: [0, 0], draws: 0 };
-      room.seats = body.seats;
-      room.sat = body.seats.map((s, i) => s || (room.sat && room.sat[i]) || null);
-      room.spectators = room.spectators.filter((name) => !body.left.includes(name));
-      for (const name of body.came) if (!room.spectators.includes(name)) room.spectators.push(name);
-      return true;
-    case 'GameStarted':
-      room.game = { ...body, moves: [...body.moves] };
-      room.clocksAt = now;
-      room.offer = null;
-      room.hint = null;
-      room.facts = null;
-      return true;
-    case 'Moved':
-      if (g) {
-        g.moves.push(body.record);
-        if (body.clocks) {
-          g.clocks = body.clocks;
-          room.clocksAt = now;
-        }
-      }
-      room.hint = null;
-      return true;
-    case 'Chat':
-      room.chat.push(body);
-      if (room.chat.length > 200) room.chat.splice(0, room.chat.length - 100);
-      return true;
-    case 'Offered':
-      room.offer = body;
-      return true;
-    case 'Declined':
-    case 'Withdrawn':
-      room.offer = null;
-      return true;
-    case 'Undone':
-      if (g) {
-        g.moves.splice(Math.max(0, g.moves.length - body.plies));
-        g.over = null;
-        if (body.clocks) {
-          g.clocks = body.clocks;
-          room.clocksAt = now;
-        }
-      }
-      room.offer = null;
-      room.hint = null;
-      return true;
-    case 'Clock':
-      if (g) {
-        g.clocks = body;
+  if ('People' in msg) {
+    const body = msg.People;
+    if (body.seats.some((s) => s === null)) room.series = { wins: [0, 0], draws: 0 };
+    room.seats = body.seats;
+    room.sat = body.seats.map((s, i) => s || (room.sat && room.sat[i]) || null);
+    room.spectators = room.spectators.filter((name) => !body.left.includes(name));
+    for (const name of body.came) if (!room.spectators.includes(name)) room.spectators.push(name);
+    return true;
+  }
+  if ('GameStarted' in msg) {
+    room.game = { ...msg.GameStarted, moves: [...msg.GameStarted.moves] };
+    room.clocksAt = now;
+    room.offer = null;
+    room.hint = null;
+    room.facts = null;
+    return true;
+  }
+  if ('Moved' in msg) {
+    const body = msg.Moved;
+    if (g) {
+      g.moves.push(body.record);
+      if (body.clocks) {
+        g.clocks = body.clocks;
         room.clocksAt = now;
       }
-      return true;
-    case 'GameOver':
-      if (g) {
-        if (!g.over) {
-          if (body.winner) room.series.wins[seatIndex(body.winner)] += 1;
-          else room.series.draws += 1;
-        }
-        g.over = body;
-        if (g.clocks) {
-          // Freeze the clock that was running where it stood.
-          const c = g.clocks;
-          if (c.running) {
-            const i = seatIndex(c.running);
-            c.remaining_ms[i] = Math.max(0, c.remaining_ms[i] - (now - room.clocksAt));
-          }
-          g.clocks = { ...c, running: null };
-          room.clocksAt = now;
-        }
-      }
-      room.offer = null;
-      room.hint = null;
-      return true;
-    case 'Hint':
-      room.hint = body;
-      return true;
-    case 'Facts':
-      // Only an answer about the position on the board is kept.
-      if (g && body.game === g.number && body.ply === g.moves.length) room.facts = body;
-      return true;
-    default:
-      return false;
+    }
+    room.hint = null;
+    return true;
   }
+  if ('Chat' in msg) {
+    room.chat.push(msg.Chat);
+    if (room.chat.length > 200) room.chat.splice(0, room.chat.length - 100);
+    return true;
+  }
+  if ('Offered' in msg) {
+    room.offer = msg.Offered;
+    return true;
+  }
+  if ('Declined' in msg || 'Withdrawn' in msg) {
+    room.offer = null;
+    return true;
+  }
+  if ('Undone' in msg) {
+    const body = msg.Undone;
+    if (g) {
+      g.moves.splice(Math.max(0, g.moves.length - body.plies));
+      g.over = null;
+      if (body.clocks) {
+        g.clocks = body.clocks;
+        room.clocksAt = now;
+      }
+    }
+    room.offer = null;
+    room.hint = null;
+    return true;
+  }
+  if ('Clock' in msg) {
+    if (g) {
+      g.clocks = msg.Clock;
+      room.clocksAt = now;
+    }
+    return true;
+  }
+  if ('GameOver' in msg) {
+    const body = msg.GameOver;
+    if (g) {
+      if (!g.over) {
+        if (body.winner) room.series.wins[seatIndex(body.winner)] += 1;
+        else room.series.draws += 1;
+      }
+      g.over = body;
+      if (g.clocks) {
+        // Freeze the clock that was running where it stood.
+        const c = g.clocks;
+        if (c.running) {
+          const i = seatIndex(c.running);
+          c.remaining_ms[i] = Math.max(0, c.remaining_ms[i] - (now - room.clocksAt));
+        }
+        g.clocks = { ...c, running: null };
+        room.clocksAt = now;
+      }
+    }
+    room.offer = null;
+    room.hint = null;
+    return true;
+  }
+  if ('Hint' in msg) {
+    room.hint = msg.Hint;
+    return true;
+  }
+  if ('Facts' in msg) {
+    const body = msg.Facts;
+    // Only an answer about the position on the board is kept.
+    if (g && body.game === g.number && body.ply === g.moves.length) room.facts = body;
+    return true;
+  }
+  return false;
 }
 
-/** The squares a xiangqi piece on `from` may go to, from the server's legal moves. */
+/**
+ * The squares a xiangqi piece on `from` may go to, from the server's legal moves.
+ * @param {Room} room
+ * @param {XqSquare} from
+ * @returns {XqSquare[]}
+ */
 export function targetsFrom(room, from) {
   const f = room.facts;
   if (!f) return [];
-  return f.legal
-    .filter((m) => m.xiangqi && m.xiangqi.from.file === from.file && m.xiangqi.from.rank === from.rank)
-    .map((m) => m.xiangqi.to);
+  return f.legal.flatMap((m) => ('xiangqi' in m && m.xiangqi.from.file === from.file && m.xiangqi.from.rank === from.rank ? [m.xiangqi.to] : []));
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The xiangqi board: lines, river and palaces drawn in SVG, pieces as Chinese characters
 // on the points, turned round for Black. Tap one of your pieces to see where it may go
 // (the server's legal moves), tap a target to play; check and the last move are marked.
@@ -6,6 +7,9 @@ import { h, svg } from './dom.js';
 import { squareName } from './notation.js';
 import { lastMove, xiangqiPieces } from './state.js';
 
+/** @typedef {import('./protocol').XqSquare} XqSquare */
+
+/** @type {Record<string, string>} */
 const GLYPHS = {
   K: '帥', A: '仕', B: '相', N: '傌', R: '俥', C: '炮', P: '兵',
   k: '將', a: '士', b: '象', n: '馬', r: '車', c: '砲', p: '卒',
@@ -13,7 +17,14 @@ const GLYPHS = {
 
 /** The lines of the board, in a 9 x 10 box whose points are at half-unit offsets. */
 function lines() {
+  /** @type {SVGElement[]} */
   const parts = [];
+  /**
+   * @param {number} x1
+   * @param {number} y1
+   * @param {number} x2
+   * @param {number} y2
+   */
   const line = (x1, y1, x2, y2) => parts.push(svg('line', { x1: x1 + 0.5, y1: y1 + 0.5, x2: x2 + 0.5, y2: y2 + 0.5 }));
   for (let r = 0; r < 10; r++) line(0, r, 8, r);
   for (let f = 0; f < 9; f++) {
@@ -38,11 +49,22 @@ function lines() {
  * {selected: square|null, targets: [square], check: bool, onTap(square), pieces?,
  * cursor?: square, marked?: [square]} (the editor's cursor and the points a flaw concerns),
  * trials (a Set of draft moves' "file,rank" targets), label (the board's accessible name).
+ * @param {{game: import('./protocol').GameView | null, hint?: import('./protocol').Move | null}} room
+ * @param {'red' | 'black'} color
+ * @param {{
+ *   selected?: XqSquare | null, targets?: XqSquare[], check?: boolean, toMoveColor?: string | null,
+ *   onTap?: (sq: XqSquare) => void, pieces?: import('./state.js').Pieces, cursor?: XqSquare,
+ *   marked?: XqSquare[], trials?: Set<string> | null, label?: string,
+ * }} [opts]
  */
 export function xiangqiBoard(room, color, opts = {}) {
-  const pieces = opts.pieces || xiangqiPieces(room);
-  const last = lastMove(room);
-  const lx = last && last.mv.xiangqi;
+  const pieces = opts.pieces || xiangqiPieces(/** @type {import('./state.js').Room} */ (room));
+  const last = lastMove(/** @type {import('./state.js').Room} */ (room));
+  const lx = last && 'xiangqi' in last.mv ? last.mv.xiangqi : null;
+  /**
+   * @param {XqSquare | null | undefined} a
+   * @param {XqSquare | null | undefined} b
+   */
   const same = (a, b) => a && b && a.file === b.file && a.rank === b.rank;
   const flip = color === 'black';
   const targets = opts.targets || [];
@@ -64,7 +86,7 @@ export function xiangqiBoard(room, color, opts = {}) {
       if ((opts.marked || []).some((m) => same(m, sq))) classes.push('flaw');
       const target = targets.some((t) => same(t, sq));
       if (target) classes.push(p ? 'target capture' : 'target');
-      if (room.hint && room.hint.xiangqi && (same(room.hint.xiangqi.from, sq) || same(room.hint.xiangqi.to, sq))) classes.push('hint');
+      if (room.hint && 'xiangqi' in room.hint && (same(room.hint.xiangqi.from, sq) || same(room.hint.xiangqi.to, sq))) classes.push('hint');
       const red = p && p === p.toUpperCase();
       if (p && (p === 'K' || p === 'k') && checkedColor === (red ? 'red' : 'black')) classes.push('check');
       grid.append(

@@ -10,14 +10,6 @@ test('points are named as the terminal client names them', () => {
   assert.equal(n.pointName({ x: 7, y: 7 }, 15, 15), 'h8');
   assert.equal(n.pointName({ x: 0, y: 0 }, 20, 20), 'a20');
   assert.equal(n.pointName({ x: 30, y: 4 }, 40, 40), '30,4');
-  assert.deepEqual(n.parsePoint('H8', 15, 15), { x: 7, y: 7 });
-  assert.deepEqual(n.parsePoint(' 0 , 14 ', 15, 15), { x: 0, y: 14 });
-  assert.ok(n.parsePoint('p1', 15, 15) instanceof Error);
-  assert.ok(n.parsePoint('a16', 15, 15) instanceof Error);
-  assert.ok(n.parsePoint('zz', 15, 15) instanceof Error);
-  assert.deepEqual(n.parseStones('h8 i9,h10', 15, 15), [{ x: 7, y: 7 }, { x: 8, y: 6 }, { x: 7, y: 5 }]);
-  assert.deepEqual(n.parseStones('7,7 8,6', 15, 15), [{ x: 7, y: 7 }, { x: 8, y: 6 }]);
-  assert.ok(n.parseStones('h8 h8', 15, 15) instanceof Error);
   assert.equal(n.iccs({ from: { file: 7, rank: 2 }, to: { file: 4, rank: 2 } }), 'h2e2');
 });
 

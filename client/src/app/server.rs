@@ -244,7 +244,13 @@ impl App {
             | ServerMsg::Review(_)
             | ServerMsg::Storage(_) => {}
             // This client carries the rules itself and never asks for the position's facts.
-            ServerMsg::Facts(_) | ServerMsg::Judged(_) => {}
+            // What a client without the rules asks for (the browser page); this one has them.
+            ServerMsg::Facts(_)
+            | ServerMsg::Judged(_)
+            | ServerMsg::Tried(_)
+            | ServerMsg::RecordParsed(_)
+            | ServerMsg::RecordText { .. }
+            | ServerMsg::RecordRefused { .. } => {}
         }
         // The offer ended (withdrawn, declined, accepted, or gone with a move): a notice
         // still telling of it would be stale.

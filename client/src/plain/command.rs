@@ -23,7 +23,6 @@ use banco_protocol::{
     CaroOpening, FirstMove, GameId, GameKind, GameSettings, Level, RoomId, RoomSettings, Rule,
     SeatKind, TimeControl, parse_duration,
 };
-use banco_rules::caro::{MAX_SIDE, MIN_SIDE};
 use std::time::Duration;
 
 /// One thing the user asked for.
@@ -372,21 +371,7 @@ fn parse_create(rest: &str) -> Result<RoomSettings, CommandError> {
 
 /// `15`, `15x20`, `20X15`.
 pub fn parse_size(text: &str) -> Result<(u8, u8), CommandError> {
-    let t = text.trim().to_ascii_lowercase();
-    let (w, h) = t.split_once('x').unwrap_or((&t, &t));
-    let side = |s: &str| s.trim().parse::<u32>().ok();
-    match (side(w), side(h)) {
-        (Some(w), Some(h))
-            if (u32::from(MIN_SIDE)..=u32::from(MAX_SIDE)).contains(&w)
-                && (u32::from(MIN_SIDE)..=u32::from(MAX_SIDE)).contains(&h) =>
-        {
-            Ok((w as u8, h as u8))
-        }
-        (Some(_), Some(_)) => err(format!(
-            "a board is {MIN_SIDE} to {MAX_SIDE} points on each side, not {text}"
-        )),
-        _ => err(format!("'{text}' is not a board size: write 15 or 20x15")),
-    }
+    banco_rules::caro::notation::parse_size(text).map_err(|message| CommandError { message })
 }
 
 /// `--timer 20s` (per move) or `--clock 5m+3s` (game clock; `5m` means no increment).

@@ -1280,7 +1280,13 @@ impl<W: Write> Printer<W> {
             | ServerMsg::Review(_)
             | ServerMsg::Storage(_) => {}
             // Never asked for: this client carries the rules.
-            ServerMsg::Facts(_) | ServerMsg::Judged(_) => {}
+            // What a client without the rules asks for (the browser page); this one has them.
+            ServerMsg::Facts(_)
+            | ServerMsg::Judged(_)
+            | ServerMsg::Tried(_)
+            | ServerMsg::RecordParsed(_)
+            | ServerMsg::RecordText { .. }
+            | ServerMsg::RecordRefused { .. } => {}
         }
     }
 }

@@ -1,5 +1,6 @@
 //! Finished games, looked back at: a [`Replay`] steps through one move by move, and
-//! [`file`] writes and reads the game record files people save and edit.
+//! [`file`] writes and reads the game record files people save and edit (through the
+//! rules crate's one reader and writer, [`banco_rules::record`]).
 //!
 //! A replay comes from the server ([`Replay::from_record`], after a `Replay` request)
 //! or from a file ([`file::parse`]); either way the position at each step is rebuilt by
@@ -8,8 +9,8 @@
 pub mod file;
 
 use banco_protocol::{
-    EndReason, GameId, GameOver, GameRecord, GameSettings, GameSummary, Move, MoveRecord, Point,
-    Seat, TimeControl,
+    EndReason, GameId, GameOver, GameRecord, GameSettings, Move, MoveRecord, Point, RecordedGame,
+    RecordedSummary, Seat, TimeControl,
 };
 use banco_rules::caro::Outcome as CaroOutcome;
 use banco_rules::xiangqi::piece::Color;
@@ -55,13 +56,19 @@ pub struct Replay {
 impl Replay {
     /// A replay of the server's record, at the start position.
     pub fn from_record(record: GameRecord) -> Replay {
-        let GameRecord {
+        Replay::from_recorded(record.into())
+    }
+
+    /// A replay of a recorded game (the server's, or one read from a file), at the start
+    /// position.
+    pub fn from_recorded(record: RecordedGame) -> Replay {
+        let RecordedGame {
             summary,
             start_fen,
             opening,
             moves,
         } = record;
-        let GameSummary {
+        let RecordedSummary {
             id,
             game,
             time,
@@ -70,22 +77,40 @@ impl Replay {
             over,
             ended_at_ms,
             rated,
-            ..
         } = summary;
         let mut replay = Replay::new(
-            Some(id),
+            id,
             game,
-            Some(time),
+            time,
             players,
             first,
-            Some(over),
-            Some(ended_at_ms),
+            over,
+            ended_at_ms,
             start_fen,
             opening,
             moves,
         );
-        replay.rated = Some(rated);
+        replay.rated = rated;
         replay
+    }
+
+    /// The game as a record holds it, for writing a file.
+    pub fn to_recorded(&self) -> RecordedGame {
+        RecordedGame {
+            summary: RecordedSummary {
+                id: self.id,
+                game: self.game.clone(),
+                time: self.time,
+                players: self.players.clone(),
+                first: self.first,
+                over: self.over.clone(),
+                ended_at_ms: self.ended_at_ms,
+                rated: self.rated,
+            },
+            start_fen: self.start_fen.clone(),
+            opening: self.opening.clone(),
+            moves: self.moves.clone(),
+        }
     }
 
     /// A replay at the start position; checks every move against the rules once.

@@ -136,11 +136,7 @@ pub fn xq_move(from: XqSquare, to: XqSquare) -> Option<xiangqi::square::Move> {
 /// How a caro point is written for people on a board of this size: `h8` where columns
 /// have letters (at most 26), else `x,y`.
 pub fn caro_point_text(p: Point, width: u8, height: u8) -> String {
-    if width <= 26 {
-        caro::notation::letter_name(p, height).unwrap_or_else(|| p.to_string())
-    } else {
-        p.to_string()
-    }
+    caro::notation::point_name(p, width, height)
 }
 
 /// A xiangqi square in ICCS form: file letter a..i, rank digit 0..9 from Red's side.

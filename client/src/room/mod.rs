@@ -244,7 +244,13 @@ impl Room {
             | ServerMsg::Review(_)
             | ServerMsg::Storage(_) => {}
             // The rules run here; the server's facts are for the browser page.
-            ServerMsg::Facts(_) | ServerMsg::Judged(_) => {}
+            // What a client without the rules asks for (the browser page); this one has them.
+            ServerMsg::Facts(_)
+            | ServerMsg::Judged(_)
+            | ServerMsg::Tried(_)
+            | ServerMsg::RecordParsed(_)
+            | ServerMsg::RecordText { .. }
+            | ServerMsg::RecordRefused { .. } => {}
         }
     }
 

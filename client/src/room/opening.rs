@@ -4,43 +4,12 @@
 //! typed stones and record files' `opening:` header all read through here.
 
 use banco_protocol::{CaroOpening, Point};
-use banco_rules::caro::notation::parse_point;
 use banco_rules::caro::{self, Rule};
 
-use super::board::caro_point_text;
-
-/// Reads typed stones for a `width` x `height` board: points separated by spaces, `;`
-/// or (for letter points, and for pairs of numbers) commas, so `h8,j9,h10`, `h8 j9 h10`,
-/// `7,7 8,8 6,9` and `7,7,8,8,6,9` all read the same way. `Err` says which stone is wrong
-/// and why.
+/// Reads typed stones for a `width` x `height` board (the rules' notation: `h8,j9,h10`,
+/// `7,7 8,8 6,9`, ...). `Err` says which stone is wrong and why.
 pub fn parse_stones(text: &str, width: u8, height: u8) -> Result<Vec<Point>, String> {
-    let mut stones = Vec::new();
-    for token in text
-        .split(|c: char| c.is_whitespace() || c == ';')
-        .filter(|t| !t.is_empty())
-    {
-        let parts: Vec<&str> = token.split(',').filter(|p| !p.is_empty()).collect();
-        let numbers = parts.iter().all(|p| p.chars().all(|c| c.is_ascii_digit()));
-        let points: Vec<String> = if numbers {
-            if !parts.len().is_multiple_of(2) {
-                return Err(format!(
-                    "'{token}' has an odd count of numbers: write column,row pairs like 7,7 8,8"
-                ));
-            }
-            parts.chunks(2).map(|xy| xy.join(",")).collect()
-        } else {
-            parts.iter().map(|p| p.to_string()).collect()
-        };
-        for point in points {
-            let p = parse_point(&point, width, height)
-                .map_err(|e| format!("opening stone {}: {e}", stones.len() + 1))?;
-            stones.push(p);
-        }
-    }
-    if stones.is_empty() {
-        return Err("write the opening stones, X first: like h8,i9,h10 or 7,7 8,8 7,9".into());
-    }
-    Ok(stones)
+    caro::notation::parse_stones(text, width, height)
 }
 
 /// Reads typed stones and checks that a game can start from them on this board under
@@ -54,11 +23,7 @@ pub fn checked_stones(text: &str, width: u8, height: u8, rule: Rule) -> Result<V
 
 /// Stones as the board labels them, X first: `h8 i9 h10` (or `x,y` on wide boards).
 pub fn stones_text(stones: &[Point], width: u8, height: u8) -> String {
-    stones
-        .iter()
-        .map(|p| caro_point_text(*p, width, height))
-        .collect::<Vec<_>>()
-        .join(" ")
+    caro::notation::stones_text(stones, width, height)
 }
 
 /// The word a room's opening setting goes by in plain mode and JSON: `none`,

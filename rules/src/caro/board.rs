@@ -54,6 +54,7 @@ impl fmt::Display for Stone {
 
 /// A point on the board: `x` is the column from the left, `y` the row from the top, both
 /// 0-based (the Gomocup convention).
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Point {
     pub x: u8,

@@ -14,6 +14,7 @@ use super::board::{Board, Point, Stone};
 pub const DIRECTIONS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
 
 /// Which runs of stones win.
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Rule {
     /// Vietnamese caro (Gomocup rule 9): exactly five, and not blocked at both ends by the

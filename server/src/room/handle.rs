@@ -38,6 +38,8 @@ pub enum Request {
     Hint,
     /// What the rules say about the position (for the browser page).
     Facts,
+    /// Trial moves (draft mode) on a copy of the position (for the browser page).
+    Trial(Vec<Move>),
 }
 
 /// One message per intent.

@@ -442,6 +442,7 @@ impl Room {
                     Request::Resign => self.resign(client),
                     Request::Hint => self.hint(client),
                     Request::Facts => self.facts(client),
+                    Request::Trial(moves) => self.trial(client, moves),
                 };
                 if let Err(e) = refused {
                     self.tell(client, ServerMsg::Error(e));

@@ -1,7 +1,7 @@
 //! The page's files, embedded at compile time from the workspace's `web/` folder, so the
 //! server binary alone serves the browser client: nothing to install, no build step.
 
-use banco_protocol::PROTOCOL_VERSION;
+use banco_protocol::{MAX_RECORD_TEXT, PROTOCOL_VERSION};
 use std::sync::OnceLock;
 
 /// One embedded file.
@@ -40,18 +40,19 @@ pub const FILES: &[Asset] = embed![
     "js/records.js",
     "js/sound.js",
     "js/prefs.js",
-    "js/recordfile.js",
     "js/draft.js",
     "js/keys.js",
     "js/profile.js",
 ];
 
-/// The page itself (`/`), with the protocol version it must announce in its Hello.
+/// The page itself (`/`), with the protocol version it must announce in its Hello and
+/// the longest record file text it may send.
 pub fn index() -> &'static [u8] {
     static PAGE: OnceLock<Vec<u8>> = OnceLock::new();
     PAGE.get_or_init(|| {
         include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../web/index.html"))
             .replace("{{PROTOCOL_VERSION}}", &PROTOCOL_VERSION.to_string())
+            .replace("{{MAX_RECORD_TEXT}}", &MAX_RECORD_TEXT.to_string())
             .into_bytes()
     })
 }
@@ -79,15 +80,20 @@ mod tests {
     use super::*;
     use std::path::Path;
 
-    /// Files of `web/` that are not served: the page's own tests, its screenshots and
-    /// its locale additions (served merged, by `locale`).
+    /// Files of `web/` that are not served: the page's own tests, its screenshots, its
+    /// locale additions (served merged, by `locale`), and its type check (the generated
+    /// protocol types, TypeScript and its settings).
     fn served(relative: &str) -> bool {
         !(relative.starts_with("test/")
             || relative.starts_with("screenshots/")
             || relative.starts_with("locales/")
             || relative == "index.html"
             || relative.ends_with(".md")
-            || relative == "package.json")
+            || relative.ends_with(".d.ts")
+            || relative.starts_with("node_modules/")
+            || relative == "package.json"
+            || relative == "package-lock.json"
+            || relative == "tsconfig.json")
     }
 
     fn walk(dir: &Path, root: &Path, out: &mut Vec<String>) {

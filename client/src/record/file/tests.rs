@@ -2,7 +2,10 @@
 //! wrong is refused with its line.
 
 use super::*;
-use banco_protocol::{GameRecord, Point};
+use crate::record::Side;
+use banco_protocol::{
+    EndReason, GameOver, GameRecord, GameSettings, Move, MoveRecord, Point, Rule, Seat,
+};
 
 /// X (seat Two moved first) makes five on row 8 (y = 7) from h to l; O plays column a.
 fn caro_record() -> GameRecord {

@@ -1,0 +1,791 @@
+// The protocol's JSON form as TypeScript types, generated from
+// protocol/schema/protocol.schema.json by banco-protocol's `schema::typescript`.
+// Do not edit: regenerate with `UPDATE_SCHEMA=1 cargo test -p banco-protocol --test schema`.
+// The page's modules name these types in JSDoc (`import('./protocol').ServerMsg`).
+
+/** The protocol version these types describe. */
+export type ProtocolVersion = 6;
+
+/**
+ * A board being arranged by hand in a position editor (the browser page's: the terminal
+ * client carries the rules and judges its own), for the server to judge with the rules.
+ */
+export type Arrangement = {
+  caro: {
+    height: number;
+    o: Point[];
+    rule: Rule;
+    width: number;
+    x: Point[];
+  };
+  xiangqi?: never;
+} | {
+  xiangqi: {
+    pieces: [XqSquare, string][];
+    red_to_move: boolean;
+  };
+  caro?: never;
+};
+
+/** A win worth remembering. */
+export type BestWin = {
+  ended_at_ms: number;
+  /** The game, for replay. */
+  game: number;
+  opponent: string;
+  /** The opponent's rating before that game. */
+  opponent_rating: number;
+};
+
+/** What a caro room's games start from. */
+export type CaroOpening = "none" | {
+  stones: Point[];
+} | "balanced";
+
+/** One chat line. */
+export type ChatLine = {
+  /** When the server received it, in milliseconds since the Unix epoch. */
+  at_ms: number;
+  from: string;
+  text: string;
+};
+
+/** A client's request. */
+export type ClientMsg = {
+  Hello: Hello;
+} | "ListRooms" | {
+  CreateRoom: RoomSettings;
+} | {
+  JoinRoom: number;
+} | {
+  WatchRoom: number;
+} | "LeaveRoom" | {
+  Move: Move;
+} | {
+  Chat: string;
+} | {
+  Offer: OfferKind;
+} | {
+  Answer: {
+    accept: boolean;
+    kind: OfferKind;
+  };
+} | {
+  Withdraw: OfferKind;
+} | "Resign" | "Hint" | {
+  Leaderboard: GameKind;
+} | {
+  History: {
+    player?: string | null;
+  };
+} | {
+  Replay: number;
+} | {
+  Pong: number;
+} | "Facts" | {
+  ChangePassword: PasswordChange;
+} | {
+  Profile: {
+    bot?: Level | null;
+    name: string;
+  };
+} | {
+  Judge: Arrangement;
+} | {
+  Review: number;
+} | {
+  ParseRecord: {
+    text: string;
+    zone_minutes: number;
+  };
+} | {
+  WriteRecord: {
+    record: RecordedGame;
+    zone_minutes: number;
+  };
+} | {
+  Trial: Move[];
+};
+
+/** How much time each seat has, as of the moment the message was sent. */
+export type Clocks = {
+  /**
+   * Milliseconds left, by seat. With a per-move timer, the mover's time left for this
+   * move; the other seat shows a full timer.
+   */
+  remaining_ms: [number, number];
+  /** The seat whose time is running, if any. */
+  running?: Seat | null;
+};
+
+/**
+ * A password for the account named in [`Hello`]. Its `Debug` hides the password, so it
+ * can never reach a log by way of a message dump.
+ */
+export type Credentials = {
+  password: string;
+  /** Make the account (the name must be free) instead of logging in to it. */
+  register: boolean;
+};
+
+/** Why a game ended. */
+export type EndReason = ("resign" | "checkmate" | "perpetual_check" | "repetition" | "sixty_moves" | "no_material") | "five" | "draw" | "timeout" | "quit" | "abandoned" | "stalemate" | "agreement" | "aborted" | "new_game";
+
+/**
+ * Why the server refused a request. The names (see [`ErrorCode::as_str`]) are stable:
+ * scripts match on them. Whatever was refused changed nothing.
+ */
+export type ErrorCode = ("no_such_room" | "not_in_room" | "game_over" | "not_your_turn" | "empty_chat" | "chat_too_long" | "shutting_down") | "version_mismatch" | "malformed" | "unexpected" | "bad_name" | "bad_settings" | "room_full" | "already_in_room" | "not_a_player" | "no_game" | "illegal_move" | "occupied" | "out_of_bounds" | "chat_too_fast" | "offer_pending" | "no_offer" | "own_offer" | "nothing_to_undo" | "hints_off" | "busy" | "internal" | "no_such_game" | "login_failed" | "name_registered" | "name_taken" | "too_many_tries" | "bad_password" | "not_logged_in" | "spectators_full" | "offer_too_soon" | "engines_busy" | "hint_used" | "no_such_player";
+
+/** A refusal as sent on the wire. */
+export type ErrorMsg = {
+  code: ErrorCode;
+  /** One sentence for a person: what happened and, where useful, what to do. */
+  message: string;
+};
+
+/** Who moves first in a room's first game, as the creator chose. */
+export type FirstMove = "me" | "them" | "random";
+
+/**
+ * One reason an arrangement cannot be played, and where on the board (none when it
+ * concerns the whole board, such as a missing general).
+ */
+export type Flaw = {
+  /** Caro points concerned. */
+  points: Point[];
+  reason: string;
+  /** Xiangqi points concerned. */
+  squares: XqSquare[];
+};
+
+/**
+ * The two games, for what is counted per game: ratings, leaderboards, profiles. Every
+ * caro rule and board size counts as caro.
+ */
+export type GameKind = "caro" | "xiangqi";
+
+/** How a game ended. */
+export type GameOver = {
+  /** Caro: the winning line's points, for highlighting. Empty otherwise. */
+  line: Point[];
+  reason: EndReason;
+  /** `None` for a draw. */
+  winner?: Seat | null;
+};
+
+/** A finished game, move by move. */
+export type GameRecord = {
+  moves: MoveRecord[];
+  /** Caro: the stones the game started from (see [`GameView::opening`]). */
+  opening: Point[];
+  /** Xiangqi: the start position's FEN. Empty for caro. */
+  start_fen: string;
+  summary: GameSummary;
+};
+
+/** A whole game reviewed. */
+export type GameReview = {
+  /** The engine's time per position, in milliseconds, when the review was made. */
+  budget_ms: number;
+  /** The seat that moved first: the one whose chances [`ReviewedPly::chances`] are. */
+  first: Seat;
+  game: number;
+  /** By seat ([`Seat::index`]). */
+  players: [PlayerReview, PlayerReview];
+  /** By ply, from the first. */
+  plies: ReviewedPly[];
+  /** The first mover's chances before any move, per mille. */
+  start_chances: number;
+};
+
+/** Which game a room plays, and its variant. */
+export type GameSettings = {
+  caro: {
+    height: number;
+    /**
+     * What every game of the room starts from. (Settings stored before openings
+     * existed read as [`CaroOpening::None`].)
+     */
+    opening?: CaroOpening;
+    rule: Rule;
+    width: number;
+  };
+  xiangqi?: never;
+} | {
+  xiangqi: {
+    fen?: string | null;
+  };
+  caro?: never;
+};
+
+/** A finished game, as the history lists it. */
+export type GameSummary = {
+  /** When it ended, in milliseconds since the Unix epoch. */
+  ended_at_ms: number;
+  /** The seat to move at the start (see [`GameView::first`]). */
+  first: Seat;
+  game: GameSettings;
+  id: number;
+  over: GameOver;
+  /** Names by seat. */
+  players: [string, string];
+  /** Moves played (a caro opening's stones are not moves). */
+  plies: number;
+  /** Whether it counted for ratings (between accounts, both sides moved, not farmed). */
+  rated: boolean;
+  time: TimeControl;
+};
+
+/** The state of the room's current (or last) game. */
+export type GameView = {
+  /** `None` when the room plays without clocks. */
+  clocks?: Clocks | null;
+  /**
+   * The seat to move at the start: in caro the one to move after the opening stones
+   * (it plays X after an even opening or none, O after an odd one); in xiangqi the one
+   * playing the start position's side to move.
+   */
+  first: Seat;
+  moves: MoveRecord[];
+  /** Games played in this room so far, this one included (1 for the first). */
+  number: number;
+  /**
+   * Caro: the stones this game started from, X first and alternating (for a room
+   * with balanced openings, the one dealt to this game). Empty for xiangqi and for a
+   * caro game from an empty board. Not moves: `moves` starts after them.
+   */
+  opening: Point[];
+  /** Set once the game has ended. */
+  over?: GameOver | null;
+  /** Xiangqi: the start position's FEN. Empty for caro. */
+  start_fen: string;
+};
+
+/** The first message of every session. */
+export type Hello = {
+  /**
+   * Log in to (or register) the account `name`; `None` plays as a guest, under a
+   * marked name (`~name`) and unrated. Absent in JSON from pages that predate accounts.
+   */
+  account?: Credentials | null;
+  /** How others see this player (the server may add a suffix to make it unique). */
+  name: string;
+  /** From an earlier session's [`crate::Welcome`]: take back a seat held after a drop. */
+  resume?: ResumeToken | null;
+  /**
+   * Must equal the server's [`crate::PROTOCOL_VERSION`]. Kept the first field so a
+   * server can read it even from a client of another version.
+   */
+  version: number;
+};
+
+/** What the rules say of an [`Arrangement`], as asked by [`crate::ClientMsg::Judge`]. */
+export type Judgement = {
+  /** The arrangement judged, so an answer about a board since changed is dropped. */
+  arrangement: Arrangement;
+  /**
+   * Every reason a game cannot start from it, in the server's words; empty when one
+   * can.
+   */
+  flaws: Flaw[];
+  /**
+   * When it has no flaws: the game to create a room with (caro: the opening's stones
+   * laid alternately from X; xiangqi: the FEN).
+   */
+  game?: GameSettings | null;
+};
+
+/** How someone plays one game kind. */
+export type KindRecord = {
+  /** The rated win against the highest-rated opponent. */
+  best_win?: BestWin | null;
+  draws: number;
+  game: GameKind;
+  /** Rated games. */
+  games: number;
+  /**
+   * The rating after each rated game, oldest first (the newest few hundred): what the
+   * rating chart draws.
+   */
+  history: RatingPoint[];
+  losses: number;
+  /** Place on that game's leaderboard (from 1); `None` while provisional or unrated. */
+  rank?: number | null;
+  rating: Rating;
+  wins: number;
+};
+
+/** How strong a bot plays. */
+export type Level = "Easy" | "Medium" | "Hard" | "Max";
+
+/** A move in either game. */
+export type Move = {
+  caro: Point;
+  xiangqi?: never;
+} | {
+  xiangqi: {
+    from: XqSquare;
+    to: XqSquare;
+  };
+  caro?: never;
+};
+
+/**
+ * How a move compares with what the engine would have played, by the winning chances
+ * it gave away (see [`MoveClass::of_loss`] for the thresholds of each game).
+ */
+export type MoveClass = ("inaccuracy" | "mistake" | "blunder") | "best" | "good" | "missed_win" | "missed_defence";
+
+/** One played move, as the server records it. */
+export type MoveRecord = {
+  by: Seat;
+  /** Xiangqi: the move gives check. */
+  check: boolean;
+  mv: Move;
+  /** Xiangqi: the move in WXF notation (`C2.5`). Empty for caro. */
+  wxf: string;
+};
+
+/** An open offer: what, and from which seat. */
+export type Offer = {
+  by: Seat;
+  kind: OfferKind;
+};
+
+/** What can be offered to the other player. */
+export type OfferKind = "undo" | "new_game" | "draw";
+
+/**
+ * The old password (proof it is the owner at the keyboard) and the new one. `Debug`
+ * hides both.
+ */
+export type PasswordChange = {
+  new: string;
+  old: string;
+};
+
+/** One player's errors over the game. */
+export type PlayerReview = {
+  /**
+   * The mean drop of the engine's score over the player's moves, in the game's
+   * evaluation units (like chess's average centipawn loss), scores clipped to
+   * ±[`SCORE_CAP`].
+   */
+  average_loss: number;
+  blunders: number;
+  inaccuracies: number;
+  missed_defences: number;
+  /** Caro only. */
+  missed_wins: number;
+  mistakes: number;
+};
+
+/**
+ * A point on the board: `x` is the column from the left, `y` the row from the top, both
+ * 0-based (the Gomocup convention).
+ */
+export type Point = {
+  x: number;
+  y: number;
+};
+
+/**
+ * What the rules say about a room's position, for a client that does not carry the rules
+ * (the browser page asks for it after every change instead of re-implementing them).
+ */
+export type PositionFacts = {
+  /** Xiangqi: the side to move is in check. */
+  check: boolean;
+  /**
+   * Caro, by seat: the empty points where that seat's player would make five with
+   * their next stone (the four warning's "answer now").
+   */
+  fives: [Point[], Point[]];
+  /** The room's game number ([`GameView::number`]) this is about. */
+  game: number;
+  /**
+   * Xiangqi: every legal move of the side to move (none once the game is over). Empty
+   * for caro, where every empty point is legal.
+   */
+  legal: Move[];
+  /**
+   * Plies played in that game when this was worked out: an answer about a position
+   * the client has already moved past is dropped.
+   */
+  ply: number;
+  /**
+   * Caro, by seat: the empty points that stop one of that seat's open threes (the four
+   * warning's "answer soon"), fives left out.
+   */
+  three_stops: [Point[], Point[]];
+};
+
+/**
+ * Someone's record: who they are and how they play each game, as the profile screen
+ * ("My info") shows it.
+ */
+export type Profile = {
+  /** `Some` for the server's bots. */
+  bot?: Level | null;
+  /** When the name first played here (ms since the Unix epoch). */
+  first_seen_ms: number;
+  /** One per game kind, in [`GameKind::ALL`]'s order, played or not. */
+  games: KindRecord[];
+  name: string;
+  /** The newest games (either kind, any result, rated or not), newest first. */
+  recent: GameSummary[];
+  /**
+   * When the account was registered (ms since the Unix epoch); `None` for bots and
+   * for a name nobody has registered (a record from before accounts).
+   */
+  registered_at_ms?: number | null;
+};
+
+/** A rating as shown: Glicko-2's rating and its deviation, both rounded. */
+export type Rating = {
+  /** Glicko-2's rating deviation: how uncertain the rating still is. */
+  deviation: number;
+  /** Too uncertain to rank yet (few games, or none for a long time): shown `1500?`. */
+  provisional: boolean;
+  rating: number;
+};
+
+/** One point of a rating chart. */
+export type RatingPoint = {
+  at_ms: number;
+  deviation: number;
+  rating: number;
+};
+
+/**
+ * A game as a record file holds it. Shaped like [`GameRecord`] (a server's replay is
+ * one, and reads as one), with what a file may leave out optional.
+ */
+export type RecordedGame = {
+  /** Every move after the opening, in order. */
+  moves: MoveRecord[];
+  /** Caro: the stones the game started from, X first (empty for none). Not moves. */
+  opening: Point[];
+  /** Xiangqi: the start position's FEN; empty for the usual start and for caro. */
+  start_fen: string;
+  /** Who played what, and how it ended, where known. */
+  summary: RecordedSummary;
+};
+
+/** The facts about a recorded game, as [`crate::GameSummary`] has them where known. */
+export type RecordedSummary = {
+  /** When it ended, in milliseconds since the Unix epoch, when known. */
+  ended_at_ms?: number | null;
+  /** The seat that moved first. */
+  first: Seat;
+  /** Which game, board and rule (or start position). */
+  game: GameSettings;
+  /** The server's number for the game; `None` for one it never stored. */
+  id?: number | null;
+  /** How it ended; `None` for an unfinished game. */
+  over?: GameOver | null;
+  /** Names by seat. */
+  players: [string, string];
+  /** Whether the server counted it for ratings; `None` for a game read from a file. */
+  rated?: boolean | null;
+  /** The time control it was played with, when known. */
+  time?: TimeControl | null;
+};
+
+/**
+ * A secret the server hands out in [`crate::Welcome`]; presenting it in a later
+ * [`crate::Hello`] reclaims a seat held for a dropped connection.
+ */
+export type ResumeToken = number[];
+
+/** One ply as the engine saw it. */
+export type ReviewedPly = {
+  /**
+   * The engine's move in the position before this one, and the line it expected
+   * (starting with that move). `None` when it found none in its budget.
+   */
+  best?: Move | null;
+  by: Seat;
+  /** The first mover's chances after this move, per mille. */
+  chances: number;
+  class: MoveClass;
+  line: Move[];
+  /** What the mover gave away, per mille of winning chances (0 when nothing). */
+  loss: number;
+  /** The move played. */
+  played: Move;
+  /** The engine's answer to the move played: after a blunder, the refutation. */
+  reply?: Move | null;
+  /**
+   * The engine's score after this move from the first mover's view, in the game's
+   * evaluation units, forced wins shown as ±[`SCORE_CAP`].
+   */
+  score: number;
+};
+
+/** What someone in a room is. */
+export type Role = "spectator" | {
+  player: Seat;
+};
+
+/** Everything chosen when a room is created. */
+export type RoomSettings = {
+  first: FirstMove;
+  game: GameSettings;
+  /** Whether players may ask the server for a hint. */
+  hints: boolean;
+  /**
+   * Seat One, then seat Two. A bot in seat One makes the creator a spectator (a
+   * bot-vs-bot room when both are bots).
+   */
+  seats: [SeatKind, SeatKind];
+  time: TimeControl;
+};
+
+/** Whether a room's game is waiting for a player, being played, or finished. */
+export type RoomStatus = "waiting" | "playing" | "finished";
+
+/** A line of the lobby's room list. */
+export type RoomSummary = {
+  id: number;
+  /** Names by seat; `None` for a free seat. */
+  players: [string | null, string | null];
+  settings: RoomSettings;
+  spectators: number;
+  status: RoomStatus;
+};
+
+/** Everything about a room, sent to whoever enters it. */
+export type RoomView = {
+  /** The most recent lines, oldest first, at most [`crate::CHAT_HISTORY`]. */
+  chat: ChatLine[];
+  /** `None` until the first game starts. */
+  game?: GameView | null;
+  id: number;
+  offer?: Offer | null;
+  seats: [SeatView | null, SeatView | null];
+  /** The score of the games finished since the two players sat down together. */
+  series: Series;
+  settings: RoomSettings;
+  spectators: string[];
+  /** What the receiver is in this room. */
+  you: Role;
+};
+
+/** Which runs of stones win. */
+export type Rule = "Caro" | "Freestyle" | "Standard" | "CaroOverline";
+
+/**
+ * One of the two playing seats of a room. Seat One is the creator's (unless a bot sits
+ * there in a bot-vs-bot room).
+ */
+export type Seat = "one" | "two";
+
+/** Who sits in a seat when the room is made. */
+export type SeatKind = "human" | {
+  bot: Level;
+};
+
+/** Who sits in a seat. */
+export type SeatView = {
+  /** `Some` for the server's bot. */
+  bot?: Level | null;
+  /** `false` while a dropped player's seat is held for them. */
+  connected: boolean;
+  name: string;
+};
+
+/**
+ * A rematch series: the games the room's two current players have finished against each
+ * other, counted from when the second of them sat down. It starts again at 0-0 whenever
+ * a seat is given up (a player leaves, or does not come back in time).
+ */
+export type Series = {
+  draws: number;
+  /** Games won, by seat. */
+  wins: [number, number];
+};
+
+/** A message from the server. */
+export type ServerMsg = {
+  Welcome: Welcome;
+} | {
+  Rooms: RoomSummary[];
+} | {
+  RoomCreated: number;
+} | {
+  Joined: RoomView;
+} | "Left" | {
+  People: {
+    came: string[];
+    left: string[];
+    seats: [SeatView | null, SeatView | null];
+  };
+} | {
+  GameStarted: GameView;
+} | {
+  Moved: {
+    clocks?: Clocks | null;
+    ply: number;
+    record: MoveRecord;
+  };
+} | {
+  Chat: ChatLine;
+} | {
+  Offered: Offer;
+} | {
+  Declined: Offer;
+} | {
+  Withdrawn: Offer;
+} | {
+  Undone: {
+    clocks?: Clocks | null;
+    plies: number;
+  };
+} | {
+  Clock: Clocks;
+} | {
+  GameOver: GameOver;
+} | {
+  Hint: Move;
+} | {
+  Error: ErrorMsg;
+} | {
+  Leaderboard: {
+    game: GameKind;
+    standings: Standing[];
+  };
+} | {
+  History: GameSummary[];
+} | {
+  Replay: GameRecord;
+} | {
+  Facts: PositionFacts;
+} | {
+  Ping: number;
+} | {
+  Storage: Storage;
+} | "PasswordChanged" | {
+  RoomsChanged: {
+    changed: RoomSummary[];
+    closed: number[];
+  };
+} | {
+  Profile: Profile;
+} | {
+  Judged: Judgement;
+} | {
+  ReviewProgress: {
+    done: number;
+    game: number;
+    total: number;
+  };
+} | {
+  Review: GameReview;
+} | {
+  RecordParsed: RecordedGame;
+} | {
+  RecordText: {
+    name: string;
+    text: string;
+  };
+} | {
+  RecordRefused: {
+    line: number;
+    message: string;
+  };
+} | {
+  Tried: Trial;
+};
+
+/** A player's line on a game's leaderboard. */
+export type Standing = {
+  /** `Some` for the server's bots, which are rated like everyone else (per level). */
+  bot?: Level | null;
+  draws: number;
+  games: number;
+  losses: number;
+  name: string;
+  rating: Rating;
+  wins: number;
+};
+
+/** Whether games reach the server's disk. */
+export type Storage = "saving" | {
+  not_saving: {
+    reason: string;
+  };
+};
+
+/** How time is kept. */
+export type TimeControl = "unlimited" | {
+  per_move: {
+    millis: number;
+  };
+  clock?: never;
+} | {
+  clock: {
+    increment_millis: number;
+    initial_millis: number;
+  };
+  per_move?: never;
+};
+
+/** Trial moves (draft mode) played on a copy of a room's position, as the rules see them. */
+export type Trial = {
+  /** The trial moves asked for, so an answer about a line since changed is dropped. */
+  asked: Move[];
+  /**
+   * What the rules say after the moves that stand: the side to move's legal moves
+   * (xiangqi), check, the four warning's threats (caro).
+   */
+  facts: PositionFacts;
+  /**
+   * The room's game number ([`GameView::number`]) the moves were tried in: an answer
+   * about another game is dropped.
+   */
+  game: number;
+  /**
+   * The trial moves that stand, in order, as the rules record them (WXF and check for
+   * xiangqi): the first of `asked`, up to the first the rules refuse.
+   */
+  moves: MoveRecord[];
+  /** How the moves that stand end the game by the rules, if they do (a five in draft). */
+  over?: GameOver | null;
+  /**
+   * The plies played in that game when the moves were tried on it: an answer about a
+   * position the game has moved past is dropped.
+   */
+  ply: number;
+  /**
+   * Why the rules refuse the first trial move that does not stand (the one after
+   * `moves`); `None` when they all stand.
+   */
+  refused?: string | null;
+};
+
+/** The answer to a good [`crate::Hello`]. */
+export type Welcome = {
+  /**
+   * Logged in to the account `name`; `false` for a guest (whose name starts with
+   * [`crate::GUEST_MARK`]).
+   */
+  account?: boolean;
+  /** The name the server gave this player (the asked name, made unique). */
+  name: string;
+  /** Present this in a later Hello to reclaim a held seat. */
+  resume: ResumeToken;
+  /** The server's name for itself, for the client's title bar. */
+  server: string;
+  version: number;
+};
+
+/**
+ * A square on the xiangqi board in ICCS coordinates: `file` 0..=8 is a..i from Red's
+ * left, `rank` 0..=9 counts from Red's side.
+ */
+export type XqSquare = {
+  file: number;
+  rank: number;
+};
