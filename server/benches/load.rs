@@ -580,6 +580,8 @@ fn store_cost() -> Result<()> {
         opening: Vec::new(),
         moves: Vec::new(),
         clocks: None,
+        series: Default::default(),
+        chat: Vec::new(),
         started_ms: 0,
         next_seq: 0,
     };
