@@ -34,11 +34,11 @@ enum Game {
 #[derive(Debug, Clone, Copy)]
 enum Kill {
     /// Right after a move's acknowledgement, with the next move already sent.
-    AfterMove,
+    Moving,
     /// Right after the game-over announcement (a resignation).
-    AfterEnd,
+    Ended,
     /// Right after a chat line was relayed.
-    AfterChat,
+    Chatting,
 }
 
 /// Twelve xiangqi plies that are legal in this order from the start.
@@ -151,9 +151,9 @@ async fn trial(db: &std::path::Path, n: u64, rng: &mut Lcg) {
     };
     let against_bot = matches!(game, Game::CaroBot);
     let kill = match rng.below(10) {
-        0..6 => Kill::AfterMove,
-        6..8 => Kill::AfterChat,
-        _ => Kill::AfterEnd,
+        0..6 => Kill::Moving,
+        6..8 => Kill::Chatting,
+        _ => Kill::Ended,
     };
     // Two people may first play a game, one resigning it, and take a rematch: then the
     // room's series is not 0-0 and the game under test starts with B to move.
@@ -288,7 +288,7 @@ async fn trial(db: &std::path::Path, n: u64, rng: &mut Lcg) {
     }
     let next_is_a = ply.is_multiple_of(2) == a_first;
     match kill {
-        Kill::AfterMove => {
+        Kill::Moving => {
             // The next move is on its way as the server dies.
             let next = match game {
                 Game::Xiangqi => Some(xq(XQ_LINE[ply])),
@@ -314,7 +314,7 @@ async fn trial(db: &std::path::Path, n: u64, rng: &mut Lcg) {
                 }
             }
         }
-        Kill::AfterChat => {
+        Kill::Chatting => {
             // The line has been heard by the one who said it: it was relayed.
             said += 1;
             let text = format!("line {said} of trial {n}");
@@ -327,7 +327,7 @@ async fn trial(db: &std::path::Path, n: u64, rng: &mut Lcg) {
                 }
             }
         }
-        Kill::AfterEnd => {
+        Kill::Ended => {
             a.send(ClientMsg::Resign).await;
             // A bot's move may come first: everything heard on the way was told.
             loop {
