@@ -89,7 +89,9 @@ fn main() -> Result<()> {
         "idle" => rt.block_on(idle(&o)),
         "handshakes" => rt.block_on(handshakes(&o)),
         "lobby" => rt.block_on(lobby(&o)),
-        "accounts" => rt.block_on(accounts(&o)),
+        "accounts" => {
+            accounts_store(ACCOUNTS, registrars(&o)).and_then(|()| rt.block_on(accounts(&o)))
+        }
         _ => {
             eprintln!(
                 "sections: relay, throughput, store-cost, crowd, idle, handshakes, lobby, accounts (e.g. cargo bench -p banco-server \
@@ -1110,10 +1112,125 @@ async fn register_once(addr: SocketAddr, name: String) -> Result<bool> {
     }
 }
 
+/// The store alone, no server and no password hashing: a room's commits one after
+/// another, timed, without and then with `registrars` threads registering accounts as
+/// fast as the store takes them.
+fn accounts_store(existing: usize, registrars: usize) -> Result<()> {
+    use banco_server::StoreLocation;
+    use banco_server::store::{Entry, Event, LiveGame, LiveSeat, Store};
+    let dir = tempdir("accounts-store")?;
+    let db = dir.0.join("banco.db");
+    many_accounts(&db, existing)?;
+    let store = Store::open(&StoreLocation::File(db))?;
+    let handle = store.handle();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    let game = LiveGame {
+        key: 1,
+        room: 1,
+        settings: big_board(),
+        seats: [const { LiveSeat::Bot(banco_protocol::Level::Easy) }; 2],
+        number: 1,
+        first: banco_protocol::Seat::One,
+        opening: Vec::new(),
+        moves: Vec::new(),
+        clocks: None,
+        series: Default::default(),
+        chat: Vec::new(),
+        started_ms: 0,
+        next_seq: 0,
+    };
+    rt.block_on(handle.commit(vec![Entry::Begin(Box::new(game))]));
+    let mut seq = 0u32;
+    let mut commits = |n: u32| {
+        let mut lat = Vec::new();
+        for _ in 0..n {
+            let event = Event::Move {
+                mv: Move::Caro(point(seq as usize)),
+                clocks: None,
+            };
+            let t0 = Instant::now();
+            rt.block_on(handle.commit(vec![Entry::Event {
+                game: 1,
+                seq,
+                event,
+            }]));
+            lat.push(t0.elapsed());
+            seq += 1;
+            std::thread::sleep(Duration::from_micros(500));
+        }
+        lat
+    };
+    let quiet = commits(2000);
+    // Registering as fast as the hashing lets a server (about 50 a second on the
+    // development machine), then as fast as the store takes them.
+    let mut phases = Vec::new();
+    for pace in [Some(Duration::from_millis(20) * registrars as u32), None] {
+        let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let made = Arc::new(AtomicU64::new(0));
+        let mut threads = Vec::new();
+        for k in 0..registrars {
+            let (stop, made, handle) = (stop.clone(), made.clone(), handle.clone());
+            let round = phases.len();
+            threads.push(std::thread::spawn(move || {
+                let rt = tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                    .expect("a runtime");
+                let mut i = 0u64;
+                while !stop.load(Ordering::Relaxed) {
+                    let name = format!("New {round}x{k}x{i}");
+                    if rt
+                        .block_on(handle.register(name, "not a hash".into()))
+                        .is_ok()
+                    {
+                        made.fetch_add(1, Ordering::Relaxed);
+                    }
+                    i += 1;
+                    if let Some(pace) = pace {
+                        std::thread::sleep(pace);
+                    }
+                }
+            }));
+        }
+        let t1 = Instant::now();
+        let busy = commits(2000);
+        let spent = t1.elapsed();
+        stop.store(true, Ordering::Relaxed);
+        for t in threads {
+            let _ = t.join();
+        }
+        let rate = made.load(Ordering::Relaxed) as f64 / spent.as_secs_f64();
+        phases.push((rate, busy));
+    }
+    drop(handle);
+    store.close();
+    let (q50, q99, qmax, _) = percentiles(quiet);
+    println!(
+        "store alone: a commit, no registrations: p50 {q50:>6.0} us  p99 {q99:>6.0} us  max {qmax:>7.0} us"
+    );
+    for (rate, busy) in phases {
+        let (b50, b99, bmax, _) = percentiles(busy);
+        println!(
+            "store alone: a commit, {registrars} threads registering {rate:>5.0}/s (no hashing): p50 {b50:>6.0} us  p99 {b99:>6.0} us  max {bmax:>7.0} us"
+        );
+    }
+    Ok(())
+}
+
+/// Accounts in the store before the `accounts` section starts.
+const ACCOUNTS: usize = 200_000;
+
+/// Clients (or threads) registering in the `accounts` section: `--clients`, else 4.
+fn registrars(o: &Options) -> usize {
+    if o.clients == 0 { 4 } else { o.clients }
+}
+
 async fn accounts(o: &Options) -> Result<()> {
     let rooms = if o.rooms == 0 { 10 } else { o.rooms };
-    let registrars = if o.clients == 0 { 4 } else { o.clients };
-    let existing = 200_000;
+    let registrars = registrars(o);
+    let existing = ACCOUNTS;
     let dir = tempdir("accounts")?;
     let db = dir.0.join("banco.db");
     let t0 = Instant::now();
