@@ -84,7 +84,10 @@ pub trait GameStore: Send + Sync + 'static {
 /// Where rooms send their entries and sessions their reads. Cheap to clone; calls go
 /// straight to the [`GameStore`] behind it.
 #[derive(Clone)]
-pub struct StoreHandle(Arc<dyn GameStore>);
+pub struct StoreHandle(
+    /// The store itself, shared by every room and session.
+    Arc<dyn GameStore>,
+);
 
 impl StoreHandle {
     /// A handle on `store`.

@@ -16,6 +16,7 @@ pub type Work = Box<dyn FnOnce(&mut Connection) + Send>;
 
 /// What the registrar is asked.
 pub enum Job {
+    /// Work to run; it answers on its own channel.
     Work(Work),
     /// The store is closing: close the connection now, whoever still holds a handle
     /// (their account work is then refused as closed).
