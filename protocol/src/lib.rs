@@ -6,6 +6,7 @@
 //! - [`record`]: record files on the wire: the game a file holds, and its conversions to
 //!   and from the rules' record (whose reader and writer are the only ones).
 //! - [`review`]: the engine's review of a finished game: move classes, chances by ply.
+//! - [`convert`]: wire moves to rule moves and back.
 //! - [`error`]: [`ErrorCode`], the stable machine-readable reason for a refusal.
 //! - [`wire`]: the two functions that turn a message into bytes and back (bincode 2).
 //! - [`codec`]: length-delimited frames over a byte stream, for `tokio_util::codec::Framed`.
@@ -18,6 +19,7 @@
 
 pub mod client;
 pub mod codec;
+pub mod convert;
 pub mod discovery;
 pub mod error;
 pub mod record;
@@ -61,6 +63,11 @@ pub const MAX_NAME_CHARS: usize = 24;
 /// The mark every guest's name starts with: guests play under any name no account holds,
 /// always marked, never rated.
 pub const GUEST_MARK: char = '~';
+
+/// Whether `name` is a guest's (marked with [`GUEST_MARK`]).
+pub fn is_guest(name: &str) -> bool {
+    name.starts_with(GUEST_MARK)
+}
 
 /// Shortest account password, in characters.
 pub const MIN_PASSWORD_CHARS: usize = 8;

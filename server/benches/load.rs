@@ -9,6 +9,7 @@
 //! cargo bench -p banco-server --bench load -- idle        # memory per idle client vs echo
 //! cargo bench -p banco-server --bench load -- handshakes  # CPU per handshake vs echo, 10k
 //! cargo bench -p banco-server --bench load -- lobby       # 5,000 lobby clients x 450 rooms
+//! cargo bench -p banco-server --bench load -- accounts    # move acks, 200k accounts, 4 registering
 //! ```
 //!
 //! Options (any section): `--rooms N`, `--rate MOVES_PER_S` (per room), `--secs S`,
@@ -88,9 +89,12 @@ fn main() -> Result<()> {
         "idle" => rt.block_on(idle(&o)),
         "handshakes" => rt.block_on(handshakes(&o)),
         "lobby" => rt.block_on(lobby(&o)),
+        "accounts" => {
+            accounts_store(ACCOUNTS, registrars(&o)).and_then(|()| rt.block_on(accounts(&o)))
+        }
         _ => {
             eprintln!(
-                "sections: relay, throughput, store-cost, crowd, idle, handshakes, lobby (e.g. cargo bench -p banco-server \
+                "sections: relay, throughput, store-cost, crowd, idle, handshakes, lobby, accounts (e.g. cargo bench -p banco-server \
                  --bench load -- relay --rooms 100 --rate 20 --secs 20)"
             );
             Ok(())
@@ -580,6 +584,8 @@ fn store_cost() -> Result<()> {
         opening: Vec::new(),
         moves: Vec::new(),
         clocks: None,
+        series: Default::default(),
+        chat: Vec::new(),
         started_ms: 0,
         next_seq: 0,
     };
@@ -1044,5 +1050,272 @@ async fn lobby(o: &Options) -> Result<()> {
         t.abort();
     }
     server.stop();
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------
+// accounts: move acknowledgements in rooms while clients register accounts in a loop, on
+// a database that already holds 200,000 accounts, against the same rooms without them.
+
+/// Writes `n` accounts straight into a fresh database at `path` (fake hashes: nobody
+/// logs in to them), with their look-alike keys as the server computes them.
+fn many_accounts(path: &std::path::Path, n: usize) -> Result<()> {
+    use banco_server::StoreLocation;
+    use banco_server::store::Store;
+    Store::open(&StoreLocation::File(path.to_path_buf()))?.close();
+    let mut conn = rusqlite::Connection::open(path)?;
+    let tx = conn.transaction()?;
+    {
+        let mut insert = tx.prepare(
+            "INSERT INTO accounts (name, name_key, hash, registered_at, skeleton)
+             VALUES (?1, ?2, 'not a hash', ?3, ?4)",
+        )?;
+        for i in 0..n {
+            let name = format!("Member {i}");
+            let skeleton = banco_server::names::look_alike_key(&name);
+            insert.execute(rusqlite::params![
+                name,
+                name.to_lowercase(),
+                i as i64,
+                skeleton
+            ])?;
+        }
+    }
+    tx.commit()?;
+    Ok(())
+}
+
+/// One registration: connect, register `name`, read the answer, hang up.
+async fn register_once(addr: SocketAddr, name: String) -> Result<bool> {
+    let stream = TcpStream::connect(addr).await?;
+    stream.set_nodelay(true)?;
+    let mut framed = Framed::new(stream, ClientCodec::new());
+    framed
+        .send(ClientMsg::Hello(Hello {
+            version: PROTOCOL_VERSION,
+            name,
+            resume: None,
+            account: Some(banco_protocol::Credentials {
+                password: "a password for the bench".into(),
+                register: true,
+            }),
+        }))
+        .await?;
+    loop {
+        match tokio::time::timeout(Duration::from_secs(60), framed.next()).await? {
+            Some(Ok(Ok(ServerMsg::Welcome(_)))) => return Ok(true),
+            Some(Ok(Ok(ServerMsg::Error(_)))) | None => return Ok(false),
+            Some(Ok(Ok(_))) => {}
+            Some(Ok(Err(e))) => return Err(e.to_string().into()),
+            Some(Err(e)) => return Err(e.to_string().into()),
+        }
+    }
+}
+
+/// The store alone, no server and no password hashing: a room's commits one after
+/// another, timed, without and then with `registrars` threads registering accounts as
+/// fast as the store takes them.
+fn accounts_store(existing: usize, registrars: usize) -> Result<()> {
+    use banco_server::StoreLocation;
+    use banco_server::store::{Entry, Event, LiveGame, LiveSeat, Store};
+    let dir = tempdir("accounts-store")?;
+    let db = dir.0.join("banco.db");
+    many_accounts(&db, existing)?;
+    let store = Store::open(&StoreLocation::File(db))?;
+    let handle = store.handle();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    let game = LiveGame {
+        key: 1,
+        room: 1,
+        settings: big_board(),
+        seats: [const { LiveSeat::Bot(banco_protocol::Level::Easy) }; 2],
+        number: 1,
+        first: banco_protocol::Seat::One,
+        opening: Vec::new(),
+        moves: Vec::new(),
+        clocks: None,
+        series: Default::default(),
+        chat: Vec::new(),
+        started_ms: 0,
+        next_seq: 0,
+    };
+    rt.block_on(handle.commit(vec![Entry::Begin(Box::new(game))]));
+    let mut seq = 0u32;
+    let mut commits = |n: u32| {
+        let mut lat = Vec::new();
+        for _ in 0..n {
+            let event = Event::Move {
+                mv: Move::Caro(point(seq as usize)),
+                clocks: None,
+            };
+            let t0 = Instant::now();
+            rt.block_on(handle.commit(vec![Entry::Event {
+                game: 1,
+                seq,
+                event,
+            }]));
+            lat.push(t0.elapsed());
+            seq += 1;
+            std::thread::sleep(Duration::from_micros(500));
+        }
+        lat
+    };
+    let quiet = commits(2000);
+    // Registering as fast as the hashing lets a server (about 50 a second on the
+    // development machine), then as fast as the store takes them.
+    let mut phases = Vec::new();
+    for pace in [Some(Duration::from_millis(20) * registrars as u32), None] {
+        let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let made = Arc::new(AtomicU64::new(0));
+        let mut threads = Vec::new();
+        for k in 0..registrars {
+            let (stop, made, handle) = (stop.clone(), made.clone(), handle.clone());
+            let round = phases.len();
+            threads.push(std::thread::spawn(move || {
+                let rt = tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                    .expect("a runtime");
+                let mut i = 0u64;
+                while !stop.load(Ordering::Relaxed) {
+                    let name = format!("New {round}x{k}x{i}");
+                    if rt
+                        .block_on(handle.register(name, "not a hash".into()))
+                        .is_ok()
+                    {
+                        made.fetch_add(1, Ordering::Relaxed);
+                    }
+                    i += 1;
+                    if let Some(pace) = pace {
+                        std::thread::sleep(pace);
+                    }
+                }
+            }));
+        }
+        let t1 = Instant::now();
+        let busy = commits(2000);
+        let spent = t1.elapsed();
+        stop.store(true, Ordering::Relaxed);
+        for t in threads {
+            let _ = t.join();
+        }
+        let rate = made.load(Ordering::Relaxed) as f64 / spent.as_secs_f64();
+        phases.push((rate, busy));
+    }
+    drop(handle);
+    store.close();
+    let (q50, q99, qmax, _) = percentiles(quiet);
+    println!(
+        "store alone: a commit, no registrations: p50 {q50:>6.0} us  p99 {q99:>6.0} us  max {qmax:>7.0} us"
+    );
+    for (rate, busy) in phases {
+        let (b50, b99, bmax, _) = percentiles(busy);
+        println!(
+            "store alone: a commit, {registrars} threads registering {rate:>5.0}/s (no hashing): p50 {b50:>6.0} us  p99 {b99:>6.0} us  max {bmax:>7.0} us"
+        );
+    }
+    Ok(())
+}
+
+/// Accounts in the store before the `accounts` section starts.
+const ACCOUNTS: usize = 200_000;
+
+/// Clients (or threads) registering in the `accounts` section: `--clients`, else 4.
+fn registrars(o: &Options) -> usize {
+    if o.clients == 0 { 4 } else { o.clients }
+}
+
+async fn accounts(o: &Options) -> Result<()> {
+    let rooms = if o.rooms == 0 { 10 } else { o.rooms };
+    let registrars = registrars(o);
+    let existing = ACCOUNTS;
+    let dir = tempdir("accounts")?;
+    let db = dir.0.join("banco.db");
+    let t0 = Instant::now();
+    many_accounts(&db, existing)?;
+    println!(
+        "accounts: {existing} accounts written in {:.1} s; {rooms} rooms x {} moves/s for {} s \
+         without registrations, then {} s with {registrars} clients registering in a loop \
+         (file database, sync {}, --registration-wait 0s)",
+        t0.elapsed().as_secs_f64(),
+        o.rate,
+        o.secs,
+        o.secs,
+        o.sync
+    );
+    let server = Process::server(&dir.0, &["--sync", &o.sync, "--registration-wait", "0s"])?;
+    let mut pairs = Vec::new();
+    for i in 0..rooms {
+        pairs.push(room(server.addr, i).await?);
+    }
+    let moves = (o.secs as f64 * o.rate) as usize;
+    let play = |pairs: Vec<(Player, Player)>, from: usize| {
+        let rate = o.rate;
+        async move {
+            let mut tasks = Vec::new();
+            for (mut a, mut b) in pairs {
+                tasks.push(tokio::spawn(async move {
+                    let lat = paced_acks(&mut a, &mut b, from, moves, rate).await?;
+                    Ok::<_, Box<dyn std::error::Error + Send + Sync>>((a, b, lat))
+                }));
+            }
+            let mut back = Vec::new();
+            let mut lat = Vec::new();
+            for t in tasks {
+                let (a, b, l) = t.await??;
+                back.push((a, b));
+                lat.extend(l);
+            }
+            Ok::<_, Box<dyn std::error::Error + Send + Sync>>((back, lat))
+        }
+    };
+    let (pairs, quiet) = play(pairs, 0).await?;
+
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let made = Arc::new(AtomicU64::new(0));
+    let refused = Arc::new(AtomicU64::new(0));
+    let mut loops = Vec::new();
+    for k in 0..registrars {
+        let (stop, made, refused, addr) =
+            (stop.clone(), made.clone(), refused.clone(), server.addr);
+        loops.push(tokio::spawn(async move {
+            let mut i = 0u64;
+            while !stop.load(Ordering::Relaxed) {
+                let name = format!("Newcomer {k}x{i}");
+                match register_once(addr, name).await {
+                    Ok(true) => made.fetch_add(1, Ordering::Relaxed),
+                    _ => refused.fetch_add(1, Ordering::Relaxed),
+                };
+                i += 1;
+            }
+        }));
+    }
+    let t1 = Instant::now();
+    let (_pairs, busy) = play(pairs, moves).await?;
+    let spent = t1.elapsed();
+    stop.store(true, Ordering::Relaxed);
+    for l in loops {
+        let _ = l.await;
+    }
+    let rss = server.rss();
+    server.stop();
+
+    let (q50, q99, qmax, qn) = percentiles(quiet);
+    let (b50, b99, bmax, bn) = percentiles(busy);
+    let made = made.load(Ordering::Relaxed);
+    println!(
+        "move acknowledged, no registrations  ({qn:>5} moves): p50 {q50:>7.0} us  p99 {q99:>7.0} us  max {qmax:>8.0} us"
+    );
+    println!(
+        "move acknowledged, {registrars} registering ({bn:>5} moves): p50 {b50:>7.0} us  p99 {b99:>7.0} us  max {bmax:>8.0} us"
+    );
+    println!(
+        "registrations: {made} made ({:.1}/s), {} refused; server RSS {} MB",
+        made as f64 / spent.as_secs_f64(),
+        refused.load(Ordering::Relaxed),
+        rss >> 20
+    );
     Ok(())
 }

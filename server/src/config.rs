@@ -7,14 +7,18 @@ use std::time::Duration;
 
 use banco_protocol::discovery::DISCOVERY_PORT;
 
-/// Where finished games and ratings are kept.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum StoreLocation {
-    /// Nothing outlives the process: tests, or a throwaway server.
-    Memory,
-    /// A SQLite file; created (with its directory) if missing.
-    File(PathBuf),
-}
+pub use crate::durability::{StoreLocation, SyncMode};
+
+/// After an offer is declined, how long its maker waits before the next one, doubling
+/// with each decline in a row (up to five minutes), unless the host says otherwise.
+pub const OFFER_DECLINED_WAIT: Duration = Duration::from_secs(10);
+
+/// Accounts one address may register at once (`Config::registration_burst`).
+pub const REGISTRATION_BURST: u32 = 5;
+
+/// How long an address waits for each registration past its burst
+/// (`Config::registration_refill`).
+pub const REGISTRATION_REFILL: Duration = Duration::from_secs(30);
 
 /// How a server runs.
 #[derive(Debug, Clone)]
@@ -47,6 +51,10 @@ pub struct Config {
     pub chat_burst: u32,
     /// How fast the chat allowance comes back: one line per this long.
     pub chat_refill: Duration,
+    /// Accounts one address may register in a burst before `too_many_tries`...
+    pub registration_burst: u32,
+    /// ...and how fast that allowance comes back: one per this long (zero: no limit).
+    pub registration_refill: Duration,
     /// After a player's offer is declined, how long before they may offer again; it
     /// doubles with each decline in a row (up to five minutes).
     pub offer_declined_wait: Duration,
@@ -59,7 +67,7 @@ pub struct Config {
     /// [`banco_protocol::HEARTBEAT_EVERY_SECS`].
     pub heartbeat: Duration,
     /// What a commit survives: a process crash (`normal`) or power loss too (`full`).
-    pub store_sync: crate::store::SyncMode,
+    pub store_sync: SyncMode,
     /// The most bytes of game records that may wait for the disk (or be held while it
     /// refuses writes); rooms wait beyond it.
     pub store_queue_bytes: usize,
@@ -113,13 +121,15 @@ impl Default for Config {
             engine_memory: crate::engines::DEFAULT_MEMORY,
             chat_burst: 6,
             chat_refill: Duration::from_millis(1500),
-            offer_declined_wait: crate::room::offer::DECLINED_WAIT,
+            offer_declined_wait: OFFER_DECLINED_WAIT,
+            registration_burst: REGISTRATION_BURST,
+            registration_refill: REGISTRATION_REFILL,
             outbox_bytes: 256 * 1024,
             max_rooms: 500,
             max_spectators: 200,
             first_move_wait: Duration::from_secs(60),
             heartbeat: Duration::from_secs(banco_protocol::HEARTBEAT_EVERY_SECS),
-            store_sync: crate::store::SyncMode::Normal,
+            store_sync: SyncMode::Normal,
             store_queue_bytes: 16 * 1024 * 1024,
             store_max_bytes: Default::default(),
             discovery: Some(SocketAddr::from((Ipv4Addr::UNSPECIFIED, DISCOVERY_PORT))),

@@ -6,6 +6,8 @@
 //! Map of the crate, outside in:
 //!
 //! - [`config`]: [`Config`], what a host may tune (name, store, grace period, bot pace).
+//! - [`durability`]: where records are kept and what a commit survives: the host's
+//!   choices that `config` holds and `store` acts on.
 //! - [`server`]: [`run`]: accepts connections, spawns a session for each, shuts down.
 //! - [`connection`]: messages <-> bytes for one connection, behind a transport seam
 //!   ([`connection::FrameSource`], [`connection::FrameSink`]: TCP frames or a WebSocket);
@@ -23,9 +25,12 @@
 //!   crate's one reader and writer.
 //! - [`review`]: engine reviews of finished games, on that pool at its lowest priority,
 //!   streamed to the asker and stored with the game.
-//! - [`store`]: SQLite, written ahead: a group-committing writer thread (rooms announce
-//!   nothing before it is on disk) and a reader thread for the leaderboard, history and
-//!   replays; players, ratings (Glicko-2), finished games and the log of games in progress.
+//! - [`store`]: the bottom of the server (it imports none of the above): one trait,
+//!   [`store::GameStore`], implemented on SQLite, written ahead: a group-committing
+//!   writer thread (rooms announce nothing before it is on disk), a reader thread for
+//!   the leaderboard, history and replays, and a registrar thread for accounts; players,
+//!   Glicko-2 ratings, finished games and the log of games in progress.
+//! - [`wall_clock`]: Unix milliseconds, the one clock rooms and the store both read.
 //! - [`token`]: resume tokens as the server keeps them: hashes, never the secret.
 //! - [`names`]: checking and cleaning what people type (names, chat lines).
 //! - [`web`]: the browser client on the game port: the embedded page, and a WebSocket
@@ -37,6 +42,7 @@ pub mod accounts;
 pub mod config;
 pub mod connection;
 pub mod discovery;
+pub mod durability;
 pub mod engines;
 pub mod limits;
 pub mod lobby;
@@ -48,6 +54,7 @@ pub mod server;
 pub mod session;
 pub mod store;
 pub mod token;
+pub mod wall_clock;
 pub mod web;
 
 pub use config::{Config, StoreLocation, default_store_path};

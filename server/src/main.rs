@@ -35,6 +35,10 @@ struct Args {
     /// The pause between moves in rooms where two bots play.
     #[arg(long, value_name = "TIME", value_parser = duration, default_value = "800ms")]
     bot_delay: Duration,
+    /// How long an address waits for each account registration once it has registered
+    /// its burst of 5 (e.g. 30s; 0s: no limit, for a test bench).
+    #[arg(long, value_name = "TIME", value_parser = duration, default_value = "30s")]
+    registration_wait: Duration,
     /// Where to answer LAN discovery probes (UDP), so players see this server in their
     /// list without typing its address.
     #[arg(long, value_name = "ADDR", default_value_t = format!("0.0.0.0:{DISCOVERY_PORT}"))]
@@ -138,6 +142,7 @@ async fn main() -> anyhow::Result<()> {
         grace: args.grace,
         restart_grace: args.restart_grace,
         bot_delay: args.bot_delay,
+        registration_refill: args.registration_wait,
         web: !args.no_web,
         ..Config::default()
     };

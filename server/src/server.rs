@@ -133,7 +133,8 @@ async fn serve_store(
         config: config.clone(),
         lobby,
         store: store.handle(),
-        accounts: crate::accounts::Accounts::new(store.handle()),
+        accounts: crate::accounts::Accounts::new(store.handle())
+            .with_registrations(config.registration_burst, config.registration_refill),
         reviewer,
         shutdown: shutdown.clone(),
     };

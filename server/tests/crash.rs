@@ -1,7 +1,9 @@
 //! Nothing a player was told is ever lost: the real `banco-server` binary is killed with
-//! SIGKILL at random moments 0-3 ms after it acknowledged a move or announced a game's end,
-//! restarted on the same database, and every move and result any client saw must be there
-//! exactly once (through the protocol: reconnecting players, the history).
+//! SIGKILL at random moments 0-3 ms after it acknowledged a move, relayed a chat line or
+//! announced a game's end, restarted on the same database, and every move and result any
+//! client saw must be there exactly once (through the protocol: reconnecting players, the
+//! history), and a room that comes back has the series score and the chat its players
+//! saw (some trials play a first game and a rematch, so the score is not 0-0).
 //!
 //! 40 trials run in the normal suite; `BANCO_CRASH_TRIALS=400` makes a soak.
 
@@ -12,8 +14,8 @@ mod common;
 use std::time::Duration;
 
 use banco_protocol::{
-    ClientMsg, EndReason, Level, Move, MoveRecord, Point, RoomSettings, RoomStatus, SeatKind,
-    ServerMsg,
+    ChatLine, ClientMsg, EndReason, Level, Move, MoveRecord, OfferKind, Point, RoomSettings,
+    RoomStatus, Seat, SeatKind, Series, ServerMsg,
 };
 use common::{Client, ServerProcess, TempDir, xiangqi, xq};
 
@@ -32,9 +34,11 @@ enum Game {
 #[derive(Debug, Clone, Copy)]
 enum Kill {
     /// Right after a move's acknowledgement, with the next move already sent.
-    AfterMove,
+    Moving,
     /// Right after the game-over announcement (a resignation).
-    AfterEnd,
+    Ended,
+    /// Right after a chat line was relayed.
+    Chatting,
 }
 
 /// Twelve xiangqi plies that are legal in this order from the start.
@@ -90,6 +94,8 @@ struct Told {
     over: bool,
     /// Why, as announced: a resignation, or the bot's five on the way to the kill.
     reason: Option<EndReason>,
+    /// Every chat line relayed in the room, in order.
+    chat: Vec<ChatLine>,
 }
 
 impl Told {
@@ -109,6 +115,8 @@ impl Told {
                 self.over = true;
                 self.reason = Some(over.reason);
             }
+            // Both players hear every line: each is counted once.
+            ServerMsg::Chat(line) if !self.chat.contains(line) => self.chat.push(line.clone()),
             _ => {}
         }
     }
@@ -116,6 +124,17 @@ impl Told {
     fn plies(&self) -> usize {
         self.moves.len()
     }
+}
+
+/// `from` says `text`; returns the line once both have heard it.
+async fn chat(from: &mut Client, to: &mut Client, text: String) -> ChatLine {
+    from.send(ClientMsg::Chat(text.clone())).await;
+    let heard = |m: &ServerMsg| matches!(m, ServerMsg::Chat(l) if l.text == text);
+    let ServerMsg::Chat(line) = from.until(heard).await else {
+        unreachable!()
+    };
+    to.until(heard).await;
+    line
 }
 
 fn caro_point(points: &[(u8, u8)], i: usize) -> Move {
@@ -131,14 +150,18 @@ async fn trial(db: &std::path::Path, n: u64, rng: &mut Lcg) {
         _ => Game::CaroBot,
     };
     let against_bot = matches!(game, Game::CaroBot);
-    let kill = if rng.below(10) < 7 {
-        Kill::AfterMove
-    } else {
-        Kill::AfterEnd
+    let kill = match rng.below(10) {
+        0..6 => Kill::Moving,
+        6..8 => Kill::Chatting,
+        _ => Kill::Ended,
     };
+    // Two people may first play a game, one resigning it, and take a rematch: then the
+    // room's series is not 0-0 and the game under test starts with B to move.
+    let rematch = !matches!(game, Game::CaroBot) && rng.below(2) == 0;
     let plies = 1 + rng.below(9) as usize;
     let delay = Duration::from_micros(rng.below(3001));
-    let context = format!("trial {n}: {game:?}, {kill:?} after {plies} plies, {delay:?}");
+    let context =
+        format!("trial {n}: {game:?}, rematch {rematch}, {kill:?} after {plies} plies, {delay:?}");
 
     let server = ServerProcess::start(db, &[]).unwrap_or_else(|log| panic!("{context}: {log:?}"));
     let name_a = format!("A{n}");
@@ -168,14 +191,69 @@ async fn trial(db: &std::path::Path, n: u64, rng: &mut Lcg) {
     let ServerMsg::GameStarted(view) = started else {
         unreachable!()
     };
-    assert_eq!(view.first, banco_protocol::Seat::One, "{context}");
+    assert_eq!(view.first, Seat::One, "{context}");
 
     let mut told = Told::default();
+    let mut series = Series::default();
+    let mut said = 0;
+    if let Some(b) = b.as_mut() {
+        said += 1;
+        let line = chat(&mut a, b, format!("hello from A{n}")).await;
+        told.chat.push(line);
+    }
+    let a_first = !rematch;
+    if let (true, Some(b)) = (rematch, b.as_mut()) {
+        // Game 1: a move each, a word, and one of them resigns.
+        let (first, second) = match game {
+            Game::Xiangqi => (xq(XQ_LINE[0]), xq(XQ_LINE[1])),
+            _ => (caro_point(&CARO_A, 0), caro_point(&CARO_B, 0)),
+        };
+        a.send(ClientMsg::Move(first)).await;
+        b.until(|m| matches!(m, ServerMsg::Moved { ply: 1, .. }))
+            .await;
+        b.send(ClientMsg::Move(second)).await;
+        a.until(|m| matches!(m, ServerMsg::Moved { ply: 2, .. }))
+            .await;
+        told.chat
+            .push(chat(b, &mut a, format!("good game, A{n}")).await);
+        let a_resigns = rng.below(2) == 0;
+        if a_resigns {
+            a.send(ClientMsg::Resign).await;
+        } else {
+            b.send(ClientMsg::Resign).await;
+        }
+        for c in [&mut a, &mut *b] {
+            c.until(|m| matches!(m, ServerMsg::GameOver(_))).await;
+        }
+        series.count(Some(if a_resigns { Seat::Two } else { Seat::One }));
+        // Between games: the rematch's start carries this line.
+        told.chat
+            .push(chat(&mut a, b, format!("again, B{n}?")).await);
+        a.send(ClientMsg::Offer(OfferKind::NewGame)).await;
+        b.until(|m| matches!(m, ServerMsg::Offered(_))).await;
+        b.send(ClientMsg::Answer {
+            kind: OfferKind::NewGame,
+            accept: true,
+        })
+        .await;
+        for c in [&mut a, &mut *b] {
+            let ServerMsg::GameStarted(view) =
+                c.until(|m| matches!(m, ServerMsg::GameStarted(_))).await
+            else {
+                unreachable!()
+            };
+            assert_eq!(
+                view.first,
+                Seat::Two,
+                "{context}: B moves first in the rematch"
+            );
+        }
+    }
     let mut taken: Vec<Point> = Vec::new();
     let mut ply = 0usize;
     // Moves alternate; each is sent by its player and acknowledged to both.
     while ply < plies {
-        let mover_is_a = ply.is_multiple_of(2);
+        let mover_is_a = ply.is_multiple_of(2) == a_first;
         let mv = match game {
             Game::Xiangqi => xq(XQ_LINE[ply]),
             Game::Caro => caro_point(if mover_is_a { &CARO_A } else { &CARO_B }, ply / 2),
@@ -208,17 +286,14 @@ async fn trial(db: &std::path::Path, n: u64, rng: &mut Lcg) {
         }
         ply += 1;
     }
+    let next_is_a = ply.is_multiple_of(2) == a_first;
     match kill {
-        Kill::AfterMove => {
+        Kill::Moving => {
             // The next move is on its way as the server dies.
             let next = match game {
                 Game::Xiangqi => Some(xq(XQ_LINE[ply])),
                 Game::Caro => Some(caro_point(
-                    if ply.is_multiple_of(2) {
-                        &CARO_A
-                    } else {
-                        &CARO_B
-                    },
+                    if next_is_a { &CARO_A } else { &CARO_B },
                     ply / 2,
                 )),
                 // The bot thinks on its own turns; on A's, A's move is in flight.
@@ -233,13 +308,26 @@ async fn trial(db: &std::path::Path, n: u64, rng: &mut Lcg) {
                 }),
             };
             if let Some(mv) = next {
-                match (&mut b, ply.is_multiple_of(2)) {
+                match (&mut b, next_is_a) {
                     (Some(b), false) => b.send(ClientMsg::Move(mv)).await,
                     _ => a.send(ClientMsg::Move(mv)).await,
                 }
             }
         }
-        Kill::AfterEnd => {
+        Kill::Chatting => {
+            // The line has been heard by the one who said it: it was relayed.
+            said += 1;
+            let text = format!("line {said} of trial {n}");
+            a.send(ClientMsg::Chat(text.clone())).await;
+            loop {
+                let msg = a.recv().await.expect("the chat line relayed");
+                told.take(&msg);
+                if matches!(&msg, ServerMsg::Chat(l) if l.text == text) {
+                    break;
+                }
+            }
+        }
+        Kill::Ended => {
             a.send(ClientMsg::Resign).await;
             // A bot's move may come first: everything heard on the way was told.
             loop {
@@ -284,10 +372,19 @@ async fn trial(db: &std::path::Path, n: u64, rng: &mut Lcg) {
             None => panic!("{context}: the restarted server closed the connection"),
         }
     };
-    let kept: Vec<_> = history
+    let mut kept: Vec<_> = history
         .iter()
         .filter(|g| g.players.contains(&name_a))
         .collect();
+    if rematch {
+        // The first game, resigned after a move each, is kept (the oldest).
+        let first = kept.pop().expect("the first game is kept");
+        assert_eq!(
+            (first.over.reason, first.plies),
+            (EndReason::Resign, 2),
+            "{context}: the first game"
+        );
+    }
     if told.over {
         assert_eq!(
             kept.len(),
@@ -328,7 +425,7 @@ async fn trial(db: &std::path::Path, n: u64, rng: &mut Lcg) {
             },
         };
         assert_eq!(view.id, room, "{context}: the room keeps its number");
-        let game = view.game.expect("a game");
+        let game = view.game.clone().expect("a game");
         assert!(game.over.is_none(), "{context}");
         let told_moves: Vec<MoveRecord> = told.moves.iter().flatten().cloned().collect();
         assert!(
@@ -353,6 +450,12 @@ async fn trial(db: &std::path::Path, n: u64, rng: &mut Lcg) {
         assert!(
             kept.is_empty(),
             "{context}: a running game is not in the history"
+        );
+        // Beside the game, what the room told its players.
+        assert_eq!(view.series, series, "{context}: the series score told");
+        assert_eq!(
+            view.chat, told.chat,
+            "{context}: the chat told, line for line"
         );
         // Clean up for the next trial: A leaves (the game is lost, and recorded).
         a2.send(ClientMsg::LeaveRoom).await;

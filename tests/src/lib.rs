@@ -75,6 +75,8 @@ pub fn test_config() -> Config {
         // Offers declined and made again at once are the stuff of many tests; the wait
         // after a decline has its own.
         offer_declined_wait: Duration::ZERO,
+        // Tests register many accounts from 127.0.0.1; the allowance has its own test.
+        registration_refill: Duration::ZERO,
         // Tests that need discovery bind it on loopback themselves.
         discovery: None,
         ..Config::default()

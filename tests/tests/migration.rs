@@ -117,7 +117,7 @@ async fn a_version_4_database_is_upgraded_in_place_with_its_games_in_progress() 
     server.stop().await;
 
     // The file is at the new version, and no resume token is left in it in the clear.
-    assert_eq!(version(&db), 8);
+    assert_eq!(version(&db), 10);
     let conn = rusqlite::Connection::open(&db).unwrap();
     let tables: Vec<String> = conn
         .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
@@ -128,6 +128,7 @@ async fn a_version_4_database_is_upgraded_in_place_with_its_games_in_progress() 
         .unwrap();
     assert!(!tables.iter().any(|t| t.contains("snapshot")), "{tables:?}");
     assert!(tables.iter().any(|t| t == "reviews"), "{tables:?}");
+    assert!(tables.iter().any(|t| t == "store_facts"), "{tables:?}");
     let seats: Vec<String> = conn
         .prepare("SELECT seats FROM live_games")
         .unwrap()

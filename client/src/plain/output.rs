@@ -11,7 +11,7 @@
 //! | `welcome` | `name`, `server`, `version`, `account` (logged in; `false` for a guest) |
 //! | `rooms` | `rooms`: [{`room`, `game`, `rule`, `width`, `height`, `time`, `first`, `players`, `bots`, `spectators`, `status`, `hints`}] |
 //! | `room_created` | `room` |
-//! | `joined` | `room`, `you`, `stone`, `game`, `rule`, `width`, `height`, `time`, `seats`, `spectators`, `game_number`, `moves`, `to_move`, `offer` |
+//! | `joined` | `room`, `you`, `stone`, `game`, `rule`, `width`, `height`, `time`, `seats`, `spectators`, `game_number`, `moves`, `to_move`, `offer`, `series`, `chat` (the room's recent lines, as `chat` events carry them) |
 //! | `people` | `seats`, `spectators` |
 //! | `left` | |
 //! | `game_started` | `game`, `seats` [{`seat`, `name`, `stone`, `bot`}], `first`, `first_name`, `you`, `your_turn` |
@@ -1069,6 +1069,12 @@ impl<W: Write> Printer<W> {
                     "over": g.and_then(|g| g.over.as_ref()).map(|o| o.reason.as_str()),
                     "offer": room.offer.map(|o| json!({"kind": o.kind.as_str(), "by": seat_str(o.by)})),
                     "series": series_json(room),
+                    "chat": room.chat.iter().map(|line| json!({
+                        "from": line.from,
+                        "text": line.text,
+                        "at_ms": line.at_ms,
+                        "time": crate::room::clock::chat_time(line.at_ms),
+                    })).collect::<Vec<_>>(),
                 });
                 let mut text = narrate::joined(room, loc);
                 if room.series.games() > 0 {
@@ -1080,6 +1086,17 @@ impl<W: Write> Printer<W> {
                     text = format!("{text} {t}");
                 }
                 self.emit("joined", fields, &text);
+                // The room's recent chat, as its `chat` lines read, so someone coming
+                // (back) in reads what was said.
+                let said: String = room
+                    .chat
+                    .iter()
+                    .map(|line| {
+                        let time = crate::room::clock::chat_time(line.at_ms);
+                        format!("  [{time}] {}: {}\n", line.from, line.text)
+                    })
+                    .collect();
+                self.text_block(&said);
                 if room.game.as_ref().is_some_and(|g| !g.moves.is_empty()) {
                     self.auto_board(room);
                 }

@@ -194,6 +194,24 @@ fn every_event_has_its_documented_shape() {
 }
 
 #[test]
+fn someone_coming_into_a_room_reads_its_recent_chat() {
+    let mut view = caro_room_view(Role::Player(Seat::One));
+    view.chat = vec![ChatLine {
+        from: "Bình".into(),
+        text: "chào".into(),
+        at_ms: 0,
+    }];
+    let lines = print_all(&[ServerMsg::Joined(Box::new(view.clone()))]);
+    assert_eq!(lines[0]["chat"][0]["from"], "Bình");
+    assert_eq!(lines[0]["chat"][0]["text"], "chào");
+    let mut printer = Printer::new(Vec::new(), Format::Text, Locale::english());
+    let mut room = None;
+    take_in(&ServerMsg::Joined(Box::new(view)), &mut room, &mut printer);
+    let text = String::from_utf8(printer.into_inner()).unwrap();
+    assert!(text.contains("] Bình: chào\n"), "{text}");
+}
+
+#[test]
 fn spectators_get_a_decisive_result_and_text_mode_reads_well() {
     let over = GameOver {
         winner: Some(Seat::Two),

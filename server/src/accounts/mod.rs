@@ -9,6 +9,7 @@
 
 pub mod admin;
 pub mod password;
+pub mod registrations;
 pub mod throttle;
 
 use std::net::IpAddr;
@@ -23,6 +24,7 @@ use banco_protocol::{
 
 use crate::store::accounts::{Registered, name_key};
 use crate::store::{ReadError, StoreHandle};
+use registrations::Registrations;
 use throttle::Throttle;
 
 /// Password hashes computed at once, at most.
@@ -45,10 +47,7 @@ impl Identity {
     }
 }
 
-/// Whether `name` is a guest's (marked) name.
-pub fn is_guest(name: &str) -> bool {
-    name.starts_with(GUEST_MARK)
-}
+pub use banco_protocol::is_guest;
 
 /// The server's accounts: checks logins, registers names, changes passwords.
 #[derive(Clone)]
@@ -56,6 +55,8 @@ pub struct Accounts {
     store: StoreHandle,
     throttle: Arc<Mutex<Throttle>>,
     hashing: Arc<Semaphore>,
+    /// Registrations per address, refused past their allowance before any hashing.
+    registrations: Arc<Mutex<Registrations>>,
 }
 
 impl Accounts {
@@ -64,7 +65,19 @@ impl Accounts {
             store,
             throttle: Arc::default(),
             hashing: Arc::new(Semaphore::new(HASHING_AT_ONCE)),
+            registrations: Arc::new(Mutex::new(Registrations::new(
+                crate::config::REGISTRATION_BURST,
+                crate::config::REGISTRATION_REFILL,
+            ))),
         }
+    }
+
+    /// Allows each address `burst` registrations at once, then one per `refill` (zero:
+    /// no limit).
+    pub fn with_registrations(self, burst: u32, refill: std::time::Duration) -> Accounts {
+        *self.registrations.lock().unwrap_or_else(|p| p.into_inner()) =
+            Registrations::new(burst, refill);
+        self
     }
 
     /// Who the client saying Hello as `name` (already cleaned) is: the account it logs
@@ -80,7 +93,7 @@ impl Accounts {
     ) -> Result<Identity, ErrorMsg> {
         match credentials {
             None => self.guest(name, resuming).await,
-            Some(c) if c.register => self.register(name, c.password).await,
+            Some(c) if c.register => self.register(name, c.password, address).await,
             Some(c) => self.log_in(name, c.password, address).await,
         }
     }
@@ -103,7 +116,12 @@ impl Accounts {
         Ok(Identity::Guest(format!("{GUEST_MARK}{}", base.trim_end())))
     }
 
-    async fn register(&self, name: &str, password: String) -> Result<Identity, ErrorMsg> {
+    async fn register(
+        &self,
+        name: &str,
+        password: String,
+        address: IpAddr,
+    ) -> Result<Identity, ErrorMsg> {
         if is_guest(name) {
             return Err(ErrorMsg::new(
                 ErrorCode::BadName,
@@ -119,6 +137,22 @@ impl Accounts {
             ));
         }
         check_password(&password)?;
+        let allowed = self
+            .registrations
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .spend(address, Instant::now());
+        if let Err(wait) = allowed {
+            tracing::info!(%address, "a registration was refused: too many from one address");
+            return Err(ErrorMsg::new(
+                ErrorCode::TooManyTries,
+                format!(
+                    "too many accounts were registered from your address: wait {} s, then \
+                     try again (or play as a guest meanwhile)",
+                    wait.as_secs().max(1)
+                ),
+            ));
+        }
         if self.find(name).await?.is_some() {
             return Err(taken(name));
         }

@@ -1,10 +1,13 @@
 //! Chat in a room: who may say what, how fast, and the history newcomers see.
 
 use std::collections::VecDeque;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 use tokio::time::Instant;
 
 use banco_protocol::{CHAT_HISTORY, ChatLine, ErrorCode, ErrorMsg};
+
+use crate::store::Event;
+use crate::wall_clock::unix_ms;
 
 /// One person's chat allowance: a token bucket, so a short burst is fine and a flood is
 /// refused (`ChatTooFast`) without ever silencing someone for long.
@@ -57,6 +60,15 @@ pub struct ChatHistory {
 }
 
 impl ChatHistory {
+    /// The history as a restarted room had it: the newest [`CHAT_HISTORY`] of `lines`.
+    pub fn from_lines(lines: Vec<ChatLine>) -> ChatHistory {
+        let mut history = ChatHistory::default();
+        for line in lines {
+            history.push(line);
+        }
+        history
+    }
+
     pub fn push(&mut self, line: ChatLine) {
         if self.lines.len() == CHAT_HISTORY {
             self.lines.pop_front();
@@ -67,13 +79,6 @@ impl ChatHistory {
     pub fn lines(&self) -> Vec<ChatLine> {
         self.lines.iter().cloned().collect()
     }
-}
-
-/// Milliseconds since the Unix epoch, for chat lines and records.
-pub fn unix_ms() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }
 
 impl super::Room {
@@ -90,6 +95,11 @@ impl super::Room {
             at_ms: unix_ms(),
         };
         self.chat.push(line.clone());
+        // Like a move, a line is on disk before anyone reads it: a restart brings the
+        // room's chat back as everyone saw it. (Between games nothing is logged: the
+        // next game's start carries the room's chat, and a room with no game in
+        // progress does not come back.)
+        self.log_event(Event::Chat(line.clone()));
         self.broadcast(banco_protocol::ServerMsg::Chat(line));
         Ok(())
     }

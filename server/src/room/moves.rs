@@ -1,37 +1,8 @@
-//! Moves between the wire's form ([`banco_protocol::Move`]) and the rules' form
-//! ([`banco_rules::game::Move`]), for every game. The only place that knows both.
+//! Moves in a room: the wire/rules conversions (which live in the protocol crate, where
+//! the store reads them too) and a legal move found without an engine.
 
-use banco_protocol::{Move, XqSquare};
+pub use banco_protocol::convert::{to_rules, to_wire};
 use banco_rules::game::{Game, Move as RulesMove};
-use banco_rules::xiangqi::{Move as XqMove, Square};
-
-/// The rules' move for a wire move; `None` for a xiangqi square off the board.
-pub fn to_rules(mv: Move) -> Option<RulesMove> {
-    match mv {
-        Move::Caro(p) => Some(RulesMove::Caro(p)),
-        Move::Xiangqi { from, to } => {
-            let square = |s: XqSquare| Square::new(s.file, s.rank);
-            Some(RulesMove::Xiangqi(XqMove::new(square(from)?, square(to)?)))
-        }
-    }
-}
-
-/// The wire's form of a rules move.
-pub fn to_wire(mv: RulesMove) -> Move {
-    match mv {
-        RulesMove::Caro(p) => Move::Caro(p),
-        RulesMove::Xiangqi(m) => {
-            let square = |s: Square| XqSquare {
-                file: s.file(),
-                rank: s.rank(),
-            };
-            Move::Xiangqi {
-                from: square(m.from()),
-                to: square(m.to()),
-            }
-        }
-    }
-}
 
 /// A legal move found without an engine, for when an engine gives none: in caro the free
 /// point nearest the centre, in xiangqi the first legal move. `None` when there is none.
@@ -55,22 +26,6 @@ mod tests {
     use super::*;
     use banco_rules::caro::{Point, Rule};
     use banco_rules::game::GameSpec;
-
-    #[test]
-    fn moves_cross_both_ways() {
-        let caro = Move::Caro(Point::new(3, 9));
-        assert_eq!(to_wire(to_rules(caro).unwrap()), caro);
-        let xq = Move::Xiangqi {
-            from: XqSquare { file: 7, rank: 2 },
-            to: XqSquare { file: 4, rank: 2 },
-        };
-        assert_eq!(to_wire(to_rules(xq).unwrap()), xq);
-        let off = Move::Xiangqi {
-            from: XqSquare { file: 9, rank: 0 },
-            to: XqSquare { file: 0, rank: 0 },
-        };
-        assert_eq!(to_rules(off), None);
-    }
 
     #[test]
     fn a_legal_move_is_found_while_there_is_one() {

@@ -14,7 +14,7 @@ const OFFER_REFILL: Duration = Duration::from_secs(10);
 /// After an offer is declined, its maker waits this long before the next one, doubling
 /// with each decline in a row, as lichess does with takebacks (the default of
 /// `Config::offer_declined_wait`)...
-pub const DECLINED_WAIT: Duration = Duration::from_secs(10);
+pub use crate::config::OFFER_DECLINED_WAIT as DECLINED_WAIT;
 /// ...up to this.
 const DECLINED_WAIT_MAX: Duration = Duration::from_secs(300);
 

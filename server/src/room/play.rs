@@ -9,13 +9,13 @@ use banco_protocol::{
 use banco_rules::caro::Point;
 use banco_rules::game::{Game, IllegalMove};
 
-use super::chat::unix_ms;
 use super::clock::GameClock;
 use super::moves::to_rules;
 use super::settings::deal;
 use super::{Match, Room, SeatState};
 use crate::ClientId;
 use crate::store::{Entry, Event, GameRecord, LiveGame, LiveSeat, PlayerRef};
+use crate::wall_clock::unix_ms;
 
 impl Room {
     /// Starts a game if both seats are filled and none is running: when the second
@@ -364,6 +364,8 @@ impl Room {
             opening: m.position.opening().to_vec(),
             moves: Vec::new(),
             clocks: None,
+            series: self.series,
+            chat: self.chat.lines(),
             started_ms: m.started_ms,
             next_seq: 0,
         };

@@ -1,6 +1,7 @@
 //! Reopening a room for a game that was in progress when the server stopped: the moves
 //! are replayed through the rules, the players' seats are held for them (their resume
-//! tokens bring them back), and the clocks wait until everyone is back.
+//! tokens bring them back), the clocks wait until everyone is back, and the series score
+//! and the chat are as the players last saw them.
 
 use std::time::Duration;
 use tokio::time::Instant;
@@ -9,6 +10,7 @@ use tokio_util::task::TaskTracker;
 use banco_protocol::{CaroOpening, GameSettings, MoveRecord, RoomId, Seat};
 use banco_rules::game::{Game, GameSpec, Side};
 
+use super::chat::ChatHistory;
 use super::clock::GameClock;
 use super::moves::to_rules;
 use super::settings::validate;
@@ -98,6 +100,9 @@ pub fn restore(
         None => GameClock::new(live.settings.time),
     };
     let mut room = Room::new(id, live.settings, spec, seats, ctx);
+    // What the players were told beside the game: the series score and the chat.
+    room.series = live.series;
+    room.chat = ChatHistory::from_lines(live.chat);
     room.game = Some(Match {
         key: live.key,
         number: live.number,

@@ -1,9 +1,16 @@
-//! Accounts as the database keeps them: a name, its argon2id hash and when it was
-//! registered. Plain queries on a connection, shared by the server (through its writer
-//! and reader threads) and the host's `banco-server account` commands (on their own
-//! connection to the same file).
+//! Accounts as the database keeps them: a name, its argon2id hash, when it was
+//! registered, and its look-alike skeleton. Plain queries on a connection, shared by the
+//! server (through its registrar thread) and the host's `banco-server account` commands
+//! (on their own connection to the same file).
+//!
+//! A name that looks like an account's (a Cyrillic `А` for a Latin `A`) is refused: the
+//! `skeleton` column holds each name's look-alike key under a UNIQUE index, so the check
+//! is one index lookup whatever the number of accounts, and two look-alikes can never
+//! both be stored. The skeletons are computed by [`crate::names::look_alike_key`]; when
+//! that function changes, the file's skeletons are computed again at the next start
+//! ([`refresh_skeletons`]).
 
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 
 /// One account row. The hash never leaves the server: nothing here is on the wire.
 #[derive(Clone, PartialEq, Eq)]
@@ -55,34 +62,116 @@ pub enum Registered {
     LooksLike(String),
 }
 
-/// Registers `name`, unless it is an account already or looks like one.
+/// Registers `name`, unless it is an account already or looks like one: two lookups by
+/// index and an insert, in one `IMMEDIATE` transaction (nobody registers in between).
 pub fn insert(
-    conn: &Connection,
+    conn: &mut Connection,
     name: &str,
     hash: &str,
     now_ms: i64,
 ) -> rusqlite::Result<Registered> {
-    let key = crate::names::look_alike_key(name);
     let own = name_key(name);
-    let mut stmt = conn.prepare_cached("SELECT name, name_key FROM accounts")?;
-    let mut rows = stmt.query([])?;
-    while let Some(row) = rows.next()? {
-        let (other, other_key): (String, String) = (row.get(0)?, row.get(1)?);
-        if other_key != own && crate::names::look_alike_key(&other) == key {
-            return Ok(Registered::LooksLike(other));
-        }
+    let skeleton = skeleton(name);
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let taken: bool = tx
+        .prepare_cached("SELECT 1 FROM accounts WHERE name_key = ?1")?
+        .query_row([&own], |_| Ok(()))
+        .optional()?
+        .is_some();
+    if taken {
+        return Ok(Registered::Taken);
     }
-    let added = conn
-        .prepare_cached(
-            "INSERT INTO accounts (name, name_key, hash, registered_at) VALUES (?1, ?2, ?3, ?4)
-             ON CONFLICT(name_key) DO NOTHING",
-        )?
-        .execute(params![name, own, hash, now_ms])?;
-    Ok(if added == 1 {
-        Registered::Done
-    } else {
-        Registered::Taken
-    })
+    let alike: Option<String> = tx
+        .prepare_cached("SELECT name FROM accounts WHERE skeleton = ?1")?
+        .query_row([&skeleton], |row| row.get(0))
+        .optional()?;
+    if let Some(other) = alike {
+        return Ok(Registered::LooksLike(other));
+    }
+    tx.prepare_cached(
+        "INSERT INTO accounts (name, name_key, hash, registered_at, skeleton)
+         VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?
+    .execute(params![name, own, hash, now_ms, skeleton])?;
+    tx.commit()?;
+    Ok(Registered::Done)
+}
+
+/// The look-alike key a name is stored and looked up under.
+fn skeleton(name: &str) -> String {
+    crate::names::look_alike_key(name)
+}
+
+/// Names whose skeletons tell one version of [`skeleton`] from another: look-alikes
+/// across scripts, case, digits for letters and marks.
+const PROBES: [&str; 8] = [
+    "\u{410}lice",
+    "Bình",
+    "I1l|",
+    "0Oo",
+    "\u{3a1}\u{430}ul",
+    "r\u{6e}",
+    "ǅ",
+    "Ⅻ ",
+];
+
+/// A fingerprint of [`skeleton`] as this build computes it: stored with the file's
+/// skeletons, so a build whose look-alike rule differs computes them again.
+fn skeleton_rule() -> String {
+    PROBES
+        .iter()
+        .map(|p| skeleton(p))
+        .collect::<Vec<_>>()
+        .join("\u{1f}")
+}
+
+/// Computes every account's skeleton again if the file's were made by another rule
+/// (or by none: accounts from before version 10). Accounts are taken oldest first; a
+/// later one that looks like an earlier one (registered before the check existed, or
+/// alike only under the new rule) keeps a skeleton made unique with its own name, so
+/// the index holds, and its look-alikes are still refused through the earlier one.
+pub fn refresh_skeletons(conn: &mut Connection) -> rusqlite::Result<()> {
+    let rule = skeleton_rule();
+    let stored: Option<String> = conn
+        .query_row(
+            "SELECT value FROM store_facts WHERE name = 'skeleton_rule'",
+            [],
+            |row| row.get(0),
+        )
+        .optional()?;
+    if stored.as_deref() == Some(rule.as_str()) {
+        return Ok(());
+    }
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    tx.execute("UPDATE accounts SET skeleton = NULL", [])?;
+    let rows: Vec<(i64, String, String)> = tx
+        .prepare("SELECT id, name, name_key FROM accounts ORDER BY registered_at, id")?
+        .query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?
+        .collect::<Result<_, _>>()?;
+    let mut seen = std::collections::HashSet::with_capacity(rows.len());
+    let mut set = tx.prepare("UPDATE accounts SET skeleton = ?2 WHERE id = ?1")?;
+    for (id, name, key) in &rows {
+        let mut skeleton = skeleton(name);
+        if !seen.insert(skeleton.clone()) {
+            // A newline is never in a name: no other account's skeleton is this.
+            skeleton = format!("{skeleton}\n{key}");
+        }
+        set.execute(params![id, skeleton])?;
+    }
+    drop(set);
+    tx.execute(
+        "INSERT INTO store_facts (name, value) VALUES ('skeleton_rule', ?1)
+         ON CONFLICT(name) DO UPDATE SET value = ?1",
+        [&rule],
+    )?;
+    tx.commit()?;
+    if !rows.is_empty() {
+        tracing::info!(
+            accounts = rows.len(),
+            "the accounts' look-alike keys were computed again"
+        );
+    }
+    Ok(())
 }
 
 /// Replaces the password hash of `name`; `false` if there is no such account.
@@ -121,13 +210,22 @@ mod tests {
 
     #[test]
     fn names_are_one_account_whatever_their_case() {
-        let conn = db();
-        assert_eq!(insert(&conn, "Bình", "h1", 5).unwrap(), Registered::Done);
-        assert_eq!(insert(&conn, "BÌNH", "h2", 6).unwrap(), Registered::Taken);
-        // A Cyrillic А in place of a Latin A: the same to a reader.
-        assert_eq!(insert(&conn, "Alice", "h3", 7).unwrap(), Registered::Done);
+        let mut conn = db();
         assert_eq!(
-            insert(&conn, "\u{410}lice", "h4", 8).unwrap(),
+            insert(&mut conn, "Bình", "h1", 5).unwrap(),
+            Registered::Done
+        );
+        assert_eq!(
+            insert(&mut conn, "BÌNH", "h2", 6).unwrap(),
+            Registered::Taken
+        );
+        // A Cyrillic А in place of a Latin A: the same to a reader.
+        assert_eq!(
+            insert(&mut conn, "Alice", "h3", 7).unwrap(),
+            Registered::Done
+        );
+        assert_eq!(
+            insert(&mut conn, "\u{410}lice", "h4", 8).unwrap(),
             Registered::LooksLike("Alice".into())
         );
         assert!(find(&conn, "\u{410}lice").unwrap().is_none());
@@ -142,6 +240,79 @@ mod tests {
         assert!(remove(&conn, "bình").unwrap());
         assert!(find(&conn, "Bình").unwrap().is_none());
         assert!(!set_hash(&conn, "Bình", "h4").unwrap());
+    }
+
+    /// The query plan of `sql` in SQLite's words.
+    fn plan(conn: &Connection, sql: &str) -> String {
+        let mut stmt = conn.prepare(&format!("EXPLAIN QUERY PLAN {sql}")).unwrap();
+        let rows: Vec<String> = stmt
+            .query_map([], |row| row.get::<_, String>(3))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        rows.join("; ")
+    }
+
+    #[test]
+    fn the_look_alike_check_is_one_index_lookup_not_a_scan() {
+        let conn = db();
+        let by_skeleton = plan(&conn, "SELECT name FROM accounts WHERE skeleton = 'x'");
+        assert!(
+            by_skeleton.contains("USING INDEX accounts_by_skeleton"),
+            "{by_skeleton}"
+        );
+        let by_name = plan(&conn, "SELECT 1 FROM accounts WHERE name_key = 'x'");
+        assert!(by_name.contains("USING"), "{by_name}");
+        assert!(!by_name.starts_with("SCAN"), "{by_name}");
+        // The index refuses a second look-alike whoever writes it.
+        conn.execute(
+            "INSERT INTO accounts (name, name_key, hash, registered_at, skeleton)
+             VALUES ('a', 'a', 'h', 1, 's'), ('b', 'b', 'h', 2, 's')",
+            [],
+        )
+        .unwrap_err();
+    }
+
+    #[test]
+    fn skeletons_are_computed_again_under_another_rule_and_look_alikes_stay_refused() {
+        let mut conn = db();
+        insert(&mut conn, "Alice", "h", 1).unwrap();
+        insert(&mut conn, "Bình", "h", 2).unwrap();
+        // As if an older build had let a look-alike in and its rule were another: the
+        // skeletons (and the rule's fingerprint) are not what this build computes.
+        conn.execute_batch(
+            "INSERT INTO accounts (name, name_key, hash, registered_at, skeleton)
+                 VALUES ('\u{410}lice', '\u{430}lice', 'h', 3, 'old 3');
+             UPDATE accounts SET skeleton = 'old ' || id;
+             UPDATE store_facts SET value = 'another rule' WHERE name = 'skeleton_rule';",
+        )
+        .unwrap();
+        refresh_skeletons(&mut conn).unwrap();
+        let skeletons: Vec<(String, String)> = conn
+            .prepare("SELECT name, skeleton FROM accounts ORDER BY id")
+            .unwrap()
+            .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(skeletons[0], ("Alice".to_string(), skeleton("Alice")));
+        assert_eq!(skeletons[1], ("Bình".to_string(), skeleton("Bình")));
+        assert_ne!(skeletons[2].1, skeleton("Alice"), "kept unique");
+        // The first of the look-alikes still refuses the next one.
+        assert_eq!(
+            insert(&mut conn, "Alic\u{435}", "h", 4).unwrap(),
+            Registered::LooksLike("Alice".into())
+        );
+        // Refreshed once: a second start finds the rule unchanged and leaves them.
+        conn.execute("UPDATE accounts SET skeleton = 'kept' WHERE id = 1", [])
+            .unwrap();
+        refresh_skeletons(&mut conn).unwrap();
+        let kept: String = conn
+            .query_row("SELECT skeleton FROM accounts WHERE id = 1", [], |r| {
+                r.get(0)
+            })
+            .unwrap();
+        assert_eq!(kept, "kept");
     }
 
     #[test]

@@ -8,32 +8,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use super::{StoreError, schema};
-use crate::config::StoreLocation;
-
-/// How hard a commit presses on the disk.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum SyncMode {
-    /// WAL with `synchronous=NORMAL`: a commit survives the process dying (`kill -9`, a
-    /// crash); the last commits before a power cut or kernel crash may be lost. No fsync
-    /// per commit.
-    #[default]
-    Normal,
-    /// WAL with `synchronous=FULL`: every commit also survives power loss, at the price
-    /// of an fsync per commit (per group of commits: rooms' writes are batched).
-    Full,
-}
-
-impl std::str::FromStr for SyncMode {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<SyncMode, String> {
-        match text {
-            "normal" => Ok(SyncMode::Normal),
-            "full" => Ok(SyncMode::Full),
-            other => Err(format!("'{other}' is not a sync mode: normal or full")),
-        }
-    }
-}
+use crate::durability::{StoreLocation, SyncMode};
+use crate::wall_clock::unix_ms;
 
 /// Which file a path named when it was opened: a deleted or replaced file has another.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -109,11 +85,7 @@ impl Target {
                 let conn = Connection::open(path).map_err(cannot_write)?;
                 conn.pragma_update(None, "journal_mode", "WAL")
                     .map_err(cannot_write)?;
-                let sync = match sync {
-                    SyncMode::Normal => "NORMAL",
-                    SyncMode::Full => "FULL",
-                };
-                conn.pragma_update(None, "synchronous", sync)?;
+                conn.pragma_update(None, "synchronous", synchronous(sync))?;
                 // Checkpoints (which fsync) run on a thread of their own, never inside a
                 // commit that players are waiting on (see `checkpointer`).
                 conn.pragma_update(None, "wal_autocheckpoint", 0)?;
@@ -121,8 +93,11 @@ impl Target {
                 conn
             }
         };
-        conn.busy_timeout(Duration::from_secs(5))?;
-        let now = crate::room::chat::unix_ms() as i64;
+        // The registrar's account writes may hold the lock for a moment: wait for them in
+        // steps of a few microseconds, not SQLite's default of whole milliseconds, so a
+        // commit players wait on is never late by more than the overlap itself.
+        conn.busy_handler(Some(wait_a_moment))?;
+        let now = unix_ms() as i64;
         let proved = schema::create(&mut conn).and_then(|()| {
             conn.execute(
                 "CREATE TABLE IF NOT EXISTS starts (at INTEGER NOT NULL)",
@@ -141,6 +116,26 @@ impl Target {
         Ok(conn)
     }
 
+    /// Opens the registrar's connection, for accounts (the writer's must exist already:
+    /// it made the file and its tables). It writes as the writer does (the same sync, no
+    /// checkpoints of its own) and waits for the writer's short transactions. Blocking.
+    pub fn open_registrar(&self, sync: SyncMode) -> Result<Connection, StoreError> {
+        let conn = match self {
+            Target::Memory(uri) => Connection::open_with_flags(uri, memory_flags())?,
+            Target::File(path) => {
+                let conn = Connection::open_with_flags(
+                    path,
+                    OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+                )?;
+                conn.pragma_update(None, "synchronous", synchronous(sync))?;
+                conn.pragma_update(None, "wal_autocheckpoint", 0)?;
+                conn
+            }
+        };
+        conn.busy_timeout(Duration::from_secs(5))?;
+        Ok(conn)
+    }
+
     /// Opens a connection for reading (the writer's must exist already). Blocking.
     pub fn open_reader(&self) -> Result<Connection, StoreError> {
         let conn = match self {
@@ -152,6 +147,25 @@ impl Target {
         };
         conn.busy_timeout(Duration::from_secs(5))?;
         Ok(conn)
+    }
+}
+
+/// How many times [`wait_a_moment`] waits before the writer gives up on a lock (about
+/// five seconds, as the other connections' `busy_timeout`).
+const BUSY_TRIES: i32 = 50_000;
+
+/// The writer's busy handler: another connection (the registrar, a host's account
+/// command) holds the write lock; wait 100 us and try again, up to [`BUSY_TRIES`].
+fn wait_a_moment(tries: i32) -> bool {
+    std::thread::sleep(Duration::from_micros(100));
+    tries < BUSY_TRIES
+}
+
+/// The `synchronous` pragma's value for `sync`.
+fn synchronous(sync: SyncMode) -> &'static str {
+    match sync {
+        SyncMode::Normal => "NORMAL",
+        SyncMode::Full => "FULL",
     }
 }
 
@@ -223,7 +237,7 @@ fn private(path: &Path) {
 /// a new file at `path`, and returns a connection to it, ready for the writer.
 pub fn recreate(old: &Connection, path: &Path, sync: SyncMode) -> Result<Connection, StoreError> {
     if path.exists() {
-        let aside = path.with_extension(format!("replaced-{}", crate::room::chat::unix_ms()));
+        let aside = path.with_extension(format!("replaced-{}", unix_ms()));
         std::fs::rename(path, &aside).map_err(|e| StoreError::CannotWrite {
             path: path.display().to_string(),
             why: format!(

@@ -1,7 +1,8 @@
 //! What rooms write: the game log's entries, and how each one lands in SQLite.
 //!
-//! A game in progress is a row in `live_games` (written when it begins) and a row per
-//! event in `live_events` (a move, an undo, the clocks at a pause), appended and never
+//! A game in progress is a row in `live_games` (written when it begins, with the room's
+//! series score and chat so far) and a row per event in `live_events` (a move, an undo,
+//! the clocks at a pause, a chat line), appended and never
 //! rewritten, so the cost of a move does not grow with the game. When the game ends, one
 //! transaction writes its finished record into `games`, its players' results and
 //! ratings, and removes its live rows: a game is either running or finished, never both
@@ -13,14 +14,14 @@
 use rusqlite::{OptionalExtension, Transaction, params};
 use std::str::FromStr;
 
-use banco_protocol::{GameKind, GameSettings, Move, Point, RoomId, RoomSettings, Seat};
+use banco_protocol::convert::to_wire;
+use banco_protocol::{ChatLine, GameKind, GameSettings, Move, Point, RoomId, RoomSettings, Seat};
 use banco_rules::Level;
 use banco_rules::game::Move as RulesMove;
 use banco_rules::xiangqi;
 
-use super::live::LiveGame;
+use super::live::{self, LiveGame};
 use super::rated;
-use crate::room::moves::to_wire;
 
 /// Who played a seat.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,7 +35,7 @@ pub struct PlayerRef {
 impl PlayerRef {
     /// A bot or a logged-in account: not a guest.
     pub fn ratable(&self) -> bool {
-        self.bot.is_some() || !crate::accounts::is_guest(&self.name)
+        self.bot.is_some() || !banco_protocol::is_guest(&self.name)
     }
 }
 
@@ -84,6 +85,9 @@ pub enum Event {
     /// The clocks as they stood when the game was paused (the server stopping), so the
     /// player to move is charged for the time already spent.
     Clocks([u64; 2]),
+    /// Someone said this in the room: told to nobody before it is on disk, so the chat
+    /// comes back after a restart as the room saw it.
+    Chat(ChatLine),
 }
 
 /// One write a room asks for.
@@ -103,8 +107,15 @@ impl Entry {
     /// the store's queue budget counts.
     pub fn size(&self) -> usize {
         let base = std::mem::size_of::<Entry>();
+        let line = |l: &ChatLine| 64 + l.from.len() + l.text.len();
         match self {
-            Entry::Begin(game) => base + 512 + game.opening.len() * 8,
+            Entry::Begin(game) => {
+                base + 512 + game.opening.len() * 8 + game.chat.iter().map(line).sum::<usize>()
+            }
+            Entry::Event {
+                event: Event::Chat(l),
+                ..
+            } => base + line(l),
             Entry::Event { .. } => base,
             Entry::End(record) => base + 512 + (record.moves.len() + record.opening.len()) * 8,
         }
@@ -126,8 +137,8 @@ fn begin(tx: &Transaction<'_>, game: &LiveGame) -> rusqlite::Result<()> {
     let seats = serde_json::to_string(&game.seats).unwrap_or_default();
     tx.prepare_cached(
         "INSERT OR REPLACE INTO live_games (key, room, number, settings, seats, first_seat,
-            opening, started_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            opening, started_at, series, chat)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
     )?
     .execute(params![
         game.key as i64,
@@ -138,15 +149,23 @@ fn begin(tx: &Transaction<'_>, game: &LiveGame) -> rusqlite::Result<()> {
         seat_number(game.first),
         points_text(&game.opening),
         game.started_ms as i64,
+        live::series_text(&game.series),
+        live::chat_text(&game.chat),
     ])?;
     Ok(())
 }
 
-fn append(tx: &Transaction<'_>, game: u64, seq: u32, event: &Event) -> rusqlite::Result<()> {
+pub(super) fn append(
+    tx: &Transaction<'_>,
+    game: u64,
+    seq: u32,
+    event: &Event,
+) -> rusqlite::Result<()> {
     let (kind, data, clocks) = match event {
         Event::Move { mv, clocks } => ("move", move_text(mv), *clocks),
         Event::Undo { plies, clocks } => ("undo", plies.to_string(), *clocks),
         Event::Clocks(clocks) => ("clocks", String::new(), Some(*clocks)),
+        Event::Chat(line) => ("chat", live::line_text(line), None),
     };
     let clocks = clocks.map_or(String::new(), |[a, b]| format!("{a},{b}"));
     tx.prepare_cached(

@@ -1,17 +1,18 @@
 //! Games in progress, read back when the server starts: each `live_games` row with its
-//! events replayed in order (moves pushed, undos popped, the last clocks kept). The
-//! server reopens their rooms and the players come back to them.
+//! events replayed in order (moves pushed, undos popped, the last clocks kept, chat lines
+//! added). The server reopens their rooms and the players come back to them, with the
+//! room's series score and chat as they saw them.
 
-use rusqlite::{Connection, Transaction};
+use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
 
-use banco_protocol::{Move, Point, RoomId, RoomSettings, Seat};
+use banco_protocol::{CHAT_HISTORY, ChatLine, Move, Point, RoomId, RoomSettings, Seat, Series};
 use banco_rules::Level;
 
 use super::archive::parse_points;
 use super::journal::{self, GameRecord, PlayerRef, parse_move};
-use crate::room::chat::unix_ms;
 use crate::token::TokenHash;
+use crate::wall_clock::unix_ms;
 
 /// Who sits in a seat of a game in progress.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -48,6 +49,12 @@ pub struct LiveGame {
     pub moves: Vec<Move>,
     /// Time left by seat, in milliseconds, as of the last event that carried them.
     pub clocks: Option<[u64; 2]>,
+    /// The room's rematch score when the game began (the games before it; it changes
+    /// only when a game ends, and then this game is no longer live).
+    pub series: Series,
+    /// The room's chat: the lines it held when the game began, then every line said
+    /// since; read back, the newest [`CHAT_HISTORY`].
+    pub chat: Vec<ChatLine>,
     /// Unix milliseconds.
     pub started_ms: u64,
     /// The number the game's next event gets.
@@ -64,7 +71,7 @@ impl LiveGame {
                 bot: None,
             },
             LiveSeat::Bot(level) => PlayerRef {
-                name: crate::room::bot_name(*level),
+                name: banco_protocol::bot_name(*level),
                 bot: Some(*level),
             },
         };
@@ -96,10 +103,22 @@ impl LiveGame {
 /// left where it is (never deleted: a later version may read it).
 pub fn load(conn: &Connection) -> rusqlite::Result<Vec<LiveGame>> {
     let mut stmt = conn.prepare(
-        "SELECT key, room, number, settings, seats, first_seat, opening, started_at
+        "SELECT key, room, number, settings, seats, first_seat, opening, started_at, series,
+            chat
          FROM live_games ORDER BY started_at, key",
     )?;
-    type Row = (i64, i64, i64, String, String, i64, String, i64);
+    type Row = (
+        i64,
+        i64,
+        i64,
+        String,
+        String,
+        i64,
+        String,
+        i64,
+        String,
+        String,
+    );
     let rows: Vec<Row> = stmt
         .query_map([], |r| {
             Ok((
@@ -111,17 +130,21 @@ pub fn load(conn: &Connection) -> rusqlite::Result<Vec<LiveGame>> {
                 r.get(5)?,
                 r.get(6)?,
                 r.get(7)?,
+                r.get(8)?,
+                r.get(9)?,
             ))
         })?
         .collect::<Result<_, _>>()?;
     let mut games = Vec::new();
-    for (key, room, number, settings, seats, first, opening, started) in rows {
+    for (key, room, number, settings, seats, first, opening, started, series, chat) in rows {
         let read = || -> Result<LiveGame, String> {
             let settings: RoomSettings =
                 serde_json::from_str(&settings).map_err(|e| format!("settings: {e}"))?;
             let seats: [LiveSeat; 2] =
                 serde_json::from_str(&seats).map_err(|e| format!("seats: {e}"))?;
             let opening = parse_points(&opening).ok_or("the opening cannot be read")?;
+            let series = parse_series(&series).ok_or("the series score cannot be read")?;
+            let chat = parse_chat(&chat).map_err(|e| format!("chat: {e}"))?;
             let mut game = LiveGame {
                 key: key as u64,
                 room: RoomId::try_from(room).unwrap_or(0),
@@ -132,10 +155,14 @@ pub fn load(conn: &Connection) -> rusqlite::Result<Vec<LiveGame>> {
                 opening,
                 moves: Vec::new(),
                 clocks: None,
+                series,
+                chat,
                 started_ms: u64::try_from(started).unwrap_or(0),
                 next_seq: 0,
             };
             replay_events(conn, &mut game).map_err(|e| format!("events: {e}"))?;
+            let extra = game.chat.len().saturating_sub(CHAT_HISTORY);
+            game.chat.drain(..extra);
             Ok(game)
         };
         match read() {
@@ -173,6 +200,11 @@ fn replay_events(conn: &Connection, game: &mut LiveGame) -> Result<(), String> {
                 game.moves.truncate(game.moves.len().saturating_sub(plies));
             }
             "clocks" => {}
+            "chat" => {
+                let line = serde_json::from_str::<StoredLine>(&data)
+                    .map_err(|e| format!("event {seq}: a chat line cannot be read: {e}"))?;
+                game.chat.push(line.into());
+            }
             other => return Err(format!("event {seq}: unknown kind '{other}'")),
         }
         if !clocks.is_empty() {
@@ -190,32 +222,76 @@ fn parse_clocks(text: &str) -> Option<[u64; 2]> {
     Some([a.trim().parse().ok()?, b.trim().parse().ok()?])
 }
 
-/// Writes `game` as a live game with its moves as events (an upgrade from an older
-/// layout): the last move carries the clocks.
-pub(super) fn insert(tx: &Transaction<'_>, game: &LiveGame) -> rusqlite::Result<()> {
-    use super::journal::{Entry, Event};
-    Entry::Begin(Box::new(game.clone())).write(tx)?;
-    let last = game.moves.len().saturating_sub(1);
-    for (seq, mv) in game.moves.iter().enumerate() {
-        let clocks = if seq == last { game.clocks } else { None };
-        Entry::Event {
-            game: game.key,
-            seq: seq as u32,
-            event: Event::Move { mv: *mv, clocks },
-        }
-        .write(tx)?;
+/// A series score as the store keeps it: `wins of seat one,wins of seat two,draws`.
+pub(super) fn series_text(series: &Series) -> String {
+    let [one, two] = series.wins;
+    format!("{one},{two},{}", series.draws)
+}
+
+/// The series score in `text`; `''` (a game begun before version 9) is 0-0.
+fn parse_series(text: &str) -> Option<Series> {
+    if text.is_empty() {
+        return Some(Series::default());
     }
-    if game.moves.is_empty()
-        && let Some(clocks) = game.clocks
-    {
-        Entry::Event {
-            game: game.key,
-            seq: 0,
-            event: Event::Clocks(clocks),
+    let mut numbers = text.split(',').map(|n| n.trim().parse::<u32>().ok());
+    let series = Series {
+        wins: [numbers.next()??, numbers.next()??],
+        draws: numbers.next()??,
+    };
+    numbers.next().is_none().then_some(series)
+}
+
+/// A chat line as the store keeps it (JSON), in a form of its own, so a change to the
+/// wire's form never makes a stored line unreadable.
+#[derive(Debug, Serialize, Deserialize)]
+pub(super) struct StoredLine {
+    /// Who said it, as shown.
+    from: String,
+    /// What they said.
+    text: String,
+    /// When the server heard it, Unix milliseconds.
+    at: u64,
+}
+
+impl From<&ChatLine> for StoredLine {
+    fn from(line: &ChatLine) -> StoredLine {
+        StoredLine {
+            from: line.from.clone(),
+            text: line.text.clone(),
+            at: line.at_ms,
         }
-        .write(tx)?;
     }
-    Ok(())
+}
+
+impl From<StoredLine> for ChatLine {
+    fn from(line: StoredLine) -> ChatLine {
+        ChatLine {
+            from: line.from,
+            text: line.text,
+            at_ms: line.at,
+        }
+    }
+}
+
+/// A chat line as a `chat` event's data.
+pub(super) fn line_text(line: &ChatLine) -> String {
+    // Plain strings and a number always serialise.
+    serde_json::to_string(&StoredLine::from(line)).unwrap_or_default()
+}
+
+/// Chat lines as the `chat` column keeps them: a JSON array.
+pub(super) fn chat_text(lines: &[ChatLine]) -> String {
+    let lines: Vec<StoredLine> = lines.iter().map(StoredLine::from).collect();
+    serde_json::to_string(&lines).unwrap_or_default()
+}
+
+/// The chat lines in `text`; `''` (a game begun before version 9) is none.
+fn parse_chat(text: &str) -> Result<Vec<ChatLine>, serde_json::Error> {
+    if text.is_empty() {
+        return Ok(Vec::new());
+    }
+    let lines: Vec<StoredLine> = serde_json::from_str(text)?;
+    Ok(lines.into_iter().map(ChatLine::from).collect())
 }
 
 /// Closes the games only bots were playing when the server stopped: nobody will come

@@ -1,20 +1,29 @@
-//! The store: every game played, its players and their ratings, in SQLite, written
-//! ahead: a room tells nobody of a move, an undo, a game's start or end until the store
-//! has committed it ([`StoreHandle::commit`]).
+//! The store: every game played, its players and their ratings, written ahead: a room
+//! tells nobody of a move, an undo, a chat line, a game's start or end until the store
+//! has committed it ([`GameStore::commit`]). The bottom of the server: it imports nothing
+//! from the rooms, the lobby, the sessions or the configuration (a test holds it so).
 //!
-//! SQLite calls block, so the store runs on two threads of its own: the **writer**, which
-//! gathers every room's entries into one transaction (group commit) and answers each room
-//! when it is on disk, and the **reader**, with its own connection, for the leaderboard,
-//! history and replays players ask for. A room waits for its own commit only; when the
-//! disk is slow the waits grow and rooms slow down (backpressure) instead of anything
-//! being dropped. When the disk refuses writes, games go on, their entries are held in
-//! memory and retried, and everyone is told (see `writer`).
+//! The rest of the server sees one trait, [`GameStore`], through a [`StoreHandle`];
+//! [`Store`] opens the implementation shipped, on SQLite, and closes it.
 //!
-//! - `schema`: the tables, created on first open and brought up to date.
+//! SQLite calls block, so the SQLite store runs on threads of its own: the **writer**,
+//! which gathers every room's entries into one transaction (group commit) and answers
+//! each room when it is on disk; the **reader**, with its own connection, for the
+//! leaderboard, history and replays players ask for; and the **registrar**, with its own
+//! connection, for accounts, so a crowd registering never delays a move. A room waits for
+//! its own commit only; when the disk is slow the waits grow and rooms slow down
+//! (backpressure) instead of anything being dropped. When the disk refuses writes, games
+//! go on, their entries are held in memory and retried, and everyone is told (see
+//! `writer`).
+//!
+//! - [`game_store`]: the seam: [`GameStore`] and [`StoreHandle`].
 //! - [`journal`]: what rooms write: a game's start, its events, its end; [`GameRecord`].
 //! - [`live`]: games in progress read back at start, to reopen their rooms.
-//! - `writer`, `reader`: the two threads; `file`: the file itself (permissions,
-//!   noticing it deleted or replaced, writing it again).
+//! - `schema`: the tables, created on first open and brought up to date.
+//! - `writer`, `reader`, `registrar`: the three threads; `file`: the file itself
+//!   (permissions, noticing it deleted or replaced, writing it again).
+//! - [`accounts`]: accounts and their look-alike index; `review`: stored engine reviews;
+//!   `profile`: a player's record.
 //! - [`archive`]: the read queries (leaderboard, history, one game), and a read-only
 //!   [`Archive`] for tools and tests.
 //! - `replay`: a stored game back into the wire's form, its moves replayed by the rules.
@@ -23,12 +32,14 @@
 pub mod accounts;
 pub mod archive;
 mod file;
+pub mod game_store;
 pub mod journal;
 pub mod live;
 mod profile;
 mod rated;
 pub mod rating;
 mod reader;
+mod registrar;
 mod replay;
 mod review;
 mod schema;
@@ -40,11 +51,11 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 use tokio::sync::{Semaphore, oneshot, watch};
 
-use banco_protocol::{GameId, GameSummary, Storage};
+use banco_protocol::{GameId, GameKind, GameReview, GameSummary, Level, Profile, Storage};
 
-use crate::config::StoreLocation;
+pub use crate::durability::{StoreLocation, SyncMode};
 pub use archive::{Archive, Standing, StoredGame};
-pub use file::SyncMode;
+pub use game_store::{Answer, GameStore, StoreHandle};
 pub use journal::{Entry, Event, GameRecord, PlayerRef};
 pub use live::{LiveGame, LiveSeat};
 
@@ -60,8 +71,8 @@ pub const HISTORY: usize = 100;
 
 /// Brings a database opened outside the store (the host's account commands) up to the
 /// layout this code writes.
-pub fn upgrade(conn: &mut Connection) -> rusqlite::Result<()> {
-    schema::create(conn)
+pub fn upgrade(conn: &mut Connection) -> Result<(), StoreError> {
+    Ok(schema::create(conn)?)
 }
 
 /// The store could not be opened or read.
@@ -78,12 +89,19 @@ pub enum StoreError {
          keeps nothing)"
     )]
     CannotWrite { path: String, why: String },
+    /// The database refused a query or a write, in a host's words (see [`describe`]).
     #[error("database error: {0}")]
-    Sqlite(#[from] rusqlite::Error),
+    Database(String),
     #[error("the store's threads could not be started: {0}")]
     Thread(std::io::Error),
     #[error("game {id} in the store cannot be read: {why}")]
     Corrupt { id: i64, why: String },
+}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> StoreError {
+        StoreError::Database(describe(&e))
+    }
 }
 
 /// A read the store did not answer.
@@ -169,10 +187,9 @@ impl StoreOptions {
     }
 }
 
-/// Where rooms send their entries and sessions their reads. Cheap to clone.
-#[derive(Debug, Clone)]
-pub struct StoreHandle {
-    /// Into the writer's thread.
+/// The SQLite store as the rest of the server reaches it: the ways into its threads.
+struct Sqlite {
+    /// Into the writer's thread: the game log (and reviews), never accounts.
     writer: mpsc::Sender<writer::Job>,
     /// The byte budget of everything waiting for (or held from) the disk.
     room: Arc<Semaphore>,
@@ -180,14 +197,87 @@ pub struct StoreHandle {
     budget: usize,
     /// Into the reader's thread; bounded, a full queue refuses reads as busy.
     reader: mpsc::SyncSender<reader::Job>,
+    /// Into the registrar's thread, for accounts; bounded, senders wait their turn.
+    registrar: tokio::sync::mpsc::Sender<registrar::Job>,
     /// Whether games are being saved.
     status: watch::Receiver<Storage>,
 }
 
-impl StoreHandle {
-    /// Commits `entries` (in order, all or none) and answers once they are on disk, or
-    /// held because the disk refuses them. Waits while the store's queue is full.
-    pub async fn commit(&self, entries: Vec<Entry>) -> Saved {
+/// Milliseconds since the Unix epoch, as the tables keep them.
+fn now_ms() -> i64 {
+    i64::try_from(crate::wall_clock::unix_ms()).unwrap_or(i64::MAX)
+}
+
+impl GameStore for Sqlite {
+    fn commit(&self, entries: Vec<Entry>) -> Answer<'_, Saved> {
+        Box::pin(self.write(entries))
+    }
+
+    fn status(&self) -> watch::Receiver<Storage> {
+        self.status.clone()
+    }
+
+    fn history(&self, player: Option<String>) -> Answer<'_, Result<Vec<GameSummary>, ReadError>> {
+        Box::pin(self.read(move |conn| archive::history(conn, player.as_deref(), HISTORY)))
+    }
+
+    fn replay(
+        &self,
+        id: GameId,
+    ) -> Answer<'_, Result<Option<banco_protocol::GameRecord>, ReadError>> {
+        Box::pin(self.read(move |conn| archive::game_record(conn, id)))
+    }
+
+    fn leaderboard(
+        &self,
+        kind: GameKind,
+    ) -> Answer<'_, Result<Vec<banco_protocol::Standing>, ReadError>> {
+        Box::pin(async move {
+            let standings = self
+                .read(move |conn| archive::leaderboard(conn, kind, LEADERBOARD))
+                .await?;
+            Ok(standings.iter().map(archive::Standing::to_wire).collect())
+        })
+    }
+
+    fn profile(
+        &self,
+        name: String,
+        bot: Option<Level>,
+    ) -> Answer<'_, Result<Option<Profile>, ReadError>> {
+        Box::pin(self.read(move |conn| profile::profile(conn, &name, bot)))
+    }
+
+    fn review(&self, id: GameId) -> Answer<'_, Result<Option<GameReview>, ReadError>> {
+        Box::pin(self.read(move |conn| review::find(conn, id)))
+    }
+
+    fn save_review(&self, made: GameReview) -> Answer<'_, Result<(), ReadError>> {
+        let now = now_ms();
+        Box::pin(self.change(move |conn| review::save(conn, &made, now)))
+    }
+
+    fn account(&self, name: String) -> Answer<'_, Result<Option<accounts::Account>, ReadError>> {
+        Box::pin(self.register_desk(move |conn| accounts::find(conn, &name)))
+    }
+
+    fn register(
+        &self,
+        name: String,
+        hash: String,
+    ) -> Answer<'_, Result<accounts::Registered, ReadError>> {
+        let now = now_ms();
+        Box::pin(self.register_desk(move |conn| accounts::insert(conn, &name, &hash, now)))
+    }
+
+    fn set_password(&self, name: String, hash: String) -> Answer<'_, Result<bool, ReadError>> {
+        Box::pin(self.register_desk(move |conn| accounts::set_hash(conn, &name, &hash)))
+    }
+}
+
+impl Sqlite {
+    /// Commits `entries` through the writer (see [`GameStore::commit`]).
+    async fn write(&self, entries: Vec<Entry>) -> Saved {
         let size: usize = entries.iter().map(Entry::size).sum();
         let share = u32::try_from(size.clamp(1, self.budget)).unwrap_or(u32::MAX);
         let Ok(permit) = self.room.clone().acquire_many_owned(share).await else {
@@ -210,99 +300,37 @@ impl StoreHandle {
         })
     }
 
-    /// Whether games are being saved, kept current by the writer.
-    pub fn status(&self) -> watch::Receiver<Storage> {
-        self.status.clone()
-    }
-
-    /// The best rated players at `kind`, best first.
-    pub async fn leaderboard(
-        &self,
-        kind: banco_protocol::GameKind,
-    ) -> Result<Vec<banco_protocol::Standing>, ReadError> {
-        let standings = self
-            .read(move |conn| archive::leaderboard(conn, kind, LEADERBOARD))
-            .await?;
-        Ok(standings.iter().map(archive::Standing::to_wire).collect())
-    }
-
-    /// The record of the person `name`, or of the bot at `bot`; `None` if nobody by
-    /// that name has played or registered here.
-    pub async fn profile(
-        &self,
-        name: String,
-        bot: Option<banco_protocol::Level>,
-    ) -> Result<Option<banco_protocol::Profile>, ReadError> {
-        self.read(move |conn| profile::profile(conn, &name, bot))
-            .await
-    }
-
-    /// The newest finished games, newest first; only `player`'s if given.
-    pub async fn history(&self, player: Option<String>) -> Result<Vec<GameSummary>, ReadError> {
-        self.read(move |conn| archive::history(conn, player.as_deref(), HISTORY))
-            .await
-    }
-
-    /// Finished game `id`, move by move; `None` if there is no such finished game.
-    pub async fn replay(
-        &self,
-        id: GameId,
-    ) -> Result<Option<banco_protocol::GameRecord>, ReadError> {
-        self.read(move |conn| archive::game_record(conn, id)).await
-    }
-
-    /// The account registered under `name` (any case), if any.
-    pub async fn account(&self, name: String) -> Result<Option<accounts::Account>, ReadError> {
-        self.read(move |conn| Ok(accounts::find(conn, &name)?))
-            .await
-    }
-
-    /// Registers `name` with password hash `hash`; `Ok(false)` if the name is taken.
-    pub async fn register(
-        &self,
-        name: String,
-        hash: String,
-    ) -> Result<accounts::Registered, ReadError> {
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_millis() as i64);
-        self.change_accounts(move |conn| accounts::insert(conn, &name, &hash, now))
-            .await
-    }
-
-    /// Replaces the password hash of account `name`; `Ok(false)` if there is none.
-    pub async fn set_password(&self, name: String, hash: String) -> Result<bool, ReadError> {
-        self.change_accounts(move |conn| accounts::set_hash(conn, &name, &hash))
-            .await
-    }
-
-    /// The stored engine review of finished game `id`, if it was reviewed before.
-    pub async fn review(
-        &self,
-        id: GameId,
-    ) -> Result<Option<banco_protocol::GameReview>, ReadError> {
-        self.read(move |conn| review::find(conn, id)).await
-    }
-
-    /// Keeps `made` with its game, so the next asker gets it at once.
-    pub async fn save_review(&self, made: banco_protocol::GameReview) -> Result<(), ReadError> {
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_millis() as i64);
-        self.change_accounts(move |conn| review::save(conn, &made, now))
-            .await
-    }
-
-    /// Runs `change` on the writer's connection and waits for its answer.
-    async fn change_accounts<T: Send + 'static>(
+    /// Runs `change` on the writer's connection, outside the game log's batches, and
+    /// waits for its answer.
+    async fn change<T: Send + 'static>(
         &self,
         change: impl FnOnce(&Connection) -> rusqlite::Result<T> + Send + 'static,
     ) -> Result<T, ReadError> {
         let (reply, answer) = oneshot::channel();
-        let job = writer::Job::Account(Box::new(move |conn| {
+        let job = writer::Job::Change(Box::new(move |conn| {
             let _ = reply.send(change(conn));
         }));
         self.writer.send(job).map_err(|_| ReadError::Closed)?;
+        Ok(answer
+            .await
+            .map_err(|_| ReadError::Closed)?
+            .map_err(StoreError::from)?)
+    }
+
+    /// Runs `work` on the registrar's connection and waits for its answer (waiting for
+    /// room in its queue first, without blocking the runtime).
+    async fn register_desk<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&mut Connection) -> rusqlite::Result<T> + Send + 'static,
+    ) -> Result<T, ReadError> {
+        let (reply, answer) = oneshot::channel();
+        let job = registrar::Job::Work(Box::new(move |conn| {
+            let _ = reply.send(work(conn));
+        }));
+        self.registrar
+            .send(job)
+            .await
+            .map_err(|_| ReadError::Closed)?;
         Ok(answer
             .await
             .map_err(|_| ReadError::Closed)?
@@ -362,14 +390,17 @@ fn checkpointer(
     Ok((stop, thread))
 }
 
-/// The store's threads and the way to them.
+/// The store the server runs on, open: the handle everyone uses, the games that were in
+/// progress when it was last closed, and its threads, stopped by [`Store::close`].
 pub struct Store {
-    /// Cloned for every room and session.
-    handle: StoreHandle,
+    /// The SQLite store's ways in, kept to tell its threads to stop.
+    sqlite: Arc<Sqlite>,
     /// Joined on close, so everything queued reaches the disk before the server exits.
     writer: Option<JoinHandle<()>>,
     /// Joined on close (or ends when the last handle is gone).
     reader: Option<JoinHandle<()>>,
+    /// Joined on close (or ends when the last handle is gone).
+    registrar: Option<JoinHandle<()>>,
     /// Stops the checkpointer (file databases only) when dropped.
     checkpoints: Option<(mpsc::Sender<()>, JoinHandle<()>)>,
     /// The games that were in progress when the store was last closed.
@@ -393,10 +424,12 @@ impl Store {
         let mut live = live::load(&conn)?;
         live::close_bot_games(&mut conn, &mut live)?;
         let reader_conn = target.open_reader()?;
+        let registrar_conn = target.open_registrar(options.sync)?;
         let (status_tx, status) = watch::channel(Storage::Saving);
         let (reopened_tx, reopened) = watch::channel(0u64);
         let (writer_tx, writer_rx) = mpsc::channel();
         let (reader_tx, reader_rx) = mpsc::sync_channel(READS);
+        let (registrar_tx, registrar_rx) = tokio::sync::mpsc::channel(registrar::QUEUE);
         let writer = {
             let writer = writer::Writer::new(
                 conn,
@@ -411,32 +444,45 @@ impl Store {
                 .spawn(move || writer.run(writer_rx))
                 .map_err(StoreError::Thread)?
         };
-        let reader = std::thread::Builder::new()
-            .name("banco-records".into())
-            .spawn(move || reader::run(reader_conn, target, reader_rx, reopened))
-            .map_err(StoreError::Thread)?;
+        let reader = {
+            let (target, reopened) = (target.clone(), reopened.clone());
+            std::thread::Builder::new()
+                .name("banco-records".into())
+                .spawn(move || reader::run(reader_conn, target, reader_rx, reopened))
+                .map_err(StoreError::Thread)?
+        };
+        let registrar = {
+            let sync = options.sync;
+            std::thread::Builder::new()
+                .name("banco-accounts".into())
+                .spawn(move || registrar::run(registrar_conn, target, sync, registrar_rx, reopened))
+                .map_err(StoreError::Thread)?
+        };
         let checkpoints = match &options.location {
             StoreLocation::File(path) => Some(checkpointer(path.clone())?),
             StoreLocation::Memory => None,
         };
         let budget = options.queue_bytes.clamp(64 * 1024, u32::MAX as usize);
         Ok(Store {
-            handle: StoreHandle {
+            sqlite: Arc::new(Sqlite {
                 writer: writer_tx,
                 room: Arc::new(Semaphore::new(budget)),
                 budget,
                 reader: reader_tx,
+                registrar: registrar_tx,
                 status,
-            },
+            }),
             writer: Some(writer),
             reader: Some(reader),
+            registrar: Some(registrar),
             checkpoints,
             live,
         })
     }
 
+    /// A handle for the rooms, the lobby and the sessions.
     pub fn handle(&self) -> StoreHandle {
-        self.handle.clone()
+        StoreHandle::new(self.sqlite.clone())
     }
 
     /// The games that were in progress when the store was last closed, to reopen.
@@ -444,7 +490,7 @@ impl Store {
         std::mem::take(&mut self.live)
     }
 
-    /// Writes what is queued and stops the writer. Blocking.
+    /// Writes what is queued and stops the threads. Blocking.
     pub fn close(mut self) {
         // Every thread is joined, the writer's connection closed last: closing the last
         // connection folds the write-ahead log into the file and removes it, so a
@@ -453,11 +499,23 @@ impl Store {
             drop(stop);
             let _ = thread.join();
         }
-        let _ = self.handle.reader.send(reader::Job::Close);
+        let _ = self.sqlite.reader.send(reader::Job::Close);
         if let Some(thread) = self.reader.take() {
             let _ = thread.join();
         }
-        let _ = self.handle.writer.send(writer::Job::Close);
+        // The registrar's queue is async; its jobs are short, so room for the word to
+        // stop comes within moments.
+        let mut close = registrar::Job::Close;
+        while let Err(tokio::sync::mpsc::error::TrySendError::Full(job)) =
+            self.sqlite.registrar.try_send(close)
+        {
+            close = job;
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        if let Some(thread) = self.registrar.take() {
+            let _ = thread.join();
+        }
+        let _ = self.sqlite.writer.send(writer::Job::Close);
         if let Some(thread) = self.writer.take()
             && thread.join().is_err()
         {
@@ -775,6 +833,131 @@ mod tests {
         let e = archive.replay(id).unwrap_err();
         assert!(matches!(e, StoreError::Corrupt { .. }), "{e}");
         assert!(e.to_string().contains("move 2"), "{e}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn accounts_never_wait_in_line_with_the_games_commits() {
+        let store = Store::open(&StoreLocation::Memory).unwrap();
+        let h = store.handle();
+        // The game writer stalls, as on a disk that stopped answering...
+        let (release, stalled) = std::sync::mpsc::channel::<()>();
+        store
+            .sqlite
+            .writer
+            .send(writer::Job::Stall(stalled))
+            .unwrap();
+        let commit = tokio::spawn({
+            let h = h.clone();
+            async move {
+                h.commit(vec![Entry::End(Box::new(record(None, true)))])
+                    .await
+            }
+        });
+        // ...and accounts are registered, looked up and changed all the same: they never
+        // go through its queue.
+        let within = Duration::from_secs(30);
+        for n in 0..50 {
+            let name = format!("Player {n}");
+            let done = tokio::time::timeout(within, h.register(name.clone(), "hash".into()))
+                .await
+                .expect("a registration waited for the game writer");
+            assert_eq!(done.unwrap(), accounts::Registered::Done);
+            let found = tokio::time::timeout(within, h.account(name.clone()))
+                .await
+                .expect("a login waited for the game writer");
+            assert_eq!(found.unwrap().unwrap().name, name);
+        }
+        let changed = tokio::time::timeout(within, h.set_password("player 7".into(), "new".into()))
+            .await
+            .expect("a password change waited for the game writer");
+        assert!(changed.unwrap());
+        assert!(
+            !commit.is_finished(),
+            "the stalled writer answered a commit"
+        );
+        drop(release);
+        assert_eq!(commit.await.unwrap(), Saved::Committed);
+        store.close();
+    }
+
+    #[tokio::test]
+    async fn a_games_series_score_and_chat_come_back_with_it() {
+        let dir = std::env::temp_dir().join(format!("banco-store-chat-{}", std::process::id()));
+        let path = dir.join("banco.db");
+        let _ = std::fs::remove_dir_all(&dir);
+        let line = |n: usize| banco_protocol::ChatLine {
+            from: "~An".into(),
+            text: format!("line {n}"),
+            at_ms: 1_000 + n as u64,
+        };
+        let series = banco_protocol::Series {
+            wins: [2, 1],
+            draws: 1,
+        };
+        let game = LiveGame {
+            key: 77,
+            room: 3,
+            settings: RoomSettings::default(),
+            seats: [
+                LiveSeat::Human {
+                    name: "~An".into(),
+                    token: crate::token::TokenHash([1; 32]),
+                },
+                LiveSeat::Human {
+                    name: "~Binh".into(),
+                    token: crate::token::TokenHash([2; 32]),
+                },
+            ],
+            number: 5,
+            first: Seat::Two,
+            opening: Vec::new(),
+            moves: Vec::new(),
+            clocks: None,
+            series,
+            chat: (0..banco_protocol::CHAT_HISTORY - 10).map(line).collect(),
+            started_ms: 5,
+            next_seq: 0,
+        };
+        let store = Store::open(&StoreLocation::File(path.clone())).unwrap();
+        let h = store.handle();
+        let mut entries = vec![Entry::Begin(Box::new(game))];
+        let said = banco_protocol::CHAT_HISTORY - 10..banco_protocol::CHAT_HISTORY + 5;
+        for (seq, n) in said.clone().enumerate() {
+            let event = if seq == 3 {
+                Event::Move {
+                    mv: Move::Caro(Point::new(7, 7)),
+                    clocks: None,
+                }
+            } else {
+                Event::Chat(line(n))
+            };
+            entries.push(Entry::Event {
+                game: 77,
+                seq: seq as u32,
+                event,
+            });
+        }
+        assert_eq!(h.commit(entries).await, Saved::Committed);
+        store.close();
+        let mut store = Store::open(&StoreLocation::File(path.clone())).unwrap();
+        let live = store.take_live_games();
+        assert_eq!(live.len(), 1);
+        assert_eq!(live[0].series, series);
+        assert_eq!(live[0].moves, vec![Move::Caro(Point::new(7, 7))]);
+        let texts: Vec<String> = live[0].chat.iter().map(|l| l.text.clone()).collect();
+        let expected: Vec<String> = (0..banco_protocol::CHAT_HISTORY + 5)
+            .filter(|&n| n != banco_protocol::CHAT_HISTORY - 7)
+            .map(|n| format!("line {n}"))
+            .collect();
+        let newest = &expected[expected.len() - banco_protocol::CHAT_HISTORY..];
+        assert_eq!(texts, newest, "the newest lines, as many as a room keeps");
+        assert_eq!(
+            live[0].chat.last(),
+            Some(&line(banco_protocol::CHAT_HISTORY + 4))
+        );
+        assert_eq!(live[0].next_seq, said.len() as u32);
+        store.close();
         let _ = std::fs::remove_dir_all(&dir);
     }
 

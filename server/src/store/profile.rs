@@ -9,7 +9,7 @@ use super::StoreError;
 use super::accounts;
 use super::archive::history;
 use super::rating::{Glicko, PROVISIONAL};
-use crate::room::bot_name;
+use banco_protocol::bot_name;
 
 /// Points of the rating chart kept per game kind: the newest.
 const CHART_POINTS: usize = 300;

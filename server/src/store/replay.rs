@@ -13,7 +13,7 @@ use banco_rules::xiangqi;
 
 use super::StoreError;
 use super::archive::parse_point;
-use crate::room::moves::to_wire;
+use banco_protocol::convert::to_wire;
 
 /// A game's settings as stored: JSON since schema 3, words before.
 pub(super) struct StoredSettings {

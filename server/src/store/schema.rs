@@ -1,17 +1,18 @@
 //! The tables. `user_version` says which layout a file has, so later versions can
 //! migrate old files instead of failing on them.
 
-use rusqlite::Connection;
+use rusqlite::{Connection, OptionalExtension};
 use serde::Deserialize;
 
 use banco_protocol::{Move, Point, ResumeToken, RoomSettings, Seat};
 use banco_rules::Level;
 
-use super::live::{self, LiveGame, LiveSeat};
+use super::journal::{self, Event, points_text, seat_number};
+use super::live::{LiveGame, LiveSeat};
 use crate::token::TokenHash;
 
 /// The layout this code writes.
-pub const VERSION: i64 = 8;
+pub const VERSION: i64 = 10;
 
 /// Creates the tables if the file is new, and brings an older file up to date.
 pub fn create(conn: &mut Connection) -> rusqlite::Result<()> {
@@ -37,10 +38,16 @@ pub fn create(conn: &mut Connection) -> rusqlite::Result<()> {
     if version < 7 {
         version_7(conn)?;
     }
-    if version < VERSION {
+    if version < 8 {
         version_8(conn)?;
     }
-    Ok(())
+    if version < 9 {
+        version_9(conn)?;
+    }
+    if version < VERSION {
+        version_10(conn)?;
+    }
+    super::accounts::refresh_skeletons(conn)
 }
 
 /// Players, their ratings, and finished games.
@@ -173,7 +180,7 @@ fn version_5(conn: &mut Connection) -> rusqlite::Result<()> {
         .collect::<Result<_, _>>()?;
     for (key, snapshot) in snapshots {
         match serde_json::from_str::<SnapshotV4>(&snapshot) {
-            Ok(old) => live::insert(&tx, &old.into_live())?,
+            Ok(old) => insert_v5(&tx, &old.into_live())?,
             Err(e) => {
                 // Kept aside rather than lost: a person may still want to look at it.
                 tracing::error!(key, error = %e, "a saved game in progress cannot be read; it stays in live_snapshots_unreadable");
@@ -242,6 +249,92 @@ fn version_8(conn: &mut Connection) -> rusqlite::Result<()> {
     tx.commit()
 }
 
+/// What a player was told about the room beside its game comes back after a restart:
+/// the series score and the chat, kept with each game in progress ('' in games begun
+/// before version 9: 0-0, no lines).
+fn version_9(conn: &mut Connection) -> rusqlite::Result<()> {
+    let tx = conn.transaction()?;
+    if !has_column(&tx, "live_games", "series")? {
+        // the room's rematch score when the game began: 'wins one,wins two,draws'
+        tx.execute_batch("ALTER TABLE live_games ADD COLUMN series TEXT NOT NULL DEFAULT ''")?;
+    }
+    if !has_column(&tx, "live_games", "chat")? {
+        // the room's chat when the game began, a JSON array of {from, text, at}; the
+        // lines said since are live_events of kind 'chat'
+        tx.execute_batch("ALTER TABLE live_games ADD COLUMN chat TEXT NOT NULL DEFAULT ''")?;
+    }
+    tx.execute_batch("PRAGMA user_version = 9;")?;
+    tx.commit()
+}
+
+/// The look-alike check by index: each account's skeleton (its look-alike key) under a
+/// UNIQUE index, filled for the accounts already there by
+/// [`super::accounts::refresh_skeletons`] (run after every upgrade); and a table of
+/// facts about the file, where that keeps which rule made the skeletons.
+fn version_10(conn: &mut Connection) -> rusqlite::Result<()> {
+    let tx = conn.transaction()?;
+    if !has_column(&tx, "accounts", "skeleton")? {
+        // the name's look-alike key (NULL until computed)
+        tx.execute_batch("ALTER TABLE accounts ADD COLUMN skeleton TEXT")?;
+    }
+    tx.execute_batch(
+        "CREATE UNIQUE INDEX IF NOT EXISTS accounts_by_skeleton ON accounts (skeleton);
+         CREATE TABLE IF NOT EXISTS store_facts (
+             name  TEXT PRIMARY KEY,
+             value TEXT NOT NULL
+         );
+         PRAGMA user_version = 10;",
+    )?;
+    tx.commit()
+}
+
+/// Whether `table` has `column` (a step may meet a file that an interrupted or newer
+/// server already gave it).
+fn has_column(conn: &Connection, table: &str, column: &str) -> rusqlite::Result<bool> {
+    let found: Option<i64> = conn
+        .query_row(
+            "SELECT 1 FROM pragma_table_info(?1) WHERE name = ?2",
+            [table, column],
+            |row| row.get(0),
+        )
+        .optional()?;
+    Ok(found.is_some())
+}
+
+/// Writes `game` as a version 5 live game (the layout of that version: later columns
+/// are added by later steps) with its moves as events; the last move carries the clocks.
+fn insert_v5(tx: &rusqlite::Transaction<'_>, game: &LiveGame) -> rusqlite::Result<()> {
+    // Seats and settings always serialise (plain data).
+    let settings = serde_json::to_string(&game.settings).unwrap_or_default();
+    let seats = serde_json::to_string(&game.seats).unwrap_or_default();
+    tx.execute(
+        "INSERT OR REPLACE INTO live_games (key, room, number, settings, seats, first_seat,
+            opening, started_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        rusqlite::params![
+            game.key as i64,
+            game.room,
+            game.number,
+            settings,
+            seats,
+            seat_number(game.first),
+            points_text(&game.opening),
+            game.started_ms as i64,
+        ],
+    )?;
+    let last = game.moves.len().saturating_sub(1);
+    for (seq, mv) in game.moves.iter().enumerate() {
+        let clocks = if seq == last { game.clocks } else { None };
+        journal::append(tx, game.key, seq as u32, &Event::Move { mv: *mv, clocks })?;
+    }
+    if game.moves.is_empty()
+        && let Some(clocks) = game.clocks
+    {
+        journal::append(tx, game.key, 0, &Event::Clocks(clocks))?;
+    }
+    Ok(())
+}
+
 /// A game in progress as a version 4 server saved it: a JSON snapshot.
 #[derive(Deserialize)]
 struct SnapshotV4 {
@@ -283,6 +376,8 @@ impl SnapshotV4 {
             next_seq: self.moves.len() as u32,
             moves: self.moves,
             clocks: self.clocks,
+            series: Default::default(),
+            chat: Vec::new(),
             started_ms: self.started_ms,
         }
     }

@@ -24,7 +24,8 @@ use tokio::sync::{OwnedSemaphorePermit, oneshot, watch};
 
 use banco_protocol::Storage;
 
-use super::file::{self, FileId, SyncMode, Target};
+use super::SyncMode;
+use super::file::{self, FileId, Target};
 use super::journal::Entry;
 use super::{Saved, describe};
 
@@ -50,9 +51,14 @@ pub enum Job {
         permit: OwnedSemaphorePermit,
         reply: oneshot::Sender<Saved>,
     },
-    /// A change to the accounts, in its own transaction, outside the game log's batches:
-    /// it answers on its own channel.
-    Account(Box<dyn FnOnce(&mut rusqlite::Connection) + Send>),
+    /// A change beside the game log (an engine review kept with its game), in its own
+    /// transaction, outside the log's batches: it answers on its own channel. Accounts
+    /// never come here: they have the registrar.
+    Change(Box<dyn FnOnce(&mut rusqlite::Connection) + Send>),
+    /// Tests: the writer does nothing until the sender is dropped, as if the disk had
+    /// stalled, to show what does not wait for it.
+    #[cfg(test)]
+    Stall(std::sync::mpsc::Receiver<()>),
     /// Write what is held and stop.
     Close,
 }
@@ -141,7 +147,11 @@ impl Writer {
                                 permit,
                                 reply,
                             } => batch.push((entries, permit, reply)),
-                            Job::Account(change) => change(&mut self.conn),
+                            Job::Change(change) => change(&mut self.conn),
+                            #[cfg(test)]
+                            Job::Stall(until) => {
+                                let _ = until.recv();
+                            }
                             Job::Close => closing = true,
                         }
                         if batch.len() < MAX_BATCH && !closing {
@@ -213,7 +223,13 @@ impl Writer {
             ),
             _ => describe(&e),
         };
-        let tx = self.conn.transaction().map_err(words)?;
+        // IMMEDIATE: the write lock is taken (waiting for the registrar if it holds it)
+        // before anything is read, so the transaction can never find, halfway, that
+        // another connection wrote since it began.
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+            .map_err(words)?;
         let held = self.held.iter().map(|h| &h.entries);
         for entries in held.chain(batch.iter().map(|(entries, _, _)| entries)) {
             for entry in entries {
