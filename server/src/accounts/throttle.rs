@@ -4,8 +4,8 @@
 //! Three records, each slowing only what failed:
 //!
 //! - **A name from one address** (the pair): after [`FREE_TRIES`] failures, each failure
-//!   doubles the wait before that address may try that name again (1 s, 2 s, 4 s, ... up
-//!   to [`MAX_WAIT`]); a try inside the wait is refused without looking at the password.
+//!   doubles the wait before that address may try that name again (5 s, 10 s, 20 s, ...
+//!   up to [`MAX_WAIT`]); a try inside the wait is refused without looking at the password.
 //!   Nobody else waits for it: the right password from another address is checked.
 //! - **An address** (any names): after [`ADDRESS_FREE_TRIES`] failures the same doubling,
 //!   so one machine guessing at many names is slowed as one guessing at one.
@@ -54,7 +54,7 @@ pub const FREE_TRIES: u32 = 3;
 /// Failures from one address (to any names) before it has to wait.
 pub const ADDRESS_FREE_TRIES: u32 = 20;
 /// The first wait; each failure after it doubles it.
-pub const FIRST_WAIT: Duration = Duration::from_secs(1);
+pub const FIRST_WAIT: Duration = Duration::from_secs(5);
 /// The longest wait.
 pub const MAX_WAIT: Duration = Duration::from_secs(15 * 60);
 /// The gentle delay per recent failure of a name.

@@ -25,8 +25,11 @@ pub struct Held {
     /// The machine the player was on (`None` for a game reopened after a restart), for
     /// the cap on seats held per machine.
     pub address: Option<AddressKey>,
-    /// Logged in to the account `name` (only a login takes it back), else a guest.
-    pub account: bool,
+    /// Logged in to the account `name` (only a login to it takes the seat back), or a
+    /// guest (only a guest's Hello with the token does); `None` for a seat of a game
+    /// saved before the kind was kept (reopened after a restart): the token alone, or a
+    /// login to the name, brings it back, as it always did.
+    pub account: Option<bool>,
 }
 
 /// Every seat held on the server.
@@ -59,7 +62,7 @@ impl HeldSeats {
         let token = self
             .by_token
             .iter()
-            .find(|(_, h)| h.account && h.name.to_lowercase() == key)
+            .find(|(_, h)| h.account != Some(false) && h.name.to_lowercase() == key)
             .map(|(token, _)| *token)?;
         self.by_token.remove(&token).map(|held| (token, held))
     }
@@ -83,7 +86,7 @@ impl HeldSeats {
                 h.address == Some(address)
                     || account
                         .as_deref()
-                        .is_some_and(|a| h.account && h.name.to_lowercase() == a)
+                        .is_some_and(|a| h.account == Some(true) && h.name.to_lowercase() == a)
             })
             .count()
     }
@@ -118,6 +121,7 @@ mod tests {
     use banco_protocol::ResumeToken;
 
     fn held(name: &str, room: RoomId, address: u8, account: bool) -> Held {
+        let account = Some(account);
         Held {
             name: name.into(),
             room,

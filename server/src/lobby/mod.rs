@@ -503,7 +503,6 @@ impl Lobby {
                 for seat in seats {
                     if let LiveSeat::Human { name, token } = seat {
                         self.names.keep(&name);
-                        let account = !crate::accounts::is_guest(&name);
                         self.held.hold(
                             token,
                             Held {
@@ -511,7 +510,7 @@ impl Lobby {
                                 room: id,
                                 until,
                                 address: None,
-                                account,
+                                account: None,
                             },
                         );
                     }
@@ -555,8 +554,8 @@ impl Lobby {
         // Logging in brings back the account's held seat, token or not. A held seat or a
         // live session handed over keeps its name (no claim).
         let key = asked.to_lowercase();
-        let same = |name: &str, was_account: bool| {
-            was_account == account && (!account || name.to_lowercase() == key)
+        let same = |name: &str, was_account: Option<bool>| {
+            was_account.is_none_or(|was| was == account) && (!account || name.to_lowercase() == key)
         };
         let mut resumed: Option<Resumed> = None;
         if let Some(token) = resume {
@@ -571,7 +570,7 @@ impl Lobby {
             } else if let Some(old) = self.by_token.get(&token).copied().filter(|old| {
                 self.sessions
                     .get(old)
-                    .is_some_and(|s| same(&s.name, s.account))
+                    .is_some_and(|s| same(&s.name, Some(s.account)))
             }) {
                 resumed = self.take_over(old);
             }
@@ -695,7 +694,7 @@ impl Lobby {
                         room,
                         until: Instant::now() + self.config.grace * 2 + HOLD_SLACK,
                         address: Some(session.address),
-                        account: session.account,
+                        account: Some(session.account),
                     },
                 );
             }
