@@ -357,17 +357,19 @@ struct Socket(TcpStream);
 
 impl Socket {
     async fn open(addr: SocketAddr, from: Ipv4Addr) -> Socket {
-        let socket = tokio::net::TcpSocket::new_v4().unwrap();
-        socket.bind(SocketAddr::from((from, 0))).unwrap();
-        let mut stream = socket.connect(addr).await.unwrap();
+        let socket = tokio::net::TcpSocket::new_v4().expect("a TCP socket");
+        socket
+            .bind(SocketAddr::from((from, 0)))
+            .expect("bind a loopback address");
+        let mut stream = socket.connect(addr).await.expect("connect");
         stream
             .write_all(upgrade(&addr.to_string()).as_bytes())
             .await
-            .unwrap();
+            .expect("send the upgrade");
         // The 101 answer's head, up to its blank line.
         let mut head = Vec::new();
         while !head.ends_with(b"\r\n\r\n") {
-            head.push(stream.read_u8().await.unwrap());
+            head.push(stream.read_u8().await.expect("the upgrade's answer"));
         }
         assert!(
             head.starts_with(b"HTTP/1.1 101"),
@@ -389,7 +391,7 @@ impl Socket {
         }
         frame.extend_from_slice(&mask);
         frame.extend(text.bytes().enumerate().map(|(i, b)| b ^ mask[i % 4]));
-        self.0.write_all(&frame).await.unwrap();
+        self.0.write_all(&frame).await.expect("send a frame");
     }
 
     /// The next frame: its opcode and payload.
@@ -405,7 +407,10 @@ impl Socket {
             self.0.read_exact(&mut payload).await?;
             std::io::Result::Ok((op, payload))
         };
-        tokio::time::timeout(WAIT, read).await.unwrap().unwrap()
+        tokio::time::timeout(WAIT, read)
+            .await
+            .expect("a frame in time")
+            .expect("a whole frame")
     }
 
     /// The close frame's code and reason, skipping the frames before it.
