@@ -227,6 +227,34 @@ async fn one_machine_has_no_more_rooms_open_than_a_player_may() {
 }
 
 #[tokio::test]
+async fn one_machine_has_no_more_seats_held_than_a_player_may() {
+    // Seats are held a long while here: only the cap ends the fifth one.
+    let config = Config {
+        grace: std::time::Duration::from_secs(600),
+        ..test_config()
+    };
+    let most = config.held_per_player;
+    let server = TestServer::with_config(config).await;
+    let host = Ipv4Addr::new(127, 0, 0, 2);
+    let mut makers = Vec::new();
+    for n in 0..=most {
+        let mut c = server.connect_from(host, &format!("Maker {n}")).await;
+        c.create(caro(15)).await;
+        makers.push(c);
+    }
+    // Every maker drops at once: the seats of as many as a player may are held (their
+    // rooms wait for them); the rest leave, and their rooms close.
+    drop(makers);
+    let mut watcher = server
+        .connect_from(Ipv4Addr::new(127, 0, 0, 3), "Watcher")
+        .await;
+    watcher.send(ClientMsg::ListRooms).await;
+    let list = watcher.rooms_until(|l| l.len() == most).await;
+    assert_eq!(list.len(), most);
+    server.stop().await;
+}
+
+#[tokio::test]
 async fn a_resume_token_never_lets_a_hello_in_under_a_name_it_would_be_refused() {
     let server = TestServer::start().await;
     server

@@ -265,6 +265,9 @@ struct Session {
     cut: CancellationToken,
     /// The room it is in; `None` in the lobby (where it gets room list updates).
     room: Option<RoomId>,
+    /// A held seat was promised to it as it drops (counted against its machine and
+    /// account until its end is reported, so drops at once cannot all pass the cap).
+    hold_promised: bool,
 }
 
 impl Session {
@@ -432,14 +435,34 @@ impl Lobby {
                 }
             }
             LobbyMsg::MayHold { client, reply } => {
-                let may = self.sessions.get(&client).is_some_and(|s| {
-                    let account = s.account.then_some(s.name.as_str());
-                    self.held.held_for(s.address, account) < self.config.held_per_player
-                });
+                let may = self.may_hold(client);
+                if let Some(s) = self.sessions.get_mut(&client) {
+                    s.hold_promised = may;
+                }
                 let _ = reply.send(may);
             }
             LobbyMsg::Gone { client, held_in } => self.gone(client, held_in),
         }
+    }
+
+    /// Whether `client`'s seat may be held as it drops: its machine and its account hold
+    /// fewer seats than a player may, counting seats promised to sessions still ending.
+    fn may_hold(&self, client: ClientId) -> bool {
+        let Some(me) = self.sessions.get(&client) else {
+            return false;
+        };
+        let account = me.account.then(|| me.name.to_lowercase());
+        let promised = self
+            .sessions
+            .values()
+            .filter(|s| s.hold_promised)
+            .filter(|s| {
+                s.address == me.address
+                    || (s.account && account.as_deref() == Some(s.name.to_lowercase().as_str()))
+            })
+            .count();
+        let held = self.held.held_for(me.address, account.as_deref());
+        held + promised < self.config.held_per_player
     }
 
     /// Makes a room for `guest`, unless the server or its player has as many as allowed.
@@ -657,6 +680,7 @@ impl Lobby {
                 outbox,
                 cut,
                 room: resume_in.as_ref().map(|(r, _)| r.id()),
+                hold_promised: false,
             },
         );
         Ok(Entered {

@@ -49,12 +49,12 @@ pub fn allowed(host: Option<&str>, names: &[String]) -> bool {
 
 /// The sentence a refused request gets.
 pub fn refusal(host: &str) -> String {
+    let name = without_port(host).unwrap_or(host);
     format!(
-        "this banco server does not answer to the name {host}: open it by its address (as \
-         `banco host` shows it) or by this machine's name. If {host} is a name you gave \
+        "this banco server does not answer to the name {name}: open it by its address (as \
+         `banco host` shows it) or by this machine's name. If {name} is a name you gave \
          it, start the server with --hostname {name} (a page reaching it under a name it \
-         does not know may be a DNS rebinding attack)",
-        name = without_port(host).unwrap_or(host)
+         does not know may be a DNS rebinding attack)"
     )
 }
 
