@@ -78,7 +78,10 @@ impl Server {
             "--db",
             ":memory:",
         ])
-        .args(["--engine-memory", &o.memory]);
+        .args(["--engine-memory", &o.memory])
+        // Every client of the bench is on this one machine.
+        .args(["--connections-per-address", "1000000"])
+        .args(["--rooms-per-player", "1000000"]);
         if let Some(t) = &o.threads {
             cmd.args(["--engine-threads", t]);
         }

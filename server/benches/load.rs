@@ -117,6 +117,9 @@ impl Process {
         let mut child = Command::new(env!("CARGO_BIN_EXE_banco-server"))
             .args(["--listen", "127.0.0.1:0", "--no-discovery", "--db"])
             .arg(dir.join("banco.db"))
+            // Every client of the bench is on this one machine.
+            .args(["--connections-per-address", "1000000"])
+            .args(["--rooms-per-player", "1000000"])
             .args(extra)
             .env("RUST_LOG", "warn,banco_server::server=info")
             .stdin(Stdio::null())

@@ -102,6 +102,27 @@ pub struct Config {
     /// The most reviews under way at once on the whole server (`--reviews`); one more is
     /// refused with `engines_busy`. Each has at most one search in the pool at a time.
     pub max_reviews: usize,
+    /// The most connections one machine (an IPv4 address, an IPv6 /64) may have open
+    /// (`--connections-per-address`); one more is told why and closed.
+    pub connections_per_address: usize,
+    /// The most connections open at once (`--connections`); `None`: as many as the open
+    /// files limit allows, less headroom (see [`crate::admission`]).
+    pub max_connections: Option<usize>,
+    /// The most rooms made from one machine or by one account that may be open at once
+    /// (`--rooms-per-player`), counting those whose maker dropped and holds a seat, so
+    /// one client making rooms and dropping cannot fill the server's [`Config::max_rooms`].
+    pub rooms_per_player: usize,
+    /// The most seats held at once for dropped players of one machine or one account
+    /// (`--held-seats-per-player`); past it, a player who drops leaves their room.
+    pub held_per_player: usize,
+    /// Password hashes computed at once (`--hashing`), each in its own 19 MiB kept from
+    /// one to the next: what logins and registrations cost in memory, however many come.
+    pub hashing: usize,
+    /// Host names the page and its WebSocket answer to, besides this machine's own
+    /// addresses, `localhost` and its host name (`--hostname`): a request naming any
+    /// other host is refused, so a page elsewhere cannot reach the server by rebinding
+    /// its own name to the server's address (DNS rebinding).
+    pub hostnames: Vec<String>,
 }
 
 impl Default for Config {
@@ -134,6 +155,12 @@ impl Default for Config {
             store_max_bytes: Default::default(),
             discovery: Some(SocketAddr::from((Ipv4Addr::UNSPECIFIED, DISCOVERY_PORT))),
             web: true,
+            connections_per_address: 32,
+            max_connections: None,
+            rooms_per_player: 8,
+            held_per_player: 4,
+            hashing: 2,
+            hostnames: Vec::new(),
         }
     }
 }

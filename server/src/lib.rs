@@ -9,6 +9,8 @@
 //! - [`durability`]: where records are kept and what a commit survives: the host's
 //!   choices that `config` holds and `store` acts on.
 //! - [`server`]: [`run`]: accepts connections, spawns a session for each, shuts down.
+//! - [`admission`]: the connection budgets, per machine and overall (from the open
+//!   files limit); a connection over one is told why, not dropped in silence.
 //! - [`connection`]: messages <-> bytes for one connection, behind a transport seam
 //!   ([`connection::FrameSource`], [`connection::FrameSink`]: TCP frames or a WebSocket);
 //!   [`connection::Outbox`] is the queue to the writer, bounded in bytes, and
@@ -16,7 +18,8 @@
 //! - [`session`]: one task per client: the Hello/Welcome handshake, then routing each
 //!   request to the lobby or to the client's room.
 //! - [`lobby`]: the actor that knows every room and every player name, hands out resume
-//!   tokens and keeps lobby sessions' room lists fresh.
+//!   tokens and keeps lobby sessions' room lists fresh; its books (names, held seats,
+//!   the room directory, the room-list broadcaster) each in their own file.
 //! - [`room`]: one actor task per room owning its game, seats, clocks, offers, chat and
 //!   bot seats; [`room::RoomHandle`] is the cheap handle sessions talk to it through.
 //! - [`engines`]: the one engine pool of the server: a fixed number of search threads
@@ -25,6 +28,9 @@
 //!   crate's one reader and writer.
 //! - [`review`]: engine reviews of finished games, on that pool at its lowest priority,
 //!   streamed to the asker and stored with the game.
+//! - [`accounts`]: who a session is (an account or a guest), passwords hashed on a few
+//!   threads of their own in memory they keep, failed logins throttled.
+//! - [`limits`]: the budgets a host sets on the command line (`banco-server`, `banco host`).
 //! - [`store`]: the bottom of the server (it imports none of the above): one trait,
 //!   [`store::GameStore`], implemented on SQLite, written ahead: a group-committing
 //!   writer thread (rooms announce nothing before it is on disk), a reader thread for
@@ -39,6 +45,7 @@
 //!   prober clients call ([`discovery::probe`]) to list the servers on their network.
 
 pub mod accounts;
+pub mod admission;
 pub mod config;
 pub mod connection;
 pub mod discovery;

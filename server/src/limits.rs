@@ -42,6 +42,32 @@ pub struct Limits {
     /// The most game reviews under way at once; one more is refused until one ends.
     #[arg(long, value_name = "N", default_value_t = 8)]
     pub reviews: usize,
+    /// The most connections one machine may have open at once (an IPv6 machine counts
+    /// as its /64); one more is told why and closed.
+    #[arg(long, value_name = "N", default_value_t = 32)]
+    pub connections_per_address: usize,
+    /// The most connections open at once. Default: what the open files limit allows
+    /// (raised to its hard limit at start), less room for the server's own files.
+    #[arg(long, value_name = "N")]
+    pub connections: Option<usize>,
+    /// The most rooms one machine or account may have open at once, counting rooms whose
+    /// maker dropped and holds a seat; one more is refused.
+    #[arg(long, value_name = "N", default_value_t = 8)]
+    pub rooms_per_player: usize,
+    /// The most seats held at once for dropped players of one machine or account; past
+    /// it, a player who drops leaves their room instead.
+    #[arg(long, value_name = "N", default_value_t = 4)]
+    pub held_seats_per_player: usize,
+    /// Password checks computed at once (logins, registrations), each in 19 MiB of
+    /// memory kept from one to the next; more wait their turn.
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub hashing: usize,
+    /// A host name players use to reach this server (e.g. banco.example.lan), beside
+    /// its addresses, localhost and this machine's name; repeat for several. The page
+    /// refuses any other name, so a web page elsewhere cannot reach it through DNS
+    /// rebinding.
+    #[arg(long = "hostname", value_name = "NAME")]
+    pub hostnames: Vec<String>,
 }
 
 impl Default for Limits {
@@ -58,6 +84,12 @@ impl Default for Limits {
             engine_memory: config.engine_memory as u64,
             review_budget: config.review_budget,
             reviews: config.max_reviews,
+            connections_per_address: config.connections_per_address,
+            connections: config.max_connections,
+            rooms_per_player: config.rooms_per_player,
+            held_seats_per_player: config.held_per_player,
+            hashing: config.hashing,
+            hostnames: config.hostnames,
         }
     }
 }
@@ -78,6 +110,12 @@ impl Limits {
         config.engine_memory = usize::try_from(self.engine_memory).unwrap_or(usize::MAX);
         config.review_budget = self.review_budget;
         config.max_reviews = self.reviews.max(1);
+        config.connections_per_address = self.connections_per_address.max(1);
+        config.max_connections = self.connections.map(|n| n.max(1));
+        config.rooms_per_player = self.rooms_per_player.max(1);
+        config.held_per_player = self.held_seats_per_player;
+        config.hashing = self.hashing.max(1);
+        config.hostnames.clone_from(&self.hostnames);
     }
 }
 
@@ -186,6 +224,10 @@ mod tests {
             config.max_spectators,
             config.engine_threads,
             config.engine_memory,
+            config.connections_per_address,
+            config.rooms_per_player,
+            config.held_per_player,
+            config.hashing,
         );
         flags.limits.apply(&mut config);
         assert_eq!(
@@ -195,6 +237,10 @@ mod tests {
                 config.max_spectators,
                 config.engine_threads,
                 config.engine_memory,
+                config.connections_per_address,
+                config.rooms_per_player,
+                config.held_per_player,
+                config.hashing,
             ),
             before
         );

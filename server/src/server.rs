@@ -7,6 +7,7 @@ use tokio::net::{TcpListener, TcpStream, UdpSocket};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
+use crate::admission::{self, Admission, Budget, Ticket};
 use crate::config::{Config, StoreLocation};
 use crate::discovery::answer::{self, Identity};
 use crate::engines::EnginePool;
@@ -133,11 +134,13 @@ async fn serve_store(
         config: config.clone(),
         lobby,
         store: store.handle(),
-        accounts: crate::accounts::Accounts::new(store.handle())
+        accounts: crate::accounts::Accounts::new(store.handle(), config.hashing)
             .with_registrations(config.registration_burst, config.registration_refill),
         reviewer,
         shutdown: shutdown.clone(),
+        ticket: Ticket::unlimited(),
     };
+    let budget = connection_budget(&config);
     let game_addr = listener.local_addr();
     match &game_addr {
         Ok(addr) => tracing::info!(%addr, name = %config.name, "banco server listening"),
@@ -160,6 +163,9 @@ async fn serve_store(
         match accepted {
             Ok((stream, peer)) => {
                 tune(&stream);
+                let Some(ctx) = admit(&budget, peer, &ctx) else {
+                    continue;
+                };
                 if config.web {
                     tracker.spawn(web::serve_either(
                         stream,
@@ -192,6 +198,34 @@ async fn serve_store(
     }
     tracing::info!("stopped");
     Ok(())
+}
+
+/// The connection budgets of `config`: the overall one from the open files limit
+/// (raised to its hard limit first) unless the host set one.
+fn connection_budget(config: &Config) -> Budget {
+    let limit = admission::descriptor_limit();
+    let fits = limit.map_or(usize::MAX, admission::connections_for);
+    let overall = config.max_connections.unwrap_or(fits).min(fits);
+    tracing::info!(
+        open_files = limit,
+        connections = overall,
+        per_address = config.connections_per_address,
+        "connection budgets"
+    );
+    Budget::new(config.connections_per_address, overall)
+}
+
+/// The context a new connection from `peer` is served with, holding its place in the
+/// budgets (or why it has none, which it is told); `None`: closed at once (a flood of
+/// refusals is under way).
+fn admit(budget: &Budget, peer: SocketAddr, ctx: &SessionContext) -> Option<SessionContext> {
+    match budget.admit(peer.ip()) {
+        Admission::Ticket(ticket) => Some(SessionContext {
+            ticket,
+            ..ctx.clone()
+        }),
+        Admission::Drop => None,
+    }
 }
 
 /// How long a connection may be silent before the system checks the peer is still there.

@@ -18,9 +18,10 @@ use banco_protocol::{
 
 use crate::ClientId;
 use crate::accounts::{Accounts, Identity};
+use crate::admission::{AddressKey, REFUSAL_TIME, Ticket};
 use crate::config::Config;
 use crate::connection::{self, FrameSink, FrameSource, Incoming, Outbox};
-use crate::lobby::LobbyHandle;
+use crate::lobby::{Arrival, LobbyHandle};
 use crate::names::clean_name;
 use crate::room::{Guest, Request, RoomHandle, settings};
 use crate::store::{ReadError, StoreError, StoreHandle};
@@ -43,6 +44,9 @@ pub struct SessionContext {
     pub reviewer: crate::review::Reviewer,
     /// Fires when the server stops: the session says so and ends.
     pub shutdown: CancellationToken,
+    /// This connection's place in the connection budgets, held while the session runs;
+    /// one that carries a refusal is told it after its Hello, and closed.
+    pub ticket: Ticket,
 }
 
 /// Serves one TCP client connection to its end.
@@ -76,7 +80,14 @@ async fn serve_in_span<R: FrameSource, W: FrameSink>(
     let finish = CancellationToken::new();
     let writer = tokio::spawn(writer.run(finish.clone()));
 
-    if let Some(hello) = handshake(&mut inbound, &outbox, &ctx.shutdown).await {
+    if let Some(refusal) = ctx.ticket.refusal() {
+        // Over a budget: told why after its Hello (what a client waits to read), or
+        // after a short while without one.
+        let said = tokio::time::timeout(REFUSAL_TIME, inbound.read()).await;
+        if !matches!(said, Ok(Err(_)) | Ok(Ok(None))) {
+            outbox.send(ServerMsg::Error(ErrorMsg::new(ErrorCode::Busy, refusal)));
+        }
+    } else if let Some(hello) = handshake(&mut inbound, &outbox, &ctx.shutdown).await {
         run(hello, peer, inbound, outbox, cut, &ctx).await;
     }
     finish.cancel();
@@ -188,17 +199,14 @@ async fn run(
         }
     };
     let account = matches!(identity, Identity::Account(_));
-    let entered = match ctx
-        .lobby
-        .enter(
-            identity.name().to_string(),
-            account,
-            hello.resume,
-            outbox.clone(),
-            cut.clone(),
-        )
-        .await
-    {
+    let arrival = Arrival {
+        name: identity.name().to_string(),
+        account,
+        returning: matches!(identity, Identity::Returning(_)),
+        resume: hello.resume,
+        address: AddressKey::of(peer.ip()),
+    };
+    let entered = match ctx.lobby.enter(arrival, outbox.clone(), cut.clone()).await {
         Ok(Ok(entered)) => entered,
         Ok(Err(refused)) => {
             outbox.send(ServerMsg::Error(refused));
@@ -281,9 +289,22 @@ async fn run(
         }
     }
 
+    // The seat is held for a player who dropped, unless their machine or account holds
+    // as many as a player may (one client making rooms and dropping, over and over):
+    // then they leave the room as if they had quit.
     let held_in = match &session.room {
-        Some(room) if room.dropped(session.client).await => Some(room.id()),
-        _ => None,
+        Some(room) if ctx.lobby.may_hold(session.client).await => {
+            room.dropped(session.client).await.then(|| room.id())
+        }
+        Some(room) => {
+            tracing::info!(
+                client = session.client,
+                "too many seats held for this player: leaving the room"
+            );
+            room.leave(session.client).await;
+            None
+        }
+        None => None,
     };
     ctx.lobby.gone(session.client, held_in).await;
 }

@@ -152,6 +152,40 @@ impl TestServer {
         c
     }
 
+    /// A client on the loopback address `from` (127.0.0.2, 127.0.0.3, ...: another machine
+    /// as far as the server's budgets and throttles know) that has sent its Hello and read
+    /// nothing yet, as [`TestServer::hello`] does.
+    pub async fn hello_from(
+        &self,
+        from: std::net::Ipv4Addr,
+        name: &str,
+        resume: Option<ResumeToken>,
+        password: Option<&str>,
+        register: bool,
+    ) -> Client {
+        let mut c = Client::connect_from(self.addr, from).await;
+        c.send(ClientMsg::Hello(Hello {
+            version: PROTOCOL_VERSION,
+            name: name.into(),
+            resume,
+            account: password.map(|p| banco_protocol::Credentials {
+                password: p.into(),
+                register,
+            }),
+        }))
+        .await;
+        c
+    }
+
+    /// A guest on the loopback address `from` that has said Hello as `name` and read its
+    /// Welcome and the room list.
+    pub async fn connect_from(&self, from: std::net::Ipv4Addr, name: &str) -> Client {
+        let mut c = self.hello_from(from, name, None, None, false).await;
+        c.welcome().await;
+        c.rooms().await;
+        c
+    }
+
     /// A client that has registered the account `name` with `password` and read its
     /// Welcome and the room list.
     pub async fn register(&self, name: &str, password: &str) -> Client {
@@ -227,6 +261,18 @@ impl TestServer {
         c
     }
 
+    /// The account holder `name` (password [`password_of`]`(name)`) coming back with
+    /// `token`, as the real clients do: logging in again, the token in the same Hello.
+    /// Its Welcome has been read.
+    pub async fn reconnect_player(&self, name: &str, token: ResumeToken) -> Client {
+        let mut c = self
+            .hello(name, Some(token), Some(&password_of(name)), false)
+            .await;
+        let welcome = c.welcome().await;
+        assert!(welcome.account, "{name} logged in again");
+        c
+    }
+
     /// Stops the server and waits until `run` has returned.
     pub async fn stop(mut self) {
         self.shutdown.cancel();
@@ -268,6 +314,25 @@ impl Client {
     /// A TCP connection that has said nothing yet.
     pub async fn connect_raw(addr: SocketAddr) -> Client {
         let stream = TcpStream::connect(addr)
+            .await
+            .expect("connect to the test server");
+        Client {
+            framed: Framed::new(stream, ClientCodec::new()),
+            welcome: None,
+            lobby: Vec::new(),
+            recent: VecDeque::new(),
+        }
+    }
+
+    /// A TCP connection from the loopback address `from` (any of 127.0.0.0/8) that has
+    /// said nothing yet.
+    pub async fn connect_from(addr: SocketAddr, from: std::net::Ipv4Addr) -> Client {
+        let socket = tokio::net::TcpSocket::new_v4().expect("a TCP socket");
+        socket
+            .bind(SocketAddr::from((from, 0)))
+            .expect("bind a loopback address");
+        let stream = socket
+            .connect(addr)
             .await
             .expect("connect to the test server");
         Client {

@@ -60,7 +60,9 @@ async fn bot_rooms_do_not_starve_people() {
     let bot_moves = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
     let mut watchers = Vec::new();
     for i in 0..12 {
-        let mut w = server.connect(&format!("watcher {i}")).await;
+        // Twelve people, each on their own machine (one machine has at most eight rooms).
+        let machine = std::net::Ipv4Addr::new(127, 0, 1, i + 1);
+        let mut w = server.connect_from(machine, &format!("watcher {i}")).await;
         w.create(RoomSettings {
             seats: [SeatKind::Bot(Level::Max), SeatKind::Bot(Level::Max)],
             ..xiangqi(None)

@@ -119,7 +119,9 @@ async fn a_dropped_player_comes_back_with_the_resume_token() {
     let other = server.connect("Binh").await;
     assert_eq!(other.name(), "~Binh");
 
-    let mut b = server.reconnect("whatever", token).await;
+    // An account holder comes back logged in, as the clients do; the token brings the
+    // seat (a guest's token alone does, under any name: see security.rs).
+    let mut b = server.reconnect_player("Bình", token).await;
     assert_eq!(b.name(), "Bình", "the held name comes back");
     let view = b.joined().await;
     assert_eq!(view.id, id);
@@ -140,7 +142,7 @@ async fn a_new_connection_takes_over_from_a_stale_one() {
     let (mut a, mut b, _) = two_players(&server, caro(15)).await;
     exchange(&mut a, &mut b, 7, 7).await;
     // Bình's laptop changed network: the old connection is still open on the server.
-    let mut b2 = server.reconnect("Bình", b.token()).await;
+    let mut b2 = server.reconnect_player("Bình", b.token()).await;
     assert_eq!(b2.name(), "Bình");
     let view = b2.joined().await;
     assert_eq!(view.you, Role::Player(Seat::Two));

@@ -250,8 +250,11 @@ async fn a_spectator_takes_a_free_seat_without_leaving() {
 
 #[tokio::test]
 async fn many_rooms_are_listed_in_order_and_their_number_is_capped() {
+    // Forty people, all on this one machine here.
     let server = TestServer::with_config(Config {
         max_rooms: 40,
+        rooms_per_player: 100,
+        connections_per_address: 100,
         ..test_config()
     })
     .await;

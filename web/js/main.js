@@ -195,7 +195,7 @@ function onStatus(kind, detail) {
     closeDialog();
     render();
   } else if (kind === 'gave_up') {
-    notice(t('net.gave_up', { reason: t('net.closed') }), 'error');
+    notice(t('net.gave_up', { reason: conn.lastClose || t('net.closed') }), 'error');
     app.screen = 'connect';
     app.room = null;
     render();

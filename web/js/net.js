@@ -12,6 +12,21 @@ const RETRY_FOR_MS = 30000;
 /** @typedef {import('./protocol').ClientMsg} ClientMsg */
 /** @typedef {import('./protocol').Credentials} Credentials */
 
+// The server's close codes, as the error codes the page words: the close's reason is
+// the server's sentence (why a connection over its budget, or a stopping server, ends).
+/** @type {Record<number, string>} */
+const CLOSE_CODES = { 1001: 'shutting_down', 1011: 'internal', 1013: 'busy' };
+
+/**
+ * The server's reason for closing, as an error code and sentence; null if it gave none.
+ * @param {{ code: number, reason: string }} event
+ * @returns {{ code: string, message: string } | null}
+ */
+export function closeReason(event) {
+  if (!event.reason || event.code === 1000) return null;
+  return { code: CLOSE_CODES[event.code] || 'unexpected', message: event.reason };
+}
+
 export class Connection {
   /**
    * `version`: the protocol version this page speaks. `handlers`: onMessage(msg),
@@ -36,6 +51,8 @@ export class Connection {
     this.refusal = null;
     this.welcomed = false;
     this.closing = false;
+    // Why the server last closed the connection, in its words ('' if it did not say).
+    this.lastClose = '';
     /** @type {number | null} */
     this.lostAt = null;
     this.attempt = 0;
@@ -86,6 +103,7 @@ export class Connection {
         saveResume({ token: msg.Welcome.resume, name: this.name, account: !!msg.Welcome.account });
         const back = this.lostAt !== null;
         this.welcomed = true;
+        this.lastClose = '';
         this.lostAt = null;
         this.attempt = 0;
         this.handlers.onStatus(back ? 'reconnected' : 'welcome', msg.Welcome);
@@ -96,6 +114,9 @@ export class Connection {
       if (this.ws !== ws) return;
       this.ws = null;
       if (this.closing) return;
+      const said = closeReason(event);
+      if (said) this.lastClose = said.message;
+      if (!this.welcomed && !this.refusal && said && this.lostAt === null) this.refusal = said;
       // Refused at the door (a wrong password on the way back, say): trying again
       // would only be refused again.
       if (!this.welcomed && this.refusal) {

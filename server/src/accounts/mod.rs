@@ -2,12 +2,16 @@
 //!
 //! A registered name can only be used by logging in to it; anyone else plays as a guest
 //! under a name no account holds, shown with [`GUEST_MARK`] (`~An`) on every screen and
-//! never rated. Passwords are hashed with argon2id ([`password`]) on blocking threads,
-//! two at a time at most (each hash takes 19 MiB), never on the async runtime; failed
-//! logins are throttled per name and per address ([`throttle`]). Neither a password nor
-//! a hash is ever logged or sent to anyone.
+//! never rated. No name may pass for the server's bot ([`crate::names::poses_as_bot`]:
+//! `Вot (max)` with a Cyrillic В is refused as `Bot (max)` is). Passwords are hashed with
+//! argon2id ([`password`]) on the server's hashing threads ([`hashers`], `Config::hashing`
+//! at a time, each in memory it keeps), never on the async runtime; failed logins are
+//! throttled per name and address, per address, and gently per name ([`throttle`]), so
+//! guessing is slow and the owner always gets in. Neither a password nor a hash is ever
+//! logged or sent to anyone.
 
 pub mod admin;
+pub mod hashers;
 pub mod password;
 pub mod registrations;
 pub mod throttle;
@@ -15,20 +19,19 @@ pub mod throttle;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
-use tokio::sync::Semaphore;
 
 use banco_protocol::{
     Credentials, ErrorCode, ErrorMsg, GUEST_MARK, MAX_NAME_CHARS, MAX_PASSWORD_CHARS,
     MIN_PASSWORD_CHARS,
 };
 
+use crate::admission::AddressKey;
+use crate::names::poses_as_bot;
 use crate::store::accounts::{Registered, name_key};
 use crate::store::{ReadError, StoreHandle};
+use hashers::Hashers;
 use registrations::Registrations;
-use throttle::Throttle;
-
-/// Password hashes computed at once, at most.
-const HASHING_AT_ONCE: usize = 2;
+use throttle::{Throttle, Verdict};
 
 /// Who a session turned out to be.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -37,12 +40,16 @@ pub enum Identity {
     Account(String),
     /// A guest, under a marked name (`~An`).
     Guest(String),
+    /// A guest under a marked name whose unmarked form is an account's, coming back with
+    /// a resume token: let in only if the token brings back its own guest seat or
+    /// session (the lobby checks), never under the name anew.
+    Returning(String),
 }
 
 impl Identity {
     pub fn name(&self) -> &str {
         match self {
-            Identity::Account(name) | Identity::Guest(name) => name,
+            Identity::Account(name) | Identity::Guest(name) | Identity::Returning(name) => name,
         }
     }
 }
@@ -52,19 +59,23 @@ pub use banco_protocol::is_guest;
 /// The server's accounts: checks logins, registers names, changes passwords.
 #[derive(Clone)]
 pub struct Accounts {
+    /// Where accounts are read and written.
     store: StoreHandle,
+    /// Failed logins, shared by every session.
     throttle: Arc<Mutex<Throttle>>,
-    hashing: Arc<Semaphore>,
+    /// The threads that hash and check passwords, in memory they keep.
+    hashers: Hashers,
     /// Registrations per address, refused past their allowance before any hashing.
     registrations: Arc<Mutex<Registrations>>,
 }
 
 impl Accounts {
-    pub fn new(store: StoreHandle) -> Accounts {
+    /// The accounts of `store`, hashed on `hashing` threads.
+    pub fn new(store: StoreHandle, hashing: usize) -> Accounts {
         Accounts {
             store,
             throttle: Arc::default(),
-            hashing: Arc::new(Semaphore::new(HASHING_AT_ONCE)),
+            hashers: Hashers::start(hashing),
             registrations: Arc::new(Mutex::new(Registrations::new(
                 crate::config::REGISTRATION_BURST,
                 crate::config::REGISTRATION_REFILL,
@@ -80,10 +91,15 @@ impl Accounts {
         self
     }
 
+    /// The hashing threads (for tests of their bounds).
+    pub fn hashers(&self) -> &Hashers {
+        &self.hashers
+    }
+
     /// Who the client saying Hello as `name` (already cleaned) is: the account it logs
-    /// in to or registers, or a guest. Refusals say why in a sentence. A guest coming
-    /// back with a resume token is not refused a registered name: the token either
-    /// brings back its seat, or it plays under the marked name.
+    /// in to or registers, or a guest. Refusals say why in a sentence. A guest with a
+    /// resume token under a registered name is [`Identity::Returning`]: the lobby lets it
+    /// in only if the token brings back its own seat.
     pub async fn identify(
         &self,
         name: &str,
@@ -103,7 +119,14 @@ impl Accounts {
         if base.is_empty() {
             return Err(ErrorMsg::new(ErrorCode::BadName, "a name cannot be empty"));
         }
-        if !resuming && self.find(base).await?.is_some() {
+        if poses_as_bot(base) {
+            return Err(ErrorMsg::new(
+                ErrorCode::BadName,
+                format!("{base} looks like the name of the server's bot: choose another name"),
+            ));
+        }
+        let registered = self.find(base).await?.is_some();
+        if registered && !resuming {
             return Err(ErrorMsg::new(
                 ErrorCode::NameRegistered,
                 format!(
@@ -113,7 +136,12 @@ impl Accounts {
             ));
         }
         let base: String = base.chars().take(MAX_NAME_CHARS - 1).collect();
-        Ok(Identity::Guest(format!("{GUEST_MARK}{}", base.trim_end())))
+        let marked = format!("{GUEST_MARK}{}", base.trim_end());
+        Ok(if registered {
+            Identity::Returning(marked)
+        } else {
+            Identity::Guest(marked)
+        })
     }
 
     async fn register(
@@ -130,10 +158,10 @@ impl Accounts {
                 ),
             ));
         }
-        if crate::room::is_bot_name(name) {
+        if poses_as_bot(name) {
             return Err(ErrorMsg::new(
                 ErrorCode::BadName,
-                format!("{name} is the name of the server's bot: register another"),
+                format!("{name} looks like the name of the server's bot: register another"),
             ));
         }
         check_password(&password)?;
@@ -181,22 +209,41 @@ impl Accounts {
         address: IpAddr,
     ) -> Result<Identity, ErrorMsg> {
         let key = name_key(name);
-        self.check_throttle(&key, address)?;
+        let address = AddressKey::of(address);
+        let verdict = self.lock().check(&key, address, Instant::now());
+        match verdict {
+            Verdict::Wait(wait) => {
+                return Err(ErrorMsg::new(
+                    ErrorCode::TooManyTries,
+                    format!(
+                        "too many wrong passwords for {name} from your machine: wait {}, \
+                         then try again",
+                        how_long(wait)
+                    ),
+                ));
+            }
+            // Tries at a name many have failed at lately wait a little (a second at
+            // most): slow for a crowd of guessers, nothing to its owner.
+            Verdict::Try(delay) if !delay.is_zero() => tokio::time::sleep(delay).await,
+            Verdict::Try(_) => {}
+        }
         let account = self.find(name).await?;
         let stored = account.as_ref().map(|a| a.hash.clone());
         let right = self
-            .blocking(move || match stored {
-                Some(hash) => password::verify(&password, &hash),
+            .hashers
+            .run(move |memory| match stored {
+                Some(hash) => password::verify_in(&password, &hash, memory),
                 None => {
-                    password::waste_a_check(&password);
+                    password::waste_a_check(&password, memory);
                     false
                 }
             })
-            .await?;
+            .await
+            .map_err(|_| internal())?;
         let mut throttle = self.lock();
         match account {
             Some(account) if right => {
-                throttle.succeeded(&key);
+                throttle.succeeded(&key, address);
                 tracing::info!(name = %account.name, "logged in");
                 Ok(Identity::Account(account.name))
             }
@@ -260,42 +307,30 @@ impl Accounts {
         Err(read_failed(ReadError::Busy))
     }
 
-    fn check_throttle(&self, key: &str, address: IpAddr) -> Result<(), ErrorMsg> {
-        match self.lock().wait(key, address, Instant::now()) {
-            None => Ok(()),
-            Some(wait) => Err(ErrorMsg::new(
-                ErrorCode::TooManyTries,
-                format!(
-                    "too many wrong passwords: wait {} minute(s), then try again",
-                    wait.as_secs().div_ceil(60).max(1)
-                ),
-            )),
-        }
-    }
-
     fn lock(&self) -> std::sync::MutexGuard<'_, Throttle> {
         // A panic while holding it leaves counts that are still counts.
         self.throttle.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     async fn hash(&self, password: String) -> Result<String, ErrorMsg> {
-        self.blocking(move || password::hash(&password))
-            .await?
+        self.hashers
+            .run(move |memory| password::hash_in(&password, memory))
+            .await
+            .map_err(|_| internal())?
             .map_err(|e| {
                 tracing::error!(error = %e, "a password could not be hashed");
                 internal()
             })
     }
+}
 
-    /// Runs `work` on a blocking thread, [`HASHING_AT_ONCE`] at a time.
-    async fn blocking<T: Send + 'static>(
-        &self,
-        work: impl FnOnce() -> T + Send + 'static,
-    ) -> Result<T, ErrorMsg> {
-        let _turn = self.hashing.acquire().await.map_err(|_| internal())?;
-        tokio::task::spawn_blocking(work)
-            .await
-            .map_err(|_| internal())
+/// A wait in words: seconds under two minutes, else minutes.
+fn how_long(wait: std::time::Duration) -> String {
+    let secs = wait.as_secs_f64().ceil().max(1.0) as u64;
+    match secs {
+        1 => "a second".to_string(),
+        2..=119 => format!("{secs} seconds"),
+        _ => format!("{} minutes", secs.div_ceil(60)),
     }
 }
 

@@ -2,6 +2,11 @@
 //! upgrade to the game's WebSocket. Nothing else is served: other methods get 405, other
 //! paths 404, and no request body is ever read.
 //!
+//! Every request must name this server in its `Host` header ([`hosts`]): one naming
+//! another host is refused with 421 and a sentence (DNS rebinding). A connection over
+//! its budget ([`crate::admission`]) gets 503 and the reason for its page requests, and
+//! its WebSocket is closed with the reason after its Hello.
+//!
 //! Limits, so a browser connection costs no more than a terminal one: the request head
 //! must arrive within [`HEADER_TIME`] and fit in [`MAX_HEAD_BYTES`] (a slow or bloated
 //! sender is cut: slowloris), and a connection that has not become a WebSocket is closed
@@ -20,11 +25,13 @@ use hyper_util::service::TowerToHyperService;
 use std::net::SocketAddr;
 use std::time::Duration;
 use tokio::net::TcpStream;
+
+use crate::admission::REFUSAL_TIME;
 use tokio_util::task::TaskTracker;
 
 use banco_protocol::MAX_CLIENT_FRAME;
 
-use super::{assets, locale, socket};
+use super::{assets, hosts, locale, socket};
 use crate::session::{self, SessionContext};
 
 /// How long a request's head (request line and headers) may take to arrive.
@@ -56,6 +63,7 @@ struct Web {
 /// runs as its own task), outlives [`LIFETIME`], or the server stops.
 pub async fn serve(stream: TcpStream, peer: SocketAddr, ctx: SessionContext, tracker: TaskTracker) {
     let shutdown = ctx.shutdown.clone();
+    let refused = ctx.ticket.refusal().is_some();
     let app = Router::new()
         .route("/ws", get(upgrade))
         .fallback(page)
@@ -69,6 +77,7 @@ pub async fn serve(stream: TcpStream, peer: SocketAddr, ctx: SessionContext, tra
         .serve_connection(TokioIo::new(stream), TowerToHyperService::new(app))
         .with_upgrades();
     tokio::pin!(conn);
+    let lifetime = if refused { REFUSAL_TIME } else { LIFETIME };
     tokio::select! {
         done = conn.as_mut() => {
             if let Err(e) = done {
@@ -77,7 +86,7 @@ pub async fn serve(stream: TcpStream, peer: SocketAddr, ctx: SessionContext, tra
             return;
         }
         () = shutdown.cancelled() => {}
-        () = tokio::time::sleep(LIFETIME) => {}
+        () = tokio::time::sleep(lifetime) => {}
     }
     conn.as_mut().graceful_shutdown();
     let _ = tokio::time::timeout(CLOSE_TIME, conn).await;
@@ -86,6 +95,9 @@ pub async fn serve(stream: TcpStream, peer: SocketAddr, ctx: SessionContext, tra
 /// The WebSocket: only for a page this server served (its `Origin` is this host), so a
 /// page from elsewhere cannot play in its visitor's name.
 async fn upgrade(State(web): State<Web>, headers: HeaderMap, ws: WebSocketUpgrade) -> Response {
+    if let Some(refused) = foreign_host(&web, &headers) {
+        return refused;
+    }
     if !same_origin(&headers) {
         tracing::info!(peer = %web.peer, "WebSocket from another site's page refused");
         return (
@@ -122,8 +134,44 @@ pub fn same_origin(headers: &HeaderMap) -> bool {
         .is_some_and(|authority| authority.eq_ignore_ascii_case(host))
 }
 
+/// The refusal of a request whose `Host` names another host than this server.
+fn foreign_host(web: &Web, headers: &HeaderMap) -> Option<Response> {
+    let host = match headers.get(header::HOST).map(HeaderValue::to_str) {
+        None => None,
+        Some(Ok(host)) => Some(host),
+        Some(Err(_)) => Some(""),
+    };
+    if hosts::allowed(host, &web.ctx.config.hostnames) {
+        return None;
+    }
+    let host = host.unwrap_or_default();
+    tracing::info!(peer = %web.peer, host, "request for another host refused");
+    Some(
+        (
+            StatusCode::MISDIRECTED_REQUEST,
+            [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+            hosts::refusal(host),
+        )
+            .into_response(),
+    )
+}
+
 /// GET of the page, its files and its locales.
-async fn page(method: Method, uri: Uri) -> Response {
+async fn page(State(web): State<Web>, method: Method, uri: Uri, headers: HeaderMap) -> Response {
+    if let Some(refused) = foreign_host(&web, &headers) {
+        return refused;
+    }
+    if let Some(refusal) = web.ctx.ticket.refusal() {
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            [
+                (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
+                (header::RETRY_AFTER, "30"),
+            ],
+            refusal.to_string(),
+        )
+            .into_response();
+    }
     if method != Method::GET && method != Method::HEAD {
         return (
             StatusCode::METHOD_NOT_ALLOWED,

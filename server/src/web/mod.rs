@@ -4,6 +4,7 @@
 //! - [`sniff`]: tells a browser's HTTP from a banco client's frames by the first byte.
 //! - [`http`]: one HTTP/1.1 connection with bounded header size and time: GET of the
 //!   embedded assets, and the WebSocket upgrade (same origin only).
+//! - [`hosts`]: the host names requests must name (the DNS rebinding guard).
 //! - [`assets`]: the embedded files, with their types.
 //! - [`locale`]: the terminal client's locale files as JSON for the page.
 //! - [`socket`]: a WebSocket as a session's transport: JSON text both ways, the same
@@ -13,6 +14,7 @@
 //! rooms, limits and outbox budget.
 
 pub mod assets;
+pub mod hosts;
 pub mod http;
 pub mod locale;
 pub mod sniff;

@@ -4,8 +4,25 @@
 //! tokens, makes rooms, finds them by number, and keeps the room list fresh for sessions
 //! that are in the lobby. Rooms report to it on a separate unbounded notice channel so a
 //! busy lobby can never hold up a room.
+//!
+//! The actor ([`spawn`], [`LobbyHandle`]) keeps the sessions and routes each request to
+//! the book that owns it:
+//!
+//! - [`name_book`]: the names in use, by look-alike key;
+//! - [`held`]: the seats held for dropped players, by the hash of their token, counted
+//!   per machine and per account;
+//! - [`rooms`]: the room directory, with who made each room (for the per-player cap);
+//! - [`room_list`]: the room-list broadcaster, pushing changes to the lobby in slices.
+//!
+//! A resume token is bound to the kind of session it was given to: a guest's token only
+//! brings back a guest's seat, an account's only a login to that same account.
 
-use std::collections::{BTreeMap, HashMap};
+pub mod held;
+pub mod name_book;
+pub mod room_list;
+pub mod rooms;
+
+use std::collections::HashMap;
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot, watch};
 use tokio::time::Instant;
@@ -19,27 +36,21 @@ use banco_protocol::{
 use banco_rules::game::GameSpec;
 
 use crate::ClientId;
+use crate::admission::AddressKey;
 use crate::config::Config;
-use crate::connection::{Outbox, Outgoing};
+use crate::connection::Outbox;
 use crate::discovery::Census;
 use crate::engines::EnginePool;
-use crate::names::NameBook;
 use crate::room::{self, Guest, RoomContext, RoomHandle};
 use crate::store::{LiveGame, LiveSeat, StoreHandle};
 use crate::token::TokenHash;
+use held::{Held, HeldSeats};
+use name_book::NameBook;
+use room_list::RoomList;
+use rooms::{Maker, RoomDirectory};
 
 /// Requests from sessions waiting their turn.
 const INBOX: usize = 256;
-
-/// The least time between two room lists pushed to the lobby: changes that come faster
-/// (a busy server) are gathered into the next list, so a client on a slow link is never
-/// sent list after list it cannot read in time.
-const LIST_EVERY: std::time::Duration = std::time::Duration::from_millis(250);
-
-/// The lobby's sessions are told in this many slices, one slice every
-/// `LIST_EVERY / SLICES`: each session still hears of a change within [`LIST_EVERY`], and
-/// thousands of writes never come in one burst that a request would wait behind.
-const SLICES: usize = 5;
 
 /// How long past its room's grace period a held name stays reserved if the room's
 /// release never arrives.
@@ -54,6 +65,22 @@ pub enum RoomNotice {
     Closed(RoomId),
     /// The seat held for the token this is the hash of was given up.
     Released(TokenHash),
+}
+
+/// Who says Hello, as the lobby needs to know them.
+#[derive(Debug, Clone)]
+pub struct Arrival {
+    /// The name asked for (cleaned), or the account's name as registered.
+    pub name: String,
+    /// Logged in to the account `name` (not made unique; it takes over its seats).
+    pub account: bool,
+    /// A guest whose name is an account's: let in only to take back its own guest seat
+    /// or session with its token, never under the name anew.
+    pub returning: bool,
+    /// The token presented to take a seat or a session back.
+    pub resume: Option<ResumeToken>,
+    /// The machine it connects from, for the per-player caps.
+    pub address: AddressKey,
 }
 
 /// A session that just said Hello, as the lobby registered it.
@@ -72,10 +99,7 @@ pub struct Entered {
 
 enum LobbyMsg {
     Enter {
-        name: String,
-        /// Logged in to the account `name` (not made unique; it takes over its seats).
-        account: bool,
-        resume: Option<ResumeToken>,
+        arrival: Arrival,
         outbox: Outbox,
         /// Cancelled to close the session (when a newer connection takes over its token).
         cut: CancellationToken,
@@ -101,6 +125,12 @@ enum LobbyMsg {
     Back {
         client: ClientId,
         list: bool,
+    },
+    /// Whether the session's seat may be held if it drops now (its machine and account
+    /// hold fewer seats than a player may).
+    MayHold {
+        client: ClientId,
+        reply: oneshot::Sender<bool>,
     },
     /// The session ended; `held_in` is the room keeping its seat, if any.
     Gone {
@@ -128,17 +158,13 @@ impl LobbyHandle {
     /// is resuming a seat, the room list).
     pub async fn enter(
         &self,
-        name: String,
-        account: bool,
-        resume: Option<ResumeToken>,
+        arrival: Arrival,
         outbox: Outbox,
         cut: CancellationToken,
     ) -> Result<Result<Entered, ErrorMsg>, LobbyGone> {
         let (reply, answer) = oneshot::channel();
         self.send(LobbyMsg::Enter {
-            name,
-            account,
-            resume,
+            arrival,
             outbox,
             cut,
             reply,
@@ -153,7 +179,8 @@ impl LobbyHandle {
     }
 
     /// Makes a room for `guest`, who is greeted in it (and gets no room lists while there),
-    /// unless the server has as many rooms as it allows.
+    /// unless the server has as many rooms as it allows, or the guest's machine or
+    /// account has as many open as one player may.
     pub async fn create(
         &self,
         guest: Guest,
@@ -189,11 +216,26 @@ impl LobbyHandle {
         let _ = self.send(LobbyMsg::Back { client, list }).await;
     }
 
+    /// Whether `client`'s seat may be held for it if it drops now; `false` once its
+    /// machine or account holds `Config::held_per_player` seats (or the lobby is gone).
+    pub async fn may_hold(&self, client: ClientId) -> bool {
+        let (reply, answer) = oneshot::channel();
+        if self
+            .send(LobbyMsg::MayHold { client, reply })
+            .await
+            .is_err()
+        {
+            return false;
+        }
+        answer.await.unwrap_or(false)
+    }
+
     /// Rooms open and people connected, kept current by the lobby.
     pub fn census(&self) -> watch::Receiver<Census> {
         self.census.clone()
     }
 
+    /// The session ended; `held_in` is the room holding its seat, if any.
     pub async fn gone(&self, client: ClientId, held_in: Option<RoomId>) {
         let _ = self.send(LobbyMsg::Gone { client, held_in }).await;
     }
@@ -211,36 +253,35 @@ type Resumed = (String, ResumeToken, Option<(RoomId, TokenHash)>);
 struct Session {
     /// The name it goes by, unique among sessions and held seats.
     name: String,
+    /// Logged in to the account `name`, else a guest: its token resumes only the same.
+    account: bool,
     /// Its resume token: a newer connection presenting it takes over.
     token: ResumeToken,
+    /// The machine it connects from: its rooms and held seats count against it.
+    address: AddressKey,
     /// Where room lists (and Welcome) go.
     outbox: Outbox,
     /// Closes the session.
     cut: CancellationToken,
     /// The room it is in; `None` in the lobby (where it gets room list updates).
     room: Option<RoomId>,
+    /// A held seat was promised to it as it drops (counted against its machine and
+    /// account until its end is reported, so drops at once cannot all pass the cap).
+    hold_promised: bool,
 }
 
-/// A seat held for a dropped player: their name stays theirs until it is given up.
-struct Held {
-    /// Reserved for the player until the seat is given up.
-    name: String,
-    /// The room holding the seat, where a resume is sent.
-    room: RoomId,
-    /// When the lobby forgets it even if the room's release never arrives.
-    until: Instant,
-}
-
-/// A room as the lobby knows it.
-struct Listed {
-    /// How sessions reach the room.
-    handle: RoomHandle,
-    /// Its line in the room list, once it has sent one.
-    summary: Option<RoomSummary>,
+impl Session {
+    /// Who the session's rooms are counted against.
+    fn maker(&self) -> Maker {
+        Maker {
+            address: self.address,
+            account: self.account.then(|| self.name.to_lowercase()),
+        }
+    }
 }
 
 struct Lobby {
-    /// Handed to every room it makes.
+    /// Handed to every room it makes; the caps on rooms and held seats.
     config: Arc<Config>,
     /// Handed to every room it makes; also drops snapshots it cannot reopen.
     store: StoreHandle,
@@ -258,29 +299,16 @@ struct Lobby {
     by_token: HashMap<ResumeToken, ClientId>,
     /// Names in use, by sessions and held seats, found by their look-alike key.
     names: NameBook,
-    /// Seats held for dropped players, by the hash of the token that reclaims them.
-    held: HashMap<TokenHash, Held>,
-    /// By number, so the list comes out in order.
-    rooms: BTreeMap<RoomId, Listed>,
+    /// Seats held for dropped players.
+    held: HeldSeats,
+    /// Every open room, by number.
+    rooms: RoomDirectory,
+    /// The lobby's room list and the changes still to push.
+    list: RoomList,
     /// The number the next session gets (never reused).
     next_client: ClientId,
-    /// The number the next room gets.
-    next_room: RoomId,
     /// Where the counts of rooms and people are published.
     census: watch::Sender<Census>,
-    /// Changes to the room list not yet told to every slice, numbered in order: a room
-    /// opened or changed (`true`) or closed (`false`).
-    changes: std::collections::VecDeque<(u64, RoomId, bool)>,
-    /// The number the next change gets.
-    next_change: u64,
-    /// By slice: changes below this number have been pushed to it.
-    told: [u64; SLICES],
-    /// The slice pushed next.
-    next_slice: usize,
-    /// The whole room list, encoded once for everyone who asks until it changes.
-    full_list: Option<Outgoing>,
-    /// When the last slice was pushed.
-    listed_at: Instant,
     /// Whether games are being saved: everyone connected is told when it changes.
     storage: watch::Receiver<Storage>,
 }
@@ -306,17 +334,11 @@ pub fn spawn(
         sessions: HashMap::new(),
         by_token: HashMap::new(),
         names: NameBook::default(),
-        held: HashMap::new(),
-        rooms: BTreeMap::new(),
+        held: HeldSeats::default(),
+        rooms: RoomDirectory::default(),
+        list: RoomList::default(),
         next_client: 1,
-        next_room: 1,
         census: census_tx,
-        changes: std::collections::VecDeque::new(),
-        next_change: 0,
-        told: [0; SLICES],
-        next_slice: 0,
-        full_list: None,
-        listed_at: Instant::now(),
         storage: store.status(),
         store,
     };
@@ -337,8 +359,7 @@ impl Lobby {
         let shutdown = self.shutdown.clone();
         let mut storage = self.storage.clone();
         loop {
-            let push_at =
-                (!self.changes.is_empty()).then_some(self.listed_at + LIST_EVERY / SLICES as u32);
+            let push_at = self.list.next_push();
             tokio::select! {
                 biased;
                 () = shutdown.cancelled() => break,
@@ -373,19 +394,17 @@ impl Lobby {
     fn handle(&mut self, msg: LobbyMsg) {
         match msg {
             LobbyMsg::Enter {
-                name,
-                account,
-                resume,
+                arrival,
                 outbox,
                 cut,
                 reply,
             } => {
-                let entered = self.enter(name, account, resume, outbox, cut);
+                let entered = self.enter(arrival, outbox, cut);
                 let _ = reply.send(entered);
             }
             LobbyMsg::List { client } => {
                 if self.sessions.contains_key(&client) {
-                    let list = self.full_list();
+                    let list = self.list.full();
                     if let Some(s) = self.sessions.get(&client) {
                         s.outbox.push(&list);
                     }
@@ -397,41 +416,17 @@ impl Lobby {
                 spec,
                 reply,
             } => {
-                if self.rooms.len() >= self.config.max_rooms {
-                    let _ = reply.send(Err(ErrorMsg::new(
-                        ErrorCode::Busy,
-                        format!(
-                            "this server has {} rooms open, as many as it allows: join or \
-                             watch one of them, or try again later",
-                            self.rooms.len()
-                        ),
-                    )));
-                    return;
-                }
-                let id = self.free_room_number();
-                let ctx = self.room_context();
-                if let Some(s) = self.sessions.get_mut(&guest.client) {
-                    s.room = Some(id);
-                }
-                let handle = room::spawn(id, settings, spec, guest, ctx, &self.tracker);
-                self.rooms.insert(
-                    id,
-                    Listed {
-                        handle: handle.clone(),
-                        summary: None,
-                    },
-                );
-                let _ = reply.send(Ok(handle));
+                let _ = reply.send(self.create(guest, settings, spec));
             }
             LobbyMsg::Find { client, id, reply } => {
-                let found = self.rooms.get(&id).map(|r| r.handle.clone());
+                let found = self.rooms.get(id).cloned();
                 if let Some(s) = self.sessions.get_mut(&client).filter(|_| found.is_some()) {
                     s.room = Some(id);
                 }
                 let _ = reply.send(found);
             }
             LobbyMsg::Back { client, list } => {
-                let list = (list && self.sessions.contains_key(&client)).then(|| self.full_list());
+                let list = (list && self.sessions.contains_key(&client)).then(|| self.list.full());
                 if let Some(s) = self.sessions.get_mut(&client) {
                     s.room = None;
                     if let Some(list) = list {
@@ -439,20 +434,89 @@ impl Lobby {
                     }
                 }
             }
+            LobbyMsg::MayHold { client, reply } => {
+                let may = self.may_hold(client);
+                if let Some(s) = self.sessions.get_mut(&client) {
+                    s.hold_promised = may;
+                }
+                let _ = reply.send(may);
+            }
             LobbyMsg::Gone { client, held_in } => self.gone(client, held_in),
         }
+    }
+
+    /// Whether `client`'s seat may be held as it drops: its machine and its account hold
+    /// fewer seats than a player may, counting seats promised to sessions still ending.
+    fn may_hold(&self, client: ClientId) -> bool {
+        let Some(me) = self.sessions.get(&client) else {
+            return false;
+        };
+        let account = me.account.then(|| me.name.to_lowercase());
+        let promised = self
+            .sessions
+            .values()
+            .filter(|s| s.hold_promised)
+            .filter(|s| {
+                s.address == me.address
+                    || (s.account && account.as_deref() == Some(s.name.to_lowercase().as_str()))
+            })
+            .count();
+        let held = self.held.held_for(me.address, account.as_deref());
+        held + promised < self.config.held_per_player
+    }
+
+    /// Makes a room for `guest`, unless the server or its player has as many as allowed.
+    fn create(
+        &mut self,
+        guest: Guest,
+        settings: RoomSettings,
+        spec: GameSpec,
+    ) -> Result<RoomHandle, ErrorMsg> {
+        if self.rooms.len() >= self.config.max_rooms {
+            return Err(ErrorMsg::new(
+                ErrorCode::Busy,
+                format!(
+                    "this server has {} rooms open, as many as it allows: join or watch one \
+                     of them, or try again later",
+                    self.rooms.len()
+                ),
+            ));
+        }
+        let maker = self.sessions.get(&guest.client).map(Session::maker);
+        if let Some(maker) = &maker {
+            let made = self.rooms.made_by(maker);
+            if made >= self.config.rooms_per_player {
+                tracing::info!(address = %maker.address, made, "room refused: the player's rooms are full");
+                return Err(ErrorMsg::new(
+                    ErrorCode::Busy,
+                    format!(
+                        "{made} rooms made from your machine or account are open, as many as \
+                         one player may have: play in one of them, or wait for one to close \
+                         (a room whose maker dropped closes once their seat is given up)"
+                    ),
+                ));
+            }
+        }
+        let id = self.rooms.free_number();
+        let ctx = self.room_context();
+        if let Some(s) = self.sessions.get_mut(&guest.client) {
+            s.room = Some(id);
+        }
+        let handle = room::spawn(id, settings, spec, guest, ctx, &self.tracker);
+        self.rooms.open(id, handle.clone(), maker);
+        Ok(handle)
     }
 
     /// Reopens the room of a game saved in progress, under the number it had (people
     /// were told "room 7"); its players' names and seats wait for them to come back with
     /// their resume tokens.
     fn reopen(&mut self, live: LiveGame) {
-        let id = if live.room != 0 && !self.rooms.contains_key(&live.room) {
+        let id = if live.room != 0 && !self.rooms.contains(live.room) {
             live.room
         } else {
-            self.free_room_number()
+            self.rooms.free_number()
         };
-        self.next_room = self.next_room.max(id.wrapping_add(1)).max(1);
+        self.rooms.skip_past(id);
         let key = live.key;
         let seats = live.seats.clone();
         match room::restore(id, live, self.room_context(), &self.tracker) {
@@ -462,39 +526,23 @@ impl Lobby {
                 for seat in seats {
                     if let LiveSeat::Human { name, token } = seat {
                         self.names.keep(&name);
-                        self.held.insert(
+                        self.held.hold(
                             token,
                             Held {
                                 name,
                                 room: id,
                                 until,
+                                address: None,
+                                account: None,
                             },
                         );
                     }
                 }
-                self.rooms.insert(
-                    id,
-                    Listed {
-                        handle,
-                        summary: None,
-                    },
-                );
+                self.rooms.open(id, handle, None);
             }
             Err(why) => {
                 // Kept in the store as it is: a later version may reopen it.
                 tracing::error!(key, %why, "a saved game in progress cannot be reopened; it is kept but not played");
-            }
-        }
-    }
-
-    /// The next room number no open room has (numbers of reopened rooms are kept, so
-    /// the count skips them).
-    fn free_room_number(&mut self) -> RoomId {
-        loop {
-            let id = self.next_room;
-            self.next_room = self.next_room.wrapping_add(1).max(1);
-            if !self.rooms.contains_key(&id) {
-                return id;
             }
         }
     }
@@ -511,51 +559,69 @@ impl Lobby {
 
     fn enter(
         &mut self,
-        asked: String,
-        account: bool,
-        resume: Option<ResumeToken>,
+        arrival: Arrival,
         outbox: Outbox,
         cut: CancellationToken,
     ) -> Result<Entered, ErrorMsg> {
         self.forget_expired_holds();
+        let Arrival {
+            name: asked,
+            account,
+            returning,
+            resume,
+            address,
+        } = arrival;
 
-        // A token is proof enough of a seat, except for someone logged in to another
-        // account; logging in brings back the account's held seat and takes over its
-        // other connection, token or not. A held seat or a live session handed over
-        // keeps its name (no claim).
-        let same = |name: &str| !account || name.to_lowercase() == asked.to_lowercase();
+        // A token is proof enough of a seat or a session of its own kind: a guest's
+        // token brings back a guest's, an account's only a login to that account.
+        // Logging in brings back the account's held seat, token or not. A held seat or a
+        // live session handed over keeps its name (no claim).
+        let key = asked.to_lowercase();
+        let same = |name: &str, was_account: Option<bool>| {
+            was_account.is_none_or(|was| was == account) && (!account || name.to_lowercase() == key)
+        };
         let mut resumed: Option<Resumed> = None;
         if let Some(token) = resume {
             let hash = TokenHash::of(&token);
-            if let Some(held) = self.held.get(&hash).filter(|h| same(&h.name)) {
-                let room = held.room;
-                let name = held.name.clone();
-                self.held.remove(&hash);
-                resumed = Some((name, token, Some((room, hash))));
-            } else if let Some(old) = self
-                .by_token
-                .get(&token)
-                .copied()
-                .filter(|old| self.sessions.get(old).is_some_and(|s| same(&s.name)))
+            if self
+                .held
+                .get(&hash)
+                .is_some_and(|h| same(&h.name, h.account))
+                && let Some(held) = self.held.take(&hash)
             {
+                resumed = Some((held.name, token, Some((held.room, hash))));
+            } else if let Some(old) = self.by_token.get(&token).copied().filter(|old| {
+                self.sessions
+                    .get(old)
+                    .is_some_and(|s| same(&s.name, Some(s.account)))
+            }) {
                 resumed = self.take_over(old);
             }
         }
+        if returning && resumed.is_none() {
+            // The token proved nothing: the name is an account's, and a guest takes it
+            // only to come back to the seat they had under it.
+            return Err(ErrorMsg::new(
+                ErrorCode::NameRegistered,
+                format!(
+                    "{} is a registered name: log in with its password, or play as a guest \
+                     under another name",
+                    asked.trim_start_matches(banco_protocol::GUEST_MARK)
+                ),
+            ));
+        }
         if account && resumed.is_none() {
-            let key = asked.to_lowercase();
-            if let Some(hash) = self
-                .held
-                .iter()
-                .find(|(_, h)| h.name.to_lowercase() == key)
-                .map(|(hash, _)| *hash)
-                && let Some(held) = self.held.remove(&hash)
-            {
+            if let Some((hash, held)) = self.held.take_account(&asked) {
                 resumed = Some((
                     held.name,
                     ResumeToken(rand::random()),
                     Some((held.room, hash)),
                 ));
-            } else if self.sessions.values().any(|s| s.name.to_lowercase() == key) {
+            } else if self
+                .sessions
+                .values()
+                .any(|s| s.account && s.name.to_lowercase() == key)
+            {
                 // Not taken over: two clients of one account would take it from each
                 // other for ever, each dialling again. A client that lost its link comes
                 // back with its token (above), or once the server has noticed the loss.
@@ -587,8 +653,7 @@ impl Lobby {
         };
         let client = self.next_client;
         self.next_client += 1;
-        let resume_in =
-            room.and_then(|(id, seat)| self.rooms.get(&id).map(|r| (r.handle.clone(), seat)));
+        let resume_in = room.and_then(|(id, seat)| self.rooms.get(id).map(|r| (r.clone(), seat)));
         outbox.send(ServerMsg::Welcome(Welcome {
             version: PROTOCOL_VERSION,
             name: name.clone(),
@@ -601,7 +666,7 @@ impl Lobby {
             outbox.send(ServerMsg::Storage(storage));
         }
         if resume_in.is_none() {
-            outbox.push(&self.full_list());
+            outbox.push(&self.list.full());
         }
         tracing::info!(client, %name, account, resumed = resume_in.is_some(), "player entered");
         self.by_token.insert(token, client);
@@ -609,10 +674,13 @@ impl Lobby {
             client,
             Session {
                 name: name.clone(),
+                account,
                 token,
+                address,
                 outbox,
                 cut,
                 room: resume_in.as_ref().map(|(r, _)| r.id()),
+                hold_promised: false,
             },
         );
         Ok(Entered {
@@ -643,14 +711,14 @@ impl Lobby {
         match held_in {
             // The name stays taken while the seat waits for its player.
             Some(room) => {
-                self.held.insert(
+                self.held.hold(
                     TokenHash::of(&session.token),
                     Held {
                         name: session.name,
                         room,
-                        until: Instant::now()
-                            + self.config.grace * 2
-                            + std::time::Duration::from_secs(5),
+                        until: Instant::now() + self.config.grace * 2 + HOLD_SLACK,
+                        address: Some(session.address),
+                        account: Some(session.account),
                     },
                 );
             }
@@ -661,118 +729,48 @@ impl Lobby {
     fn on_notice(&mut self, notice: RoomNotice) {
         match notice {
             RoomNotice::Changed(summary) => {
-                let id = summary.id;
-                if let Some(listed) = self.rooms.get_mut(&id) {
-                    listed.summary = Some(summary);
-                    self.note_change(id, true);
+                if self.rooms.contains(summary.id) {
+                    self.list.changed(summary);
                 }
             }
             RoomNotice::Closed(id) => {
-                if let Some(listed) = self.rooms.remove(&id)
-                    && listed.summary.is_some()
-                {
-                    self.note_change(id, false);
-                }
-                let gone: Vec<TokenHash> = self
-                    .held
-                    .iter()
-                    .filter(|(_, h)| h.room == id)
-                    .map(|(token, _)| *token)
-                    .collect();
-                for token in gone {
-                    self.release_hold(&token);
+                self.rooms.close(id);
+                self.list.closed(id);
+                for held in self.held.take_in_room(id) {
+                    self.names.release(&held.name);
                 }
             }
-            RoomNotice::Released(token) => self.release_hold(&token),
-        }
-    }
-
-    /// A held seat is given up: its name is free again.
-    fn release_hold(&mut self, token: &TokenHash) {
-        if let Some(held) = self.held.remove(token) {
-            self.names.release(&held.name);
+            RoomNotice::Released(token) => {
+                if let Some(held) = self.held.take(&token) {
+                    self.names.release(&held.name);
+                }
+            }
         }
     }
 
     /// Holds whose release was lost are forgotten after a while, freeing their names.
     fn forget_expired_holds(&mut self) {
-        let now = Instant::now();
-        let expired: Vec<TokenHash> = self
-            .held
-            .iter()
-            .filter(|(_, h)| h.until <= now)
-            .map(|(token, _)| *token)
-            .collect();
-        for token in expired {
-            self.release_hold(&token);
+        for held in self.held.take_expired(Instant::now()) {
+            self.names.release(&held.name);
         }
-    }
-
-    /// The whole room list as one message, encoded once until the list changes.
-    fn full_list(&mut self) -> Outgoing {
-        if let Some(list) = &self.full_list {
-            return list.clone();
-        }
-        let list = Outgoing::new(ServerMsg::Rooms(
-            self.rooms
-                .values()
-                .filter_map(|r| r.summary.clone())
-                .collect(),
-        ));
-        self.full_list = Some(list.clone());
-        list
-    }
-
-    /// Room `id` opened or changed (`open`), or closed: the whole list is stale, and the
-    /// change waits for each slice's next push.
-    fn note_change(&mut self, id: RoomId, open: bool) {
-        self.full_list = None;
-        self.changes.push_back((self.next_change, id, open));
-        self.next_change += 1;
     }
 
     /// Sends `msg` to every connected session, in the lobby or in a room.
     fn tell_everyone(&self, msg: ServerMsg) {
-        let out = Outgoing::new(msg);
+        let out = crate::connection::Outgoing::new(msg);
         for s in self.sessions.values() {
             s.outbox.push(&out);
         }
     }
 
-    /// Sends the next slice of the lobby's sessions what changed in the room list since
-    /// that slice was last told, and forgets changes every slice has heard.
+    /// Pushes the room list's changes to the next slice of the sessions in the lobby.
     fn push_rooms(&mut self) {
-        let slice = self.next_slice;
-        self.next_slice = (slice + 1) % SLICES;
-        self.listed_at = Instant::now();
-        let since = self.told[slice];
-        self.told[slice] = self.next_change;
-        // The latest word on each room: open (its current line) or closed.
-        let mut latest: BTreeMap<RoomId, bool> = BTreeMap::new();
-        for &(_, id, open) in self.changes.iter().filter(|(n, _, _)| *n >= since) {
-            latest.insert(id, open);
-        }
-        let oldest = self.told.iter().copied().min().unwrap_or(0);
-        while self.changes.front().is_some_and(|(n, _, _)| *n < oldest) {
-            self.changes.pop_front();
-        }
-        if latest.is_empty() {
-            return;
-        }
-        let mut changed = Vec::new();
-        let mut closed = Vec::new();
-        for (id, open) in latest {
-            match self.rooms.get(&id).and_then(|r| r.summary.clone()) {
-                Some(line) if open => changed.push(line),
-                _ => closed.push(id),
-            }
-        }
-        let push = Outgoing::new(ServerMsg::RoomsChanged { changed, closed });
-        for (client, s) in &self.sessions {
-            if s.room.is_none() && *client as usize % SLICES == slice {
-                s.outbox.push(&push);
-            }
-        }
+        let in_lobby = self
+            .sessions
+            .iter()
+            .filter(|(_, s)| s.room.is_none())
+            .map(|(client, s)| (*client, &s.outbox));
+        self.list.push(in_lobby);
     }
 }
 
@@ -785,11 +783,22 @@ async fn sleep_until(at: Option<Instant>) {
 
 #[cfg(test)]
 mod tests {
+    use super::room_list::LIST_EVERY;
     use super::*;
     use banco_protocol::{
         GameSettings, Level, MAX_NAME_CHARS, MAX_SERVER_FRAME, RoomStatus, SeatKind, TimeControl,
         wire,
     };
+
+    fn arrival(name: &str, resume: Option<ResumeToken>) -> Arrival {
+        Arrival {
+            name: name.into(),
+            account: false,
+            returning: false,
+            resume,
+            address: AddressKey::V4(std::net::Ipv4Addr::LOCALHOST),
+        }
+    }
 
     /// Room lists and pushes in `rx` so far, applied to the list a client keeps: (full
     /// lists, change pushes, the rooms the client knows of).
@@ -830,7 +839,7 @@ mod tests {
         );
         let (outbox, mut rx) = Outbox::for_test(1 << 20);
         lobby
-            .enter("Lan".into(), false, None, outbox, CancellationToken::new())
+            .enter(arrival("Lan", None), outbox, CancellationToken::new())
             .await
             .unwrap()
             .unwrap();

@@ -1,0 +1,104 @@
+//! The room directory: every open room by number, how sessions reach it, and who made
+//! it, so one machine (or one account) can be refused more rooms than it may have open.
+
+use std::collections::BTreeMap;
+
+use banco_protocol::RoomId;
+
+use crate::admission::AddressKey;
+use crate::room::RoomHandle;
+
+/// Who made a room: what its maker's rooms are counted by.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Maker {
+    /// The machine the room was made from.
+    pub address: AddressKey,
+    /// The account that made it (its name in compared form), if logged in.
+    pub account: Option<String>,
+}
+
+/// A room as the directory knows it.
+struct Listed {
+    /// How sessions reach the room.
+    handle: RoomHandle,
+    /// Who made it; `None` for a game reopened after a restart.
+    maker: Option<Maker>,
+}
+
+/// Every open room.
+pub struct RoomDirectory {
+    /// By number.
+    rooms: BTreeMap<RoomId, Listed>,
+    /// The number the next room gets (unless that one is taken).
+    next_room: RoomId,
+}
+
+impl Default for RoomDirectory {
+    fn default() -> RoomDirectory {
+        RoomDirectory {
+            rooms: BTreeMap::new(),
+            next_room: 1,
+        }
+    }
+}
+
+impl RoomDirectory {
+    /// The next room number no open room has (numbers of reopened rooms are kept, so
+    /// the count skips them).
+    pub fn free_number(&mut self) -> RoomId {
+        loop {
+            let id = self.next_room;
+            self.next_room = self.next_room.wrapping_add(1).max(1);
+            if !self.rooms.contains_key(&id) {
+                return id;
+            }
+        }
+    }
+
+    /// Whether a room has number `id`.
+    pub fn contains(&self, id: RoomId) -> bool {
+        self.rooms.contains_key(&id)
+    }
+
+    /// Numbers already given are not given again: the count goes past `id`.
+    pub fn skip_past(&mut self, id: RoomId) {
+        self.next_room = self.next_room.max(id.wrapping_add(1)).max(1);
+    }
+
+    /// Lists the room `id`.
+    pub fn open(&mut self, id: RoomId, handle: RoomHandle, maker: Option<Maker>) {
+        self.rooms.insert(id, Listed { handle, maker });
+    }
+
+    /// Forgets room `id` (it closed); `false` if it was not listed.
+    pub fn close(&mut self, id: RoomId) -> bool {
+        self.rooms.remove(&id).is_some()
+    }
+
+    /// How to reach room `id`.
+    pub fn get(&self, id: RoomId) -> Option<&RoomHandle> {
+        self.rooms.get(&id).map(|r| &r.handle)
+    }
+
+    /// How many rooms are open.
+    pub fn len(&self) -> usize {
+        self.rooms.len()
+    }
+
+    /// Whether no room is open.
+    pub fn is_empty(&self) -> bool {
+        self.rooms.is_empty()
+    }
+
+    /// Rooms open that were made from `maker`'s machine or by its account.
+    pub fn made_by(&self, maker: &Maker) -> usize {
+        self.rooms
+            .values()
+            .filter_map(|r| r.maker.as_ref())
+            .filter(|m| {
+                m.address == maker.address
+                    || (maker.account.is_some() && m.account == maker.account)
+            })
+            .count()
+    }
+}
