@@ -4,8 +4,9 @@
 use anyhow::Context;
 use banco_client::app::App;
 use banco_client::cli::{Cli, Command, Player};
+use banco_client::known_hosts::{self, PinSource, Trust};
 use banco_client::locale::Locale;
-use banco_client::net::{Connection, address_text};
+use banco_client::net::{Connection, Link, address_text};
 use banco_client::plain::{self, Ending, Format};
 use banco_client::seats::SeatKeeper;
 use banco_client::settings::{self, Settings, config_dir, os_user_name, settings_path, state_dir};
@@ -109,11 +110,46 @@ fn player_name(player: &Player, settings: &Settings) -> String {
         .unwrap_or_else(os_user_name)
 }
 
+/// Checks servers' keys against the pins in the state directory: TLS, pinned on first
+/// use. Problems with the pins' file join the user's warnings.
+fn pinned_trust(s: &mut Setup) -> Trust {
+    let trust = Trust::from_state_dir(state_dir().as_deref());
+    s.warnings.extend(trust.problems.iter().cloned());
+    trust
+}
+
+/// The trust `banco join` connects with: `--no-tls`, `--fingerprint`, or the pins.
+fn join_trust(j: &banco_client::cli::JoinArgs, s: &mut Setup) -> Trust {
+    let trust = pinned_trust(s);
+    match (j.no_tls, j.fingerprint) {
+        (true, _) => trust.in_the_clear(),
+        (false, Some(fp)) => trust.expecting(&j.address, fp, PinSource::Flag),
+        (false, None) => trust,
+    }
+}
+
+/// What line mode says on stderr about how the connection is protected: the server's
+/// fingerprint the first time (to compare with the host's screen), a pin that could not
+/// be kept.
+fn say_security(link: &Link, address: &str, loc: &Locale) {
+    if let Some(problem) = &link.pin_problem {
+        eprintln!("banco: {problem}");
+    }
+    if let (true, Some(fp)) = (link.security.first_use(), link.security.fingerprint()) {
+        let addr = banco_client::seats::server_key(address);
+        eprintln!(
+            "banco: {}",
+            banco_client::tr!(loc, "net.first_use", addr = addr, fingerprint = fp)
+        );
+    }
+}
+
 /// Runs a line-mode session against `address`.
 async fn run_plain(
     address: &str,
     name: &str,
     player: &Player,
+    trust: Trust,
     s: Setup,
 ) -> anyhow::Result<ExitCode> {
     let json = player.json;
@@ -125,16 +161,18 @@ async fn run_plain(
     let mut seats = SeatKeeper::new(state_dir().as_deref());
     let resume = seats.claim(address);
     let account = credentials(name, player)?;
-    let link = Connection::open_resuming(address, name, resume, account.clone())
+    let link = Connection::open_trusting(address, name, resume, account.clone(), &trust)
         .await
         .map_err(|e| anyhow::anyhow!(e.describe(&s.loc)))?
         .start();
+    say_security(&link, address, &s.loc);
     seats.greeted(link.welcome.resume);
     let format = if json { Format::Json } else { Format::Text };
     let stdin = tokio::io::BufReader::new(tokio::io::stdin());
     let printer = plain::Printer::new(std::io::stdout(), format, s.loc).with_bell(player.bell);
     let mut redial = plain::Redial::new(address, seats);
     redial.tty = std::io::IsTerminal::is_terminal(&std::io::stdin());
+    redial.trust = trust;
     // Logging in again after a drop; a registration is a login by then.
     redial.account = account.map(|c| banco_protocol::Credentials {
         register: false,
@@ -199,6 +237,7 @@ async fn run_tui(
     hosting: Option<(String, Vec<String>, Vec<String>)>,
     opened: Option<banco_client::record::Replay>,
     player: &Player,
+    trust: Trust,
     s: Setup,
     stop: banco_server::StopSignal,
 ) -> anyhow::Result<ExitCode> {
@@ -226,6 +265,7 @@ async fn run_tui(
         app,
         connect_now,
         SeatKeeper::new(state_dir().as_deref()),
+        trust,
         stop,
     )
     .await?;
@@ -233,15 +273,17 @@ async fn run_tui(
 }
 
 async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
-    let s = setup(&cli);
+    let mut s = setup(&cli);
     match cli.command {
         None => {
+            let trust = pinned_trust(&mut s);
             run_tui(
                 None,
                 player_name(&Player::default(), &s.settings),
                 None,
                 None,
                 &Player::default(),
+                trust,
                 s,
                 banco_server::StopSignal::listen(),
             )
@@ -250,8 +292,9 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Join(j)) => {
             let name = player_name(&j.player, &s.settings);
             let opened = open_record(&j.player)?;
+            let trust = join_trust(&j, &mut s);
             if j.player.plain || j.player.json {
-                run_plain(&j.address, &name, &j.player, s).await
+                run_plain(&j.address, &name, &j.player, trust, s).await
             } else {
                 let stop = banco_server::StopSignal::listen();
                 run_tui(
@@ -260,11 +303,18 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     None,
                     opened,
                     &j.player,
+                    trust,
                     s,
                     stop,
                 )
                 .await
             }
+        }
+        Some(Command::Forget(f)) => {
+            let said = known_hosts::forget(state_dir().as_deref(), &f.address)
+                .map_err(anyhow::Error::msg)?;
+            println!("{said}");
+            Ok(ExitCode::SUCCESS)
         }
         Some(Command::Replay(r)) => {
             let replay = banco_client::record::file::load(&r.file)?;
@@ -288,6 +338,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 app,
                 false,
                 SeatKeeper::none(),
+                Trust::default(),
                 banco_server::StopSignal::listen(),
             )
             .await?;
@@ -313,13 +364,27 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             // Listening before the server starts: a Ctrl-C or SIGTERM from here on stops
             // it cleanly, however early it comes.
             let stop = banco_server::StopSignal::listen();
-            let hosted = host::start(&h.listen, h.db.as_deref(), !h.no_web, &h.limits).await?;
+            let hosted =
+                host::start(&h.listen, h.db.as_deref(), !h.no_web, &h.limits, &h.tls).await?;
             let target = hosted.connect_address();
             let shown = address_text(&hosted.addr.ip().to_string(), hosted.addr.port());
+            // The host's own client expects its own server's key, pinned nowhere.
+            let trust = match hosted.fingerprint {
+                Some(fp) => Trust::default().expecting(&target, fp, PinSource::OwnServer),
+                None => Trust::default().in_the_clear(),
+            };
             let code = if h.player.plain || h.player.json {
+                match hosted.fingerprint {
+                    Some(fp) => eprintln!(
+                        "banco: hosting on {shown}, encrypted; players compare the key fingerprint {fp}"
+                    ),
+                    None => eprintln!(
+                        "banco: hosting on {shown} without encryption (--no-tls): passwords cross the network in the clear"
+                    ),
+                }
                 // Ctrl-C or SIGTERM stops the hosted server cleanly (its store closed).
                 tokio::select! {
-                    code = run_plain(&target, &name, &h.player, s) => code,
+                    code = run_plain(&target, &name, &h.player, trust, s) => code,
                     () = stop.recv() => Ok(ExitCode::SUCCESS),
                 }
             } else {
@@ -328,7 +393,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 let web = if h.no_web {
                     Vec::new()
                 } else {
-                    discover::web_urls(hosted.addr, &lan)
+                    discover::web_urls(hosted.addr, &lan, hosted.fingerprint.is_some())
                 };
                 run_tui(
                     Some(target),
@@ -336,6 +401,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     Some((shown, join, web)),
                     opened,
                     &h.player,
+                    trust,
                     s,
                     stop,
                 )
@@ -353,7 +419,7 @@ fn main() -> ExitCode {
         Some(Command::Join(j)) => j.player.plain || j.player.json,
         Some(Command::Host(h)) => h.player.plain || h.player.json,
         Some(Command::Replay(r)) => r.plain || r.json,
-        Some(Command::Discover(_)) => true,
+        Some(Command::Discover(_) | Command::Forget(_)) => true,
         None => false,
     };
     init_logging(plain);

@@ -8,6 +8,8 @@
 //! - [`wire`]: the two functions that turn a message into bytes and back (bincode 2).
 //! - [`codec`]: length-delimited frames over a byte stream, for `tokio_util::codec::Framed`.
 //! - [`discovery`]: the UDP probe and beacon that let clients find servers on the LAN.
+//! - [`fingerprint`]: [`Fingerprint`], the SHA-256 of a server's public key, as players
+//!   compare it and the terminal client pins it.
 //!
 //! A session starts with [`ClientMsg::Hello`] carrying [`PROTOCOL_VERSION`]; the server
 //! answers [`ServerMsg::Welcome`] or an [`ErrorCode::VersionMismatch`] error and a close.
@@ -16,6 +18,7 @@ pub mod client;
 pub mod codec;
 pub mod discovery;
 pub mod error;
+pub mod fingerprint;
 pub mod review;
 pub mod room;
 pub mod server;
@@ -24,6 +27,7 @@ pub mod wire;
 pub use client::{ClientMsg, Credentials, Hello, PasswordChange};
 pub use codec::{ClientCodec, FrameError, ServerCodec};
 pub use error::{ErrorCode, ErrorMsg};
+pub use fingerprint::Fingerprint;
 pub use review::{GameReview, MoveClass, PlayerReview, ReviewedPly, Thresholds};
 pub use room::*;
 pub use server::{ServerMsg, Storage, Welcome};

@@ -94,6 +94,10 @@ pub struct Config {
     /// The most reviews under way at once on the whole server (`--reviews`); one more is
     /// refused with `engines_busy`. Each has at most one search in the pool at a time.
     pub max_reviews: usize,
+    /// How the game port is encrypted: TLS with the self-signed certificate kept beside
+    /// the store (the default), a real one, or none (`--no-tls`). The server loads it at
+    /// start (after the store) and holds [`crate::tls::Tls::Ready`] from then on.
+    pub tls: crate::tls::Tls,
 }
 
 impl Default for Config {
@@ -124,6 +128,7 @@ impl Default for Config {
             store_max_bytes: Default::default(),
             discovery: Some(SocketAddr::from((Ipv4Addr::UNSPECIFIED, DISCOVERY_PORT))),
             web: true,
+            tls: crate::tls::Tls::SelfSigned,
         }
     }
 }

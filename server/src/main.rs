@@ -58,6 +58,8 @@ struct Args {
     probe: Vec<std::net::SocketAddr>,
     #[command(flatten)]
     limits: banco_server::Limits,
+    #[command(flatten)]
+    tls: banco_server::tls::TlsArgs,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -139,6 +141,7 @@ async fn main() -> anyhow::Result<()> {
         restart_grace: args.restart_grace,
         bot_delay: args.bot_delay,
         web: !args.no_web,
+        tls: args.tls.tls(),
         ..Config::default()
     };
     args.limits.apply(&mut config);

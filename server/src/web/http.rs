@@ -19,7 +19,6 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use std::net::SocketAddr;
 use std::time::Duration;
-use tokio::net::TcpStream;
 use tokio_util::task::TaskTracker;
 
 use banco_protocol::MAX_CLIENT_FRAME;
@@ -54,7 +53,10 @@ struct Web {
 
 /// Serves one HTTP connection until it closes, becomes a WebSocket (whose session then
 /// runs as its own task), outlives [`LIFETIME`], or the server stops.
-pub async fn serve(stream: TcpStream, peer: SocketAddr, ctx: SessionContext, tracker: TaskTracker) {
+pub async fn serve<S>(stream: S, peer: SocketAddr, ctx: SessionContext, tracker: TaskTracker)
+where
+    S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Send + Unpin + 'static,
+{
     let shutdown = ctx.shutdown.clone();
     let app = Router::new()
         .route("/ws", get(upgrade))
