@@ -26,6 +26,9 @@ struct Setup {
     games_dir: Option<std::path::PathBuf>,
     /// Problems with the user's files: shown, never fatal.
     warnings: Vec<String>,
+    /// How servers' keys are checked: pinned on first use in the state directory,
+    /// unless the command says otherwise (`--no-tls`, `--fingerprint`, hosting).
+    trust: Trust,
 }
 
 fn setup(cli: &Cli) -> Setup {
@@ -57,6 +60,8 @@ fn setup(cli: &Cli) -> Setup {
         warnings.push(e.to_string());
         Theme::classic()
     });
+    let trust = Trust::from_state_dir(state_dir().as_deref());
+    warnings.extend(trust.problems.iter().cloned());
     Setup {
         loc,
         theme,
@@ -64,6 +69,7 @@ fn setup(cli: &Cli) -> Setup {
         settings,
         dir,
         warnings,
+        trust,
     }
 }
 
@@ -110,17 +116,8 @@ fn player_name(player: &Player, settings: &Settings) -> String {
         .unwrap_or_else(os_user_name)
 }
 
-/// Checks servers' keys against the pins in the state directory: TLS, pinned on first
-/// use. Problems with the pins' file join the user's warnings.
-fn pinned_trust(s: &mut Setup) -> Trust {
-    let trust = Trust::from_state_dir(state_dir().as_deref());
-    s.warnings.extend(trust.problems.iter().cloned());
-    trust
-}
-
 /// The trust `banco join` connects with: `--no-tls`, `--fingerprint`, or the pins.
-fn join_trust(j: &banco_client::cli::JoinArgs, s: &mut Setup) -> Trust {
-    let trust = pinned_trust(s);
+fn join_trust(j: &banco_client::cli::JoinArgs, trust: Trust) -> Trust {
     match (j.no_tls, j.fingerprint) {
         (true, _) => trust.in_the_clear(),
         (false, Some(fp)) => trust.expecting(&j.address, fp, PinSource::Flag),
@@ -149,10 +146,10 @@ async fn run_plain(
     address: &str,
     name: &str,
     player: &Player,
-    trust: Trust,
     s: Setup,
 ) -> anyhow::Result<ExitCode> {
     let json = player.json;
+    let trust = s.trust.clone();
     for w in &s.warnings {
         eprintln!("banco: {w}");
     }
@@ -237,10 +234,10 @@ async fn run_tui(
     hosting: Option<(String, Vec<String>, Vec<String>)>,
     opened: Option<banco_client::record::Replay>,
     player: &Player,
-    trust: Trust,
     s: Setup,
     stop: banco_server::StopSignal,
 ) -> anyhow::Result<ExitCode> {
+    let trust = s.trust.clone();
     let mut app = App::new(s.loc, s.theme, s.settings, s.dir, name, Instant::now());
     app.games_dir = s.games_dir;
     app.open_after_connect = opened;
@@ -276,14 +273,12 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let mut s = setup(&cli);
     match cli.command {
         None => {
-            let trust = pinned_trust(&mut s);
             run_tui(
                 None,
                 player_name(&Player::default(), &s.settings),
                 None,
                 None,
                 &Player::default(),
-                trust,
                 s,
                 banco_server::StopSignal::listen(),
             )
@@ -292,9 +287,9 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Join(j)) => {
             let name = player_name(&j.player, &s.settings);
             let opened = open_record(&j.player)?;
-            let trust = join_trust(&j, &mut s);
+            s.trust = join_trust(&j, s.trust);
             if j.player.plain || j.player.json {
-                run_plain(&j.address, &name, &j.player, trust, s).await
+                run_plain(&j.address, &name, &j.player, s).await
             } else {
                 let stop = banco_server::StopSignal::listen();
                 run_tui(
@@ -303,7 +298,6 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     None,
                     opened,
                     &j.player,
-                    trust,
                     s,
                     stop,
                 )
@@ -369,7 +363,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let target = hosted.connect_address();
             let shown = address_text(&hosted.addr.ip().to_string(), hosted.addr.port());
             // The host's own client expects its own server's key, pinned nowhere.
-            let trust = match hosted.fingerprint {
+            s.trust = match hosted.fingerprint {
                 Some(fp) => Trust::default().expecting(&target, fp, PinSource::OwnServer),
                 None => Trust::default().in_the_clear(),
             };
@@ -384,7 +378,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 }
                 // Ctrl-C or SIGTERM stops the hosted server cleanly (its store closed).
                 tokio::select! {
-                    code = run_plain(&target, &name, &h.player, trust, s) => code,
+                    code = run_plain(&target, &name, &h.player, s) => code,
                     () = stop.recv() => Ok(ExitCode::SUCCESS),
                 }
             } else {
@@ -401,7 +395,6 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     Some((shown, join, web)),
                     opened,
                     &h.player,
-                    trust,
                     s,
                     stop,
                 )

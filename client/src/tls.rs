@@ -75,25 +75,22 @@ impl ServerCertVerifier for AnyKeyHeld {
     }
 }
 
-/// The client's TLS configuration, made once.
-fn config() -> Arc<ClientConfig> {
-    static CONFIG: OnceLock<Arc<ClientConfig>> = OnceLock::new();
-    CONFIG
-        .get_or_init(|| {
-            let provider: CryptoProvider = rustls::crypto::ring::default_provider();
-            let verifier = AnyKeyHeld {
-                algorithms: provider.signature_verification_algorithms,
-            };
-            let mut config = ClientConfig::builder_with_provider(Arc::new(provider))
-                .with_safe_default_protocol_versions()
-                .expect("ring's provider supports the default TLS versions")
-                .dangerous()
-                .with_custom_certificate_verifier(Arc::new(verifier))
-                .with_no_client_auth();
-            config.alpn_protocols = vec![ALPN.to_vec()];
-            Arc::new(config)
-        })
-        .clone()
+/// A TLS configuration asking for `alpn` (none if empty).
+fn config_for(alpn: &[u8]) -> Arc<ClientConfig> {
+    let provider: CryptoProvider = rustls::crypto::ring::default_provider();
+    let verifier = AnyKeyHeld {
+        algorithms: provider.signature_verification_algorithms,
+    };
+    let mut config = ClientConfig::builder_with_provider(Arc::new(provider))
+        .with_safe_default_protocol_versions()
+        .expect("ring's provider supports the default TLS versions")
+        .dangerous()
+        .with_custom_certificate_verifier(Arc::new(verifier))
+        .with_no_client_auth();
+    if !alpn.is_empty() {
+        config.alpn_protocols = vec![alpn.to_vec()];
+    }
+    Arc::new(config)
 }
 
 /// The TLS handshake over `stream` with the server dialled as `host` (its name, sent
@@ -103,9 +100,31 @@ pub async fn handshake(
     host: &str,
     addr: SocketAddr,
 ) -> Result<(TlsStream<TcpStream>, Fingerprint), HandshakeError> {
+    static BANCO: OnceLock<Arc<ClientConfig>> = OnceLock::new();
+    let config = BANCO.get_or_init(|| config_for(ALPN)).clone();
+    handshake_with(stream, host, addr, config).await
+}
+
+/// As [`handshake`], asking for the protocol `alpn` instead of banco's (`http/1.1` to
+/// fetch the page; empty for none): for tests and tools.
+pub async fn handshake_for(
+    stream: TcpStream,
+    host: &str,
+    addr: SocketAddr,
+    alpn: &[u8],
+) -> Result<(TlsStream<TcpStream>, Fingerprint), HandshakeError> {
+    handshake_with(stream, host, addr, config_for(alpn)).await
+}
+
+async fn handshake_with(
+    stream: TcpStream,
+    host: &str,
+    addr: SocketAddr,
+    config: Arc<ClientConfig>,
+) -> Result<(TlsStream<TcpStream>, Fingerprint), HandshakeError> {
     let name = ServerName::try_from(host.to_string())
         .unwrap_or_else(|_| ServerName::IpAddress(addr.ip().into()));
-    let connector = tokio_rustls::TlsConnector::from(config());
+    let connector = tokio_rustls::TlsConnector::from(config);
     let tls = connector
         .connect(name, stream)
         .await

@@ -113,6 +113,9 @@ impl Process {
         let mut child = Command::new(env!("CARGO_BIN_EXE_banco-server"))
             .args(["--listen", "127.0.0.1:0", "--no-discovery", "--db"])
             .arg(dir.join("banco.db"))
+            // The figures sit beside a bare TCP echo: the server is measured on the same
+            // transport (TLS's own cost is not what these sections measure).
+            .arg("--no-tls")
             .args(extra)
             .env("RUST_LOG", "warn,banco_server::server=info")
             .stdin(Stdio::null())
