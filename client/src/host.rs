@@ -139,12 +139,15 @@ pub async fn start(
     let store = banco_server::open_store(&config)
         .await
         .map_err(|e| HostError::Store(format!("{e:#}")))?;
-    // Loaded here, not by the server, so the lobby can show the fingerprint.
-    config.tls = tls.tls();
-    config.tls = banco_server::server::load_tls(&config)
+    // Loaded here, not by the server (which says it at start), so the lobby can show
+    // the fingerprint.
+    let (asked, store_at) = (tls.tls(), config.store.clone());
+    let loaded = tokio::task::spawn_blocking(move || asked.load(&store_at))
         .await
-        .map_err(|e| HostError::Tls(format!("{e:#}")))?;
-    let fingerprint = config.tls.identity().map(|id| id.fingerprint);
+        .map_err(|e| HostError::Tls(e.to_string()))?
+        .map_err(|e| HostError::Tls(e.to_string()))?;
+    let fingerprint = loaded.as_ref().map(|id| id.fingerprint);
+    config.tls = loaded.map_or(banco_server::tls::Tls::Off, banco_server::tls::Tls::Ready);
     let shutdown = CancellationToken::new();
     let task = tokio::spawn(banco_server::run_with_store(
         listener,

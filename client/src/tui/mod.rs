@@ -246,12 +246,11 @@ async fn main_loop(
                         app.security = Some(l.security);
                         if let Some(problem) = l.pin_problem.take() {
                             app.warn(problem);
-                        } else if let (true, Some(fp)) =
-                            (l.security.first_use(), l.security.fingerprint())
-                        {
-                            // The first meeting: the player compares it with the host's.
+                        } else if l.security.first_use() {
+                            // The first meeting: the player compares the fingerprint the
+                            // lobby shows with the host's.
                             let addr = crate::seats::server_key(&app.server_addr);
-                            let text = tr!(app.loc, "net.first_use", addr = addr, fingerprint = fp);
+                            let text = tr!(app.loc, "net.first_use_above", addr = addr);
                             app.info(text);
                         }
                         let mut incoming = std::mem::replace(&mut l.incoming, mpsc::channel(1).1);

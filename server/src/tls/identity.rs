@@ -301,7 +301,10 @@ fn read_text(path: &Path, what: &'static str) -> Result<String, TlsError> {
     std::fs::read_to_string(path).map_err(|e| TlsError::Read {
         what,
         path: path.to_path_buf(),
-        reason: e.kind().to_string(),
+        reason: match e.kind() {
+            std::io::ErrorKind::NotFound => "there is no such file".to_string(),
+            kind => kind.to_string(),
+        },
     })
 }
 
