@@ -3,7 +3,8 @@
 //! ```text
 //! banco                                   connect screen (last server filled in)
 //! banco host [--listen ADDR] [--db PATH|:memory:] [--name NAME] [--plain|--json]
-//! banco join ADDR [--name NAME] [--plain|--json]
+//! banco join ADDR [--name NAME] [--plain|--json] [--fingerprint FP | --no-tls]
+//! banco forget HOST[:PORT]                        unpin a server's key (it changed)
 //! banco replay FILE [--plain|--json]             a saved game, no server needed
 //! banco discover [--wait 1.5s] [--json] [ADDR..]  servers on the LAN
 //! ```
@@ -44,6 +45,9 @@ pub enum Command {
     Replay(ReplayArgs),
     /// List the banco servers on your network.
     Discover(DiscoverArgs),
+    /// Forget the key pinned for a server, after its host confirmed that it changed
+    /// (the next connection pins the key it shows).
+    Forget(ForgetArgs),
 }
 
 /// Options shared by `host` and `join`.
@@ -91,6 +95,8 @@ pub struct HostArgs {
     #[command(flatten)]
     pub limits: banco_server::Limits,
     #[command(flatten)]
+    pub tls: banco_server::tls::TlsArgs,
+    #[command(flatten)]
     pub player: Player,
 }
 
@@ -99,8 +105,30 @@ pub struct JoinArgs {
     /// The host's address: an IP or name, optionally with :port (default 7373).
     #[arg(value_name = "ADDR")]
     pub address: String,
+    /// The server's key fingerprint, as the host's screen shows it (64 hex digits,
+    /// spaces allowed): the connection is refused unless the server shows this key, and
+    /// it is pinned for next time.
+    #[arg(long, value_name = "FP", value_parser = fingerprint, conflicts_with = "no_tls")]
+    pub fingerprint: Option<banco_protocol::Fingerprint>,
+    /// Join in the clear, a server started with --no-tls (an older banco's, say):
+    /// passwords and the seat's token cross the network readable by anyone on it.
+    /// Refused for a server whose key this machine has pinned.
+    #[arg(long)]
+    pub no_tls: bool,
     #[command(flatten)]
     pub player: Player,
+}
+
+fn fingerprint(text: &str) -> Result<banco_protocol::Fingerprint, String> {
+    text.parse()
+        .map_err(|e: banco_protocol::fingerprint::BadFingerprint| e.to_string())
+}
+
+#[derive(Debug, Args)]
+pub struct ForgetArgs {
+    /// The server, as you join it: a host or IP, optionally with :port (default 7373).
+    #[arg(value_name = "ADDR")]
+    pub address: String,
 }
 
 #[derive(Debug, Args)]
@@ -186,5 +214,24 @@ mod tests {
             ("3s", &["10.0.0.255".to_string()][..])
         );
         assert!(!d.json);
+        let fp = "3f2a".repeat(16);
+        let cli = Cli::parse_from(["banco", "join", "pc-an", "--fingerprint", &fp]);
+        let Some(Command::Join(j)) = cli.command else {
+            panic!("join expected");
+        };
+        assert_eq!(j.fingerprint.map(|f| f.hex()), Some(fp.clone()));
+        assert!(!j.no_tls);
+        assert!(Cli::try_parse_from(["banco", "join", "pc-an", "--fingerprint", "3f2a"]).is_err());
+        assert!(
+            Cli::try_parse_from(["banco", "join", "pc-an", "--fingerprint", &fp, "--no-tls"])
+                .is_err()
+        );
+        let cli = Cli::parse_from(["banco", "host", "--no-tls"]);
+        let Some(Command::Host(h)) = cli.command else {
+            panic!("host expected");
+        };
+        assert!(h.tls.no_tls);
+        let cli = Cli::parse_from(["banco", "forget", "pc-an:7400"]);
+        assert!(matches!(cli.command, Some(Command::Forget(f)) if f.address == "pc-an:7400"));
     }
 }

@@ -142,11 +142,12 @@ pub fn join_addresses(listen: SocketAddr, lan: &[IpAddr]) -> Vec<String> {
 }
 
 /// The addresses a browser on the network opens to play on a server listening on
-/// `listen`: `http://192.168.1.20:7373/`, one for each of the LAN addresses (`lan`)
-/// others can reach (a machine on two networks is reached by a different one from
-/// each), or this machine's own when it listens on one address only. The first is the
-/// one the QR code shows.
-pub fn web_urls(listen: SocketAddr, lan: &[IpAddr]) -> Vec<String> {
+/// `listen`: `https://192.168.1.20:7373/` (`http://` when the server is not
+/// `encrypted`), one for each of the LAN addresses (`lan`) others can reach (a machine
+/// on two networks is reached by a different one from each), or this machine's own when
+/// it listens on one address only. The first is the one the QR code shows.
+pub fn web_urls(listen: SocketAddr, lan: &[IpAddr], encrypted: bool) -> Vec<String> {
+    let scheme = if encrypted { "https" } else { "http" };
     let ips: Vec<IpAddr> = if listen.ip().is_unspecified() {
         let v4: Vec<IpAddr> = lan.iter().copied().filter(IpAddr::is_ipv4).collect();
         if v4.is_empty() {
@@ -158,7 +159,7 @@ pub fn web_urls(listen: SocketAddr, lan: &[IpAddr]) -> Vec<String> {
         vec![listen.ip()]
     };
     ips.into_iter()
-        .map(|ip| format!("http://{}/", SocketAddr::new(ip, listen.port())))
+        .map(|ip| format!("{scheme}://{}/", SocketAddr::new(ip, listen.port())))
         .collect()
 }
 
@@ -174,16 +175,16 @@ mod tests {
             "fe80::1".parse().unwrap(),
         ];
         assert_eq!(
-            web_urls("0.0.0.0:7373".parse().unwrap(), &lan),
-            ["http://192.168.1.20:7373/", "http://10.77.0.1:7373/"]
+            web_urls("0.0.0.0:7373".parse().unwrap(), &lan, true),
+            ["https://192.168.1.20:7373/", "https://10.77.0.1:7373/"]
         );
         assert_eq!(
-            web_urls("127.0.0.1:7400".parse().unwrap(), &lan),
+            web_urls("127.0.0.1:7400".parse().unwrap(), &lan, false),
             ["http://127.0.0.1:7400/"]
         );
         assert_eq!(
-            web_urls("0.0.0.0:7373".parse().unwrap(), &[]),
-            ["http://127.0.0.1:7373/"]
+            web_urls("0.0.0.0:7373".parse().unwrap(), &[], true),
+            ["https://127.0.0.1:7373/"]
         );
     }
 

@@ -36,6 +36,9 @@ pub enum HostError {
     Permission(u16),
     #[error("{0}")]
     Store(String),
+    /// The certificate could not be read or made (the sentence says what to do).
+    #[error("{0}")]
+    Tls(String),
     #[error("could not listen on {addr}: {message}")]
     Other { addr: String, message: String },
 }
@@ -44,6 +47,8 @@ pub enum HostError {
 pub struct Hosted {
     /// Where it listens.
     pub addr: SocketAddr,
+    /// Its key fingerprint, for the lobby and the QR code; `None` with `--no-tls`.
+    pub fingerprint: Option<banco_protocol::Fingerprint>,
     /// Cancelled to stop the server.
     shutdown: CancellationToken,
     /// The server task; its result says whether it stopped cleanly.
@@ -111,12 +116,14 @@ pub async fn bind(listen: &str) -> Result<TcpListener, HostError> {
 }
 
 /// Starts a server listening on `listen`, keeping games in `db`, serving the browser
-/// client on the same port unless `web` is false.
+/// client on the same port unless `web` is false, encrypted as `tls` says (its
+/// certificate kept beside `db`, made on the first start).
 pub async fn start(
     listen: &str,
     db: Option<&str>,
     web: bool,
     limits: &banco_server::Limits,
+    tls: &banco_server::tls::TlsArgs,
 ) -> Result<Hosted, HostError> {
     let listener = bind(listen).await?;
     let addr = listener.local_addr().map_err(|e| HostError::Other {
@@ -132,6 +139,15 @@ pub async fn start(
     let store = banco_server::open_store(&config)
         .await
         .map_err(|e| HostError::Store(format!("{e:#}")))?;
+    // Loaded here, not by the server (which says it at start), so the lobby can show
+    // the fingerprint.
+    let (asked, store_at) = (tls.tls(), config.store.clone());
+    let loaded = tokio::task::spawn_blocking(move || asked.load(&store_at))
+        .await
+        .map_err(|e| HostError::Tls(e.to_string()))?
+        .map_err(|e| HostError::Tls(e.to_string()))?;
+    let fingerprint = loaded.as_ref().map(|id| id.fingerprint);
+    config.tls = loaded.map_or(banco_server::tls::Tls::Off, banco_server::tls::Tls::Ready);
     let shutdown = CancellationToken::new();
     let task = tokio::spawn(banco_server::run_with_store(
         listener,
@@ -141,6 +157,7 @@ pub async fn start(
     ));
     Ok(Hosted {
         addr,
+        fingerprint,
         shutdown,
         task,
     })
@@ -170,6 +187,7 @@ mod tests {
             Some(":memory:"),
             true,
             &banco_server::Limits::default(),
+            &banco_server::tls::TlsArgs::default(),
         )
         .await
         .unwrap();
@@ -179,6 +197,9 @@ mod tests {
             .unwrap();
         // A guest: the name is marked.
         assert_eq!(link.welcome.name, "~An");
+        // Encrypted by default, with the key the host shows.
+        assert!(hosted.fingerprint.is_some());
+        assert_eq!(link.security.fingerprint(), hosted.fingerprint);
         hosted.stop().await;
     }
 }

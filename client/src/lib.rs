@@ -5,6 +5,9 @@
 //!
 //! - [`cli`]: the command line (`banco host`, `banco join ADDR`, options), clap derive.
 //! - [`net`]: connecting and greeting a server; the reader/writer tasks.
+//! - [`tls`]: the TLS handshake, with the server's key taken for what its fingerprint
+//!   says; [`known_hosts`]: those fingerprints pinned on first use, and the [`known_hosts::Trust`]
+//!   each connection is checked against.
 //! - [`reconnect`]: when to dial again after a lost connection, and where to go back to.
 //! - [`seats`]: the seats this client holds, kept on disk to take back after a crash.
 //! - [`host`]: starting the server in-process for `banco host`.
@@ -27,6 +30,7 @@ pub mod app;
 pub mod cli;
 pub mod discover;
 pub mod host;
+pub mod known_hosts;
 pub mod locale;
 pub mod narrate;
 pub mod net;
@@ -37,6 +41,7 @@ pub mod room;
 pub mod seats;
 pub mod settings;
 pub mod theme;
+pub mod tls;
 pub mod tui;
 pub mod ui;
 

@@ -4,8 +4,9 @@
 use anyhow::Context;
 use banco_client::app::App;
 use banco_client::cli::{Cli, Command, Player};
+use banco_client::known_hosts::{self, PinSource, Trust};
 use banco_client::locale::Locale;
-use banco_client::net::{Connection, address_text};
+use banco_client::net::{Connection, Link, address_text};
 use banco_client::plain::{self, Ending, Format};
 use banco_client::seats::SeatKeeper;
 use banco_client::settings::{self, Settings, config_dir, os_user_name, settings_path, state_dir};
@@ -25,6 +26,9 @@ struct Setup {
     games_dir: Option<std::path::PathBuf>,
     /// Problems with the user's files: shown, never fatal.
     warnings: Vec<String>,
+    /// How servers' keys are checked: pinned on first use in the state directory,
+    /// unless the command says otherwise (`--no-tls`, `--fingerprint`, hosting).
+    trust: Trust,
 }
 
 fn setup(cli: &Cli) -> Setup {
@@ -56,6 +60,8 @@ fn setup(cli: &Cli) -> Setup {
         warnings.push(e.to_string());
         Theme::classic()
     });
+    let trust = Trust::from_state_dir(state_dir().as_deref());
+    warnings.extend(trust.problems.iter().cloned());
     Setup {
         loc,
         theme,
@@ -63,6 +69,7 @@ fn setup(cli: &Cli) -> Setup {
         settings,
         dir,
         warnings,
+        trust,
     }
 }
 
@@ -109,6 +116,31 @@ fn player_name(player: &Player, settings: &Settings) -> String {
         .unwrap_or_else(os_user_name)
 }
 
+/// The trust `banco join` connects with: `--no-tls`, `--fingerprint`, or the pins.
+fn join_trust(j: &banco_client::cli::JoinArgs, trust: Trust) -> Trust {
+    match (j.no_tls, j.fingerprint) {
+        (true, _) => trust.in_the_clear(),
+        (false, Some(fp)) => trust.expecting(&j.address, fp, PinSource::Flag),
+        (false, None) => trust,
+    }
+}
+
+/// What line mode says on stderr about how the connection is protected: the server's
+/// fingerprint the first time (to compare with the host's screen), a pin that could not
+/// be kept.
+fn say_security(link: &Link, address: &str, loc: &Locale) {
+    if let Some(problem) = &link.pin_problem {
+        eprintln!("banco: {problem}");
+    }
+    if let (true, Some(fp)) = (link.security.first_use(), link.security.fingerprint()) {
+        let addr = banco_client::seats::server_key(address);
+        eprintln!(
+            "banco: {}",
+            banco_client::tr!(loc, "net.first_use", addr = addr, fingerprint = fp)
+        );
+    }
+}
+
 /// Runs a line-mode session against `address`.
 async fn run_plain(
     address: &str,
@@ -117,6 +149,7 @@ async fn run_plain(
     s: Setup,
 ) -> anyhow::Result<ExitCode> {
     let json = player.json;
+    let trust = s.trust.clone();
     for w in &s.warnings {
         eprintln!("banco: {w}");
     }
@@ -125,16 +158,18 @@ async fn run_plain(
     let mut seats = SeatKeeper::new(state_dir().as_deref());
     let resume = seats.claim(address);
     let account = credentials(name, player)?;
-    let link = Connection::open_resuming(address, name, resume, account.clone())
+    let link = Connection::open_trusting(address, name, resume, account.clone(), &trust)
         .await
         .map_err(|e| anyhow::anyhow!(e.describe(&s.loc)))?
         .start();
+    say_security(&link, address, &s.loc);
     seats.greeted(link.welcome.resume);
     let format = if json { Format::Json } else { Format::Text };
     let stdin = tokio::io::BufReader::new(tokio::io::stdin());
     let printer = plain::Printer::new(std::io::stdout(), format, s.loc).with_bell(player.bell);
     let mut redial = plain::Redial::new(address, seats);
     redial.tty = std::io::IsTerminal::is_terminal(&std::io::stdin());
+    redial.trust = trust;
     // Logging in again after a drop; a registration is a login by then.
     redial.account = account.map(|c| banco_protocol::Credentials {
         register: false,
@@ -202,6 +237,7 @@ async fn run_tui(
     s: Setup,
     stop: banco_server::StopSignal,
 ) -> anyhow::Result<ExitCode> {
+    let trust = s.trust.clone();
     let mut app = App::new(s.loc, s.theme, s.settings, s.dir, name, Instant::now());
     app.games_dir = s.games_dir;
     app.open_after_connect = opened;
@@ -226,6 +262,7 @@ async fn run_tui(
         app,
         connect_now,
         SeatKeeper::new(state_dir().as_deref()),
+        trust,
         stop,
     )
     .await?;
@@ -233,7 +270,7 @@ async fn run_tui(
 }
 
 async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
-    let s = setup(&cli);
+    let mut s = setup(&cli);
     match cli.command {
         None => {
             run_tui(
@@ -250,6 +287,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Join(j)) => {
             let name = player_name(&j.player, &s.settings);
             let opened = open_record(&j.player)?;
+            s.trust = join_trust(&j, s.trust);
             if j.player.plain || j.player.json {
                 run_plain(&j.address, &name, &j.player, s).await
             } else {
@@ -265,6 +303,12 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 )
                 .await
             }
+        }
+        Some(Command::Forget(f)) => {
+            let said = known_hosts::forget(state_dir().as_deref(), &f.address)
+                .map_err(anyhow::Error::msg)?;
+            println!("{said}");
+            Ok(ExitCode::SUCCESS)
         }
         Some(Command::Replay(r)) => {
             let replay = banco_client::record::file::load(&r.file)?;
@@ -288,6 +332,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 app,
                 false,
                 SeatKeeper::none(),
+                Trust::default(),
                 banco_server::StopSignal::listen(),
             )
             .await?;
@@ -313,10 +358,24 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             // Listening before the server starts: a Ctrl-C or SIGTERM from here on stops
             // it cleanly, however early it comes.
             let stop = banco_server::StopSignal::listen();
-            let hosted = host::start(&h.listen, h.db.as_deref(), !h.no_web, &h.limits).await?;
+            let hosted =
+                host::start(&h.listen, h.db.as_deref(), !h.no_web, &h.limits, &h.tls).await?;
             let target = hosted.connect_address();
             let shown = address_text(&hosted.addr.ip().to_string(), hosted.addr.port());
+            // The host's own client expects its own server's key, pinned nowhere.
+            s.trust = match hosted.fingerprint {
+                Some(fp) => Trust::default().expecting(&target, fp, PinSource::OwnServer),
+                None => Trust::default().in_the_clear(),
+            };
             let code = if h.player.plain || h.player.json {
+                match hosted.fingerprint {
+                    Some(fp) => eprintln!(
+                        "banco: hosting on {shown}, encrypted; players compare the key fingerprint {fp}"
+                    ),
+                    None => eprintln!(
+                        "banco: hosting on {shown} without encryption (--no-tls): passwords cross the network in the clear"
+                    ),
+                }
                 // Ctrl-C or SIGTERM stops the hosted server cleanly (its store closed).
                 tokio::select! {
                     code = run_plain(&target, &name, &h.player, s) => code,
@@ -328,7 +387,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 let web = if h.no_web {
                     Vec::new()
                 } else {
-                    discover::web_urls(hosted.addr, &lan)
+                    discover::web_urls(hosted.addr, &lan, hosted.fingerprint.is_some())
                 };
                 run_tui(
                     Some(target),
@@ -353,7 +412,7 @@ fn main() -> ExitCode {
         Some(Command::Join(j)) => j.player.plain || j.player.json,
         Some(Command::Host(h)) => h.player.plain || h.player.json,
         Some(Command::Replay(r)) => r.plain || r.json,
-        Some(Command::Discover(_)) => true,
+        Some(Command::Discover(_) | Command::Forget(_)) => true,
         None => false,
     };
     init_logging(plain);

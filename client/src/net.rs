@@ -1,5 +1,7 @@
-//! The connection to a server: resolving the address, the Hello/Welcome greeting, then
-//! two tasks that move messages between the socket and channels.
+//! The connection to a server: resolving the address, TLS with the server's key checked
+//! against this client's pins ([`crate::known_hosts::Trust`]; in the clear only with
+//! `--no-tls`, and never for a server with a pin), the Hello/Welcome greeting, then two
+//! tasks that move messages between the socket and channels.
 //!
 //! Every way this can fail becomes a [`ConnectError`] (no connection) or a [`Lost`] (a
 //! connection that was up is gone), each told as one sentence a player can act on, in
@@ -10,8 +12,8 @@
 //! that drops packets without closing) and is closed as [`Lost::Silent`].
 
 use banco_protocol::{
-    ClientCodec, ClientMsg, Credentials, DEFAULT_PORT, ErrorCode, ErrorMsg, FrameError,
-    HEARTBEAT_TIMEOUT_SECS, Hello, PROTOCOL_VERSION, ResumeToken, ServerMsg, Welcome,
+    ClientCodec, ClientMsg, Credentials, DEFAULT_PORT, ErrorCode, ErrorMsg, Fingerprint,
+    FrameError, HEARTBEAT_TIMEOUT_SECS, Hello, PROTOCOL_VERSION, ResumeToken, ServerMsg, Welcome,
 };
 use futures::{SinkExt, StreamExt};
 use std::io;
@@ -20,10 +22,16 @@ use std::time::Duration;
 use tokio::net::TcpStream;
 use tokio::sync::mpsc;
 use tokio_util::codec::Framed;
+use tokio_util::either::Either;
 use tokio_util::sync::CancellationToken;
 
+use crate::known_hosts::{Checked, KeyMismatch, PinSource, Trust};
 use crate::locale::Locale;
+use crate::tls::{self, HandshakeError};
 use crate::tr;
+
+/// The bytes under the frames: TLS over TCP, or TCP alone (`--no-tls`).
+pub type Stream = Either<tokio_rustls::client::TlsStream<TcpStream>, TcpStream>;
 
 /// How long to wait for a TCP connection and then for the server's Welcome.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(6);
@@ -72,6 +80,32 @@ pub enum ConnectError {
     Garbled(String),
     #[error("the connection to {0} was cut while greeting the server: try again")]
     Cut(String),
+    #[error(
+        "the server at {addr} showed the key {presented}, but this machine holds the key {pinned} for it: someone on the network may be posing as the server, or its host made a new key; ask the host which fingerprint their screen shows, and if it is the new one, run `banco forget {addr}` and join again"
+    )]
+    KeyChanged {
+        addr: String,
+        /// The key held: pinned on first use, or given with `--fingerprint`.
+        pinned: Fingerprint,
+        /// The key the server showed.
+        presented: Fingerprint,
+        /// Where the held key came from.
+        origin: PinSource,
+        /// The known hosts file, for the sentence.
+        file: Option<String>,
+    },
+    #[error(
+        "the server at {0} does not encrypt its connections (its host started it with --no-tls, or it is an older banco); to join it anyway, with passwords crossing the network in the clear, add --no-tls"
+    )]
+    NotTls(String),
+    #[error("could not set up an encrypted connection to {addr}: {message}")]
+    Tls { addr: String, message: String },
+    #[error(
+        "--no-tls asks to join {addr} in the clear, but this machine has its key ({pinned}): it encrypted its connections before; if its host really turned TLS off, run `banco forget {addr}` first"
+    )]
+    PlainButPinned { addr: String, pinned: Fingerprint },
+    #[error("the server at {0} encrypts its connections: join without --no-tls")]
+    ServerEncrypts(String),
     /// Something rarer than the above; `message` is the kind of failure in words (never
     /// an OS error number).
     #[error("could not connect to {addr}: {message}")]
@@ -100,6 +134,47 @@ impl ConnectError {
             ConnectError::ClosedEarly(addr) => tr!(loc, "net.closed_early", addr = addr),
             ConnectError::Garbled(addr) => tr!(loc, "net.garbled", addr = addr),
             ConnectError::Cut(addr) => tr!(loc, "net.cut_early", addr = addr),
+            ConnectError::KeyChanged {
+                addr,
+                pinned,
+                presented,
+                origin,
+                file,
+            } => {
+                let held = match origin {
+                    PinSource::Flag => {
+                        return tr!(
+                            loc,
+                            "net.key_mismatch_flag",
+                            addr = addr,
+                            pinned = pinned,
+                            presented = presented
+                        );
+                    }
+                    PinSource::KnownHosts => tr!(
+                        loc,
+                        "net.key_from_pin",
+                        file = file.as_deref().unwrap_or("known_hosts")
+                    ),
+                    PinSource::OwnServer => tr!(loc, "net.key_from_host").to_string(),
+                };
+                tr!(
+                    loc,
+                    "net.key_changed",
+                    addr = addr,
+                    pinned = pinned,
+                    presented = presented,
+                    held = held
+                )
+            }
+            ConnectError::NotTls(addr) => tr!(loc, "net.not_tls", addr = addr),
+            ConnectError::Tls { addr, message } => {
+                tr!(loc, "net.tls_failed", addr = addr, message = message)
+            }
+            ConnectError::PlainButPinned { addr, pinned } => {
+                tr!(loc, "net.plain_but_pinned", addr = addr, pinned = pinned)
+            }
+            ConnectError::ServerEncrypts(addr) => tr!(loc, "net.server_encrypts", addr = addr),
             ConnectError::Other { addr, message } => {
                 tr!(loc, "net.other", addr = addr, message = message)
             }
@@ -163,20 +238,63 @@ pub enum NetEvent {
     Closed(Lost),
 }
 
+/// How a connection is protected.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Security {
+    /// TLS, with the server's key checked against the pins.
+    Encrypted {
+        /// The fingerprint of the key the server showed.
+        fingerprint: Fingerprint,
+        /// Known, or pinned just now (the player should compare it with the host's).
+        checked: Checked,
+    },
+    /// In the clear (`--no-tls`).
+    Plain,
+}
+
+impl Security {
+    /// The server's key fingerprint, when encrypted.
+    pub fn fingerprint(&self) -> Option<Fingerprint> {
+        match self {
+            Security::Encrypted { fingerprint, .. } => Some(*fingerprint),
+            Security::Plain => None,
+        }
+    }
+
+    /// Whether the key was pinned by this very connection.
+    pub fn first_use(&self) -> bool {
+        matches!(
+            self,
+            Security::Encrypted {
+                checked: Checked::FirstUse,
+                ..
+            }
+        )
+    }
+}
+
 /// A greeted connection, before its tasks start.
 pub struct Connection {
     /// The server's greeting: our name as the server made it, and the server's name.
     pub welcome: Welcome,
     /// The address actually connected to, for display and settings.
     pub addr: SocketAddr,
+    /// TLS and the server's key, or in the clear.
+    pub security: Security,
+    /// A pin that could not be written to the known hosts file, to show once.
+    pub pin_problem: Option<String>,
     /// The framed socket.
-    framed: Framed<TcpStream, ClientCodec>,
+    framed: Framed<Stream, ClientCodec>,
 }
 
 /// The running connection: send requests here, read [`NetEvent`]s there.
 pub struct Link {
     pub welcome: Welcome,
     pub addr: SocketAddr,
+    /// TLS and the server's key, or in the clear.
+    pub security: Security,
+    /// A pin that could not be written, to show once.
+    pub pin_problem: Option<String>,
     pub outgoing: mpsc::Sender<ClientMsg>,
     pub incoming: mpsc::Receiver<NetEvent>,
     /// The writer task: it ends once `outgoing` is dropped and the queue is written
@@ -239,7 +357,8 @@ pub fn address_text(host: &str, port: u16) -> String {
 }
 
 impl Connection {
-    /// Connects to `address` (default port if none) and greets the server as `name`.
+    /// Connects to `address` (default port if none) over TLS, pinning the server's key
+    /// for this run only, and greets the server as `name`.
     pub async fn open(address: &str, name: &str) -> Result<Connection, ConnectError> {
         Connection::open_resuming(address, name, None, None).await
     }
@@ -252,8 +371,28 @@ impl Connection {
         resume: Option<ResumeToken>,
         account: Option<Credentials>,
     ) -> Result<Connection, ConnectError> {
+        Connection::open_trusting(address, name, resume, account, &Trust::default()).await
+    }
+
+    /// As [`Connection::open_resuming`], checking the server's key against `trust`'s
+    /// pins (or in the clear, if `trust` says so and holds no key for the server).
+    pub async fn open_trusting(
+        address: &str,
+        name: &str,
+        resume: Option<ResumeToken>,
+        account: Option<Credentials>,
+        trust: &Trust,
+    ) -> Result<Connection, ConnectError> {
         let (host, port) = split_address(address)?;
         let shown = address_text(&host, port);
+        if trust.plain
+            && let Some((pinned, _)) = trust.held(&[&shown])
+        {
+            return Err(ConnectError::PlainButPinned {
+                addr: shown,
+                pinned,
+            });
+        }
         let addrs: Vec<SocketAddr> = match tokio::net::lookup_host((host.as_str(), port)).await {
             Ok(a) => a.collect(),
             Err(_) => return Err(ConnectError::UnknownHost(host.clone())),
@@ -265,7 +404,14 @@ impl Connection {
         for addr in addrs {
             match tokio::time::timeout(CONNECT_TIMEOUT, TcpStream::connect(addr)).await {
                 Ok(Ok(stream)) => {
-                    return Connection::greet(stream, addr, &shown, name, resume, account).await;
+                    let _ = stream.set_nodelay(true);
+                    let (stream, security, pin_problem) =
+                        secure(stream, &host, addr, &shown, trust).await?;
+                    let mut connection =
+                        Connection::greet(stream, addr, &shown, name, resume, account, security)
+                            .await?;
+                    connection.pin_problem = pin_problem;
+                    return Ok(connection);
                 }
                 Ok(Err(e)) => last = connect_error(&e, &shown, port),
                 Err(_) => last = ConnectError::Timeout(shown.clone(), port),
@@ -276,14 +422,14 @@ impl Connection {
 
     /// Sends Hello and waits for Welcome.
     async fn greet(
-        stream: TcpStream,
+        stream: Stream,
         addr: SocketAddr,
         shown: &str,
         name: &str,
         resume: Option<ResumeToken>,
         account: Option<Credentials>,
+        security: Security,
     ) -> Result<Connection, ConnectError> {
-        let _ = stream.set_nodelay(true);
         let mut framed = Framed::new(stream, ClientCodec::new());
         let hello = ClientMsg::Hello(Hello {
             version: PROTOCOL_VERSION,
@@ -305,8 +451,17 @@ impl Connection {
             Some(Ok(Ok(ServerMsg::Welcome(welcome)))) => Ok(Connection {
                 welcome,
                 addr,
+                security,
+                pin_problem: None,
                 framed,
             }),
+            Some(Ok(Ok(ServerMsg::Error(e))))
+                if e.code == ErrorCode::VersionMismatch
+                    && e.message
+                        .starts_with(banco_server::tls::accept::PLAIN_REFUSAL) =>
+            {
+                Err(ConnectError::ServerEncrypts(shown.to_string()))
+            }
             Some(Ok(Ok(ServerMsg::Error(e)))) if e.code == ErrorCode::VersionMismatch => {
                 Err(ConnectError::Version {
                     addr: shown.to_string(),
@@ -389,10 +544,67 @@ impl Connection {
         Link {
             welcome: self.welcome,
             addr: self.addr,
+            security: self.security,
+            pin_problem: self.pin_problem,
             outgoing: out_tx,
             incoming: in_rx,
             writer: Some(writer),
         }
+    }
+}
+
+/// TLS over `stream` with the server's key checked against `trust` (under the address
+/// typed, `shown`, and the one connected to), or `stream` as it is in the clear.
+async fn secure(
+    stream: TcpStream,
+    host: &str,
+    addr: SocketAddr,
+    shown: &str,
+    trust: &Trust,
+) -> Result<(Stream, Security, Option<String>), ConnectError> {
+    let resolved = address_text(&addr.ip().to_string(), addr.port());
+    let names = [shown, resolved.as_str()];
+    if trust.plain {
+        if let Some((pinned, _)) = trust.held(&names) {
+            return Err(ConnectError::PlainButPinned {
+                addr: shown.to_string(),
+                pinned,
+            });
+        }
+        return Ok((Either::Right(stream), Security::Plain, None));
+    }
+    let (tls, fingerprint) =
+        match tokio::time::timeout(CONNECT_TIMEOUT, tls::handshake(stream, host, addr)).await {
+            Err(_) => return Err(ConnectError::Timeout(shown.to_string(), addr.port())),
+            Ok(Err(HandshakeError::NotTls)) => return Err(ConnectError::NotTls(shown.to_string())),
+            Ok(Err(HandshakeError::Failed(message))) => {
+                return Err(ConnectError::Tls {
+                    addr: shown.to_string(),
+                    message,
+                });
+            }
+            Ok(Ok(done)) => done,
+        };
+    match trust.check(&names, fingerprint) {
+        Ok((checked, problem)) => Ok((
+            Either::Left(tls),
+            Security::Encrypted {
+                fingerprint,
+                checked,
+            },
+            problem,
+        )),
+        Err(KeyMismatch {
+            pinned,
+            presented,
+            source,
+        }) => Err(ConnectError::KeyChanged {
+            addr: shown.to_string(),
+            pinned,
+            presented,
+            origin: source,
+            file: trust.file().map(|p| p.display().to_string()),
+        }),
     }
 }
 
@@ -418,6 +630,13 @@ fn connect_error(e: &io::Error, shown: &str, port: u16) -> ConnectError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Connects in the clear, as `--no-tls` does: these servers speak banco frames
+    /// straight on TCP.
+    async fn open_plain(addr: &str) -> Result<Connection, ConnectError> {
+        let trust = Trust::default().in_the_clear();
+        Connection::open_trusting(addr, "An", None, None, &trust).await
+    }
 
     #[test]
     fn addresses_get_the_default_port() {
@@ -467,10 +686,7 @@ mod tests {
             let (s, _) = l.accept().await.unwrap();
             drop(s);
         });
-        let e = Connection::open(&addr.to_string(), "An")
-            .await
-            .err()
-            .unwrap();
+        let e = open_plain(&addr.to_string()).await.err().unwrap();
         assert_eq!(e, ConnectError::ClosedEarly(addr.to_string()));
     }
 
@@ -490,10 +706,7 @@ mod tests {
             .await
             .unwrap();
         });
-        let e = Connection::open(&addr.to_string(), "An")
-            .await
-            .err()
-            .unwrap();
+        let e = open_plain(&addr.to_string()).await.err().unwrap();
         assert!(matches!(e, ConnectError::Version { .. }), "{e:?}");
         assert!(e.to_string().contains("version 9"));
     }
@@ -535,7 +748,7 @@ mod tests {
             std::future::pending::<()>().await;
         })
         .await;
-        let link = Connection::open(&addr.to_string(), "An")
+        let link = open_plain(&addr.to_string())
             .await
             .unwrap()
             .start_with(Duration::from_millis(300));
@@ -559,10 +772,7 @@ mod tests {
             .unwrap();
         })
         .await;
-        let mut link = Connection::open(&addr.to_string(), "An")
-            .await
-            .unwrap()
-            .start();
+        let mut link = open_plain(&addr.to_string()).await.unwrap().start();
         assert!(matches!(
             link.incoming.recv().await,
             Some(NetEvent::Msg(ServerMsg::Error(_)))
@@ -573,10 +783,7 @@ mod tests {
         );
 
         let addr = greeting_server(|f| async move { drop(f) }).await;
-        let mut link = Connection::open(&addr.to_string(), "An")
-            .await
-            .unwrap()
-            .start();
+        let mut link = open_plain(&addr.to_string()).await.unwrap().start();
         assert_eq!(
             link.incoming.recv().await,
             Some(NetEvent::Closed(Lost::Closed))
@@ -595,7 +802,7 @@ mod tests {
         })
         .await;
         // Silence never ends this link by itself: only letting go can.
-        let link = Connection::open(&addr.to_string(), "An")
+        let link = open_plain(&addr.to_string())
             .await
             .unwrap()
             .start_with(Duration::from_secs(3600));

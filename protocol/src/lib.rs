@@ -13,6 +13,8 @@
 //! - [`schema`]: the JSON form written down: a JSON Schema generated from these types, and
 //!   the TypeScript declarations the browser page is checked against.
 //! - [`discovery`]: the UDP probe and beacon that let clients find servers on the LAN.
+//! - [`fingerprint`]: [`Fingerprint`], the SHA-256 of a server's public key, as players
+//!   compare it and the terminal client pins it.
 //!
 //! A session starts with [`ClientMsg::Hello`] carrying [`PROTOCOL_VERSION`]; the server
 //! answers [`ServerMsg::Welcome`] or an [`ErrorCode::VersionMismatch`] error and a close.
@@ -23,6 +25,7 @@ pub mod convert;
 pub mod discovery;
 pub mod error;
 pub mod record;
+pub mod fingerprint;
 pub mod review;
 pub mod room;
 pub mod schema;
@@ -33,6 +36,7 @@ pub use client::{ClientMsg, Credentials, Hello, PasswordChange};
 pub use codec::{ClientCodec, FrameError, ServerCodec};
 pub use error::{ErrorCode, ErrorMsg};
 pub use record::{MAX_RECORD_TEXT, RecordedGame, RecordedSummary};
+pub use fingerprint::Fingerprint;
 pub use review::{GameReview, MoveClass, PlayerReview, ReviewedPly, Thresholds};
 pub use room::*;
 pub use server::{ServerMsg, Storage, Welcome};

@@ -77,6 +77,8 @@ impl Server {
             "--no-discovery",
             "--db",
             ":memory:",
+            // Plain TCP, as the figures logged before TLS: the engine pool is measured.
+            "--no-tls",
         ])
         .args(["--engine-memory", &o.memory])
         // Every client of the bench is on this one machine.

@@ -120,6 +120,9 @@ impl Process {
             // Every client of the bench is on this one machine.
             .args(["--connections-per-address", "1000000"])
             .args(["--rooms-per-player", "1000000"])
+            // The figures sit beside a bare TCP echo: the server is measured on the same
+            // transport (TLS's own cost is not what these sections measure).
+            .arg("--no-tls")
             .args(extra)
             .env("RUST_LOG", "warn,banco_server::server=info")
             .stdin(Stdio::null())

@@ -123,6 +123,10 @@ pub struct Config {
     /// other host is refused, so a page elsewhere cannot reach the server by rebinding
     /// its own name to the server's address (DNS rebinding).
     pub hostnames: Vec<String>,
+    /// How the game port is encrypted: TLS with the self-signed certificate kept beside
+    /// the store (the default), a real one, or none (`--no-tls`). The server loads it at
+    /// start (after the store) and holds [`crate::tls::Tls::Ready`] from then on.
+    pub tls: crate::tls::Tls,
 }
 
 impl Default for Config {
@@ -161,6 +165,7 @@ impl Default for Config {
             held_per_player: 4,
             hashing: 2,
             hostnames: Vec::new(),
+            tls: crate::tls::Tls::SelfSigned,
         }
     }
 }

@@ -21,7 +21,7 @@ use std::future::Future;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
-use tokio::io::AsyncWriteExt;
+use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, ReadHalf, WriteHalf};
 use tokio::net::TcpStream;
 use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
 use tokio::sync::mpsc;
@@ -337,13 +337,14 @@ impl<S: FrameSink> Writer<S> {
 /// What a connection's read buffer starts at.
 const READ_BUFFER: usize = 256;
 
-/// A TCP connection's reading half: bincode frames of client messages.
-pub struct TcpSource {
+/// A TCP connection's reading half (plain, or TLS over TCP: `R`): bincode frames of
+/// client messages.
+pub struct TcpSource<R = OwnedReadHalf> {
     /// Frames off the socket, decoded.
-    frames: FramedRead<OwnedReadHalf, ServerCodec>,
+    frames: FramedRead<R, ServerCodec>,
 }
 
-impl FrameSource for TcpSource {
+impl<R: AsyncRead + Unpin + Send> FrameSource for TcpSource<R> {
     async fn read(&mut self) -> Result<Option<Incoming>, FrameError> {
         match self.frames.next().await {
             None => Ok(None),
@@ -354,15 +355,16 @@ impl FrameSource for TcpSource {
     }
 }
 
-/// A TCP connection's writing half: whole binary frames, a batch per system call.
-pub struct TcpSink {
+/// A TCP connection's writing half (plain, or TLS over TCP: `W`): whole binary frames,
+/// a batch per system call.
+pub struct TcpSink<W = OwnedWriteHalf> {
     /// The socket.
-    write: OwnedWriteHalf,
+    write: W,
     /// Where a batch of several frames is gathered (kept for the next batch).
     buffer: Vec<u8>,
 }
 
-impl FrameSink for TcpSink {
+impl<W: AsyncWrite + Unpin + Send + 'static> FrameSink for TcpSink<W> {
     fn format(&self) -> Format {
         Format::Binary
     }
@@ -394,6 +396,18 @@ impl FrameSink for TcpSink {
 /// Splits a TCP connection into its two halves.
 pub fn tcp(stream: TcpStream) -> (TcpSource, TcpSink) {
     let (read, write) = stream.into_split();
+    halves(read, write)
+}
+
+/// Splits any byte stream (TLS over TCP) into the two halves of a banco connection.
+pub fn stream<S: AsyncRead + AsyncWrite + Send + 'static>(
+    stream: S,
+) -> (TcpSource<ReadHalf<S>>, TcpSink<WriteHalf<S>>) {
+    let (read, write) = tokio::io::split(stream);
+    halves(read, write)
+}
+
+fn halves<R: AsyncRead, W>(read: R, write: W) -> (TcpSource<R>, TcpSink<W>) {
     (
         TcpSource {
             // Client messages are small: an idle client's read buffer stays small too

@@ -41,6 +41,9 @@
 //! - [`names`]: checking and cleaning what people type (names, chat lines).
 //! - [`web`]: the browser client on the game port: the embedded page, and a WebSocket
 //!   that carries the protocol as JSON into an ordinary session.
+//! - [`tls`]: encryption on the game port: the self-signed certificate made at first
+//!   start (or a real one), its key fingerprint, and the first-byte dispatch of each
+//!   accepted connection (TLS, plain HTTP, plain banco).
 //! - [`discovery`]: LAN discovery: the task answering UDP probes with a beacon, and the
 //!   prober clients call ([`discovery::probe`]) to list the servers on their network.
 
@@ -60,6 +63,7 @@ pub mod room;
 pub mod server;
 pub mod session;
 pub mod store;
+pub mod tls;
 pub mod token;
 pub mod wall_clock;
 pub mod web;

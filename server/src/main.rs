@@ -62,6 +62,8 @@ struct Args {
     probe: Vec<std::net::SocketAddr>,
     #[command(flatten)]
     limits: banco_server::Limits,
+    #[command(flatten)]
+    tls: banco_server::tls::TlsArgs,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -144,6 +146,7 @@ async fn main() -> anyhow::Result<()> {
         bot_delay: args.bot_delay,
         registration_refill: args.registration_wait,
         web: !args.no_web,
+        tls: args.tls.tls(),
         ..Config::default()
     };
     args.limits.apply(&mut config);

@@ -12,9 +12,9 @@ use crate::config::{Config, StoreLocation};
 use crate::discovery::answer::{self, Identity};
 use crate::engines::EnginePool;
 use crate::lobby;
-use crate::session::{self, SessionContext};
+use crate::session::SessionContext;
 use crate::store::{Store, StoreOptions};
-use crate::web;
+use crate::tls::{self, Tls};
 
 /// The sockets a server serves on.
 pub struct Sockets {
@@ -102,7 +102,7 @@ pub async fn serve(
 
 async fn serve_store(
     sockets: Sockets,
-    config: Config,
+    mut config: Config,
     mut store: Store,
     shutdown: CancellationToken,
 ) -> anyhow::Result<()> {
@@ -110,6 +110,7 @@ async fn serve_store(
         game: listener,
         discovery,
     } = sockets;
+    config.tls = load_tls(&config).await?;
     let restored = store.take_live_games();
     let engines = EnginePool::start(config.engine_threads, config.engine_memory)
         .map_err(|e| anyhow::anyhow!("could not start the engines' threads: {e}"))?;
@@ -166,16 +167,13 @@ async fn serve_store(
                 let Some(ctx) = admit(&budget, peer, &ctx) else {
                     continue;
                 };
-                if config.web {
-                    tracker.spawn(web::serve_either(
-                        stream,
-                        peer,
-                        ctx.clone(),
-                        tracker.clone(),
-                    ));
-                } else {
-                    tracker.spawn(session::serve(stream, peer, ctx.clone()));
-                }
+                // TLS, HTTP or banco, by the first byte; the handshake in its own task.
+                tracker.spawn(tls::accept::serve(
+                    stream,
+                    peer,
+                    ctx.clone(),
+                    tracker.clone(),
+                ));
             }
             Err(e) => {
                 // Out of file descriptors and the like: back off instead of spinning.
@@ -275,6 +273,18 @@ fn tune(stream: &TcpStream) {
     if let Err(e) = socket.set_tcp_user_timeout(Some(UNACKED_LIMIT)) {
         tracing::debug!(error = %e, "could not bound unacknowledged data");
     }
+}
+
+/// The server's TLS identity as the configuration asks (made at first start, kept
+/// beside the store), said at start with its fingerprint; [`Tls::Off`] said as such.
+/// A certificate that cannot be read or made is an error: the server does not fall
+/// back to speaking in the clear.
+pub async fn load_tls(config: &Config) -> anyhow::Result<Tls> {
+    let tls = config.tls.clone();
+    let store = config.store.clone();
+    let loaded = tokio::task::spawn_blocking(move || tls.load(&store)).await??;
+    tls::announce(loaded.as_deref());
+    Ok(loaded.map_or(Tls::Off, Tls::Ready))
 }
 
 /// Opens the store the configuration names. A database that cannot be opened or written

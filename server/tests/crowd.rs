@@ -54,7 +54,7 @@ async fn silent_spectators_up_to_the_cap_cost_bounded_memory_and_the_game_goes_o
     // The crowd: each says Hello and asks to watch, then never reads.
     let mut silent = Vec::new();
     for i in 0..CAP {
-        let mut s = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+        let mut s = common::tls(server.addr).await;
         let mut bytes = frame(&ClientMsg::Hello(Hello {
             version: PROTOCOL_VERSION,
             name: format!("watcher{i}"),

@@ -40,7 +40,8 @@ pub struct Browser {
     driver: Child,
     /// The fresh profile directory, removed at the end.
     profile: PathBuf,
-    /// The game server's page, `http://127.0.0.1:PORT`.
+    /// The game server's page, `https://127.0.0.1:PORT` (the test servers encrypt, as
+    /// servers do by default).
     base: String,
 }
 
@@ -114,6 +115,10 @@ impl Browser {
             "--disable-dev-shm-usage".to_string(),
             "--mute-audio".to_string(),
             "--hide-scrollbars".to_string(),
+            // The test server's certificate is self-signed, as every banco server's is:
+            // a person accepts it once after comparing its key's fingerprint (the
+            // plain-HTTP page and the docs say how); a headless browser is told to.
+            "--ignore-certificate-errors".to_string(),
             format!("--user-data-dir={}", profile.display()),
             format!("--window-size={},{}", size.0, size.1),
         ];
@@ -141,7 +146,7 @@ impl Browser {
             client: Some(client),
             driver,
             profile,
-            base: format!("http://{server}"),
+            base: format!("https://{server}"),
         };
         browser.resize(size).await;
         browser
@@ -180,6 +185,13 @@ impl Browser {
     pub async fn goto(&self, path: &str) {
         let url = format!("{}{path}", self.base);
         within("open the page", self.c().goto(&url))
+            .await
+            .expect("open the page");
+    }
+
+    /// Opens `url` as it is (another server's page, `http://` on a `--no-tls` one).
+    pub async fn goto_url(&self, url: &str) {
+        within("open the page", self.c().goto(url))
             .await
             .expect("open the page");
     }

@@ -3,8 +3,11 @@
 //!
 //! - [`TestServer`]: `banco_server::run` on a loopback port with an in-memory store and
 //!   test-sized waits, stopped (and awaited) at the end of the test; discovery off, or
-//!   on a loopback UDP port ([`TestServer::with_discovery`]).
-//! - [`Client`]: a protocol client: `send`, `recv`, `recv_until(pred)`, `expect_error`,
+//!   on a loopback UDP port ([`TestServer::with_discovery`]). TLS is on, as it is by
+//!   default, with a key made for the test ([`TestServer::fingerprint`]).
+//! - [`Client`]: a protocol client over TLS (its server's key checked when the test
+//!   server dials it), or in the clear for a `--no-tls` server: `send`, `recv`,
+//!   `recv_until(pred)`, `expect_error`,
 //!   plus shortcuts for the usual steps (create, join, watch, play; `play_xq` and
 //!   `moved_xq` for xiangqi moves written in ICCS, `h2e2`).
 //!
@@ -27,9 +30,14 @@ use tokio::time::Instant;
 use tokio_util::codec::Framed;
 use tokio_util::sync::CancellationToken;
 
+use banco_client::net::Stream;
+use banco_server::tls::Tls;
+use tokio_rustls::client::TlsStream;
+use tokio_util::either::Either;
+
 use banco_protocol::{
-    CaroOpening, ClientCodec, ClientMsg, ErrorCode, ErrorMsg, GameOver, GameSettings, GameView,
-    Hello, Move, MoveRecord, PROTOCOL_VERSION, Point, ResumeToken, RoomId, RoomSettings,
+    CaroOpening, ClientCodec, ClientMsg, ErrorCode, ErrorMsg, Fingerprint, GameOver, GameSettings,
+    GameView, Hello, Move, MoveRecord, PROTOCOL_VERSION, Point, ResumeToken, RoomId, RoomSettings,
     RoomSummary, RoomView, Rule, SeatKind, ServerMsg, TimeControl, Welcome, XqSquare,
 };
 use banco_server::{Config, StoreLocation};
@@ -53,6 +61,8 @@ pub struct TestServer {
     pub addr: SocketAddr,
     /// Where the server answers discovery probes, if it does (127.0.0.1 only).
     pub discovery: Option<SocketAddr>,
+    /// The server's key fingerprint; `None` for a server started with TLS off.
+    pub fingerprint: Option<Fingerprint>,
     /// Stops the server (also on drop, so a failed test does not leave it running).
     shutdown: CancellationToken,
     /// The server's task, awaited by `stop`.
@@ -89,18 +99,20 @@ impl TestServer {
         TestServer::with_config(test_config()).await
     }
 
-    pub async fn with_config(config: Config) -> TestServer {
+    pub async fn with_config(mut config: Config) -> TestServer {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("bind a loopback port");
         let addr = listener
             .local_addr()
             .expect("a bound listener has an address");
+        let fingerprint = load_tls(&mut config);
         let shutdown = CancellationToken::new();
         let task = tokio::spawn(banco_server::run(listener, config, shutdown.clone()));
         TestServer {
             addr,
             discovery: None,
+            fingerprint,
             shutdown,
             task: Some(task),
         }
@@ -123,23 +135,35 @@ impl TestServer {
             game: listener,
             discovery: Some(udp),
         };
+        let mut config = test_config();
+        let fingerprint = load_tls(&mut config);
         let shutdown = CancellationToken::new();
-        let task = tokio::spawn(banco_server::serve(
-            sockets,
-            test_config(),
-            shutdown.clone(),
-        ));
+        let task = tokio::spawn(banco_server::serve(sockets, config, shutdown.clone()));
         TestServer {
             addr,
             discovery: Some(discovery),
+            fingerprint,
             shutdown,
             task: Some(task),
         }
     }
 
+    /// A connection to this server that has said nothing yet: over TLS with the
+    /// server's key checked, or in the clear when its TLS is off.
+    pub async fn client(&self) -> Client {
+        match self.fingerprint {
+            Some(fp) => {
+                let c = Client::connect_raw(self.addr).await;
+                assert_eq!(c.fingerprint, Some(fp), "the test server's own key");
+                c
+            }
+            None => Client::connect_plain(self.addr).await,
+        }
+    }
+
     /// A client that has said Hello as `name` and read its Welcome and the room list.
     pub async fn connect(&self, name: &str) -> Client {
-        let mut c = Client::connect_raw(self.addr).await;
+        let mut c = self.client().await;
         c.send(ClientMsg::Hello(Hello {
             version: PROTOCOL_VERSION,
             name: name.into(),
@@ -214,7 +238,7 @@ impl TestServer {
         password: Option<&str>,
         register: bool,
     ) -> Client {
-        let mut c = Client::connect_raw(self.addr).await;
+        let mut c = self.client().await;
         c.send(ClientMsg::Hello(Hello {
             version: PROTOCOL_VERSION,
             name: name.into(),
@@ -249,7 +273,7 @@ impl TestServer {
 
     /// A client coming back with `token`; its Welcome has been read.
     pub async fn reconnect(&self, name: &str, token: ResumeToken) -> Client {
-        let mut c = Client::connect_raw(self.addr).await;
+        let mut c = self.client().await;
         c.send(ClientMsg::Hello(Hello {
             version: PROTOCOL_VERSION,
             name: name.into(),
@@ -293,10 +317,35 @@ impl Drop for TestServer {
     }
 }
 
+/// The server's TLS identity as `config` asks for it, loaded now so the test knows the
+/// fingerprint (a store in memory gets a key for this test only); `None` when TLS is off.
+fn load_tls(config: &mut Config) -> Option<Fingerprint> {
+    let identity = config
+        .tls
+        .load(&config.store)
+        .expect("the test server's certificate loads");
+    let fingerprint = identity.as_ref().map(|id| id.fingerprint);
+    config.tls = identity.map_or(Tls::Off, Tls::Ready);
+    fingerprint
+}
+
+/// Opens TLS to `addr` asking for `alpn` (`banco`, `http/1.1`; empty for none), taking
+/// whatever key the server shows: returns the stream and that key's fingerprint.
+pub async fn tls_to(addr: SocketAddr, alpn: &[u8]) -> (TlsStream<TcpStream>, Fingerprint) {
+    let stream = TcpStream::connect(addr)
+        .await
+        .expect("connect to the test server");
+    banco_client::tls::handshake_for(stream, &addr.ip().to_string(), addr, alpn)
+        .await
+        .expect("a TLS handshake with the test server")
+}
+
 /// A protocol client.
 pub struct Client {
     /// The connection, framed as a real client frames it.
-    framed: Framed<TcpStream, ClientCodec>,
+    framed: Framed<Stream, ClientCodec>,
+    /// The key the server showed (over TLS).
+    pub fingerprint: Option<Fingerprint>,
     /// What the server said in Welcome (after [`TestServer::connect`]).
     pub welcome: Option<Welcome>,
     /// The lobby's room list as a client keeps it: the last whole list, with every push
@@ -311,13 +360,26 @@ pub struct Client {
 const RECENT_SHOWN: usize = 8;
 
 impl Client {
-    /// A TCP connection that has said nothing yet.
+    /// A TLS connection (the banco client's ALPN) that has said nothing yet, taking the
+    /// key the server shows (it is in [`Client::fingerprint`]): for a relay in front of
+    /// a server, and for tests of bytes inside the encryption.
     pub async fn connect_raw(addr: SocketAddr) -> Client {
+        let (tls, fingerprint) = tls_to(addr, banco_client::tls::ALPN).await;
+        Client::over(Either::Left(tls), Some(fingerprint))
+    }
+
+    /// A TCP connection in the clear (a `--no-tls` server) that has said nothing yet.
+    pub async fn connect_plain(addr: SocketAddr) -> Client {
         let stream = TcpStream::connect(addr)
             .await
             .expect("connect to the test server");
+        Client::over(Either::Right(stream), None)
+    }
+
+    fn over(stream: Stream, fingerprint: Option<Fingerprint>) -> Client {
         Client {
             framed: Framed::new(stream, ClientCodec::new()),
+            fingerprint,
             welcome: None,
             lobby: Vec::new(),
             recent: VecDeque::new(),

@@ -4,7 +4,6 @@
 use futures::{SinkExt, StreamExt};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
-use tokio::net::TcpStream;
 use tokio_util::codec::Framed;
 
 use banco_protocol::{
@@ -116,7 +115,7 @@ fn random_message(rng: &mut Lcg, rooms: u32) -> ClientMsg {
 /// One chaotic client: says Hello, then sends `count` random messages while a reader
 /// drains whatever comes back. Returns how many messages it received.
 async fn chaos_client(addr: std::net::SocketAddr, seed: u64, count: usize) -> usize {
-    let stream = TcpStream::connect(addr).await.expect("connect");
+    let (stream, _) = banco_tests::tls_to(addr, banco_client::tls::ALPN).await;
     let (mut sink, mut stream) = Framed::new(stream, ClientCodec::new()).split();
     let reader = tokio::spawn(async move {
         let mut seen = 0;

@@ -1,17 +1,16 @@
-//! The browser client's HTTP side, byte by byte: what the game port serves to a browser,
-//! what it refuses, and that banco clients on the same port are unaffected.
+//! The browser client's HTTP side, byte by byte: what the game port serves to a browser
+//! (over HTTPS, as browsers reach it), what it refuses, and that banco clients on the
+//! same port are unaffected.
 
 use std::net::SocketAddr;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
 
-use banco_tests::{TestServer, WAIT, caro, test_config, two_players};
+use banco_tests::{TestServer, WAIT, caro, test_config, tls_to, two_players};
 
-/// Sends `request` and reads the answer until the server closes (or `WAIT` passes).
+/// Sends `request` over HTTPS and reads the answer until the server closes (or `WAIT`
+/// passes).
 async fn ask(addr: SocketAddr, request: &[u8]) -> String {
-    let mut stream = TcpStream::connect(addr)
-        .await
-        .expect("connect to the test server");
+    let (mut stream, _) = tls_to(addr, b"http/1.1").await;
     stream.write_all(request).await.expect("send the request");
     let mut answer = Vec::new();
     let _ = tokio::time::timeout(WAIT, stream.read_to_end(&mut answer)).await;
@@ -79,10 +78,10 @@ async fn the_socket_answers_only_the_page_it_served() {
         )
         .into_bytes()
     };
-    let foreign = ask(server.addr, &upgrade("http://evil.example")).await;
+    let foreign = ask(server.addr, &upgrade("https://evil.example")).await;
     assert!(foreign.starts_with("HTTP/1.1 403"), "{foreign}");
-    let mut own = TcpStream::connect(server.addr).await.unwrap();
-    own.write_all(&upgrade(&format!("http://{}", server.addr)))
+    let (mut own, _) = tls_to(server.addr, b"http/1.1").await;
+    own.write_all(&upgrade(&format!("https://{}", server.addr)))
         .await
         .unwrap();
     let mut head = vec![0u8; 12];
@@ -97,7 +96,7 @@ async fn the_socket_answers_only_the_page_it_served() {
 #[tokio::test]
 async fn a_request_head_that_never_ends_is_cut() {
     let server = TestServer::start().await;
-    let mut slow = TcpStream::connect(server.addr).await.unwrap();
+    let (mut slow, _) = tls_to(server.addr, b"http/1.1").await;
     slow.write_all(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
         .await
         .unwrap();

@@ -949,6 +949,13 @@ function renderConnect() {
   });
   sayHint();
   const error = h('p', { id: 'connect-error', class: 'error', role: 'alert' }, app.refusal || '');
+  // A server started with --no-tls serves this page over plain http: a password typed
+  // here would cross the network readable by anyone on it, so the form says so.
+  const cleartext = location.protocol === 'http:' ? h('p', { id: 'cleartext-warning', class: 'warn', role: 'note' }, t('web.cleartext')) : null;
+  // The host's QR code carries the key's fingerprint (#fp=, never sent to the server):
+  // what the browser's certificate details must show.
+  const fp = /(?:^#|&)fp=([0-9a-f]{64})(?:&|$)/i.exec(location.hash);
+  const fingerprint = fp ? h('p', { id: 'fingerprint', class: 'muted' }, t('web.fingerprint', { fingerprint: fp[1].toLowerCase().match(/.{4}/g).join(' ') })) : null;
   const resume = loadResume();
   const coming_back = resume && resume.account && resume.name === app.prefs.name;
   fill(
@@ -983,6 +990,8 @@ function renderConnect() {
       coming_back ? h('p', { class: 'warn' }, t('web.log_in_again')) : null,
       h('label', { class: 'field wide', for: 'name' }, h('span', {}, t('connect.name')), name),
       h('label', { class: 'field wide', for: 'password' }, h('span', {}, t('connect.password')), password, hint),
+      cleartext,
+      fingerprint,
       h('label', { class: 'check', for: 'register' }, register, ' ', t('web.register')),
       error,
       h('button', { id: 'connect', type: 'submit', class: 'primary' }, t('keys.connect_short')),

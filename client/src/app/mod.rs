@@ -289,6 +289,9 @@ pub struct App {
     pub account: Option<Credentials>,
     /// The address connected to, for the title bar.
     pub server_addr: String,
+    /// How the connection is protected (the server's key fingerprint, or in the clear),
+    /// shown in the lobby; `None` before the first connection.
+    pub security: Option<crate::net::Security>,
     /// Set when this process hosts the server: its listening address. Quitting stops it.
     pub hosting: Option<String>,
     /// A record to open in the replay screen once connected (`--open FILE`).
@@ -362,6 +365,7 @@ impl App {
             welcome: None,
             account: None,
             server_addr: String::new(),
+            security: None,
             hosting: None,
             open_after_connect: None,
             reconnect: None,

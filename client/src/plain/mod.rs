@@ -57,6 +57,9 @@ pub struct Redial {
     /// Input is a terminal: `login` and `passwd` read passwords from it without echo
     /// (otherwise as the next input lines).
     pub tty: bool,
+    /// How the server's key is checked (the pins the first connection made, or
+    /// `--no-tls`): a reconnection is held to the same key.
+    pub trust: crate::known_hosts::Trust,
 }
 
 impl Redial {
@@ -68,6 +71,7 @@ impl Redial {
             seats,
             account: None,
             tty: false,
+            trust: crate::known_hosts::Trust::default(),
         }
     }
 }
@@ -364,8 +368,13 @@ where
     let mut last_error = why.clone();
     for attempt in 1.. {
         printer.reconnecting(attempt, lost, &why);
-        let dial =
-            Connection::open_resuming(&redial.address, &name, Some(token), redial.account.clone());
+        let dial = Connection::open_trusting(
+            &redial.address,
+            &name,
+            Some(token),
+            redial.account.clone(),
+            &redial.trust,
+        );
         tokio::pin!(dial);
         let dialled = loop {
             tokio::select! {
@@ -601,9 +610,15 @@ async fn log_in<R: AsyncBufRead + Unpin, W: Write>(
         password,
         register: false,
     };
-    let connection = Connection::open_resuming(&redial.address, &name, None, Some(account.clone()))
-        .await
-        .map_err(|e| refuse("login_failed", e.describe(&loc)))?;
+    let connection = Connection::open_trusting(
+        &redial.address,
+        &name,
+        None,
+        Some(account.clone()),
+        &redial.trust,
+    )
+    .await
+    .map_err(|e| refuse("login_failed", e.describe(&loc)))?;
     redial.account = Some(account);
     // The new session holds no seat; whatever the old one kept on disk is moot.
     redial.seats.forget();

@@ -28,6 +28,8 @@ fn fake_link() -> (Link, mpsc::Receiver<ClientMsg>, mpsc::Sender<NetEvent>) {
     let link = Link {
         welcome: welcome(),
         addr: "127.0.0.1:7373".parse().unwrap(),
+        security: crate::net::Security::Plain,
+        pin_problem: None,
         outgoing: out_tx,
         incoming: in_rx,
         writer: None,

@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 
 use crate::app::{App, Effect};
+use crate::known_hosts::Trust;
 use crate::net::{ConnectError, Connection, Link, NetEvent};
 use crate::seats::SeatKeeper;
 use crate::settings::settings_path;
@@ -44,11 +45,13 @@ enum Event {
 /// form's address is dialled at once (as `banco join ADDR` and `banco host` do).
 /// `seats` keeps the resume token of a seat held, and gives one back when a server is
 /// dialled where an earlier run held a seat.
+/// `trust` checks each server's key (pinning it on first use).
 /// `stop` (listening since before the caller started anything) ends it as `q` would.
 pub async fn run(
     mut app: App,
     connect_now: bool,
     seats: SeatKeeper,
+    trust: Trust,
     stop: banco_server::StopSignal,
 ) -> anyhow::Result<()> {
     let mut term = terminal::enter()?;
@@ -56,7 +59,7 @@ pub async fn run(
     // `q` would: the terminal is given back, and `banco host` then stops its server
     // cleanly, instead of dying with the terminal left in raw mode.
     let result = tokio::select! {
-        r = main_loop(&mut term, &mut app, connect_now, seats) => r,
+        r = main_loop(&mut term, &mut app, connect_now, seats, trust) => r,
         () = stop.recv() => Ok(()),
     };
     terminal::leave();
@@ -68,6 +71,7 @@ async fn main_loop(
     app: &mut App,
     connect_now: bool,
     mut seats: SeatKeeper,
+    trust: Trust,
 ) -> anyhow::Result<()> {
     let (tx, mut rx) = mpsc::unbounded_channel::<Event>();
     let input = tx.clone();
@@ -135,10 +139,12 @@ async fn main_loop(
                     link = None;
                     let tx = tx.clone();
                     let this = attempt;
+                    let trust = trust.clone();
                     tokio::spawn(async move {
-                        let result = Connection::open_resuming(&address, &name, resume, account)
-                            .await
-                            .map(Connection::start);
+                        let result =
+                            Connection::open_trusting(&address, &name, resume, account, &trust)
+                                .await
+                                .map(Connection::start);
                         let _ = tx.send(Event::Connected {
                             attempt: this,
                             result,
@@ -237,6 +243,16 @@ async fn main_loop(
                         let address =
                             crate::net::address_text(&l.addr.ip().to_string(), l.addr.port());
                         app.connected(l.welcome.clone(), address);
+                        app.security = Some(l.security);
+                        if let Some(problem) = l.pin_problem.take() {
+                            app.warn(problem);
+                        } else if l.security.first_use() {
+                            // The first meeting: the player compares the fingerprint the
+                            // lobby shows with the host's.
+                            let addr = crate::seats::server_key(&app.server_addr);
+                            let text = tr!(app.loc, "net.first_use_above", addr = addr);
+                            app.info(text);
+                        }
                         let mut incoming = std::mem::replace(&mut l.incoming, mpsc::channel(1).1);
                         let tx = tx.clone();
                         forwarder = Some(tokio::spawn(async move {

@@ -15,6 +15,7 @@ use super::{
 use crate::app::create::{CreateForm, Field, GameKind, OpeningKind, Opponent, TimeKind};
 use crate::app::{App, Lobby};
 use crate::narrate;
+use crate::net::Security;
 use crate::tr;
 
 /// Where the lobby's parts go.
@@ -41,14 +42,42 @@ fn web_hint(app: &App) -> Option<String> {
     Some(tr!(loc, "lobby.web_hint", url = urls).to_string())
 }
 
+/// How the connection is protected, in a sentence: the server's key fingerprint that
+/// players compare (this machine's own when it hosts), or that nothing is encrypted.
+fn key_hint(app: &App) -> Option<(String, bool)> {
+    let loc = &app.loc;
+    Some(match app.security? {
+        Security::Encrypted { fingerprint, .. } if app.hosting.is_some() => (
+            tr!(loc, "lobby.fingerprint_host", fingerprint = fingerprint),
+            false,
+        ),
+        Security::Encrypted { fingerprint, .. } => (
+            tr!(loc, "lobby.fingerprint", fingerprint = fingerprint),
+            false,
+        ),
+        Security::Plain => (tr!(loc, "lobby.not_encrypted").to_string(), true),
+    })
+}
+
+/// What the QR code opens: the first browser address, with the key's fingerprint after
+/// `#fp=` (never sent to the server) so the page can show what to compare.
+fn qr_url(app: &App) -> Option<String> {
+    let url = app.web_urls.first()?;
+    Some(match app.security.and_then(|s| s.fingerprint()) {
+        Some(fp) if url.starts_with("https://") => format!("{url}#fp={}", fp.hex()),
+        _ => url.clone(),
+    })
+}
+
 /// The lobby's parts; the host's hint takes three lines when this machine hosts (four
-/// with the browser address), the banner one while there is one, and the address's QR
-/// code sits beside the rooms when the terminal has room for it.
+/// with the browser address), the key's fingerprint one or two more, the banner one
+/// while there is one, and the address's QR code sits beside the rooms when the
+/// terminal has room for it.
 fn layout(area: Rect, app: &App) -> LobbyLayout {
-    let web = web_hint(app).map_or(0, |text| {
-        super::wrap(&text, area.width.saturating_sub(2) as usize).len() as u16
-    });
-    let hint_lines = if app.hosting.is_some() { 3 + web } else { 0 };
+    let lines = |text: &str| super::wrap(text, area.width.saturating_sub(2) as usize).len() as u16;
+    let web = web_hint(app).map_or(0, |text| lines(&text));
+    let key = key_hint(app).map_or(0, |(text, _)| lines(&text));
+    let hint_lines = if app.hosting.is_some() { 3 + web } else { 0 } + key;
     let [title, banner_area, table, hint, notice, keys] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Length(u16::from(banner(app).is_some())),
@@ -58,7 +87,7 @@ fn layout(area: Rect, app: &App) -> LobbyLayout {
         Constraint::Length(2),
     ])
     .areas(area);
-    let code = app.web_urls.first().and_then(|url| super::qr::lines(url));
+    let code = qr_url(app).and_then(|url| super::qr::lines(&url));
     let (table, qr) = match code.as_deref().map(super::qr::size) {
         Some((w, h)) if table.height >= h + 2 && table.width >= w + 2 + 60 => {
             let [table, qr] =
@@ -223,11 +252,14 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, lobby: &Lobby) {
             hint.push(Line::from(Span::styled(format!(" {l}"), theme.accent())));
         }
     }
+    if let Some((text, clear)) = key_hint(app) {
+        let style = if clear { theme.error() } else { theme.dim() };
+        for l in super::wrap(&text, l.hint.width.saturating_sub(2) as usize) {
+            hint.push(Line::from(Span::styled(format!(" {l}"), style)));
+        }
+    }
     frame.render_widget(Paragraph::new(hint), l.hint);
-    if let (Some(area), Some(code)) = (
-        l.qr,
-        app.web_urls.first().and_then(|url| super::qr::lines(url)),
-    ) {
+    if let (Some(area), Some(code)) = (l.qr, qr_url(app).and_then(|url| super::qr::lines(&url))) {
         let block = Block::bordered()
             .border_type(BorderType::Rounded)
             .border_style(theme.border())

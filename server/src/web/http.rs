@@ -24,8 +24,6 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use std::net::SocketAddr;
 use std::time::Duration;
-use tokio::net::TcpStream;
-
 use crate::admission::REFUSAL_TIME;
 use tokio_util::task::TaskTracker;
 
@@ -61,7 +59,10 @@ struct Web {
 
 /// Serves one HTTP connection until it closes, becomes a WebSocket (whose session then
 /// runs as its own task), outlives [`LIFETIME`], or the server stops.
-pub async fn serve(stream: TcpStream, peer: SocketAddr, ctx: SessionContext, tracker: TaskTracker) {
+pub async fn serve<S>(stream: S, peer: SocketAddr, ctx: SessionContext, tracker: TaskTracker)
+where
+    S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Send + Unpin + 'static,
+{
     let shutdown = ctx.shutdown.clone();
     let refused = ctx.ticket.refusal().is_some();
     let app = Router::new()

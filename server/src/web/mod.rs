@@ -11,7 +11,8 @@
 //!   message limit as a TCP frame.
 //!
 //! A browser player gets a session exactly like a terminal player's: the same handshake,
-//! rooms, limits and outbox budget.
+//! rooms, limits and outbox budget. Which connection is a browser's is decided in
+//! [`crate::tls::accept`], by the first byte (and inside TLS, by ALPN).
 
 pub mod assets;
 pub mod hosts;
@@ -19,24 +20,3 @@ pub mod http;
 pub mod locale;
 pub mod sniff;
 pub mod socket;
-
-use std::net::SocketAddr;
-use tokio::net::TcpStream;
-use tokio_util::task::TaskTracker;
-
-use crate::session::{self, SessionContext};
-
-/// Serves one accepted connection: a browser's HTTP (the page or its WebSocket) or a
-/// banco client's session, told apart by the first byte the peer sends.
-pub async fn serve_either(
-    stream: TcpStream,
-    peer: SocketAddr,
-    ctx: SessionContext,
-    tracker: TaskTracker,
-) {
-    if sniff::speaks_http(&stream).await {
-        http::serve(stream, peer, ctx, tracker).await;
-    } else {
-        session::serve(stream, peer, ctx).await;
-    }
-}
