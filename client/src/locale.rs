@@ -12,10 +12,11 @@ use std::fmt::Display;
 use std::path::Path;
 use std::sync::Arc;
 
-/// The built-in languages: (code, file text).
+/// The built-in languages: (code, file text). The files live at the workspace root's
+/// `locales/`, shared with the server's browser page, so neither crate reads the other's.
 const BUILT_IN: [(&str, &str); 2] = [
-    ("en", include_str!("../locales/en.toml")),
-    ("vi", include_str!("../locales/vi.toml")),
+    ("en", include_str!("../../locales/en.toml")),
+    ("vi", include_str!("../../locales/vi.toml")),
 ];
 
 /// A locale file that could not be read.
