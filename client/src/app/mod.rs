@@ -16,7 +16,9 @@
 //!
 //! Handlers here change state and queue [`Effect`]s (messages to send, a connection to
 //! open, settings to save); they never draw and never touch the network. The terminal
-//! loop ([`crate::tui`]) carries the effects out, and [`crate::ui`] draws the state.
+//! loop ([`crate::tui`]) carries the effects out, and `ui` draws the state. Mouse clicks
+//! are read through [`crate::layout`], the regions the drawing uses too; nothing here
+//! imports the drawing (a test over the `use` lines holds it).
 
 pub mod account;
 pub mod board;
@@ -46,15 +48,19 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use crate::discover::Found;
+use crate::layout::lobby::{LobbyChrome, LobbyLayout};
+use crate::layout::room::RoomLayout;
 use crate::locale::{LanguageChoice, Locale};
 use crate::net::Lost;
 use crate::reconnect::Return;
 use crate::room::Room;
 use crate::settings::Settings;
 use crate::theme::{Theme, ThemeChoice};
+use crate::tr;
 use board::BoardCursor;
 use create::CreateForm;
 use input::TextInput;
+use ratatui::layout::Rect;
 
 /// How long a notice stays on the status line.
 pub const NOTICE_TIME: Duration = Duration::from_secs(6);
@@ -521,19 +527,29 @@ impl App {
         if self.help || self.popup.is_some() {
             return;
         }
-        let area = ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1);
+        let area = Rect::new(0, 0, self.size.0, self.size.1);
         match ev.kind {
             MouseEventKind::Down(button) if matches!(self.screen, Screen::Editor(_)) => {
                 self.editor_mouse(ev.column, ev.row, button);
             }
             MouseEventKind::Down(MouseButton::Left) => match &self.screen {
-                Screen::Room(_) => {
-                    if let Some(spot) = crate::ui::room::spot_at(self, area, ev.column, ev.row) {
+                Screen::Room(rs) => {
+                    let board = self.room_layout(area, rs).board;
+                    let focus = rs.cursor.point();
+                    if let Some(spot) =
+                        crate::layout::room::spot_at(&rs.room, focus, board, ev.column, ev.row)
+                    {
                         self.click_board(spot);
                     }
                 }
                 Screen::Lobby(lobby) if lobby.create.is_none() => {
-                    if let Some(i) = crate::ui::lobby::row_at(self, area, ev.column, ev.row)
+                    let hit = self.lobby_layout(area).row_at(
+                        lobby.selected,
+                        self.rooms.len(),
+                        ev.column,
+                        ev.row,
+                    );
+                    if let Some(i) = hit
                         && let Screen::Lobby(lobby) = &mut self.screen
                     {
                         if lobby.selected == i {
@@ -562,6 +578,61 @@ impl App {
     /// The terminal changed size.
     pub fn resize(&mut self, width: u16, height: u16) {
         self.size = (width, height);
+    }
+
+    /// What is wrong between us and the server, while something is: the connection
+    /// lost and being dialled again (and why), else the server not saving games. The
+    /// lobby and the room give it a line of its own (and none while all is well).
+    pub fn trouble(&self) -> Option<String> {
+        if let Some(r) = &self.reconnect {
+            Some(tr!(
+                self.loc,
+                "net.reconnecting_why",
+                reason = r.lost.describe(&self.loc),
+                n = r.attempts.max(1)
+            ))
+        } else {
+            self.storage
+                .as_ref()
+                .map(|reason| tr!(self.loc, "net.not_saving", reason = reason))
+        }
+    }
+
+    /// Where browsers open the hosted server, in a sentence, when this machine hosts
+    /// with the browser client on.
+    pub fn web_hint(&self) -> Option<String> {
+        if self.hosting.is_none() || self.web_urls.is_empty() {
+            return None;
+        }
+        let urls = self
+            .web_urls
+            .join(&format!(" {} ", tr!(self.loc, "lobby.or")));
+        Some(tr!(self.loc, "lobby.web_hint", url = urls).to_string())
+    }
+
+    /// The room screen's parts in `area` as drawn now (with the banner, if any): the
+    /// ui draws there and clicks are read there.
+    pub fn room_layout(&self, area: Rect, rs: &RoomScreen) -> RoomLayout {
+        RoomLayout::new(area, &rs.room, self.trouble().is_some())
+    }
+
+    /// The lobby's parts in `area` as drawn now.
+    pub fn lobby_layout(&self, area: Rect) -> LobbyLayout {
+        let web_hint = self.web_hint();
+        let qr = self
+            .web_urls
+            .first()
+            .and_then(|url| crate::layout::qr::lines(url))
+            .map(|code| crate::layout::qr::size(&code));
+        LobbyLayout::new(
+            area,
+            &LobbyChrome {
+                banner: self.trouble().is_some(),
+                hosting: self.hosting.is_some(),
+                web_hint: web_hint.as_deref(),
+                qr,
+            },
+        )
     }
 }
 

@@ -620,8 +620,8 @@ fn a_click_on_the_board_plays_there() {
     let mut a = room_app(Role::Player(Seat::One));
     let area = ratatui::layout::Rect::new(0, 0, a.size.0, a.size.1);
     let rs = a.room().unwrap();
-    let l = crate::ui::room::layout(area, rs);
-    let g = crate::ui::board::caro::Geometry::new(l.board, 15, 15, rs.cursor.point().unwrap());
+    let l = crate::layout::room::RoomLayout::new(area, &rs.room, false);
+    let g = crate::layout::caro::Geometry::new(l.board, 15, 15, rs.cursor.point().unwrap());
     let (col, row) = (g.stone_col(3).unwrap(), g.row(4).unwrap());
     a.mouse(MouseEvent {
         kind: MouseEventKind::Down(MouseButton::Left),
@@ -793,8 +793,12 @@ fn snapshot_room_mid_game() {
     insta::assert_snapshot!("room_mid_game", stable(text.clone()));
     // The last move (10,4) = k11 has the last-move background.
     let rs = a.room().unwrap();
-    let l = crate::ui::room::layout(ratatui::layout::Rect::new(0, 0, 100, 30), rs);
-    let g = crate::ui::board::caro::Geometry::new(l.board, 15, 15, rs.cursor.point().unwrap());
+    let l = crate::layout::room::RoomLayout::new(
+        ratatui::layout::Rect::new(0, 0, 100, 30),
+        &rs.room,
+        false,
+    );
+    let g = crate::layout::caro::Geometry::new(l.board, 15, 15, rs.cursor.point().unwrap());
     let cell = &buf[(g.stone_col(10).unwrap(), g.row(4).unwrap())];
     assert_eq!(cell.symbol(), "O");
     assert_eq!(cell.bg, a.theme.colors.last_bg);
@@ -812,8 +816,12 @@ fn snapshot_room_game_over_with_winning_line() {
     let (text, buf) = render(&a, 100, 30);
     insta::assert_snapshot!("room_game_over", text);
     let rs = a.room().unwrap();
-    let l = crate::ui::room::layout(ratatui::layout::Rect::new(0, 0, 100, 30), rs);
-    let g = crate::ui::board::caro::Geometry::new(l.board, 15, 15, rs.cursor.point().unwrap());
+    let l = crate::layout::room::RoomLayout::new(
+        ratatui::layout::Rect::new(0, 0, 100, 30),
+        &rs.room,
+        false,
+    );
+    let g = crate::layout::caro::Geometry::new(l.board, 15, 15, rs.cursor.point().unwrap());
     for x in 3..8 {
         let cell = &buf[(g.stone_col(x).unwrap(), g.row(7).unwrap())];
         assert_eq!(cell.symbol(), "X");
@@ -837,8 +845,12 @@ fn the_four_warning_marks_the_opponents_threats() {
     let spot = |a: &App, x: u8, y: u8| {
         let (_, buf) = render(a, 100, 30);
         let rs = a.room().unwrap();
-        let l = crate::ui::room::layout(ratatui::layout::Rect::new(0, 0, 100, 30), rs);
-        let g = crate::ui::board::caro::Geometry::new(l.board, 15, 15, rs.cursor.point().unwrap());
+        let l = crate::layout::room::RoomLayout::new(
+            ratatui::layout::Rect::new(0, 0, 100, 30),
+            &rs.room,
+            false,
+        );
+        let g = crate::layout::caro::Geometry::new(l.board, 15, 15, rs.cursor.point().unwrap());
         buf[(g.stone_col(x).unwrap(), g.row(y).unwrap())].bg
     };
     assert_eq!(spot(&a, 3, 2), a.theme.colors.board_bg, "off by default");
@@ -941,8 +953,12 @@ fn xiangqi_check_is_said_and_the_general_lit() {
     );
     assert!(notice(&a).ends_with(", check"), "{}", notice(&a));
     let rs = a.room().unwrap();
-    let l = crate::ui::room::layout(ratatui::layout::Rect::new(0, 0, 100, 30), rs);
-    let g = crate::ui::board::xiangqi::Geometry::new(l.board, true);
+    let l = crate::layout::room::RoomLayout::new(
+        ratatui::layout::Rect::new(0, 0, 100, 30),
+        &rs.room,
+        false,
+    );
+    let g = crate::layout::xiangqi::Geometry::new(l.board, true);
     let (x, y) = g.cell(xq(5, 9));
     assert_eq!(buf[(x, y)].symbol(), "將");
     assert_eq!(
@@ -1123,8 +1139,8 @@ fn xiangqi_black_sees_the_board_flipped_and_clicks_map_to_squares() {
     a.server(crate::testing::xq_moved("h2e2", Seat::One, 1, "C2.5"));
     // Click Black's horse on h9, then g7.
     let area = ratatui::layout::Rect::new(0, 0, a.size.0, a.size.1);
-    let l = crate::ui::room::layout(area, a.room().unwrap());
-    let g = crate::ui::board::xiangqi::Geometry::new(l.board, true);
+    let l = crate::layout::room::RoomLayout::new(area, &a.room().unwrap().room, false);
+    let g = crate::layout::xiangqi::Geometry::new(l.board, true);
     for sq in [xq(7, 9), xq(6, 7)] {
         let (column, row) = g.cell(sq);
         a.mouse(MouseEvent {
@@ -1161,8 +1177,12 @@ fn snapshot_xiangqi_room() {
     let (text, buf) = render(&a, 100, 30);
     insta::assert_snapshot!("xiangqi_room", text);
     let rs = a.room().unwrap();
-    let l = crate::ui::room::layout(ratatui::layout::Rect::new(0, 0, 100, 30), rs);
-    let g = crate::ui::board::xiangqi::Geometry::new(l.board, false);
+    let l = crate::layout::room::RoomLayout::new(
+        ratatui::layout::Rect::new(0, 0, 100, 30),
+        &rs.room,
+        false,
+    );
+    let g = crate::layout::xiangqi::Geometry::new(l.board, false);
     let (x, y) = g.cell(xq(6, 2));
     assert_eq!(buf[(x, y)].symbol(), "•", "g2 is a target of the h0 horse");
     let (x, y) = g.cell(xq(4, 2));

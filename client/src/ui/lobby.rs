@@ -2,7 +2,7 @@
 
 use banco_protocol::{FirstMove, RoomStatus};
 use ratatui::Frame;
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::{Constraint, Rect};
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Cell, Paragraph, Row, Table, TableState, Wrap};
@@ -17,87 +17,8 @@ use crate::app::{App, Lobby};
 use crate::narrate;
 use crate::tr;
 
-/// Where the lobby's parts go.
-struct LobbyLayout {
-    title: Rect,
-    /// The connection or the server's store in trouble: one line, while it lasts.
-    banner: Rect,
-    table: Rect,
-    /// The browser address's QR code, when there is one and room for it.
-    qr: Option<Rect>,
-    hint: Rect,
-    notice: Rect,
-    keys: Rect,
-}
-
-/// Where browsers open the hosted server, in a sentence, when this machine hosts with
-/// the browser client on.
-fn web_hint(app: &App) -> Option<String> {
-    if app.hosting.is_none() || app.web_urls.is_empty() {
-        return None;
-    }
-    let loc = &app.loc;
-    let urls = app.web_urls.join(&format!(" {} ", tr!(loc, "lobby.or")));
-    Some(tr!(loc, "lobby.web_hint", url = urls).to_string())
-}
-
-/// The lobby's parts; the host's hint takes three lines when this machine hosts (four
-/// with the browser address), the banner one while there is one, and the address's QR
-/// code sits beside the rooms when the terminal has room for it.
-fn layout(area: Rect, app: &App) -> LobbyLayout {
-    let web = web_hint(app).map_or(0, |text| {
-        super::wrap(&text, area.width.saturating_sub(2) as usize).len() as u16
-    });
-    let hint_lines = if app.hosting.is_some() { 3 + web } else { 0 };
-    let [title, banner_area, table, hint, notice, keys] = Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Length(u16::from(banner(app).is_some())),
-        Constraint::Min(3),
-        Constraint::Length(hint_lines),
-        Constraint::Length(1),
-        Constraint::Length(2),
-    ])
-    .areas(area);
-    let code = app.web_urls.first().and_then(|url| super::qr::lines(url));
-    let (table, qr) = match code.as_deref().map(super::qr::size) {
-        Some((w, h)) if table.height >= h + 2 && table.width >= w + 2 + 60 => {
-            let [table, qr] =
-                Layout::horizontal([Constraint::Min(60), Constraint::Length(w + 2)]).areas(table);
-            (table, Some(qr))
-        }
-        _ => (table, None),
-    };
-    LobbyLayout {
-        title,
-        banner: banner_area,
-        table,
-        qr,
-        hint,
-        notice,
-        keys,
-    }
-}
-
-/// The room list's index under a click, if it falls on a row.
-pub fn row_at(app: &App, area: Rect, col: u16, row: u16) -> Option<usize> {
-    let crate::app::Screen::Lobby(lobby) = &app.screen else {
-        return None;
-    };
-    let l = layout(area, app);
-    let inner = l.table.inner(ratatui::layout::Margin::new(1, 1));
-    if !inner.contains(ratatui::layout::Position::new(col, row)) || row < inner.y + 1 {
-        return None;
-    }
-    // One header row, then the rooms; the table scrolls just far enough to show the
-    // selected one, as ratatui's TableState does from a zero offset.
-    let visible = usize::from(inner.height.saturating_sub(1)).max(1);
-    let offset = (lobby.selected + 1).saturating_sub(visible);
-    let i = offset + usize::from(row - inner.y - 1);
-    (i < app.rooms.len()).then_some(i)
-}
-
 pub fn draw(frame: &mut Frame, area: Rect, app: &App, lobby: &Lobby) {
-    let l = layout(area, app);
+    let l = app.lobby_layout(area);
     let loc = &app.loc;
     let theme = &app.theme;
     title_bar(frame, l.title, app, tr!(loc, "lobby.title"));
@@ -218,7 +139,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, lobby: &Lobby) {
             hint.push(Line::from(Span::styled(format!(" {l}"), theme.dim())));
         }
     }
-    if let Some(text) = web_hint(app) {
+    if let Some(text) = app.web_hint() {
         for l in super::wrap(&text, l.hint.width.saturating_sub(2) as usize) {
             hint.push(Line::from(Span::styled(format!(" {l}"), theme.accent())));
         }
@@ -226,7 +147,9 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, lobby: &Lobby) {
     frame.render_widget(Paragraph::new(hint), l.hint);
     if let (Some(area), Some(code)) = (
         l.qr,
-        app.web_urls.first().and_then(|url| super::qr::lines(url)),
+        app.web_urls
+            .first()
+            .and_then(|url| crate::layout::qr::lines(url)),
     ) {
         let block = Block::bordered()
             .border_type(BorderType::Rounded)

@@ -90,7 +90,7 @@ fn game_over(frame: &mut Frame, area: Rect, app: &App) {
     };
     let theme = &app.theme;
     let loc = &app.loc;
-    let l = super::room::layout_for(app, area, rs);
+    let l = app.room_layout(area, rs);
     // Over the chat: the board with its winning line and the players' clocks stay in view.
     let side = l.chat;
     let width = side.width.min(44).max(30.min(area.width));

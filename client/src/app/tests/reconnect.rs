@@ -257,8 +257,11 @@ fn the_storage_notice_stays_in_the_lobby_and_the_room_until_saving_again() {
     let area = ratatui::layout::Rect::new(0, 0, 100, 30);
     let rs = a.room().unwrap();
     assert_eq!(
-        crate::ui::room::layout_for(&a, area, rs).board.y,
-        crate::ui::room::layout(area, rs).board.y + 1
+        a.room_layout(area, rs).board.y,
+        crate::layout::room::RoomLayout::new(area, &rs.room, false)
+            .board
+            .y
+            + 1
     );
 
     a.server(ServerMsg::Storage(Storage::Saving));
