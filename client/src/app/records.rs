@@ -122,7 +122,7 @@ impl ReplayScreen {
 impl App {
     /// This client's name on the server, once connected.
     fn my_name(&self) -> Option<String> {
-        self.welcome.as_ref().map(|w| w.name.clone())
+        self.session.name()
     }
 
     /// Opens `game`'s leaderboard and asks the server for it.
@@ -355,7 +355,7 @@ impl App {
             }),
             Board::Unsupported => None,
         };
-        let refusal = match (&start, &self.welcome) {
+        let refusal = match (&start, &self.session.welcome) {
             (None, _) => Some("replay.unreadable_position"),
             (Some(_), None) => Some("replay.offline_no_rooms"),
             _ => None,
@@ -408,7 +408,7 @@ impl App {
                 profile.opening = None;
                 self.screen = Screen::Profile(profile);
             }
-            None if self.welcome.is_some() => self.back_to_lobby(),
+            None if self.session.welcome.is_some() => self.back_to_lobby(),
             None => self.effects.push(Effect::Quit),
         }
     }

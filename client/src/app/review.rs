@@ -37,7 +37,7 @@ impl App {
         let Screen::Replay(rs) = &mut self.screen else {
             return;
         };
-        let id = rs.replay.id.filter(|_| self.welcome.is_some());
+        let id = rs.replay.id.filter(|_| self.session.welcome.is_some());
         let Some(id) = id else {
             let msg = tr!(self.loc, "review.offline").to_string();
             return self.warn(msg);

@@ -107,7 +107,7 @@ impl App {
             }
             return;
         }
-        let count = self.rooms.len();
+        let count = self.session.rooms.len();
         match key.code {
             KeyCode::Up | KeyCode::Char('k') => lobby.selected = lobby.selected.saturating_sub(1),
             KeyCode::Down | KeyCode::Char('j') => {
@@ -139,7 +139,7 @@ impl App {
         let Screen::Lobby(lobby) = &self.screen else {
             return;
         };
-        let Some(summary) = self.rooms.get(lobby.selected) else {
+        let Some(summary) = self.session.rooms.get(lobby.selected) else {
             let msg = tr!(self.loc, "lobby.no_room_selected");
             self.warn(msg.to_string());
             return;

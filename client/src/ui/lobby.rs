@@ -29,10 +29,13 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, lobby: &Lobby) {
         .border_type(BorderType::Rounded)
         .border_style(theme.border())
         .title(Span::styled(
-            format!(" {} ", tr!(loc, "lobby.rooms", count = app.rooms.len())),
+            format!(
+                " {} ",
+                tr!(loc, "lobby.rooms", count = app.session.rooms.len())
+            ),
             theme.accent(),
         ));
-    if app.rooms.is_empty() {
+    if app.session.rooms.is_empty() {
         let inner = block.inner(l.table);
         frame.render_widget(block, l.table);
         let text = tr!(loc, "lobby.empty");
@@ -54,6 +57,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, lobby: &Lobby) {
             tr!(loc, "lobby.col_status"),
         ];
         let cells: Vec<[String; 6]> = app
+            .session
             .rooms
             .iter()
             .map(|s| {
@@ -93,7 +97,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, lobby: &Lobby) {
                 .map(|(i, h)| Cell::from(fit(h, width(i)))),
         )
         .style(theme.dim().add_modifier(Modifier::BOLD));
-        let rows = app.rooms.iter().zip(&cells).map(|(s, texts)| {
+        let rows = app.session.rooms.iter().zip(&cells).map(|(s, texts)| {
             let status_style = match s.status {
                 RoomStatus::Waiting => theme.good(),
                 RoomStatus::Playing => theme.style(),
@@ -118,10 +122,13 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, lobby: &Lobby) {
     }
     // Where others join from, when this machine hosts.
     let mut hint = Vec::new();
-    if let Some(addr) = &app.hosting {
+    if let Some(hosting) = &app.hosting {
+        let addr = &hosting.listen;
         let port = addr.rsplit(':').next().unwrap_or_default();
-        let target = if !app.join_hint.is_empty() {
-            app.join_hint.join(&format!(" {} ", tr!(loc, "lobby.or")))
+        let target = if !hosting.join_hint.is_empty() {
+            hosting
+                .join_hint
+                .join(&format!(" {} ", tr!(loc, "lobby.or")))
         } else if port == banco_protocol::DEFAULT_PORT.to_string() {
             tr!(loc, "lobby.this_ip").to_string()
         } else {
@@ -145,12 +152,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, lobby: &Lobby) {
         }
     }
     frame.render_widget(Paragraph::new(hint), l.hint);
-    if let (Some(area), Some(code)) = (
-        l.qr,
-        app.web_urls
-            .first()
-            .and_then(|url| crate::layout::qr::lines(url)),
-    ) {
+    if let (Some(area), Some(code)) = (l.qr, app.web_url().and_then(crate::layout::qr::lines)) {
         let block = Block::bordered()
             .border_type(BorderType::Rounded)
             .border_style(theme.border())

@@ -95,11 +95,14 @@ pub fn title_bar(frame: &mut Frame, area: Rect, app: &App, place: &str) {
         Span::styled(format!(" {place}"), bar),
     ];
     let mut right = String::new();
-    if let Some(w) = &app.welcome {
+    if let Some(w) = &app.session.welcome {
         right = tr!(app.loc, "title.who", name = w.name, server = w.server);
     }
     if let Some(h) = &app.hosting {
-        right = format!("{right} · {}", tr!(app.loc, "title.hosting", addr = h));
+        right = format!(
+            "{right} · {}",
+            tr!(app.loc, "title.hosting", addr = h.listen)
+        );
     }
     right.push(' ');
     let used: usize = left.iter().map(|s| s.content.width()).sum();

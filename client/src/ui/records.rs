@@ -76,7 +76,7 @@ pub fn draw_leaderboard(frame: &mut Frame, area: Rect, app: &App, board: &Leader
     if standings.is_empty() {
         return empty_text(frame, table_area, app, block, tr!(loc, "leaderboard.empty"));
     }
-    let me = app.welcome.as_ref().map(|w| w.name.as_str());
+    let me = app.session.welcome.as_ref().map(|w| w.name.as_str());
     let header = Row::new(
         [
             "#",
@@ -169,7 +169,7 @@ pub fn draw_history(frame: &mut Frame, area: Rect, app: &App, history: &History)
     if games.is_empty() {
         return empty_text(frame, table_area, app, block, tr!(loc, "history.empty"));
     }
-    let me = app.welcome.as_ref().map(|w| w.name.as_str());
+    let me = app.session.welcome.as_ref().map(|w| w.name.as_str());
     // On a narrow terminal the game loses its rule and the date its year.
     let wide = table_area.width >= 110;
     let widths = if wide {

@@ -92,7 +92,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, rs: &ReplayScreen) {
         .iter()
         .filter(|k| match k.what {
             "keys.flip" => xiangqi,
-            "keys.play_from_here" => app.welcome.is_some(),
+            "keys.play_from_here" => app.session.welcome.is_some(),
             _ => true,
         })
         .copied()
