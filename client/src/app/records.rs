@@ -6,7 +6,7 @@ use crossterm::event::{KeyCode, KeyEvent};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use super::create::{CreateForm, Field, OpeningKind};
+use super::create::{Field, OpeningKind};
 use super::input::{Edit, TextInput};
 use super::profile::{ProfileScreen, Who};
 use super::{App, Effect, Lobby, Screen};
@@ -248,7 +248,7 @@ impl App {
             let msg = tr!(self.loc, refusal.unwrap_or("replay.unreadable_position")).to_string();
             return self.warn(msg);
         };
-        let mut form = CreateForm::default();
+        let mut form = super::screen_keys::remembered_form(&self.settings);
         match start {
             PlayOn::Xiangqi(fen) => {
                 form.set_game(GameKind::Xiangqi);
@@ -264,6 +264,8 @@ impl App {
                 form.width = width;
                 form.height = height;
                 form.rule = rule;
+                // From this position, not from a dealt opening.
+                form.opening = OpeningKind::None;
                 if !stones.is_empty() {
                     let text = stones_text(&stones, width, height);
                     form.opening = OpeningKind::Stones;

@@ -175,8 +175,13 @@ impl App {
                 }
                 FormAction::Arrange => self.open_editor(),
                 FormAction::Create(settings) => {
+                    let remember = Some(form.to_remember());
                     lobby.create = None;
                     self.send(ClientMsg::CreateRoom(settings));
+                    if self.settings.create != remember {
+                        self.settings.create = remember;
+                        self.effects.push(super::Effect::SaveSettings);
+                    }
                 }
             }
             return;
@@ -185,7 +190,7 @@ impl App {
         match lobby.key(key, count) {
             LobbyKey::Nothing => {}
             LobbyKey::Enter { watch } => self.enter_selected(watch),
-            LobbyKey::Create => lobby.create = Some(CreateForm::default()),
+            LobbyKey::Create => lobby.create = Some(remembered_form(&self.settings)),
             LobbyKey::Refresh => {
                 self.send(ClientMsg::ListRooms);
                 let msg = tr!(self.loc, "lobby.refreshing");
@@ -223,4 +228,13 @@ impl App {
             self.send(ClientMsg::JoinRoom(id));
         }
     }
+}
+
+/// The create form as last used (from the settings file), or the defaults the first
+/// time.
+pub(super) fn remembered_form(settings: &crate::settings::Settings) -> CreateForm {
+    settings
+        .create
+        .as_ref()
+        .map_or_else(CreateForm::default, CreateForm::remembering)
 }

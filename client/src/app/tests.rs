@@ -197,11 +197,23 @@ fn the_lobby_joins_free_seats_watches_full_rooms_and_creates() {
     typ(&mut a, "19");
     press(&mut a, &[KeyCode::Down]);
     typ(&mut a, "19");
-    for _ in 0..8 {
+    for _ in 0..7 {
         press(&mut a, &[KeyCode::Down]);
     }
+    // "Who plays": me against a person -> me against a bot (easy).
     press(&mut a, &[KeyCode::Right, KeyCode::Enter]);
-    let msgs = sent(&mut a);
+    let effects = a.take_effects();
+    assert!(
+        effects.contains(&Effect::SaveSettings),
+        "the choices are remembered: {effects:?}"
+    );
+    let msgs: Vec<_> = effects
+        .into_iter()
+        .filter_map(|e| match e {
+            Effect::Send(m) => Some(m),
+            _ => None,
+        })
+        .collect();
     let [ClientMsg::CreateRoom(s)] = msgs.as_slice() else {
         panic!("expected one CreateRoom, got {msgs:?}");
     };
@@ -223,6 +235,20 @@ fn the_lobby_joins_free_seats_watches_full_rooms_and_creates() {
         panic!()
     };
     assert!(l.create.is_none(), "the form closes once sent");
+    // The form opens again as last used (and so after a restart: the settings file
+    // keeps them).
+    assert_eq!(a.settings.create.as_ref(), Some(s));
+    press(&mut a, &[KeyCode::Char('c')]);
+    let Screen::Lobby(l) = &a.screen else {
+        panic!()
+    };
+    let form = l.create.as_ref().expect("the form is open");
+    assert_eq!((form.width, form.height), (19, 19));
+    assert_eq!(form.players, super::create::Players::MeAndBot);
+    assert_eq!(form.settings(), *s);
+    // The same choices again: the file is not written again.
+    press(&mut a, &[KeyCode::Enter]);
+    assert!(!a.take_effects().contains(&Effect::SaveSettings));
 }
 
 #[test]
@@ -735,6 +761,20 @@ fn snapshot_create_form() {
     press(&mut a, &[KeyCode::Char('c'), KeyCode::Down, KeyCode::Down]);
     let (text, _) = render(&a, 100, 24);
     insta::assert_snapshot!("create_form", text);
+}
+
+#[test]
+fn snapshot_create_form_says_who_plays_in_words() {
+    let mut a = lobby_app();
+    press(&mut a, &[KeyCode::Char('c')]);
+    // Up from the top wraps to the last line (hints), then up to "who plays".
+    press(&mut a, &[KeyCode::Up, KeyCode::Up, KeyCode::Right, KeyCode::Right]);
+    let (text, _) = render(&a, 100, 26);
+    insta::assert_snapshot!("create_form_two_bots", text);
+    assert!(text.contains("Who plays  ‹ two bots, I watch ›"), "{text}");
+    assert!(text.contains("Bot one"), "{text}");
+    assert!(text.contains("Bot two"), "{text}");
+    assert!(!text.contains("Seat one"), "{text}");
 }
 
 #[test]

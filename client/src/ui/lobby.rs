@@ -12,7 +12,7 @@ use super::{
     banner, centered, column_widths, dialog, fit, legend, legend_items, notice_line, title_bar,
     widest,
 };
-use crate::app::create::{CreateForm, Field, GameKind, OpeningKind, Opponent, TimeKind};
+use crate::app::create::{CreateForm, Field, GameKind, OpeningKind, Players, TimeKind};
 use crate::app::{App, Lobby};
 use crate::narrate;
 use crate::tr;
@@ -315,26 +315,24 @@ fn field_text(app: &App, form: &CreateForm, f: Field) -> (String, String) {
             label("create.increment"),
             tr!(loc, "create.seconds", n = form.increment_secs),
         ),
-        Field::SeatOne => (
-            label("create.seat_one"),
-            match form.seat_one {
-                Opponent::Human => label("create.me_playing"),
-                Opponent::Bot(level) => tr!(
-                    loc,
-                    "create.bot_watching",
-                    bot = tr!(loc, "seat.bot", level = narrate::level_name(level, loc))
-                ),
-            },
+        Field::Players => (
+            label("create.players"),
+            label(match form.players {
+                Players::MeAndPerson => "create.players_me_person",
+                Players::MeAndBot => "create.players_me_bot",
+                Players::Bots => "create.players_bots",
+                Players::BotAndPerson => "create.players_bot_person",
+            }),
         ),
-        Field::Opponent => (
-            label("create.opponent"),
-            match form.opponent {
-                Opponent::Human => label("create.human"),
-                Opponent::Bot(level) => {
-                    tr!(loc, "seat.bot", level = narrate::level_name(level, loc))
-                }
-            },
-        ),
+        Field::BotOne | Field::BotTwo => {
+            let seat = usize::from(f == Field::BotTwo);
+            let key = match (form.players, seat) {
+                (Players::Bots, 0) => "create.bot_one",
+                (Players::Bots, _) => "create.bot_two",
+                _ => "create.bot",
+            };
+            (label(key), narrate::level_name(form.bots[seat], loc))
+        }
         Field::Hints => (
             label("create.hints"),
             label(if form.hints {
