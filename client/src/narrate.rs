@@ -97,6 +97,9 @@ pub fn game_started(room: &Room, loc: &Locale) -> String {
 
 /// The headline of a finished game from this client's point of view: `You won!`.
 pub fn result_headline(room: &Room, over: &GameOver, loc: &Locale) -> String {
+    if let Some(headline) = no_result_headline(over, loc) {
+        return headline;
+    }
     match (over.winner, room.my_seat()) {
         (None, _) => tr!(loc, "result.draw").to_string(),
         (Some(w), Some(me)) if w == me => tr!(loc, "result.you_won").to_string(),
@@ -108,7 +111,7 @@ pub fn result_headline(room: &Room, over: &GameOver, loc: &Locale) -> String {
 /// Why the game ended: `five in a row`, `Bình ran out of time`.
 pub fn end_reason(room: &Room, over: &GameOver, loc: &Locale) -> String {
     let loser_seat = over.winner.map(Seat::other);
-    let key = format!("reason.{}", over.reason.as_str());
+    let key = reason_key(over);
     // "You ran out of time" reads better than one's own name.
     let you = format!("{key}_you");
     if loser_seat.is_some() && loser_seat == room.my_seat() && loc.get(&you) != you {
@@ -300,6 +303,9 @@ pub fn shown_name(name: &str, loc: &Locale) -> String {
 /// The headline of a recorded game, by the players' names: `Bình won.`, `Draw.`, or
 /// that it never finished.
 pub fn record_headline(over: Option<&GameOver>, players: &[String; 2], loc: &Locale) -> String {
+    if let Some(headline) = over.and_then(|o| no_result_headline(o, loc)) {
+        return headline;
+    }
     match over {
         None => tr!(loc, "replay.unfinished").to_string(),
         Some(GameOver { winner: None, .. }) => tr!(loc, "result.draw").to_string(),
@@ -319,11 +325,31 @@ pub fn record_reason(over: &GameOver, players: &[String; 2], loc: &Locale) -> St
         .winner
         .map(|w| shown_name(&players[w.other().index()], loc))
         .unwrap_or_default();
-    tr!(
-        loc,
-        &format!("reason.{}", over.reason.as_str()),
-        loser = loser
-    )
+    tr!(loc, &reason_key(over), loser = loser)
+}
+
+/// The headline of a game that ended with no result, if this one did: aborted before
+/// both players moved, replaced by a new game, or left by both players. Such a game is
+/// neither a win nor a draw, and is never worded as one.
+pub fn no_result_headline(over: &GameOver, loc: &Locale) -> Option<String> {
+    let key = match over.reason {
+        EndReason::Aborted => "result.aborted",
+        EndReason::NewGame => "result.no_result",
+        EndReason::Abandoned if over.winner.is_none() => "result.no_result",
+        _ => return None,
+    };
+    Some(tr!(loc, key).to_string())
+}
+
+/// The locale key of the sentence saying why `over` ended.
+fn reason_key(over: &GameOver) -> String {
+    match over.reason {
+        // After "Game aborted": the reason in brackets.
+        EndReason::Aborted => "reason.aborted_why".to_string(),
+        // Nobody to name as the one who left.
+        EndReason::Abandoned if over.winner.is_none() => "reason.abandoned_both".to_string(),
+        reason => format!("reason.{}", reason.as_str()),
+    }
 }
 
 /// When a game ended, in local time: `2025-05-01 19:42`.

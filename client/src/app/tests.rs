@@ -457,6 +457,9 @@ fn a_long_chat_message_is_counted_and_never_cut_unseen() {
 #[test]
 fn leaving_and_quitting_mid_game_ask_first() {
     let mut a = room_app(Role::Player(Seat::One));
+    // Both have moved: giving up now loses (before that it aborts; see `aborted`).
+    a.server(moved(7, 7, Seat::One, 1));
+    a.server(moved(8, 8, Seat::Two, 2));
     press(&mut a, &[KeyCode::Char('q')]);
     assert_eq!(
         a.popup,
@@ -768,7 +771,10 @@ fn snapshot_create_form_says_who_plays_in_words() {
     let mut a = lobby_app();
     press(&mut a, &[KeyCode::Char('c')]);
     // Up from the top wraps to the last line (hints), then up to "who plays".
-    press(&mut a, &[KeyCode::Up, KeyCode::Up, KeyCode::Right, KeyCode::Right]);
+    press(
+        &mut a,
+        &[KeyCode::Up, KeyCode::Up, KeyCode::Right, KeyCode::Right],
+    );
     let (text, _) = render(&a, 100, 26);
     insta::assert_snapshot!("create_form_two_bots", text);
     assert!(text.contains("Who plays  ‹ two bots, I watch ›"), "{text}");
@@ -1241,6 +1247,7 @@ fn snapshot_xiangqi_room() {
     insta::assert_snapshot!("xiangqi_letters_compact", text);
 }
 
+mod aborted;
 mod discovery;
 mod draft;
 mod editor;

@@ -22,7 +22,7 @@
 //! | `undo_withdrawn`, `newgame_withdrawn`, `draw_withdrawn` | `by`, `name` |
 //! | `undone` | `plies`, `moves`, `to_move`, `your_turn` |
 //! | `clock` | `remaining_ms` [one, two], `running` |
-//! | `game_over` | `result` (`win`/`loss`/`draw` for players, `decisive`/`draw` for spectators), `winner`, `winner_name`, `reason`, `line` [[x,y]..] |
+//! | `game_over` | `result` (`win`/`loss`/`draw` for players, `decisive`/`draw` for spectators; `aborted` before both players moved, `none` for a game replaced or left by both), `winner`, `winner_name`, `reason`, `line` [[x,y]..] |
 //! | `hint` | `x`, `y`, `point` |
 //! | `board` | `rows`, `last` |
 //! | `help` | `commands` [{`usage`, `does`}] |
@@ -288,6 +288,12 @@ fn game_summary_json(g: &GameSummary) -> Value {
 
 /// The result word of a finished game for whoever receives it.
 pub fn result_word(over: &GameOver, me: Option<Seat>) -> &'static str {
+    match over.reason {
+        EndReason::Aborted => return "aborted",
+        EndReason::NewGame => return "none",
+        EndReason::Abandoned if over.winner.is_none() => return "none",
+        _ => {}
+    }
     match (over.winner, me) {
         (None, _) => "draw",
         (Some(w), Some(m)) if w == m => "win",

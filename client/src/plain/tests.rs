@@ -236,6 +236,44 @@ fn spectators_get_a_decisive_result_and_text_mode_reads_well() {
     );
 }
 
+#[test]
+fn an_aborted_game_reads_as_aborted_not_as_a_draw() {
+    let aborted = GameOver {
+        winner: None,
+        reason: EndReason::Aborted,
+        line: vec![],
+    };
+    let msgs = [
+        ServerMsg::Joined(Box::new(caro_room_view(Role::Player(Seat::One)))),
+        moved(7, 7, Seat::One, 1),
+        ServerMsg::GameOver(aborted.clone()),
+    ];
+    let lines = print_all(&msgs);
+    assert_eq!(lines[2]["event"], "game_over");
+    assert_eq!(lines[2]["result"], "aborted");
+    assert_eq!(lines[2]["reason"], "aborted");
+
+    // In text, the result and the history: aborted, not a draw.
+    let mut game = crate::testing::caro_game_record().summary;
+    game.plies = 1;
+    game.over = aborted;
+    let mut printer = Printer::new(Vec::new(), Format::Text, Locale::english());
+    let mut room = None;
+    for m in msgs.iter().chain([&ServerMsg::History(vec![game])]) {
+        take_in(m, &mut room, &mut printer);
+    }
+    let text = String::from_utf8(printer.into_inner()).unwrap();
+    assert!(
+        text.contains("game_over: Game aborted (before both players moved)."),
+        "{text}"
+    );
+    assert!(
+        text.contains("Game aborted (before both players moved)  ("),
+        "the history line: {text}"
+    );
+    assert!(!text.contains("Draw"), "{text}");
+}
+
 #[tokio::test]
 async fn lines_become_requests_and_end_of_input_leaves() {
     let (link, mut sent, server) = fake_link();

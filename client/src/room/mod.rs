@@ -261,6 +261,16 @@ impl Room {
         self.game.as_ref().is_some_and(|g| g.over.is_none())
     }
 
+    /// Whether giving the running game up now (resigning, leaving, quitting) aborts it
+    /// instead of losing it: before both players have moved the server ends it with no
+    /// result, unrated, as lichess does.
+    pub fn giving_up_aborts(&self) -> bool {
+        self.game
+            .as_ref()
+            .filter(|g| g.over.is_none())
+            .is_some_and(|g| !Seat::BOTH.into_iter().all(|s| g.has_moved(s)))
+    }
+
     /// Whose turn it is, while a game runs.
     pub fn to_move(&self) -> Option<Seat> {
         self.game.as_ref().and_then(GameState::to_move)
