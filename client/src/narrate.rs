@@ -6,6 +6,8 @@ use banco_protocol::{
     RoomSummary, Seat, SeatKind,
 };
 
+use banco_rules::caro::NotAWin;
+
 use crate::locale::Locale;
 use crate::room::Room;
 use crate::room::clock::time_control_text;
@@ -76,7 +78,45 @@ pub fn moved(room: &Room, record: &MoveRecord, loc: &Locale) -> String {
     if record.check {
         s.push_str(tr!(loc, "event.check"));
     }
+    if let Some(why) = not_a_win(room, record) {
+        s = tr!(
+            loc,
+            "event.moved_no_win",
+            moved = s,
+            why = not_a_win_text(why, loc)
+        );
+    }
     s
+}
+
+/// Why the caro move `record` (already on the room's board) made five in a row that
+/// does not win under the room's rule, if it did: blocked at both ends under the caro
+/// rule, or an overline where only exactly five wins. Without this the game would just
+/// go on, and the player would not know why.
+pub fn not_a_win(room: &Room, record: &MoveRecord) -> Option<NotAWin> {
+    let banco_protocol::Move::Caro(p) = record.mv else {
+        return None;
+    };
+    let game = room.game.as_ref()?.board.caro()?;
+    banco_rules::caro::rules::why_not_a_win(game.board(), p, game.rule())
+}
+
+/// The rule's reason in words: `a five blocked at both ends does not win under the
+/// caro rule`.
+pub fn not_a_win_text(why: NotAWin, loc: &Locale) -> String {
+    let key = match why {
+        NotAWin::BlockedBothEnds(_) => "event.not_a_win_blocked",
+        NotAWin::Overline(_) => "event.not_a_win_overline",
+    };
+    tr!(loc, key).to_string()
+}
+
+/// The reason's stable name, for plain mode's JSON.
+pub fn not_a_win_word(why: NotAWin) -> &'static str {
+    match why {
+        NotAWin::BlockedBothEnds(_) => "blocked_both_ends",
+        NotAWin::Overline(_) => "overline",
+    }
 }
 
 /// `Game 2: An (X) against Bình (O); Bình moves first.`

@@ -178,6 +178,11 @@ impl App {
                     if room.my_seat().is_some() {
                         self.bell();
                     }
+                } else if narrate::not_a_win(&room, record).is_some() {
+                    // One's own five that the rule does not count: say why, or the game
+                    // just going on looks like a fault.
+                    let text = narrate::moved(&room, record, loc);
+                    self.warn(text);
                 }
             }
             ServerMsg::Offered(offer) => {

@@ -1252,6 +1252,7 @@ mod discovery;
 mod draft;
 mod editor;
 mod layouts;
+mod no_win;
 mod openings;
 mod profile;
 mod reconnect;

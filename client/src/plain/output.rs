@@ -15,7 +15,7 @@
 //! | `people` | `seats`, `spectators` |
 //! | `left` | |
 //! | `game_started` | `game`, `seats` [{`seat`, `name`, `stone`, `bot`}], `first`, `first_name`, `you`, `your_turn` |
-//! | `move` | `ply`, `x`, `y`, `by`, `name`, `stone`, `point`, `your_turn` (xiangqi: `from`, `to`, `iccs`, `wxf`, `check`) |
+//! | `move` | `ply`, `x`, `y`, `by`, `name`, `stone`, `point`, `your_turn`, `not_a_win` (caro: `blocked_both_ends` for a five blocked at both ends under the caro rule, `overline` for six or more where only five wins, else null) (xiangqi: `from`, `to`, `iccs`, `wxf`, `check`) |
 //! | `chat` | `from`, `text`, `at_ms`, `time` |
 //! | `undo_offered`, `newgame_offered`, `draw_offered` | `by`, `name`, `mine` |
 //! | `undo_declined`, `newgame_declined`, `draw_declined` | `by` (who offered), `name` (who declined) |
@@ -1144,9 +1144,16 @@ impl<W: Write> Printer<W> {
                 fields["name"] = json!(raw_name(room, record.by));
                 fields["stone"] = json!(stone_word(room, record.by));
                 fields["your_turn"] = json!(room.my_turn());
-                if let Move::Xiangqi { .. } = record.mv {
-                    fields["wxf"] = json!(record.wxf);
-                    fields["check"] = json!(record.check);
+                match record.mv {
+                    Move::Xiangqi { .. } => {
+                        fields["wxf"] = json!(record.wxf);
+                        fields["check"] = json!(record.check);
+                    }
+                    // A five that does not win under the room's rule, and why.
+                    Move::Caro(_) => {
+                        fields["not_a_win"] =
+                            json!(narrate::not_a_win(room, record).map(narrate::not_a_win_word));
+                    }
                 }
                 if me.is_some() && me != Some(record.by) {
                     self.ring();

@@ -274,6 +274,52 @@ fn an_aborted_game_reads_as_aborted_not_as_a_draw() {
     assert!(!text.contains("Draw"), "{text}");
 }
 
+#[test]
+fn a_blocked_five_that_does_not_win_is_told_with_the_move() {
+    // X (An) makes h8..l8 between O stones on g8 and m8, under the caro rule.
+    let mut msgs = vec![ServerMsg::Joined(Box::new(caro_room_view(Role::Player(
+        Seat::Two,
+    ))))];
+    let moves = [
+        (7, 7, Seat::One),
+        (6, 7, Seat::Two),
+        (8, 7, Seat::One),
+        (12, 7, Seat::Two),
+        (9, 7, Seat::One),
+        (0, 0, Seat::Two),
+        (10, 7, Seat::One),
+        (0, 1, Seat::Two),
+        (11, 7, Seat::One),
+    ];
+    for (ply, (x, y, by)) in moves.into_iter().enumerate() {
+        msgs.push(moved(x, y, by, ply as u32 + 1));
+    }
+    let lines = print_all(&msgs);
+    let last = lines
+        .iter()
+        .rfind(|l| l["event"] == "move")
+        .expect("the moves are printed");
+    assert_eq!(last["not_a_win"], "blocked_both_ends");
+    let earlier = lines
+        .iter()
+        .find(|l| l["event"] == "move")
+        .expect("the moves are printed");
+    assert_eq!(earlier["not_a_win"], Value::Null);
+
+    let mut printer = Printer::new(Vec::new(), Format::Text, Locale::english());
+    let mut room = None;
+    for m in &msgs {
+        take_in(m, &mut room, &mut printer);
+    }
+    let text = String::from_utf8(printer.into_inner()).unwrap();
+    assert!(
+        text.contains(
+            "move: 9. An (X) played l8; a five blocked at both ends does not win under the caro rule. Your move."
+        ),
+        "{text}"
+    );
+}
+
 #[tokio::test]
 async fn lines_become_requests_and_end_of_input_leaves() {
     let (link, mut sent, server) = fake_link();
