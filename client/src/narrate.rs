@@ -331,6 +331,25 @@ pub fn summary_status(summary: &RoomSummary, loc: &Locale) -> String {
     tr!(loc, key).to_string()
 }
 
+/// Each leaderboard line's place, by the rule the server's profiles give theirs: a
+/// settled rating's place is 1 + the settled ratings above it as shown, so equal ones
+/// share a place; a provisional rating (`1500?`) has none yet. The list comes settled
+/// first, best first, so every rating above a line is listed before it.
+pub fn places(standings: &[banco_protocol::Standing]) -> Vec<Option<u32>> {
+    let settled: Vec<i32> = standings
+        .iter()
+        .filter(|s| !s.rating.provisional)
+        .map(|s| s.rating.rating)
+        .collect();
+    standings
+        .iter()
+        .map(|s| {
+            let above = settled.iter().filter(|r| **r > s.rating.rating).count();
+            (!s.rating.provisional).then(|| above as u32 + 1)
+        })
+        .collect()
+}
+
 /// A recorded player's name as the reader sees it: a person's as it is, the server's bot
 /// ("Bot (hard)" in the record) in the reader's language, like its seat in a room.
 pub fn shown_name(name: &str, loc: &Locale) -> String {
@@ -481,5 +500,41 @@ mod recorded_name_tests {
             line: Vec::new(),
         };
         assert!(record_headline(Some(&over), &players, &vi).contains("Máy (tối đa)"));
+    }
+}
+
+#[cfg(test)]
+mod place_tests {
+    use super::*;
+
+    #[test]
+    fn places_are_for_settled_ratings_and_ties_share_one() {
+        let s = |rating, provisional| banco_protocol::Standing {
+            name: String::new(),
+            bot: None,
+            rating: banco_protocol::Rating {
+                rating,
+                deviation: if provisional { 200 } else { 60 },
+                provisional,
+            },
+            games: 10,
+            wins: 5,
+            losses: 5,
+            draws: 0,
+        };
+        // As the server sends them: settled first, best first, then provisional ones
+        // (whose ratings may be higher).
+        let list = [
+            s(1700, false),
+            s(1700, false),
+            s(1650, false),
+            s(1800, true),
+            s(1500, true),
+        ];
+        assert_eq!(
+            places(&list),
+            [Some(1), Some(1), Some(3), None, None],
+            "the profile would say #1, #1, #3, not ranked yet, not ranked yet"
+        );
     }
 }

@@ -26,7 +26,7 @@
 //! | `hint` | `x`, `y`, `point` |
 //! | `board` | `rows`, `last` |
 //! | `help` | `commands` [{`usage`, `does`}] |
-//! | `leaderboard` | `game` (`caro`/`xiangqi`), `players` [{`rank`, `name`, `bot`, `rating`, `deviation`, `provisional`, `games`, `wins`, `losses`, `draws`}] |
+//! | `leaderboard` | `game` (`caro`/`xiangqi`), `players` [{`rank` (null while provisional; equal ratings share one, as profiles count), `name`, `bot`, `rating`, `deviation`, `provisional`, `games`, `wins`, `losses`, `draws`}] |
 //! | `profile` | `name`, `bot`, `registered_at_ms` (null: a bot, a guest or an unclaimed record), `first_seen_ms`, `games` [{`game`, `rating`, `deviation`, `provisional`, `rank`, `games`, `wins`, `losses`, `draws`, `best_win` ({`game`, `opponent`, `opponent_rating`, `ended_at_ms`} or null), `history` [{`at_ms`, `rating`, `deviation`}]}], `recent` (as `history`'s `games`, with `rated`) |
 //! | `password_changed` | |
 //! | `history` | `games` [{`id`, `game`, `rule`, `width`, `height`, `fen`, `time`, `players`, `first`, `winner`, `winner_name`, `reason`, `plies`, `ended_at_ms`, `ended`, `rated`}] |
@@ -506,7 +506,8 @@ impl<W: Write> Printer<W> {
             )
         };
         let mut players = Vec::with_capacity(list.len());
-        for (i, s) in list.iter().enumerate() {
+        let places = narrate::places(list);
+        for (s, place) in list.iter().zip(places) {
             // A bot is worded as its seat is, in the reader's language.
             let name = match s.bot {
                 Some(level) => {
@@ -514,9 +515,9 @@ impl<W: Write> Printer<W> {
                 }
                 None => s.name.clone(),
             };
+            let shown = place.map_or_else(|| "  —".to_string(), |p| format!("{p:>3}."));
             text.push_str(&format!(
-                "\n  {:>3}. {name}  {}  {}",
-                i + 1,
+                "\n  {shown} {name}  {}  {}",
                 s.rating,
                 tr!(
                     loc,
@@ -528,7 +529,7 @@ impl<W: Write> Printer<W> {
                 )
             ));
             players.push(json!({
-                "rank": i + 1,
+                "rank": place,
                 "name": s.name,
                 "bot": s.bot.map(|l| l.name()),
                 "rating": s.rating.rating,

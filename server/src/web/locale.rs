@@ -10,10 +10,7 @@ use std::sync::OnceLock;
 const LANGUAGES: &[(&str, &str, &str)] = &[
     (
         "en",
-        include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../locales/en.toml"
-        )),
+        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../locales/en.toml")),
         include_str!(concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/../web/locales/en.toml"
@@ -21,10 +18,7 @@ const LANGUAGES: &[(&str, &str, &str)] = &[
     ),
     (
         "vi",
-        include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../locales/vi.toml"
-        )),
+        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../locales/vi.toml")),
         include_str!(concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/../web/locales/vi.toml"
