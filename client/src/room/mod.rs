@@ -261,6 +261,29 @@ impl Room {
         self.game.as_ref().is_some_and(|g| g.over.is_none())
     }
 
+    /// The players of the room's game by seat, named as the server records them (a
+    /// bot's name is `Bot (level)`; an empty seat's is empty): how the history lists it.
+    pub fn recorded_players(&self) -> [String; 2] {
+        let seats = self.game.as_ref().map_or(&self.seats, |g| &g.players);
+        seats
+            .clone()
+            .map(|s| s.map_or_else(String::new, |s| s.name))
+    }
+
+    /// Whose history holds the room's game: this client's when it plays, else a
+    /// person's who does (`None`: everyone's, when both seats are bots).
+    pub fn history_holding_game(&self, me: &str) -> Option<String> {
+        if self.my_seat().is_some() {
+            return Some(me.to_string());
+        }
+        let seats = self.game.as_ref().map_or(&self.seats, |g| &g.players);
+        seats
+            .iter()
+            .flatten()
+            .find(|s| s.bot.is_none())
+            .map(|s| s.name.clone())
+    }
+
     /// Whether giving the running game up now (resigning, leaving, quitting) aborts it
     /// instead of losing it: before both players have moved the server ends it with no
     /// result, unrated, as lichess does.
