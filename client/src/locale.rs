@@ -293,6 +293,19 @@ mod tests {
     }
 
     #[test]
+    fn vietnamese_says_no_clock_not_zero_oclock() {
+        // "không giờ" reads as "0 o'clock"; a game without a clock is "không tính giờ".
+        let vi = Locale::load("vi", None).unwrap();
+        assert_eq!(vi.get("time.none"), "không tính giờ");
+        assert_eq!(vi.get("create.time_none"), "không tính giờ");
+        let page = include_str!("../../web/locales/vi.toml");
+        for (key, text) in vi.strings.iter() {
+            assert!(!text.contains("không giờ"), "{key}: {text}");
+        }
+        assert!(!page.contains("không giờ"), "web/locales/vi.toml");
+    }
+
+    #[test]
     fn placeholders_match_between_languages() {
         let en = Locale::english();
         let vi = Locale::load("vi", None).unwrap();
