@@ -107,8 +107,8 @@ impl Ui {
                 panic!("not in the room");
             };
             let area = Rect::new(0, 0, SIZE.0, SIZE.1);
-            let board = banco_client::ui::room::layout(area, rs).board;
-            let g = banco_client::ui::board::xiangqi::Geometry::new(board, rs.room.flipped());
+            let board = self.app.room_layout(area, rs).board;
+            let g = banco_client::layout::xiangqi::Geometry::new(board, rs.room.flipped());
             let (col, row) = g.cell(XqSquare {
                 file: sq.file(),
                 rank: sq.rank(),

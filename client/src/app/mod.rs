@@ -572,7 +572,7 @@ impl App {
         let web_hint = self.web_hint();
         let qr = self
             .web_url()
-            .and_then(|url| crate::layout::qr::lines(url))
+            .and_then(crate::layout::qr::lines)
             .map(|code| crate::layout::qr::size(&code));
         LobbyLayout::new(
             area,
