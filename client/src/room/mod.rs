@@ -12,8 +12,8 @@ pub mod opening;
 pub mod threats;
 
 use banco_protocol::{
-    CHAT_HISTORY, CaroOpening, ChatLine, GameOver, GameSettings, GameView, Move, MoveRecord, Offer,
-    Role, RoomId, RoomSettings, RoomView, Seat, SeatView, Series, ServerMsg,
+    CHAT_HISTORY, CaroOpening, ChatLine, EndReason, GameOver, GameSettings, GameView, Move,
+    MoveRecord, Offer, Role, RoomId, RoomSettings, RoomView, Seat, SeatView, Series, ServerMsg,
 };
 use banco_rules::caro::Stone;
 use banco_rules::xiangqi::piece::Color;
@@ -216,7 +216,9 @@ impl Room {
             }
             ServerMsg::GameOver(over) => {
                 if let Some(game) = &mut self.game {
-                    if game.over.is_none() {
+                    // An aborted game is no game of the series (the server counts it
+                    // so too): nobody won it, and it was no draw.
+                    if game.over.is_none() && over.reason != EndReason::Aborted {
                         self.series.count(over.winner);
                     }
                     game.over = Some(over.clone());
@@ -407,7 +409,7 @@ impl Room {
 mod tests {
     use super::*;
     use crate::testing::{caro_room_view as caro_view, moved};
-    use banco_protocol::{EndReason, OfferKind, Point};
+    use banco_protocol::{OfferKind, Point};
 
     #[test]
     fn moves_undo_and_game_over_keep_board_and_turn_in_step() {
@@ -468,6 +470,25 @@ mod tests {
         });
         room.apply(&over, now);
         assert_eq!(room.series.wins, [0, 1]);
+        // A game aborted before both players moved is not counted at all.
+        room.apply(
+            &ServerMsg::GameStarted(GameView {
+                number: 2,
+                ..caro_view(Role::Player(Seat::One))
+                    .game
+                    .expect("the view has a game")
+            }),
+            now,
+        );
+        room.apply(
+            &ServerMsg::GameOver(GameOver {
+                winner: None,
+                reason: EndReason::Aborted,
+                line: vec![],
+            }),
+            now,
+        );
+        assert_eq!((room.series.wins, room.series.draws), ([0, 1], 0));
         room.apply(
             &ServerMsg::People {
                 seats: [room.seats[0].clone(), None],
