@@ -21,6 +21,8 @@
 //! - [`app`]: the terminal client's state machine (connect -> lobby -> room, and the
 //!   leaderboard, history and replay screens) and its input handlers; no drawing, no
 //!   I/O (it queues [`app::Effect`]s).
+//! - [`layout`]: where things go on the screen, from its size and the state: `ui` draws
+//!   there and `app` reads mouse clicks there; it imports neither.
 //! - [`ui`]: drawing the [`app::App`] with ratatui; never changes it.
 //! - [`tui`]: the terminal itself: raw mode, panic hook, the event task, the main loop.
 //! - [`locale`], [`theme`], [`settings`]: text, colours, the settings file and the
@@ -31,6 +33,7 @@ pub mod cli;
 pub mod discover;
 pub mod host;
 pub mod known_hosts;
+pub mod layout;
 pub mod locale;
 pub mod narrate;
 pub mod net;

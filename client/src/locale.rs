@@ -12,10 +12,11 @@ use std::fmt::Display;
 use std::path::Path;
 use std::sync::Arc;
 
-/// The built-in languages: (code, file text).
+/// The built-in languages: (code, file text). The files live at the workspace root's
+/// `locales/`, shared with the server's browser page, so neither crate reads the other's.
 const BUILT_IN: [(&str, &str); 2] = [
-    ("en", include_str!("../locales/en.toml")),
-    ("vi", include_str!("../locales/vi.toml")),
+    ("en", include_str!("../../locales/en.toml")),
+    ("vi", include_str!("../../locales/vi.toml")),
 ];
 
 /// A locale file that could not be read.
@@ -289,6 +290,19 @@ mod tests {
         }
         let missing: Vec<&String> = used.iter().filter(|k| en.get(k) == k.as_str()).collect();
         assert!(missing.is_empty(), "en.toml lacks {missing:?}");
+    }
+
+    #[test]
+    fn vietnamese_says_no_clock_not_zero_oclock() {
+        // "không giờ" reads as "0 o'clock"; a game without a clock is "không tính giờ".
+        let vi = Locale::load("vi", None).unwrap();
+        assert_eq!(vi.get("time.none"), "không tính giờ");
+        assert_eq!(vi.get("create.time_none"), "không tính giờ");
+        let page = include_str!("../../web/locales/vi.toml");
+        for (key, text) in vi.strings.iter() {
+            assert!(!text.contains("không giờ"), "{key}: {text}");
+        }
+        assert!(!page.contains("không giờ"), "web/locales/vi.toml");
     }
 
     #[test]

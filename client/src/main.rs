@@ -241,10 +241,12 @@ async fn run_tui(
     let mut app = App::new(s.loc, s.theme, s.settings, s.dir, name, Instant::now());
     app.games_dir = s.games_dir;
     app.open_after_connect = opened;
-    if let Some((listen, join, web)) = hosting {
-        app.hosting = Some(listen);
-        app.join_hint = join;
-        app.web_urls = web;
+    if let Some((listen, join_hint, web_urls)) = hosting {
+        app.hosting = Some(banco_client::app::Hosting {
+            listen,
+            join_hint,
+            web_urls,
+        });
     }
     let login = player.login || player.register;
     // With --login the connect screen waits for the password.

@@ -6,6 +6,8 @@ use banco_protocol::{
     RoomSummary, Seat, SeatKind,
 };
 
+use banco_rules::caro::NotAWin;
+
 use crate::locale::Locale;
 use crate::room::Room;
 use crate::room::clock::time_control_text;
@@ -76,7 +78,45 @@ pub fn moved(room: &Room, record: &MoveRecord, loc: &Locale) -> String {
     if record.check {
         s.push_str(tr!(loc, "event.check"));
     }
+    if let Some(why) = not_a_win(room, record) {
+        s = tr!(
+            loc,
+            "event.moved_no_win",
+            moved = s,
+            why = not_a_win_text(why, loc)
+        );
+    }
     s
+}
+
+/// Why the caro move `record` (already on the room's board) made five in a row that
+/// does not win under the room's rule, if it did: blocked at both ends under the caro
+/// rule, or an overline where only exactly five wins. Without this the game would just
+/// go on, and the player would not know why.
+pub fn not_a_win(room: &Room, record: &MoveRecord) -> Option<NotAWin> {
+    let banco_protocol::Move::Caro(p) = record.mv else {
+        return None;
+    };
+    let game = room.game.as_ref()?.board.caro()?;
+    banco_rules::caro::rules::why_not_a_win(game.board(), p, game.rule())
+}
+
+/// The rule's reason in words: `a five blocked at both ends does not win under the
+/// caro rule`.
+pub fn not_a_win_text(why: NotAWin, loc: &Locale) -> String {
+    let key = match why {
+        NotAWin::BlockedBothEnds(_) => "event.not_a_win_blocked",
+        NotAWin::Overline(_) => "event.not_a_win_overline",
+    };
+    tr!(loc, key).to_string()
+}
+
+/// The reason's stable name, for plain mode's JSON.
+pub fn not_a_win_word(why: NotAWin) -> &'static str {
+    match why {
+        NotAWin::BlockedBothEnds(_) => "blocked_both_ends",
+        NotAWin::Overline(_) => "overline",
+    }
 }
 
 /// `Game 2: An (X) against Bình (O); Bình moves first.`
@@ -97,6 +137,9 @@ pub fn game_started(room: &Room, loc: &Locale) -> String {
 
 /// The headline of a finished game from this client's point of view: `You won!`.
 pub fn result_headline(room: &Room, over: &GameOver, loc: &Locale) -> String {
+    if let Some(headline) = no_result_headline(over, loc) {
+        return headline;
+    }
     match (over.winner, room.my_seat()) {
         (None, _) => tr!(loc, "result.draw").to_string(),
         (Some(w), Some(me)) if w == me => tr!(loc, "result.you_won").to_string(),
@@ -108,7 +151,7 @@ pub fn result_headline(room: &Room, over: &GameOver, loc: &Locale) -> String {
 /// Why the game ended: `five in a row`, `Bình ran out of time`.
 pub fn end_reason(room: &Room, over: &GameOver, loc: &Locale) -> String {
     let loser_seat = over.winner.map(Seat::other);
-    let key = format!("reason.{}", over.reason.as_str());
+    let key = reason_key(over);
     // "You ran out of time" reads better than one's own name.
     let you = format!("{key}_you");
     if loser_seat.is_some() && loser_seat == room.my_seat() && loc.get(&you) != you {
@@ -288,6 +331,25 @@ pub fn summary_status(summary: &RoomSummary, loc: &Locale) -> String {
     tr!(loc, key).to_string()
 }
 
+/// Each leaderboard line's place, by the rule the server's profiles give theirs: a
+/// settled rating's place is 1 + the settled ratings above it as shown, so equal ones
+/// share a place; a provisional rating (`1500?`) has none yet. The list comes settled
+/// first, best first, so every rating above a line is listed before it.
+pub fn places(standings: &[banco_protocol::Standing]) -> Vec<Option<u32>> {
+    let settled: Vec<i32> = standings
+        .iter()
+        .filter(|s| !s.rating.provisional)
+        .map(|s| s.rating.rating)
+        .collect();
+    standings
+        .iter()
+        .map(|s| {
+            let above = settled.iter().filter(|r| **r > s.rating.rating).count();
+            (!s.rating.provisional).then(|| above as u32 + 1)
+        })
+        .collect()
+}
+
 /// A recorded player's name as the reader sees it: a person's as it is, the server's bot
 /// ("Bot (hard)" in the record) in the reader's language, like its seat in a room.
 pub fn shown_name(name: &str, loc: &Locale) -> String {
@@ -300,6 +362,9 @@ pub fn shown_name(name: &str, loc: &Locale) -> String {
 /// The headline of a recorded game, by the players' names: `Bình won.`, `Draw.`, or
 /// that it never finished.
 pub fn record_headline(over: Option<&GameOver>, players: &[String; 2], loc: &Locale) -> String {
+    if let Some(headline) = over.and_then(|o| no_result_headline(o, loc)) {
+        return headline;
+    }
     match over {
         None => tr!(loc, "replay.unfinished").to_string(),
         Some(GameOver { winner: None, .. }) => tr!(loc, "result.draw").to_string(),
@@ -319,11 +384,31 @@ pub fn record_reason(over: &GameOver, players: &[String; 2], loc: &Locale) -> St
         .winner
         .map(|w| shown_name(&players[w.other().index()], loc))
         .unwrap_or_default();
-    tr!(
-        loc,
-        &format!("reason.{}", over.reason.as_str()),
-        loser = loser
-    )
+    tr!(loc, &reason_key(over), loser = loser)
+}
+
+/// The headline of a game that ended with no result, if this one did: aborted before
+/// both players moved, replaced by a new game, or left by both players. Such a game is
+/// neither a win nor a draw, and is never worded as one.
+pub fn no_result_headline(over: &GameOver, loc: &Locale) -> Option<String> {
+    let key = match over.reason {
+        EndReason::Aborted => "result.aborted",
+        EndReason::NewGame => "result.no_result",
+        EndReason::Abandoned if over.winner.is_none() => "result.no_result",
+        _ => return None,
+    };
+    Some(tr!(loc, key).to_string())
+}
+
+/// The locale key of the sentence saying why `over` ended.
+fn reason_key(over: &GameOver) -> String {
+    match over.reason {
+        // After "Game aborted": the reason in brackets.
+        EndReason::Aborted => "reason.aborted_why".to_string(),
+        // Nobody to name as the one who left.
+        EndReason::Abandoned if over.winner.is_none() => "reason.abandoned_both".to_string(),
+        reason => format!("reason.{}", reason.as_str()),
+    }
 }
 
 /// When a game ended, in local time: `2025-05-01 19:42`.
@@ -415,5 +500,41 @@ mod recorded_name_tests {
             line: Vec::new(),
         };
         assert!(record_headline(Some(&over), &players, &vi).contains("Máy (tối đa)"));
+    }
+}
+
+#[cfg(test)]
+mod place_tests {
+    use super::*;
+
+    #[test]
+    fn places_are_for_settled_ratings_and_ties_share_one() {
+        let s = |rating, provisional| banco_protocol::Standing {
+            name: String::new(),
+            bot: None,
+            rating: banco_protocol::Rating {
+                rating,
+                deviation: if provisional { 200 } else { 60 },
+                provisional,
+            },
+            games: 10,
+            wins: 5,
+            losses: 5,
+            draws: 0,
+        };
+        // As the server sends them: settled first, best first, then provisional ones
+        // (whose ratings may be higher).
+        let list = [
+            s(1700, false),
+            s(1700, false),
+            s(1650, false),
+            s(1800, true),
+            s(1500, true),
+        ];
+        assert_eq!(
+            places(&list),
+            [Some(1), Some(1), Some(3), None, None],
+            "the profile would say #1, #1, #3, not ranked yet, not ranked yet"
+        );
     }
 }

@@ -1,4 +1,5 @@
-//! The one settings file: name, language, theme, last server and display options.
+//! The one settings file: name, language, theme, last server, display options and the
+//! create form's last choices.
 //!
 //! It lives at `<config dir>/config.toml`, where the config dir is `$BANCO_CONFIG_DIR`,
 //! else `$XDG_CONFIG_HOME/banco`, else `~/.config/banco` (on Windows `%APPDATA%\banco`).
@@ -42,6 +43,9 @@ pub struct Settings {
     /// Where a replay saved with `s` goes (a name typed there is put in this folder);
     /// `--games-dir` wins over it. Default: [`default_games_dir`].
     pub games_dir: Option<PathBuf>,
+    /// The create form's choices as last used (a typed start position left out),
+    /// offered again the next time the form opens, in this run or a later one.
+    pub create: Option<banco_protocol::RoomSettings>,
 }
 
 impl Default for Settings {
@@ -56,6 +60,7 @@ impl Default for Settings {
             discover: Vec::new(),
             bell: true,
             games_dir: None,
+            create: None,
         }
     }
 }
@@ -201,9 +206,45 @@ mod tests {
             discover: vec!["10.8.0.255".into()],
             bell: false,
             games_dir: Some("/srv/games".into()),
+            create: None,
         };
         s.save(&path).unwrap();
         assert_eq!(Settings::load(&path).unwrap(), s);
+        // The create form's last choices, of both games, survive the file.
+        use banco_protocol::{
+            CaroOpening, FirstMove, GameSettings, Level, RoomSettings, Rule, SeatKind, TimeControl,
+        };
+        for create in [
+            RoomSettings {
+                game: GameSettings::Caro {
+                    width: 19,
+                    height: 17,
+                    rule: Rule::CaroOverline,
+                    opening: CaroOpening::Balanced,
+                },
+                time: TimeControl::clock(
+                    std::time::Duration::from_secs(300),
+                    std::time::Duration::from_secs(3),
+                ),
+                first: FirstMove::Random,
+                seats: [SeatKind::Bot(Level::Max), SeatKind::Bot(Level::Easy)],
+                hints: false,
+            },
+            RoomSettings {
+                game: GameSettings::Xiangqi { fen: None },
+                time: TimeControl::Unlimited,
+                first: FirstMove::Them,
+                seats: [SeatKind::Human, SeatKind::Bot(Level::Hard)],
+                hints: true,
+            },
+        ] {
+            let s = Settings {
+                create: Some(create),
+                ..s.clone()
+            };
+            s.save(&path).unwrap();
+            assert_eq!(Settings::load(&path).unwrap(), s);
+        }
 
         std::fs::write(&path, "name = \"A\"\ncolour = 3\n").unwrap();
         let e = Settings::load(&path).unwrap_err();

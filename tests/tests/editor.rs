@@ -107,8 +107,8 @@ impl Ui {
                 panic!("not in the room");
             };
             let area = Rect::new(0, 0, SIZE.0, SIZE.1);
-            let board = banco_client::ui::room::layout(area, rs).board;
-            let g = banco_client::ui::board::xiangqi::Geometry::new(board, rs.room.flipped());
+            let board = self.app.room_layout(area, rs).board;
+            let g = banco_client::layout::xiangqi::Geometry::new(board, rs.room.flipped());
             let (col, row) = g.cell(XqSquare {
                 file: sq.file(),
                 rank: sq.rank(),
@@ -194,11 +194,16 @@ async fn an_arranged_endgame_is_played_against_the_bot_to_mate_and_replayed_from
         lobby.create.as_ref().map(|f| f.fen.text().to_string()),
         Some(ENDGAME.to_string())
     );
-    // Down from the FEN line to the opponent: arrange, first, time, clock, increment,
-    // seat one, opponent; the hard bot; Enter creates the room.
-    ui.keys(&[KeyCode::Down; 7]).await;
-    ui.keys(&[KeyCode::Right, KeyCode::Right, KeyCode::Right])
-        .await;
+    // Down from the FEN line to who plays: arrange, first, time, clock, increment, who
+    // plays; me against a bot; down to its level, the hard one; Enter creates the room.
+    ui.keys(&[KeyCode::Down; 6]).await;
+    ui.keys(&[
+        KeyCode::Right,
+        KeyCode::Down,
+        KeyCode::Right,
+        KeyCode::Right,
+    ])
+    .await;
     ui.keys(&[KeyCode::Enter]).await;
     let ServerMsg::Joined(view) = ui.until(|m| matches!(m, ServerMsg::Joined(_))).await else {
         unreachable!()

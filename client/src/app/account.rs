@@ -152,7 +152,7 @@ impl App {
             && ps.waiting
         {
             let new = ps.new.text().to_string();
-            if let Some(account) = &mut self.account {
+            if let Some(account) = &mut self.session.account {
                 account.password = new;
             }
             self.close_password();
@@ -191,10 +191,7 @@ impl App {
     /// Logs out: the connection closes and the connect screen comes back, the name kept,
     /// the password (and the seat token on disk) forgotten.
     pub(super) fn log_out(&mut self) {
-        self.account = None;
-        self.reconnect = None;
-        self.rejoining = None;
-        self.storage = None;
+        self.session.log_out();
         self.effects.push(Effect::ForgetSeat);
         self.effects.push(Effect::Disconnect);
         self.show_connect_screen(String::new());

@@ -27,11 +27,7 @@ pub enum BoardCursor {
 }
 
 /// A point of either board: what a mouse click lands on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Spot {
-    Caro(Point),
-    Xiangqi(XqSquare),
-}
+pub use crate::layout::Spot;
 
 /// Why a xiangqi piece was not moved where the player pointed: the event line says it,
 /// so a refused move is never silent.

@@ -4,10 +4,10 @@
 use banco_protocol::{ClientMsg, Credentials, MAX_NAME_CHARS, MAX_PASSWORD_CHARS, Welcome};
 
 use super::input::TextInput;
-use super::{App, ConnectField, ConnectForm, Effect, Lobby, Reconnect, Screen, scan_pause};
+use super::{App, ConnectField, ConnectForm, Effect, Lobby, Reconnect, Screen};
 use crate::discover::Found;
 use crate::net::{ConnectError, Lost};
-use crate::reconnect::{RECONNECT_FOR, Return, pause_after};
+use crate::reconnect::{Return, pause_after};
 use crate::tr;
 
 impl App {
@@ -53,7 +53,7 @@ impl App {
         form.error = None;
         // Kept for logging in again after a drop (as a login: the name is registered by
         // then).
-        self.account = account.clone().map(|c| Credentials {
+        self.session.account = account.clone().map(|c| Credentials {
             register: false,
             ..c
         });
@@ -69,13 +69,13 @@ impl App {
     /// after a lost connection, back where we were.
     pub fn connected(&mut self, welcome: Welcome, address: String) {
         // The server says again if it is not saving.
-        self.storage = None;
-        if let Some(r) = self.reconnect.take() {
+        self.session.storage = None;
+        if let Some(r) = self.session.reconnect.take() {
             self.back(r, welcome);
             return;
         }
-        self.rejoining = None;
-        self.server_addr = address.clone();
+        self.session.rejoining = None;
+        self.session.address = address.clone();
         let typed_name = match &self.screen {
             Screen::Connect(f) => f.name.text().trim().to_string(),
             _ => welcome.name.clone(),
@@ -86,7 +86,7 @@ impl App {
             server = welcome.server,
             name = welcome.name
         ));
-        self.welcome = Some(welcome);
+        self.session.welcome = Some(welcome);
         self.screen = Screen::Lobby(Lobby::default());
         self.popup = None;
         self.send(ClientMsg::ListRooms);
@@ -116,29 +116,29 @@ impl App {
     fn back(&mut self, lost: Reconnect, welcome: Welcome) {
         // The same token back means the same session: the server kept our place.
         let kept = welcome.resume == lost.token;
-        self.welcome = Some(welcome);
+        self.session.welcome = Some(welcome);
         let text = tr!(self.loc, "net.reconnected").to_string();
         self.info(text);
         match lost.back_to {
-            Return::Seat(_) if kept => self.rejoining = Some(lost.back_to),
+            Return::Seat(_) if kept => self.session.rejoining = Some(lost.back_to),
             Return::Seat(_) => self.seat_lost(),
             Return::Watch(room) => {
-                self.rejoining = Some(lost.back_to);
+                self.session.rejoining = Some(lost.back_to);
                 self.send(ClientMsg::WatchRoom(room));
             }
             Return::Lobby => {
-                self.rejoining = None;
+                self.session.rejoining = None;
                 self.screen = Screen::Lobby(Lobby::default());
                 self.send(ClientMsg::ListRooms);
             }
-            Return::Stay => self.rejoining = None,
+            Return::Stay => self.session.rejoining = None,
         }
     }
 
     /// The server did not keep our seat (we were away longer than it waits): the
     /// lobby, saying so.
     pub(super) fn seat_lost(&mut self) {
-        self.rejoining = None;
+        self.session.rejoining = None;
         self.screen = Screen::Lobby(Lobby::default());
         self.popup = None;
         self.send(ClientMsg::ListRooms);
@@ -150,11 +150,11 @@ impl App {
     /// A connection attempt failed.
     pub fn connect_failed(&mut self, error: &ConnectError) {
         let text = error.describe(&self.loc);
-        if let Some(r) = &mut self.reconnect {
+        if let Some(r) = &mut self.session.reconnect {
             r.in_flight = false;
             r.next_try = self.now + pause_after(r.attempts);
             r.last_error = Some(text);
-            if self.now.saturating_duration_since(r.since) >= RECONNECT_FOR {
+            if r.expired(self.now) {
                 self.give_up();
             }
             return;
@@ -167,17 +167,17 @@ impl App {
 
     /// The connection dropped: whether in the lobby, watching or seated, game running
     /// or not, keep the screen and dial again (with the token, which takes a held seat
-    /// back and keeps the name) until [`RECONNECT_FOR`] has passed.
+    /// back and keeps the name) until [`crate::reconnect::RECONNECT_FOR`] has passed.
     pub fn disconnected(&mut self, lost: Lost) {
         // Not connected (a stale event): nothing to get back to.
-        let Some(token) = self.welcome.as_ref().map(|w| w.resume) else {
+        let Some(token) = self.session.welcome.as_ref().map(|w| w.resume) else {
             return;
         };
-        if let Some(r) = &mut self.reconnect {
+        if let Some(r) = &mut self.session.reconnect {
             r.in_flight = false;
             return;
         }
-        let back_to = match (&self.rejoining, &self.screen) {
+        let back_to = match (&self.session.rejoining, &self.screen) {
             // Dropped again before the room came back: still going there.
             (Some(to), _) => *to,
             (None, Screen::Room(rs)) => match rs.room.my_seat() {
@@ -187,7 +187,7 @@ impl App {
             (None, Screen::Lobby(_)) => Return::Lobby,
             (None, _) => Return::Stay,
         };
-        self.rejoining = None;
+        self.session.rejoining = None;
         if let Screen::Password(ps) = &mut self.screen
             && ps.waiting
         {
@@ -195,7 +195,7 @@ impl App {
             ps.waiting = false;
             ps.error = Some(tr!(self.loc, "password.lost").to_string());
         }
-        self.reconnect = Some(Reconnect {
+        self.session.reconnect = Some(Reconnect {
             since: self.now,
             next_try: self.now,
             attempts: 0,
@@ -213,32 +213,33 @@ impl App {
 
     /// The reconnection's time is up: the connect screen, saying why.
     fn give_up(&mut self) {
-        let Some(r) = self.reconnect.take() else {
+        let Some(r) = self.session.reconnect.take() else {
             return;
         };
         let reason = r.last_error.unwrap_or_else(|| r.lost.describe(&self.loc));
         let text = tr!(self.loc, "net.gave_up", reason = reason);
-        self.rejoining = None;
-        self.storage = None;
+        self.session.rejoining = None;
+        self.session.storage = None;
         self.show_connect_screen(text);
     }
 
     /// The connect screen, filled in for the server and name just used, with `error`.
     pub(super) fn show_connect_screen(&mut self, error: String) {
-        let address = if self.server_addr.is_empty() {
+        let address = if self.session.address.is_empty() {
             self.settings.last_server.clone().unwrap_or_default()
         } else {
-            self.server_addr.clone()
+            self.session.address.clone()
         };
         let name = self
+            .session
             .welcome
             .as_ref()
             .map(|w| w.name.clone())
             .or_else(|| self.settings.name.clone())
             .unwrap_or_default();
-        self.welcome = None;
+        self.session.welcome = None;
         self.popup = None;
-        self.rooms.clear();
+        self.session.rooms.clear();
         self.screen = Screen::Connect(ConnectForm {
             address: TextInput::with_text(100, &address),
             name: TextInput::with_text(MAX_NAME_CHARS, &name),
@@ -251,14 +252,12 @@ impl App {
             selected: 0,
         });
         // Look for servers at once: the one just lost may be elsewhere now.
-        self.scan.next = self.now;
+        self.scan.soon(self.now);
     }
 
     /// What a look for servers found.
     pub fn discovered(&mut self, found: Vec<Found>) {
-        self.scan.in_flight = false;
-        self.scan.done_once = true;
-        self.scan.next = self.now + scan_pause();
+        self.scan.finished(self.now);
         let Screen::Connect(form) = &mut self.screen else {
             return;
         };
@@ -302,20 +301,18 @@ impl App {
         self.replay_tick();
         if let Screen::Connect(form) = &self.screen
             && !form.connecting
-            && !self.scan.in_flight
-            && self.now >= self.scan.next
+            && self.scan.start_if_due(self.now)
         {
-            self.scan.in_flight = true;
             self.effects.push(Effect::Discover);
         }
         let now = self.now;
-        let Some(r) = &mut self.reconnect else {
+        let Some(r) = &mut self.session.reconnect else {
             return;
         };
         if r.in_flight {
             return;
         }
-        if now.saturating_duration_since(r.since) >= RECONNECT_FOR {
+        if r.expired(now) {
             self.give_up();
             return;
         }
@@ -326,15 +323,16 @@ impl App {
         r.attempts += 1;
         let token = r.token;
         let name = self
+            .session
             .welcome
             .as_ref()
             .map(|w| w.name.clone())
             .unwrap_or_default();
         self.effects.push(Effect::Connect {
-            address: self.server_addr.clone(),
+            address: self.session.address.clone(),
             name,
             resume: Some(token),
-            account: self.account.clone(),
+            account: self.session.account.clone(),
         });
     }
 }

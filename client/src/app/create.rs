@@ -42,11 +42,47 @@ pub enum TimeKind {
     Clock,
 }
 
-/// Who plays seat two.
+/// Who plays in the room, as the form says it in words.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Opponent {
-    Human,
-    Bot(Level),
+pub enum Players {
+    /// The creator against a person who joins.
+    MeAndPerson,
+    /// The creator against a bot.
+    MeAndBot,
+    /// Two bots play; the creator watches.
+    Bots,
+    /// A bot against a person who joins; the creator watches.
+    BotAndPerson,
+}
+
+impl Players {
+    /// Who sits where: seat one, then seat two (`bots`: the levels a bot in each seat
+    /// plays at).
+    pub fn seats(self, bots: [Level; 2]) -> [SeatKind; 2] {
+        let [one, two] = bots.map(SeatKind::Bot);
+        match self {
+            Players::MeAndPerson => [SeatKind::Human, SeatKind::Human],
+            Players::MeAndBot => [SeatKind::Human, two],
+            Players::Bots => [one, two],
+            Players::BotAndPerson => [one, SeatKind::Human],
+        }
+    }
+
+    /// The players of a room made with `seats`, and the bots' levels (easy where a seat
+    /// has none).
+    pub fn of(seats: [SeatKind; 2]) -> (Players, [Level; 2]) {
+        let level = |s: SeatKind| match s {
+            SeatKind::Bot(l) => l,
+            SeatKind::Human => Level::Easy,
+        };
+        let players = match seats {
+            [SeatKind::Human, SeatKind::Human] => Players::MeAndPerson,
+            [SeatKind::Human, SeatKind::Bot(_)] => Players::MeAndBot,
+            [SeatKind::Bot(_), SeatKind::Bot(_)] => Players::Bots,
+            [SeatKind::Bot(_), SeatKind::Human] => Players::BotAndPerson,
+        };
+        (players, seats.map(level))
+    }
 }
 
 /// One line of the form.
@@ -69,9 +105,13 @@ pub enum Field {
     PerMove,
     ClockMinutes,
     Increment,
-    /// Seat one: the creator, or a bot (the creator then watches).
-    SeatOne,
-    Opponent,
+    /// Who plays: the creator against a person or a bot, or bots while the creator
+    /// watches.
+    Players,
+    /// The level of the bot in seat one (when one sits there).
+    BotOne,
+    /// The level of the bot in seat two (when one sits there).
+    BotTwo,
     Hints,
 }
 
@@ -100,9 +140,11 @@ pub struct CreateForm {
     pub clock_minutes: u32,
     /// Seconds added to a clock per move made.
     pub increment_secs: u32,
-    /// Who sits in seat one: `Human` is the creator.
-    pub seat_one: Opponent,
-    pub opponent: Opponent,
+    /// Who plays.
+    pub players: Players,
+    /// The level of a bot in seat one and in seat two, kept while `players` has no bot
+    /// there so stepping through the choices does not forget them.
+    pub bots: [Level; 2],
     pub hints: bool,
     /// Whether the next digit typed starts a new number (true right after focusing a
     /// number field) or extends the one shown.
@@ -135,13 +177,13 @@ const OPENINGS: [OpeningKind; 3] = [
 ];
 const FIRSTS: [FirstMove; 3] = [FirstMove::Me, FirstMove::Them, FirstMove::Random];
 const TIMES: [TimeKind; 3] = [TimeKind::None, TimeKind::PerMove, TimeKind::Clock];
-const OPPONENTS: [Opponent; 5] = [
-    Opponent::Human,
-    Opponent::Bot(Level::Easy),
-    Opponent::Bot(Level::Medium),
-    Opponent::Bot(Level::Hard),
-    Opponent::Bot(Level::Max),
+const PLAYERS: [Players; 4] = [
+    Players::MeAndPerson,
+    Players::MeAndBot,
+    Players::Bots,
+    Players::BotAndPerson,
 ];
+const LEVELS: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Max];
 
 impl Default for CreateForm {
     /// Caro, 15x15 caro rule, me first, the classic 20 s per move, against a person.
@@ -160,8 +202,8 @@ impl Default for CreateForm {
             per_move_secs: 20,
             clock_minutes: 5,
             increment_secs: 3,
-            seat_one: Opponent::Human,
-            opponent: Opponent::Human,
+            players: Players::MeAndPerson,
+            bots: [Level::Easy; 2],
             hints: true,
             fresh_digits: true,
         }
@@ -180,6 +222,65 @@ fn cycle<T: PartialEq + Copy>(list: &[T], current: T, forward: bool) -> T {
 }
 
 impl CreateForm {
+    /// The form as last used (`last`, from the settings file): every choice but a
+    /// typed start position (a FEN, opening stones), which belongs to one game.
+    pub fn remembering(last: &RoomSettings) -> CreateForm {
+        let mut form = CreateForm::default();
+        match &last.game {
+            GameSettings::Caro {
+                width,
+                height,
+                rule,
+                opening,
+            } => {
+                form.set_game(GameKind::Caro);
+                form.width = (*width).clamp(MIN_SIDE, MAX_SIDE);
+                form.height = (*height).clamp(MIN_SIDE, MAX_SIDE);
+                form.rule = *rule;
+                if *opening == CaroOpening::Balanced {
+                    form.opening = OpeningKind::Balanced;
+                }
+            }
+            GameSettings::Xiangqi { .. } => form.set_game(GameKind::Xiangqi),
+        }
+        form.first = last.first;
+        let secs = |millis: u64| u32::try_from(millis / 1000).unwrap_or(u32::MAX);
+        match last.time {
+            TimeControl::Unlimited => form.time = TimeKind::None,
+            TimeControl::PerMove { millis } => {
+                form.time = TimeKind::PerMove;
+                form.per_move_secs = secs(millis);
+            }
+            TimeControl::Clock {
+                initial_millis,
+                increment_millis,
+            } => {
+                form.time = TimeKind::Clock;
+                form.clock_minutes = secs(initial_millis) / 60;
+                form.increment_secs = secs(increment_millis);
+            }
+        }
+        (form.players, form.bots) = Players::of(last.seats);
+        form.hints = last.hints;
+        form.clamp();
+        form
+    }
+
+    /// What the settings file keeps of this form for next time: its settings without a
+    /// typed start position.
+    pub fn to_remember(&self) -> RoomSettings {
+        let mut settings = self.settings();
+        match &mut settings.game {
+            GameSettings::Caro { opening, .. } => {
+                if matches!(opening, CaroOpening::Stones(_)) {
+                    *opening = CaroOpening::None;
+                }
+            }
+            GameSettings::Xiangqi { fen } => *fen = None,
+        }
+        settings
+    }
+
     /// The lines shown, in order: the time numbers only for the chosen kind of time.
     pub fn fields(&self) -> Vec<Field> {
         let mut f = vec![Field::Game];
@@ -198,7 +299,14 @@ impl CreateForm {
             TimeKind::PerMove => f.push(Field::PerMove),
             TimeKind::Clock => f.extend([Field::ClockMinutes, Field::Increment]),
         }
-        f.extend([Field::SeatOne, Field::Opponent, Field::Hints]);
+        f.push(Field::Players);
+        match self.players {
+            Players::MeAndPerson => {}
+            Players::MeAndBot => f.push(Field::BotTwo),
+            Players::Bots => f.extend([Field::BotOne, Field::BotTwo]),
+            Players::BotAndPerson => f.push(Field::BotOne),
+        }
+        f.push(Field::Hints);
         f
     }
 
@@ -239,10 +347,7 @@ impl CreateForm {
             game,
             time,
             first: self.first,
-            seats: [self.seat_one, self.opponent].map(|o| match o {
-                Opponent::Human => SeatKind::Human,
-                Opponent::Bot(l) => SeatKind::Bot(l),
-            }),
+            seats: self.players.seats(self.bots),
             hints: self.hints,
         }
     }
@@ -419,8 +524,9 @@ impl CreateForm {
             Field::PerMove => self.per_move_secs = step(self.per_move_secs, 5),
             Field::ClockMinutes => self.clock_minutes = step(self.clock_minutes, 1),
             Field::Increment => self.increment_secs = step(self.increment_secs, 1),
-            Field::SeatOne => self.seat_one = cycle(&OPPONENTS, self.seat_one, up),
-            Field::Opponent => self.opponent = cycle(&OPPONENTS, self.opponent, up),
+            Field::Players => self.players = cycle(&PLAYERS, self.players, up),
+            Field::BotOne => self.bots[0] = cycle(&LEVELS, self.bots[0], up),
+            Field::BotTwo => self.bots[1] = cycle(&LEVELS, self.bots[1], up),
             Field::Hints => self.hints = !self.hints,
         }
         self.clamp();
@@ -460,8 +566,8 @@ mod tests {
             &mut f,
             &[Down, Right, Down, Char('1'), Char('0'), Down, Char('5')],
         );
-        // Seat one stays mine; opponent: human -> bot hard.
-        press(&mut f, &[Down, Down, Right, Right, Right, Down, Right]);
+        // Who plays: me against a bot, the hard one; hints off.
+        press(&mut f, &[Down, Right, Down, Right, Right, Down, Right]);
         let FormAction::Create(s) = press(&mut f, &[Enter]) else {
             panic!("Enter must create");
         };
@@ -483,12 +589,18 @@ mod tests {
         assert!(!s.hints);
         assert_eq!(press(&mut f, &[Esc]), FormAction::Cancel);
 
-        // Two bots: the creator watches.
+        // Two bots: the creator watches; the first at the strongest level.
         let mut f = CreateForm {
-            focus: Field::SeatOne,
+            focus: Field::Players,
             ..CreateForm::default()
         };
-        press(&mut f, &[Right, Right, Right, Right, Down, Right]);
+        press(&mut f, &[Right, Right]);
+        assert_eq!(f.players, Players::Bots);
+        assert_eq!(
+            f.fields()[f.fields().len() - 4..],
+            [Field::Players, Field::BotOne, Field::BotTwo, Field::Hints]
+        );
+        press(&mut f, &[Down, Left]);
         let FormAction::Create(s) = press(&mut f, &[Enter]) else {
             panic!("Enter must create");
         };
@@ -496,6 +608,42 @@ mod tests {
             s.seats,
             [SeatKind::Bot(Level::Max), SeatKind::Bot(Level::Easy)]
         );
+    }
+
+    #[test]
+    fn the_last_choices_come_back_without_a_typed_position() {
+        use KeyCode::*;
+        let mut f = CreateForm {
+            focus: Field::Width,
+            ..CreateForm::default()
+        };
+        // 19 wide, balanced opening, no clock, me against the medium bot, hints off.
+        press(&mut f, &[Char('1'), Char('9'), Down, Down, Down, Right]);
+        f.time = TimeKind::None;
+        f.players = Players::MeAndBot;
+        f.bots = [Level::Easy, Level::Medium];
+        f.hints = false;
+        let kept = f.to_remember();
+        let back = CreateForm::remembering(&kept);
+        assert_eq!(back.settings(), f.settings());
+        assert_eq!(back.players, Players::MeAndBot);
+        assert_eq!(back.bots[1], Level::Medium);
+        assert_eq!(back.focus, Field::Game, "the form opens at its top");
+        // A typed position is one game's: not kept.
+        f.opening = OpeningKind::Stones;
+        f.stones = TextInput::with_text(STONES_MAX, "h8");
+        let back = CreateForm::remembering(&f.to_remember());
+        assert_eq!(back.opening, OpeningKind::None);
+        assert!(back.stones.is_empty());
+        let mut x = CreateForm::default();
+        x.set_game(GameKind::Xiangqi);
+        x.fen = TextInput::with_text(FEN_MAX, "3k5/9/9/9/9/9/9/9/4A4/4K2R1 w - - 0 1");
+        x.per_move_secs = 45;
+        x.time = TimeKind::PerMove;
+        let back = CreateForm::remembering(&x.to_remember());
+        assert_eq!(back.game, GameKind::Xiangqi);
+        assert!(back.fen.is_empty());
+        assert_eq!((back.time, back.per_move_secs), (TimeKind::PerMove, 45));
     }
 
     #[test]
@@ -536,8 +684,7 @@ mod tests {
                 Field::Time,
                 Field::ClockMinutes,
                 Field::Increment,
-                Field::SeatOne,
-                Field::Opponent,
+                Field::Players,
                 Field::Hints
             ]
         );

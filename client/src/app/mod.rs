@@ -9,6 +9,14 @@
 //! - [`records`]: the leaderboard, the history and the replay screens, and their keys.
 //! - [`profile`]: someone's profile ("My info"), with the rating chart's data.
 //! - [`account`]: one's own account: changing the password, logging out.
+//! - [`session`]: the server this client talks to (greeting, account, room list, store
+//!   news, getting back after a drop), and [`Hosting`] when this process hosts it.
+//! - [`scan`]: the connect screen's search for servers on the network.
+//!
+//! Each screen's state is its own type in [`Screen`] ([`ConnectForm`], [`Lobby`],
+//! [`RoomScreen`], the records' and the editor's), and the keys that only move within a
+//! screen are that type's methods; what reaches further (sending, another screen, a
+//! notice) is the app's.
 //!
 //! The handlers are split by where the keys go: `connection` (connecting, dropping,
 //! reconnecting), `screen_keys` (connect screen and lobby), `room_keys`, `popup_keys`,
@@ -16,7 +24,9 @@
 //!
 //! Handlers here change state and queue [`Effect`]s (messages to send, a connection to
 //! open, settings to save); they never draw and never touch the network. The terminal
-//! loop ([`crate::tui`]) carries the effects out, and [`crate::ui`] draws the state.
+//! loop ([`crate::tui`]) carries the effects out, and `ui` draws the state. Mouse clicks
+//! are read through [`crate::layout`], the regions the drawing uses too; nothing here
+//! imports the drawing (a test over the `use` lines holds it).
 
 pub mod account;
 pub mod board;
@@ -32,12 +42,14 @@ pub mod records;
 use records::LastGame;
 pub mod review;
 mod room_keys;
+pub mod scan;
 mod screen_keys;
 mod server;
+pub mod session;
 
 use banco_protocol::{
     ClientMsg, Credentials, MAX_CHAT_CHARS, MAX_NAME_CHARS, MAX_PASSWORD_CHARS, Offer, ResumeToken,
-    RoomId, RoomSummary, Welcome,
+    RoomId,
 };
 use crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -46,40 +58,22 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use crate::discover::Found;
+use crate::layout::lobby::{LobbyChrome, LobbyLayout};
+use crate::layout::room::RoomLayout;
 use crate::locale::{LanguageChoice, Locale};
-use crate::net::Lost;
-use crate::reconnect::Return;
 use crate::room::Room;
 use crate::settings::Settings;
 use crate::theme::{Theme, ThemeChoice};
+use crate::tr;
 use board::BoardCursor;
 use create::CreateForm;
 use input::TextInput;
+use ratatui::layout::Rect;
+pub use scan::{SCAN_EVERY, Scan, scan_pause};
+pub use session::{Hosting, Reconnect, Session};
 
 /// How long a notice stays on the status line.
 pub const NOTICE_TIME: Duration = Duration::from_secs(6);
-
-/// Getting back to the server after the connection dropped.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Reconnect {
-    /// When the connection dropped; past [`crate::reconnect::RECONNECT_FOR`] we give up.
-    pub since: Instant,
-    /// When to try next.
-    pub next_try: Instant,
-    /// Attempts made so far, shown to the player.
-    pub attempts: u32,
-    /// An attempt is under way.
-    pub in_flight: bool,
-    /// The token from the lost session's Welcome: it takes a held seat back, and keeps
-    /// the name.
-    pub token: ResumeToken,
-    /// Why the connection dropped.
-    pub lost: Lost,
-    /// Why the last attempt failed, in words, for the message if we give up.
-    pub last_error: Option<String>,
-    /// Where to go once back.
-    pub back_to: Return,
-}
 
 /// Something the terminal loop must do for the app.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -239,28 +233,6 @@ pub struct SettingsMenu {
     pub themes: Vec<ThemeChoice>,
 }
 
-/// The connect screen's search for servers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Scan {
-    /// When to look again.
-    pub next: Instant,
-    /// A look is under way.
-    pub in_flight: bool,
-    /// At least one look has finished (until then the list says "searching").
-    pub done_once: bool,
-}
-
-/// The pause between two looks for servers while the connect screen shows, on average.
-pub const SCAN_EVERY: Duration = Duration::from_secs(4);
-
-/// The pause before the next look: [`SCAN_EVERY`] give or take a quarter, at random, so
-/// two connect screens opened together drift apart instead of probing in step.
-pub fn scan_pause() -> Duration {
-    let quarter = SCAN_EVERY.as_millis() as u64 / 4;
-    let average = SCAN_EVERY.as_millis() as u64;
-    Duration::from_millis(rand::random_range(average - quarter..=average + quarter))
-}
-
 /// A passing message on the status line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Notice {
@@ -275,45 +247,30 @@ pub struct Notice {
 
 /// The whole client state.
 pub struct App {
+    /// The screen shown, with its own state.
     pub screen: Screen,
+    /// A dialog over the screen, taking the keys first.
     pub popup: Option<Popup>,
     /// The help overlay is open (over everything).
     pub help: bool,
+    /// The status line's passing message.
     pub notice: Option<Notice>,
-    /// The lobby's room list, as the server last sent it.
-    pub rooms: Vec<RoomSummary>,
-    /// The server's greeting, once connected.
-    pub welcome: Option<Welcome>,
-    /// The account logged in to, kept in memory only, to log in again when the
-    /// connection drops. `None` for a guest.
-    pub account: Option<Credentials>,
-    /// The address connected to, for the title bar.
-    pub server_addr: String,
-    /// How the connection is protected (the server's key fingerprint, or in the clear),
-    /// shown in the lobby; `None` before the first connection.
-    pub security: Option<crate::net::Security>,
-    /// Set when this process hosts the server: its listening address. Quitting stops it.
-    pub hosting: Option<String>,
+    /// The server this client talks to: who we are there, the room list, getting back
+    /// after a drop.
+    pub session: Session,
+    /// Set when this process hosts the server: where it listens, where others join.
+    /// Quitting stops it.
+    pub hosting: Option<Hosting>,
     /// A record to open in the replay screen once connected (`--open FILE`).
     pub open_after_connect: Option<crate::record::Replay>,
-    /// Trying to get back to the server after the connection dropped.
-    pub reconnect: Option<Reconnect>,
-    /// Back on the server, waiting for the room it put us back in (a held seat) or that
-    /// we asked to watch again; the room stays on screen meanwhile.
-    pub rejoining: Option<Return>,
-    /// Why the server is not saving games, while it says so.
-    pub storage: Option<String>,
     /// Looking for servers on the network: when to look next, and whether a look is
     /// under way. Only the connect screen looks.
     pub scan: Scan,
-    /// Where others join this machine's hosted server (`192.168.1.20`), for the lobby.
-    pub join_hint: Vec<String>,
-    /// When hosting with the browser client on: the addresses browsers open
-    /// (`http://192.168.1.20:7373/`, one per network), shown in the lobby, the first
-    /// with its QR code. Empty otherwise.
-    pub web_urls: Vec<String>,
+    /// The language every sentence is looked up in.
     pub loc: Locale,
+    /// The colours and glyphs.
     pub theme: Theme,
+    /// The settings file's contents, saved with [`Effect::SaveSettings`].
     pub settings: Settings,
     /// Where user locales/themes live (and the settings file).
     pub config_dir: Option<PathBuf>,
@@ -361,23 +318,10 @@ impl App {
             popup: None,
             help: false,
             notice: None,
-            rooms: Vec::new(),
-            welcome: None,
-            account: None,
-            server_addr: String::new(),
-            security: None,
+            session: Session::default(),
             hosting: None,
             open_after_connect: None,
-            reconnect: None,
-            rejoining: None,
-            storage: None,
-            scan: Scan {
-                next: now,
-                in_flight: false,
-                done_once: false,
-            },
-            join_hint: Vec::new(),
-            web_urls: Vec::new(),
+            scan: Scan::new(now),
             review_after_leaving: None,
             loc,
             theme,
@@ -501,7 +445,7 @@ impl App {
         match &self.screen {
             // Nothing at stake: not hosting, and no server to leave (the connect screen,
             // or a record file being replayed).
-            _ if self.hosting.is_none() && self.welcome.is_none() => self.quit_now(),
+            _ if self.hosting.is_none() && self.session.welcome.is_none() => self.quit_now(),
             _ => {
                 let loses = self
                     .room()
@@ -525,19 +469,29 @@ impl App {
         if self.help || self.popup.is_some() {
             return;
         }
-        let area = ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1);
+        let area = Rect::new(0, 0, self.size.0, self.size.1);
         match ev.kind {
             MouseEventKind::Down(button) if matches!(self.screen, Screen::Editor(_)) => {
                 self.editor_mouse(ev.column, ev.row, button);
             }
             MouseEventKind::Down(MouseButton::Left) => match &self.screen {
-                Screen::Room(_) => {
-                    if let Some(spot) = crate::ui::room::spot_at(self, area, ev.column, ev.row) {
+                Screen::Room(rs) => {
+                    let board = self.room_layout(area, rs).board;
+                    let focus = rs.cursor.point();
+                    if let Some(spot) =
+                        crate::layout::room::spot_at(&rs.room, focus, board, ev.column, ev.row)
+                    {
                         self.click_board(spot);
                     }
                 }
                 Screen::Lobby(lobby) if lobby.create.is_none() => {
-                    if let Some(i) = crate::ui::lobby::row_at(self, area, ev.column, ev.row)
+                    let hit = self.lobby_layout(area).row_at(
+                        lobby.selected,
+                        self.session.rooms.len(),
+                        ev.column,
+                        ev.row,
+                    );
+                    if let Some(i) = hit
                         && let Screen::Lobby(lobby) = &mut self.screen
                     {
                         if lobby.selected == i {
@@ -566,6 +520,92 @@ impl App {
     /// The terminal changed size.
     pub fn resize(&mut self, width: u16, height: u16) {
         self.size = (width, height);
+    }
+
+    /// What is wrong between us and the server, while something is: the connection
+    /// lost and being dialled again (and why), else the server not saving games. The
+    /// lobby and the room give it a line of its own (and none while all is well).
+    pub fn trouble(&self) -> Option<String> {
+        if let Some(r) = &self.session.reconnect {
+            Some(tr!(
+                self.loc,
+                "net.reconnecting_why",
+                reason = r.lost.describe(&self.loc),
+                n = r.attempts.max(1)
+            ))
+        } else {
+            self.session
+                .storage
+                .as_ref()
+                .map(|reason| tr!(self.loc, "net.not_saving", reason = reason))
+        }
+    }
+
+    /// Where browsers open the hosted server, in a sentence, when this machine hosts
+    /// with the browser client on.
+    pub fn web_hint(&self) -> Option<String> {
+        let urls = &self.hosting.as_ref()?.web_urls;
+        if urls.is_empty() {
+            return None;
+        }
+        let urls = urls.join(&format!(" {} ", tr!(self.loc, "lobby.or")));
+        Some(tr!(self.loc, "lobby.web_hint", url = urls).to_string())
+    }
+
+    /// How the connection is protected, in a sentence: the server's key fingerprint that
+    /// players compare (this machine's own when it hosts), or that nothing is encrypted;
+    /// `true` with it when nothing is.
+    pub fn key_hint(&self) -> Option<(String, bool)> {
+        use crate::net::Security;
+        let loc = &self.loc;
+        Some(match self.session.security? {
+            Security::Encrypted { fingerprint, .. } if self.hosting.is_some() => (
+                tr!(loc, "lobby.fingerprint_host", fingerprint = fingerprint).to_string(),
+                false,
+            ),
+            Security::Encrypted { fingerprint, .. } => (
+                tr!(loc, "lobby.fingerprint", fingerprint = fingerprint).to_string(),
+                false,
+            ),
+            Security::Plain => (tr!(loc, "lobby.not_encrypted").to_string(), true),
+        })
+    }
+
+    /// What the lobby's QR code opens: the first browser address, when hosting with the
+    /// browser client on, with the key's fingerprint after `#fp=` (never sent to the
+    /// server) so the page can show what to compare.
+    pub fn web_url(&self) -> Option<String> {
+        let url = self.hosting.as_ref()?.web_urls.first()?;
+        Some(match self.session.security.and_then(|s| s.fingerprint()) {
+            Some(fp) if url.starts_with("https://") => format!("{url}#fp={}", fp.hex()),
+            _ => url.clone(),
+        })
+    }
+
+    /// The room screen's parts in `area` as drawn now (with the banner, if any): the
+    /// ui draws there and clicks are read there.
+    pub fn room_layout(&self, area: Rect, rs: &RoomScreen) -> RoomLayout {
+        RoomLayout::new(area, &rs.room, self.trouble().is_some())
+    }
+
+    /// The lobby's parts in `area` as drawn now.
+    pub fn lobby_layout(&self, area: Rect) -> LobbyLayout {
+        let web_hint = self.web_hint();
+        let key_hint = self.key_hint().map(|(text, _)| text);
+        let qr = self
+            .web_url()
+            .and_then(|url| crate::layout::qr::lines(&url))
+            .map(|code| crate::layout::qr::size(&code));
+        LobbyLayout::new(
+            area,
+            &LobbyChrome {
+                banner: self.trouble().is_some(),
+                hosting: self.hosting.is_some(),
+                web_hint: web_hint.as_deref(),
+                key_hint: key_hint.as_deref(),
+                qr,
+            },
+        )
     }
 }
 

@@ -118,13 +118,14 @@ impl App {
 
     /// Whether this client is logged in to an account (not a guest).
     pub fn logged_in(&self) -> bool {
-        self.welcome.as_ref().is_some_and(|w| w.account)
+        self.session.logged_in()
     }
 
     /// Opens `who`'s profile and asks the server for it; Esc goes back to `back`.
     pub(super) fn open_profile(&mut self, who: Who, back: Option<Leaderboard>) {
         let mine = who.bot.is_none()
             && self
+                .session
                 .welcome
                 .as_ref()
                 .is_some_and(|w| w.name.eq_ignore_ascii_case(&who.name));
@@ -148,7 +149,7 @@ impl App {
 
     /// "My info": this client's own profile.
     pub(super) fn open_my_profile(&mut self) {
-        let Some(name) = self.welcome.as_ref().map(|w| w.name.clone()) else {
+        let Some(name) = self.session.welcome.as_ref().map(|w| w.name.clone()) else {
             return;
         };
         self.open_profile(Who { name, bot: None }, None);
@@ -251,6 +252,7 @@ impl App {
     /// A guest's way to an account: the connect screen, set to register the name.
     fn register_instead(&mut self) {
         let name = self
+            .session
             .welcome
             .as_ref()
             .map(|w| w.name.trim_start_matches(GUEST_MARK).to_string())

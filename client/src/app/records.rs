@@ -6,7 +6,7 @@ use crossterm::event::{KeyCode, KeyEvent};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use super::create::{CreateForm, Field, OpeningKind};
+use super::create::{Field, OpeningKind};
 use super::input::{Edit, TextInput};
 use super::profile::{ProfileScreen, Who};
 use super::{App, Effect, Lobby, Screen};
@@ -122,7 +122,7 @@ impl ReplayScreen {
 impl App {
     /// This client's name on the server, once connected.
     fn my_name(&self) -> Option<String> {
-        self.welcome.as_ref().map(|w| w.name.clone())
+        self.session.name()
     }
 
     /// Opens `game`'s leaderboard and asks the server for it.
@@ -165,44 +165,13 @@ impl App {
         let Screen::Leaderboard(board) = &mut self.screen else {
             return;
         };
-        let count = board.standings.as_ref().map_or(0, Vec::len);
-        if step_selection(&mut board.selected, count, key.code) {
-            return;
-        }
-        let chosen = board
-            .standings
-            .as_ref()
-            .and_then(|s| s.get(board.selected))
-            .map(|s| Who {
-                name: s.name.clone(),
-                bot: s.bot,
-            });
-        match key.code {
-            KeyCode::Enter => {
-                if let Some(who) = chosen {
-                    let back = board.clone();
-                    self.open_profile(who, Some(back));
-                }
+        match board.key(key) {
+            RecordsKey::Nothing => {}
+            RecordsKey::Profile(who) => {
+                let back = board.clone();
+                self.open_profile(who, Some(back));
             }
-            KeyCode::Char('g') => {
-                if let Some(who) = chosen {
-                    self.open_history(HistoryFilter::Player(who.name));
-                }
-            }
-            KeyCode::Tab | KeyCode::BackTab | KeyCode::Left | KeyCode::Right => {
-                let game = super::profile::other_game(board.game);
-                self.open_leaderboard(game);
-            }
-            KeyCode::Char('c') => self.open_leaderboard(GameKind::Caro),
-            KeyCode::Char('x') => self.open_leaderboard(GameKind::Xiangqi),
-            KeyCode::Char('r') | KeyCode::F(5) => {
-                let game = board.game;
-                self.open_leaderboard(game);
-            }
-            KeyCode::Char('h') => self.open_history(HistoryFilter::Everyone),
-            KeyCode::Char('?') => self.help = true,
-            KeyCode::Esc | KeyCode::Char('q') => self.back_to_lobby(),
-            _ => {}
+            other => self.records_key(other),
         }
     }
 
@@ -210,54 +179,28 @@ impl App {
         let Screen::History(history) = &mut self.screen else {
             return;
         };
-        let count = history.games.as_ref().map_or(0, Vec::len);
-        if step_selection(&mut history.selected, count, key.code) {
-            return;
+        match history.key(key) {
+            RecordsKey::Replay(id) => {
+                history.opening = Some(id);
+                self.send(ClientMsg::Replay(id));
+            }
+            other => self.records_key(other),
         }
-        match key.code {
-            KeyCode::Enter => {
-                let id = history
-                    .games
-                    .as_ref()
-                    .and_then(|g| g.get(history.selected))
-                    .map(|g| g.id);
-                match id {
-                    Some(id) if history.opening.is_none() => {
-                        history.opening = Some(id);
-                        self.send(ClientMsg::Replay(id));
-                    }
-                    Some(_) => {}
-                    None => {
-                        let msg = tr!(self.loc, "history.nothing_to_open").to_string();
-                        self.warn(msg);
-                    }
-                }
+    }
+
+    /// What a key on a records screen asked that reaches past the screen.
+    fn records_key(&mut self, key: RecordsKey) {
+        match key {
+            RecordsKey::Nothing | RecordsKey::Profile(_) | RecordsKey::Replay(_) => {}
+            RecordsKey::Leaderboard(game) => self.open_leaderboard(game),
+            RecordsKey::History(filter) => self.open_history(filter),
+            RecordsKey::Reviewed(id) => super::review::open_reviewed(self, id),
+            RecordsKey::NothingToOpen => {
+                let msg = tr!(self.loc, "history.nothing_to_open").to_string();
+                self.warn(msg);
             }
-            KeyCode::Char('v') => {
-                let id = history
-                    .games
-                    .as_ref()
-                    .and_then(|g| g.get(history.selected))
-                    .map(|g| g.id);
-                if let Some(id) = id {
-                    super::review::open_reviewed(self, id);
-                }
-            }
-            KeyCode::Tab | KeyCode::Char('m') | KeyCode::Char('a') => {
-                let next = match history.filter {
-                    HistoryFilter::Mine => HistoryFilter::Everyone,
-                    HistoryFilter::Everyone | HistoryFilter::Player(_) => HistoryFilter::Mine,
-                };
-                self.open_history(next);
-            }
-            KeyCode::Char('r') | KeyCode::F(5) => {
-                let filter = history.filter.clone();
-                self.open_history(filter);
-            }
-            KeyCode::Char('l') => self.open_leaderboard(GameKind::Caro),
-            KeyCode::Char('?') => self.help = true,
-            KeyCode::Esc | KeyCode::Char('q') => self.back_to_lobby(),
-            _ => {}
+            RecordsKey::Help => self.help = true,
+            RecordsKey::Lobby => self.back_to_lobby(),
         }
     }
 
@@ -266,75 +209,16 @@ impl App {
         let Screen::Replay(rs) = &mut self.screen else {
             return;
         };
-        if let Some(input) = &mut rs.save {
-            match key.code {
-                KeyCode::Esc => rs.save = None,
-                KeyCode::Enter => {
-                    let name = input.text().trim().to_string();
-                    if name.is_empty() {
-                        return;
-                    }
-                    let text = file::write(&rs.replay);
-                    rs.save = None;
-                    let path = self.record_path(&name);
-                    self.effects.push(Effect::SaveRecord { path, text });
-                }
-                _ => {
-                    if input.edit(key) == Edit::Ignored && key.code == KeyCode::Char('?') {
-                        self.help = true;
-                    }
-                }
+        match rs.key(key, now) {
+            ReplayKey::Nothing => {}
+            ReplayKey::Save { name, text } => {
+                let path = self.record_path(&name);
+                self.effects.push(Effect::SaveRecord { path, text });
             }
-            return;
-        }
-        let r = &mut rs.replay;
-        match key.code {
-            KeyCode::Right | KeyCode::Char('l') => {
-                rs.autoplay = None;
-                r.forward();
-            }
-            KeyCode::Left | KeyCode::Char('h') => {
-                rs.autoplay = None;
-                r.back();
-            }
-            KeyCode::Home | KeyCode::Char('g') => {
-                rs.autoplay = None;
-                r.go_to(0);
-            }
-            KeyCode::End | KeyCode::Char('G') => {
-                rs.autoplay = None;
-                r.go_to(usize::MAX);
-            }
-            KeyCode::PageDown | KeyCode::Down | KeyCode::Char('j') => {
-                let step = if key.code == KeyCode::PageDown { 10 } else { 2 };
-                r.go_to(r.at() + step);
-            }
-            KeyCode::PageUp | KeyCode::Up | KeyCode::Char('k') => {
-                let step = if key.code == KeyCode::PageUp { 10 } else { 2 };
-                r.go_to(r.at().saturating_sub(step));
-            }
-            KeyCode::Char(' ') | KeyCode::Char('p') => {
-                rs.autoplay = match rs.autoplay {
-                    Some(_) => None,
-                    None => {
-                        // From the end, a replay plays again from the start.
-                        if r.at_end() {
-                            r.go_to(0);
-                        }
-                        Some(now + AUTOPLAY_EVERY)
-                    }
-                };
-            }
-            KeyCode::Char('f') => rs.flipped = !rs.flipped,
-            KeyCode::Char('v') => self.ask_review(),
-            KeyCode::Char('c') => self.play_from_here(),
-            KeyCode::Char('s') => {
-                let name = file::default_name(&rs.replay);
-                rs.save = Some(TextInput::with_text(200, &name));
-            }
-            KeyCode::Char('?') => self.help = true,
-            KeyCode::Esc | KeyCode::Char('q') => self.leave_replay(),
-            _ => {}
+            ReplayKey::Review => self.ask_review(),
+            ReplayKey::PlayOn => self.play_from_here(),
+            ReplayKey::Help => self.help = true,
+            ReplayKey::Leave => self.leave_replay(),
         }
     }
 
@@ -355,7 +239,7 @@ impl App {
             }),
             Board::Unsupported => None,
         };
-        let refusal = match (&start, &self.welcome) {
+        let refusal = match (&start, &self.session.welcome) {
             (None, _) => Some("replay.unreadable_position"),
             (Some(_), None) => Some("replay.offline_no_rooms"),
             _ => None,
@@ -364,7 +248,7 @@ impl App {
             let msg = tr!(self.loc, refusal.unwrap_or("replay.unreadable_position")).to_string();
             return self.warn(msg);
         };
-        let mut form = CreateForm::default();
+        let mut form = super::screen_keys::remembered_form(&self.settings);
         match start {
             PlayOn::Xiangqi(fen) => {
                 form.set_game(GameKind::Xiangqi);
@@ -380,6 +264,8 @@ impl App {
                 form.width = width;
                 form.height = height;
                 form.rule = rule;
+                // From this position, not from a dealt opening.
+                form.opening = OpeningKind::None;
                 if !stones.is_empty() {
                     let text = stones_text(&stones, width, height);
                     form.opening = OpeningKind::Stones;
@@ -408,25 +294,15 @@ impl App {
                 profile.opening = None;
                 self.screen = Screen::Profile(profile);
             }
-            None if self.welcome.is_some() => self.back_to_lobby(),
+            None if self.session.welcome.is_some() => self.back_to_lobby(),
             None => self.effects.push(Effect::Quit),
         }
     }
 
     /// Time passed: a replay playing by itself takes its next step.
     pub(super) fn replay_tick(&mut self) {
-        let now = self.now;
-        let Screen::Replay(rs) = &mut self.screen else {
-            return;
-        };
-        let Some(due) = rs.autoplay else { return };
-        if now < due {
-            return;
-        }
-        if rs.replay.forward() && !rs.replay.at_end() {
-            rs.autoplay = Some(now + AUTOPLAY_EVERY);
-        } else {
-            rs.autoplay = None;
+        if let Screen::Replay(rs) = &mut self.screen {
+            rs.tick(self.now);
         }
     }
 
@@ -526,6 +402,206 @@ impl App {
                 }
             }
             _ => {}
+        }
+    }
+}
+
+/// What a key on a records screen (the leaderboard, the history) asks of the app,
+/// beyond moving the highlight.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RecordsKey {
+    Nothing,
+    Leaderboard(GameKind),
+    History(HistoryFilter),
+    /// Someone's profile, from the leaderboard.
+    Profile(Who),
+    /// A game's replay, from the history (not already being opened).
+    Replay(GameId),
+    /// A game's replay with its review.
+    Reviewed(GameId),
+    /// Enter on an empty history.
+    NothingToOpen,
+    Help,
+    Lobby,
+}
+
+impl Leaderboard {
+    /// A key on the leaderboard.
+    pub fn key(&mut self, key: KeyEvent) -> RecordsKey {
+        let count = self.standings.as_ref().map_or(0, Vec::len);
+        if step_selection(&mut self.selected, count, key.code) {
+            return RecordsKey::Nothing;
+        }
+        let chosen = self
+            .standings
+            .as_ref()
+            .and_then(|s| s.get(self.selected))
+            .map(|s| Who {
+                name: s.name.clone(),
+                bot: s.bot,
+            });
+        match key.code {
+            KeyCode::Enter => chosen.map_or(RecordsKey::Nothing, RecordsKey::Profile),
+            KeyCode::Char('g') => chosen.map_or(RecordsKey::Nothing, |who| {
+                RecordsKey::History(HistoryFilter::Player(who.name))
+            }),
+            KeyCode::Tab | KeyCode::BackTab | KeyCode::Left | KeyCode::Right => {
+                RecordsKey::Leaderboard(super::profile::other_game(self.game))
+            }
+            KeyCode::Char('c') => RecordsKey::Leaderboard(GameKind::Caro),
+            KeyCode::Char('x') => RecordsKey::Leaderboard(GameKind::Xiangqi),
+            KeyCode::Char('r') | KeyCode::F(5) => RecordsKey::Leaderboard(self.game),
+            KeyCode::Char('h') => RecordsKey::History(HistoryFilter::Everyone),
+            KeyCode::Char('?') => RecordsKey::Help,
+            KeyCode::Esc | KeyCode::Char('q') => RecordsKey::Lobby,
+            _ => RecordsKey::Nothing,
+        }
+    }
+}
+
+impl History {
+    /// The highlighted game's id, once the list has come.
+    pub fn selected_game(&self) -> Option<GameId> {
+        self.games
+            .as_ref()
+            .and_then(|g| g.get(self.selected))
+            .map(|g| g.id)
+    }
+
+    /// A key on the history.
+    pub fn key(&mut self, key: KeyEvent) -> RecordsKey {
+        let count = self.games.as_ref().map_or(0, Vec::len);
+        if step_selection(&mut self.selected, count, key.code) {
+            return RecordsKey::Nothing;
+        }
+        match key.code {
+            KeyCode::Enter => match self.selected_game() {
+                Some(id) if self.opening.is_none() => RecordsKey::Replay(id),
+                Some(_) => RecordsKey::Nothing,
+                None => RecordsKey::NothingToOpen,
+            },
+            KeyCode::Char('v') => self
+                .selected_game()
+                .map_or(RecordsKey::Nothing, RecordsKey::Reviewed),
+            KeyCode::Tab | KeyCode::Char('m') | KeyCode::Char('a') => {
+                RecordsKey::History(match self.filter {
+                    HistoryFilter::Mine => HistoryFilter::Everyone,
+                    HistoryFilter::Everyone | HistoryFilter::Player(_) => HistoryFilter::Mine,
+                })
+            }
+            KeyCode::Char('r') | KeyCode::F(5) => RecordsKey::History(self.filter.clone()),
+            KeyCode::Char('l') => RecordsKey::Leaderboard(GameKind::Caro),
+            KeyCode::Char('?') => RecordsKey::Help,
+            KeyCode::Esc | KeyCode::Char('q') => RecordsKey::Lobby,
+            _ => RecordsKey::Nothing,
+        }
+    }
+}
+
+/// What a key on the replay screen asks of the app, beyond stepping through the game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReplayKey {
+    Nothing,
+    /// Write the record `text` to a new file named `name` (in the games folder when
+    /// the name is bare).
+    Save {
+        name: String,
+        text: String,
+    },
+    /// Ask for the engine's review.
+    Review,
+    /// A new room from the position shown.
+    PlayOn,
+    Help,
+    /// Back where the replay came from.
+    Leave,
+}
+
+impl ReplayScreen {
+    /// A key on the replay, at `now` (autoplay counts from it).
+    pub fn key(&mut self, key: KeyEvent, now: Instant) -> ReplayKey {
+        if let Some(input) = &mut self.save {
+            match key.code {
+                KeyCode::Esc => self.save = None,
+                KeyCode::Enter => {
+                    let name = input.text().trim().to_string();
+                    if name.is_empty() {
+                        return ReplayKey::Nothing;
+                    }
+                    let text = file::write(&self.replay);
+                    self.save = None;
+                    return ReplayKey::Save { name, text };
+                }
+                _ => {
+                    if input.edit(key) == Edit::Ignored && key.code == KeyCode::Char('?') {
+                        return ReplayKey::Help;
+                    }
+                }
+            }
+            return ReplayKey::Nothing;
+        }
+        let r = &mut self.replay;
+        match key.code {
+            KeyCode::Right | KeyCode::Char('l') => {
+                self.autoplay = None;
+                r.forward();
+            }
+            KeyCode::Left | KeyCode::Char('h') => {
+                self.autoplay = None;
+                r.back();
+            }
+            KeyCode::Home | KeyCode::Char('g') => {
+                self.autoplay = None;
+                r.go_to(0);
+            }
+            KeyCode::End | KeyCode::Char('G') => {
+                self.autoplay = None;
+                r.go_to(usize::MAX);
+            }
+            KeyCode::PageDown | KeyCode::Down | KeyCode::Char('j') => {
+                let step = if key.code == KeyCode::PageDown { 10 } else { 2 };
+                r.go_to(r.at() + step);
+            }
+            KeyCode::PageUp | KeyCode::Up | KeyCode::Char('k') => {
+                let step = if key.code == KeyCode::PageUp { 10 } else { 2 };
+                r.go_to(r.at().saturating_sub(step));
+            }
+            KeyCode::Char(' ') | KeyCode::Char('p') => {
+                self.autoplay = match self.autoplay {
+                    Some(_) => None,
+                    None => {
+                        // From the end, a replay plays again from the start.
+                        if r.at_end() {
+                            r.go_to(0);
+                        }
+                        Some(now + AUTOPLAY_EVERY)
+                    }
+                };
+            }
+            KeyCode::Char('f') => self.flipped = !self.flipped,
+            KeyCode::Char('v') => return ReplayKey::Review,
+            KeyCode::Char('c') => return ReplayKey::PlayOn,
+            KeyCode::Char('s') => {
+                let name = file::default_name(&self.replay);
+                self.save = Some(TextInput::with_text(200, &name));
+            }
+            KeyCode::Char('?') => return ReplayKey::Help,
+            KeyCode::Esc | KeyCode::Char('q') => return ReplayKey::Leave,
+            _ => {}
+        }
+        ReplayKey::Nothing
+    }
+
+    /// Time passed: playing by itself, the replay takes its next step when due.
+    pub fn tick(&mut self, now: Instant) {
+        let Some(due) = self.autoplay else { return };
+        if now < due {
+            return;
+        }
+        if self.replay.forward() && !self.replay.at_end() {
+            self.autoplay = Some(now + AUTOPLAY_EVERY);
+        } else {
+            self.autoplay = None;
         }
     }
 }

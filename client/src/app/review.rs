@@ -37,7 +37,7 @@ impl App {
         let Screen::Replay(rs) = &mut self.screen else {
             return;
         };
-        let id = rs.replay.id.filter(|_| self.welcome.is_some());
+        let id = rs.replay.id.filter(|_| self.session.welcome.is_some());
         let Some(id) = id else {
             let msg = tr!(self.loc, "review.offline").to_string();
             return self.warn(msg);
@@ -61,16 +61,12 @@ impl App {
             return;
         };
         let room = &rs.room;
-        let seats = room.game.as_ref().map_or(&room.seats, |g| &g.players);
-        // Seat names are the names the server records (a bot's is `Bot (level)`).
-        let players = seats
-            .clone()
-            .map(|s| s.map_or_else(String::new, |s| s.name));
+        let players = room.recorded_players();
         let filter = if room.my_seat().is_some() {
             HistoryFilter::Mine
         } else {
-            match seats.iter().flatten().find(|s| s.bot.is_none()) {
-                Some(person) => HistoryFilter::Player(person.name.clone()),
+            match room.history_holding_game("") {
+                Some(person) => HistoryFilter::Player(person),
                 None => HistoryFilter::Everyone,
             }
         };

@@ -18,27 +18,31 @@ impl App {
             ServerMsg::Storage(storage) => self.storage_changed(storage),
             ServerMsg::PasswordChanged => self.password_changed(),
             ServerMsg::Rooms(list) => {
-                self.rooms = list;
-                if matches!(self.rejoining, Some(Return::Seat(_))) {
+                self.session.rooms = list;
+                if matches!(self.session.rejoining, Some(Return::Seat(_))) {
                     // The list instead of our room: the seat was not held.
                     self.seat_lost();
-                } else if self.rejoining.is_none()
+                } else if self.session.rejoining.is_none()
                     && let Screen::Lobby(lobby) = &mut self.screen
                 {
-                    lobby.selected = lobby.selected.min(self.rooms.len().saturating_sub(1));
+                    lobby.selected = lobby
+                        .selected
+                        .min(self.session.rooms.len().saturating_sub(1));
                     // In the lobby, sitting nowhere (a seat claimed at start that the
                     // server did not give back, say).
                     self.effects.push(Effect::ForgetSeat);
                 }
             }
             ServerMsg::RoomsChanged { changed, closed } => {
-                banco_protocol::apply_room_changes(&mut self.rooms, &changed, &closed);
+                banco_protocol::apply_room_changes(&mut self.session.rooms, &changed, &closed);
                 if let Screen::Lobby(lobby) = &mut self.screen {
-                    lobby.selected = lobby.selected.min(self.rooms.len().saturating_sub(1));
+                    lobby.selected = lobby
+                        .selected
+                        .min(self.session.rooms.len().saturating_sub(1));
                 }
             }
             ServerMsg::Joined(view) => {
-                self.rejoining = None;
+                self.session.rejoining = None;
                 self.joined(Room::from_view(*view, self.now));
             }
             ServerMsg::Left => {
@@ -57,9 +61,9 @@ impl App {
                 self.records_refused();
                 self.review_refused();
                 self.profile_refused(&crate::narrate::server_error(&e, &self.loc));
-                if matches!(self.rejoining, Some(Return::Watch(_))) {
+                if matches!(self.session.rejoining, Some(Return::Watch(_))) {
                     // The room we watched is gone: the lobby.
-                    self.rejoining = None;
+                    self.session.rejoining = None;
                     self.screen = Screen::Lobby(Lobby::default());
                     self.send(ClientMsg::ListRooms);
                 }
@@ -83,11 +87,11 @@ impl App {
         match storage {
             Storage::NotSaving { reason } => {
                 let text = tr!(self.loc, "net.not_saving", reason = reason);
-                self.storage = Some(reason);
+                self.session.storage = Some(reason);
                 self.warn(text);
             }
             Storage::Saving => {
-                if self.storage.take().is_some() {
+                if self.session.storage.take().is_some() {
                     let text = tr!(self.loc, "net.saving_again").to_string();
                     self.info(text);
                 }
@@ -174,6 +178,11 @@ impl App {
                     if room.my_seat().is_some() {
                         self.bell();
                     }
+                } else if narrate::not_a_win(&room, record).is_some() {
+                    // One's own five that the rule does not count: say why, or the game
+                    // just going on looks like a fault.
+                    let text = narrate::moved(&room, record, loc);
+                    self.warn(text);
                 }
             }
             ServerMsg::Offered(offer) => {

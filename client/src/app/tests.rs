@@ -6,7 +6,7 @@ use crate::net::ConnectError;
 use crate::testing::{caro_room_view, moved};
 use banco_protocol::{
     ChatLine, EndReason, GameOver, GameView, Move, OfferKind, Point, ResumeToken, Role,
-    RoomSettings, RoomStatus, Seat, SeatKind, ServerMsg,
+    RoomSettings, RoomStatus, RoomSummary, Seat, SeatKind, ServerMsg, Welcome,
 };
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent};
 use ratatui::Terminal;
@@ -197,11 +197,23 @@ fn the_lobby_joins_free_seats_watches_full_rooms_and_creates() {
     typ(&mut a, "19");
     press(&mut a, &[KeyCode::Down]);
     typ(&mut a, "19");
-    for _ in 0..8 {
+    for _ in 0..7 {
         press(&mut a, &[KeyCode::Down]);
     }
+    // "Who plays": me against a person -> me against a bot (easy).
     press(&mut a, &[KeyCode::Right, KeyCode::Enter]);
-    let msgs = sent(&mut a);
+    let effects = a.take_effects();
+    assert!(
+        effects.contains(&Effect::SaveSettings),
+        "the choices are remembered: {effects:?}"
+    );
+    let msgs: Vec<_> = effects
+        .into_iter()
+        .filter_map(|e| match e {
+            Effect::Send(m) => Some(m),
+            _ => None,
+        })
+        .collect();
     let [ClientMsg::CreateRoom(s)] = msgs.as_slice() else {
         panic!("expected one CreateRoom, got {msgs:?}");
     };
@@ -223,6 +235,20 @@ fn the_lobby_joins_free_seats_watches_full_rooms_and_creates() {
         panic!()
     };
     assert!(l.create.is_none(), "the form closes once sent");
+    // The form opens again as last used (and so after a restart: the settings file
+    // keeps them).
+    assert_eq!(a.settings.create.as_ref(), Some(s));
+    press(&mut a, &[KeyCode::Char('c')]);
+    let Screen::Lobby(l) = &a.screen else {
+        panic!()
+    };
+    let form = l.create.as_ref().expect("the form is open");
+    assert_eq!((form.width, form.height), (19, 19));
+    assert_eq!(form.players, super::create::Players::MeAndBot);
+    assert_eq!(form.settings(), *s);
+    // The same choices again: the file is not written again.
+    press(&mut a, &[KeyCode::Enter]);
+    assert!(!a.take_effects().contains(&Effect::SaveSettings));
 }
 
 #[test]
@@ -431,6 +457,9 @@ fn a_long_chat_message_is_counted_and_never_cut_unseen() {
 #[test]
 fn leaving_and_quitting_mid_game_ask_first() {
     let mut a = room_app(Role::Player(Seat::One));
+    // Both have moved: giving up now loses (before that it aborts; see `aborted`).
+    a.server(moved(7, 7, Seat::One, 1));
+    a.server(moved(8, 8, Seat::Two, 2));
     press(&mut a, &[KeyCode::Char('q')]);
     assert_eq!(
         a.popup,
@@ -620,8 +649,8 @@ fn a_click_on_the_board_plays_there() {
     let mut a = room_app(Role::Player(Seat::One));
     let area = ratatui::layout::Rect::new(0, 0, a.size.0, a.size.1);
     let rs = a.room().unwrap();
-    let l = crate::ui::room::layout(area, rs);
-    let g = crate::ui::board::caro::Geometry::new(l.board, 15, 15, rs.cursor.point().unwrap());
+    let l = crate::layout::room::RoomLayout::new(area, &rs.room, false);
+    let g = crate::layout::caro::Geometry::new(l.board, 15, 15, rs.cursor.point().unwrap());
     let (col, row) = (g.stone_col(3).unwrap(), g.row(4).unwrap());
     a.mouse(MouseEvent {
         kind: MouseEventKind::Down(MouseButton::Left),
@@ -738,6 +767,23 @@ fn snapshot_create_form() {
 }
 
 #[test]
+fn snapshot_create_form_says_who_plays_in_words() {
+    let mut a = lobby_app();
+    press(&mut a, &[KeyCode::Char('c')]);
+    // Up from the top wraps to the last line (hints), then up to "who plays".
+    press(
+        &mut a,
+        &[KeyCode::Up, KeyCode::Up, KeyCode::Right, KeyCode::Right],
+    );
+    let (text, _) = render(&a, 100, 26);
+    insta::assert_snapshot!("create_form_two_bots", text);
+    assert!(text.contains("Who plays  ‹ two bots, I watch ›"), "{text}");
+    assert!(text.contains("Bot one"), "{text}");
+    assert!(text.contains("Bot two"), "{text}");
+    assert!(!text.contains("Seat one"), "{text}");
+}
+
+#[test]
 fn snapshot_create_form_xiangqi_with_a_start_position() {
     let mut a = lobby_app();
     press(&mut a, &[KeyCode::Char('c'), KeyCode::Right, KeyCode::Down]);
@@ -793,8 +839,12 @@ fn snapshot_room_mid_game() {
     insta::assert_snapshot!("room_mid_game", stable(text.clone()));
     // The last move (10,4) = k11 has the last-move background.
     let rs = a.room().unwrap();
-    let l = crate::ui::room::layout(ratatui::layout::Rect::new(0, 0, 100, 30), rs);
-    let g = crate::ui::board::caro::Geometry::new(l.board, 15, 15, rs.cursor.point().unwrap());
+    let l = crate::layout::room::RoomLayout::new(
+        ratatui::layout::Rect::new(0, 0, 100, 30),
+        &rs.room,
+        false,
+    );
+    let g = crate::layout::caro::Geometry::new(l.board, 15, 15, rs.cursor.point().unwrap());
     let cell = &buf[(g.stone_col(10).unwrap(), g.row(4).unwrap())];
     assert_eq!(cell.symbol(), "O");
     assert_eq!(cell.bg, a.theme.colors.last_bg);
@@ -812,8 +862,12 @@ fn snapshot_room_game_over_with_winning_line() {
     let (text, buf) = render(&a, 100, 30);
     insta::assert_snapshot!("room_game_over", text);
     let rs = a.room().unwrap();
-    let l = crate::ui::room::layout(ratatui::layout::Rect::new(0, 0, 100, 30), rs);
-    let g = crate::ui::board::caro::Geometry::new(l.board, 15, 15, rs.cursor.point().unwrap());
+    let l = crate::layout::room::RoomLayout::new(
+        ratatui::layout::Rect::new(0, 0, 100, 30),
+        &rs.room,
+        false,
+    );
+    let g = crate::layout::caro::Geometry::new(l.board, 15, 15, rs.cursor.point().unwrap());
     for x in 3..8 {
         let cell = &buf[(g.stone_col(x).unwrap(), g.row(7).unwrap())];
         assert_eq!(cell.symbol(), "X");
@@ -837,8 +891,12 @@ fn the_four_warning_marks_the_opponents_threats() {
     let spot = |a: &App, x: u8, y: u8| {
         let (_, buf) = render(a, 100, 30);
         let rs = a.room().unwrap();
-        let l = crate::ui::room::layout(ratatui::layout::Rect::new(0, 0, 100, 30), rs);
-        let g = crate::ui::board::caro::Geometry::new(l.board, 15, 15, rs.cursor.point().unwrap());
+        let l = crate::layout::room::RoomLayout::new(
+            ratatui::layout::Rect::new(0, 0, 100, 30),
+            &rs.room,
+            false,
+        );
+        let g = crate::layout::caro::Geometry::new(l.board, 15, 15, rs.cursor.point().unwrap());
         buf[(g.stone_col(x).unwrap(), g.row(y).unwrap())].bg
     };
     assert_eq!(spot(&a, 3, 2), a.theme.colors.board_bg, "off by default");
@@ -941,8 +999,12 @@ fn xiangqi_check_is_said_and_the_general_lit() {
     );
     assert!(notice(&a).ends_with(", check"), "{}", notice(&a));
     let rs = a.room().unwrap();
-    let l = crate::ui::room::layout(ratatui::layout::Rect::new(0, 0, 100, 30), rs);
-    let g = crate::ui::board::xiangqi::Geometry::new(l.board, true);
+    let l = crate::layout::room::RoomLayout::new(
+        ratatui::layout::Rect::new(0, 0, 100, 30),
+        &rs.room,
+        false,
+    );
+    let g = crate::layout::xiangqi::Geometry::new(l.board, true);
     let (x, y) = g.cell(xq(5, 9));
     assert_eq!(buf[(x, y)].symbol(), "將");
     assert_eq!(
@@ -1123,8 +1185,8 @@ fn xiangqi_black_sees_the_board_flipped_and_clicks_map_to_squares() {
     a.server(crate::testing::xq_moved("h2e2", Seat::One, 1, "C2.5"));
     // Click Black's horse on h9, then g7.
     let area = ratatui::layout::Rect::new(0, 0, a.size.0, a.size.1);
-    let l = crate::ui::room::layout(area, a.room().unwrap());
-    let g = crate::ui::board::xiangqi::Geometry::new(l.board, true);
+    let l = crate::layout::room::RoomLayout::new(area, &a.room().unwrap().room, false);
+    let g = crate::layout::xiangqi::Geometry::new(l.board, true);
     for sq in [xq(7, 9), xq(6, 7)] {
         let (column, row) = g.cell(sq);
         a.mouse(MouseEvent {
@@ -1161,8 +1223,12 @@ fn snapshot_xiangqi_room() {
     let (text, buf) = render(&a, 100, 30);
     insta::assert_snapshot!("xiangqi_room", text);
     let rs = a.room().unwrap();
-    let l = crate::ui::room::layout(ratatui::layout::Rect::new(0, 0, 100, 30), rs);
-    let g = crate::ui::board::xiangqi::Geometry::new(l.board, false);
+    let l = crate::layout::room::RoomLayout::new(
+        ratatui::layout::Rect::new(0, 0, 100, 30),
+        &rs.room,
+        false,
+    );
+    let g = crate::layout::xiangqi::Geometry::new(l.board, false);
     let (x, y) = g.cell(xq(6, 2));
     assert_eq!(buf[(x, y)].symbol(), "•", "g2 is a target of the h0 horse");
     let (x, y) = g.cell(xq(4, 2));
@@ -1181,10 +1247,12 @@ fn snapshot_xiangqi_room() {
     insta::assert_snapshot!("xiangqi_letters_compact", text);
 }
 
+mod aborted;
 mod discovery;
 mod draft;
 mod editor;
 mod layouts;
+mod no_win;
 mod openings;
 mod profile;
 mod reconnect;
@@ -1222,7 +1290,8 @@ fn a_password_logs_in_or_registers_and_is_never_drawn() {
     );
     // Kept to log in again after a drop: as a login, the name is registered by then.
     assert_eq!(
-        a.account
+        a.session
+            .account
             .as_ref()
             .map(|c| (c.password.as_str(), c.register)),
         Some(("secret words", false))

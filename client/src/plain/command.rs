@@ -11,7 +11,7 @@
 //! join ROOM | watch ROOM | leave | quit
 //! move X,Y | move h8 | move h2e2
 //! say TEXT | undo | draw | newgame | yes | no | cancel | resign | hint | board | help
-//! leaderboard [caro|xiangqi] | history [NAME] | replay GAME [--save FILE] | review GAME
+//! leaderboard [caro|xiangqi] | history [NAME] | replay GAME [--save FILE] | review [GAME]
 //! profile [NAME | --bot LEVEL] | login [NAME] | passwd
 //! ```
 //! Passwords are never written on a command line: `login` and `passwd` ask for them
@@ -59,15 +59,17 @@ pub enum Command {
     Login(Option<String>),
     /// Change the logged-in account's password (asked for next).
     Passwd,
-    /// Finished games, only this player's if given.
+    /// Finished games, only this player's if given (a guest's found without the mark,
+    /// `x1` for `~x1`, when nobody else has the name).
     History(Option<String>),
     /// One finished game; `save`: also write it to this record file.
     Replay {
         id: GameId,
         save: Option<String>,
     },
-    /// The engine's review of a finished game (analysed on the server, or as stored).
-    Review(GameId),
+    /// The engine's review of a finished game (analysed on the server, or as stored);
+    /// without a number, of the game just finished or replayed.
+    Review(Option<GameId>),
 }
 
 /// A line that is not a command; `message` says what is wrong and what to write.
@@ -158,9 +160,12 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
             (!rest.is_empty()).then(|| rest.to_string()),
         ))),
         "replay" => parse_replay(rest).map(Some),
+        "review" | "analyse" | "analyze" if rest.is_empty() => Ok(Some(Command::Review(None))),
         "review" | "analyse" | "analyze" => match rest.trim_start_matches('#').parse::<GameId>() {
-            Ok(id) => Ok(Some(Command::Review(id))),
-            Err(_) => err("write the game's number, like: review 12"),
+            Ok(id) => Ok(Some(Command::Review(Some(id)))),
+            Err(_) => err(
+                "write the game's number, like: review 12 (or review alone for the game just played or replayed)",
+            ),
         },
         "quit" | "exit" => no_args(Command::Quit),
         _ => err(format!("unknown command '{word}': type help for the list")),
@@ -436,7 +441,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("passwd", "plain.help_passwd"),
     ("history [NAME]", "plain.help_history"),
     ("replay GAME [--save FILE]", "plain.help_replay"),
-    ("review GAME", "plain.help_review"),
+    ("review [GAME]", "plain.help_review"),
     ("leave", "plain.help_leave"),
     ("quit", "plain.help_quit"),
 ];
@@ -552,8 +557,9 @@ mod tests {
             }))
         );
         assert!(parse("replay").is_err() && parse("replay x").is_err());
-        assert_eq!(parse("review #12"), Ok(Some(Command::Review(12))));
-        assert!(parse("review").is_err() && parse("review twelve").is_err());
+        assert_eq!(parse("review #12"), Ok(Some(Command::Review(Some(12)))));
+        assert_eq!(parse("review"), Ok(Some(Command::Review(None))));
+        assert!(parse("review twelve").is_err());
         assert_eq!(parse(""), Ok(None));
         assert_eq!(parse("   # a comment"), Ok(None));
     }

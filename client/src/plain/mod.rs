@@ -3,6 +3,8 @@
 //!
 //! - [`command`]: one input line -> [`command::Command`].
 //! - [`output`]: events -> text lines or JSON objects.
+//! - [`recall`]: what a short command means from what came before (`review` alone,
+//!   `history x1` for the guest `~x1`).
 //!
 //! Commands run in order. One that changes where the client is (`create`, `join`,
 //! `watch`, `leave`, `rooms`) holds the next line back until the server has answered
@@ -15,6 +17,7 @@
 
 pub mod command;
 pub mod output;
+pub mod recall;
 
 use banco_protocol::{ClientMsg, GameSettings, Move, OfferKind, ServerMsg, XqSquare};
 use banco_rules::caro::notation::{PointError, parse_point};
@@ -137,6 +140,8 @@ where
     let mut save_to: Option<PathBuf> = None;
     // `passwd`: the new password, until the server says it is changed.
     let mut changing_to: Option<String> = None;
+    // What `review` alone and `history NAME` mean, from what came before.
+    let mut recall = recall::Recall::default();
     // Passwords are read from the terminal without echo, or else as input lines.
     let tty = redial.as_ref().is_some_and(|r| r.tty);
     let mut lines = input.lines();
@@ -172,7 +177,7 @@ where
                             Err(r) => printer.error(r.code, &r.message),
                         }
                     }
-                    Ok(Some(cmd)) => match request(&cmd, room.as_ref(), &link.welcome.name, &mut printer) {
+                    Ok(Some(cmd)) => match request(&cmd, room.as_ref(), &link.welcome.name, &mut recall, &mut printer) {
                         Ok(Some((msg, wait))) => {
                             if let Command::Replay { save, .. } = &cmd {
                                 save_to = save.as_ref().map(PathBuf::from);
@@ -201,7 +206,29 @@ where
                         } else if matches!(msg, ServerMsg::Error(_)) {
                             changing_to = None;
                         }
+                        if let ServerMsg::History(games) = &msg {
+                            // A list asked for on the way to what was meant.
+                            let next = match recall.history(games) {
+                                recall::HistoryNext::Print => None,
+                                recall::HistoryNext::Ask(ask) => Some((ask, Awaiting::History)),
+                                recall::HistoryNext::Review(id) => {
+                                    Some((ClientMsg::Review(id), Awaiting::Review))
+                                }
+                                recall::HistoryNext::Missing => {
+                                    let text = printer.locale.get("plain.last_game_missing").to_string();
+                                    printer.error("no_game", &text);
+                                    continue;
+                                }
+                            };
+                            if let Some((ask, wait)) = next {
+                                if link.outgoing.send(ask).await.is_ok() {
+                                    awaiting = Some(wait);
+                                }
+                                continue;
+                            }
+                        }
                         take_in(&msg, &mut room, &mut printer);
+                        recall.saw(&msg, room.as_ref(), &link.welcome.name);
                         if let Some(r) = redial.as_mut() {
                             keep_seat(r, &link, &msg, room.as_ref(), &mut printer);
                         }
@@ -430,6 +457,7 @@ fn request<W: Write>(
     cmd: &Command,
     room: Option<&Room>,
     me: &str,
+    recall: &mut recall::Recall,
     printer: &mut Printer<W>,
 ) -> Result<Option<(ClientMsg, Option<Awaiting>)>, Refusal> {
     let loc = printer.locale.clone();
@@ -508,14 +536,22 @@ fn request<W: Write>(
         ))),
         // Asked for with their passwords by the session itself.
         Command::Login(_) | Command::Passwd => Ok(None),
-        Command::History(player) => Ok(Some((
-            ClientMsg::History {
-                player: player.clone(),
-            },
-            Some(Awaiting::History),
-        ))),
+        Command::History(player) => {
+            recall.asked_history(player.as_deref());
+            Ok(Some((
+                ClientMsg::History {
+                    player: player.clone(),
+                },
+                Some(Awaiting::History),
+            )))
+        }
         Command::Replay { id, .. } => Ok(Some((ClientMsg::Replay(*id), Some(Awaiting::Replay)))),
-        Command::Review(id) => Ok(Some((ClientMsg::Review(*id), Some(Awaiting::Review)))),
+        Command::Review(Some(id)) => Ok(Some((ClientMsg::Review(*id), Some(Awaiting::Review)))),
+        Command::Review(None) => match recall.review_last() {
+            Some(msg @ ClientMsg::History { .. }) => Ok(Some((msg, Some(Awaiting::History)))),
+            Some(msg) => Ok(Some((msg, Some(Awaiting::Review)))),
+            None => Err(refuse("no_game", loc.get("plain.no_last_game"))),
+        },
         Command::Quit => Ok(None),
     }
 }

@@ -15,18 +15,18 @@
 //! | `people` | `seats`, `spectators` |
 //! | `left` | |
 //! | `game_started` | `game`, `seats` [{`seat`, `name`, `stone`, `bot`}], `first`, `first_name`, `you`, `your_turn` |
-//! | `move` | `ply`, `x`, `y`, `by`, `name`, `stone`, `point`, `your_turn` (xiangqi: `from`, `to`, `iccs`, `wxf`, `check`) |
+//! | `move` | `ply`, `x`, `y`, `by`, `name`, `stone`, `point`, `your_turn`, `not_a_win` (caro: `blocked_both_ends` for a five blocked at both ends under the caro rule, `overline` for six or more where only five wins, else null) (xiangqi: `from`, `to`, `iccs`, `wxf`, `check`) |
 //! | `chat` | `from`, `text`, `at_ms`, `time` |
 //! | `undo_offered`, `newgame_offered`, `draw_offered` | `by`, `name`, `mine` |
 //! | `undo_declined`, `newgame_declined`, `draw_declined` | `by` (who offered), `name` (who declined) |
 //! | `undo_withdrawn`, `newgame_withdrawn`, `draw_withdrawn` | `by`, `name` |
 //! | `undone` | `plies`, `moves`, `to_move`, `your_turn` |
 //! | `clock` | `remaining_ms` [one, two], `running` |
-//! | `game_over` | `result` (`win`/`loss`/`draw` for players, `decisive`/`draw` for spectators), `winner`, `winner_name`, `reason`, `line` [[x,y]..] |
+//! | `game_over` | `result` (`win`/`loss`/`draw` for players, `decisive`/`draw` for spectators; `aborted` before both players moved, `none` for a game replaced or left by both), `winner`, `winner_name`, `reason`, `line` [[x,y]..] |
 //! | `hint` | `x`, `y`, `point` |
 //! | `board` | `rows`, `last` |
 //! | `help` | `commands` [{`usage`, `does`}] |
-//! | `leaderboard` | `game` (`caro`/`xiangqi`), `players` [{`rank`, `name`, `bot`, `rating`, `deviation`, `provisional`, `games`, `wins`, `losses`, `draws`}] |
+//! | `leaderboard` | `game` (`caro`/`xiangqi`), `players` [{`rank` (null while provisional; equal ratings share one, as profiles count), `name`, `bot`, `rating`, `deviation`, `provisional`, `games`, `wins`, `losses`, `draws`}] |
 //! | `profile` | `name`, `bot`, `registered_at_ms` (null: a bot, a guest or an unclaimed record), `first_seen_ms`, `games` [{`game`, `rating`, `deviation`, `provisional`, `rank`, `games`, `wins`, `losses`, `draws`, `best_win` ({`game`, `opponent`, `opponent_rating`, `ended_at_ms`} or null), `history` [{`at_ms`, `rating`, `deviation`}]}], `recent` (as `history`'s `games`, with `rated`) |
 //! | `password_changed` | |
 //! | `history` | `games` [{`id`, `game`, `rule`, `width`, `height`, `fen`, `time`, `players`, `first`, `winner`, `winner_name`, `reason`, `plies`, `ended_at_ms`, `ended`, `rated`}] |
@@ -288,6 +288,12 @@ fn game_summary_json(g: &GameSummary) -> Value {
 
 /// The result word of a finished game for whoever receives it.
 pub fn result_word(over: &GameOver, me: Option<Seat>) -> &'static str {
+    match over.reason {
+        EndReason::Aborted => return "aborted",
+        EndReason::NewGame => return "none",
+        EndReason::Abandoned if over.winner.is_none() => return "none",
+        _ => {}
+    }
     match (over.winner, me) {
         (None, _) => "draw",
         (Some(w), Some(m)) if w == m => "win",
@@ -500,7 +506,8 @@ impl<W: Write> Printer<W> {
             )
         };
         let mut players = Vec::with_capacity(list.len());
-        for (i, s) in list.iter().enumerate() {
+        let places = narrate::places(list);
+        for (s, place) in list.iter().zip(places) {
             // A bot is worded as its seat is, in the reader's language.
             let name = match s.bot {
                 Some(level) => {
@@ -508,9 +515,9 @@ impl<W: Write> Printer<W> {
                 }
                 None => s.name.clone(),
             };
+            let shown = place.map_or_else(|| "  —".to_string(), |p| format!("{p:>3}."));
             text.push_str(&format!(
-                "\n  {:>3}. {name}  {}  {}",
-                i + 1,
+                "\n  {shown} {name}  {}  {}",
                 s.rating,
                 tr!(
                     loc,
@@ -522,7 +529,7 @@ impl<W: Write> Printer<W> {
                 )
             ));
             players.push(json!({
-                "rank": i + 1,
+                "rank": place,
                 "name": s.name,
                 "bot": s.bot.map(|l| l.name()),
                 "rating": s.rating.rating,
@@ -1155,9 +1162,16 @@ impl<W: Write> Printer<W> {
                 fields["name"] = json!(raw_name(room, record.by));
                 fields["stone"] = json!(stone_word(room, record.by));
                 fields["your_turn"] = json!(room.my_turn());
-                if let Move::Xiangqi { .. } = record.mv {
-                    fields["wxf"] = json!(record.wxf);
-                    fields["check"] = json!(record.check);
+                match record.mv {
+                    Move::Xiangqi { .. } => {
+                        fields["wxf"] = json!(record.wxf);
+                        fields["check"] = json!(record.check);
+                    }
+                    // A five that does not win under the room's rule, and why.
+                    Move::Caro(_) => {
+                        fields["not_a_win"] =
+                            json!(narrate::not_a_win(room, record).map(narrate::not_a_win_word));
+                    }
                 }
                 if me.is_some() && me != Some(record.by) {
                     self.ring();

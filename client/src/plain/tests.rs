@@ -256,6 +256,90 @@ fn spectators_get_a_decisive_result_and_text_mode_reads_well() {
     );
 }
 
+#[test]
+fn an_aborted_game_reads_as_aborted_not_as_a_draw() {
+    let aborted = GameOver {
+        winner: None,
+        reason: EndReason::Aborted,
+        line: vec![],
+    };
+    let msgs = [
+        ServerMsg::Joined(Box::new(caro_room_view(Role::Player(Seat::One)))),
+        moved(7, 7, Seat::One, 1),
+        ServerMsg::GameOver(aborted.clone()),
+    ];
+    let lines = print_all(&msgs);
+    assert_eq!(lines[2]["event"], "game_over");
+    assert_eq!(lines[2]["result"], "aborted");
+    assert_eq!(lines[2]["reason"], "aborted");
+
+    // In text, the result and the history: aborted, not a draw.
+    let mut game = crate::testing::caro_game_record().summary;
+    game.plies = 1;
+    game.over = aborted;
+    let mut printer = Printer::new(Vec::new(), Format::Text, Locale::english());
+    let mut room = None;
+    for m in msgs.iter().chain([&ServerMsg::History(vec![game])]) {
+        take_in(m, &mut room, &mut printer);
+    }
+    let text = String::from_utf8(printer.into_inner()).unwrap();
+    assert!(
+        text.contains("game_over: Game aborted (before both players moved)."),
+        "{text}"
+    );
+    assert!(
+        text.contains("Game aborted (before both players moved)  ("),
+        "the history line: {text}"
+    );
+    assert!(!text.contains("Draw"), "{text}");
+}
+
+#[test]
+fn a_blocked_five_that_does_not_win_is_told_with_the_move() {
+    // X (An) makes h8..l8 between O stones on g8 and m8, under the caro rule.
+    let mut msgs = vec![ServerMsg::Joined(Box::new(caro_room_view(Role::Player(
+        Seat::Two,
+    ))))];
+    let moves = [
+        (7, 7, Seat::One),
+        (6, 7, Seat::Two),
+        (8, 7, Seat::One),
+        (12, 7, Seat::Two),
+        (9, 7, Seat::One),
+        (0, 0, Seat::Two),
+        (10, 7, Seat::One),
+        (0, 1, Seat::Two),
+        (11, 7, Seat::One),
+    ];
+    for (ply, (x, y, by)) in moves.into_iter().enumerate() {
+        msgs.push(moved(x, y, by, ply as u32 + 1));
+    }
+    let lines = print_all(&msgs);
+    let last = lines
+        .iter()
+        .rfind(|l| l["event"] == "move")
+        .expect("the moves are printed");
+    assert_eq!(last["not_a_win"], "blocked_both_ends");
+    let earlier = lines
+        .iter()
+        .find(|l| l["event"] == "move")
+        .expect("the moves are printed");
+    assert_eq!(earlier["not_a_win"], Value::Null);
+
+    let mut printer = Printer::new(Vec::new(), Format::Text, Locale::english());
+    let mut room = None;
+    for m in &msgs {
+        take_in(m, &mut room, &mut printer);
+    }
+    let text = String::from_utf8(printer.into_inner()).unwrap();
+    assert!(
+        text.contains(
+            "move: 9. An (X) played l8; a five blocked at both ends does not win under the caro rule. Your move."
+        ),
+        "{text}"
+    );
+}
+
 #[tokio::test]
 async fn lines_become_requests_and_end_of_input_leaves() {
     let (link, mut sent, server) = fake_link();
@@ -365,6 +449,134 @@ async fn room_commands_outside_a_room_are_refused_and_a_closed_server_ends_the_s
             .unwrap()
             .contains("the network connection was cut")
     );
+}
+
+#[tokio::test]
+async fn history_finds_a_guest_without_the_mark_and_review_alone_takes_the_last_game() {
+    use crate::testing::caro_game_record;
+    let (link, mut sent, server) = fake_link();
+    let (mut stdin_w, stdin_r) = tokio::io::duplex(1024);
+    let mut out = Vec::new();
+    let record = caro_game_record();
+    let id = record.summary.id;
+    let mut guests = record.summary.clone();
+    guests.id = 77;
+    guests.players = ["~x1".into(), "Bình".into()];
+    let driver = tokio::spawn(async move {
+        use tokio::io::AsyncWriteExt;
+        let reply = |m: ServerMsg| NetEvent::Msg(m);
+        // `review` alone before any game: refused here, nothing sent.
+        stdin_w
+            .write_all(
+                b"review
+history x1
+",
+            )
+            .await
+            .unwrap();
+        assert_eq!(
+            sent.recv().await,
+            Some(ClientMsg::History {
+                player: Some("x1".into())
+            })
+        );
+        server
+            .send(reply(ServerMsg::History(vec![])))
+            .await
+            .unwrap();
+        // Nothing under `x1`: the guest `~x1` is asked for.
+        assert_eq!(
+            sent.recv().await,
+            Some(ClientMsg::History {
+                player: Some("~x1".into())
+            })
+        );
+        server
+            .send(reply(ServerMsg::History(vec![guests])))
+            .await
+            .unwrap();
+        // A replay, then `review` alone: that game's review. Then a game played to its
+        // end in a room (it comes while the review is awaited, so before the next line
+        // is read), and `review` alone again: found in one's own history by its
+        // players (the newest between them), then reviewed.
+        stdin_w
+            .write_all(b"replay 42\nreview\nreview\n")
+            .await
+            .unwrap();
+        assert_eq!(sent.recv().await, Some(ClientMsg::Replay(42)));
+        server
+            .send(reply(ServerMsg::Replay(Box::new(record.clone()))))
+            .await
+            .unwrap();
+        assert_eq!(sent.recv().await, Some(ClientMsg::Review(id)));
+        server
+            .send(reply(ServerMsg::Joined(Box::new(caro_room_view(
+                Role::Player(Seat::One),
+            )))))
+            .await
+            .unwrap();
+        server
+            .send(reply(ServerMsg::GameOver(GameOver {
+                winner: Some(Seat::Two),
+                reason: EndReason::Resign,
+                line: vec![],
+            })))
+            .await
+            .unwrap();
+        // The answer ends the wait for the review; a refusal will do here.
+        server
+            .send(reply(ServerMsg::Error(ErrorMsg::new(
+                ErrorCode::Busy,
+                "the engine is busy",
+            ))))
+            .await
+            .unwrap();
+        assert_eq!(
+            sent.recv().await,
+            Some(ClientMsg::History {
+                player: Some("An".into())
+            })
+        );
+        let mut older = record.summary.clone();
+        older.id = 40;
+        let mut newest = record.summary.clone();
+        newest.id = 43;
+        newest.players = ["An".into(), "Bình".into()];
+        older.players = newest.players.clone();
+        server
+            .send(reply(ServerMsg::History(vec![newest, older])))
+            .await
+            .unwrap();
+        assert_eq!(sent.recv().await, Some(ClientMsg::Review(43)));
+        server
+            .send(NetEvent::Closed(crate::net::Lost::Closed))
+            .await
+            .unwrap();
+        stdin_w
+    });
+    let ending = run(
+        link,
+        tokio::io::BufReader::new(stdin_r),
+        &mut out,
+        Format::Json,
+        Locale::english(),
+    )
+    .await
+    .unwrap();
+    let _keep_stdin_open = driver.await.unwrap();
+    assert_eq!(ending, Ending::ServerClosed);
+    let lines = json_lines(&out);
+    let errors: Vec<&str> = lines
+        .iter()
+        .filter(|l| l["event"] == "error")
+        .map(|l| l["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(errors, ["no_game", "busy"], "{lines:?}");
+    // One history printed (the guest's), not the empty one asked on the way, nor the
+    // lists looked through for `review`.
+    let histories: Vec<&Value> = lines.iter().filter(|l| l["event"] == "history").collect();
+    assert_eq!(histories.len(), 1, "{lines:?}");
+    assert_eq!(histories[0]["games"][0]["players"][0], "~x1");
 }
 
 #[test]
@@ -600,6 +812,17 @@ async fn replay_waits_for_the_game_and_saves_it() {
             sent.recv().await,
             Some(ClientMsg::History {
                 player: Some("Bình".into())
+            })
+        );
+        server
+            .send(NetEvent::Msg(ServerMsg::History(vec![])))
+            .await
+            .unwrap();
+        // Nothing under the name: the guest of that name is tried once.
+        assert_eq!(
+            sent.recv().await,
+            Some(ClientMsg::History {
+                player: Some("~Bình".into())
             })
         );
         server

@@ -12,8 +12,8 @@ pub mod opening;
 pub mod threats;
 
 use banco_protocol::{
-    CHAT_HISTORY, CaroOpening, ChatLine, GameOver, GameSettings, GameView, Move, MoveRecord, Offer,
-    Role, RoomId, RoomSettings, RoomView, Seat, SeatView, Series, ServerMsg,
+    CHAT_HISTORY, CaroOpening, ChatLine, EndReason, GameOver, GameSettings, GameView, Move,
+    MoveRecord, Offer, Role, RoomId, RoomSettings, RoomView, Seat, SeatView, Series, ServerMsg,
 };
 use banco_rules::caro::Stone;
 use banco_rules::xiangqi::piece::Color;
@@ -216,7 +216,9 @@ impl Room {
             }
             ServerMsg::GameOver(over) => {
                 if let Some(game) = &mut self.game {
-                    if game.over.is_none() {
+                    // An aborted game is no game of the series (the server counts it
+                    // so too): nobody won it, and it was no draw.
+                    if game.over.is_none() && over.reason != EndReason::Aborted {
                         self.series.count(over.winner);
                     }
                     game.over = Some(over.clone());
@@ -265,6 +267,39 @@ impl Room {
     /// Whether the game runs (started and not over).
     pub fn playing(&self) -> bool {
         self.game.as_ref().is_some_and(|g| g.over.is_none())
+    }
+
+    /// The players of the room's game by seat, named as the server records them (a
+    /// bot's name is `Bot (level)`; an empty seat's is empty): how the history lists it.
+    pub fn recorded_players(&self) -> [String; 2] {
+        let seats = self.game.as_ref().map_or(&self.seats, |g| &g.players);
+        seats
+            .clone()
+            .map(|s| s.map_or_else(String::new, |s| s.name))
+    }
+
+    /// Whose history holds the room's game: this client's when it plays, else a
+    /// person's who does (`None`: everyone's, when both seats are bots).
+    pub fn history_holding_game(&self, me: &str) -> Option<String> {
+        if self.my_seat().is_some() {
+            return Some(me.to_string());
+        }
+        let seats = self.game.as_ref().map_or(&self.seats, |g| &g.players);
+        seats
+            .iter()
+            .flatten()
+            .find(|s| s.bot.is_none())
+            .map(|s| s.name.clone())
+    }
+
+    /// Whether giving the running game up now (resigning, leaving, quitting) aborts it
+    /// instead of losing it: before both players have moved the server ends it with no
+    /// result, unrated, as lichess does.
+    pub fn giving_up_aborts(&self) -> bool {
+        self.game
+            .as_ref()
+            .filter(|g| g.over.is_none())
+            .is_some_and(|g| !Seat::BOTH.into_iter().all(|s| g.has_moved(s)))
     }
 
     /// Whose turn it is, while a game runs.
@@ -380,7 +415,7 @@ impl Room {
 mod tests {
     use super::*;
     use crate::testing::{caro_room_view as caro_view, moved};
-    use banco_protocol::{EndReason, OfferKind, Point};
+    use banco_protocol::{OfferKind, Point};
 
     #[test]
     fn moves_undo_and_game_over_keep_board_and_turn_in_step() {
@@ -441,6 +476,25 @@ mod tests {
         });
         room.apply(&over, now);
         assert_eq!(room.series.wins, [0, 1]);
+        // A game aborted before both players moved is not counted at all.
+        room.apply(
+            &ServerMsg::GameStarted(GameView {
+                number: 2,
+                ..caro_view(Role::Player(Seat::One))
+                    .game
+                    .expect("the view has a game")
+            }),
+            now,
+        );
+        room.apply(
+            &ServerMsg::GameOver(GameOver {
+                winner: None,
+                reason: EndReason::Aborted,
+                line: vec![],
+            }),
+            now,
+        );
+        assert_eq!((room.series.wins, room.series.draws), ([0, 1], 0));
         room.apply(
             &ServerMsg::People {
                 seats: [room.seats[0].clone(), None],

@@ -243,13 +243,13 @@ async fn main_loop(
                         let address =
                             crate::net::address_text(&l.addr.ip().to_string(), l.addr.port());
                         app.connected(l.welcome.clone(), address);
-                        app.security = Some(l.security);
+                        app.session.security = Some(l.security);
                         if let Some(problem) = l.pin_problem.take() {
                             app.warn(problem);
                         } else if l.security.first_use() {
                             // The first meeting: the player compares the fingerprint the
                             // lobby shows with the host's.
-                            let addr = crate::seats::server_key(&app.server_addr);
+                            let addr = crate::seats::server_key(&app.session.address);
                             let text = tr!(app.loc, "net.first_use_above", addr = addr);
                             app.info(text);
                         }

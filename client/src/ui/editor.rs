@@ -7,10 +7,10 @@ use banco_rules::caro::{Point, Stone};
 use banco_rules::xiangqi::{Color, Kind, Square};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Paragraph, Wrap};
+use ratatui::widgets::{Paragraph, Wrap};
 use unicode_width::UnicodeWidthStr;
 
 use super::board::{caro as caro_board, xiangqi as xq_board};
@@ -20,100 +20,13 @@ use crate::app::editor::caro::CaroEdit;
 use crate::app::editor::xiangqi::{PALETTE, XiangqiEdit};
 use crate::app::editor::{EditBoard, EditorScreen, EditorSpot};
 use crate::app::keys;
-use crate::room::board::{caro_point_text, wire_square, xq_square};
+use crate::layout::editor::{CELL, PALETTE_LABEL, panel_block};
+use crate::layout::{caro as caro_geometry, xiangqi as xq_geometry};
+use crate::room::board::{caro_point_text, wire_square};
 use crate::tr;
 
-/// Where the editor's parts go.
-pub struct EditorLayout {
-    pub title: Rect,
-    pub board: Rect,
-    pub panel: Rect,
-    pub status: Rect,
-    pub notice: Rect,
-    pub keys: Rect,
-}
-
-/// Screen columns of one palette entry: the piece, then its letter and count below.
-const CELL: u16 = 4;
-/// Columns before the first palette entry (the side's name).
-const PALETTE_LABEL: u16 = 7;
-/// The palette's first line inside the panel (after the side to move and a gap).
-const PALETTE_TOP: u16 = 2;
-
-/// Splits the screen. Pure, so clicks are mapped with the same rectangles.
-pub fn layout(area: Rect, ed: &EditorScreen) -> EditorLayout {
-    let [title, body, status, notice, keys] = Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Min(8),
-        Constraint::Length(1),
-        Constraint::Length(1),
-        Constraint::Length(2),
-    ])
-    .areas(area);
-    let board_wants = match &ed.board {
-        EditBoard::Xiangqi(_) => 2 + 34 + 3 + 2,
-        EditBoard::Caro(c) => 2 * u16::from(c.setup.board().width()) + 5 + 2,
-    };
-    let (board, panel) = if body.width >= 76 {
-        let panel_w = body.width.saturating_sub(board_wants).clamp(36, 52);
-        let [b, p] =
-            Layout::horizontal([Constraint::Min(20), Constraint::Length(panel_w)]).areas(body);
-        (b, p)
-    } else {
-        let [b, p] = Layout::vertical([Constraint::Min(12), Constraint::Length(9)]).areas(body);
-        (b, p)
-    };
-    EditorLayout {
-        title,
-        board,
-        panel,
-        status,
-        notice,
-        keys,
-    }
-}
-
-/// The panel's inside, where its lines (and the palette) are drawn.
-fn panel_inner(panel: Rect) -> Rect {
-    panel_block("").inner(panel)
-}
-
-fn panel_block(title: &str) -> Block<'_> {
-    Block::bordered()
-        .padding(ratatui::widgets::Padding::horizontal(1))
-        .border_type(BorderType::Rounded)
-        .title(format!(" {title} "))
-}
-
-/// What a click at (`col`, `row`) lands on: a point of the board, or a palette entry.
-pub fn spot_at(app: &App, area: Rect, col: u16, row: u16) -> Option<EditorSpot> {
-    let crate::app::Screen::Editor(ed) = &app.screen else {
-        return None;
-    };
-    let l = layout(area, ed);
-    match &ed.board {
-        EditBoard::Xiangqi(x) => {
-            let g = xq_board::Geometry::new(l.board, x.flipped);
-            if let Some(sq) = g.square_at(col, row).and_then(xq_square) {
-                return Some(EditorSpot::Xiangqi(sq));
-            }
-            let inner = panel_inner(l.panel);
-            let dy = row.checked_sub(inner.y + PALETTE_TOP)?;
-            let dx = col.checked_sub(inner.x + PALETTE_LABEL)?;
-            let (colour, kind) = (dy / 2, dx / CELL);
-            (colour < 2 && kind < 7).then_some(EditorSpot::Palette(usize::from(colour * 7 + kind)))
-        }
-        EditBoard::Caro(c) => {
-            let board = c.setup.board();
-            caro_board::Geometry::new(l.board, board.width(), board.height(), c.cursor)
-                .point_at(col, row)
-                .map(EditorSpot::Caro)
-        }
-    }
-}
-
 pub fn draw(frame: &mut Frame, area: Rect, app: &App, ed: &EditorScreen) {
-    let l = layout(area, ed);
+    let l = ed.layout(area);
     let loc = &app.loc;
     let game = match &ed.board {
         EditBoard::Xiangqi(_) => tr!(loc, "room.xiangqi_line").to_string(),
@@ -174,8 +87,8 @@ fn marked(reasons: &[(String, Vec<EditorSpot>)]) -> impl Iterator<Item = EditorS
 
 fn draw_xiangqi(buf: &mut Buffer, area: Rect, app: &App, x: &XiangqiEdit, marked: &[Square]) {
     let theme = &app.theme;
-    let g = xq_board::Geometry::new(area, x.flipped);
-    if !xq_board::fits(&g, area) {
+    let g = xq_geometry::Geometry::new(area, x.flipped);
+    if !xq_geometry::fits(&g, area) {
         return;
     }
     xq_board::draw_frame(buf, area, &g, theme);
@@ -215,7 +128,7 @@ fn draw_xiangqi(buf: &mut Buffer, area: Rect, app: &App, x: &XiangqiEdit, marked
 }
 
 /// The screen column and row index (0 at the top left) a square is drawn at.
-fn screen_index(g: &xq_board::Geometry, sq: Square) -> (u16, u16) {
+fn screen_index(g: &xq_geometry::Geometry, sq: Square) -> (u16, u16) {
     if g.flipped {
         (u16::from(8 - sq.file()), u16::from(sq.rank()))
     } else {
@@ -226,7 +139,7 @@ fn screen_index(g: &xq_board::Geometry, sq: Square) -> (u16, u16) {
 fn draw_caro(buf: &mut Buffer, area: Rect, app: &App, c: &CaroEdit, marked: &[Point]) {
     let theme = &app.theme;
     let board = c.setup.board();
-    let g = caro_board::Geometry::new(area, board.width(), board.height(), c.cursor);
+    let g = caro_geometry::Geometry::new(area, board.width(), board.height(), c.cursor);
     if g.cols == 0 || g.rows == 0 {
         return;
     }

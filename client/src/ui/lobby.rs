@@ -2,7 +2,7 @@
 
 use banco_protocol::{FirstMove, RoomStatus};
 use ratatui::Frame;
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::{Constraint, Rect};
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Cell, Paragraph, Row, Table, TableState, Wrap};
@@ -12,121 +12,13 @@ use super::{
     banner, centered, column_widths, dialog, fit, legend, legend_items, notice_line, title_bar,
     widest,
 };
-use crate::app::create::{CreateForm, Field, GameKind, OpeningKind, Opponent, TimeKind};
+use crate::app::create::{CreateForm, Field, GameKind, OpeningKind, Players, TimeKind};
 use crate::app::{App, Lobby};
 use crate::narrate;
-use crate::net::Security;
 use crate::tr;
 
-/// Where the lobby's parts go.
-struct LobbyLayout {
-    title: Rect,
-    /// The connection or the server's store in trouble: one line, while it lasts.
-    banner: Rect,
-    table: Rect,
-    /// The browser address's QR code, when there is one and room for it.
-    qr: Option<Rect>,
-    hint: Rect,
-    notice: Rect,
-    keys: Rect,
-}
-
-/// Where browsers open the hosted server, in a sentence, when this machine hosts with
-/// the browser client on.
-fn web_hint(app: &App) -> Option<String> {
-    if app.hosting.is_none() || app.web_urls.is_empty() {
-        return None;
-    }
-    let loc = &app.loc;
-    let urls = app.web_urls.join(&format!(" {} ", tr!(loc, "lobby.or")));
-    Some(tr!(loc, "lobby.web_hint", url = urls).to_string())
-}
-
-/// How the connection is protected, in a sentence: the server's key fingerprint that
-/// players compare (this machine's own when it hosts), or that nothing is encrypted.
-fn key_hint(app: &App) -> Option<(String, bool)> {
-    let loc = &app.loc;
-    Some(match app.security? {
-        Security::Encrypted { fingerprint, .. } if app.hosting.is_some() => (
-            tr!(loc, "lobby.fingerprint_host", fingerprint = fingerprint),
-            false,
-        ),
-        Security::Encrypted { fingerprint, .. } => (
-            tr!(loc, "lobby.fingerprint", fingerprint = fingerprint),
-            false,
-        ),
-        Security::Plain => (tr!(loc, "lobby.not_encrypted").to_string(), true),
-    })
-}
-
-/// What the QR code opens: the first browser address, with the key's fingerprint after
-/// `#fp=` (never sent to the server) so the page can show what to compare.
-fn qr_url(app: &App) -> Option<String> {
-    let url = app.web_urls.first()?;
-    Some(match app.security.and_then(|s| s.fingerprint()) {
-        Some(fp) if url.starts_with("https://") => format!("{url}#fp={}", fp.hex()),
-        _ => url.clone(),
-    })
-}
-
-/// The lobby's parts; the host's hint takes three lines when this machine hosts (four
-/// with the browser address), the key's fingerprint one or two more, the banner one
-/// while there is one, and the address's QR code sits beside the rooms when the
-/// terminal has room for it.
-fn layout(area: Rect, app: &App) -> LobbyLayout {
-    let lines = |text: &str| super::wrap(text, area.width.saturating_sub(2) as usize).len() as u16;
-    let web = web_hint(app).map_or(0, |text| lines(&text));
-    let key = key_hint(app).map_or(0, |(text, _)| lines(&text));
-    let hint_lines = if app.hosting.is_some() { 3 + web } else { 0 } + key;
-    let [title, banner_area, table, hint, notice, keys] = Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Length(u16::from(banner(app).is_some())),
-        Constraint::Min(3),
-        Constraint::Length(hint_lines),
-        Constraint::Length(1),
-        Constraint::Length(2),
-    ])
-    .areas(area);
-    let code = qr_url(app).and_then(|url| super::qr::lines(&url));
-    let (table, qr) = match code.as_deref().map(super::qr::size) {
-        Some((w, h)) if table.height >= h + 2 && table.width >= w + 2 + 60 => {
-            let [table, qr] =
-                Layout::horizontal([Constraint::Min(60), Constraint::Length(w + 2)]).areas(table);
-            (table, Some(qr))
-        }
-        _ => (table, None),
-    };
-    LobbyLayout {
-        title,
-        banner: banner_area,
-        table,
-        qr,
-        hint,
-        notice,
-        keys,
-    }
-}
-
-/// The room list's index under a click, if it falls on a row.
-pub fn row_at(app: &App, area: Rect, col: u16, row: u16) -> Option<usize> {
-    let crate::app::Screen::Lobby(lobby) = &app.screen else {
-        return None;
-    };
-    let l = layout(area, app);
-    let inner = l.table.inner(ratatui::layout::Margin::new(1, 1));
-    if !inner.contains(ratatui::layout::Position::new(col, row)) || row < inner.y + 1 {
-        return None;
-    }
-    // One header row, then the rooms; the table scrolls just far enough to show the
-    // selected one, as ratatui's TableState does from a zero offset.
-    let visible = usize::from(inner.height.saturating_sub(1)).max(1);
-    let offset = (lobby.selected + 1).saturating_sub(visible);
-    let i = offset + usize::from(row - inner.y - 1);
-    (i < app.rooms.len()).then_some(i)
-}
-
 pub fn draw(frame: &mut Frame, area: Rect, app: &App, lobby: &Lobby) {
-    let l = layout(area, app);
+    let l = app.lobby_layout(area);
     let loc = &app.loc;
     let theme = &app.theme;
     title_bar(frame, l.title, app, tr!(loc, "lobby.title"));
@@ -137,10 +29,13 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, lobby: &Lobby) {
         .border_type(BorderType::Rounded)
         .border_style(theme.border())
         .title(Span::styled(
-            format!(" {} ", tr!(loc, "lobby.rooms", count = app.rooms.len())),
+            format!(
+                " {} ",
+                tr!(loc, "lobby.rooms", count = app.session.rooms.len())
+            ),
             theme.accent(),
         ));
-    if app.rooms.is_empty() {
+    if app.session.rooms.is_empty() {
         let inner = block.inner(l.table);
         frame.render_widget(block, l.table);
         let text = tr!(loc, "lobby.empty");
@@ -162,6 +57,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, lobby: &Lobby) {
             tr!(loc, "lobby.col_status"),
         ];
         let cells: Vec<[String; 6]> = app
+            .session
             .rooms
             .iter()
             .map(|s| {
@@ -201,7 +97,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, lobby: &Lobby) {
                 .map(|(i, h)| Cell::from(fit(h, width(i)))),
         )
         .style(theme.dim().add_modifier(Modifier::BOLD));
-        let rows = app.rooms.iter().zip(&cells).map(|(s, texts)| {
+        let rows = app.session.rooms.iter().zip(&cells).map(|(s, texts)| {
             let status_style = match s.status {
                 RoomStatus::Waiting => theme.good(),
                 RoomStatus::Playing => theme.style(),
@@ -226,10 +122,13 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, lobby: &Lobby) {
     }
     // Where others join from, when this machine hosts.
     let mut hint = Vec::new();
-    if let Some(addr) = &app.hosting {
+    if let Some(hosting) = &app.hosting {
+        let addr = &hosting.listen;
         let port = addr.rsplit(':').next().unwrap_or_default();
-        let target = if !app.join_hint.is_empty() {
-            app.join_hint.join(&format!(" {} ", tr!(loc, "lobby.or")))
+        let target = if !hosting.join_hint.is_empty() {
+            hosting
+                .join_hint
+                .join(&format!(" {} ", tr!(loc, "lobby.or")))
         } else if port == banco_protocol::DEFAULT_PORT.to_string() {
             tr!(loc, "lobby.this_ip").to_string()
         } else {
@@ -247,19 +146,22 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, lobby: &Lobby) {
             hint.push(Line::from(Span::styled(format!(" {l}"), theme.dim())));
         }
     }
-    if let Some(text) = web_hint(app) {
+    if let Some(text) = app.web_hint() {
         for l in super::wrap(&text, l.hint.width.saturating_sub(2) as usize) {
             hint.push(Line::from(Span::styled(format!(" {l}"), theme.accent())));
         }
     }
-    if let Some((text, clear)) = key_hint(app) {
+    if let Some((text, clear)) = app.key_hint() {
         let style = if clear { theme.error() } else { theme.dim() };
         for l in super::wrap(&text, l.hint.width.saturating_sub(2) as usize) {
             hint.push(Line::from(Span::styled(format!(" {l}"), style)));
         }
     }
     frame.render_widget(Paragraph::new(hint), l.hint);
-    if let (Some(area), Some(code)) = (l.qr, qr_url(app).and_then(|url| super::qr::lines(&url))) {
+    if let (Some(area), Some(code)) = (
+        l.qr,
+        app.web_url().and_then(|url| crate::layout::qr::lines(&url)),
+    ) {
         let block = Block::bordered()
             .border_type(BorderType::Rounded)
             .border_style(theme.border())
@@ -422,26 +324,24 @@ fn field_text(app: &App, form: &CreateForm, f: Field) -> (String, String) {
             label("create.increment"),
             tr!(loc, "create.seconds", n = form.increment_secs),
         ),
-        Field::SeatOne => (
-            label("create.seat_one"),
-            match form.seat_one {
-                Opponent::Human => label("create.me_playing"),
-                Opponent::Bot(level) => tr!(
-                    loc,
-                    "create.bot_watching",
-                    bot = tr!(loc, "seat.bot", level = narrate::level_name(level, loc))
-                ),
-            },
+        Field::Players => (
+            label("create.players"),
+            label(match form.players {
+                Players::MeAndPerson => "create.players_me_person",
+                Players::MeAndBot => "create.players_me_bot",
+                Players::Bots => "create.players_bots",
+                Players::BotAndPerson => "create.players_bot_person",
+            }),
         ),
-        Field::Opponent => (
-            label("create.opponent"),
-            match form.opponent {
-                Opponent::Human => label("create.human"),
-                Opponent::Bot(level) => {
-                    tr!(loc, "seat.bot", level = narrate::level_name(level, loc))
-                }
-            },
-        ),
+        Field::BotOne | Field::BotTwo => {
+            let seat = usize::from(f == Field::BotTwo);
+            let key = match (form.players, seat) {
+                (Players::Bots, 0) => "create.bot_one",
+                (Players::Bots, _) => "create.bot_two",
+                _ => "create.bot",
+            };
+            (label(key), narrate::level_name(form.bots[seat], loc))
+        }
         Field::Hints => (
             label("create.hints"),
             label(if form.hints {

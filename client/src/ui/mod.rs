@@ -34,6 +34,8 @@ use crate::app::{App, Screen};
 use crate::theme::Theme;
 use crate::tr;
 
+pub use crate::layout::wrap;
+
 /// Draws the whole app.
 pub fn draw(frame: &mut Frame, app: &App) {
     let area = frame.area();
@@ -93,11 +95,14 @@ pub fn title_bar(frame: &mut Frame, area: Rect, app: &App, place: &str) {
         Span::styled(format!(" {place}"), bar),
     ];
     let mut right = String::new();
-    if let Some(w) = &app.welcome {
+    if let Some(w) = &app.session.welcome {
         right = tr!(app.loc, "title.who", name = w.name, server = w.server);
     }
     if let Some(h) = &app.hosting {
-        right = format!("{right} · {}", tr!(app.loc, "title.hosting", addr = h));
+        right = format!(
+            "{right} · {}",
+            tr!(app.loc, "title.hosting", addr = h.listen)
+        );
     }
     right.push(' ');
     let used: usize = left.iter().map(|s| s.content.width()).sum();
@@ -196,53 +201,11 @@ pub fn notice_line(app: &App) -> Line<'static> {
 /// connection lost and being dialled again (and why), else the server not saving games.
 /// `None` while all is well (then the lobby and the room give it no space).
 pub fn banner(app: &App) -> Option<Line<'static>> {
-    let text = if let Some(r) = &app.reconnect {
-        tr!(
-            app.loc,
-            "net.reconnecting_why",
-            reason = r.lost.describe(&app.loc),
-            n = r.attempts.max(1)
-        )
-    } else if let Some(reason) = &app.storage {
-        tr!(app.loc, "net.not_saving", reason = reason)
-    } else {
-        return None;
-    };
+    let text = app.trouble()?;
     Some(Line::from(Span::styled(
         format!(" ! {text}"),
         app.theme.error().add_modifier(Modifier::BOLD),
     )))
-}
-
-/// Breaks `text` into lines of at most `width` columns, at spaces where possible.
-pub fn wrap(text: &str, width: usize) -> Vec<String> {
-    let width = width.max(1);
-    let mut out = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        let sep = usize::from(!line.is_empty());
-        if line.width() + sep + word.width() <= width {
-            if sep == 1 {
-                line.push(' ');
-            }
-            line.push_str(word);
-            continue;
-        }
-        if !line.is_empty() {
-            out.push(std::mem::take(&mut line));
-        }
-        // A word longer than the line is cut.
-        for c in word.chars() {
-            if line.width() + c.to_string().width() > width {
-                out.push(std::mem::take(&mut line));
-            }
-            line.push(c);
-        }
-    }
-    if !line.is_empty() || out.is_empty() {
-        out.push(line);
-    }
-    out
 }
 
 #[cfg(test)]
@@ -261,12 +224,5 @@ mod tests {
         assert_eq!(fit("cờ tướng, thế cờ bày sẵn", 10), "cờ tướng,…");
         assert_eq!(fit("xiangqi", 10), "xiangqi");
         assert_eq!(widest(["no clock", "10m+5s"]), 8);
-    }
-
-    #[test]
-    fn wrap_breaks_at_spaces_and_cuts_long_words() {
-        assert_eq!(wrap("xin chào các bạn", 8), ["xin chào", "các bạn"]);
-        assert_eq!(wrap("abcdefghij", 4), ["abcd", "efgh", "ij"]);
-        assert_eq!(wrap("", 5), [""]);
     }
 }

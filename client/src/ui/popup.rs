@@ -34,12 +34,17 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, popup: &Popup) {
         Popup::Confirm(what) => {
             // What the dialog does, named in its title and its keys; one that loses the
             // game takes `r`, which no other dialog uses for yes.
-            let key = match what {
-                Confirm::Leave { loses: true } => "leave_loses",
-                Confirm::Leave { loses: false } => "leave",
-                Confirm::Quit { loses: true } => "quit_loses",
-                Confirm::Quit { loses: false } => "quit",
-                Confirm::Resign => "resign",
+            // Before both players have moved, giving up aborts the game: nobody wins.
+            let aborts = what.ends_game() && app.room().is_some_and(|r| r.room.giving_up_aborts());
+            let key = match (what, aborts) {
+                (Confirm::Leave { loses: true }, true) => "leave_aborts",
+                (Confirm::Leave { loses: true }, false) => "leave_loses",
+                (Confirm::Leave { loses: false }, _) => "leave",
+                (Confirm::Quit { loses: true }, true) => "quit_aborts",
+                (Confirm::Quit { loses: true }, false) => "quit_loses",
+                (Confirm::Quit { loses: false }, _) => "quit",
+                (Confirm::Resign, true) => "resign_aborts",
+                (Confirm::Resign, false) => "resign",
             };
             let loc = &app.loc;
             let mut text = tr!(loc, &format!("dialog.{key}")).to_string();
@@ -90,7 +95,7 @@ fn game_over(frame: &mut Frame, area: Rect, app: &App) {
     };
     let theme = &app.theme;
     let loc = &app.loc;
-    let l = super::room::layout_for(app, area, rs);
+    let l = app.room_layout(area, rs);
     // Over the chat: the board with its winning line and the players' clocks stay in view.
     let side = l.chat;
     let width = side.width.min(44).max(30.min(area.width));

@@ -484,7 +484,7 @@ pub fn draw_password(frame: &mut Frame, area: Rect, app: &App, ps: &PasswordScre
                 tr!(
                     loc,
                     "password.intro",
-                    name = app.welcome.as_ref().map_or("", |w| w.name.as_str()),
+                    name = app.session.welcome.as_ref().map_or("", |w| w.name.as_str()),
                     min = banco_protocol::MIN_PASSWORD_CHARS
                 )
             ),

@@ -76,7 +76,7 @@ pub fn draw_leaderboard(frame: &mut Frame, area: Rect, app: &App, board: &Leader
     if standings.is_empty() {
         return empty_text(frame, table_area, app, block, tr!(loc, "leaderboard.empty"));
     }
-    let me = app.welcome.as_ref().map(|w| w.name.as_str());
+    let me = app.session.welcome.as_ref().map(|w| w.name.as_str());
     let header = Row::new(
         [
             "#",
@@ -90,7 +90,8 @@ pub fn draw_leaderboard(frame: &mut Frame, area: Rect, app: &App, board: &Leader
         .map(|h| Cell::from(h.to_string())),
     )
     .style(theme.dim().add_modifier(Modifier::BOLD));
-    let rows = standings.iter().enumerate().map(|(i, s)| {
+    let places = narrate::places(standings);
+    let rows = standings.iter().zip(places).map(|(s, place)| {
         let mine = s.bot.is_none() && me.is_some_and(|m| m.eq_ignore_ascii_case(&s.name));
         let style = if mine { theme.good() } else { theme.style() };
         let mut name = standing_name(s, app);
@@ -104,7 +105,8 @@ pub fn draw_leaderboard(frame: &mut Frame, area: Rect, app: &App, board: &Leader
             theme.accent()
         };
         Row::new(vec![
-            Cell::from(format!("{}", i + 1)),
+            // No place for a provisional rating: "not ranked yet", as its profile says.
+            Cell::from(place.map_or_else(|| "—".to_string(), |p| p.to_string())),
             Cell::from(name),
             Cell::from(Span::styled(s.rating.to_string(), rating_style)),
             Cell::from(s.games.to_string()),
@@ -169,7 +171,7 @@ pub fn draw_history(frame: &mut Frame, area: Rect, app: &App, history: &History)
     if games.is_empty() {
         return empty_text(frame, table_area, app, block, tr!(loc, "history.empty"));
     }
-    let me = app.welcome.as_ref().map(|w| w.name.as_str());
+    let me = app.session.welcome.as_ref().map(|w| w.name.as_str());
     // On a narrow terminal the game loses its rule and the date its year.
     let wide = table_area.width >= 110;
     let widths = if wide {

@@ -52,12 +52,11 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, rs: &ReplayScreen) {
             b
         }
     };
-    let board_wants = match r.game {
-        GameSettings::Caro { width, .. } => 2 * u16::from(width) + 5 + 2,
-        GameSettings::Xiangqi { .. } => 2 + 34 + 3 + 2,
-    };
+    let board_wants = crate::layout::BoardShape::of(&r.game).wants();
     let beside = match r.game {
-        GameSettings::Xiangqi { .. } if body.width < 70 => crate::ui::room::xiangqi_beside(body, 7),
+        GameSettings::Xiangqi { .. } if body.width < 70 => {
+            crate::layout::room::xiangqi_beside(body, 7)
+        }
         _ => None,
     };
     let (board_area, side) = if body.width < 70 && beside.is_none() {
@@ -93,7 +92,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, rs: &ReplayScreen) {
         .iter()
         .filter(|k| match k.what {
             "keys.flip" => xiangqi,
-            "keys.play_from_here" => app.welcome.is_some(),
+            "keys.play_from_here" => app.session.welcome.is_some(),
             _ => true,
         })
         .copied()

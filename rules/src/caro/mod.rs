@@ -1,7 +1,8 @@
 //! Caro (gomoku, five in a row): the rules.
 //!
 //! - [`board`]: stones on a rectangular board, [`Point`] coordinates, incremental Zobrist hash.
-//! - [`rules`]: what counts as a winning five under each [`Rule`], and the winning [`Line`].
+//! - [`rules`]: what counts as a winning five under each [`Rule`], the winning [`Line`],
+//!   and why a five that does not win does not ([`NotAWin`]).
 //! - [`game`]: a game record: board, rule, opening stones, move list, outcome; play and
 //!   undo.
 //! - [`setup`]: a board being arranged by hand, and every reason it cannot start a game
@@ -26,4 +27,4 @@ pub mod zobrist;
 
 pub use board::{Board, MAX_SIDE, MIN_SIDE, Point, SizeError, Stone};
 pub use game::{Game, MoveError, OpeningError, Outcome};
-pub use rules::{Line, Rule};
+pub use rules::{Line, NotAWin, Rule};

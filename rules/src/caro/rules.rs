@@ -153,6 +153,50 @@ pub fn winning_line(board: &Board, p: Point, rule: Rule) -> Option<Line> {
     None
 }
 
+/// Why a run of five or more through a stone did not win: the rule's conditions, so a
+/// player can be told instead of left wondering.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum NotAWin {
+    /// Five in a row (or more, where overlines count) blocked by the opponent at both
+    /// ends, under a rule that needs an open end ([`Rule::needs_open_end`]).
+    BlockedBothEnds(Line),
+    /// Six or more in a row, under a rule where only exactly five wins.
+    Overline(Line),
+}
+
+/// Why the stone at `p` made no win although a run through it is five or longer:
+/// `None` when it wins, when no run through it reaches five, or for an empty point.
+pub fn why_not_a_win(board: &Board, p: Point, rule: Rule) -> Option<NotAWin> {
+    if winning_line(board, p, rule).is_some() {
+        return None;
+    }
+    let stone = board.stone_at(p)?;
+    let opponent = Some(Some(stone.opponent()));
+    for (dx, dy) in DIRECTIONS {
+        let (back, fwd) = run_through(board, p, stone, dx, dy);
+        let len = back + fwd + 1;
+        if len < 5 {
+            continue;
+        }
+        let line = Line {
+            start: p.offset(-dx, -dy, back)?,
+            dx: dx as i8,
+            dy: dy as i8,
+            len: len as u8,
+        };
+        if len > 5 && !rule.allows_overline() {
+            return Some(NotAWin::Overline(line));
+        }
+        let (px, py) = (i32::from(p.x), i32::from(p.y));
+        let blocked_before = board.cell(px - dx * (back + 1), py - dy * (back + 1)) == opponent;
+        let blocked_after = board.cell(px + dx * (fwd + 1), py + dy * (fwd + 1)) == opponent;
+        if rule.needs_open_end() && blocked_before && blocked_after {
+            return Some(NotAWin::BlockedBothEnds(line));
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -236,6 +280,81 @@ mod tests {
             ".........",
         ];
         assert!(wins(&rows, 3, 0, Rule::Caro).is_some());
+    }
+
+    #[test]
+    fn a_five_that_does_not_win_says_why() {
+        let why = |rows: &[&str], x: u8, y: u8, rule: Rule| {
+            why_not_a_win(&board_from(rows), Point::new(x, y), rule)
+        };
+        let blocked = [
+            "OXXXXXO..",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ];
+        let line = Line {
+            start: Point::new(1, 0),
+            dx: 1,
+            dy: 0,
+            len: 5,
+        };
+        for rule in [Rule::Caro, Rule::CaroOverline] {
+            assert_eq!(
+                why(&blocked, 3, 0, rule),
+                Some(NotAWin::BlockedBothEnds(line))
+            );
+        }
+        // Where it wins, or where the blocks do not matter: nothing to explain.
+        assert_eq!(why(&blocked, 3, 0, Rule::Standard), None);
+        assert_eq!(why(&blocked, 3, 0, Rule::Freestyle), None);
+        let open = [
+            "OXXXXX...",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ];
+        assert_eq!(why(&open, 3, 0, Rule::Caro), None);
+        // Four is no five; an empty point has no run.
+        let four = [
+            "OXXXXO...",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ];
+        assert_eq!(why(&four, 2, 0, Rule::Caro), None);
+        assert_eq!(why(&four, 7, 0, Rule::Caro), None);
+        // Six where only five wins: the overline is the reason, blocked or not.
+        let six = [
+            ".XXXXXX..",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ];
+        for rule in [Rule::Standard, Rule::Caro] {
+            assert!(matches!(
+                why(&six, 3, 0, rule),
+                Some(NotAWin::Overline(Line { len: 6, .. }))
+            ));
+        }
+        assert_eq!(why(&six, 3, 0, Rule::Freestyle), None);
+        // A blocked diagonal, read from its far end.
+        let diagonal = [
+            "O......", ".X.....", "..X....", "...X...", "....X..", ".....X.", "......O",
+        ];
+        assert!(matches!(
+            why(&diagonal, 5, 5, Rule::Caro),
+            Some(NotAWin::BlockedBothEnds(Line {
+                dx: 1,
+                dy: 1,
+                len: 5,
+                ..
+            }))
+        ));
     }
 
     #[test]

@@ -102,14 +102,17 @@ fn kind_record(conn: &Connection, player: i64, kind: GameKind) -> Result<KindRec
     let Some((rating, games, wins, losses, draws)) = row else {
         return Ok(empty(kind));
     };
-    // Places are for settled ratings only: a provisional one is not ranked yet.
+    // Places are for settled ratings only: a provisional one is not ranked yet. One rule
+    // for the profile and the leaderboard (whose clients number its rows by it): 1 + the
+    // settled ratings higher as shown (rounded), so equal ratings share a place.
     let rank = if rating.provisional() || games == 0 {
         None
     } else {
         let above: u32 = conn
             .prepare_cached(
                 "SELECT count(*) FROM ratings
-                 WHERE kind = ?1 AND games > 0 AND deviation <= ?2 AND rating > ?3",
+                 WHERE kind = ?1 AND games > 0 AND deviation <= ?2
+                   AND round(rating) > round(?3)",
             )?
             .query_row(params![kind.as_str(), PROVISIONAL, rating.rating], |row| {
                 row.get(0)
@@ -171,4 +174,46 @@ fn kind_record(conn: &Connection, player: i64, kind: GameKind) -> Result<KindRec
         best_win,
         history,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The profile's place is the leaderboard's: settled ratings only, ties (as shown)
+    /// sharing a place.
+    #[test]
+    fn the_profiles_place_is_the_leaderboards() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        super::super::schema::create(&mut conn).unwrap();
+        // (name, rating, deviation): two settled ratings shown alike (1700), one below,
+        // one provisional above them all.
+        let players = [
+            ("An", 1700.4, 60.0),
+            ("Bình", 1699.6, 60.0),
+            ("Cúc", 1650.0, 80.0),
+            ("Dũng", 1800.0, 200.0),
+        ];
+        for (id, (name, rating, deviation)) in players.iter().enumerate() {
+            conn.execute(
+                "INSERT INTO players (id, name, first_seen, last_seen) VALUES (?1, ?2, 0, 0)",
+                params![id as i64 + 1, name],
+            )
+            .unwrap();
+            conn.execute(
+                "INSERT INTO ratings (player, kind, rating, deviation, volatility, games)
+                 VALUES (?1, 'caro', ?2, ?3, 0.06, 12)",
+                params![id as i64 + 1, rating, deviation],
+            )
+            .unwrap();
+        }
+        let board = super::super::archive::leaderboard(&conn, GameKind::Caro, 10).unwrap();
+        let names: Vec<&str> = board.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["An", "Bình", "Cúc", "Dũng"]);
+        let rank = |id: i64| kind_record(&conn, id, GameKind::Caro).unwrap().rank;
+        assert_eq!(
+            [rank(1), rank(2), rank(3), rank(4)],
+            [Some(1), Some(1), Some(3), None]
+        );
+    }
 }

@@ -1,18 +1,16 @@
-//! The page's text: the terminal client's locale files (the same keys, so a translation
-//! serves both clients) with the page's own few keys from `web/locales/`, flattened to
-//! one JSON object of `"section.key": "text"` per language.
+//! The page's text: the shared locale files at the workspace root's `locales/` (the ones
+//! the terminal client reads too, so a translation serves both clients) with the page's
+//! own few keys from `web/locales/`, flattened to one JSON object of `"section.key":
+//! "text"` per language.
 
 use serde_json::{Map, Value};
 use std::sync::OnceLock;
 
-/// The languages the page offers: code, the client's file, the page's additions.
+/// The languages the page offers: code, the shared file, the page's additions.
 const LANGUAGES: &[(&str, &str, &str)] = &[
     (
         "en",
-        include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../client/locales/en.toml"
-        )),
+        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../locales/en.toml")),
         include_str!(concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/../web/locales/en.toml"
@@ -20,10 +18,7 @@ const LANGUAGES: &[(&str, &str, &str)] = &[
     ),
     (
         "vi",
-        include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../client/locales/vi.toml"
-        )),
+        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../locales/vi.toml")),
         include_str!(concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/../web/locales/vi.toml"

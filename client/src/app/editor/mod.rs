@@ -18,10 +18,14 @@ use banco_rules::caro::setup::Setup as CaroSetup;
 use banco_rules::caro::{Point, Stone};
 use banco_rules::xiangqi::{Piece, START, Setup as XiangqiSetup, Square};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton};
+use ratatui::layout::Rect;
 
 use super::create::{CreateForm, FEN_MAX, Field, GameKind, OpeningKind, STONES_MAX};
 use super::input::TextInput;
 use super::{App, Lobby, Screen};
+use crate::layout::BoardShape;
+use crate::layout::editor::{EditorHit, EditorLayout};
+use crate::room::board::xq_square;
 use crate::room::opening::{parse_stones, stones_text};
 use crate::tr;
 use caro::CaroEdit;
@@ -65,6 +69,35 @@ pub enum EditorSpot {
 }
 
 impl EditorScreen {
+    /// Where the editor's parts go in `area` (the ui draws there; clicks are read there).
+    pub fn layout(&self, area: Rect) -> EditorLayout {
+        let shape = match &self.board {
+            EditBoard::Xiangqi(_) => BoardShape::Xiangqi,
+            EditBoard::Caro(c) => BoardShape::Caro {
+                width: c.setup.board().width(),
+            },
+        };
+        EditorLayout::new(area, shape)
+    }
+
+    /// What a click at (`col`, `row`) lands on, the screen being `area`: a point of the
+    /// board, or a palette entry.
+    pub fn spot_at(&self, area: Rect, col: u16, row: u16) -> Option<EditorSpot> {
+        let l = self.layout(area);
+        let hit = match &self.board {
+            EditBoard::Xiangqi(x) => l.xiangqi_hit(x.flipped, col, row)?,
+            EditBoard::Caro(c) => {
+                let board = c.setup.board();
+                l.caro_hit(board.width(), board.height(), c.cursor, col, row)?
+            }
+        };
+        match hit {
+            EditorHit::Square(sq) => xq_square(sq).map(EditorSpot::Xiangqi),
+            EditorHit::Point(p) => Some(EditorSpot::Caro(p)),
+            EditorHit::Palette(i) => Some(EditorSpot::Palette(i)),
+        }
+    }
+
     /// The editor for `form`'s game, starting from the position the form holds (its FEN
     /// or typed stones), else the usual start (xiangqi) or an empty board (caro). The
     /// second value says why the form's position could not be read, when it could not
@@ -493,10 +526,10 @@ impl App {
     /// palette entry), right clears the point.
     pub(super) fn editor_mouse(&mut self, col: u16, row: u16, button: MouseButton) {
         let area = ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1);
-        let Some(spot) = crate::ui::editor::spot_at(self, area, col, row) else {
+        let Screen::Editor(ed) = &mut self.screen else {
             return;
         };
-        let Screen::Editor(ed) = &mut self.screen else {
+        let Some(spot) = ed.spot_at(area, col, row) else {
             return;
         };
         if ed.import.is_some() {

@@ -180,8 +180,10 @@ fn snapshot_connect_with_servers_found() {
 #[test]
 fn the_hosts_lobby_names_its_real_addresses() {
     let mut a = lobby_app();
-    a.hosting = Some("0.0.0.0:7373".into());
-    a.join_hint = vec!["192.168.1.20".into(), "10.8.0.2".into()];
+    a.hosting = Some(Hosting {
+        join_hint: vec!["192.168.1.20".into(), "10.8.0.2".into()],
+        ..Hosting::new("0.0.0.0:7373")
+    });
     let (text, _) = render(&a, 100, 20);
     assert!(
         text.contains("banco join 192.168.1.20 or 10.8.0.2"),
@@ -189,8 +191,7 @@ fn the_hosts_lobby_names_its_real_addresses() {
     );
     assert!(!text.contains("<this machine's IP>"), "{text}");
     // No network at all: the placeholder, with the port when it is not the default.
-    a.join_hint.clear();
-    a.hosting = Some("0.0.0.0:7400".into());
+    a.hosting = Some(Hosting::new("0.0.0.0:7400"));
     let (text, _) = render(&a, 100, 20);
     assert!(
         text.contains("banco join <this machine's IP>:7400"),
@@ -201,9 +202,11 @@ fn the_hosts_lobby_names_its_real_addresses() {
 #[test]
 fn the_hosts_lobby_shows_the_browser_address_and_its_qr_code() {
     let mut a = lobby_app();
-    a.hosting = Some("0.0.0.0:7373".into());
-    a.join_hint = vec!["192.168.1.20".into()];
-    a.web_urls = vec!["http://192.168.1.20:7373/".into()];
+    a.hosting = Some(Hosting {
+        join_hint: vec!["192.168.1.20".into()],
+        web_urls: vec!["http://192.168.1.20:7373/".into()],
+        ..Hosting::new("0.0.0.0:7373")
+    });
     let (text, _) = render(&a, 120, 40);
     assert!(text.contains("http://192.168.1.20:7373/"), "{text}");
     assert!(text.contains("scan to play"), "{text}");
@@ -214,7 +217,9 @@ fn the_hosts_lobby_shows_the_browser_address_and_its_qr_code() {
     assert!(!text.contains("scan to play"), "{text}");
     // On two networks a browser on each opens a different address: both are given,
     // wrapped onto a second line in a narrow terminal rather than cut off.
-    a.web_urls.push("http://10.77.0.1:7373/".into());
+    if let Some(h) = &mut a.hosting {
+        h.web_urls.push("http://10.77.0.1:7373/".into());
+    }
     let (text, _) = render(&a, 120, 40);
     assert!(
         text.contains("http://192.168.1.20:7373/ or http://10.77.0.1:7373/"),

@@ -62,8 +62,12 @@ fn trial_stones_stay_local_and_go_when_the_game_moves_on() {
         "{text}"
     );
     let rs = a.room().unwrap();
-    let l = crate::ui::room::layout(ratatui::layout::Rect::new(0, 0, 100, 30), rs);
-    let g = crate::ui::board::caro::Geometry::new(l.board, 15, 15, rs.cursor.point().unwrap());
+    let l = crate::layout::room::RoomLayout::new(
+        ratatui::layout::Rect::new(0, 0, 100, 30),
+        &rs.room,
+        false,
+    );
+    let g = crate::layout::caro::Geometry::new(l.board, 15, 15, rs.cursor.point().unwrap());
     let bg = |x: u8, y: u8| buf[(g.stone_col(x).unwrap(), g.row(y).unwrap())].bg;
     assert_eq!(bg(8, 7), a.theme.colors.draft_bg);
     assert_eq!(bg(8, 8), a.theme.colors.draft_bg);
@@ -131,8 +135,8 @@ fn a_spectator_drafts_xiangqi_for_both_sides() {
     // A click on g7 moves the picked-up horse there.
     let area = ratatui::layout::Rect::new(0, 0, 100, 30);
     let rs = a.room().unwrap();
-    let l = crate::ui::room::layout(area, rs);
-    let g = crate::ui::board::xiangqi::Geometry::new(l.board, false);
+    let l = crate::layout::room::RoomLayout::new(area, &rs.room, false);
+    let g = crate::layout::xiangqi::Geometry::new(l.board, false);
     let (x, y) = g.cell(xq(6, 7));
     a.mouse(MouseEvent {
         kind: crossterm::event::MouseEventKind::Down(crossterm::event::MouseButton::Left),

@@ -275,9 +275,12 @@ fn the_mouse_picks_from_the_palette_places_moves_and_clears() {
     };
     // Find the screen cells of a palette entry and of two points by scanning the layout.
     let cell_of = |a: &App, want: EditorSpot| -> (u16, u16) {
+        let Screen::Editor(ed) = &a.screen else {
+            panic!("the editor is open");
+        };
         for row in 0..30 {
             for col in 0..100 {
-                if crate::ui::editor::spot_at(a, area, col, row) == Some(want) {
+                if ed.spot_at(area, col, row) == Some(want) {
                     return (col, row);
                 }
             }

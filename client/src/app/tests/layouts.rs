@@ -110,8 +110,8 @@ fn a_xiangqi_board_fits_60x20_and_a_smaller_window_says_what_it_needs() {
     assert!(text.contains("帥"), "{text}");
     // Clicks still land on the squares drawn.
     let area = ratatui::layout::Rect::new(0, 0, 60, 20);
-    let l = crate::ui::room::layout(area, a.room().unwrap());
-    let g = crate::ui::board::xiangqi::Geometry::new(l.board, false);
+    let l = crate::layout::room::RoomLayout::new(area, &a.room().unwrap().room, false);
+    let g = crate::layout::xiangqi::Geometry::new(l.board, false);
     let (column, row) = g.cell(xq(7, 0));
     a.mouse(MouseEvent {
         kind: MouseEventKind::Down(MouseButton::Left),
@@ -130,9 +130,12 @@ fn a_xiangqi_board_fits_60x20_and_a_smaller_window_says_what_it_needs() {
     for (w, h) in [(59, 17), (45, 20), (80, 16)] {
         a.resize(w, h);
         let (text, buf) = render(&a, w, h);
-        let board =
-            crate::ui::room::layout(ratatui::layout::Rect::new(0, 0, w, h), a.room().unwrap())
-                .board;
+        let board = crate::layout::room::RoomLayout::new(
+            ratatui::layout::Rect::new(0, 0, w, h),
+            &a.room().unwrap().room,
+            false,
+        )
+        .board;
         let mut flat = String::new();
         for y in board.top()..board.bottom() {
             for x in board.left()..board.right() {

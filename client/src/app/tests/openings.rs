@@ -92,8 +92,12 @@ fn snapshot_room_with_a_balanced_opening() {
         "the move list heads with it"
     );
     let rs = a.room().unwrap();
-    let l = crate::ui::room::layout(ratatui::layout::Rect::new(0, 0, 100, 30), rs);
-    let g = crate::ui::board::caro::Geometry::new(l.board, 15, 15, rs.cursor.point().unwrap());
+    let l = crate::layout::room::RoomLayout::new(
+        ratatui::layout::Rect::new(0, 0, 100, 30),
+        &rs.room,
+        false,
+    );
+    let g = crate::layout::caro::Geometry::new(l.board, 15, 15, rs.cursor.point().unwrap());
     let cell = |x: u8, y: u8| &buf[(g.stone_col(x).unwrap(), g.row(y).unwrap())];
     // Opening stones are underlined; the moves are not.
     for (x, y, glyph) in [(7, 7, "X"), (8, 6, "O"), (7, 5, "X")] {
@@ -136,8 +140,12 @@ fn the_four_warning_watches_the_opponents_real_stone() {
     a.server(moved(7, 4, Seat::Two, 4));
     let (_, buf) = render(&a, 100, 30);
     let rs = a.room().unwrap();
-    let l = crate::ui::room::layout(ratatui::layout::Rect::new(0, 0, 100, 30), rs);
-    let g = crate::ui::board::caro::Geometry::new(l.board, 15, 15, rs.cursor.point().unwrap());
+    let l = crate::layout::room::RoomLayout::new(
+        ratatui::layout::Rect::new(0, 0, 100, 30),
+        &rs.room,
+        false,
+    );
+    let g = crate::layout::caro::Geometry::new(l.board, 15, 15, rs.cursor.point().unwrap());
     for y in [3, 8] {
         let cell = &buf[(g.stone_col(7).unwrap(), g.row(y).unwrap())];
         assert_eq!(

@@ -18,7 +18,7 @@ fn ans_profile() -> Box<Profile> {
 /// Logged in to the account An.
 fn account_app() -> App {
     let mut a = app();
-    a.account = Some(Credentials {
+    a.session.account = Some(Credentials {
         password: "old secret".into(),
         register: false,
     });
@@ -272,7 +272,7 @@ fn the_password_changes_with_its_checks_and_the_kept_one_follows() {
     assert!(matches!(&a.screen, Screen::Password(ps) if !ps.waiting));
     assert!(form_error(&a).starts_with("The connection dropped"));
     assert_eq!(
-        a.account.as_ref().map(|c| c.password.as_str()),
+        a.session.account.as_ref().map(|c| c.password.as_str()),
         Some("new secret")
     );
 }
@@ -287,7 +287,7 @@ fn logging_out_closes_the_connection_and_forgets_the_password() {
     let effects = a.take_effects();
     assert!(effects.contains(&Effect::Disconnect), "{effects:?}");
     assert!(effects.contains(&Effect::ForgetSeat), "{effects:?}");
-    assert!(a.account.is_none() && a.welcome.is_none());
+    assert!(a.session.account.is_none() && a.session.welcome.is_none());
     let Screen::Connect(form) = &a.screen else {
         panic!("connect screen expected");
     };
@@ -297,7 +297,7 @@ fn logging_out_closes_the_connection_and_forgets_the_password() {
     assert!(text.contains("Logged out."), "{text}");
     // The closed connection's news starts no reconnection.
     a.disconnected(crate::net::Lost::Closed);
-    assert!(a.reconnect.is_none());
+    assert!(a.session.reconnect.is_none());
 }
 
 #[test]

@@ -78,8 +78,8 @@ fn tries_again_at_once_then_after_growing_pauses_then_gives_up_saying_why() {
     let start = a.now;
     let mut tried_at = Vec::new();
     // Each try fails at once; the clock moves a second at a time.
-    while a.reconnect.is_some() {
-        if a.reconnect.as_ref().is_some_and(|r| r.in_flight) {
+    while a.session.reconnect.is_some() {
+        if a.session.reconnect.as_ref().is_some_and(|r| r.in_flight) {
             tried_at.push(a.now.duration_since(start).as_secs());
             a.connect_failed(&ConnectError::Refused("127.0.0.1:7373".into()));
         }
@@ -106,7 +106,7 @@ fn tries_again_at_once_then_after_growing_pauses_then_gives_up_saying_why() {
             "Could not get back to the server: nobody is hosting at 127.0.0.1:7373 (connection refused): is `banco host` running there, on that port?"
         )
     );
-    assert!(a.storage.is_none());
+    assert!(a.session.storage.is_none());
 }
 
 #[test]
@@ -115,8 +115,8 @@ fn a_player_is_seated_again_and_the_room_stays_on_screen_meanwhile() {
     a.disconnected(Lost::Silent);
     a.take_effects();
     a.connected(welcome(), "127.0.0.1:7373".into());
-    assert!(a.reconnect.is_none());
-    assert_eq!(a.rejoining, Some(Return::Seat(7)));
+    assert!(a.session.reconnect.is_none());
+    assert_eq!(a.session.rejoining, Some(Return::Seat(7)));
     assert!(
         matches!(a.screen, Screen::Room(_)),
         "no flash of the lobby: the room comes back by itself"
@@ -129,7 +129,7 @@ fn a_player_is_seated_again_and_the_room_stays_on_screen_meanwhile() {
     a.server(ServerMsg::Joined(Box::new(caro_room_view(Role::Player(
         Seat::One,
     )))));
-    assert_eq!(a.rejoining, None);
+    assert_eq!(a.session.rejoining, None);
     assert!(matches!(a.screen, Screen::Room(_)));
     assert!(a.take_effects().contains(&Effect::KeepSeat { room: 7 }));
 }
@@ -177,7 +177,7 @@ fn a_spectator_watches_the_room_again() {
     a.server(ServerMsg::Rooms(rooms()));
     assert!(matches!(a.screen, Screen::Room(_)));
     a.server(ServerMsg::Joined(Box::new(caro_room_view(Role::Spectator))));
-    assert_eq!(a.rejoining, None);
+    assert_eq!(a.session.rejoining, None);
     assert!(a.room().is_some_and(|r| r.room.my_seat().is_none()));
 
     // The room closed meanwhile: the lobby, with the server's reason.
@@ -257,8 +257,11 @@ fn the_storage_notice_stays_in_the_lobby_and_the_room_until_saving_again() {
     let area = ratatui::layout::Rect::new(0, 0, 100, 30);
     let rs = a.room().unwrap();
     assert_eq!(
-        crate::ui::room::layout_for(&a, area, rs).board.y,
-        crate::ui::room::layout(area, rs).board.y + 1
+        a.room_layout(area, rs).board.y,
+        crate::layout::room::RoomLayout::new(area, &rs.room, false)
+            .board
+            .y
+            + 1
     );
 
     a.server(ServerMsg::Storage(Storage::Saving));

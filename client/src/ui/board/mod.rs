@@ -1,14 +1,13 @@
 //! Board widgets, one per game, behind one entry point the room screen calls.
 //!
-//! A game's widget owns its geometry (how points map to screen cells, how a board
-//! larger than its area scrolls) so mouse clicks are read through the same numbers the
-//! picture was drawn with. Xiangqi's widget (9x10, river, palaces, select-then-place)
+//! A game's widget draws through its geometry in [`crate::layout`] (how points map to
+//! screen cells, how a board larger than its area scrolls), the same numbers mouse
+//! clicks are read through. Xiangqi's widget (9x10, river, palaces, select-then-place)
 //! goes beside [`caro`] and is dispatched here.
 
 pub mod caro;
 pub mod xiangqi;
 
-use crate::app::board::Spot;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -77,23 +76,5 @@ pub fn render(app: &App, rs: &RoomScreen, area: Rect, buf: &mut Buffer) {
                 }
             }
         },
-    }
-}
-
-/// The board spot under the screen cell (`col`, `row`), when the board was drawn in
-/// `area`.
-pub fn spot_at(rs: &RoomScreen, area: Rect, col: u16, row: u16) -> Option<Spot> {
-    match rs.room.settings.game {
-        banco_protocol::GameSettings::Caro { width, height, .. } => {
-            let focus = rs.cursor.point()?;
-            caro::Geometry::new(area, width, height, focus)
-                .point_at(col, row)
-                .map(Spot::Caro)
-        }
-        banco_protocol::GameSettings::Xiangqi { .. } => {
-            xiangqi::Geometry::new(area, rs.room.flipped())
-                .square_at(col, row)
-                .map(Spot::Xiangqi)
-        }
     }
 }
