@@ -386,8 +386,8 @@ impl Client {
         }
     }
 
-    /// A TCP connection from the loopback address `from` (any of 127.0.0.0/8) that has
-    /// said nothing yet.
+    /// A TLS connection from the loopback address `from` (any of 127.0.0.0/8) that has
+    /// said nothing yet, taking the key the server shows.
     pub async fn connect_from(addr: SocketAddr, from: std::net::Ipv4Addr) -> Client {
         let socket = tokio::net::TcpSocket::new_v4().expect("a TCP socket");
         socket
@@ -397,12 +397,15 @@ impl Client {
             .connect(addr)
             .await
             .expect("connect to the test server");
-        Client {
-            framed: Framed::new(stream, ClientCodec::new()),
-            welcome: None,
-            lobby: Vec::new(),
-            recent: VecDeque::new(),
-        }
+        let (tls, fingerprint) = banco_client::tls::handshake_for(
+            stream,
+            &addr.ip().to_string(),
+            addr,
+            banco_client::tls::ALPN,
+        )
+        .await
+        .expect("a TLS handshake with the test server");
+        Client::over(Either::Left(tls), Some(fingerprint))
     }
 
     /// The name the server gave this client.

@@ -44,7 +44,8 @@ impl LobbyLayout {
     /// (more with the browser address), the banner one while there is one, and the
     /// address's QR code sits beside the rooms when the terminal has room for it.
     pub fn new(area: Rect, chrome: &LobbyChrome) -> LobbyLayout {
-        let lines = |text: &str| super::wrap(text, area.width.saturating_sub(2) as usize).len() as u16;
+        let lines =
+            |text: &str| super::wrap(text, area.width.saturating_sub(2) as usize).len() as u16;
         let web = chrome.web_hint.map_or(0, lines);
         let key = chrome.key_hint.map_or(0, lines);
         let hint_lines = if chrome.hosting { 3 + web } else { 0 } + key;

@@ -14,6 +14,7 @@
 //! then lives under the same session rules as a TCP client (Hello time, outbox budget,
 //! message size).
 
+use crate::admission::REFUSAL_TIME;
 use axum::Router;
 use axum::extract::State;
 use axum::extract::ws::WebSocketUpgrade;
@@ -24,7 +25,6 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use std::net::SocketAddr;
 use std::time::Duration;
-use crate::admission::REFUSAL_TIME;
 use tokio_util::task::TaskTracker;
 
 use banco_protocol::MAX_CLIENT_FRAME;
