@@ -14,13 +14,13 @@ const RETRY_FOR_MS = 30000;
 
 // The server's close codes, as the error codes the page words: the close's reason is
 // the server's sentence (why a connection over its budget, or a stopping server, ends).
-/** @type {Record<number, string>} */
+/** @type {Record<number, import('./protocol').ErrorCode>} */
 const CLOSE_CODES = { 1001: 'shutting_down', 1011: 'internal', 1013: 'busy' };
 
 /**
- * The server's reason for closing, as an error code and sentence; null if it gave none.
+ * The server's reason for closing, as the error it would have sent; null if it gave none.
  * @param {{ code: number, reason: string }} event
- * @returns {{ code: string, message: string } | null}
+ * @returns {import('./protocol').ErrorMsg | null}
  */
 export function closeReason(event) {
   if (!event.reason || event.code === 1000) return null;
