@@ -38,7 +38,7 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Start a server on this machine and play on it.
-    Host(HostArgs),
+    Host(Box<HostArgs>),
     /// Join a server on the network.
     Join(JoinArgs),
     /// Replay a saved game record (a file saved from a replay, or written by hand).
