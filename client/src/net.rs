@@ -458,7 +458,7 @@ impl Connection {
             Some(Ok(Ok(ServerMsg::Error(e))))
                 if e.code == ErrorCode::VersionMismatch
                     && e.message
-                        .starts_with(banco_server::tls::accept::PLAIN_REFUSAL) =>
+                        .starts_with(banco_server::door::accept::PLAIN_REFUSAL) =>
             {
                 Err(ConnectError::ServerEncrypts(shown.to_string()))
             }

@@ -41,9 +41,10 @@
 //! - [`names`]: checking and cleaning what people type (names, chat lines).
 //! - [`web`]: the browser client on the game port: the embedded page, and a WebSocket
 //!   that carries the protocol as JSON into an ordinary session.
+//! - [`door`]: every connection to the game port told apart by its first byte (TLS,
+//!   plain HTTP, a plain banco client) and handed on; TLS handshakes in their own task.
 //! - [`tls`]: encryption on the game port: the self-signed certificate made at first
-//!   start (or a real one), its key fingerprint, and the first-byte dispatch of each
-//!   accepted connection (TLS, plain HTTP, plain banco).
+//!   start (or a real one) and its key fingerprint.
 //! - [`discovery`]: LAN discovery: the task answering UDP probes with a beacon, and the
 //!   prober clients call ([`discovery::probe`]) to list the servers on their network.
 
@@ -52,6 +53,7 @@ pub mod admission;
 pub mod config;
 pub mod connection;
 pub mod discovery;
+pub mod door;
 pub mod durability;
 pub mod engines;
 pub mod limits;

@@ -168,7 +168,7 @@ async fn serve_store(
                     continue;
                 };
                 // TLS, HTTP or banco, by the first byte; the handshake in its own task.
-                tracker.spawn(tls::accept::serve(
+                tracker.spawn(crate::door::accept::serve(
                     stream,
                     peer,
                     ctx.clone(),

@@ -382,7 +382,7 @@ async fn clients_speaking_the_other_way_are_told_what_to_do() {
     assert!(
         refusal
             .message
-            .starts_with(banco_server::tls::accept::PLAIN_REFUSAL),
+            .starts_with(banco_server::door::accept::PLAIN_REFUSAL),
         "{}",
         refusal.message
     );

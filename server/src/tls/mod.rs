@@ -3,19 +3,16 @@
 //!
 //! - [`identity`]: the certificate and key (self-signed and kept beside the database,
 //!   or real ones from files) and the [`banco_protocol::Fingerprint`] players compare.
-//! - [`accept`]: one accepted connection, told apart by its first byte: TLS (then banco
-//!   or HTTPS inside, by ALPN), plain HTTP, or a plain banco client; the handshake is
-//!   bounded in time and runs in the connection's own task, never the accept loop's.
-//! - [`cleartext`]: what plain HTTP gets while TLS is on: a page saying passwords would
-//!   cross the network in the clear, with the HTTPS address and the fingerprint.
+//! - [`Tls`]: how the game port speaks, as the host set it.
+//!
+//! Connections are told apart and their handshakes run in [`crate::door`], above the
+//! sessions; this module stays below them, so the configuration can hold a [`Tls`].
 //!
 //! What is encrypted: everything on the game port when TLS is on (the default): banco
 //! clients' sessions (passwords, resume tokens, moves, chat), the page and its
 //! WebSocket (`https://`, `wss://`). Discovery's UDP beacons are not (they carry a name,
 //! a port and two counts). `--no-tls` turns it all off, for banco clients older than it.
 
-pub mod accept;
-pub mod cleartext;
 pub mod identity;
 
 use std::path::{Path, PathBuf};

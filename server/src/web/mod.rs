@@ -12,7 +12,7 @@
 //!
 //! A browser player gets a session exactly like a terminal player's: the same handshake,
 //! rooms, limits and outbox budget. Which connection is a browser's is decided in
-//! [`crate::tls::accept`], by the first byte (and inside TLS, by ALPN).
+//! [`crate::door::accept`], by the first byte (and inside TLS, by ALPN).
 
 pub mod assets;
 pub mod hosts;

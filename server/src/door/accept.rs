@@ -23,10 +23,11 @@ use tokio_util::task::TaskTracker;
 
 use banco_protocol::{ErrorCode, ErrorMsg, ServerMsg};
 
-use super::identity::{ALPN_BANCO, ALPN_HTTP, Identity};
-use super::{Tls, cleartext};
+use super::cleartext;
 use crate::connection::{self, Format, Outgoing};
 use crate::session::{self, SessionContext};
+use crate::tls::Tls;
+use crate::tls::identity::{ALPN_BANCO, ALPN_HTTP, Identity};
 use crate::web::{http, sniff};
 
 /// How long a TLS handshake may take, from its first byte to its last.

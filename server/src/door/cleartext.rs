@@ -14,7 +14,7 @@ use std::net::SocketAddr;
 use tokio::net::TcpStream;
 use tokio_util::sync::CancellationToken;
 
-use super::Identity;
+use crate::tls::Identity;
 use crate::web::http::{HEADER_TIME, LIFETIME, MAX_HEAD_BYTES};
 
 /// Nothing to load: no script, no style, no frame.
