@@ -7,12 +7,13 @@
 use std::net::{Ipv4Addr, SocketAddr};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
+use tokio_rustls::client::TlsStream;
 
 use banco_protocol::{
     ClientMsg, Credentials, ErrorCode, Hello, PROTOCOL_VERSION, ResumeToken, ServerMsg,
 };
 use banco_server::Config;
-use banco_tests::{Client, TestServer, WAIT, caro, password_of, test_config};
+use banco_tests::{Client, TestServer, WAIT, caro, password_of, test_config, tls_to};
 
 /// Another machine on the LAN, as far as the server can tell.
 fn machine(n: u16) -> Ipv4Addr {
@@ -328,9 +329,10 @@ async fn names_that_look_like_the_server_s_bot_are_refused() {
     server.stop().await;
 }
 
-/// Sends `request` and reads the answer until the server closes.
+/// Sends `request` over HTTPS (as the page is served) and reads the answer until the
+/// server closes.
 async fn ask(addr: SocketAddr, request: String) -> String {
-    let mut stream = TcpStream::connect(addr).await.expect("connect");
+    let (mut stream, _) = tls_to(addr, b"http/1.1").await;
     stream.write_all(request.as_bytes()).await.expect("send");
     let mut answer = Vec::new();
     let _ = tokio::time::timeout(WAIT, stream.read_to_end(&mut answer)).await;
@@ -381,7 +383,7 @@ async fn a_rebinding_host_is_refused() {
 }
 
 /// A browser's WebSocket, spoken by hand: the upgrade, masked text frames out, frames in.
-struct Socket(TcpStream);
+struct Socket(TlsStream<TcpStream>);
 
 impl Socket {
     async fn open(addr: SocketAddr, from: Ipv4Addr) -> Socket {
@@ -389,7 +391,11 @@ impl Socket {
         socket
             .bind(SocketAddr::from((from, 0)))
             .expect("bind a loopback address");
-        let mut stream = socket.connect(addr).await.expect("connect");
+        let tcp = socket.connect(addr).await.expect("connect");
+        let (mut stream, _) =
+            banco_client::tls::handshake_for(tcp, &addr.ip().to_string(), addr, b"http/1.1")
+                .await
+                .expect("a TLS handshake with the test server");
         stream
             .write_all(upgrade(&addr.to_string()).as_bytes())
             .await
