@@ -1,0 +1,3 @@
+//! Checks the Dutch pairings against bbpPairings (filled in with the Dutch system).
+
+fn main() {}
