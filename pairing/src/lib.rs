@@ -1,7 +1,20 @@
 //! banco-pairing: who plays whom next, as a pure function of a tournament's history.
 //!
+//! No I/O (a TRF file is read from and written to a string), no clocks, no async: the
+//! server hands over the history and gets the pairings back, and a test can re-pair any
+//! recorded round and compare.
+//!
+//! - [`tournament`]: the history: players, rounds of games and byes, scoring, colours.
+//! - [`trf`]: FIDE Tournament Report Files, as bbpPairings reads and writes them.
 //! - [`matching`]: maximum weight matching (Edmonds' blossoms) with warm starts.
 //! - [`wide`]: the wide unsigned integers the Dutch weights need.
 
 pub mod matching;
+pub mod tournament;
+pub mod trf;
 pub mod wide;
+
+pub use tournament::{
+    Board, Bye, ByeKind, Colour, Game, GameResult, Player, Points, Round, RoundPairing, Scoring,
+    Tournament,
+};
