@@ -5,10 +5,12 @@
 //! recorded round and compare.
 //!
 //! - [`tournament`]: the history: players, rounds of games and byes, scoring, colours.
+//! - [`dutch`]: the FIDE Dutch Swiss system (C.04.3, 2025 rules).
 //! - [`trf`]: FIDE Tournament Report Files, as bbpPairings reads and writes them.
 //! - [`matching`]: maximum weight matching (Edmonds' blossoms) with warm starts.
 //! - [`wide`]: the wide unsigned integers the Dutch weights need.
 
+pub mod dutch;
 pub mod matching;
 pub mod tournament;
 pub mod trf;

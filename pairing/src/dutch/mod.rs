@@ -1,0 +1,257 @@
+//! The FIDE Dutch system (Handbook C.04.3, the 2025 rules) for Swiss tournaments.
+//!
+//! - [`pair`]: the next round's boards and bye from a [`Tournament`]'s history.
+//! - `entrant`: each player's score, colour preference, floats and bye eligibility.
+//! - `weights`: the quality criteria packed into matching weights.
+//! - `brackets`: the bracket-by-bracket procedure over one warm-started matching.
+//! - `colours`: who takes white on each board (C.04.3 article 5).
+//! - [`recheck`]: re-pair every recorded round and report differences (bbpPairings' `-c`).
+//!
+//! The approach, and the checks it must agree with, come from bbpPairings, the engine
+//! FIDE endorses for the Dutch system: the tests re-pair tournaments it generated and
+//! expect its pairings board for board.
+
+mod brackets;
+mod colours;
+mod entrant;
+mod recheck;
+mod weights;
+
+pub use recheck::{Discrepancy, recheck, recorded, same_pairing};
+
+use std::collections::BTreeMap;
+
+use thiserror::Error;
+
+use crate::tournament::{Board, Bye, ByeKind, History, HistoryError, RoundPairing, Tournament};
+use entrant::Entrant;
+use weights::Layout;
+
+/// Why a round cannot be paired.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum PairError {
+    /// The recorded rounds are inconsistent.
+    #[error(transparent)]
+    History(#[from] HistoryError),
+    /// Every round of the event has been paired already.
+    #[error("all {total} rounds have been paired; add a round to pair another")]
+    AllRoundsPaired {
+        /// The event's number of rounds.
+        total: u32,
+    },
+    /// A bye request names a player who is not entered, or asks for the
+    /// pairing-allocated bye, which only the pairing gives.
+    #[error(
+        "a bye before the round can be half-point, full-point or zero-point, for an entered player (player {player})"
+    )]
+    BadByeRequest {
+        /// The player named (1-based pairing number).
+        player: usize,
+    },
+    /// No pairing meets the absolute criteria (new opponents only, one bye at most and
+    /// not to a player who had one, no clash of absolute colour preferences).
+    #[error(
+        "no pairing of this round meets the absolute criteria (new opponents, one bye at most, absolute colours)"
+    )]
+    NoValidPairing,
+    /// The round is too large for the weights this build supports.
+    #[error("the round is too large to pair ({players} players in {groups} score groups)")]
+    TooLarge {
+        /// Players to pair.
+        players: usize,
+        /// Distinct scores among them.
+        groups: usize,
+    },
+}
+
+/// Pairs the next round of `t` by the Dutch system. `byes` are the byes known before the
+/// round (half-point byes asked for, absences); withdrawn players and players whose entry
+/// round has not come are not paired either.
+pub fn pair(t: &Tournament, byes: &[Bye]) -> Result<RoundPairing, PairError> {
+    let history = History::of(t)?;
+    let played = t.rounds.len();
+    if played as u64 >= u64::from(t.total_rounds) {
+        return Err(PairError::AllRoundsPaired {
+            total: t.total_rounds,
+        });
+    }
+    let count = t.players.len();
+    let mut absent = vec![false; count];
+    for bye in byes {
+        if bye.player >= count || bye.kind == ByeKind::PairingAllocated {
+            return Err(PairError::BadByeRequest {
+                player: bye.player + 1,
+            });
+        }
+        absent[bye.player] = true;
+    }
+    for (i, p) in t.players.iter().enumerate() {
+        if p.withdrawn || (p.joins as usize) > played + 1 {
+            absent[i] = true;
+        }
+    }
+    // Effective pairing numbers: players here now or paired before, in pairing order.
+    let mut ranks = vec![usize::MAX; count];
+    let mut next_rank = 0;
+    for (i, rank) in ranks.iter_mut().enumerate() {
+        if !absent[i] || history.entries[i].iter().any(|e| e.paired) {
+            *rank = next_rank;
+            next_rank += 1;
+        }
+    }
+    let scores = entrant::scores_before(&history, &t.scoring);
+    let mut players: Vec<Entrant> = (0..count)
+        .filter(|&i| !absent[i])
+        .map(|i| Entrant::new(i, ranks[i], &history, &t.scoring, &scores))
+        .collect();
+    players.sort_by(|a, b| b.now().cmp(&a.now()).then(a.rank.cmp(&b.rank)));
+
+    let partners = match_players(t, &history, &players)?;
+    Ok(publish(t, &players, &partners))
+}
+
+/// Runs the procedure, sizing the weights for the round.
+fn match_players(
+    t: &Tournament,
+    history: &History,
+    players: &[Entrant],
+) -> Result<Vec<Option<usize>>, PairError> {
+    let n = players.len();
+    // Score groups, from the lowest: each gets a counter wide enough for its size.
+    let mut shifts: BTreeMap<u32, u32> = BTreeMap::new();
+    let mut groups_bits = 0u32;
+    let mut largest = 0usize;
+    let mut i = n;
+    while i > 0 {
+        let score = players[i - 1].now();
+        let mut j = i;
+        while j > 0 && players[j - 1].now() == score {
+            j -= 1;
+        }
+        let size = i - j;
+        shifts.insert(score, groups_bits);
+        groups_bits += bits(size);
+        largest = largest.max(size);
+        i = j;
+    }
+    let layout = Layout::new(bits(largest), groups_bits, history.rounds());
+    let shift = |score: u32| shifts.get(&score).copied().unwrap_or(0);
+
+    // Absolute criteria: new opponents only, forbidden pairs, and no two players with
+    // the same absolute colour preference (except top scorers in the last round).
+    let mut met = vec![false; t.players.len() * t.players.len()];
+    let size = t.players.len();
+    for (p, line) in history.entries.iter().enumerate() {
+        for e in line.iter().filter(|e| e.played) {
+            if let Some(o) = e.opponent {
+                met[p * size + o] = true;
+                met[o * size + p] = true;
+            }
+        }
+    }
+    for &(a, b) in &t.forbidden {
+        if a < size && b < size {
+            met[a * size + b] = true;
+            met[b * size + a] = true;
+        }
+    }
+    let played = history.rounds() as u32;
+    let last_round = played + 1 >= t.total_rounds;
+    let best = t.scoring.win.0.max(t.scoring.draw.0);
+    let top_scorer_above = (played * best) / 2;
+    let mut may_meet = vec![false; n * n];
+    for u in 0..n {
+        for v in 0..n {
+            if u == v {
+                continue;
+            }
+            let (a, b) = (&players[u], &players[v]);
+            let colours_ok = !a.absolute()
+                || !b.absolute()
+                || a.preference != b.preference
+                || (last_round && (a.now() > top_scorer_above || b.now() > top_scorer_above));
+            may_meet[u * n + v] = !met[a.id * size + b.id] && colours_ok;
+        }
+    }
+    let setup = brackets::Setup {
+        players,
+        may_meet: &may_meet,
+        layout: &layout,
+        shift: &shift,
+        odd: n % 2 == 1,
+    };
+    // Weights need the fields plus room for doubling and duals in the matcher.
+    let limbs = (layout.max_bits() + 8).div_ceil(64) as usize;
+    let result = match limbs {
+        0..=1 => brackets::pair::<1>(&setup),
+        2 => brackets::pair::<2>(&setup),
+        3 => brackets::pair::<3>(&setup),
+        4 => brackets::pair::<4>(&setup),
+        5..=6 => brackets::pair::<6>(&setup),
+        7..=8 => brackets::pair::<8>(&setup),
+        9..=12 => brackets::pair::<12>(&setup),
+        13..=16 => brackets::pair::<16>(&setup),
+        17..=24 => brackets::pair::<24>(&setup),
+        25..=32 => brackets::pair::<32>(&setup),
+        33..=48 => brackets::pair::<48>(&setup),
+        49..=64 => brackets::pair::<64>(&setup),
+        _ => {
+            return Err(PairError::TooLarge {
+                players: n,
+                groups: shifts.len(),
+            });
+        }
+    };
+    result.map_err(|brackets::NoPairing| PairError::NoValidPairing)
+}
+
+/// The number of binary digits of `x`.
+fn bits(x: usize) -> u32 {
+    usize::BITS - x.leading_zeros()
+}
+
+/// Colours and board order (C.04.3 article 5; boards by the higher player's score, then
+/// the lower player's, then the higher player's pairing number).
+fn publish(t: &Tournament, players: &[Entrant], partners: &[Option<usize>]) -> RoundPairing {
+    let mut boards = Vec::new();
+    let mut bye = None;
+    for (v, partner) in partners.iter().enumerate() {
+        match *partner {
+            Some(u) => {
+                // Colours are decided from the side of the lower pairing number.
+                let (a, b) = (&players[v], &players[u]);
+                if a.id < b.id {
+                    let colour = colours::colour_of(a, b, t.initial_colour);
+                    let (white, black) = match colour {
+                        crate::tournament::Colour::White => (a.id, b.id),
+                        crate::tournament::Colour::Black => (b.id, a.id),
+                    };
+                    boards.push((v.min(u), Board { white, black }));
+                }
+            }
+            None => bye = Some(players[v].id),
+        }
+    }
+    // Vertices are in score order, so the higher player of a board is its lower vertex.
+    let key = |&(higher, board): &(usize, Board)| {
+        let lower_id = if players[higher].id == board.white {
+            board.black
+        } else {
+            board.white
+        };
+        let lower = players
+            .iter()
+            .find(|p| p.id == lower_id)
+            .map_or(0, |p| p.now());
+        (
+            std::cmp::Reverse(players[higher].now()),
+            std::cmp::Reverse(lower),
+            players[higher].rank,
+        )
+    };
+    boards.sort_by_key(key);
+    RoundPairing {
+        boards: boards.into_iter().map(|(_, b)| b).collect(),
+        bye,
+    }
+}
