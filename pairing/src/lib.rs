@@ -5,11 +5,13 @@
 //! recorded round and compare.
 //!
 //! - [`tournament`]: the history: players, rounds of games and byes, scoring, colours.
+//! - [`berger`]: round robins by the FIDE Berger tables (C.05 Annex 1).
 //! - [`dutch`]: the FIDE Dutch Swiss system (C.04.3, 2025 rules).
 //! - [`trf`]: FIDE Tournament Report Files, as bbpPairings reads and writes them.
 //! - [`matching`]: maximum weight matching (Edmonds' blossoms) with warm starts.
 //! - [`wide`]: the wide unsigned integers the Dutch weights need.
 
+pub mod berger;
 pub mod dutch;
 pub mod matching;
 pub mod tournament;
