@@ -7,13 +7,17 @@
 //! - [`tournament`]: the history: players, rounds of games and byes, scoring, colours.
 //! - [`berger`]: round robins by the FIDE Berger tables (C.05 Annex 1).
 //! - [`dutch`]: the FIDE Dutch Swiss system (C.04.3, 2025 rules).
+//! - [`tiebreak`]: FIDE tie-breaks (C.07) and standings.
+//! - [`arena`]: lichess-style arena waves: pair the free players by close score.
 //! - [`trf`]: FIDE Tournament Report Files, as bbpPairings reads and writes them.
 //! - [`matching`]: maximum weight matching (Edmonds' blossoms) with warm starts.
 //! - [`wide`]: the wide unsigned integers the Dutch weights need.
 
+pub mod arena;
 pub mod berger;
 pub mod dutch;
 pub mod matching;
+pub mod tiebreak;
 pub mod tournament;
 pub mod trf;
 pub mod wide;
