@@ -1,23 +1,238 @@
-fn main() {
-    let path = std::env::args().nth(1).unwrap_or_default();
-    let text = std::fs::read_to_string(&path).unwrap_or_default();
-    let trf = match banco_pairing::trf::read(&text) {
-        Ok(t) => t,
-        Err(e) => {
-            println!("{path}: {e}");
-            return;
-        }
+//! dutch-check: the Dutch system against bbpPairings on fresh random tournaments.
+//!
+//! ```sh
+//! BBP=/path/to/bbpPairings cargo run -p banco-pairing --release --bin dutch-check -- --count 10000
+//! cargo run -p banco-pairing --release --bin dutch-check -- --trf a.trf b.trf   # re-pair files
+//! ```
+//!
+//! For each seed from `--first-seed` on, a player count (7-200) and a round count (3-11,
+//! below the player count) are drawn from the seed, bbpPairings generates a tournament
+//! with its own generator (`--dutch -g CONFIG -o FILE -s SEED`, pairing every round
+//! itself), and every round is paired again here and compared board for board. Seeds for
+//! which bbpPairings finds no pairing are skipped and listed; every seed handed out is
+//! finished, so a run may check up to `--jobs - 1` more than `--count`. Prints the discrepancy count
+//! and the seeds that differ; exits 1 when any does. `--keep DIR` keeps differing files.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+
+use anyhow::{Context, Result, bail};
+use banco_pairing::{dutch, trf};
+
+/// Command-line options.
+struct Options {
+    /// Tournaments to check.
+    count: usize,
+    /// The first seed.
+    first_seed: u64,
+    /// Worker threads.
+    jobs: usize,
+    /// Where to keep files that differ.
+    keep: Option<PathBuf>,
+    /// Files to re-pair instead of generating.
+    files: Vec<PathBuf>,
+}
+
+fn options() -> Result<Options> {
+    let mut o = Options {
+        count: 100,
+        first_seed: 1,
+        jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        keep: None,
+        files: Vec::new(),
     };
-    let d = banco_pairing::dutch::recheck(&trf.tournament);
-    println!(
-        "{path}: {} rounds, {} discrepancies",
-        trf.tournament.rounds.len(),
-        d.len()
-    );
-    for x in d.iter().take(3) {
-        println!(
-            "round {}: recorded {:?}\n paired {:?}",
-            x.round, x.recorded, x.paired
-        );
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut value = |name: &str| args.next().with_context(|| format!("{name} needs a value"));
+        match arg.as_str() {
+            "--count" => o.count = value("--count")?.parse().context("--count: a number")?,
+            "--first-seed" => {
+                o.first_seed = value("--first-seed")?
+                    .parse()
+                    .context("--first-seed: a number")?
+            }
+            "--jobs" => o.jobs = value("--jobs")?.parse().context("--jobs: a number")?,
+            "--keep" => o.keep = Some(PathBuf::from(value("--keep")?)),
+            "--trf" => o.files.extend(args.by_ref().map(PathBuf::from)),
+            "-h" | "--help" => {
+                println!(
+                    "dutch-check [--count N] [--first-seed S] [--jobs J] [--keep DIR] | --trf FILE...\n\
+                     Generates tournaments with $BBP (bbpPairings) and re-pairs every round."
+                );
+                std::process::exit(0);
+            }
+            other => bail!("unknown argument {other} (try --help)"),
+        }
     }
+    o.jobs = o.jobs.max(1);
+    Ok(o)
+}
+
+/// SplitMix64: the player and round counts of a seed.
+fn mix(seed: u64) -> u64 {
+    let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The player and round counts for a seed.
+fn shape(seed: u64) -> (u64, u64) {
+    let r = mix(seed);
+    let players = 7 + r % 194;
+    let rounds = 3 + (r >> 32) % 9;
+    (players, rounds.min(players - 1))
+}
+
+/// What happened to one seed.
+enum Outcome {
+    /// Checked: rounds, and the rounds that differ.
+    Checked {
+        rounds: usize,
+        differing: Vec<usize>,
+    },
+    /// bbpPairings could not generate it.
+    Skipped,
+}
+
+fn run_seed(bbp: &Path, dir: &Path, seed: u64, keep: Option<&Path>) -> Result<Outcome> {
+    let (players, rounds) = shape(seed);
+    let config = dir.join(format!("{seed}.cfg"));
+    let file = dir.join(format!("{seed}.trf"));
+    std::fs::write(
+        &config,
+        format!("PlayersNumber={players}\nRoundsNumber={rounds}\n"),
+    )?;
+    let status = Command::new(bbp)
+        .arg("--dutch")
+        .arg("-g")
+        .arg(&config)
+        .arg("-o")
+        .arg(&file)
+        .arg("-s")
+        .arg(seed.to_string())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .with_context(|| format!("running {}", bbp.display()))?;
+    let _ = std::fs::remove_file(&config);
+    if !status.success() {
+        let _ = std::fs::remove_file(&file);
+        return Ok(Outcome::Skipped);
+    }
+    let outcome = check_file(&file)?;
+    if let (Outcome::Checked { differing, .. }, Some(keep)) = (&outcome, keep)
+        && !differing.is_empty()
+    {
+        std::fs::copy(
+            &file,
+            keep.join(format!("s{seed}-p{players}-r{rounds}.trf")),
+        )?;
+    }
+    let _ = std::fs::remove_file(&file);
+    Ok(outcome)
+}
+
+fn check_file(file: &Path) -> Result<Outcome> {
+    let text =
+        std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
+    let t = trf::read(&text)
+        .with_context(|| format!("reading {}", file.display()))?
+        .tournament;
+    let differing = dutch::recheck(&t).into_iter().map(|d| d.round).collect();
+    Ok(Outcome::Checked {
+        rounds: t.rounds.len(),
+        differing,
+    })
+}
+
+fn main() -> Result<()> {
+    let o = options()?;
+    if !o.files.is_empty() {
+        let mut bad = 0;
+        for f in &o.files {
+            match check_file(f)? {
+                Outcome::Checked { rounds, differing } => {
+                    println!(
+                        "{}: {rounds} rounds, differing rounds: {differing:?}",
+                        f.display()
+                    );
+                    bad += usize::from(!differing.is_empty());
+                }
+                Outcome::Skipped => {}
+            }
+        }
+        std::process::exit(i32::from(bad > 0));
+    }
+    let bbp = PathBuf::from(std::env::var_os("BBP").context("set BBP to the bbpPairings program")?);
+    if let Some(keep) = &o.keep {
+        std::fs::create_dir_all(keep)?;
+    }
+    let dir = std::env::temp_dir().join(format!("dutch-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+
+    let next_seed = AtomicU64::new(o.first_seed);
+    let checked = AtomicUsize::new(0);
+    let report = Mutex::new((0usize, Vec::<(u64, Vec<usize>)>::new(), Vec::<u64>::new()));
+    let started = std::time::Instant::now();
+    std::thread::scope(|s| -> Result<()> {
+        let mut workers = Vec::new();
+        for _ in 0..o.jobs {
+            workers.push(s.spawn(|| -> Result<()> {
+                loop {
+                    if checked.load(Ordering::SeqCst) >= o.count {
+                        return Ok(());
+                    }
+                    let seed = next_seed.fetch_add(1, Ordering::SeqCst);
+                    let outcome = run_seed(&bbp, &dir, seed, o.keep.as_deref())?;
+                    let mut r = report
+                        .lock()
+                        .map_err(|_| anyhow::anyhow!("a worker panicked"))?;
+                    match outcome {
+                        Outcome::Skipped => r.2.push(seed),
+                        Outcome::Checked { rounds, differing } => {
+                            let done = checked.fetch_add(1, Ordering::SeqCst) + 1;
+                            r.0 += rounds;
+                            if !differing.is_empty() {
+                                println!("seed {seed}: rounds {differing:?} differ");
+                                r.1.push((seed, differing));
+                            }
+                            if done % 100 == 0 {
+                                println!(
+                                    "{done} tournaments, {} rounds, {} differing, {:.0} s",
+                                    r.0,
+                                    r.1.len(),
+                                    started.elapsed().as_secs_f64()
+                                );
+                            }
+                        }
+                    }
+                }
+            }));
+        }
+        for w in workers {
+            w.join()
+                .map_err(|_| anyhow::anyhow!("a worker panicked"))??;
+        }
+        Ok(())
+    })?;
+    let _ = std::fs::remove_dir_all(&dir);
+    let (rounds, differing, skipped) = report
+        .into_inner()
+        .map_err(|_| anyhow::anyhow!("a worker panicked"))?;
+    let last_seed = next_seed.load(Ordering::SeqCst).saturating_sub(1);
+    println!(
+        "checked {} tournaments (seeds {}..={last_seed}, players 7-200, rounds 3-11), {rounds} rounds: \
+         {} tournaments with discrepancies {:?}; {} seeds skipped (bbpPairings found no pairing) {:?}; {:.0} s",
+        checked.load(Ordering::SeqCst),
+        o.first_seed,
+        differing.len(),
+        differing.iter().map(|(s, _)| *s).collect::<Vec<_>>(),
+        skipped.len(),
+        skipped,
+        started.elapsed().as_secs_f64()
+    );
+    std::process::exit(i32::from(!differing.is_empty()));
 }

@@ -23,7 +23,9 @@ use std::collections::BTreeMap;
 
 use thiserror::Error;
 
-use crate::tournament::{Board, Bye, ByeKind, History, HistoryError, RoundPairing, Tournament};
+use crate::tournament::{
+    Board, Bye, ByeKind, Colour, History, HistoryError, RoundPairing, Tournament,
+};
 use entrant::Entrant;
 use weights::Layout;
 
@@ -107,7 +109,7 @@ pub fn pair(t: &Tournament, byes: &[Bye]) -> Result<RoundPairing, PairError> {
     players.sort_by(|a, b| b.now().cmp(&a.now()).then(a.rank.cmp(&b.rank)));
 
     let partners = match_players(t, &history, &players)?;
-    Ok(publish(t, &players, &partners))
+    publish(t, &players, &partners)
 }
 
 /// Runs the procedure, sizing the weights for the round.
@@ -212,8 +214,13 @@ fn bits(x: usize) -> u32 {
 
 /// Colours and board order (C.04.3 article 5; boards by the higher player's score, then
 /// the lower player's, then the higher player's pairing number).
-fn publish(t: &Tournament, players: &[Entrant], partners: &[Option<usize>]) -> RoundPairing {
-    let mut boards = Vec::new();
+fn publish(
+    t: &Tournament,
+    players: &[Entrant],
+    partners: &[Option<usize>],
+) -> Result<RoundPairing, PairError> {
+    // (higher vertex, lower vertex, board); vertices are in score order.
+    let mut boards: Vec<(usize, usize, Board)> = Vec::new();
     let mut bye = None;
     for (v, partner) in partners.iter().enumerate() {
         match *partner {
@@ -221,37 +228,33 @@ fn publish(t: &Tournament, players: &[Entrant], partners: &[Option<usize>]) -> R
                 // Colours are decided from the side of the lower pairing number.
                 let (a, b) = (&players[v], &players[u]);
                 if a.id < b.id {
-                    let colour = colours::colour_of(a, b, t.initial_colour);
-                    let (white, black) = match colour {
-                        crate::tournament::Colour::White => (a.id, b.id),
-                        crate::tournament::Colour::Black => (b.id, a.id),
+                    let board = match colours::colour_of(a, b, t.initial_colour) {
+                        Colour::White => Board {
+                            white: a.id,
+                            black: b.id,
+                        },
+                        Colour::Black => Board {
+                            white: b.id,
+                            black: a.id,
+                        },
                     };
-                    boards.push((v.min(u), Board { white, black }));
+                    boards.push((v.min(u), v.max(u), board));
                 }
             }
-            None => bye = Some(players[v].id),
+            None if bye.is_none() => bye = Some(players[v].id),
+            // The procedure leaves at most one player over; two would be a bug, not a bye.
+            None => return Err(PairError::NoValidPairing),
         }
     }
-    // Vertices are in score order, so the higher player of a board is its lower vertex.
-    let key = |&(higher, board): &(usize, Board)| {
-        let lower_id = if players[higher].id == board.white {
-            board.black
-        } else {
-            board.white
-        };
-        let lower = players
-            .iter()
-            .find(|p| p.id == lower_id)
-            .map_or(0, |p| p.now());
+    boards.sort_by_key(|&(higher, lower, _)| {
         (
             std::cmp::Reverse(players[higher].now()),
-            std::cmp::Reverse(lower),
+            std::cmp::Reverse(players[lower].now()),
             players[higher].rank,
         )
-    };
-    boards.sort_by_key(key);
-    RoundPairing {
-        boards: boards.into_iter().map(|(_, b)| b).collect(),
+    });
+    Ok(RoundPairing {
+        boards: boards.into_iter().map(|(_, _, b)| b).collect(),
         bye,
-    }
+    })
 }
