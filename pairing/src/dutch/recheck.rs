@@ -3,7 +3,7 @@
 //! and compared board for board (colours included) with what was played.
 
 use super::{PairError, pair};
-use crate::tournament::{Board, ByeKind, Round, RoundPairing, Tournament};
+use crate::tournament::{Board, Bye, ByeKind, Round, RoundPairing, Tournament};
 
 /// A round whose recorded pairing differs from the one the rules give.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,18 +35,45 @@ pub fn recorded(round: &Round) -> RoundPairing {
     }
 }
 
-/// Re-pairs every round of `t`; returns the rounds that differ.
+/// Re-pairs every round of `t`; returns the rounds that differ. Who was there is read
+/// from each round's record (players in no game and without the pairing-allocated bye
+/// were absent), not from the players' current withdrawn and entry-round marks.
 pub fn recheck(t: &Tournament) -> Vec<Discrepancy> {
     let mut out = Vec::new();
+    let mut before = t.clone();
+    for p in &mut before.players {
+        p.withdrawn = false;
+        p.joins = 1;
+    }
     for (r, round) in t.rounds.iter().enumerate() {
-        let mut before = t.clone();
-        before.rounds.truncate(r);
-        let byes: Vec<_> = round
-            .byes
-            .iter()
-            .filter(|b| b.kind != ByeKind::PairingAllocated)
-            .copied()
-            .collect();
+        before.rounds = t.rounds[..r].to_vec();
+        let mut present = vec![false; t.players.len()];
+        for g in &round.games {
+            for p in [g.white, g.black] {
+                if let Some(x) = present.get_mut(p) {
+                    *x = true;
+                }
+            }
+        }
+        let mut byes: Vec<Bye> = Vec::new();
+        for b in &round.byes {
+            match b.kind {
+                ByeKind::PairingAllocated => {
+                    if let Some(x) = present.get_mut(b.player) {
+                        *x = true;
+                    }
+                }
+                _ => byes.push(*b),
+            }
+        }
+        for (p, &here) in present.iter().enumerate() {
+            if !here && !byes.iter().any(|b| b.player == p) {
+                byes.push(Bye {
+                    player: p,
+                    kind: ByeKind::ZeroPoint,
+                });
+            }
+        }
         let recorded = recorded(round);
         let paired = pair(&before, &byes);
         let same = match &paired {
