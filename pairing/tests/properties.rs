@@ -116,9 +116,9 @@ fn play_out(players: usize, rounds: u32, seed: u64, absences: u64) -> Tournament
         if let Some(p) = pairing.bye {
             seen[p] += 1;
         }
-        for p in 0..players {
+        for (p, &count) in seen.iter().enumerate() {
             assert_eq!(
-                seen[p],
+                count,
                 usize::from(present.contains(&p)),
                 "round {round_number}: player {p}"
             );
@@ -135,7 +135,7 @@ fn play_out(players: usize, rounds: u32, seed: u64, absences: u64) -> Tournament
             );
         }
         let last = round_number >= rounds;
-        let top = u32::from(r) * 10 / 2;
+        let top = r * 10 / 2;
         for b in &pairing.boards {
             // No game twice.
             assert!(

@@ -199,7 +199,7 @@ fn main() -> Result<()> {
                                 println!("seed {seed}: rounds {differing:?} differ");
                                 r.1.push((seed, differing));
                             }
-                            if done % 100 == 0 {
+                            if done.is_multiple_of(100) {
                                 println!(
                                     "{done} tournaments, {} rounds, {} differing, {:.0} s",
                                     r.0,

@@ -152,9 +152,9 @@ impl<'a, const L: usize> Run<'a, L> {
         }
         self.matcher.solve();
         let mut left_over = None;
-        for v in 0..n {
+        for (v, player) in players.iter().enumerate() {
             if self.matcher.mate(v).is_none() {
-                if left_over.is_some() || !players[v].bye_eligible {
+                if left_over.is_some() || !player.bye_eligible {
                     return Err(NoPairing);
                 }
                 left_over = Some(v);

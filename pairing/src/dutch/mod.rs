@@ -258,3 +258,157 @@ fn publish(
         bye,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::{Game, GameResult, Player, Points, Round};
+
+    fn event(players: usize, rounds: u32) -> Tournament {
+        Tournament::new(
+            (0..players)
+                .map(|i| Player::new(format!("P{}", i + 1), 2500 - i as u16))
+                .collect(),
+            rounds,
+        )
+    }
+
+    fn boards(p: &RoundPairing) -> Vec<(usize, usize)> {
+        p.boards
+            .iter()
+            .map(|b| (b.white + 1, b.black + 1))
+            .collect()
+    }
+
+    /// Plays a pairing: White wins every game.
+    fn play(t: &mut Tournament, p: &RoundPairing, byes: &[Bye]) {
+        let mut round = Round {
+            games: p
+                .boards
+                .iter()
+                .map(|b| Game {
+                    white: b.white,
+                    black: b.black,
+                    result: GameResult::WhiteWins,
+                })
+                .collect(),
+            byes: byes.to_vec(),
+        };
+        if let Some(b) = p.bye {
+            round.byes.push(Bye {
+                player: b,
+                kind: ByeKind::PairingAllocated,
+            });
+        }
+        t.rounds.push(round);
+    }
+
+    #[test]
+    fn round_one_pairs_the_top_half_against_the_bottom_half() {
+        let t = event(8, 5);
+        let p = pair(&t, &[]).expect("a pairing");
+        assert_eq!(boards(&p), vec![(1, 5), (6, 2), (3, 7), (8, 4)]);
+        assert_eq!(p.bye, None);
+        let mut black_first = t.clone();
+        black_first.initial_colour = Colour::Black;
+        let p = pair(&black_first, &[]).expect("a pairing");
+        assert_eq!(boards(&p), vec![(5, 1), (2, 6), (7, 3), (4, 8)]);
+    }
+
+    #[test]
+    fn the_bye_goes_to_the_lowest_player_and_never_twice() {
+        let mut t = event(5, 4);
+        let p = pair(&t, &[]).expect("round 1");
+        assert_eq!(p.bye, Some(4));
+        assert_eq!(boards(&p), vec![(1, 3), (4, 2)]);
+        play(&mut t, &p, &[]);
+        // Player 5 now has a point; the bye goes to a lowest player who has not had one.
+        let p = pair(&t, &[]).expect("round 2");
+        assert_ne!(p.bye, Some(4));
+        assert!(p.bye.is_some());
+    }
+
+    #[test]
+    fn requested_byes_withdrawals_and_late_entries_are_not_paired() {
+        let mut t = event(7, 5);
+        t.players[5].withdrawn = true;
+        t.players[6].joins = 2;
+        let byes = [Bye {
+            player: 1,
+            kind: ByeKind::HalfPoint,
+        }];
+        let p = pair(&t, &byes).expect("round 1");
+        let paired: Vec<usize> = p
+            .boards
+            .iter()
+            .flat_map(|b| [b.white, b.black])
+            .chain(p.bye)
+            .collect();
+        assert_eq!(paired.len(), 4);
+        for absent in [1, 5, 6] {
+            assert!(
+                !paired.contains(&absent),
+                "player {} was paired",
+                absent + 1
+            );
+        }
+        play(&mut t, &p, &byes);
+        let p = pair(&t, &[]).expect("round 2");
+        let paired: Vec<usize> = p
+            .boards
+            .iter()
+            .flat_map(|b| [b.white, b.black])
+            .chain(p.bye)
+            .collect();
+        assert!(paired.contains(&6), "the late entry plays from round 2");
+        assert!(paired.contains(&1), "the half-point bye was for one round");
+        assert!(!paired.contains(&5));
+    }
+
+    #[test]
+    fn the_pairing_bye_is_worth_what_the_event_says() {
+        let mut t = event(3, 3);
+        t.scoring.pairing_bye = Points(5);
+        let p = pair(&t, &[]).expect("round 1");
+        play(&mut t, &p, &[]);
+        let history = History::of(&t).expect("a history");
+        let bye = p.bye.expect("an odd count has a bye");
+        assert_eq!(history.score(bye, &t.scoring), Points(5));
+    }
+
+    #[test]
+    fn impossible_rounds_and_bad_requests_are_errors() {
+        let mut t = event(2, 3);
+        let p = pair(&t, &[]).expect("round 1");
+        play(&mut t, &p, &[]);
+        assert_eq!(
+            pair(&t, &[]),
+            Err(PairError::NoValidPairing),
+            "they have met"
+        );
+        let mut done = event(2, 1);
+        let p = pair(&done, &[]).expect("round 1");
+        play(&mut done, &p, &[]);
+        assert_eq!(
+            pair(&done, &[]),
+            Err(PairError::AllRoundsPaired { total: 1 })
+        );
+        let t = event(4, 3);
+        let asked = [Bye {
+            player: 0,
+            kind: ByeKind::PairingAllocated,
+        }];
+        assert_eq!(
+            pair(&t, &asked),
+            Err(PairError::BadByeRequest { player: 1 })
+        );
+        let unknown = [Bye {
+            player: 9,
+            kind: ByeKind::HalfPoint,
+        }];
+        assert_eq!(
+            pair(&t, &unknown),
+            Err(PairError::BadByeRequest { player: 10 })
+        );
+    }
+}
