@@ -3,6 +3,7 @@
 //! ```sh
 //! BBP=/path/to/bbpPairings cargo run -p banco-pairing --release --bin dutch-check -- --count 10000
 //! cargo run -p banco-pairing --release --bin dutch-check -- --trf a.trf b.trf   # re-pair files
+//! BBP=... cargo run -p banco-pairing --release --bin dutch-check -- --handover 200
 //! ```
 //!
 //! For each seed from `--first-seed` on, a player count (7-200) and a round count (3-11,
@@ -12,6 +13,12 @@
 //! which bbpPairings finds no pairing are skipped and listed; every seed handed out is
 //! finished, so a run may check up to `--jobs - 1` more than `--count`. Prints the discrepancy count
 //! and the seeds that differ; exits 1 when any does. `--keep DIR` keeps differing files.
+//!
+//! `--handover N` goes the other way: it plays out N random events here (late entries,
+//! withdrawals, half-point and zero-point byes, forfeits), and before each round writes
+//! the tournament as a TRF file with that round's byes, has bbpPairings pair it (`-p`),
+//! and compares with this crate's pairing: the TRF writer and the situations the
+//! generator never makes are checked at once.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -33,6 +40,8 @@ struct Options {
     keep: Option<PathBuf>,
     /// Files to re-pair instead of generating.
     files: Vec<PathBuf>,
+    /// Events to play out here and hand to bbpPairings round by round.
+    handover: usize,
 }
 
 fn options() -> Result<Options> {
@@ -42,6 +51,7 @@ fn options() -> Result<Options> {
         jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
         keep: None,
         files: Vec::new(),
+        handover: 0,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -56,6 +66,11 @@ fn options() -> Result<Options> {
             "--jobs" => o.jobs = value("--jobs")?.parse().context("--jobs: a number")?,
             "--keep" => o.keep = Some(PathBuf::from(value("--keep")?)),
             "--trf" => o.files.extend(args.by_ref().map(PathBuf::from)),
+            "--handover" => {
+                o.handover = value("--handover")?
+                    .parse()
+                    .context("--handover: a number")?
+            }
             "-h" | "--help" => {
                 println!(
                     "dutch-check [--count N] [--first-seed S] [--jobs J] [--keep DIR] | --trf FILE...\n\
@@ -167,6 +182,9 @@ fn main() -> Result<()> {
         std::process::exit(i32::from(bad > 0));
     }
     let bbp = PathBuf::from(std::env::var_os("BBP").context("set BBP to the bbpPairings program")?);
+    if o.handover > 0 {
+        return handover(&bbp, &o);
+    }
     if let Some(keep) = &o.keep {
         std::fs::create_dir_all(keep)?;
     }
@@ -235,4 +253,166 @@ fn main() -> Result<()> {
         started.elapsed().as_secs_f64()
     );
     std::process::exit(i32::from(!differing.is_empty()));
+}
+
+/// xorshift64 for the events played out by `--handover`.
+struct Dice(u64);
+
+impl Dice {
+    fn roll(&mut self, sides: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % sides.max(1)
+    }
+}
+
+/// Plays out `o.handover` events, asking bbpPairings for each round too.
+fn handover(bbp: &Path, o: &Options) -> Result<()> {
+    use banco_pairing::{Bye, ByeKind, Game, GameResult, Player, Round, Tournament};
+    let dir = std::env::temp_dir().join(format!("dutch-handover-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    let (mut rounds_checked, mut differing) = (0usize, Vec::new());
+    for event in 0..o.handover as u64 {
+        let seed = o.first_seed + event;
+        let mut dice = Dice(mix(seed) | 1);
+        let players = 7 + dice.roll(54) as usize;
+        let total = 3 + dice.roll(7) as u32;
+        let mut t = Tournament::new(
+            (0..players)
+                .map(|i| Player::new(format!("Player {}", i + 1), 2600 - 5 * i as u16))
+                .collect(),
+            total,
+        );
+        if dice.roll(2) == 0 {
+            t.initial_colour = banco_pairing::Colour::Black;
+        }
+        if dice.roll(3) == 0 {
+            t.scoring.pairing_bye = banco_pairing::Points(5);
+        }
+        for p in &mut t.players {
+            if dice.roll(12) == 0 {
+                p.joins = 2 + dice.roll(u64::from(total) - 1) as u32;
+            }
+        }
+        for r in 0..total {
+            if dice.roll(8) == 0 {
+                let p = dice.roll(players as u64) as usize;
+                t.players[p].withdrawn = true;
+            }
+            let mut byes: Vec<Bye> = Vec::new();
+            for p in 0..players {
+                let absent = t.players[p].withdrawn || t.players[p].joins > r + 1;
+                if absent {
+                    byes.push(Bye {
+                        player: p,
+                        kind: ByeKind::ZeroPoint,
+                    });
+                } else if dice.roll(25) == 0 {
+                    let kind = if dice.roll(2) == 0 {
+                        ByeKind::HalfPoint
+                    } else {
+                        ByeKind::ZeroPoint
+                    };
+                    byes.push(Bye { player: p, kind });
+                }
+            }
+            if byes.len() + 2 > players {
+                break;
+            }
+            let ours = dutch::pair(&t, &byes);
+            let file = dir.join(format!("{seed}-{}.trf", r + 1));
+            let out = dir.join(format!("{seed}-{}.txt", r + 1));
+            let text = trf::write("handover", &t, &byes)?;
+            std::fs::write(&file, &text)?;
+            let status = Command::new(bbp)
+                .arg("--dutch")
+                .arg(&file)
+                .arg("-p")
+                .arg(&out)
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .status()?;
+            let theirs = if status.success() {
+                Some(read_pairs(&std::fs::read_to_string(&out)?)?)
+            } else {
+                None
+            };
+            rounds_checked += 1;
+            let same = match (&ours, &theirs) {
+                (Ok(p), Some(q)) => dutch::same_pairing(p, q),
+                (Err(dutch::PairError::NoValidPairing), None) => true,
+                _ => false,
+            };
+            if !same {
+                println!(
+                    "event seed {seed}, round {}: ours {ours:?}, bbpPairings {theirs:?}",
+                    r + 1
+                );
+                if let Some(keep) = &o.keep {
+                    std::fs::create_dir_all(keep)?;
+                    std::fs::copy(&file, keep.join(format!("handover-{seed}-{}.trf", r + 1)))?;
+                }
+                differing.push((seed, r + 1));
+            }
+            let _ = std::fs::remove_file(&file);
+            let _ = std::fs::remove_file(&out);
+            let Ok(pairing) = ours else { break };
+            let mut round = Round {
+                games: Vec::new(),
+                byes,
+            };
+            for b in &pairing.boards {
+                let result = match dice.roll(30) {
+                    0 => GameResult::WhiteWinsByForfeit,
+                    1 => GameResult::BlackWinsByForfeit,
+                    2 => GameResult::DoubleForfeit,
+                    3..=10 => GameResult::Draw,
+                    11..=20 => GameResult::WhiteWins,
+                    _ => GameResult::BlackWins,
+                };
+                round.games.push(Game {
+                    white: b.white,
+                    black: b.black,
+                    result,
+                });
+            }
+            if let Some(p) = pairing.bye {
+                round.byes.push(Bye {
+                    player: p,
+                    kind: ByeKind::PairingAllocated,
+                });
+            }
+            t.rounds.push(round);
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    println!(
+        "handed over {} events (seeds {}..={}), {rounds_checked} rounds: {} differ {differing:?}",
+        o.handover,
+        o.first_seed,
+        o.first_seed + o.handover as u64 - 1,
+        differing.len()
+    );
+    std::process::exit(i32::from(!differing.is_empty()));
+}
+
+/// Reads bbpPairings' `-p` output: a count, then "white black" lines ("p 0": the bye).
+fn read_pairs(text: &str) -> Result<banco_pairing::RoundPairing> {
+    let mut pairing = banco_pairing::RoundPairing::default();
+    for line in text.lines().skip(1) {
+        let mut it = line.split_whitespace().map(str::parse::<usize>);
+        let (Some(Ok(a)), Some(Ok(b))) = (it.next(), it.next()) else {
+            bail!("unreadable pairing line {line:?}");
+        };
+        if b == 0 {
+            pairing.bye = Some(a - 1);
+        } else {
+            pairing.boards.push(banco_pairing::Board {
+                white: a - 1,
+                black: b - 1,
+            });
+        }
+    }
+    Ok(pairing)
 }
