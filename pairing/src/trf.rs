@@ -622,8 +622,11 @@ fn point_system(
     Ok(())
 }
 
-/// Writes `t` as a TRF file; `next_byes`, when not empty, become a last column (the
-/// byes of the round to pair).
+/// Writes `t` as a TRF file. The byes of the round to pair become a last column:
+/// `next_byes`, and a zero-point bye for each withdrawn player and each late entry whose
+/// round has not come (while rounds remain), so that bbpPairings pairs the same players
+/// as [`crate::dutch::pair`] would. (A column that listed every player would read as a
+/// played round.)
 pub fn write(
     name: &str,
     t: &Tournament,
@@ -665,6 +668,7 @@ pub fn write(
     let count = t.players.len();
     let mut order: Vec<usize> = (0..count).collect();
     order.sort_by_key(|&p| (std::cmp::Reverse(history.score(p, s)), p));
+    let rounds_left = (t.rounds.len() as u64) < u64::from(t.total_rounds);
     let mut rank = vec![0; count];
     for (place, &p) in order.iter().enumerate() {
         rank[p] = place + 1;
@@ -714,7 +718,19 @@ pub fn write(
                 }
             }
         }
-        if let Some(bye) = next_byes.iter().find(|b| b.player == p) {
+        let absent =
+            rounds_left && (player.withdrawn || player.joins as usize > t.rounds.len() + 1);
+        let next = next_byes
+            .iter()
+            .find(|b| b.player == p)
+            .copied()
+            .or_else(|| {
+                absent.then_some(Bye {
+                    player: p,
+                    kind: ByeKind::ZeroPoint,
+                })
+            });
+        if let Some(bye) = next {
             let r = match bye.kind {
                 ByeKind::HalfPoint => 'H',
                 ByeKind::FullPoint => 'F',
@@ -803,6 +819,51 @@ mod tests {
         assert_eq!(again, trf);
         let rewritten = write(&again.name, &again.tournament, &again.next_byes).expect("writable");
         assert_eq!(rewritten, written);
+    }
+
+    #[test]
+    fn withdrawn_players_and_late_entries_are_absent_next_round() {
+        let mut t = read_next(&sample()).expect("valid file").tournament;
+        t.players[2].withdrawn = true;
+        t.players.push(Player {
+            joins: 4,
+            ..Player::new("Eve", 1700)
+        });
+        for round in &mut t.rounds {
+            round.byes.push(Bye {
+                player: 4,
+                kind: ByeKind::ZeroPoint,
+            });
+        }
+        let text = write(
+            "x",
+            &t,
+            &[Bye {
+                player: 0,
+                kind: ByeKind::HalfPoint,
+            }],
+        )
+        .expect("writable");
+        let back = read_next(&text).expect("readable");
+        let mut next = back.next_byes.clone();
+        next.sort_by_key(|b| b.player);
+        assert_eq!(
+            next,
+            vec![
+                Bye {
+                    player: 0,
+                    kind: ByeKind::HalfPoint
+                },
+                Bye {
+                    player: 2,
+                    kind: ByeKind::ZeroPoint
+                },
+                Bye {
+                    player: 4,
+                    kind: ByeKind::ZeroPoint
+                },
+            ]
+        );
     }
 
     #[test]

@@ -29,8 +29,7 @@ pub(super) struct Setup<'a> {
     pub layout: &'a Layout,
     /// Offset of each score group's counter, by score.
     pub shift: &'a dyn Fn(u32) -> u32,
-    /// Whether C9 is in force for the top bracket, and the bye score (set after the
-    /// first solve).
+    /// An odd number of players: one of them gets the pairing-allocated bye.
     pub odd: bool,
 }
 

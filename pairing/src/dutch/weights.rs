@@ -6,18 +6,17 @@
 //! field above. A maximum weight matching then optimises them lexicographically, the
 //! approach bbpPairings takes. From the top:
 //!
-//! | field | criterion (C.04.3, 2025) |
+//! | field | what the matching maximises |
 //! |---|---|
-//! | bye | C5/C6-ish: pair everyone; leave out only a bye candidate (eligible, lowest score) |
-//! | pairs in bracket | C6: maximise the pairs in the current bracket |
-//! | scores in bracket | C7: maximise the scores paired in the current bracket |
-//! | pairs in next | C8: the same for the next bracket, so the rest stays pairable |
-//! | scores in next | C8 |
-//! | unplayed games | C9: minimise the unplayed games of the bye assignee |
-//! | colours (4) | C10-C13: top scorers' colour differences and triple colours, colour preferences, strong preferences |
-//! | floats (4) | C14-C17: repeated down/up floats from one and two rounds before |
-//! | float scores (4) | C18-C21: the scores of those repeated floaters |
-//! | room | the order of exchanges and transpositions (C.04.3 article 4), set by the bracket procedure |
+//! | bye | completion: everyone paired but at most one player who may have the bye, the lowest scorer possible |
+//! | pairs in bracket | the number of pairs in the current bracket |
+//! | scores in bracket | the scores paired there (the fewest and lowest downfloaters) |
+//! | pairs, scores in next | the same for the next bracket, so that the floaters can be paired |
+//! | unplayed games | the played games of the bye assignee (C9: fewest unplayed) |
+//! | colours (4) | top scorers: no colour difference over 2, no third colour in a row; then colour preferences met; then strong ones |
+//! | floats (4) | no downfloat or upfloat repeated from the last round, then from the one before |
+//! | float scores (4) | the lowest scores among those repeated floaters |
+//! | room | the Dutch order of exchanges and transpositions, set by the bracket procedure |
 //!
 //! Score fields hold one counter per score group (`shift` gives each group's offset),
 //! wide enough to count every player of that group.
@@ -35,15 +34,24 @@ pub(super) struct Layout {
     pub groups_bits: u32,
     /// Rounds played before this one (floats only count when there are some).
     pub rounds: usize,
-    /// Positions of the fields, low bit of each.
+    /// Low bit of the bye field (the top field: 1 plus the non-candidates of a pair).
     pub bye: u32,
+    /// Low bit of the count of pairs in the current bracket.
     pub pairs_current: u32,
+    /// Low bit of the per-score-group counts of pairs in the current bracket.
     pub scores_current: u32,
+    /// Low bit of the count of pairs in the next bracket.
     pub pairs_next: u32,
+    /// Low bit of the per-score-group counts of pairs in the next bracket.
     pub scores_next: u32,
+    /// Low bit of the bye assignee's played-games rank (C9).
     pub unplayed: u32,
+    /// Low bits of the four colour fields, most important first.
     pub colour: [u32; 4],
+    /// Low bits of: downfloat and upfloat repeated from the last round, then from the
+    /// round before.
     pub floats: [u32; 4],
+    /// Low bits of the per-score-group fields of the same four floats.
     pub float_scores: [u32; 4],
 }
 
