@@ -3,7 +3,8 @@
 //!
 //! - [`pair_wave`]: pairs a wave of free players. Order them by score (then rating, then
 //!   id), pair neighbours down the list, skipping a neighbour who would be a rematch;
-//!   afterwards swap partners between nearby boards to undo any rematch left over. With
+//!   afterwards swap partners with the nearest board (or the waiting player) that undoes
+//!   a rematch left over. With
 //!   an odd count the last player in the order waits for the next wave.
 //! - [`ArenaScore`]: 2 points a win, 1 a draw, doubled while on a streak (after two wins
 //!   in a row, until a game is not won); a berserk win earns one more.
@@ -89,19 +90,22 @@ pub fn pair_wave(free: &[ArenaPlayer]) -> Wave {
         if !rematch(order[a], order[b]) {
             continue;
         }
-        if let Some(w) = waiting
-            && !rematch(order[a], order[w])
-        {
-            pairs[p] = (a.min(w), a.max(w));
-            waiting = Some(b);
-            continue;
-        }
-        let lo = p.saturating_sub(4);
-        let hi = (p + 5).min(pairs.len());
-        'search: for q in lo..hi {
-            if q == p {
+        if let Some(w) = waiting {
+            if !rematch(order[a], order[w]) {
+                pairs[p] = (a.min(w), a.max(w));
+                waiting = Some(b);
                 continue;
             }
+            if !rematch(order[b], order[w]) {
+                pairs[p] = (b.min(w), b.max(w));
+                waiting = Some(a);
+                continue;
+            }
+        }
+        // The nearest board (by place in the order) whose partners can be swapped.
+        let mut others: Vec<usize> = (0..pairs.len()).filter(|&q| q != p).collect();
+        others.sort_by_key(|&q| q.abs_diff(p));
+        'search: for q in others {
             let (c, d) = pairs[q];
             for (x, y, z, w) in [(a, c, b, d), (a, d, b, c)] {
                 if !rematch(order[x], order[y]) && !rematch(order[z], order[w]) {

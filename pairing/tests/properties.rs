@@ -204,8 +204,62 @@ fn play_out(players: usize, rounds: u32, seed: u64, absences: u64) -> Tournament
     t
 }
 
+/// Whether the free players can all be paired (but one, when odd) without a rematch.
+fn rematch_free_pairing_exists(free: &[ArenaPlayer]) -> bool {
+    fn rematch(a: &ArenaPlayer, b: &ArenaPlayer) -> bool {
+        a.last_opponent == Some(b.id) || b.last_opponent == Some(a.id)
+    }
+    fn go(left: &[usize], free: &[ArenaPlayer], may_wait: bool) -> bool {
+        let Some((&first, rest)) = left.split_first() else {
+            return true;
+        };
+        if may_wait && go(rest, free, false) {
+            return true;
+        }
+        rest.iter().enumerate().any(|(k, &other)| {
+            if rematch(&free[first], &free[other]) {
+                return false;
+            }
+            let mut remaining = rest.to_vec();
+            remaining.remove(k);
+            go(&remaining, free, may_wait)
+        })
+    }
+    let all: Vec<usize> = (0..free.len()).collect();
+    go(&all, free, free.len() % 2 == 1)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn arena_waves_avoid_rematches_whenever_possible(
+        lasts in proptest::collection::vec((0u32..5, 0usize..9), 2..9),
+    ) {
+        let free: Vec<ArenaPlayer> = lasts
+            .iter()
+            .enumerate()
+            .map(|(id, &(score, last))| ArenaPlayer {
+                id,
+                score,
+                rating: 1500,
+                last_opponent: (last < lasts.len() && last != id).then_some(last),
+                colour_balance: 0,
+            })
+            .collect();
+        let wave = pair_wave(&free);
+        let rematches = wave
+            .boards
+            .iter()
+            .filter(|b| {
+                free[b.white].last_opponent == Some(b.black)
+                    || free[b.black].last_opponent == Some(b.white)
+            })
+            .count();
+        if rematch_free_pairing_exists(&free) {
+            prop_assert_eq!(rematches, 0, "{:?} -> {:?}", free, wave);
+        }
+    }
 
     #[test]
     fn dutch_pairings_keep_the_absolute_criteria(
