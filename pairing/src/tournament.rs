@@ -345,7 +345,7 @@ impl History {
                 if slot.is_some() {
                     return Err(HistoryError::Twice {
                         round: r + 1,
-                        player: player + 1,
+                        player: player.saturating_add(1),
                     });
                 }
                 *slot = Some(entry);
@@ -355,7 +355,7 @@ impl History {
                 if game.white == game.black {
                     return Err(HistoryError::SelfPaired {
                         round: r + 1,
-                        player: game.white + 1,
+                        player: game.white.saturating_add(1),
                     });
                 }
                 let (white, black) = match game.result {

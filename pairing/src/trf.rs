@@ -226,6 +226,12 @@ fn parse(text: &str, for_pairing: bool) -> Result<TrfTournament, TrfError> {
         }
     }
 
+    if forbidden.iter().any(|&(a, b)| a >= count || b >= count) {
+        return Err(TrfError::Inconsistent(
+            "an XXP line names a player who is not entered".into(),
+        ));
+    }
+
     // Rounds: every column a player filled; for pairing, a last column of byes that
     // leaves someone out is the round to pair.
     let mut rounds = players.iter().map(|p| p.cells.len()).max().unwrap_or(0);

@@ -82,7 +82,7 @@ pub fn pair(t: &Tournament, byes: &[Bye]) -> Result<RoundPairing, PairError> {
     for bye in byes {
         if bye.player >= count || bye.kind == ByeKind::PairingAllocated {
             return Err(PairError::BadByeRequest {
-                player: bye.player + 1,
+                player: bye.player.saturating_add(1),
             });
         }
         absent[bye.player] = true;
