@@ -15,7 +15,7 @@
 //! and the seeds that differ; exits 1 when any does. `--keep DIR` keeps differing files.
 //!
 //! `--handover N` goes the other way: it plays out N random events here (late entries,
-//! withdrawals, half-point and zero-point byes, forfeits), and before each round writes
+//! withdrawals, half-, full- and zero-point byes, forfeits), and before each round writes
 //! the tournament as a TRF file with that round's byes, has bbpPairings pair it (`-p`),
 //! and compares with this crate's pairing: the TRF writer and the situations the
 //! generator never makes are checked at once.
@@ -309,10 +309,10 @@ fn handover(bbp: &Path, o: &Options) -> Result<()> {
                         kind: ByeKind::ZeroPoint,
                     });
                 } else if dice.roll(25) == 0 {
-                    let kind = if dice.roll(2) == 0 {
-                        ByeKind::HalfPoint
-                    } else {
-                        ByeKind::ZeroPoint
+                    let kind = match dice.roll(5) {
+                        0 | 1 => ByeKind::HalfPoint,
+                        2 | 3 => ByeKind::ZeroPoint,
+                        _ => ByeKind::FullPoint,
                     };
                     byes.push(Bye { player: p, kind });
                 }
