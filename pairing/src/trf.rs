@@ -6,7 +6,7 @@
 //! - [`read`] takes every round column as played (bbpPairings' `-c`).
 //! - [`read_next`] reads a file handed over for pairing (bbpPairings' `-p`): a last column
 //!   that lists byes for only some players holds the byes of the round to pair.
-//! - [`write`] writes a tournament, with the next round's byes as a last column when
+//! - [`write()`] writes a tournament, with the next round's byes as a last column when
 //!   given, in the form both readers (and bbpPairings) accept.
 //!
 //! A `001` line is fixed-width: pairing number at columns 5-8, name 15-47, rating 49-52,
