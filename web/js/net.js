@@ -189,7 +189,7 @@ export class Connection {
       this.handlers.onStatus('taken', said);
       return;
     }
-    if (!this.welcomed && !this.refusal && said && said.code !== 'silent' && this.lostAt === null) this.refusal = said;
+    if (!this.welcomed && !this.refusal && said && said.code !== 'silent' && this.lostAt === null) this.refusal = { code: said.code, message: said.message };
     // Refused at the door (a wrong password on the way back, say): trying again
     // would only be refused again.
     if (!this.welcomed && this.refusal) {
