@@ -213,6 +213,7 @@ async fn xiangqi_pieces_read_without_a_chinese_font_and_check_is_said() {
     page.click(&square("a0")).await;
     page.click(&square("a9")).await;
     page.wait_text("#status", "Check!").await;
+    page.wait_text("#notice", "Check! ~An (Red) played R9+9").await;
     page.close().await;
     server.stop().await;
 }

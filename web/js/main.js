@@ -17,7 +17,7 @@ import { caroMove, xiangqiMove } from './notation.js';
 import { renderLobby } from './lobby.js';
 import { createForm, useArrangement } from './create.js';
 import { newEditor, judged, renderEditor, editorKey, formFields } from './editor.js';
-import { mountRoom, headline, reasonText, seatName, seriesText, chatVisible } from './room.js';
+import { mountRoom, headline, reasonText, seatName, seriesText, sideWord, chatVisible } from './room.js';
 import { renderLeaderboard, renderHistory, renderReplay, replayRoom, offerDownload } from './records.js';
 import { renderProfile } from './profile.js';
 import { startDraft, askTrial, tried, draftCaro, draftXiangqi, draftUndo } from './draft.js';
@@ -445,6 +445,11 @@ function onMessage(msg) {
       rs.selected = null;
       if (body.record.by !== me && me) sound.play('move');
       if (body.not_a_win) notice(movedText(room, body.record, body.not_a_win), 'warn');
+      // Check, said in the status line as the terminal says it, not only ringed.
+      else if (body.record.check && 'xiangqi' in body.record.mv && !(room.game && room.game.over)) {
+        const moved = t('event.moved_piece', { name: seatName(room, body.record.by), stone: sideWord(room, body.record.by), point: body.record.wxf });
+        notice(`${t('status.check')} ${moved}.`, 'warn');
+      }
       askFacts();
       break;
     case 'Undone':
@@ -515,7 +520,7 @@ function onMessage(msg) {
 function movedText(room, record, why) {
   const game = room.settings.game;
   const point = 'caro' in record.mv && 'caro' in game ? pointName(record.mv.caro, game.caro.width, game.caro.height) : '';
-  const moved = t('event.moved', { name: seatName(room, record.by), stone: S.sideOf(room, record.by), point });
+  const moved = t('event.moved', { name: seatName(room, record.by), stone: sideWord(room, record.by), point });
   return t('event.moved_no_win', { moved, why: t(why === 'blocked_both_ends' ? 'event.not_a_win_blocked' : 'event.not_a_win_overline') });
 }
 
