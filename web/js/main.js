@@ -198,6 +198,8 @@ const page = {
 function show(name) {
   if (name !== screen && !noticeOf.net) clearNotice();
   if (name !== 'room' && screens.room) screens.room.view = null;
+  const toastEl = document.getElementById('toast');
+  if (name !== 'room' && toastEl) toastEl.hidden = true;
   screen = name;
   render();
 }
@@ -271,8 +273,8 @@ function onStatus(kind, detail) {
     screens.taken.message = errorText(detail);
     screens.room = null;
     closeDialog();
+    clearNotice();
     show('taken');
-    notice(screens.taken.message, 'warn', true);
   }
   renderHeader();
 }

@@ -360,7 +360,7 @@ export function mountRoom(root, rs, page, act) {
       chatLog.scrollTop = chatLog.scrollHeight;
     }
     badge.hidden = rs.unread === 0;
-    badge.textContent = `💬 ${rs.unread}`;
+    badge.textContent = `${t('room.chat')} ${rs.unread}`;
     badge.setAttribute('aria-label', t('web.chat_unread', { n: rs.unread }));
     tick();
   }
