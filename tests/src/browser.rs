@@ -213,9 +213,12 @@ impl Browser {
         let opened = within("a new window", self.c().new_window(false))
             .await
             .expect("a new window");
-        within("switching windows", self.c().switch_to_window(opened.handle))
-            .await
-            .expect("switch to the new window");
+        within(
+            "switching windows",
+            self.c().switch_to_window(opened.handle),
+        )
+        .await
+        .expect("switch to the new window");
         from
     }
 

@@ -127,7 +127,7 @@ async fn a_guest_s_token_never_logs_in_as_the_account() {
     let server = TestServer::start().await;
     let (mai, _token) = remembered(&server, "Mai", true).await;
     mai.disconnect();
-    let mut guest = server.connect("Khách").await;
+    let guest = server.connect("Khách").await;
     let guest_token = guest.token();
     guest.disconnect();
 

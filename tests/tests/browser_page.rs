@@ -6,8 +6,8 @@
 
 use serde_json::json;
 
-use banco_tests::browser::{Browser, DESKTOP, PHONE};
 use banco_tests::TestServer;
+use banco_tests::browser::{Browser, DESKTOP, PHONE};
 
 const XQ_CHECK_IN_ONE: &str = "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1";
 
@@ -213,7 +213,8 @@ async fn xiangqi_pieces_read_without_a_chinese_font_and_check_is_said() {
     page.click(&square("a0")).await;
     page.click(&square("a9")).await;
     page.wait_text("#status", "Check!").await;
-    page.wait_text("#notice", "Check! ~An (Red) played R9+9").await;
+    page.wait_text("#notice", "Check! ~An (Red) played R9+9")
+        .await;
     page.close().await;
     server.stop().await;
 }
@@ -234,9 +235,11 @@ async fn a_bad_fen_in_the_editor_changes_nothing_and_says_why_beside_the_field()
         vec![],
     )
     .await;
-    page.type_into("#editor-fen-in", "rnbakabnr/9/1c5c1/xyz w").await;
+    page.type_into("#editor-fen-in", "rnbakabnr/9/1c5c1/xyz w")
+        .await;
     page.click("#editor-fen-load").await;
-    page.wait_text("#editor-fen-error", "cannot be played").await;
+    page.wait_text("#editor-fen-error", "cannot be played")
+        .await;
     assert_eq!(
         page.js(
             "return document.querySelectorAll('#board .piece').length",
@@ -247,10 +250,7 @@ async fn a_bad_fen_in_the_editor_changes_nothing_and_says_why_beside_the_field()
         "the board changed"
     );
     assert!(
-        !page
-            .text_of("#editor-status")
-            .await
-            .contains("Checking"),
+        !page.text_of("#editor-status").await.contains("Checking"),
         "the editor is stuck checking"
     );
     // A good one loads.
@@ -362,7 +362,10 @@ async fn the_change_password_dialog_says_what_its_button_does() {
     page.wait_text("#who", "(account)").await;
     page.click("#btn-password").await;
     page.wait_for("#dlg-password-submit").await;
-    assert_eq!(page.text_of("#dlg-password-submit").await, "Change password");
+    assert_eq!(
+        page.text_of("#dlg-password-submit").await,
+        "Change password"
+    );
     page.close().await;
     server.stop().await;
 }
