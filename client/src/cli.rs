@@ -35,6 +35,8 @@ pub struct Cli {
     pub games_dir: Option<std::path::PathBuf>,
 }
 
+// Parsed once at start: its size does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Start a server on this machine and play on it.

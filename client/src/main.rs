@@ -171,10 +171,7 @@ async fn run_plain(
     redial.tty = std::io::IsTerminal::is_terminal(&std::io::stdin());
     redial.trust = trust;
     // Logging in again after a drop; a registration is a login by then.
-    redial.account = account.map(|c| banco_protocol::Credentials {
-        register: false,
-        ..c
-    });
+    redial.account = account.map(banco_protocol::Credentials::as_login);
     let ending = plain::run_printing(link, stdin, printer, Some(redial)).await?;
     Ok(match ending {
         Ending::Quit => ExitCode::SUCCESS,
@@ -207,10 +204,10 @@ fn credentials(name: &str, player: &Player) -> anyhow::Result<Option<banco_proto
             .context("could not read the password")?;
         line.trim_end_matches(['\r', '\n']).to_string()
     };
-    Ok(Some(banco_protocol::Credentials {
+    Ok(Some(banco_protocol::Credentials::password(
         password,
-        register: player.register,
-    }))
+        player.register,
+    )))
 }
 
 /// The record `--open FILE` names, read before anything starts so a bad file is said at

@@ -729,6 +729,7 @@ mod tests {
                 server: "test".into(),
                 resume: ResumeToken([3; 16]),
                 account: false,
+                account_token: None,
             }))
             .await
             .unwrap();

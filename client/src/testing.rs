@@ -57,6 +57,7 @@ pub fn moved(x: u8, y: u8, by: Seat, ply: u32) -> ServerMsg {
         },
         ply,
         clocks: None,
+        not_a_win: None,
     }
 }
 
@@ -99,6 +100,7 @@ pub fn xq_moved(iccs: &str, by: Seat, ply: u32, wxf: &str) -> ServerMsg {
         },
         ply,
         clocks: None,
+        not_a_win: None,
     }
 }
 

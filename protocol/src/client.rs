@@ -6,7 +6,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::record::RecordedGame;
 use crate::room::{
-    Arrangement, GameId, GameKind, Level, Move, OfferKind, ResumeToken, RoomId, RoomSettings,
+    AccountToken, Arrangement, GameId, GameKind, Level, Move, OfferKind, ResumeToken, RoomId,
+    RoomSettings,
 };
 
 /// The first message of every session.
@@ -25,21 +26,66 @@ pub struct Hello {
     pub account: Option<Credentials>,
 }
 
-/// A password for the account named in [`Hello`]. Its `Debug` hides the password, so it
-/// can never reach a log by way of a message dump.
+/// How a client proves it is the account named in [`Hello`]. Its `Debug` hides the
+/// password and the token, so neither can reach a log by way of a message dump.
 #[derive(Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub struct Credentials {
-    pub password: String,
-    /// Make the account (the name must be free) instead of logging in to it.
-    pub register: bool,
+#[serde(rename_all = "snake_case")]
+pub enum Credentials {
+    /// The account's password.
+    Password {
+        password: String,
+        /// Make the account (the name must be free) instead of logging in to it.
+        register: bool,
+        /// Also hand out an [`AccountToken`] in [`crate::Welcome`], so this client can log
+        /// in again without the password (the browser page's "stay logged in").
+        #[serde(default)]
+        remember: bool,
+    },
+    /// An [`AccountToken`] an earlier [`crate::Welcome`] handed out: logs in to the account
+    /// it was made for, and only that one, until it is revoked
+    /// ([`ClientMsg::LogOut`], a password change) or goes unused for
+    /// [`crate::ACCOUNT_TOKEN_DAYS`] days.
+    Token(AccountToken),
+}
+
+impl Credentials {
+    /// Log in to the account with `password` (or register it).
+    pub fn password(password: impl Into<String>, register: bool) -> Credentials {
+        Credentials::Password {
+            password: password.into(),
+            register,
+            remember: false,
+        }
+    }
+
+    /// The same proof as a login: how a client logs in again after a drop (a
+    /// registration is a login by then, and a token is asked for once).
+    pub fn as_login(self) -> Credentials {
+        match self {
+            Credentials::Password { password, .. } => Credentials::password(password, false),
+            token => token,
+        }
+    }
+
+    /// Whether these make a new account.
+    pub fn registers(&self) -> bool {
+        matches!(self, Credentials::Password { register: true, .. })
+    }
 }
 
 impl std::fmt::Debug for Credentials {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Credentials")
-            .field("password", &"<hidden>")
-            .field("register", &self.register)
-            .finish()
+        match self {
+            Credentials::Password {
+                register, remember, ..
+            } => f
+                .debug_struct("Password")
+                .field("password", &"<hidden>")
+                .field("register", register)
+                .field("remember", remember)
+                .finish(),
+            Credentials::Token(_) => f.write_str("Token(<hidden>)"),
+        }
     }
 }
 
@@ -126,6 +172,10 @@ pub enum ClientMsg {
     /// after them. Nothing is played in the room. At most [`crate::MAX_TRIAL_MOVES`].
     /// Answered by [`crate::ServerMsg::Tried`]; any member of a room may ask.
     Trial(Vec<Move>),
+    /// End this login for good: the [`AccountToken`] it logged in with or was handed is
+    /// revoked, so it logs nobody in again. Answered by [`crate::ServerMsg::LoggedOut`]
+    /// (a guest's too: it has nothing to revoke); the client then closes the connection.
+    LogOut,
 }
 
 /// The old password (proof it is the owner at the keyboard) and the new one. `Debug`

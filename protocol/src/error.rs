@@ -80,11 +80,14 @@ pub enum ErrorCode {
     HintUsed,
     /// No account, record or bot goes by that name.
     NoSuchPlayer,
+    /// A newer connection presented this session's resume token and took it (and its
+    /// seat) over: another window of the same browser, say. Connect again to take it back.
+    TakenOver,
 }
 
 impl ErrorCode {
     /// Every code, for clients that word each one in their own language.
-    pub const ALL: [ErrorCode; 39] = [
+    pub const ALL: [ErrorCode; 40] = [
         ErrorCode::VersionMismatch,
         ErrorCode::Malformed,
         ErrorCode::Unexpected,
@@ -124,6 +127,7 @@ impl ErrorCode {
         ErrorCode::EnginesBusy,
         ErrorCode::HintUsed,
         ErrorCode::NoSuchPlayer,
+        ErrorCode::TakenOver,
     ];
 
     /// The stable snake_case name.
@@ -168,6 +172,7 @@ impl ErrorCode {
             ErrorCode::EnginesBusy => "engines_busy",
             ErrorCode::HintUsed => "hint_used",
             ErrorCode::NoSuchPlayer => "no_such_player",
+            ErrorCode::TakenOver => "taken_over",
         }
     }
 }

@@ -42,7 +42,7 @@ pub use room::*;
 pub use server::{ServerMsg, Storage, Welcome};
 
 /// Bumped on every change to a message's encoding. Client and server must agree exactly.
-pub const PROTOCOL_VERSION: u16 = 6;
+pub const PROTOCOL_VERSION: u16 = 7;
 
 /// The TCP port a server listens on unless told otherwise.
 pub const DEFAULT_PORT: u16 = 7373;
@@ -78,6 +78,10 @@ pub const MIN_PASSWORD_CHARS: usize = 8;
 
 /// Longest account password, in characters (hashing cost grows with length).
 pub const MAX_PASSWORD_CHARS: usize = 128;
+
+/// How many days an [`AccountToken`] lasts without being used; each login with it starts
+/// the count again.
+pub const ACCOUNT_TOKEN_DAYS: u32 = 30;
 
 /// Longest chat message, in characters.
 pub const MAX_CHAT_CHARS: usize = 300;

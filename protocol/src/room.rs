@@ -42,6 +42,30 @@ impl fmt::Debug for ResumeToken {
     }
 }
 
+/// A long-lived secret that logs in to one account without its password (the browser
+/// page's "stay logged in"): handed out in [`crate::Welcome`] when a login asks to be
+/// remembered, presented as [`crate::Credentials::Token`]. The server keeps only its hash.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+pub struct AccountToken(pub [u8; 32]);
+
+impl fmt::Debug for AccountToken {
+    /// Never printed in logs.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("AccountToken(<hidden>)")
+    }
+}
+
+/// Why a caro stone that made five (or more) in a row did not win, told with the move so
+/// no player is left wondering.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum NotAWin {
+    /// A five blocked by the opponent at both ends, under the caro rule.
+    BlockedBothEnds,
+    /// Six or more in a row, under a rule where only exactly five wins.
+    Overline,
+}
+
 /// One of the two playing seats of a room. Seat One is the creator's (unless a bot sits
 /// there in a bot-vs-bot room).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]

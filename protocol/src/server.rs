@@ -8,9 +8,9 @@ use crate::error::ErrorMsg;
 use crate::record::RecordedGame;
 use crate::review::GameReview;
 use crate::room::{
-    ChatLine, Clocks, GameId, GameKind, GameOver, GameRecord, GameSummary, GameView, Judgement,
-    Move, MoveRecord, Offer, PositionFacts, Profile, ResumeToken, RoomId, RoomSummary, RoomView,
-    SeatView, Standing, Trial,
+    AccountToken, ChatLine, Clocks, GameId, GameKind, GameOver, GameRecord, GameSummary, GameView,
+    Judgement, Move, MoveRecord, NotAWin, Offer, PositionFacts, Profile, ResumeToken, RoomId,
+    RoomSummary, RoomView, SeatView, Standing, Trial,
 };
 
 /// The answer to a good [`crate::Hello`].
@@ -27,6 +27,10 @@ pub struct Welcome {
     /// [`crate::GUEST_MARK`]).
     #[serde(default)]
     pub account: bool,
+    /// Asked for with [`crate::Credentials::Password`]'s `remember`: present it as
+    /// [`crate::Credentials::Token`] to log in again without the password.
+    #[serde(default)]
+    pub account_token: Option<AccountToken>,
 }
 
 /// A message from the server.
@@ -57,6 +61,9 @@ pub enum ServerMsg {
         record: MoveRecord,
         ply: u32,
         clocks: Option<Clocks>,
+        /// Caro: why the move made five (or more) in a row and still did not win.
+        #[serde(default)]
+        not_a_win: Option<NotAWin>,
     },
     Chat(ChatLine),
     /// A player made an offer; the other should answer it.
@@ -134,6 +141,9 @@ pub enum ServerMsg {
     },
     /// The rules' answer to [`crate::ClientMsg::Trial`].
     Tried(Box<Trial>),
+    /// The login was ended, as asked by [`crate::ClientMsg::LogOut`]: its account token
+    /// logs nobody in any more.
+    LoggedOut,
 }
 
 /// Whether games reach the server's disk.

@@ -37,9 +37,10 @@ fn client_variant(m: &ClientMsg) -> usize {
         ClientMsg::ParseRecord { .. } => 22,
         ClientMsg::WriteRecord { .. } => 23,
         ClientMsg::Trial(_) => 24,
+        ClientMsg::LogOut => 25,
     }
 }
-const CLIENT_VARIANTS: usize = 25;
+const CLIENT_VARIANTS: usize = 26;
 
 fn server_variant(m: &ServerMsg) -> usize {
     match m {
@@ -76,9 +77,10 @@ fn server_variant(m: &ServerMsg) -> usize {
         ServerMsg::RecordText { .. } => 30,
         ServerMsg::RecordRefused { .. } => 31,
         ServerMsg::Tried(_) => 32,
+        ServerMsg::LoggedOut => 33,
     }
 }
-const SERVER_VARIANTS: usize = 33;
+const SERVER_VARIANTS: usize = 34;
 
 fn xq(file: u8, rank: u8) -> XqSquare {
     XqSquare { file, rank }
@@ -231,11 +233,19 @@ fn client_samples() -> Vec<ClientMsg> {
             version: 7,
             name: "Điệp".into(),
             resume: Some(ResumeToken([9; 16])),
-            account: Some(Credentials {
+            account: Some(Credentials::Password {
                 password: "mật khẩu dài".into(),
                 register: true,
+                remember: true,
             }),
         }),
+        ClientMsg::Hello(Hello {
+            version: PROTOCOL_VERSION,
+            name: "Điệp".into(),
+            resume: None,
+            account: Some(Credentials::Token(AccountToken([7; 32]))),
+        }),
+        ClientMsg::LogOut,
         ClientMsg::ChangePassword(PasswordChange {
             old: "old password".into(),
             new: "new password".into(),
@@ -326,6 +336,7 @@ fn server_samples() -> Vec<ServerMsg> {
             server: "hostA".into(),
             resume: ResumeToken([1; 16]),
             account: true,
+            account_token: Some(AccountToken([3; 32])),
         }),
         ServerMsg::PasswordChanged,
         ServerMsg::ReviewProgress {
@@ -357,7 +368,9 @@ fn server_samples() -> Vec<ServerMsg> {
             },
             ply: 9,
             clocks: None,
+            not_a_win: Some(NotAWin::BlockedBothEnds),
         },
+        ServerMsg::LoggedOut,
         ServerMsg::Chat(ChatLine {
             from: "An".into(),
             text: "hi".into(),
@@ -738,7 +751,7 @@ fn every_error_code_is_listed_once_by_its_stable_name() {
     assert!(names.contains("login_failed") && names.contains("spectators_full"));
     // Codes are appended: a client of the last version still reads the codes it knew.
     assert_eq!(ErrorCode::ALL[27], ErrorCode::NoSuchGame);
-    assert_eq!(ErrorCode::ALL.len(), 39);
+    assert_eq!(ErrorCode::ALL.len(), 40);
 }
 
 #[test]
@@ -747,18 +760,22 @@ fn passwords_never_show_in_debug_output() {
         version: PROTOCOL_VERSION,
         name: "An".into(),
         resume: None,
-        account: Some(Credentials {
-            password: "hunter2-secret".into(),
-            register: false,
-        }),
+        account: Some(Credentials::password("hunter2-secret", false)),
+    });
+    let token = ClientMsg::Hello(Hello {
+        version: PROTOCOL_VERSION,
+        name: "An".into(),
+        resume: None,
+        account: Some(Credentials::Token(AccountToken([0x5e; 32]))),
     });
     let change = ClientMsg::ChangePassword(PasswordChange {
         old: "hunter2-secret".into(),
         new: "another-secret".into(),
     });
-    for m in [hello, change] {
+    for m in [hello, change, token] {
         let shown = format!("{m:?} {m:#?}");
         assert!(!shown.contains("secret"), "{shown}");
+        assert!(!shown.contains("94"), "a token's bytes are shown: {shown}");
     }
 }
 

@@ -1101,10 +1101,10 @@ async fn register_once(addr: SocketAddr, name: String) -> Result<bool> {
             version: PROTOCOL_VERSION,
             name,
             resume: None,
-            account: Some(banco_protocol::Credentials {
-                password: "a password for the bench".into(),
-                register: true,
-            }),
+            account: Some(banco_protocol::Credentials::password(
+                "a password for the bench",
+                true,
+            )),
         }))
         .await?;
     loop {

@@ -175,7 +175,7 @@ fn account(store: &StoreLocation, action: &AccountAction) -> anyhow::Result<()> 
     let StoreLocation::File(path) = store else {
         anyhow::bail!("an in-memory store has no accounts: name the database with --db");
     };
-    let conn = admin::open(path)?;
+    let mut conn = admin::open(path)?;
     match action {
         AccountAction::List => {
             let lines = admin::list(&conn)?;
@@ -187,12 +187,12 @@ fn account(store: &StoreLocation, action: &AccountAction) -> anyhow::Result<()> 
             }
         }
         AccountAction::ResetPassword { name } => {
-            let password = admin::reset_password(&conn, name)?;
+            let password = admin::reset_password(&mut conn, name)?;
             println!("New password for {name}: {password}");
             println!("Tell them; they can choose their own once logged in.");
         }
         AccountAction::Remove { name } => {
-            admin::remove(&conn, name)?;
+            admin::remove(&mut conn, name)?;
             println!("Removed the account {name}; its games stay in the records.");
         }
     }

@@ -13,7 +13,8 @@ use tokio_util::sync::CancellationToken;
 use tracing::Instrument;
 
 use banco_protocol::{
-    ClientMsg, ErrorCode, ErrorMsg, Hello, PROTOCOL_VERSION, PasswordChange, ResumeToken, ServerMsg,
+    ClientMsg, Credentials, ErrorCode, ErrorMsg, Hello, PROTOCOL_VERSION, PasswordChange,
+    ResumeToken, ServerMsg,
 };
 
 use crate::ClientId;
@@ -25,6 +26,7 @@ use crate::lobby::{Arrival, LobbyHandle};
 use crate::names::clean_name;
 use crate::room::{Guest, Request, RoomHandle, settings};
 use crate::store::{ReadError, StoreError, StoreHandle};
+use crate::token::TokenHash;
 
 /// How long a new connection has to say Hello.
 const HELLO_TIME: Duration = Duration::from_secs(30);
@@ -159,6 +161,9 @@ struct Session {
     name: String,
     /// Logged in to the account `name` (else a guest).
     account: bool,
+    /// The hash of the account token this login used or was handed, revoked at a log
+    /// out and kept at a password change.
+    account_token: Option<TokenHash>,
     /// Where the client connects from, for the login throttle.
     peer: SocketAddr,
     /// Carried into rooms, so a held seat knows who may reclaim it.
@@ -180,12 +185,21 @@ async fn run(
     cut: CancellationToken,
     ctx: &SessionContext,
 ) {
+    // Cancelled by the lobby when a newer connection takes this session over: unlike a
+    // cut, what was queued (the lobby's word why) still reaches the client.
+    let over = CancellationToken::new();
     let name = match clean_name(&hello.name) {
         Ok(name) => name,
         Err(e) => {
             outbox.send(ServerMsg::Error(e));
             return;
         }
+    };
+    // The account token this login used, or asked for: revoked at a log out.
+    let (presented, remember) = match &hello.account {
+        Some(Credentials::Token(token)) => (Some(TokenHash::of_account(token)), false),
+        Some(Credentials::Password { remember, .. }) => (None, *remember),
+        None => (None, false),
     };
     let identity = match ctx
         .accounts
@@ -199,16 +213,25 @@ async fn run(
         }
     };
     let account = matches!(identity, Identity::Account(_));
+    let handed = if account && remember {
+        ctx.accounts.remember(identity.name()).await
+    } else {
+        None
+    };
     let arrival = Arrival {
         name: identity.name().to_string(),
         account,
         returning: matches!(identity, Identity::Returning(_)),
         resume: hello.resume,
         address: AddressKey::of(peer.ip()),
+        account_token: handed,
     };
-    let entered = match ctx.lobby.enter(arrival, outbox.clone(), cut.clone()).await {
+    let entered = match ctx.lobby.enter(arrival, outbox.clone(), over.clone()).await {
         Ok(Ok(entered)) => entered,
         Ok(Err(refused)) => {
+            if let Some(token) = handed {
+                ctx.accounts.forget(TokenHash::of_account(&token)).await;
+            }
             outbox.send(ServerMsg::Error(refused));
             return;
         }
@@ -221,6 +244,7 @@ async fn run(
         client: entered.client,
         name: entered.name,
         account,
+        account_token: presented.or(handed.as_ref().map(TokenHash::of_account)),
         peer,
         token: entered.token,
         outbox,
@@ -253,6 +277,8 @@ async fn run(
         tokio::select! {
             biased;
             () = cut.cancelled() => break,
+            // A newer connection took this session over (the lobby told this one why).
+            () = over.cancelled() => break,
             () = ctx.shutdown.cancelled() => {
                 refuse_shutting_down(&session.outbox);
                 break;
@@ -379,6 +405,13 @@ impl Session {
             ClientMsg::Review(id) => return self.review(id, ctx),
             ClientMsg::ChangePassword(change) => {
                 return self.change_password(change, ctx).await;
+            }
+            ClientMsg::LogOut => {
+                if let Some(token) = self.account_token.take() {
+                    ctx.accounts.forget(token).await;
+                }
+                self.outbox.send(ServerMsg::LoggedOut);
+                return;
             }
             ClientMsg::ParseRecord { text, zone_minutes } => {
                 self.outbox
@@ -581,7 +614,13 @@ impl Session {
         }
         match ctx
             .accounts
-            .change_password(&self.name, change.old, change.new, self.peer.ip())
+            .change_password(
+                &self.name,
+                change.old,
+                change.new,
+                self.peer.ip(),
+                self.account_token,
+            )
             .await
         {
             Ok(()) => {

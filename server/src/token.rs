@@ -1,4 +1,5 @@
-//! Resume tokens as the server keeps them: a SHA-256 hash, never the secret itself.
+//! Resume tokens and account tokens as the server keeps them: a SHA-256 hash, never the
+//! secret itself.
 //!
 //! A [`ResumeToken`] is 16 random bytes handed to one client in `Welcome`; whoever presents
 //! it takes back a held seat. The server only needs to recognise it, so rooms, the lobby
@@ -10,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::fmt;
 
-use banco_protocol::ResumeToken;
+use banco_protocol::{AccountToken, ResumeToken};
 
 /// The hash of a resume token.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -19,6 +20,16 @@ pub struct TokenHash(#[serde(with = "hex")] pub [u8; 32]);
 impl TokenHash {
     pub fn of(token: &ResumeToken) -> TokenHash {
         TokenHash(Sha256::digest(token.0).into())
+    }
+
+    /// The hash of an account token (32 random bytes: a plain hash is enough here too).
+    pub fn of_account(token: &AccountToken) -> TokenHash {
+        TokenHash(Sha256::digest(token.0).into())
+    }
+
+    /// As 64 hex digits, as the store keeps it.
+    pub fn hex(&self) -> String {
+        self.0.iter().map(|b| format!("{b:02x}")).collect()
     }
 }
 

@@ -24,10 +24,7 @@ fn account(db: &std::path::Path, args: &[&str]) -> (bool, String) {
 }
 
 fn login(password: &str, register: bool) -> Option<Credentials> {
-    Some(Credentials {
-        password: password.into(),
-        register,
-    })
+    Some(Credentials::password(password, register))
 }
 
 #[tokio::test]

@@ -204,6 +204,38 @@ impl Browser {
         self.wait_for("#btn-create").await;
     }
 
+    /// Opens a new window of the same browser (same profile: its localStorage is
+    /// shared) and makes it the one commands go to; returns the window it came from.
+    pub async fn new_window(&self) -> fantoccini::wd::WindowHandle {
+        let from = within("the window", self.c().window())
+            .await
+            .expect("the current window");
+        let opened = within("a new window", self.c().new_window(false))
+            .await
+            .expect("a new window");
+        within(
+            "switching windows",
+            self.c().switch_to_window(opened.handle),
+        )
+        .await
+        .expect("switch to the new window");
+        from
+    }
+
+    /// The window commands go to.
+    pub async fn window(&self) -> fantoccini::wd::WindowHandle {
+        within("the window", self.c().window())
+            .await
+            .expect("the current window")
+    }
+
+    /// Makes `window` the one commands go to.
+    pub async fn switch_to(&self, window: fantoccini::wd::WindowHandle) {
+        within("switching windows", self.c().switch_to_window(window))
+            .await
+            .expect("switch windows");
+    }
+
     /// Reloads the page.
     pub async fn reload(&self) {
         within("reload", self.c().refresh()).await.expect("reload");

@@ -192,10 +192,7 @@ impl TestServer {
             version: PROTOCOL_VERSION,
             name: name.into(),
             resume,
-            account: password.map(|p| banco_protocol::Credentials {
-                password: p.into(),
-                register,
-            }),
+            account: password.map(|p| banco_protocol::Credentials::password(p, register)),
         }))
         .await;
         c
@@ -243,10 +240,7 @@ impl TestServer {
             version: PROTOCOL_VERSION,
             name: name.into(),
             resume,
-            account: password.map(|p| banco_protocol::Credentials {
-                password: p.into(),
-                register,
-            }),
+            account: password.map(|p| banco_protocol::Credentials::password(p, register)),
         }))
         .await;
         c

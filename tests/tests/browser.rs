@@ -216,7 +216,8 @@ async fn a_browser_plays_the_bot_and_gets_a_hint() {
     page.click("#btn-create").await;
     page.type_into("#c-width", "9").await;
     page.type_into("#c-height", "9").await;
-    page.select("#c-opponent", "Easy").await;
+    page.select("#c-players", "me_bot").await;
+    page.select("#c-bot-one", "Easy").await;
     page.click("#dlg-create-submit").await;
     page.wait_for("#board .cell").await;
     page.wait_text("#players", "Bot (easy)").await;

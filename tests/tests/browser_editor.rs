@@ -127,7 +127,8 @@ async fn a_xiangqi_endgame_is_arranged_judged_on_the_board_and_played() {
         .js("return document.querySelector('#c-fen').value", vec![])
         .await;
     assert_eq!(typed.as_str(), Some(fen.as_str()));
-    page.select("#c-opponent", "Easy").await;
+    page.select("#c-players", "me_bot").await;
+    page.select("#c-bot-one", "Easy").await;
     page.click("#dlg-create-submit").await;
     page.wait_js(
         "the room's board from the position",
@@ -195,7 +196,8 @@ async fn a_caro_board_with_a_five_is_refused_then_fixed_on_a_phone() {
         .await;
     let stones = stones.as_str().unwrap_or_default().to_string();
     assert_eq!(stones.split_whitespace().count(), 8, "{stones}");
-    page.select("#c-opponent", "Easy").await;
+    page.select("#c-players", "me_bot").await;
+    page.select("#c-bot-one", "Easy").await;
     page.click("#dlg-create-submit").await;
     page.wait_js(
         "the room's board holds the eight stones",

@@ -595,8 +595,8 @@ async fn a_profile_as_the_protocol_writes_it_is_drawn_with_its_chart_and_games()
     page.js_async(
         "const done = arguments[arguments.length - 1]; const msg = arguments[0]; \
          import('/js/profile.js').then((m) => { \
-           const app = { send: (x) => { window.sent = x; return true; }, toLobby() {} }; \
-           m.renderProfile(document.getElementById('main'), app, msg.Profile); done(true); \
+           const page = { send: (x) => { window.sent = x; return true; } }; \
+           m.renderProfile(document.getElementById('main'), msg.Profile, page, { toLobby() {} }); done(true); \
          }, (e) => done(String(e)));",
         vec![json],
     )

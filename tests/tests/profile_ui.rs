@@ -68,10 +68,7 @@ async fn an_account_reads_the_leaderboards_and_its_info_changes_its_password_and
     );
     app.resize(100, 32);
     // As the connect screen leaves it after logging in.
-    app.session.account = Some(Credentials {
-        password: "lan's old password".into(),
-        register: false,
-    });
+    app.session.account = Some(Credentials::password("lan's old password", false));
     app.connected(welcome, server.addr.to_string());
     let mut ui = Ui {
         app,
@@ -126,8 +123,8 @@ async fn an_account_reads_the_leaderboards_and_its_info_changes_its_password_and
     ui.until(|m| matches!(m, ServerMsg::PasswordChanged)).await;
     assert!(matches!(ui.app.screen, Screen::Profile(_)));
     assert_eq!(
-        ui.app.session.account.as_ref().map(|c| c.password.as_str()),
-        Some("lan's new password")
+        ui.app.session.account,
+        Some(Credentials::password("lan's new password", false))
     );
 
     // Log out: the connection is to close, the connect screen comes back.

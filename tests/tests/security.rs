@@ -33,10 +33,7 @@ async fn log_in_from(
         version: PROTOCOL_VERSION,
         name: name.into(),
         resume: None,
-        account: Some(Credentials {
-            password: password.into(),
-            register: false,
-        }),
+        account: Some(Credentials::password(password, false)),
     }))
     .await;
     match c.recv_any().await {
@@ -541,10 +538,7 @@ async fn memory_after_a_thousand_registrations() {
                         version: PROTOCOL_VERSION,
                         name: name.clone(),
                         resume: None,
-                        account: Some(Credentials {
-                            password: password_of(&name),
-                            register: true,
-                        }),
+                        account: Some(Credentials::password(password_of(&name), true)),
                     }))
                     .await;
                     match c.recv_any().await {

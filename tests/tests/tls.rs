@@ -119,12 +119,7 @@ async fn register_and_come_back(tls: Tls, trust: &Trust) -> (Tap, ResumeToken, T
     let server = server_with(tls).await;
     let tap = Tap::start(server.addr).await;
     let address = tap.addr.to_string();
-    let account = |register| {
-        Some(Credentials {
-            password: PASSWORD.into(),
-            register,
-        })
-    };
+    let account = |register| Some(Credentials::password(PASSWORD, register));
     let first = Connection::open_trusting(&address, "Lan", None, account(true), trust)
         .await
         .expect("registered");

@@ -1,10 +1,13 @@
 // @ts-check
-// The create form: every setting the terminal client's form has, for both games. The
-// server checks everything; typed opening stones are read by the server too (with the
-// rules, which also refuse stones no game can start from), before the room is asked for.
+// The create form: every setting the terminal client's form has, for both games, who
+// plays said in words as the terminal says it ("me against a bot", "two bots, I
+// watch"), and the last choices remembered. The server checks everything; typed opening
+// stones are read by the server too (with the rules, which also refuse stones no game
+// can start from), before the room is asked for.
 
 import { h } from './dom.js';
 import { t } from './i18n.js';
+import { loadCreate, saveCreate } from './prefs.js';
 
 /** @typedef {import('./protocol').Point} Point */
 /** @typedef {import('./protocol').Rule} Rule */
@@ -18,6 +21,15 @@ import { t } from './i18n.js';
  * @typedef {{game: 'caro', width: number, height: number, rule: Rule, stones: string} | {game: 'xiangqi', fen: string}} Start
  */
 const LEVELS = ['Easy', 'Medium', 'Hard', 'Max'];
+/** Who plays, as the terminal's form says it: the choice, and its words' key. */
+const PLAYERS = [
+  ['me_person', 'create.players_me_person'],
+  ['me_bot', 'create.players_me_bot'],
+  ['bots', 'create.players_bots'],
+  ['bot_person', 'create.players_bot_person'],
+];
+/** The fields whose last choice the form remembers (not a position typed for one room). */
+const REMEMBERED = ['c-game', 'c-width', 'c-height', 'c-rule', 'c-opening', 'c-first', 'c-time', 'c-per-move', 'c-minutes', 'c-increment', 'c-players', 'c-bot-one', 'c-bot-two', 'c-hints'];
 const RULES = [
   ['Caro', 'caro'],
   ['Freestyle', 'freestyle'],
@@ -93,8 +105,9 @@ export function createForm(onCreate, onError, onArrange, readStones, start = nul
     select('c-time', t('create.time'), [['none', t('create.time_none')], ['per_move', t('create.time_per_move')], ['clock', t('create.time_clock')]], 'none'),
     h('div', { class: 'per-move-only' }, number('c-per-move', `${t('create.per_move')} (s)`, 20, 1, 3600)),
     h('div', { class: 'clock-only' }, number('c-minutes', `${t('create.clock_minutes')} (min)`, 10, 1, 600), number('c-increment', `${t('create.increment')} (s)`, 5, 0, 600)),
-    select('c-seat-one', t('create.seat_one'), [['me', t('create.me_playing')], ...levels.map(([v, l]) => /** @type {[string, string]} */ ([v, t('create.bot_watching', { bot: t('seat.bot', { level: l }) })]))], 'me'),
-    select('c-opponent', t('create.opponent'), [['human', t('create.human')], ...levels.map(([v, l]) => /** @type {[string, string]} */ ([v, t('seat.bot', { level: l })]))], 'human'),
+    select('c-players', t('create.players'), PLAYERS.map(([v, k]) => /** @type {[string, string]} */ ([v, t(k)])), 'me_person'),
+    h('div', { class: 'bot-one-only' }, select('c-bot-one', t('create.bot'), /** @type {[string, string][]} */ (levels), 'Medium')),
+    h('div', { class: 'bot-two-only' }, select('c-bot-two', t('create.bot_two'), /** @type {[string, string][]} */ (levels), 'Medium')),
     select('c-hints', t('create.hints'), [['on', t('create.on')], ['off', t('create.off')]], 'on'),
   ));
   const $ = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ (form.querySelector(`#${id}`));
@@ -106,7 +119,20 @@ export function createForm(onCreate, onError, onArrange, readStones, start = nul
     part('.per-move-only').hidden = $('c-time').value !== 'per_move';
     part('.clock-only').hidden = $('c-time').value !== 'clock';
     $('c-stones').closest('label').hidden = $('c-opening').value !== 'stones';
+    const players = $('c-players').value;
+    part('.bot-one-only').hidden = players === 'me_person';
+    part('.bot-two-only').hidden = players !== 'bots';
+    // Two bots: the first is "Bot one"; one bot is simply "Bot".
+    $('c-bot-one').closest('label').querySelector('span').textContent = players === 'bots' ? t('create.bot_one') : t('create.bot');
   };
+  // The last choices, then where the form is asked to start (a position to play on).
+  const last = loadCreate();
+  if (last) {
+    for (const id of REMEMBERED) {
+      const field = $(id);
+      if (field && typeof last[id] === 'string' && (field.tagName !== 'SELECT' || [...field.querySelectorAll('option')].some((o) => o.value === last[id]))) field.value = last[id];
+    }
+  }
   if (start && start.game === 'caro') {
     $('c-game').value = 'caro';
     $('c-width').value = String(start.width);
@@ -146,7 +172,9 @@ export function createForm(onCreate, onError, onArrange, readStones, start = nul
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     const settings = await read($, onError, readStones);
-    if (settings) onCreate(settings);
+    if (!settings) return;
+    saveCreate(Object.fromEntries(REMEMBERED.map((id) => [id, $(id).value])));
+    onCreate(settings);
   });
   return form;
 }
@@ -189,13 +217,17 @@ async function read($, onError, readStones) {
   let time = 'unlimited';
   if ($('c-time').value === 'per_move') time = { per_move: { millis: int('c-per-move') * 1000 } };
   if ($('c-time').value === 'clock') time = { clock: { initial_millis: int('c-minutes') * 60000, increment_millis: int('c-increment') * 1000 } };
-  /** @returns {import('./protocol').SeatKind} */
-  const seat = (/** @type {string} */ v) => (v === 'me' || v === 'human' ? 'human' : { bot: /** @type {import('./protocol').Level} */ (v) });
+  /** @type {import('./protocol').SeatKind} */
+  const botOne = { bot: /** @type {import('./protocol').Level} */ ($('c-bot-one').value) };
+  /** @type {import('./protocol').SeatKind} */
+  const botTwo = { bot: /** @type {import('./protocol').Level} */ ($('c-bot-two').value) };
+  /** @type {Record<string, [import('./protocol').SeatKind, import('./protocol').SeatKind]>} */
+  const seats = { me_person: ['human', 'human'], me_bot: ['human', botOne], bots: [botOne, botTwo], bot_person: [botOne, 'human'] };
   return {
     game,
     time,
     first: /** @type {import('./protocol').FirstMove} */ ($('c-first').value),
-    seats: [seat($('c-seat-one').value), seat($('c-opponent').value)],
+    seats: seats[$('c-players').value] || seats.me_person,
     hints: $('c-hints').value === 'on',
   };
 }

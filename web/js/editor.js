@@ -34,6 +34,8 @@ import { xiangqiBoard } from './xiangqi.js';
  *   flipped: boolean,
  *   judgement: import('./protocol').Judgement | null,
  *   asked: string | null,
+ *   readFen: ReadFen,
+ *   fenError: string,
  *   width?: number,
  *   height?: number,
  *   rule?: import('./protocol').Rule,
@@ -41,6 +43,12 @@ import { xiangqiBoard } from './xiangqi.js';
  *   board?: import('./state.js').Pieces,
  *   redToMove?: boolean,
  * }} Editor
+ */
+
+/**
+ * Reads a typed FEN with the server's rules: the position's FEN as the rules write it,
+ * or an Error saying what is wrong with it.
+ * @typedef {(text: string) => Promise<string | Error>} ReadFen
  */
 
 /**
@@ -59,13 +67,15 @@ const GLYPHS = {
 
 /**
  * An editor for `start`: {kind: 'caro', width, height, rule, stones: [{x,y}] laid X
- * first} or {kind: 'xiangqi', fen}. `send(msg)` reaches the server; `done(game)` gets the
- * protocol's GameSettings to create the room with, or null when cancelled.
+ * first} or {kind: 'xiangqi', fen}. `send(msg)` reaches the server; `readFen` reads a
+ * typed FEN with its rules; `done(game)` gets the protocol's GameSettings to create the
+ * room with, or null when cancelled.
  * @param {EditorStart} start
  * @param {(msg: import('./protocol').ClientMsg) => boolean} send
+ * @param {ReadFen} readFen
  * @param {(game: import('./protocol').GameSettings | null) => void} done
  */
-export function newEditor(start, send, done) {
+export function newEditor(start, send, readFen, done) {
   /** @type {Editor} */
   const ed = {
     kind: start.kind,
@@ -77,6 +87,8 @@ export function newEditor(start, send, done) {
     flipped: false,
     judgement: null,
     asked: null,
+    readFen,
+    fenError: '',
   };
   if (start.kind === 'caro') {
     ed.width = start.width;
@@ -296,17 +308,35 @@ export function renderEditor(root, ed, redraw) {
           'form',
           {
             class: 'editor-import',
-            onsubmit: (/** @type {SubmitEvent} */ e) => {
+            onsubmit: async (/** @type {SubmitEvent} */ e) => {
               e.preventDefault();
-              const text = /** @type {HTMLInputElement} */ (/** @type {HTMLElement} */ (e.target).querySelector('#editor-fen-in')).value.trim();
+              const field = /** @type {HTMLInputElement} */ (/** @type {HTMLElement} */ (e.target).querySelector('#editor-fen-in'));
+              const text = field.value.trim();
               if (!text) return;
-              loadFen(ed, text);
+              // Read by the server's rules first: a FEN they refuse changes nothing on
+              // the board, and what is wrong is said beside the field.
+              const fen = await ed.readFen(text);
+              if (fen instanceof Error) {
+                ed.fenError = t('create.bad_fen', { why: fen.message });
+                field.setAttribute('aria-invalid', 'true');
+                const said = document.getElementById('editor-fen-error');
+                if (said) said.textContent = ed.fenError;
+                return;
+              }
+              ed.fenError = '';
+              loadFen(ed, fen);
               judge(ed);
               redraw();
             },
           },
-          h('label', { class: 'field wide' }, h('span', {}, t('editor.import_fen')), h('input', { id: 'editor-fen-in', type: 'text', autocomplete: 'off', placeholder: 'rnbakabnr/9/… w' })),
+          h(
+            'label',
+            { class: 'field wide' },
+            h('span', {}, t('editor.import_fen')),
+            h('input', { id: 'editor-fen-in', type: 'text', autocomplete: 'off', placeholder: 'rnbakabnr/9/… w', 'aria-describedby': 'editor-fen-error' }),
+          ),
           h('button', { id: 'editor-fen-load', type: 'submit' }, t('web.editor_load')),
+          h('p', { id: 'editor-fen-error', class: 'error', role: 'alert' }, ed.fenError),
         )
       : null;
   fill(

@@ -2,7 +2,6 @@
 // The lobby: the rooms on the server, kept current by the server, each with its game,
 // time, players and status, and buttons to join its free seat or watch it.
 
-/** @typedef {import('./main.js').App} App */
 import { h, fill } from './dom.js';
 import { t } from './i18n.js';
 import { gameLine, timeLine } from './room.js';
@@ -20,26 +19,29 @@ function playerText(room, i) {
 
 /**
  * "Open a record file": a file input behind a button-like label, read by the page.
- * @param {import('./main.js').App} app
+ * @param {import('./main.js').Actions} act
  */
-function recordPicker(app) {
+function recordPicker(act) {
   const input = h('input', { id: 'record-file', type: 'file', accept: '.txt,text/plain', class: 'file-input' });
   input.addEventListener('change', () => {
     const file = input.files && input.files[0];
     input.value = '';
-    app.openRecordFile(file);
+    act.openRecordFile(file);
   });
   return h('label', { class: 'file-button', for: 'record-file', id: 'btn-open-record', tabindex: 0, role: 'button',
     onkeydown: (/** @type {KeyboardEvent} */ e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); input.click(); } } }, input, t('web.open_record'));
 }
 
 /**
- * Draws the lobby into `root`.
+ * Draws the lobby into `root`: its state `lobby` (the rooms), with what every screen
+ * shares (`page`) and what it may ask for (`act`).
  * @param {HTMLElement} root
- * @param {import('./main.js').App} app
+ * @param {{rooms: import('./protocol').RoomSummary[]}} lobby
+ * @param {import('./main.js').Page} page
+ * @param {import('./main.js').Actions} act
  */
-export function renderLobby(root, app) {
-  const rows = app.rooms.map((room) => {
+export function renderLobby(root, lobby, page, act) {
+  const rows = lobby.rooms.map((room) => {
     const full = room.players.every((p) => p !== null) || room.settings.seats.every((s) => s !== 'human');
     return h(
       'li',
@@ -55,8 +57,8 @@ export function renderLobby(root, app) {
       h(
         'div',
         { class: 'room-buttons' },
-        full ? null : h('button', { class: 'join', type: 'button', onclick: () => app.send({ JoinRoom: room.id }) }, t('keys.join_short')),
-        h('button', { class: 'watch', type: 'button', onclick: () => app.send({ WatchRoom: room.id }) }, t('keys.watch_short')),
+        full ? null : h('button', { class: 'join', type: 'button', onclick: () => page.send({ JoinRoom: room.id }) }, t('keys.join_short')),
+        h('button', { class: 'watch', type: 'button', onclick: () => page.send({ WatchRoom: room.id }) }, t('keys.watch_short')),
       ),
     );
   });
@@ -68,14 +70,14 @@ export function renderLobby(root, app) {
       h(
         'div',
         { class: 'lobby-head' },
-        h('h2', {}, t('lobby.rooms', { count: app.rooms.length })),
+        h('h2', {}, t('lobby.rooms', { count: lobby.rooms.length })),
         h(
           'div',
           { class: 'lobby-buttons' },
-          h('button', { id: 'btn-create', type: 'button', class: 'primary', onclick: () => app.openCreate() }, t('keys.create_short')),
-          h('button', { id: 'btn-leaderboard', type: 'button', onclick: () => app.askLeaderboard(app.leaderboardGame || 'caro') }, t('keys.leaderboard_short')),
-          h('button', { id: 'btn-history', type: 'button', onclick: () => app.askHistory(null) }, t('keys.history_short')),
-          recordPicker(app),
+          h('button', { id: 'btn-create', type: 'button', class: 'primary', onclick: () => act.openCreate() }, t('keys.create_short')),
+          h('button', { id: 'btn-leaderboard', type: 'button', onclick: () => act.askLeaderboard() }, t('keys.leaderboard_short')),
+          h('button', { id: 'btn-history', type: 'button', onclick: () => act.askHistory(null) }, t('keys.history_short')),
+          recordPicker(act),
         ),
       ),
       rows.length ? h('ul', { id: 'rooms', class: 'rooms' }, rows) : h('p', { id: 'rooms', class: 'empty' }, t('web.no_rooms')),

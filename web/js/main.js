@@ -1,18 +1,23 @@
 // @ts-check
-// The page's controller: one `app` state, server messages and clicks that change it,
-// and views that draw it (connect, lobby, room, records) plus one dialog at a time.
+// The page's controller. What the page knows is kept by screen: the start page's
+// (`connect`), the lobby's, the room's, the records' (leaderboard, history, profile,
+// replay) and the position editor's, each in its own state; `page` is what they all
+// share (the settings, who we are, the way to the server, the status line). Server
+// messages and clicks change a screen's state; views draw it (lobby.js, room.js,
+// records.js, profile.js, editor.js), given their own state, `page` and the actions
+// (`act`) they may ask for. One dialog at a time.
 
 import { h, fill } from './dom.js';
 import { t, loadLanguage, browserLanguage, LANGUAGES } from './i18n.js';
-import { Connection } from './net.js';
-import { loadPrefs, savePrefs, loadResume } from './prefs.js';
+import { Connection, SILENCE_MS } from './net.js';
+import { loadPrefs, savePrefs, loadResume, loadLogin, saveLogin } from './prefs.js';
 import * as sound from './sound.js';
 import * as S from './state.js';
 import { caroMove, xiangqiMove } from './notation.js';
 import { renderLobby } from './lobby.js';
 import { createForm, useArrangement } from './create.js';
 import { newEditor, judged, renderEditor, editorKey, formFields } from './editor.js';
-import { mountRoom, headline, reasonText, seatName, seriesText } from './room.js';
+import { mountRoom, headline, reasonText, seatName, seriesText, sideWord, chatVisible } from './room.js';
 import { renderLeaderboard, renderHistory, renderReplay, replayRoom, offerDownload } from './records.js';
 import { renderProfile } from './profile.js';
 import { startDraft, askTrial, tried, draftCaro, draftXiangqi, draftUndo } from './draft.js';
@@ -41,34 +46,57 @@ const RECORD_LIMIT = meta('banco-record-limit');
  */
 
 /**
- * The page's one state, and what views may ask of it. (Issue 28 item 6 splits it into
- * per-screen state.)
+ * What every screen shares: the settings, who this page is on the server, the way to
+ * it, and the status line (each notice belongs to the screen, and in a room to the
+ * moment of the game, it was said on).
  * @typedef {{
  *   prefs: import('./prefs.js').Prefs,
- *   screen: string,
  *   me: {name: string, server: string, account: boolean},
- *   refusal: string | null,
- *   register: boolean,
- *   rooms: import('./protocol').RoomSummary[],
- *   room: import('./state.js').Room | null,
- *   watching: number | null,
+ *   send: (msg: ClientMsg) => boolean,
+ *   notice: (text: string, kind?: 'info' | 'warn' | 'error') => void,
+ * }} Page
+ */
+
+/**
+ * The room screen's state, made anew for each room entered (so a zoom or a draft never
+ * carries over to another room).
+ * @typedef {{
+ *   room: import('./state.js').Room,
  *   selected: import('./protocol').XqSquare | null,
  *   flip: boolean,
  *   zoom: number,
- *   dialog: Dialog | null,
- *   records: any,
- *   replay: RecordedGame | null,
- *   step: number,
- *   autoplay: ReturnType<typeof setInterval> | null,
- *   view: {update: () => void, tick: () => void} | null,
  *   draft: import('./draft.js').Draft | null,
  *   cursor: {at?: number},
- *   leaderboardGame: import('./protocol').GameKind,
- *   historyFor: string | null,
- *   replayFile: string | null,
- *   editor: import('./editor.js').Editor | null,
- *   review?: {asked?: boolean, progress?: {game: number, done: number, total: number}, done?: import('./protocol').GameReview} | null,
- *   send: (msg: ClientMsg) => boolean,
+ *   unread: number,
+ *   moment: number,
+ *   view: {update: () => void, tick: () => void} | null,
+ * }} RoomScreen
+ */
+
+/**
+ * A replay's state: the game, the move shown, autoplay, the file it came from, the
+ * engine's review.
+ * @typedef {{
+ *   record: RecordedGame,
+ *   step: number,
+ *   autoplay: ReturnType<typeof setInterval> | null,
+ *   file: string | null,
+ *   flip: boolean,
+ *   review: Review | null,
+ * }} ReplayScreen
+ */
+
+/** @typedef {{asked?: boolean, progress?: {game: number, done: number, total: number}, done?: import('./protocol').GameReview}} Review */
+
+/**
+ * What the views may ask for (they change no state themselves).
+ * @typedef {{
+ *   toLobby: () => void,
+ *   openCreate: (again?: HTMLFormElement | null, start?: import('./create.js').Start | null) => void,
+ *   openRecordFile: (file: File | null) => Promise<void>,
+ *   askLeaderboard: (game?: import('./protocol').GameKind) => void,
+ *   askProfile: (name: string, bot?: import('./protocol').Level | null) => void,
+ *   askHistory: (player: string | null) => void,
  *   place: (p: import('./protocol').Point) => void,
  *   tapSquare: (sq: import('./protocol').XqSquare) => void,
  *   toggleDraft: () => void,
@@ -77,11 +105,7 @@ const RECORD_LIMIT = meta('banco-record-limit');
  *   draftUndo: () => void,
  *   saveRecord: (record: RecordedGame) => Promise<void>,
  *   saveRoomGame: () => void,
- *   openRecordFile: (file: File | null) => Promise<void>,
  *   playOn: (record: RecordedGame, step: number) => void,
- *   askLeaderboard: (game: import('./protocol').GameKind) => void,
- *   askProfile: (name: string, bot?: import('./protocol').Level | null) => void,
- *   askHistory: (player: string | null) => void,
  *   toggleWarn: () => void,
  *   toggleFlip: () => void,
  *   zoomBy: (d: number) => void,
@@ -89,47 +113,42 @@ const RECORD_LIMIT = meta('banco-record-limit');
  *   confirmResign: () => void,
  *   showOffer: () => void,
  *   showGameOver: () => void,
- *   openCreate: (again?: HTMLFormElement | null, start?: import('./create.js').Start | null) => void,
- *   toLobby: () => void,
+ *   readChat: () => void,
  *   replayStep: (n: number) => void,
  *   replayAutoplay: () => void,
- *   logOut: () => void,
- *   changePassword: () => void,
- * }} App
+ *   review: () => void,
+ * }} Actions
  */
 
-/** @type {App} */
-const app = /** @type {App} */ ({
-  prefs: loadPrefs(),
-  screen: 'connect',
-  me: { name: '', server: '', account: false },
-  // The connect form's refusal: the server's reason, told under the form.
-  refusal: null,
-  register: false,
-  rooms: [],
+/** @typedef {'connect' | 'taken' | 'lobby' | 'room' | 'leaderboard' | 'history' | 'profile' | 'replay' | 'editor'} Screen */
+
+/** The screen shown. @type {Screen} */
+let screen = 'connect';
+
+/** Each screen's own state. */
+const screens = {
+  /** The start page: the server's refusal, told under the form; the form's ticks. */
+  connect: { refusal: /** @type {string | null} */ (null), register: false, stay: true },
+  /** The window whose session another one took over: the server's sentence. */
+  taken: { message: '' },
+  /** The lobby: the rooms, kept current by the server. */
+  lobby: { rooms: /** @type {import('./protocol').RoomSummary[]} */ ([]) },
+  /** @type {RoomScreen | null} */
   room: null,
-  watching: null,
-  selected: null,
-  flip: false,
-  zoom: 1,
-  dialog: null,
-  records: null,
+  /** The leaderboard: which game, and its standings. */
+  leaderboard: { game: /** @type {import('./protocol').GameKind} */ ('caro'), standings: /** @type {import('./protocol').Standing[]} */ ([]) },
+  /** The history: whose games (null: everyone's), and the games. */
+  history: { player: /** @type {string | null} */ (null), games: /** @type {import('./protocol').GameSummary[]} */ ([]) },
+  /** Someone's profile. @type {import('./protocol').Profile | null} */
+  profile: null,
+  /** @type {ReplayScreen | null} */
   replay: null,
-  step: 0,
-  autoplay: null,
-  view: null,
-  // Trial moves on a private copy of the board (draft mode), or null.
-  draft: null,
-  // The keyboard cursor on the board: {at: index of the point}.
-  cursor: {},
-  // Which game's leaderboard was asked for last: 'caro' or 'xiangqi'.
-  leaderboardGame: 'caro',
-  // Whose games the history shows (null: everyone's).
-  historyFor: null,
-  // The file name of a replay read from a file (null for the server's records).
-  replayFile: null,
+  /** The position editor. @type {import('./editor.js').Editor | null} */
   editor: null,
-});
+};
+
+/** The dialog open, or null. @type {Dialog | null} */
+let dialog = null;
 
 const main = document.getElementById('main');
 const noticeEl = document.getElementById('notice');
@@ -138,67 +157,124 @@ const headerInfo = document.getElementById('who');
 
 const conn = new Connection(VERSION, { onMessage, onStatus });
 
-app.send = (msg) => {
-  if (conn.send(msg)) return true;
-  notice(t('net.offline'), 'warn');
-  return false;
-};
+/**
+ * Whose the notice shown is: the screen and, in a room, the game's moment it was said
+ * at; `net` for the connection's, which stays until the connection's next word.
+ */
+let noticeOf = { screen: '', moment: 0, net: false };
 
 /**
  * @param {string} text
  * @param {'info' | 'warn' | 'error'} [kind]
+ * @param {boolean} [net]
  */
-function notice(text, kind = 'info') {
+function notice(text, kind = 'info', net = false) {
   noticeEl.textContent = text;
   noticeEl.className = `notice ${kind}`;
+  noticeOf = { screen, moment: screens.room ? screens.room.moment : 0, net };
+}
+
+function clearNotice() {
+  noticeEl.textContent = '';
+  noticeEl.className = 'notice';
+}
+
+/** @type {Page} */
+const page = {
+  prefs: loadPrefs(),
+  me: { name: '', server: '', account: false },
+  send: (msg) => {
+    if (conn.send(msg)) return true;
+    notice(t('net.offline'), 'warn', true);
+    return false;
+  },
+  notice: (text, kind) => notice(text, kind),
+};
+
+/**
+ * Shows screen `name`: what the status line said about another screen goes.
+ * @param {Screen} name
+ */
+function show(name) {
+  if (name !== screen && !noticeOf.net) clearNotice();
+  if (name !== 'room' && screens.room) screens.room.view = null;
+  const toastEl = document.getElementById('toast');
+  if (name !== 'room' && toastEl) toastEl.hidden = true;
+  screen = name;
+  render();
 }
 
 function setTheme() {
-  const dark = app.prefs.theme ? app.prefs.theme === 'dark' : window.matchMedia('(prefers-color-scheme: dark)').matches;
+  const dark = page.prefs.theme ? page.prefs.theme === 'dark' : window.matchMedia('(prefers-color-scheme: dark)').matches;
   document.documentElement.dataset.theme = dark ? 'dark' : 'light';
 }
 
 // ---- server messages -------------------------------------------------------------
 
 /**
+ * Why the connection was lost, in words: the server's reason, or the heartbeat's silence.
+ * @param {import('./net.js').Cause} cause
+ */
+function causeText(cause) {
+  if (!cause) return '';
+  if (cause.code === 'silent') return t('net.lost_silent', { secs: SILENCE_MS / 1000 });
+  if (cause.code === 'shutting_down') return t('net.lost_shutting_down');
+  return cause.message || t('net.lost_closed');
+}
+
+/**
+ * @param {{name: string, server: string, account?: boolean}} w
+ */
+function welcomed(w) {
+  page.me = { name: w.name, server: w.server, account: !!w.account };
+}
+
+/**
  * @param {string} kind
  * @param {any} [detail]
  */
 function onStatus(kind, detail) {
-  if (kind === 'connecting') notice(t('connect.connecting', { addr: location.host }));
+  if (kind === 'connecting') notice(t('connect.connecting', { addr: location.host }), 'info', true);
   else if (kind === 'welcome') {
-    app.me = { name: detail.name, server: detail.server, account: !!detail.account };
-    app.refusal = null;
-    notice(t('event.welcome', { server: detail.server, name: detail.name }));
+    welcomed(detail);
+    screens.connect.refusal = null;
     toLobby(false);
+    notice(t('event.welcome', { server: detail.server, name: detail.name }));
   } else if (kind === 'reconnecting') {
     forgetRecordAsks();
-    notice(t('net.reconnecting', { n: detail }), 'warn');
-  }
-  else if (kind === 'reconnected') {
-    app.me = { name: detail.name, server: detail.server, account: !!detail.account };
-    notice(t('net.reconnected'));
+    const why = causeText(detail.cause);
+    notice(why ? t('net.reconnecting_why', { reason: why, n: detail.attempt }) : t('net.reconnecting', { n: detail.attempt }), 'warn', true);
+  } else if (kind === 'reconnected') {
+    welcomed(detail);
     // The server puts a held seat back (a Joined follows); a spectator watches again.
-    const watching = app.room && !S.mySeat(app.room) ? app.room.id : null;
-    app.room = null;
-    app.screen = 'lobby';
-    if (watching !== null) app.send({ WatchRoom: watching });
-    render();
+    const rs = screens.room;
+    const watching = rs && !S.mySeat(rs.room) ? rs.room.id : null;
+    screens.room = null;
+    show('lobby');
+    notice(t('net.reconnected'));
+    if (watching !== null) page.send({ WatchRoom: watching });
   } else if (kind === 'closed') {
     forgetRecordAsks();
-    // Refused at the door: the server's reason, under the form, is what to fix.
-    app.refusal = detail ? errorText(detail) : null;
-    notice(app.refusal || t('net.closed'), 'error');
-    app.me = { name: '', server: '', account: false };
-    app.screen = 'connect';
-    app.room = null;
+    // Refused at the door: the server's reason, under the form, is what to fix. A
+    // saved login refused is forgotten: the form asks for the password.
+    if (detail && detail.code === 'login_failed') saveLogin(null);
+    screens.connect.refusal = detail ? errorText(detail) : null;
+    page.me = { name: '', server: '', account: false };
+    screens.room = null;
     closeDialog();
-    render();
+    show('connect');
+    notice(screens.connect.refusal || t('net.closed'), 'error');
   } else if (kind === 'gave_up') {
-    notice(t('net.gave_up', { reason: conn.lastClose || t('net.closed') }), 'error');
-    app.screen = 'connect';
-    app.room = null;
-    render();
+    screens.room = null;
+    show('connect');
+    notice(t('net.gave_up', { reason: causeText(conn.lastClose) || t('net.closed') }), 'error');
+  } else if (kind === 'taken') {
+    forgetRecordAsks();
+    screens.taken.message = errorText(detail);
+    screens.room = null;
+    closeDialog();
+    clearNotice();
+    show('taken');
   }
   renderHeader();
 }
@@ -221,6 +297,27 @@ function tagged(msg) {
   return /** @type {Tagged} */ ({ kind, body });
 }
 
+/**
+ * The state of a new room screen for `room`: a zoom is kept only on the way back into
+ * the same room.
+ * @param {import('./state.js').Room} room
+ * @returns {RoomScreen}
+ */
+function roomScreen(room) {
+  const before = screens.room;
+  return {
+    room,
+    selected: null,
+    flip: false,
+    zoom: before && before.room.id === room.id ? before.zoom : 1,
+    draft: null,
+    cursor: {},
+    unread: 0,
+    moment: 0,
+    view: null,
+  };
+}
+
 /** @param {ServerMsg} msg */
 function onMessage(msg) {
   const { kind, body } = tagged(msg);
@@ -229,44 +326,44 @@ function onMessage(msg) {
     case 'Welcome':
       return; // handled by onStatus
     case 'Rooms':
-      app.rooms = body;
-      if (app.screen === 'lobby') render();
+      screens.lobby.rooms = body;
+      if (screen === 'lobby') render();
       return;
     case 'RoomsChanged':
-      app.rooms = S.applyRoomChanges(app.rooms || [], body.changed, body.closed);
-      if (app.screen === 'lobby') render();
+      screens.lobby.rooms = S.applyRoomChanges(screens.lobby.rooms || [], body.changed, body.closed);
+      if (screen === 'lobby') render();
       return;
     case 'RoomCreated':
       return;
-    case 'Joined':
-      app.room = S.roomFromView(body, now);
-      app.screen = 'room';
-      app.selected = null;
-      app.draft = null;
-      app.cursor = {};
-      app.view = null;
+    case 'Joined': {
+      const rs = roomScreen(S.roomFromView(body, now));
+      screens.room = rs;
       closeDialog();
+      if (screen === 'room') rs.view = null;
+      show('room');
       askFacts();
-      render();
-      if (app.room.game && app.room.game.over) showGameOver();
-      else if (S.offerToMe(app.room)) showOffer();
+      if (rs.room.game && rs.room.game.over) showGameOver();
+      else if (S.offerToMe(rs.room)) showOffer();
       return;
+    }
     case 'Left':
-      app.room = null;
-      app.draft = null;
+      screens.room = null;
       closeDialog();
       toLobby();
       return;
     case 'Error':
-      if (app.dialog && app.dialog.id === 'password') return showDialogError(errorText(body));
+      if (dialog && dialog.id === 'password') return showDialogError(errorText(body));
       notice(errorText(body), 'error');
       return;
     case 'PasswordChanged':
       closeDialog();
       notice(t('event.password_changed'));
       return;
+    case 'LoggedOut':
+      if (loggingOut) loggingOut();
+      return;
     case 'Judged':
-      if (app.editor && judged(app.editor, body) && app.screen === 'editor') render();
+      if (screens.editor && judged(screens.editor, body) && screen === 'editor') render();
       else playOnJudged(body);
       return;
     // The server's answers to record requests, one each, in the order asked.
@@ -277,77 +374,88 @@ function onMessage(msg) {
       if (answered) answered(msg);
       return;
     }
-    case 'Tried':
-      if (app.draft && app.room) {
-        const refused = tried(app.room, app.draft, body);
+    case 'Tried': {
+      const rs = screens.room;
+      if (rs && rs.draft) {
+        const refused = tried(rs.room, rs.draft, body);
         if (refused) notice(refused, 'warn');
-        if (refused !== null && app.screen === 'room') update();
+        if (refused !== null && screen === 'room') update();
       }
       return;
+    }
     case 'Leaderboard':
-      app.screen = 'leaderboard';
-      app.leaderboardGame = body.game;
-      app.records = body.standings;
-      render();
+      screens.leaderboard = { game: body.game, standings: body.standings };
+      show('leaderboard');
       return;
     case 'Profile':
-      app.screen = 'profile';
-      app.records = body;
-      render();
+      screens.profile = body;
+      show('profile');
       return;
     case 'History':
-      app.screen = 'history';
-      app.records = body;
-      render();
+      screens.history.games = body;
+      show('history');
       return;
     case 'Replay':
-      app.screen = 'replay';
-      app.replay = body;
-      app.replayFile = null;
-      app.step = 0;
-      app.review = null;
-      render();
+      stopAutoplay();
+      screens.replay = { record: body, step: 0, autoplay: null, file: null, flip: false, review: null };
+      show('replay');
       return;
     // The engine's review of the game in the replay: progress, then the review.
-    case 'ReviewProgress':
-      if (app.replay && app.replay.summary.id === body.game) {
-        app.review = { progress: body };
-        if (app.screen === 'replay') render();
+    case 'ReviewProgress': {
+      const rp = screens.replay;
+      if (rp && rp.record.summary.id === body.game) {
+        rp.review = { progress: body };
+        if (screen === 'replay') render();
       }
       return;
-    case 'Review':
-      if (app.replay && app.replay.summary.id === body.game) {
-        app.review = { done: body };
-        if (app.screen === 'replay') render();
+    }
+    case 'Review': {
+      const rp = screens.replay;
+      if (rp && rp.record.summary.id === body.game) {
+        rp.review = { done: body };
+        if (screen === 'replay') render();
       }
       return;
+    }
     default:
       break;
   }
-  const room = app.room;
-  if (!room) return;
+  const rs = screens.room;
+  if (!rs) return;
+  const room = rs.room;
   const before = room.seats.map((s) => s && { ...s });
   if (!S.apply(room, msg, now)) return; // a message this page does not know: ignored
   const me = S.mySeat(room);
+  // A new moment of the game: what the status line said about the last one goes.
+  if (['GameStarted', 'Moved', 'Undone', 'GameOver'].includes(kind)) {
+    rs.moment += 1;
+    if (noticeOf.screen === 'room' && !noticeOf.net && noticeOf.moment < rs.moment) clearNotice();
+  }
   // The real game moved on: the trial moves no longer stand on it.
-  if (app.draft && ['GameStarted', 'Moved', 'Undone', 'GameOver'].includes(kind)) {
-    app.draft = null;
+  if (rs.draft && ['GameStarted', 'Moved', 'Undone', 'GameOver'].includes(kind)) {
+    rs.draft = null;
     notice(t('draft.cleared'));
   }
   switch (kind) {
     case 'GameStarted':
-      app.selected = null;
+      rs.selected = null;
       closeDialog();
       notice(t('event.game_started', { number: body.number, x: seatName(room, body.first), o: seatName(room, body.first === 'one' ? 'two' : 'one'), first: seatName(room, body.first) }));
       askFacts();
       break;
     case 'Moved':
-      app.selected = null;
+      rs.selected = null;
       if (body.record.by !== me && me) sound.play('move');
+      if (body.not_a_win) notice(movedText(room, body.record, body.not_a_win), 'warn');
+      // Check, said in the status line as the terminal says it, not only ringed.
+      else if (body.record.check && 'xiangqi' in body.record.mv && !(room.game && room.game.over)) {
+        const moved = t('event.moved_piece', { name: seatName(room, body.record.by), stone: sideWord(room, body.record.by), point: body.record.wxf });
+        notice(`${t('status.check')} ${moved}.`, 'warn');
+      }
       askFacts();
       break;
     case 'Undone':
-      app.selected = null;
+      rs.selected = null;
       closeOfferDialog();
       notice(body.plies === 1 ? t('event.undone_one') : t('event.undone_many', { plies: body.plies }));
       askFacts();
@@ -373,12 +481,20 @@ function onMessage(msg) {
       break;
     }
     case 'GameOver':
-      app.selected = null;
+      rs.selected = null;
       sound.play('end');
       showGameOver();
       break;
     case 'Hint':
       notice(t('event.hint', { point: hintText(room, body) }));
+      break;
+    case 'Chat':
+      // Someone else's line while the chat is out of sight (below the board on a
+      // phone): counted on the chat button, and shown for a moment.
+      if (body.from !== page.me.name && screen === 'room' && !chatVisible()) {
+        rs.unread += 1;
+        toast(`${body.from}: ${body.text}`);
+      }
       break;
     case 'People':
       for (const [i, seat] of ['one', 'two'].entries()) {
@@ -393,7 +509,38 @@ function onMessage(msg) {
     default:
       break;
   }
-  if (app.screen === 'room') update();
+  if (screen === 'room') update();
+}
+
+/**
+ * The event line of a caro move that made five and did not win: who played where, and
+ * why the rule does not count it.
+ * @param {import('./state.js').Room} room
+ * @param {import('./protocol').MoveRecord} record
+ * @param {import('./protocol').NotAWin} why
+ */
+function movedText(room, record, why) {
+  const game = room.settings.game;
+  const point = 'caro' in record.mv && 'caro' in game ? pointName(record.mv.caro, game.caro.width, game.caro.height) : '';
+  const moved = t('event.moved', { name: seatName(room, record.by), stone: sideWord(room, record.by), point });
+  return t('event.moved_no_win', { moved, why: t(why === 'blocked_both_ends' ? 'event.not_a_win_blocked' : 'event.not_a_win_overline') });
+}
+
+/** A short note over the page (a chat line on a phone), gone after a few seconds. */
+let toastTimer = /** @type {ReturnType<typeof setTimeout> | undefined} */ (undefined);
+/** @param {string} text */
+function toast(text) {
+  let el = document.getElementById('toast');
+  if (!el) {
+    el = h('button', { id: 'toast', type: 'button', class: 'toast', onclick: () => act.readChat() });
+    document.body.append(el);
+  }
+  el.textContent = text;
+  el.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => {
+    if (el) el.hidden = true;
+  }, 5000);
 }
 
 /**
@@ -422,85 +569,250 @@ function sentence(text) {
 }
 
 function askFacts() {
-  if (app.room && app.room.game) app.send('Facts');
+  if (screens.room && screens.room.room.game) page.send('Facts');
 }
 
-// ---- actions from the page ---------------------------------------------------------
+// ---- what the views may ask for -----------------------------------------------------
 
-app.place = (p) => {
-  const room = app.room;
-  if (!room) return;
-  if (!S.mySeat(room)) return notice(t('room.spectator_cannot_move'), 'warn');
-  if (!room.game) return notice(t('room.no_game_yet'), 'warn');
-  if (room.game.over) return notice(t('room.game_is_over'), 'warn');
-  if (!S.myTurn(room)) return notice(t('room.not_your_turn'), 'warn');
-  if (S.caroStones(room).has(`${p.x},${p.y}`)) return notice(t('room.occupied'), 'warn');
-  app.send({ Move: caroMove(p) });
-};
+/** @type {Actions} */
+const act = {
+  toLobby: () => toLobby(),
 
-app.tapSquare = (sq) => {
-  const room = app.room;
-  if (!room) return;
-  const me = S.mySeat(room);
-  const pieces = S.xiangqiPieces(room);
-  const p = pieces[sq.rank][sq.file];
-  const mine = p && me && (p === p.toUpperCase()) === (S.xiangqiColor(room, me) === 'red');
-  if (!app.selected) {
-    if (!me) return notice(t('room.spectator_cannot_move'), 'warn');
-    if (!mine) return;
-    if (!S.playing(room)) return notice(room.game ? t('room.game_is_over') : t('room.no_game_yet'), 'warn');
-    if (!S.myTurn(room)) return notice(t('room.not_your_turn'), 'warn');
-    app.selected = sq;
-  } else if (mine) {
-    // Another of one's own pieces: pick that one up instead (the same one: put it down).
-    app.selected = app.selected.file === sq.file && app.selected.rank === sq.rank ? null : sq;
-  } else {
-    // Any other square is sent: the server plays it or says why it cannot be played.
-    app.send({ Move: xiangqiMove(app.selected, sq) });
-    app.selected = null;
-  }
-  update();
-};
+  openCreate: (again = null, start = null) => openCreate(again, start),
 
-// ---- draft moves ---------------------------------------------------------------------
+  openRecordFile: (file) => openRecordFile(file),
 
-app.toggleDraft = () => {
-  const room = app.room;
-  if (!room) return;
-  if (app.draft) {
-    app.draft = null;
-    notice(t('draft.off'));
-  } else {
+  askLeaderboard: (game = screens.leaderboard.game) => {
+    screens.leaderboard.game = game;
+    page.send({ Leaderboard: game });
+  },
+
+  /** Someone's record: a person by name, or the bot of a level. */
+  askProfile: (name, bot = null) => page.send({ Profile: { name, bot } }),
+
+  askHistory: (player) => {
+    screens.history.player = player;
+    page.send({ History: { player } });
+  },
+
+  place: (p) => {
+    const rs = screens.room;
+    if (!rs) return;
+    const room = rs.room;
+    if (!S.mySeat(room)) return notice(t('room.spectator_cannot_move'), 'warn');
     if (!room.game) return notice(t('room.no_game_yet'), 'warn');
-    app.draft = startDraft(room);
-    app.selected = null;
-    notice(t('draft.on'));
-    // The rules' facts on the draft board (the legal moves) before the first trial.
-    app.send(askTrial(app.draft));
+    if (room.game.over) return notice(t('room.game_is_over'), 'warn');
+    if (!S.myTurn(room)) return notice(t('room.not_your_turn'), 'warn');
+    if (S.caroStones(room).has(`${p.x},${p.y}`)) return notice(t('room.occupied'), 'warn');
+    page.send({ Move: caroMove(p) });
+  },
+
+  tapSquare: (sq) => {
+    const rs = screens.room;
+    if (!rs) return;
+    const room = rs.room;
+    const me = S.mySeat(room);
+    const pieces = S.xiangqiPieces(room);
+    const p = pieces[sq.rank][sq.file];
+    const mine = p && me && (p === p.toUpperCase()) === (S.xiangqiColor(room, me) === 'red');
+    if (!rs.selected) {
+      if (!me) return notice(t('room.spectator_cannot_move'), 'warn');
+      if (!mine) return;
+      if (!S.playing(room)) return notice(room.game ? t('room.game_is_over') : t('room.no_game_yet'), 'warn');
+      if (!S.myTurn(room)) return notice(t('room.not_your_turn'), 'warn');
+      rs.selected = sq;
+    } else if (mine) {
+      // Another of one's own pieces: pick that one up instead (the same one: put it down).
+      rs.selected = rs.selected.file === sq.file && rs.selected.rank === sq.rank ? null : sq;
+    } else {
+      // Any other square is sent: the server plays it or says why it cannot be played.
+      page.send({ Move: xiangqiMove(rs.selected, sq) });
+      rs.selected = null;
+    }
+    update();
+  },
+
+  toggleDraft: () => {
+    const rs = screens.room;
+    if (!rs) return;
+    if (rs.draft) {
+      rs.draft = null;
+      notice(t('draft.off'));
+    } else {
+      if (!rs.room.game) return notice(t('room.no_game_yet'), 'warn');
+      rs.draft = startDraft(rs.room);
+      rs.selected = null;
+      notice(t('draft.on'));
+      // The rules' facts on the draft board (the legal moves) before the first trial.
+      page.send(askTrial(rs.draft));
+    }
+    update();
+  },
+
+  /** A trial move on the draft board: the server plays it on a copy and answers `Tried`. */
+  draftPlace: (p) => {
+    const rs = screens.room;
+    if (rs && rs.draft) page.send(draftCaro(rs.draft, p));
+  },
+
+  draftTap: (sq) => {
+    const rs = screens.room;
+    if (!rs || !rs.draft) return;
+    const ask = draftXiangqi(rs.room, rs.draft, sq);
+    if (ask) page.send(ask);
+    update();
+  },
+
+  draftUndo: () => {
+    const rs = screens.room;
+    if (!rs || !rs.draft) return;
+    const next = draftUndo(rs.draft);
+    if (typeof next === 'string') notice(t(next), 'warn');
+    else page.send(next);
+    update();
+  },
+
+  saveRecord: (record) => saveRecord(record),
+
+  saveRoomGame: () => {
+    const rs = screens.room;
+    if (rs && rs.room.game) saveRecord(roomRecord(rs.room));
+  },
+
+  playOn: (record, step) => playOn(record, step),
+
+  toggleWarn: () => {
+    page.prefs.warn = !page.prefs.warn;
+    savePrefs(page.prefs);
+    notice(page.prefs.warn ? t('room.threats_on') : t('room.threats_off'));
+    update();
+  },
+
+  toggleFlip: () => {
+    if (screen === 'replay' && screens.replay) screens.replay.flip = !screens.replay.flip;
+    else if (screens.room) screens.room.flip = !screens.room.flip;
+    render();
+  },
+
+  zoomBy: (d) => {
+    const rs = screens.room;
+    if (!rs) return;
+    rs.zoom = Math.max(0.6, Math.min(2.5, rs.zoom * (d > 0 ? 1.25 : 0.8)));
+    update();
+  },
+
+  confirmLeave: () => {
+    const room = screens.room && screens.room.room;
+    const loses = room && S.mySeat(room) && S.playing(room);
+    const aborts = loses && S.givingUpAborts(room);
+    showDialog({
+      id: 'leave',
+      title: t(aborts ? 'dialog.leave_aborts_title' : 'dialog.leave_title'),
+      body: aborts ? t('dialog.leave_aborts') : [t('dialog.leave'), loses ? h('p', { class: 'warn' }, t('dialog.leave_loses')) : null],
+      buttons: [
+        { id: 'yes', label: t('web.yes'), action: () => page.send('LeaveRoom') },
+        { id: 'no', label: t('web.no') },
+      ],
+    });
+  },
+
+  confirmResign: () => {
+    const room = screens.room && screens.room.room;
+    // Before both players have moved, giving up aborts the game: nobody wins.
+    const aborts = !!room && S.givingUpAborts(room);
+    showDialog({
+      id: 'resign',
+      title: t(aborts ? 'dialog.resign_aborts_title' : 'dialog.resign_title'),
+      body: t(aborts ? 'dialog.resign_aborts' : 'dialog.resign'),
+      buttons: [
+        { id: 'yes', label: t('web.yes'), action: () => page.send('Resign') },
+        { id: 'no', label: t('web.no') },
+      ],
+    });
+  },
+
+  showOffer: () => showOffer(),
+
+  showGameOver: () => showGameOver(),
+
+  readChat: () => {
+    const rs = screens.room;
+    if (rs) rs.unread = 0;
+    const toastEl = document.getElementById('toast');
+    if (toastEl) toastEl.hidden = true;
+    const chat = document.getElementById('chat-input');
+    if (chat) {
+      chat.scrollIntoView({ block: 'center' });
+      chat.focus({ preventScroll: true });
+    }
+    update();
+  },
+
+  replayStep: (n) => {
+    if (!screens.replay) return;
+    screens.replay.step = n;
+    render();
+  },
+
+  replayAutoplay: () => {
+    const rp = screens.replay;
+    if (!rp) return;
+    if (rp.autoplay) return (stopAutoplay(), render());
+    if (rp.step >= rp.record.moves.length) rp.step = 0;
+    rp.autoplay = setInterval(() => {
+      if (!screens.replay || screens.replay.step >= screens.replay.record.moves.length) return (stopAutoplay(), render());
+      screens.replay.step += 1;
+      render();
+    }, 900);
+    render();
+  },
+
+  review: () => {
+    const rp = screens.replay;
+    if (!rp || !rp.record.summary.id) return;
+    if (page.send({ Review: rp.record.summary.id })) {
+      rp.review = { asked: true };
+      render();
+    }
+  },
+};
+
+// ---- draft moves and the keyboard --------------------------------------------------
+
+document.addEventListener('keydown', (e) => {
+  if (e.key === 'Escape' && dialog) return closeDialog();
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  const target = /** @type {Element | null} */ (e.target);
+  const typing = target && target.closest && target.closest('input, textarea, select');
+  // The editor's keys, unless a text field (the FEN) has them.
+  if (screen === 'editor' && screens.editor && !dialog && !typing && editorKey(screens.editor, e)) {
+    e.preventDefault();
+    render();
+    return;
   }
-  update();
-};
+  // The room's draft keys, as the terminal client's: p in and out, u or Backspace takes
+  // back a trial move, Esc leaves. Never while typing.
+  const rs = screens.room;
+  if (screen !== 'room' || !rs || dialog || typing) return;
+  if (e.key === 'p') act.toggleDraft();
+  else if (rs.draft && (e.key === 'u' || e.key === 'Backspace')) act.draftUndo();
+  else if (rs.draft && e.key === 'Escape') act.toggleDraft();
+  else return;
+  e.preventDefault();
+});
 
-/** A trial move on the draft board: the server plays it on a copy and answers `Tried`. */
-app.draftPlace = (p) => {
-  if (!app.draft || !app.room) return;
-  app.send(draftCaro(app.draft, p));
-};
-
-app.draftTap = (sq) => {
-  if (!app.draft || !app.room) return;
-  const ask = draftXiangqi(app.room, app.draft, sq);
-  if (ask) app.send(ask);
-  update();
-};
-
-app.draftUndo = () => {
-  if (!app.draft) return;
-  const next = draftUndo(app.draft);
-  if (typeof next === 'string') notice(t(next), 'warn');
-  else app.send(next);
-  update();
-};
+// The chat comes into sight (scrolled to on a phone): its lines are read.
+window.addEventListener(
+  'scroll',
+  () => {
+    const rs = screens.room;
+    if (screen === 'room' && rs && rs.unread && chatVisible()) {
+      rs.unread = 0;
+      update();
+    }
+  },
+  { passive: true },
+);
 
 // ---- game records: save, open, play on --------------------------------------------
 
@@ -519,7 +831,7 @@ const recordAsks = [];
  */
 function askRecord(msg) {
   return new Promise((resolve) => {
-    if (!app.send(msg)) return resolve(null);
+    if (!page.send(msg)) return resolve(null);
     recordAsks.push(resolve);
   });
 }
@@ -560,7 +872,7 @@ function roomRecord(room) {
  * download.
  * @param {RecordedGame} record
  */
-app.saveRecord = async (record) => {
+async function saveRecord(record) {
   /** @type {ClientMsg} */
   const ask = { WriteRecord: { record, zone_minutes: zoneMinutes() } };
   if (new TextEncoder().encode(JSON.stringify(ask)).length > RECORD_LIMIT) {
@@ -570,21 +882,18 @@ app.saveRecord = async (record) => {
   if (!answer || typeof answer === 'string') return;
   if ('RecordRefused' in answer) return notice(t('web.record_not_saved', { why: answer.RecordRefused.message }), 'error');
   if (!('RecordText' in answer)) return;
-  const name = app.replayFile && !record.summary.id ? app.replayFile : answer.RecordText.name;
+  const file = screen === 'replay' && screens.replay ? screens.replay.file : null;
+  const name = file && !record.summary.id ? file : answer.RecordText.name;
   offerDownload(name, answer.RecordText.text);
   notice(t('web.saved', { name }));
-};
-
-app.saveRoomGame = () => {
-  if (app.room && app.room.game) app.saveRecord(roomRecord(app.room));
-};
+}
 
 /**
  * Reads a record file the person picked, into a replay: the server reads it with the
  * rules crate's one parser.
  * @param {File | null} file
  */
-app.openRecordFile = async (file) => {
+async function openRecordFile(file) {
   if (!file) return;
   if (file.size > RECORD_LIMIT) return notice(t('web.record_too_large', { name: file.name, size: file.size, limit: RECORD_LIMIT }), 'error');
   let text;
@@ -602,14 +911,10 @@ app.openRecordFile = async (file) => {
   if (!('RecordParsed' in answer)) return;
   const record = answer.RecordParsed;
   stopAutoplay();
-  app.replay = record;
-  app.replayFile = file.name;
-  app.step = 0;
-  app.review = null;
-  app.screen = 'replay';
+  screens.replay = { record, step: 0, autoplay: null, file: file.name, flip: false, review: null };
+  show('replay');
   notice(t('web.record_opened', { name: file.name, count: record.moves.length }));
-  render();
-};
+}
 
 /**
  * Typed opening stones, read by the server with the rules: sent as the `opening:` line of
@@ -627,6 +932,19 @@ async function readStones(width, height, rule, text) {
   return new Error(t('net.offline'));
 }
 
+/**
+ * A typed FEN, read by the server with the rules (as the `start:` line of a record): the
+ * position's FEN as the rules write it, or an Error saying what is wrong with it.
+ * @type {import('./editor.js').ReadFen}
+ */
+async function readFen(text) {
+  const answer = await askRecord({ ParseRecord: { text: `game: xiangqi\nstart: ${text.replace(/[\r\n]+/g, ' ')}\n`, zone_minutes: 0 } });
+  if (!answer || typeof answer === 'string') return new Error(t('net.offline'));
+  if ('RecordRefused' in answer) return new Error(answer.RecordRefused.message);
+  if ('RecordParsed' in answer) return answer.RecordParsed.start_fen || S.XQ_START;
+  return new Error(t('net.offline'));
+}
+
 /** A xiangqi play-on waiting for the server's judgement of its position (the
  * arrangement sent, as JSON), or null. */
 /** @type {string | null} */
@@ -639,13 +957,13 @@ let playOnAsk = null;
  * @param {RecordedGame} record
  * @param {number} step
  */
-app.playOn = (record, step) => {
+function playOn(record, step) {
   const game = record.summary.game;
   if ('caro' in game) {
     const c = game.caro;
     const stones = [...record.opening, ...record.moves.slice(0, step).flatMap((m) => ('caro' in m.mv ? [m.mv.caro] : []))];
     toLobby();
-    app.openCreate(null, { game: 'caro', width: c.width, height: c.height, rule: c.rule, stones: stones.map((p) => pointName(p, c.width, c.height)).join(' ') });
+    openCreate(null, { game: 'caro', width: c.width, height: c.height, rule: c.rule, stones: stones.map((p) => pointName(p, c.width, c.height)).join(' ') });
     return;
   }
   const room = replayRoom(record, step);
@@ -657,8 +975,8 @@ app.playOn = (record, step) => {
   /** @type {Arrangement} */
   const arrangement = { xiangqi: { pieces: placed, red_to_move: S.xiangqiColor(room, mover) === 'red' } };
   playOnAsk = JSON.stringify(arrangement);
-  app.send({ Judge: arrangement });
-};
+  page.send({ Judge: arrangement });
+}
 
 /**
  * The server's judgement of a play-on position: the create form with its FEN, or why a
@@ -671,66 +989,13 @@ function playOnJudged(judgement) {
   const game = judgement.game;
   if (!game || !('xiangqi' in game)) return notice(t('web.play_on_refused', { why: judgement.flaws.map((f) => f.reason).join('; ') }), 'error');
   toLobby();
-  app.openCreate(null, { game: 'xiangqi', fen: game.xiangqi.fen || S.XQ_START });
+  openCreate(null, { game: 'xiangqi', fen: game.xiangqi.fen || S.XQ_START });
 }
 
-app.askLeaderboard = (game) => {
-  app.leaderboardGame = game;
-  app.send({ Leaderboard: game });
-};
-
-/** Someone's record: a person by name, or the bot of a level. */
-app.askProfile = (name, bot = null) => app.send({ Profile: { name, bot } });
-
-app.askHistory = (player) => {
-  app.historyFor = player;
-  app.send({ History: { player } });
-};
-
-app.toggleWarn = () => {
-  app.prefs.warn = !app.prefs.warn;
-  savePrefs(app.prefs);
-  notice(app.prefs.warn ? t('room.threats_on') : t('room.threats_off'));
-  update();
-};
-
-app.toggleFlip = () => {
-  app.flip = !app.flip;
-  render();
-};
-
-app.zoomBy = (d) => {
-  app.zoom = Math.max(0.6, Math.min(2.5, app.zoom * (d > 0 ? 1.25 : 0.8)));
-  update();
-};
-
-app.confirmLeave = () => {
-  const room = app.room;
-  const loses = room && S.mySeat(room) && S.playing(room);
-  showDialog({
-    id: 'leave',
-    title: t('dialog.leave_title'),
-    body: [t('dialog.leave'), loses ? h('p', { class: 'warn' }, t('dialog.leave_loses')) : null],
-    buttons: [
-      { id: 'yes', label: t('web.yes'), action: () => app.send('LeaveRoom') },
-      { id: 'no', label: t('web.no') },
-    ],
-  });
-};
-
-app.confirmResign = () =>
-  showDialog({
-    id: 'resign',
-    title: t('dialog.resign_title'),
-    body: t('dialog.resign'),
-    buttons: [
-      { id: 'yes', label: t('web.yes'), action: () => app.send('Resign') },
-      { id: 'no', label: t('web.no') },
-    ],
-  });
+// ---- dialogs ----------------------------------------------------------------------
 
 function showOffer() {
-  const room = app.room;
+  const room = screens.room && screens.room.room;
   const offer = room && S.offerToMe(room);
   if (!offer) return;
   const key = offer.kind === 'new_game' ? (room.game && room.game.over ? 'rematch' : 'newgame') : offer.kind;
@@ -740,52 +1005,54 @@ function showOffer() {
     title: t(title),
     body: t(`offer.${key}`, { name: seatName(room, offer.by) }),
     buttons: [
-      { id: 'yes', label: t('web.yes'), action: () => app.send({ Answer: { kind: offer.kind, accept: true } }) },
-      { id: 'no', label: t('web.no'), action: () => app.send({ Answer: { kind: offer.kind, accept: false } }) },
+      { id: 'yes', label: t('web.yes'), action: () => page.send({ Answer: { kind: offer.kind, accept: true } }) },
+      { id: 'no', label: t('web.no'), action: () => page.send({ Answer: { kind: offer.kind, accept: false } }) },
       { id: 'later', label: t('web.later') },
     ],
   });
 }
-app.showOffer = showOffer;
 
 function showGameOver() {
-  const room = app.room;
+  const room = screens.room && screens.room.room;
   const over = room && room.game && room.game.over;
   if (!over) return;
   const buttons = [];
-  if (S.mySeat(room)) buttons.push({ id: 'rematch', label: t('web.rematch'), action: () => app.send({ Offer: 'new_game' }) });
+  if (S.mySeat(room)) buttons.push({ id: 'rematch', label: t('web.rematch'), action: () => page.send({ Offer: 'new_game' }) });
   buttons.push({ id: 'look', label: t('web.look') });
-  buttons.push({ id: 'leave', label: t('keys.leave_short'), action: () => app.send('LeaveRoom') });
+  buttons.push({ id: 'leave', label: t('keys.leave_short'), action: () => page.send('LeaveRoom') });
+  const reason = reasonText(room, over);
   showDialog({
     id: 'game-over',
     title: t('dialog.game_over_title'),
-    body: [h('p', { class: 'headline' }, headline(room, over)), h('p', {}, `${reasonText(room, over)}.`), h('p', { class: 'series' }, seriesText(room))],
+    body: [h('p', { class: 'headline' }, headline(room, over)), reason ? h('p', {}, `${reason}.`) : null, h('p', { class: 'series' }, seriesText(room))],
     buttons,
   });
 }
-app.showGameOver = showGameOver;
 
-app.openCreate = (again = null, start = null) => {
+/**
+ * The create form as a dialog (`again`: the form kept across a trip to the editor).
+ * @param {HTMLFormElement | null} again
+ * @param {import('./create.js').Start | null} start
+ */
+function openCreate(again = null, start = null) {
   // The form outlives a trip to the position editor, so every other choice is kept.
   const form =
     again ||
     createForm(
       (settings) => {
         closeDialog();
-        app.send({ CreateRoom: settings });
+        page.send({ CreateRoom: settings });
       },
       (text) => notice(text, 'error'),
       (startAt) => {
         closeDialog();
-        app.editor = newEditor(startAt, app.send, (/** @type {import('./protocol').GameSettings | null} */ game) => {
-          app.editor = null;
-          app.screen = 'lobby';
-          render();
+        screens.editor = newEditor(startAt, page.send, readFen, (/** @type {import('./protocol').GameSettings | null} */ game) => {
+          screens.editor = null;
+          show('lobby');
           if (game) useArrangement(form, formFields(game));
-          app.openCreate(/** @type {HTMLFormElement} */ (form));
+          openCreate(/** @type {HTMLFormElement} */ (form));
         });
-        app.screen = 'editor';
-        render();
+        show('editor');
       },
       readStones,
       start,
@@ -799,44 +1066,26 @@ app.openCreate = (again = null, start = null) => {
       { id: 'create-cancel', label: t('keys.cancel_short') },
     ],
   });
-};
-
-app.toLobby = () => toLobby();
+}
 
 function toLobby(ask = true) {
   stopAutoplay();
-  app.screen = 'lobby';
-  app.replay = null;
-  if (ask) app.send('ListRooms');
-  render();
+  screens.replay = null;
+  show('lobby');
+  if (ask) page.send('ListRooms');
 }
-
-app.replayStep = (n) => {
-  app.step = n;
-  render();
-};
 
 function stopAutoplay() {
-  clearInterval(app.autoplay);
-  app.autoplay = null;
+  const rp = screens.replay;
+  if (rp && rp.autoplay) {
+    clearInterval(rp.autoplay);
+    rp.autoplay = null;
+  }
 }
-
-app.replayAutoplay = () => {
-  if (app.autoplay) return (stopAutoplay(), render());
-  if (app.replay && app.step >= app.replay.moves.length) app.step = 0;
-  app.autoplay = setInterval(() => {
-    if (!app.replay || app.step >= app.replay.moves.length) return (stopAutoplay(), render());
-    app.step += 1;
-    render();
-  }, 900);
-  render();
-};
-
-// ---- dialogs ----------------------------------------------------------------------
 
 /** @param {Dialog} d */
 function showDialog(d) {
-  app.dialog = d;
+  dialog = d;
   const buttons = d.buttons.map((b) =>
     h(
       'button',
@@ -858,85 +1107,72 @@ function showDialog(d) {
 }
 
 function closeDialog() {
-  app.dialog = null;
+  dialog = null;
   dialogEl.hidden = true;
   dialogEl.replaceChildren();
 }
 
 function closeOfferDialog() {
-  if (app.dialog && app.dialog.id === 'offer') closeDialog();
+  if (dialog && dialog.id === 'offer') closeDialog();
 }
-
-document.addEventListener('keydown', (e) => {
-  if (e.key === 'Escape' && app.dialog) return closeDialog();
-  if (e.ctrlKey || e.metaKey || e.altKey) return;
-  const target = /** @type {Element | null} */ (e.target);
-  const typing = target && target.closest && target.closest('input, textarea, select');
-  // The editor's keys, unless a text field (the FEN) has them.
-  if (app.screen === 'editor' && app.editor && !app.dialog && !typing && editorKey(app.editor, e)) {
-    e.preventDefault();
-    render();
-    return;
-  }
-  // The room's draft keys, as the terminal client's: p in and out, u or Backspace takes
-  // back a trial move, Esc leaves. Never while typing.
-  if (app.screen !== 'room' || app.dialog || typing) return;
-  if (e.key === 'p') app.toggleDraft();
-  else if (app.draft && (e.key === 'u' || e.key === 'Backspace')) app.draftUndo();
-  else if (app.draft && e.key === 'Escape') app.toggleDraft();
-  else return;
-  e.preventDefault();
-});
 
 // ---- views ------------------------------------------------------------------------
 
 function renderHeader() {
-  if (!app.me.name) return fill(headerInfo, '');
+  const me = page.me;
+  if (!me.name) return fill(headerInfo, '');
   fill(
     headerInfo,
-    h('span', { id: 'who-name' }, t('title.who', { name: app.me.name, server: app.me.server })),
+    h('span', { id: 'who-name' }, t('title.who', { name: me.name, server: me.server })),
     ' ',
-    h('span', { class: 'muted' }, app.me.account ? t('web.logged_in') : t('web.guest')),
-    app.me.account ? h('button', { id: 'btn-profile', type: 'button', class: 'small', onclick: () => app.askProfile(app.me.name) }, t('web.my_info')) : null,
-    app.me.account ? h('button', { id: 'btn-password', type: 'button', class: 'small', onclick: () => app.changePassword() }, t('web.change_password_short')) : null,
-    h('button', { id: 'btn-logout', type: 'button', class: 'small', onclick: () => app.logOut() }, t('web.log_out')),
+    h('span', { class: 'muted' }, me.account ? t('web.logged_in') : t('web.guest')),
+    me.account ? h('button', { id: 'btn-profile', type: 'button', class: 'small', onclick: () => act.askProfile(me.name) }, t('web.my_info')) : null,
+    me.account ? h('button', { id: 'btn-password', type: 'button', class: 'small', onclick: () => changePassword() }, t('web.change_password_short')) : null,
+    h('button', { id: 'btn-logout', type: 'button', class: 'small', onclick: () => logOut() }, t('web.log_out')),
   );
 }
 
 function update() {
-  if (app.screen === 'room' && app.view) app.view.update();
+  const rs = screens.room;
+  if (screen === 'room' && rs && rs.view) rs.view.update();
 }
 
 function render() {
   renderHeader();
-  if (app.screen !== 'room') app.view = null;
-  switch (app.screen) {
+  switch (screen) {
     case 'connect':
       return renderConnect();
+    case 'taken':
+      return renderTaken();
     case 'lobby':
-      return renderLobby(main, app);
-    case 'room':
-      if (!app.view) app.view = mountRoom(main, app);
-      return app.view.update();
+      return renderLobby(main, screens.lobby, page, act);
+    case 'room': {
+      const rs = screens.room;
+      if (!rs) return undefined;
+      if (!rs.view) rs.view = mountRoom(main, rs, page, act);
+      return rs.view.update();
+    }
     case 'leaderboard':
-      return renderLeaderboard(main, app, app.records);
+      return renderLeaderboard(main, screens.leaderboard, page, act);
     case 'history':
-      return renderHistory(main, app, app.records);
+      return renderHistory(main, screens.history, page, act);
     case 'replay':
-      return renderReplay(main, app, app.replay, app.step);
+      return screens.replay ? renderReplay(main, screens.replay, page, act) : undefined;
     case 'profile':
-      return renderProfile(main, app, app.records);
+      return screens.profile ? renderProfile(main, screens.profile, page, act) : undefined;
     case 'editor':
-      return app.editor ? renderEditor(main, app.editor, render) : undefined;
+      return screens.editor ? renderEditor(main, screens.editor, render) : undefined;
     default:
       return undefined;
   }
 }
 
 function renderConnect() {
-  const name = h('input', { id: 'name', type: 'text', maxlength: 24, autocomplete: 'username', value: app.prefs.name, required: true });
-  const password = h('input', { id: 'password', type: 'password', maxlength: 128, autocomplete: app.register ? 'new-password' : 'current-password', 'aria-describedby': 'password-hint' });
-  const register = h('input', { id: 'register', type: 'checkbox', checked: app.register });
+  const state = screens.connect;
+  const name = h('input', { id: 'name', type: 'text', maxlength: 24, autocomplete: 'username', value: page.prefs.name, required: true });
+  const password = h('input', { id: 'password', type: 'password', maxlength: 128, autocomplete: state.register ? 'new-password' : 'current-password', 'aria-describedby': 'password-hint' });
+  const register = h('input', { id: 'register', type: 'checkbox', checked: state.register });
+  const stay = h('input', { id: 'stay', type: 'checkbox', checked: state.stay });
   const hint = h('small', { id: 'password-hint', class: 'muted' });
   const sayHint = () => {
     hint.textContent = register.checked ? t('web.register_hint') : t('connect.password_hint');
@@ -944,11 +1180,14 @@ function renderConnect() {
     password.autocomplete = register.checked ? 'new-password' : 'current-password';
   };
   register.addEventListener('change', () => {
-    app.register = register.checked;
+    state.register = register.checked;
     sayHint();
   });
+  stay.addEventListener('change', () => {
+    state.stay = stay.checked;
+  });
   sayHint();
-  const error = h('p', { id: 'connect-error', class: 'error', role: 'alert' }, app.refusal || '');
+  const error = h('p', { id: 'connect-error', class: 'error', role: 'alert' }, state.refusal || '');
   // A server started with --no-tls serves this page over plain http: a password typed
   // here would cross the network readable by anyone on it, so the form says so.
   const cleartext = location.protocol === 'http:' ? h('p', { id: 'cleartext-warning', class: 'warn', role: 'note' }, t('web.cleartext')) : null;
@@ -957,7 +1196,7 @@ function renderConnect() {
   const fp = /(?:^#|&)fp=([0-9a-f]{64})(?:&|$)/i.exec(location.hash);
   const fingerprint = fp ? h('p', { id: 'fingerprint', class: 'muted' }, t('web.fingerprint', { fingerprint: fp[1].toLowerCase().match(/.{4}/g).join(' ') })) : null;
   const resume = loadResume();
-  const coming_back = resume && resume.account && resume.name === app.prefs.name;
+  const comingBack = resume && resume.account && resume.name === page.prefs.name;
   fill(
     main,
     h(
@@ -979,42 +1218,70 @@ function renderConnect() {
           const chars = [...secret].length;
           if (secret && register.checked && (chars < 8 || chars > 128)) return fail(t('server_error.bad_password'));
           error.textContent = '';
-          app.refusal = null;
-          app.prefs.name = who;
-          savePrefs(app.prefs);
-          conn.open(who, secret ? { password: secret, register: register.checked } : null);
+          state.refusal = null;
+          page.prefs.name = who;
+          savePrefs(page.prefs);
+          conn.open(who, secret ? { password: { password: secret, register: register.checked, remember: stay.checked } } : null);
         },
       },
       h('h1', {}, t('connect.title')),
       h('p', { class: 'muted' }, t('web.tagline')),
-      coming_back ? h('p', { class: 'warn' }, t('web.log_in_again')) : null,
+      comingBack ? h('p', { class: 'warn' }, t('web.log_in_again')) : null,
       h('label', { class: 'field wide', for: 'name' }, h('span', {}, t('connect.name')), name),
       h('label', { class: 'field wide', for: 'password' }, h('span', {}, t('connect.password')), password, hint),
       cleartext,
       fingerprint,
       h('label', { class: 'check', for: 'register' }, register, ' ', t('web.register')),
+      h('label', { class: 'check', for: 'stay' }, stay, ' ', t('web.stay_logged_in')),
       error,
       h('button', { id: 'connect', type: 'submit', class: 'primary' }, t('keys.connect_short')),
     ),
   );
-  if (coming_back || (app.prefs.name && !app.refusal)) password.focus();
+  if (comingBack || (page.prefs.name && !state.refusal)) password.focus();
   else name.focus();
-  if (!app.prefs.name) name.focus();
+  if (!page.prefs.name) name.focus();
+}
+
+/** This window's session went to another window: what happened, and the way back. */
+function renderTaken() {
+  fill(
+    main,
+    h(
+      'section',
+      { id: 'taken', class: 'connect' },
+      h('h1', {}, t('web.taken_title')),
+      h('p', {}, screens.taken.message),
+      h('p', { class: 'muted' }, t('web.taken_how')),
+      h('button', { id: 'btn-take-back', type: 'button', class: 'primary', onclick: () => conn.open(conn.name, conn.account) }, t('web.take_back')),
+    ),
+  );
 }
 
 // ---- the account: log out, change the password ---------------------------------------
 
-app.logOut = () => {
-  const room = app.room;
+/** Called when the server confirms a log out (the account token is revoked). */
+let loggingOut = /** @type {(() => void) | null} */ (null);
+
+function logOut() {
+  const room = screens.room && screens.room.room;
   const loses = room && S.mySeat(room) && S.playing(room);
   const out = () => {
-    conn.close();
-    app.me = { name: '', server: '', account: false };
-    app.room = null;
-    app.refusal = null;
-    app.screen = 'connect';
-    notice(t('web.logged_out'));
-    render();
+    const done = () => {
+      if (!loggingOut) return;
+      loggingOut = null;
+      conn.close();
+      page.me = { name: '', server: '', account: false };
+      screens.room = null;
+      screens.connect.refusal = null;
+      show('connect');
+      notice(t('web.logged_out'));
+    };
+    loggingOut = done;
+    if (loses) page.send('LeaveRoom');
+    // The server revokes the login's token, then says so; offline, the page forgets it
+    // all the same.
+    if (!page.send('LogOut')) return done();
+    setTimeout(done, 3000);
   };
   if (!loses) return out();
   showDialog({
@@ -1026,9 +1293,9 @@ app.logOut = () => {
       { id: 'no', label: t('web.no') },
     ],
   });
-};
+}
 
-app.changePassword = () => {
+function changePassword() {
   const field = (/** @type {string} */ id, /** @type {string} */ label, /** @type {string} */ auto) =>
     h('label', { class: 'field wide', for: id }, h('span', {}, label), h('input', { id, type: 'password', maxlength: 128, autocomplete: auto, required: true }));
   const form = h(
@@ -1042,7 +1309,7 @@ app.changePassword = () => {
         if (chars < 8 || chars > 128) return showDialogError(t('server_error.bad_password'));
         if (fresh !== again) return showDialogError(t('web.passwords_differ'));
         showDialogError('');
-        app.send({ ChangePassword: { old, new: fresh } });
+        page.send({ ChangePassword: { old, new: fresh } });
       },
     },
     field('pw-old', t('web.password_old'), 'current-password'),
@@ -1055,12 +1322,12 @@ app.changePassword = () => {
     title: t('web.change_password'),
     body: form,
     buttons: [
-      { id: 'password-submit', label: t('web.change_password_short'), submit: form },
+      { id: 'password-submit', label: t('web.change_password_submit'), submit: form },
       { id: 'password-cancel', label: t('keys.cancel_short') },
     ],
   });
   document.getElementById('pw-old').focus();
-};
+}
 
 /** @param {string} text */
 function showDialogError(text) {
@@ -1070,30 +1337,31 @@ function showDialogError(text) {
 }
 
 function renderSettings() {
-  const lang = h('select', { id: 's-lang', 'aria-label': t('settings.language') }, LANGUAGES.map(([c, name]) => h('option', { value: c, selected: c === app.prefs.lang }, name)));
+  const prefs = page.prefs;
+  const lang = h('select', { id: 's-lang', 'aria-label': t('settings.language') }, LANGUAGES.map(([c, name]) => h('option', { value: c, selected: c === prefs.lang }, name)));
   const theme = h(
     'select',
     { id: 's-theme', 'aria-label': t('settings.theme') },
-    [['', t('web.theme_auto')], ['light', t('web.theme_light')], ['dark', t('web.theme_dark')]].map(([v, l]) => h('option', { value: v, selected: v === app.prefs.theme }, l)),
+    [['', t('web.theme_auto')], ['light', t('web.theme_light')], ['dark', t('web.theme_dark')]].map(([v, l]) => h('option', { value: v, selected: v === prefs.theme }, l)),
   );
-  const snd = h('input', { id: 's-sound', type: 'checkbox', checked: app.prefs.sound });
+  const snd = h('input', { id: 's-sound', type: 'checkbox', checked: prefs.sound });
   lang.addEventListener('change', async () => {
-    app.prefs.lang = lang.value;
-    savePrefs(app.prefs);
+    prefs.lang = lang.value;
+    savePrefs(prefs);
     await loadLanguage(lang.value);
-    app.view = null;
+    if (screens.room) screens.room.view = null;
     renderSettings();
     render();
   });
   theme.addEventListener('change', () => {
-    app.prefs.theme = theme.value;
-    savePrefs(app.prefs);
+    prefs.theme = theme.value;
+    savePrefs(prefs);
     setTheme();
   });
   snd.addEventListener('change', () => {
-    app.prefs.sound = snd.checked;
+    prefs.sound = snd.checked;
     sound.setSound(snd.checked);
-    savePrefs(app.prefs);
+    savePrefs(prefs);
   });
   fill(document.getElementById('settings'), lang, theme, h('label', { class: 'check', for: 's-sound' }, snd, ' ', t('settings.bell')));
 }
@@ -1103,22 +1371,26 @@ function renderSettings() {
 async function start() {
   setTheme();
   window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', setTheme);
-  if (!app.prefs.lang) app.prefs.lang = browserLanguage();
-  await loadLanguage(app.prefs.lang);
-  sound.setSound(app.prefs.sound);
+  if (!page.prefs.lang) page.prefs.lang = browserLanguage();
+  await loadLanguage(page.prefs.lang);
+  sound.setSound(page.prefs.sound);
   document.addEventListener('pointerdown', sound.unlock, { once: true });
   document.addEventListener('keydown', sound.unlock, { once: true });
   renderSettings();
-  // A reload in the middle of a game comes straight back under the same name and seat.
-  // An account's password is never stored, so its owner types it again (the seat
-  // waits for them while the server holds it).
+  // A reload, a new window or a browser restart comes straight back under the same
+  // name and seat: an account with the token its login was handed (never the
+  // password), a guest with its resume token.
+  const login = loadLogin();
   const resume = loadResume();
-  if (resume && resume.name) {
-    app.prefs.name = resume.name;
+  if (login) {
+    page.prefs.name = login.name;
+    conn.open(login.name, { token: login.token });
+  } else if (resume && resume.name) {
+    page.prefs.name = resume.name;
     if (!resume.account) conn.open(resume.name);
   }
   render();
-  setInterval(() => app.screen === 'room' && app.view && app.view.tick(), 200);
+  setInterval(() => screen === 'room' && screens.room && screens.room.view && screens.room.view.tick(), 200);
 }
 
 start();

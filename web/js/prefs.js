@@ -1,10 +1,14 @@
 // @ts-check
-// What the page remembers: settings in localStorage (kept across visits), the resume
-// token in sessionStorage (this tab only: a reload takes the seat back, a second tab is
-// a second player).
+// What the page remembers, all in localStorage (kept across visits, shared by every
+// window of this browser on this server): the settings, the resume token of the last
+// session (a reload, or a new window, takes the seat back), the account token of a
+// login that asked to stay logged in (never the password), and the create form's last
+// choices.
 
 const KEY = 'banco.prefs';
 const TOKEN = 'banco.resume';
+const LOGIN = 'banco.login';
+const CREATE = 'banco.create';
 
 /**
  * The page's settings.
@@ -15,57 +19,97 @@ const TOKEN = 'banco.resume';
 const DEFAULTS = { name: '', lang: '', theme: '', sound: true, warn: false };
 
 /**
- * This tab's last session: the resume token and who it was for.
+ * The last session: the resume token and who it was for.
  * @typedef {{token: import('./protocol').ResumeToken, name: string, account: boolean}} Resume
  */
 
-/** @param {'local' | 'session'} kind */
-function storage(kind) {
+/**
+ * A login kept: the account's name and the token that logs in to it.
+ * @typedef {{name: string, token: import('./protocol').AccountToken}} Login
+ */
+
+function storage() {
   try {
-    return kind === 'local' ? window.localStorage : window.sessionStorage;
+    return window.localStorage;
   } catch {
     return null; // storage turned off: nothing is remembered
   }
 }
 
-/** @returns {Prefs} */
-export function loadPrefs() {
-  try {
-    const saved = JSON.parse(storage('local')?.getItem(KEY) || '{}');
-    return { ...DEFAULTS, ...saved };
-  } catch {
-    return { ...DEFAULTS };
-  }
-}
-
-/** @param {Prefs} prefs */
-export function savePrefs(prefs) {
-  try {
-    storage('local')?.setItem(KEY, JSON.stringify(prefs));
-  } catch {
-    // full or forbidden: the settings last for this visit
-  }
-}
-
 /**
- * The resume token of this tab's last session: {token: [16 numbers], name}, or null.
- * @returns {Resume | null}
+ * @param {string} key
+ * @returns {any}
  */
-export function loadResume() {
+function read(key) {
   try {
-    const r = JSON.parse(storage('session')?.getItem(TOKEN) || 'null');
-    return r && Array.isArray(r.token) && r.token.length === 16 ? r : null;
+    return JSON.parse(storage()?.getItem(key) || 'null');
   } catch {
     return null;
   }
 }
 
+/**
+ * @param {string} key
+ * @param {any} value null removes it
+ */
+function write(key, value) {
+  try {
+    if (value === null) storage()?.removeItem(key);
+    else storage()?.setItem(key, JSON.stringify(value));
+  } catch {
+    // full or forbidden: it lasts for this visit
+  }
+}
+
+/** @returns {Prefs} */
+export function loadPrefs() {
+  const saved = read(KEY);
+  return { ...DEFAULTS, ...(saved && typeof saved === 'object' ? saved : {}) };
+}
+
+/** @param {Prefs} prefs */
+export function savePrefs(prefs) {
+  write(KEY, prefs);
+}
+
+/**
+ * The resume token of the last session: {token: [16 numbers], name}, or null.
+ * @returns {Resume | null}
+ */
+export function loadResume() {
+  const r = read(TOKEN);
+  return r && Array.isArray(r.token) && r.token.length === 16 ? r : null;
+}
+
 /** @param {Resume | null} resume */
 export function saveResume(resume) {
-  try {
-    if (resume) storage('session')?.setItem(TOKEN, JSON.stringify(resume));
-    else storage('session')?.removeItem(TOKEN);
-  } catch {
-    // forbidden: a reload starts a new session
-  }
+  write(TOKEN, resume);
+}
+
+/**
+ * The login kept on this browser, or null.
+ * @returns {Login | null}
+ */
+export function loadLogin() {
+  const l = read(LOGIN);
+  return l && typeof l.name === 'string' && Array.isArray(l.token) && l.token.length === 32 ? l : null;
+}
+
+/** @param {Login | null} login */
+export function saveLogin(login) {
+  write(LOGIN, login);
+}
+
+/**
+ * The create form's last choices, by field id, or null.
+ * @returns {Record<string, string> | null}
+ */
+export function loadCreate() {
+  const c = read(CREATE);
+  return c && typeof c === 'object' ? c : null;
+}
+
+/** @param {Record<string, string>} choices */
+export function saveCreate(choices) {
+  write(CREATE, choices);
 }

@@ -4,7 +4,6 @@
 // The page asks with `Profile {name, bot}`: "My info" for one's own account, or a name
 // on the leaderboard.
 
-/** @typedef {import('./main.js').App} App */
 import { h, fill, svg } from './dom.js';
 import { t } from './i18n.js';
 import { levelName } from './notation.js';
@@ -33,10 +32,10 @@ function ratingText(r) {
 }
 
 /**
- * @param {import('./main.js').App} app
+ * @param {import('./main.js').Page} page
  * @param {import('./protocol').KindRecord} k
  */
-function kindSection(app, k) {
+function kindSection(page, k) {
   const chart = k.history.length > 1
     ? svg('svg', { class: 'rating-chart', viewBox: '0 0 200 50', preserveAspectRatio: 'none', role: 'img', 'aria-label': t('web.profile_chart', { count: k.history.length }) },
         svg('polyline', { points: chartPoints(k.history, 200, 50), fill: 'none', 'stroke-width': 1.5, 'vector-effect': 'non-scaling-stroke' }))
@@ -50,7 +49,7 @@ function kindSection(app, k) {
     h('p', {}, t('plain.standing', { games: k.games, wins: k.wins, losses: k.losses, draws: k.draws })),
     best
       ? h('p', {}, t('web.profile_best_win', { name: best.opponent, rating: best.opponent_rating }), ' ',
-          h('button', { type: 'button', class: 'small replay', onclick: () => app.send({ Replay: best.game }) }, t('keys.open_replay_short')))
+          h('button', { type: 'button', class: 'small replay', onclick: () => page.send({ Replay: best.game }) }, t('keys.open_replay_short')))
       : null,
     chart,
   );
@@ -58,10 +57,11 @@ function kindSection(app, k) {
 
 /**
  * @param {HTMLElement} root
- * @param {import('./main.js').App} app
  * @param {import('./protocol').Profile} p
+ * @param {import('./main.js').Page} page
+ * @param {import('./main.js').Actions} act
  */
-export function renderProfile(root, app, p) {
+export function renderProfile(root, p, page, act) {
   const who = p.bot ? t('seat.bot', { level: t(`level.${levelName(p.bot)}`) }) : p.name;
   const since = p.registered_at_ms
     ? t('web.profile_registered', { date: new Date(p.registered_at_ms).toLocaleDateString() })
@@ -71,11 +71,11 @@ export function renderProfile(root, app, p) {
     h(
       'div',
       { class: 'records profile', id: 'profile' },
-      h('div', { class: 'lobby-head' }, h('h2', { id: 'profile-name' }, who), h('button', { id: 'btn-back', type: 'button', onclick: () => app.toLobby() }, t('keys.back_to_lobby_short'))),
+      h('div', { class: 'lobby-head' }, h('h2', { id: 'profile-name' }, who), h('button', { id: 'btn-back', type: 'button', onclick: () => act.toLobby() }, t('keys.back_to_lobby_short'))),
       h('p', { class: 'muted' }, since),
-      h('div', { class: 'profile-kinds' }, p.games.map((k) => kindSection(app, k))),
+      h('div', { class: 'profile-kinds' }, p.games.map((k) => kindSection(page, k))),
       h('h3', {}, t('web.profile_recent')),
-      p.recent.length ? h('ul', { class: 'rooms' }, p.recent.map((g) => gameRow(app, g))) : h('p', { class: 'empty' }, t('history.empty')),
+      p.recent.length ? h('ul', { class: 'rooms' }, p.recent.map((g) => gameRow(page, g))) : h('p', { class: 'empty' }, t('history.empty')),
     ),
   );
 }

@@ -4,7 +4,14 @@
 // The page's modules name these types in JSDoc (`import('./protocol').ServerMsg`).
 
 /** The protocol version these types describe. */
-export type ProtocolVersion = 6;
+export type ProtocolVersion = 7;
+
+/**
+ * A long-lived secret that logs in to one account without its password (the browser
+ * page's "stay logged in"): handed out in [`crate::Welcome`] when a login asks to be
+ * remembered, presented as [`crate::Credentials::Token`]. The server keeps only its hash.
+ */
+export type AccountToken = number[];
 
 /**
  * A board being arranged by hand in a position editor (the browser page's: the terminal
@@ -105,7 +112,7 @@ export type ClientMsg = {
   };
 } | {
   Trial: Move[];
-};
+} | "LogOut";
 
 /** How much time each seat has, as of the moment the message was sent. */
 export type Clocks = {
@@ -119,13 +126,24 @@ export type Clocks = {
 };
 
 /**
- * A password for the account named in [`Hello`]. Its `Debug` hides the password, so it
- * can never reach a log by way of a message dump.
+ * How a client proves it is the account named in [`Hello`]. Its `Debug` hides the
+ * password and the token, so neither can reach a log by way of a message dump.
  */
 export type Credentials = {
-  password: string;
-  /** Make the account (the name must be free) instead of logging in to it. */
-  register: boolean;
+  password: {
+    password: string;
+    /** Make the account (the name must be free) instead of logging in to it. */
+    register: boolean;
+    /**
+     * Also hand out an [`AccountToken`] in [`crate::Welcome`], so this client can log
+     * in again without the password (the browser page's "stay logged in").
+     */
+    remember?: boolean;
+  };
+  token?: never;
+} | {
+  token: AccountToken;
+  password?: never;
 };
 
 /** Why a game ended. */
@@ -135,7 +153,7 @@ export type EndReason = ("resign" | "checkmate" | "perpetual_check" | "repetitio
  * Why the server refused a request. The names (see [`ErrorCode::as_str`]) are stable:
  * scripts match on them. Whatever was refused changed nothing.
  */
-export type ErrorCode = ("no_such_room" | "not_in_room" | "game_over" | "not_your_turn" | "empty_chat" | "chat_too_long" | "shutting_down") | "version_mismatch" | "malformed" | "unexpected" | "bad_name" | "bad_settings" | "room_full" | "already_in_room" | "not_a_player" | "no_game" | "illegal_move" | "occupied" | "out_of_bounds" | "chat_too_fast" | "offer_pending" | "no_offer" | "own_offer" | "nothing_to_undo" | "hints_off" | "busy" | "internal" | "no_such_game" | "login_failed" | "name_registered" | "name_taken" | "too_many_tries" | "bad_password" | "not_logged_in" | "spectators_full" | "offer_too_soon" | "engines_busy" | "hint_used" | "no_such_player";
+export type ErrorCode = ("no_such_room" | "not_in_room" | "game_over" | "not_your_turn" | "empty_chat" | "chat_too_long" | "shutting_down") | "version_mismatch" | "malformed" | "unexpected" | "bad_name" | "bad_settings" | "room_full" | "already_in_room" | "not_a_player" | "no_game" | "illegal_move" | "occupied" | "out_of_bounds" | "chat_too_fast" | "offer_pending" | "no_offer" | "own_offer" | "nothing_to_undo" | "hints_off" | "busy" | "internal" | "no_such_game" | "login_failed" | "name_registered" | "name_taken" | "too_many_tries" | "bad_password" | "not_logged_in" | "spectators_full" | "offer_too_soon" | "engines_busy" | "hint_used" | "no_such_player" | "taken_over";
 
 /** A refusal as sent on the wire. */
 export type ErrorMsg = {
@@ -346,6 +364,12 @@ export type MoveRecord = {
   /** Xiangqi: the move in WXF notation (`C2.5`). Empty for caro. */
   wxf: string;
 };
+
+/**
+ * Why a caro stone that made five (or more) in a row did not win, told with the move so
+ * no player is left wondering.
+ */
+export type NotAWin = "blocked_both_ends" | "overline";
 
 /** An open offer: what, and from which seat. */
 export type Offer = {
@@ -627,6 +651,8 @@ export type ServerMsg = {
 } | {
   Moved: {
     clocks?: Clocks | null;
+    /** Caro: why the move made five (or more) in a row and still did not win. */
+    not_a_win?: NotAWin | null;
     ply: number;
     record: MoveRecord;
   };
@@ -697,7 +723,7 @@ export type ServerMsg = {
   };
 } | {
   Tried: Trial;
-};
+} | "LoggedOut";
 
 /** A player's line on a game's leaderboard. */
 export type Standing = {
@@ -772,6 +798,11 @@ export type Welcome = {
    * [`crate::GUEST_MARK`]).
    */
   account?: boolean;
+  /**
+   * Asked for with [`crate::Credentials::Password`]'s `remember`: present it as
+   * [`crate::Credentials::Token`] to log in again without the password.
+   */
+  account_token?: AccountToken | null;
   /** The name the server gave this player (the asked name, made unique). */
   name: string;
   /** Present this in a later Hello to reclaim a held seat. */

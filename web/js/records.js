@@ -2,19 +2,33 @@
 // The server's records: the leaderboard, the history of finished games, and a replay of
 // one game move by move on the same boards as a room.
 
-/** @typedef {import('./main.js').App} App */
 import { h, fill, svg } from './dom.js';
 import { t } from './i18n.js';
 import { caroBoard } from './caro.js';
 import { xiangqiBoard } from './xiangqi.js';
 import { botOfName, iccs, levelName, pointName, seatIndex } from './notation.js';
-import { gameLine, headline, moveText, reasonText } from './room.js';
+import { gameLine, headline, moveText, noResult, reasonText } from './room.js';
+
+/** @typedef {import('./main.js').Page} Page */
+/** @typedef {import('./main.js').Actions} Actions */
 
 /**
- * @param {import('./main.js').App} app
+ * @param {Actions} act
  */
-function back(app) {
-  return h('button', { id: 'btn-back', type: 'button', onclick: () => app.toLobby() }, t('keys.back_to_lobby_short'));
+function back(act) {
+  return h('button', { id: 'btn-back', type: 'button', onclick: () => act.toLobby() }, t('keys.back_to_lobby_short'));
+}
+
+/**
+ * Each leaderboard line's place, by the rule the terminal and the server's profiles
+ * use: a settled rating's place is 1 + the settled ratings above it, so equal ones
+ * share a place; a provisional rating (`1500?`) has none yet.
+ * @param {import('./protocol').Standing[]} standings
+ * @returns {(number | null)[]}
+ */
+export function places(standings) {
+  const settled = standings.filter((s) => !s.rating.provisional).map((s) => s.rating.rating);
+  return standings.map((s) => (s.rating.provisional ? null : settled.filter((r) => r > s.rating.rating).length + 1));
 }
 
 /**
@@ -27,21 +41,24 @@ function ratingCell(r) {
 
 /**
  * @param {HTMLElement} root
- * @param {import('./main.js').App} app
- * @param {import('./protocol').Standing[]} standings
+ * @param {{game: import('./protocol').GameKind, standings: import('./protocol').Standing[]}} board
+ * @param {Page} page
+ * @param {Actions} act
  */
-export function renderLeaderboard(root, app, standings) {
+export function renderLeaderboard(root, board, page, act) {
+  const standings = board.standings;
+  const place = places(standings);
   fill(
     root,
     h(
       'div',
       { class: 'records' },
-      h('div', { class: 'lobby-head' }, h('h2', {}, t('leaderboard.title')), back(app)),
+      h('div', { class: 'lobby-head' }, h('h2', {}, t('leaderboard.title')), back(act)),
       h(
         'div',
         { class: 'game-switch', role: 'group', 'aria-label': t('create.game') },
         /** @type {import('./protocol').GameKind[]} */ (['caro', 'xiangqi']).map((game) =>
-          h('button', { id: `lb-${game}`, type: 'button', 'aria-pressed': String(app.leaderboardGame === game), onclick: () => app.askLeaderboard(game) }, t(`create.game_${game}`)),
+          h('button', { id: `lb-${game}`, type: 'button', 'aria-pressed': String(board.game === game), onclick: () => act.askLeaderboard(game) }, t(`create.game_${game}`)),
         ),
       ),
       standings.length === 0
@@ -56,8 +73,8 @@ export function renderLeaderboard(root, app, standings) {
               standings.map((s, i) =>
                 h(
                   'tr',
-                  { class: s.name === app.me.name ? 'me' : '' },
-                  [i + 1, h('button', { type: 'button', class: 'link', onclick: () => app.askProfile(s.name, s.bot) }, `${s.bot ? '⚙ ' : ''}${s.name}`), ratingCell(s.rating), s.games, s.wins, s.losses, s.draws].map((c) => h('td', {}, c)),
+                  { class: s.name === page.me.name ? 'me' : '' },
+                  [place[i] === null ? '–' : place[i], h('button', { type: 'button', class: 'link', onclick: () => act.askProfile(s.name, s.bot) }, `${s.bot ? '⚙ ' : ''}${s.name}`), ratingCell(s.rating), s.games, s.wins, s.losses, s.draws].map((c) => h('td', {}, c)),
                 ),
               ),
             ),
@@ -68,10 +85,11 @@ export function renderLeaderboard(root, app, standings) {
 
 /**
  * The history's filter: a player's name, your own games, or everyone's.
- * @param {import('./main.js').App} app
+ * @param {string | null} who
+ * @param {Page} page
+ * @param {Actions} act
  */
-function historyFilter(app) {
-  const who = app.historyFor;
+function historyFilter(who, page, act) {
   const input = h('input', { id: 'history-player', type: 'search', maxlength: 24, value: who || '', placeholder: t('leaderboard.col_name'), 'aria-label': t('web.history_player') });
   return h(
     'form',
@@ -80,23 +98,23 @@ function historyFilter(app) {
       class: 'history-filter',
       onsubmit: (/** @type {SubmitEvent} */ e) => {
         e.preventDefault();
-        app.askHistory(input.value.trim() || null);
+        act.askHistory(input.value.trim() || null);
       },
     },
     input,
     h('button', { id: 'history-show', type: 'submit' }, t('web.history_show')),
-    h('button', { id: 'history-mine', type: 'button', onclick: () => app.askHistory(app.me.name) }, t('web.history_mine')),
-    h('button', { id: 'history-all', type: 'button', onclick: () => app.askHistory(null) }, t('web.history_all')),
+    h('button', { id: 'history-mine', type: 'button', onclick: () => act.askHistory(page.me.name) }, t('web.history_mine')),
+    h('button', { id: 'history-all', type: 'button', onclick: () => act.askHistory(null) }, t('web.history_all')),
   );
 }
 
 /**
- * @param {import('./main.js').App} app
+ * @param {string | null} who
+ * @param {Page} page
  */
-function historyTitle(app) {
-  const who = app.historyFor;
+function historyTitle(who, page) {
   if (!who) return t('history.title_all');
-  if (who === app.me.name) return t('history.title_mine');
+  if (who === page.me.name) return t('history.title_mine');
   return t('history.title_player', { name: who });
 }
 
@@ -112,12 +130,12 @@ export function shownName(name) {
 
 /**
  * One finished game in a list, with its replay button.
- * @param {import('./main.js').App} app
+ * @param {Page} page
  * @param {import('./protocol').GameSummary} g
  */
-export function gameRow(app, g) {
+export function gameRow(page, g) {
   const first = seatIndex(g.first);
-  const result = g.over.winner ? t('result.won', { name: shownName(g.players[seatIndex(g.over.winner)]) }) : t('result.draw');
+  const result = noResult(g.over) || (g.over.winner ? t('result.won', { name: shownName(g.players[seatIndex(g.over.winner)]) }) : t('result.draw'));
   return h(
     'li',
     { class: 'room-row', dataset: { game: g.id } },
@@ -128,29 +146,31 @@ export function gameRow(app, g) {
       h('span', {}, t('room.versus', { one: shownName(g.players[first]), two: shownName(g.players[1 - first]) })),
       h('span', { class: 'muted' }, `${result} · ${t('room.moves', { count: g.plies })}${g.rated === false ? ` · ${t('web.unrated')}` : ''} · ${new Date(g.ended_at_ms).toLocaleString()}`),
     ),
-    h('div', { class: 'room-buttons' }, h('button', { class: 'replay', type: 'button', onclick: () => app.send({ Replay: g.id }) }, t('keys.open_replay_short'))),
+    h('div', { class: 'room-buttons' }, h('button', { class: 'replay', type: 'button', onclick: () => page.send({ Replay: g.id }) }, t('keys.open_replay_short'))),
   );
 }
 
 /**
  * @param {HTMLElement} root
- * @param {import('./main.js').App} app
- * @param {import('./protocol').GameSummary[]} games
+ * @param {{player: string | null, games: import('./protocol').GameSummary[]}} history
+ * @param {Page} page
+ * @param {Actions} act
  */
-export function renderHistory(root, app, games) {
+export function renderHistory(root, history, page, act) {
+  const games = history.games;
   fill(
     root,
     h(
       'div',
       { class: 'records' },
-      h('div', { class: 'lobby-head' }, h('h2', { id: 'history-title' }, historyTitle(app)), back(app)),
-      historyFilter(app),
+      h('div', { class: 'lobby-head' }, h('h2', { id: 'history-title' }, historyTitle(history.player, page)), back(act)),
+      historyFilter(history.player, page, act),
       games.length === 0
         ? h('p', { class: 'empty' }, t('history.empty'))
         : h(
             'ul',
             { id: 'history', class: 'rooms' },
-            games.map((g) => gameRow(app, g)),
+            games.map((g) => gameRow(page, g)),
           ),
     ),
   );
@@ -196,18 +216,21 @@ export function offerDownload(name, text) {
 
 /**
  * @param {HTMLElement} root
- * @param {import('./main.js').App} app
- * @param {import('./protocol').RecordedGame} record
- * @param {number} step
+ * @param {import('./main.js').ReplayScreen} rp
+ * @param {Page} page
+ * @param {Actions} act
  */
-export function renderReplay(root, app, record, step) {
+export function renderReplay(root, rp, page, act) {
+  const { record, step } = rp;
+  void page;
   const room = replayRoom(record, step);
   const total = record.moves.length;
-  const board = room.settings.game.caro ? caroBoard(room, {}) : xiangqiBoard(room, app.flip ? 'black' : 'red', {});
+  const board = room.settings.game.caro ? caroBoard(room, {}) : xiangqiBoard(room, rp.flip ? 'black' : 'red', {});
   const at = step === 0 ? t('replay.at_start', { total }) : `${step}/${total}: ${moveText(room, record.moves[step - 1])}`;
   const ended = record.summary.over;
-  const over = step < total ? '' : ended ? `${headline(room, ended)} ${reasonText(room, ended)}.` : t('replay.unfinished');
-  const go = (/** @type {number} */ n) => app.replayStep(Math.max(0, Math.min(total, n)));
+  const why = ended ? reasonText(room, ended) : '';
+  const over = step < total ? '' : ended ? (why ? `${headline(room, ended)} ${why}.` : headline(room, ended)) : t('replay.unfinished');
+  const go = (/** @type {number} */ n) => act.replayStep(Math.max(0, Math.min(total, n)));
   fill(
     root,
     h(
@@ -216,10 +239,10 @@ export function renderReplay(root, app, record, step) {
       h(
         'section',
         { class: 'play' },
-        h('div', { class: 'room-title' }, h('strong', {}, record.summary.id ? `${t('replay.title')} · ${t('replay.game_id', { id: record.summary.id })}` : `${t('replay.title')} · ${app.replayFile || ''}`), ' · ', gameLine({ game: record.summary.game })),
+        h('div', { class: 'room-title' }, h('strong', {}, record.summary.id ? `${t('replay.title')} · ${t('replay.game_id', { id: record.summary.id })}` : `${t('replay.title')} · ${rp.file || ''}`), ' · ', gameLine({ game: record.summary.game })),
         h('div', { class: 'board-scroll' }, board),
         h('div', { id: 'status' }, at, ' ', over),
-        reviewPanel(app.review, room, record, step, go),
+        reviewPanel(rp.review, room, record, step, go),
         h(
           'div',
           { class: 'actions' },
@@ -227,16 +250,14 @@ export function renderReplay(root, app, record, step) {
           // screen readers.
           h('button', { id: 'rp-start', type: 'button', 'aria-label': t('web.replay_start'), title: t('web.replay_start'), onclick: () => go(0) }, '|◀'),
           h('button', { id: 'rp-back', type: 'button', 'aria-label': t('web.replay_back'), title: t('web.replay_back'), onclick: () => go(step - 1) }, '◀'),
-          h('button', { id: 'rp-play', type: 'button', 'aria-label': t('keys.autoplay'), title: t('keys.autoplay'), onclick: () => app.replayAutoplay() }, app.autoplay ? '||' : '▶▶'),
+          h('button', { id: 'rp-play', type: 'button', 'aria-label': t('keys.autoplay'), title: t('keys.autoplay'), onclick: () => act.replayAutoplay() }, rp.autoplay ? '||' : '▶▶'),
           h('button', { id: 'rp-next', type: 'button', 'aria-label': t('web.replay_forward'), title: t('web.replay_forward'), onclick: () => go(step + 1) }, '▶'),
           h('button', { id: 'rp-end', type: 'button', 'aria-label': t('web.replay_end'), title: t('web.replay_end'), onclick: () => go(total) }, '▶|'),
-          room.settings.game.xiangqi ? h('button', { type: 'button', onclick: () => app.toggleFlip() }, t('keys.flip_short')) : null,
-          h('button', { id: 'rp-save', type: 'button', onclick: () => app.saveRecord(record) }, t('keys.save_record_short')),
-          h('button', { id: 'rp-play-on', type: 'button', onclick: () => app.playOn(record, step) }, t('web.play_on')),
-          record.summary.id && !app.review
-            ? h('button', { id: 'rp-review', type: 'button', onclick: () => app.send({ Review: record.summary.id }) && ((app.review = { asked: true }), app.replayStep(step)) }, t('web.review'))
-            : null,
-          back(app),
+          room.settings.game.xiangqi ? h('button', { type: 'button', onclick: () => act.toggleFlip() }, t('keys.flip_short')) : null,
+          h('button', { id: 'rp-save', type: 'button', onclick: () => act.saveRecord(record) }, t('keys.save_record_short')),
+          h('button', { id: 'rp-play-on', type: 'button', onclick: () => act.playOn(record, step) }, t('web.play_on')),
+          record.summary.id && !rp.review ? h('button', { id: 'rp-review', type: 'button', onclick: () => act.review() }, t('web.review')) : null,
+          back(act),
         ),
       ),
       h(
@@ -248,7 +269,7 @@ export function renderReplay(root, app, record, step) {
         h(
           'ol',
           { class: 'moves' },
-          record.moves.map((m, i) => moveItem(room, m, i, step, app.review, go)),
+          record.moves.map((m, i) => moveItem(room, m, i, step, rp.review, go)),
         ),
       ),
     ),
@@ -262,7 +283,7 @@ export function renderReplay(root, app, record, step) {
  * @param {import('./protocol').MoveRecord} m
  * @param {number} i
  * @param {number} step
- * @param {App['review']} review
+ * @param {import('./main.js').Review | null} review
  * @param {(n: number) => void} go
  */
 function moveItem(room, m, i, step, review, go) {
@@ -293,7 +314,7 @@ const CLASS_MARK = { inaccuracy: '?!', mistake: '?', blunder: '??', missed_win: 
  * The engine's review beside a replay: a progress line while the server analyses, then
  * the first mover's winning chances over the game (the ply shown marked; a click on the
  * chart goes to that ply) and, for the move shown, its class and the engine's move.
- * @param {App['review']} review
+ * @param {import('./main.js').Review | null} review
  * @param {import('./state.js').Room} room
  * @param {import('./protocol').RecordedGame} record
  * @param {number} step

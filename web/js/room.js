@@ -4,7 +4,6 @@
 // four warning, leave), the move list and the chat. Built once per room; `update`
 // redraws the parts that change, so the chat box keeps what is being typed.
 
-/** @typedef {import('./main.js').App} App */
 import { h, fill } from './dom.js';
 import { t, has } from './i18n.js';
 import { caroBoard } from './caro.js';
@@ -64,11 +63,25 @@ export function timeLine(tc) {
 }
 
 /**
- * `You won!`, `You lost.`, `Draw.`, `An won.`
+ * The headline of a game that ended with no result, if this one did: aborted before
+ * both players moved ("Game aborted (before both players moved)"), replaced by a new
+ * game, or left by both players. Such a game is neither a win nor a draw.
+ * @param {import('./protocol').GameOver} over
+ */
+export function noResult(over) {
+  if (over.reason === 'aborted') return `${t('result.aborted')} ${t('reason.aborted_why')}`;
+  if (over.reason === 'new_game' || (over.reason === 'abandoned' && !over.winner)) return t('result.no_result');
+  return null;
+}
+
+/**
+ * `You won!`, `You lost.`, `Draw.`, `An won.`, `Game aborted (…)`.
  * @param {import('./state.js').Room} room
  * @param {import('./protocol').GameOver} over
  */
 export function headline(room, over) {
+  const none = noResult(over);
+  if (none) return none;
   const me = S.mySeat(room);
   if (!over.winner) return t('result.draw');
   if (me) return over.winner === me ? t('result.you_won') : t('result.you_lost');
@@ -76,11 +89,14 @@ export function headline(room, over) {
 }
 
 /**
- * Why the game ended, from this page's point of view.
+ * Why the game ended, from this page's point of view ('' when the headline says it all:
+ * an aborted game).
  * @param {import('./state.js').Room} room
  * @param {import('./protocol').GameOver} over
  */
 export function reasonText(room, over) {
+  if (over.reason === 'aborted') return '';
+  if (over.reason === 'abandoned' && !over.winner) return t('reason.abandoned_both');
   const key = `reason.${over.reason}`;
   const loser = over.winner ? otherSeat(over.winner) : null;
   if (loser && loser === S.mySeat(room) && has(`${key}_you`)) return t(`${key}_you`);
@@ -104,7 +120,10 @@ export function seriesText(room) {
 export function statusText(room) {
   const g = room.game;
   if (!g) return t('status.waiting_opponent');
-  if (g.over) return `${headline(room, g.over)} ${reasonText(room, g.over)}.`;
+  if (g.over) {
+    const why = reasonText(room, g.over);
+    return why ? `${headline(room, g.over)} ${why}.` : headline(room, g.over);
+  }
   const seat = S.toMove(room);
   let text = S.myTurn(room)
     ? t('status.your_turn', { stone: sideWord(room, seat) })
@@ -140,11 +159,24 @@ export function moveText(room, record) {
 }
 
 /**
- * Mounts the room screen into `root`; returns {update, tick}.
- * @param {HTMLElement} root
- * @param {import('./main.js').App} app
+ * Whether the chat's lines are in sight (on a phone they sit below the board).
  */
-export function mountRoom(root, app) {
+export function chatVisible() {
+  const log = document.getElementById('chat-log');
+  if (!log) return false;
+  const box = log.getBoundingClientRect();
+  return box.bottom > 0 && box.top < window.innerHeight - 8;
+}
+
+/**
+ * Mounts the room screen into `root`; returns {update, tick}. `rs` is the room screen's
+ * state, `page` what every screen shares, `act` what it may ask for.
+ * @param {HTMLElement} root
+ * @param {import('./main.js').RoomScreen} rs
+ * @param {import('./main.js').Page} page
+ * @param {import('./main.js').Actions} act
+ */
+export function mountRoom(root, rs, page, act) {
   const board = h('div', { id: 'board', class: 'board-scroll' });
   const status = h('div', { id: 'status', role: 'status', 'aria-live': 'polite' });
   const actions = h('div', { id: 'actions', class: 'actions' });
@@ -166,13 +198,15 @@ export function mountRoom(root, app) {
       onsubmit: (/** @type {SubmitEvent} */ e) => {
         e.preventDefault();
         const text = chatInput.value.trim();
-        if (text && app.send({ Chat: text })) chatInput.value = '';
+        if (text && page.send({ Chat: text })) chatInput.value = '';
       },
     },
     chatInput,
     h('button', { id: 'chat-send', type: 'submit' }, t('web.send')),
   );
   const title = h('div', { class: 'room-title' });
+  // Chat said while it was out of sight: its count, on a button that goes to it.
+  const badge = h('button', { id: 'chat-badge', type: 'button', class: 'chat-badge', hidden: true, onclick: () => act.readChat() });
   fill(
     root,
     h(
@@ -186,6 +220,7 @@ export function mountRoom(root, app) {
         h('section', {}, h('h2', { id: 'moves-title' }), moves),
         h('section', { class: 'chat' }, h('h2', {}, t('room.chat')), chatLog, chatForm),
       ),
+      badge,
     ),
   );
 
@@ -202,38 +237,37 @@ export function mountRoom(root, app) {
   }
 
   function update() {
-    const room = app.room;
-    if (!room) return;
+    const room = rs.room;
     const kind = S.gameKind(room);
     const me = S.mySeat(room);
     fill(title, h('strong', {}, t('title.room', { room: room.id, game: gameLine(room.settings) })), ' · ', timeLine(room.settings.time));
     // The board: the real game, or the draft board with its trial moves.
-    const zoom = app.zoom || 1;
-    const draft = app.draft && room.game ? app.draft : null;
+    const zoom = rs.zoom || 1;
+    const draft = rs.draft && room.game ? rs.draft : null;
     const shown = draft ? draftRoom(room, draft) : room;
     const trials = draft ? trialSpots(draft) : null;
     const label = t('web.board_label');
     const hadFocus = board.contains(document.activeElement);
     if (kind === 'caro') {
-      fill(board, caroBoard(shown, { warn: !draft && app.prefs.warn, zoom, trials, label, onPlace: (p) => (draft ? app.draftPlace(p) : app.place(p)) }));
+      fill(board, caroBoard(shown, { warn: !draft && page.prefs.warn, zoom, trials, label, onPlace: (p) => (draft ? act.draftPlace(p) : act.place(p)) }));
     } else {
       const color = me ? S.xiangqiColor(room, me) : 'red';
-      const view = app.flip ? (color === 'red' ? 'black' : 'red') : color;
+      const view = rs.flip ? (color === 'red' ? 'black' : 'red') : color;
       const toMove = S.toMove(room);
       fill(
         board,
         xiangqiBoard(shown, view, {
-          selected: draft ? draft.selected : app.selected,
-          targets: draft ? draftTargets(draft) : app.selected ? S.targetsFrom(room, app.selected) : [],
+          selected: draft ? draft.selected : rs.selected,
+          targets: draft ? draftTargets(draft) : rs.selected ? S.targetsFrom(room, rs.selected) : [],
           check: !draft && (isCheck(room) || (room.facts && room.facts.check && !room.game.over)),
           toMoveColor: toMove ? S.xiangqiColor(room, toMove) : null,
           trials,
           label,
-          onTap: (sq) => (draft ? app.draftTap(sq) : app.tapSquare(sq)),
+          onTap: (sq) => (draft ? act.draftTap(sq) : act.tapSquare(sq)),
         }),
       );
     }
-    rove(board.querySelector('.caro-grid, .xq-points'), kind === 'caro' ? room.settings.game.caro.width : 9, app.cursor, hadFocus);
+    rove(board.querySelector('.caro-grid, .xq-points'), kind === 'caro' ? room.settings.game.caro.width : 9, rs.cursor, hadFocus);
     board.classList.toggle('big', kind === 'caro' && room.settings.game.caro.width > 19);
     board.classList.toggle('drafting', !!draft);
     if (draft) {
@@ -270,28 +304,28 @@ export function mountRoom(root, app) {
     const mine = offer && me && offer.by === me;
     const list = [];
     if (me) {
-      if (mine) list.push(button('btn-withdraw', t('keys.withdraw_short'), () => app.send({ Withdraw: offer.kind })));
-      else if (S.offerToMe(room)) list.push(button('btn-answer', t('keys.answer_short'), () => app.showOffer()));
-      list.push(button('btn-undo', t('keys.undo_short'), () => app.send({ Offer: 'undo' }), running && !offer && g.moves.some((m) => m.by === me)));
-      list.push(button('btn-newgame', g && g.over ? t('web.rematch') : t('keys.newgame_short'), () => app.send({ Offer: 'new_game' }), !!g && !offer));
-      list.push(button('btn-draw', t('keys.draw_short'), () => app.send({ Offer: 'draw' }), running && !offer));
-      list.push(button('btn-resign', t('keys.resign_short'), () => app.confirmResign(), running));
-      if (room.settings.hints) list.push(button('btn-hint', t('keys.hint_short'), () => app.send('Hint'), S.myTurn(room)));
+      if (mine) list.push(button('btn-withdraw', t('keys.withdraw_short'), () => page.send({ Withdraw: offer.kind })));
+      else if (S.offerToMe(room)) list.push(button('btn-answer', t('keys.answer_short'), () => act.showOffer()));
+      list.push(button('btn-undo', t('keys.undo_short'), () => page.send({ Offer: 'undo' }), running && !offer && g.moves.some((m) => m.by === me)));
+      list.push(button('btn-newgame', g && g.over ? t('web.rematch') : t('keys.newgame_short'), () => page.send({ Offer: 'new_game' }), !!g && !offer));
+      list.push(button('btn-draw', t('keys.draw_short'), () => page.send({ Offer: 'draw' }), running && !offer));
+      list.push(button('btn-resign', t('keys.resign_short'), () => act.confirmResign(), running));
+      if (room.settings.hints) list.push(button('btn-hint', t('keys.hint_short'), () => page.send('Hint'), S.myTurn(room)));
     }
-    if (g) list.push(button('btn-draft', draft ? t('keys.draft_leave_short') : t('keys.draft_short'), () => app.toggleDraft()));
-    if (draft) list.push(button('btn-draft-undo', t('keys.draft_undo_short'), () => app.draftUndo(), draft.trials.length > 0));
-    if (g && g.moves.length) list.push(button('btn-save', t('keys.save_record_short'), () => app.saveRoomGame()));
+    if (g) list.push(button('btn-draft', draft ? t('keys.draft_leave_short') : t('keys.draft_short'), () => act.toggleDraft()));
+    if (draft) list.push(button('btn-draft-undo', t('keys.draft_undo_short'), () => act.draftUndo(), draft.trials.length > 0));
+    if (g && g.moves.length) list.push(button('btn-save', t('keys.save_record_short'), () => act.saveRoomGame()));
     if (kind === 'caro') {
-      list.push(button('btn-warn', `${t('keys.threats_short')}: ${app.prefs.warn ? t('create.on') : t('create.off')}`, () => app.toggleWarn()));
+      list.push(button('btn-warn', `${t('keys.threats_short')}: ${page.prefs.warn ? t('create.on') : t('create.off')}`, () => act.toggleWarn()));
       if (room.settings.game.caro.width > 15 || room.settings.game.caro.height > 15) {
-        list.push(button('btn-zoom-out', '−', () => app.zoomBy(-1)));
-        list.push(button('btn-zoom-in', '+', () => app.zoomBy(1)));
+        list.push(button('btn-zoom-out', '−', () => act.zoomBy(-1)));
+        list.push(button('btn-zoom-in', '+', () => act.zoomBy(1)));
       }
     } else {
-      list.push(button('btn-flip', t('keys.flip_short'), () => app.toggleFlip()));
+      list.push(button('btn-flip', t('keys.flip_short'), () => act.toggleFlip()));
     }
-    if (g && g.over) list.push(button('btn-result', t('keys.show_result_short'), () => app.showGameOver()));
-    list.push(button('btn-leave', t('keys.leave_short'), () => app.confirmLeave()));
+    if (g && g.over) list.push(button('btn-result', t('keys.show_result_short'), () => act.showGameOver()));
+    list.push(button('btn-leave', t('keys.leave_short'), () => act.confirmLeave()));
     fill(actions, list);
     // The move list, redrawn when it changed.
     const count = g ? g.moves.length : 0;
@@ -325,12 +359,14 @@ export function mountRoom(root, app) {
       );
       chatLog.scrollTop = chatLog.scrollHeight;
     }
+    badge.hidden = rs.unread === 0;
+    badge.textContent = `${t('room.chat')} ${rs.unread}`;
+    badge.setAttribute('aria-label', t('web.chat_unread', { n: rs.unread }));
     tick();
   }
 
   function tick() {
-    const room = app.room;
-    if (!room) return;
+    const room = rs.room;
     const now = performance.now();
     for (const el of players.querySelectorAll('.clock')) {
       const seat = /** @type {import('./protocol').Seat} */ (/** @type {HTMLElement} */ (el).dataset.seat);

@@ -103,6 +103,16 @@ export function playing(room) {
 }
 
 /**
+ * Whether giving up now aborts the game instead of losing it: it runs, and not both
+ * players have moved (the server then ends it with no result).
+ * @param {Room} room
+ */
+export function givingUpAborts(room) {
+  const g = room.game;
+  return !!g && !g.over && !(g.moves.some((m) => m.by === 'one') && g.moves.some((m) => m.by === 'two'));
+}
+
+/**
  * 'X' or 'O': the stone `seat` plays in the current caro game.
  * @param {Room} room
  * @param {Seat} seat
@@ -321,7 +331,9 @@ export function apply(room, msg, now) {
   if ('GameOver' in msg) {
     const body = msg.GameOver;
     if (g) {
-      if (!g.over) {
+      // An aborted game is no game of the series (the server counts it so too):
+      // nobody won it, and it was no draw.
+      if (!g.over && body.reason !== 'aborted') {
         if (body.winner) room.series.wins[seatIndex(body.winner)] += 1;
         else room.series.draws += 1;
       }

@@ -16,3 +16,10 @@ test("the server's close says why, as an error the page can word", () => {
   assert.equal(closeReason({ code: 1005, reason: '' }), null);
   assert.equal(closeReason({ code: 1006, reason: '' }), null);
 });
+
+test('a link silent for three heartbeats is dead, as the terminal holds it', async () => {
+  const { silent, SILENCE_MS } = await import('../js/net.js');
+  assert.equal(SILENCE_MS, 15000);
+  assert.equal(silent(1000, 1000 + 15000), false);
+  assert.equal(silent(1000, 1000 + 15001), true);
+});

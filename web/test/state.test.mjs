@@ -117,3 +117,13 @@ test('room list pushes apply in order', () => {
   rooms = s.applyRoomChanges(rooms, [line(3, 'Playing')], [3, 9]);
   assert.deepEqual(rooms, [line(3, 'Playing'), line(4, 'Playing')]);
 });
+
+test('an aborted game is no game of the series, and giving up before both moved aborts', () => {
+  const room = s.roomFromView(caroView(), 0);
+  assert.equal(s.givingUpAborts(room), true);
+  s.apply(room, caroMove(7, 7, 'one'), 10);
+  assert.equal(s.givingUpAborts(room), true, 'only one player has moved');
+  s.apply(room, { GameOver: { winner: null, reason: 'aborted', line: [] } }, 20);
+  assert.deepEqual(room.series, { wins: [0, 0], draws: 0 });
+  assert.equal(s.givingUpAborts(room), false, 'over');
+});

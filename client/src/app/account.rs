@@ -153,7 +153,7 @@ impl App {
         {
             let new = ps.new.text().to_string();
             if let Some(account) = &mut self.session.account {
-                account.password = new;
+                *account = banco_protocol::Credentials::password(new, false);
             }
             self.close_password();
         }

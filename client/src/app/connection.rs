@@ -45,18 +45,13 @@ impl App {
             return;
         }
         let password = form.password.text().to_string();
-        let account = (!password.is_empty()).then_some(Credentials {
-            password,
-            register: form.register,
-        });
+        let account =
+            (!password.is_empty()).then_some(Credentials::password(password, form.register));
         form.connecting = true;
         form.error = None;
         // Kept for logging in again after a drop (as a login: the name is registered by
         // then).
-        self.session.account = account.clone().map(|c| Credentials {
-            register: false,
-            ..c
-        });
+        self.session.account = account.clone().map(Credentials::as_login);
         self.effects.push(Effect::Connect {
             address,
             name,

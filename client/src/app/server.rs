@@ -249,6 +249,7 @@ impl App {
             | ServerMsg::Replay(_)
             | ServerMsg::Ping(_)
             | ServerMsg::PasswordChanged
+            | ServerMsg::LoggedOut
             | ServerMsg::ReviewProgress { .. }
             | ServerMsg::Review(_)
             | ServerMsg::Storage(_) => {}

@@ -25,6 +25,7 @@ fn welcome() -> Welcome {
         server: "lan-box".into(),
         resume: ResumeToken([0; 16]),
         account: false,
+        account_token: None,
     }
 }
 
@@ -745,6 +746,7 @@ fn a_timed_game_says_it_waits_for_the_first_moves_while_no_clock_runs() {
             remaining_ms: [20_000, 20_000],
             running: Some(Seat::One),
         }),
+        not_a_win: None,
     });
     assert!(!waiting(&a), "the clocks run now");
 }
@@ -1282,18 +1284,12 @@ fn a_password_logs_in_or_registers_and_is_never_drawn() {
             address: "192.168.1.20".into(),
             name: "An".into(),
             resume: None,
-            account: Some(banco_protocol::Credentials {
-                password: "secret words".into(),
-                register: true,
-            }),
+            account: Some(banco_protocol::Credentials::password("secret words", true)),
         }]
     );
     // Kept to log in again after a drop: as a login, the name is registered by then.
     assert_eq!(
-        a.session
-            .account
-            .as_ref()
-            .map(|c| (c.password.as_str(), c.register)),
-        Some(("secret words", false))
+        a.session.account,
+        Some(banco_protocol::Credentials::password("secret words", false))
     );
 }

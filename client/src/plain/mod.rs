@@ -202,7 +202,7 @@ where
                             && let Some(account) = redial.as_mut().and_then(|r| r.account.as_mut())
                         {
                             // A reconnection logs in with the new password.
-                            account.password = new;
+                            *account = banco_protocol::Credentials::password(new, false);
                         } else if matches!(msg, ServerMsg::Error(_)) {
                             changing_to = None;
                         }
@@ -363,7 +363,8 @@ fn answers(awaiting: Awaiting, msg: &ServerMsg) -> bool {
     )
 }
 
-/// How a redial ended.
+/// How a redial ended (one value per reconnection: its size does not matter).
+#[allow(clippy::large_enum_variant)]
 enum Redialled {
     /// Back on the server.
     Back(Link),
@@ -642,10 +643,7 @@ async fn log_in<R: AsyncBufRead + Unpin, W: Write>(
     let password = read_secret(format!("{prompt} "), tty, lines)
         .await
         .ok_or_else(|| refuse("no_password", loc.get("plain.no_password")))?;
-    let account = banco_protocol::Credentials {
-        password,
-        register: false,
-    };
+    let account = banco_protocol::Credentials::password(password, false);
     let connection = Connection::open_trusting(
         &redial.address,
         &name,

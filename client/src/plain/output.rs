@@ -1307,6 +1307,7 @@ impl<W: Write> Printer<W> {
             | ServerMsg::Replay(_)
             | ServerMsg::Ping(_)
             | ServerMsg::PasswordChanged
+            | ServerMsg::LoggedOut
             | ServerMsg::ReviewProgress { .. }
             | ServerMsg::Review(_)
             | ServerMsg::Storage(_) => {}

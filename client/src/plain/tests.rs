@@ -17,6 +17,7 @@ fn welcome() -> Welcome {
         server: "lan-box".into(),
         resume: banco_protocol::ResumeToken([0; 16]),
         account: false,
+        account_token: None,
     }
 }
 

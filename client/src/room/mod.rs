@@ -242,6 +242,7 @@ impl Room {
             | ServerMsg::Replay(_)
             | ServerMsg::Ping(_)
             | ServerMsg::PasswordChanged
+            | ServerMsg::LoggedOut
             | ServerMsg::ReviewProgress { .. }
             | ServerMsg::Review(_)
             | ServerMsg::Storage(_) => {}

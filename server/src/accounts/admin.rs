@@ -33,12 +33,12 @@ pub fn list(conn: &Connection) -> anyhow::Result<Vec<String>> {
         .collect())
 }
 
-/// Gives `name` a new random password, returned to be told to its owner (who can
+/// Gives `name` a new random password (logging out every browser kept logged in to it), returned to be told to its owner (who can
 /// change it after logging in).
-pub fn reset_password(conn: &Connection, name: &str) -> anyhow::Result<String> {
+pub fn reset_password(conn: &mut Connection, name: &str) -> anyhow::Result<String> {
     let password = random_password();
     let hash = super::password::hash(&password).map_err(anyhow::Error::msg)?;
-    if !accounts::set_hash(conn, name, &hash)? {
+    if !accounts::set_hash(conn, name, &hash, None)? {
         anyhow::bail!("there is no account {name}: `banco-server account list` shows them");
     }
     Ok(password)
@@ -46,7 +46,7 @@ pub fn reset_password(conn: &Connection, name: &str) -> anyhow::Result<String> {
 
 /// Removes the account `name`; its games stay in the records under the name, which
 /// anyone may register again.
-pub fn remove(conn: &Connection, name: &str) -> anyhow::Result<()> {
+pub fn remove(conn: &mut Connection, name: &str) -> anyhow::Result<()> {
     if !accounts::remove(conn, name)? {
         anyhow::bail!("there is no account {name}: `banco-server account list` shows them");
     }

@@ -9,6 +9,12 @@
 //! throttled per name and address, per address, and gently per name ([`throttle`]), so
 //! guessing is slow and the owner always gets in. Neither a password nor a hash is ever
 //! logged or sent to anyone.
+//!
+//! A login that asks to be remembered is handed an account token ([`Accounts::remember`]),
+//! 32 random bytes of which the store keeps the hash; presented in a later Hello it logs in
+//! to that account alone ([`Credentials::Token`]) until it is revoked ([`Accounts::forget`]
+//! at a log out, every other one at a password change) or unused for
+//! [`banco_protocol::ACCOUNT_TOKEN_DAYS`] days.
 
 pub mod admin;
 pub mod hashers;
@@ -21,7 +27,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use banco_protocol::{
-    Credentials, ErrorCode, ErrorMsg, GUEST_MARK, MAX_NAME_CHARS, MAX_PASSWORD_CHARS,
+    AccountToken, Credentials, ErrorCode, ErrorMsg, GUEST_MARK, MAX_NAME_CHARS, MAX_PASSWORD_CHARS,
     MIN_PASSWORD_CHARS,
 };
 
@@ -29,6 +35,7 @@ use crate::admission::AddressKey;
 use crate::names::poses_as_bot;
 use crate::store::accounts::{Registered, name_key};
 use crate::store::{ReadError, StoreHandle};
+use crate::token::TokenHash;
 use hashers::Hashers;
 use registrations::Registrations;
 use throttle::{Throttle, Verdict};
@@ -109,8 +116,87 @@ impl Accounts {
     ) -> Result<Identity, ErrorMsg> {
         match credentials {
             None => self.guest(name, resuming).await,
-            Some(c) if c.register => self.register(name, c.password, address).await,
-            Some(c) => self.log_in(name, c.password, address).await,
+            Some(Credentials::Password {
+                password,
+                register: true,
+                ..
+            }) => self.register(name, password, address).await,
+            Some(Credentials::Password { password, .. }) => {
+                self.log_in(name, password, address).await
+            }
+            Some(Credentials::Token(token)) => self.log_in_with(name, &token).await,
+        }
+    }
+
+    /// Logs in to `name` with an account token: the store says which account the token
+    /// is for, and it must be this one.
+    async fn log_in_with(&self, name: &str, token: &AccountToken) -> Result<Identity, ErrorMsg> {
+        let hash = TokenHash::of_account(token);
+        let mut pause = std::time::Duration::from_millis(5);
+        let mut found = Err(ReadError::Busy);
+        for _ in 0..20 {
+            found = self.store.recall(hash).await;
+            if !matches!(found, Err(ReadError::Busy)) {
+                break;
+            }
+            tokio::time::sleep(pause).await;
+            pause = (pause * 2).min(std::time::Duration::from_millis(200));
+        }
+        match found.map_err(read_failed)? {
+            Some(account) if name_key(&account) == name_key(name) => {
+                tracing::info!(name = %account, "logged in with an account token");
+                Ok(Identity::Account(account))
+            }
+            Some(account) => {
+                tracing::info!(%name, %account, "an account token was presented for another name");
+                Err(ErrorMsg::new(
+                    ErrorCode::LoginFailed,
+                    format!(
+                        "this browser's saved login is for {account}, not {name}: log in to \
+                         {name} with its password"
+                    ),
+                ))
+            }
+            None => {
+                tracing::info!(%name, "a revoked or unknown account token was refused");
+                Err(ErrorMsg::new(
+                    ErrorCode::LoginFailed,
+                    format!(
+                        "the saved login for {name} has ended (logged out, the password \
+                         changed, or unused for {} days): log in with the password",
+                        banco_protocol::ACCOUNT_TOKEN_DAYS
+                    ),
+                ))
+            }
+        }
+    }
+
+    /// A new account token for `name` (logged in), kept hashed in the store; `None` if
+    /// the store could not keep it (the login goes on without one).
+    pub async fn remember(&self, name: &str) -> Option<AccountToken> {
+        let token = AccountToken(rand::random());
+        match self
+            .store
+            .remember(name.to_string(), TokenHash::of_account(&token))
+            .await
+        {
+            Ok(true) => Some(token),
+            Ok(false) => None,
+            Err(e) => {
+                tracing::warn!(error = %e, %name, "an account token could not be kept");
+                None
+            }
+        }
+    }
+
+    /// Revokes the account token hashed as `token`; `false` if the store could not.
+    pub async fn forget(&self, token: TokenHash) -> bool {
+        match self.store.forget(token).await {
+            Ok(()) => true,
+            Err(e) => {
+                tracing::warn!(error = %e, "an account token could not be revoked");
+                false
+            }
         }
     }
 
@@ -258,13 +344,15 @@ impl Accounts {
         }
     }
 
-    /// Replaces the password of `name` (logged in) after checking `old`.
+    /// Replaces the password of `name` (logged in) after checking `old`, and revokes the
+    /// account's tokens but `keep` (the changing session's own).
     pub async fn change_password(
         &self,
         name: &str,
         old: String,
         new: String,
         address: IpAddr,
+        keep: Option<TokenHash>,
     ) -> Result<(), ErrorMsg> {
         check_password(&new)?;
         self.log_in(name, old, address).await.map_err(|e| {
@@ -278,7 +366,7 @@ impl Accounts {
             }
         })?;
         let hash = self.hash(new).await?;
-        match self.store.set_password(name.to_string(), hash).await {
+        match self.store.set_password(name.to_string(), hash, keep).await {
             Ok(true) => {
                 tracing::info!(%name, "password changed");
                 Ok(())

@@ -30,8 +30,8 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
 use banco_protocol::{
-    ErrorCode, ErrorMsg, PROTOCOL_VERSION, ResumeToken, RoomId, RoomSettings, RoomSummary,
-    ServerMsg, Storage, Welcome,
+    AccountToken, ErrorCode, ErrorMsg, PROTOCOL_VERSION, ResumeToken, RoomId, RoomSettings,
+    RoomSummary, ServerMsg, Storage, Welcome,
 };
 use banco_rules::game::GameSpec;
 
@@ -81,6 +81,9 @@ pub struct Arrival {
     pub resume: Option<ResumeToken>,
     /// The machine it connects from, for the per-player caps.
     pub address: AddressKey,
+    /// An account token made for this login (it asked to be remembered), told in
+    /// Welcome.
+    pub account_token: Option<AccountToken>,
 }
 
 /// A session that just said Hello, as the lobby registered it.
@@ -570,6 +573,7 @@ impl Lobby {
             returning,
             resume,
             address,
+            account_token,
         } = arrival;
 
         // A token is proof enough of a seat or a session of its own kind: a guest's
@@ -660,6 +664,7 @@ impl Lobby {
             server: self.config.name.clone(),
             resume: token,
             account,
+            account_token,
         }));
         let storage = self.storage.borrow().clone();
         if storage != Storage::Saving {
@@ -697,6 +702,13 @@ impl Lobby {
         let old = self.sessions.remove(&old)?;
         self.by_token.remove(&old.token);
         tracing::info!(name = %old.name, "a new connection takes over a session");
+        // Told why, so it does not dial straight back and take the seat again (two
+        // windows of one browser would pass it between them for ever).
+        old.outbox.send(ServerMsg::Error(ErrorMsg::new(
+            ErrorCode::TakenOver,
+            "another window or device took this session over with its saved login: \
+             connect again here to take it back",
+        )));
         old.cut.cancel();
         let seat = TokenHash::of(&old.token);
         Some((old.name, old.token, old.room.map(|room| (room, seat))))
@@ -797,6 +809,7 @@ mod tests {
             returning: false,
             resume,
             address: AddressKey::V4(std::net::Ipv4Addr::LOCALHOST),
+            account_token: None,
         }
     }
 

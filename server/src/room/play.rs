@@ -4,7 +4,7 @@
 use tokio::time::Instant;
 
 use banco_protocol::{
-    EndReason, ErrorCode, ErrorMsg, FirstMove, GameOver, Move, MoveRecord, Seat, ServerMsg,
+    EndReason, ErrorCode, ErrorMsg, FirstMove, GameOver, Move, MoveRecord, NotAWin, Seat, ServerMsg,
 };
 use banco_rules::caro::Point;
 use banco_rules::game::{Game, IllegalMove};
@@ -157,6 +157,17 @@ impl Room {
             return Err(ErrorMsg::new(ErrorCode::NoGame, "no game is running"));
         };
         let ending = m.position.play(rules_move).map_err(refusal)?;
+        // A five the rule does not count: said with the move, so nobody is left wondering.
+        let not_a_win = match (&m.position, mv) {
+            (Game::Caro(g), Move::Caro(p)) if ending.is_none() => {
+                banco_rules::caro::rules::why_not_a_win(g.board(), p, g.rule()).map(|why| match why
+                {
+                    banco_rules::caro::NotAWin::BlockedBothEnds(_) => NotAWin::BlockedBothEnds,
+                    banco_rules::caro::NotAWin::Overline(_) => NotAWin::Overline,
+                })
+            }
+            _ => None,
+        };
         let note = m
             .position
             .note(m.position.plies().saturating_sub(1))
@@ -196,6 +207,7 @@ impl Room {
             record,
             ply,
             clocks,
+            not_a_win,
         });
         if let Some(offer) = self.offers.clear() {
             self.broadcast(ServerMsg::Withdrawn(offer));

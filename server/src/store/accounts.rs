@@ -9,6 +9,11 @@
 //! both be stored. The skeletons are computed by [`crate::names::look_alike_key`]; when
 //! that function changes, the file's skeletons are computed again at the next start
 //! ([`refresh_skeletons`]).
+//!
+//! An account token ([`remember`], [`recall`], [`forget`]) keeps a browser logged in
+//! without its password: the file holds the token's hash with the account's id and when
+//! it was made and last used. A token unused for [`TOKEN_UNUSED_MS`] is gone, as are all
+//! of an account's when its password changes (but the changer's own) or it is removed.
 
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 
@@ -32,6 +37,13 @@ impl std::fmt::Debug for Account {
             .finish()
     }
 }
+
+/// How long an account token lasts unused, in milliseconds.
+pub const TOKEN_UNUSED_MS: i64 = banco_protocol::ACCOUNT_TOKEN_DAYS as i64 * 86_400_000;
+
+/// The most tokens one account keeps (browsers it stays logged in on): a new one beyond
+/// that revokes the least recently used.
+pub const TOKENS_PER_ACCOUNT: i64 = 16;
 
 /// How names are compared: without case, so `An` and `an` cannot be two people.
 pub fn name_key(name: &str) -> String {
@@ -174,21 +186,111 @@ pub fn refresh_skeletons(conn: &mut Connection) -> rusqlite::Result<()> {
     Ok(())
 }
 
-/// Replaces the password hash of `name`; `false` if there is no such account.
-pub fn set_hash(conn: &Connection, name: &str, hash: &str) -> rusqlite::Result<bool> {
-    let changed = conn
+/// Replaces the password hash of `name` and revokes its account tokens, all but `keep`
+/// (the hash of the token of the session that changed it, if any): whoever had a token
+/// without the password is logged out. `false` if there is no such account.
+pub fn set_hash(
+    conn: &mut Connection,
+    name: &str,
+    hash: &str,
+    keep: Option<&str>,
+) -> rusqlite::Result<bool> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let changed = tx
         .prepare_cached("UPDATE accounts SET hash = ?2 WHERE name_key = ?1")?
         .execute(params![name_key(name), hash])?;
+    tx.prepare_cached(
+        "DELETE FROM account_tokens WHERE account =
+             (SELECT id FROM accounts WHERE name_key = ?1) AND hash IS NOT ?2",
+    )?
+    .execute(params![name_key(name), keep])?;
+    tx.commit()?;
     Ok(changed == 1)
 }
 
-/// Removes the account `name` (its games stay in the records, under the name, which
-/// anyone may register again); `false` if there was none.
-pub fn remove(conn: &Connection, name: &str) -> rusqlite::Result<bool> {
-    let removed = conn
+/// Removes the account `name` and its tokens (its games stay in the records, under the
+/// name, which anyone may register again); `false` if there was none.
+pub fn remove(conn: &mut Connection, name: &str) -> rusqlite::Result<bool> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    tx.prepare_cached(
+        "DELETE FROM account_tokens WHERE account = (SELECT id FROM accounts WHERE name_key = ?1)",
+    )?
+    .execute([name_key(name)])?;
+    let removed = tx
         .prepare_cached("DELETE FROM accounts WHERE name_key = ?1")?
         .execute([name_key(name)])?;
+    tx.commit()?;
     Ok(removed == 1)
+}
+
+/// Keeps the token hashed as `hash` for the account `name`, made now; the account's
+/// tokens unused too long, and its least recently used beyond [`TOKENS_PER_ACCOUNT`],
+/// go. `false` if there is no such account.
+pub fn remember(
+    conn: &mut Connection,
+    name: &str,
+    hash: &str,
+    now_ms: i64,
+) -> rusqlite::Result<bool> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let account: Option<i64> = tx
+        .prepare_cached("SELECT id FROM accounts WHERE name_key = ?1")?
+        .query_row([name_key(name)], |row| row.get(0))
+        .optional()?;
+    let Some(account) = account else {
+        return Ok(false);
+    };
+    tx.prepare_cached(
+        "INSERT OR REPLACE INTO account_tokens (hash, account, created_at, used_at)
+         VALUES (?1, ?2, ?3, ?3)",
+    )?
+    .execute(params![hash, account, now_ms])?;
+    tx.prepare_cached("DELETE FROM account_tokens WHERE account = ?1 AND used_at < ?2")?
+        .execute(params![account, now_ms - TOKEN_UNUSED_MS])?;
+    tx.prepare_cached(
+        "DELETE FROM account_tokens WHERE account = ?1 AND hash NOT IN
+             (SELECT hash FROM account_tokens WHERE account = ?1
+              ORDER BY used_at DESC, created_at DESC LIMIT ?2)",
+    )?
+    .execute(params![account, TOKENS_PER_ACCOUNT])?;
+    tx.commit()?;
+    Ok(true)
+}
+
+/// The name (as registered) of the account the token hashed as `hash` logs in to,
+/// marking it used now; `None` for a token revoked, never made, or unused too long
+/// (which is then forgotten).
+pub fn recall(conn: &mut Connection, hash: &str, now_ms: i64) -> rusqlite::Result<Option<String>> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let found: Option<(String, i64)> = tx
+        .prepare_cached(
+            "SELECT accounts.name, account_tokens.used_at FROM account_tokens
+             JOIN accounts ON accounts.id = account_tokens.account
+             WHERE account_tokens.hash = ?1",
+        )?
+        .query_row([hash], |row| Ok((row.get(0)?, row.get(1)?)))
+        .optional()?;
+    let name = match found {
+        Some((name, used)) if used >= now_ms - TOKEN_UNUSED_MS => {
+            tx.prepare_cached("UPDATE account_tokens SET used_at = ?2 WHERE hash = ?1")?
+                .execute(params![hash, now_ms])?;
+            Some(name)
+        }
+        Some(_) => {
+            forget(&tx, hash)?;
+            None
+        }
+        None => None,
+    };
+    tx.commit()?;
+    Ok(name)
+}
+
+/// Revokes the token hashed as `hash` (nothing if there is none).
+pub fn forget(conn: &Connection, hash: &str) -> rusqlite::Result<()> {
+    conn.prepare_cached("DELETE FROM account_tokens WHERE hash = ?1")?
+        .execute([hash])?;
+    Ok(())
 }
 
 /// Every account, by name: (name, registered at).
@@ -231,15 +333,68 @@ mod tests {
         assert!(find(&conn, "\u{410}lice").unwrap().is_none());
         let found = find(&conn, "bình").unwrap().unwrap();
         assert_eq!((found.name.as_str(), found.hash.as_str()), ("Bình", "h1"));
-        assert!(set_hash(&conn, "BìNH", "h3").unwrap());
+        assert!(set_hash(&mut conn, "BìNH", "h3", None).unwrap());
         assert_eq!(find(&conn, "Bình").unwrap().unwrap().hash, "h3");
         assert_eq!(
             list(&conn).unwrap(),
             vec![("Alice".to_string(), 7), ("Bình".to_string(), 5)]
         );
-        assert!(remove(&conn, "bình").unwrap());
+        assert!(remove(&mut conn, "bình").unwrap());
         assert!(find(&conn, "Bình").unwrap().is_none());
-        assert!(!set_hash(&conn, "Bình", "h4").unwrap());
+        assert!(!set_hash(&mut conn, "Bình", "h4", None).unwrap());
+    }
+
+    #[test]
+    fn account_tokens_log_in_to_their_account_until_revoked_or_unused_too_long() {
+        let mut conn = db();
+        insert(&mut conn, "Mai", "h", 1).unwrap();
+        insert(&mut conn, "Lan", "h", 1).unwrap();
+        assert!(!remember(&mut conn, "Nobody", "t0", 10).unwrap());
+        assert!(remember(&mut conn, "mai", "t1", 10).unwrap());
+        assert!(remember(&mut conn, "Mai", "t2", 10).unwrap());
+        assert!(remember(&mut conn, "Lan", "t3", 10).unwrap());
+        assert_eq!(recall(&mut conn, "t1", 20).unwrap().as_deref(), Some("Mai"));
+        assert_eq!(recall(&mut conn, "t3", 20).unwrap().as_deref(), Some("Lan"));
+        assert_eq!(recall(&mut conn, "nope", 20).unwrap(), None);
+        // Logging out revokes one.
+        forget(&conn, "t1").unwrap();
+        assert_eq!(recall(&mut conn, "t1", 30).unwrap(), None);
+        // Used within the limit, it lasts: each use starts the count again.
+        let later = 10 + TOKEN_UNUSED_MS;
+        assert_eq!(
+            recall(&mut conn, "t2", later).unwrap().as_deref(),
+            Some("Mai")
+        );
+        assert_eq!(
+            recall(&mut conn, "t2", later + TOKEN_UNUSED_MS)
+                .unwrap()
+                .as_deref(),
+            Some("Mai")
+        );
+        // Unused for longer, it is gone.
+        assert_eq!(recall(&mut conn, "t3", 21 + TOKEN_UNUSED_MS).unwrap(), None);
+        // A password change revokes all of the account's but the changer's.
+        assert!(remember(&mut conn, "Mai", "t4", later).unwrap());
+        assert!(set_hash(&mut conn, "Mai", "h2", Some("t4")).unwrap());
+        assert_eq!(recall(&mut conn, "t2", later + 2).unwrap(), None);
+        assert_eq!(
+            recall(&mut conn, "t4", later + 2).unwrap().as_deref(),
+            Some("Mai")
+        );
+        // A removed account's tokens log nobody in, not even a new account of the name.
+        assert!(remove(&mut conn, "Mai").unwrap());
+        insert(&mut conn, "Mai", "h", later + 3).unwrap();
+        assert_eq!(recall(&mut conn, "t4", later + 4).unwrap(), None);
+        // At most so many per account: the least recently used go first.
+        for n in 0..TOKENS_PER_ACCOUNT + 2 {
+            assert!(remember(&mut conn, "Lan", &format!("many{n}"), 100 + n).unwrap());
+        }
+        assert_eq!(recall(&mut conn, "many0", 200).unwrap(), None);
+        assert_eq!(recall(&mut conn, "many1", 200).unwrap(), None);
+        assert_eq!(
+            recall(&mut conn, "many2", 200).unwrap().as_deref(),
+            Some("Lan")
+        );
     }
 
     /// The query plan of `sql` in SQLite's words.

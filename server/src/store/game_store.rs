@@ -20,6 +20,7 @@ use banco_protocol::{GameId, GameKind, GameReview, GameSummary, Level, Profile, 
 use super::accounts::{Account, Registered};
 use super::journal::Entry;
 use super::{ReadError, Saved};
+use crate::token::TokenHash;
 
 /// What a store's call comes back with, later: a boxed future, so the trait can be used
 /// through `dyn` and its implementations stay free to answer from threads of their own.
@@ -77,8 +78,25 @@ pub trait GameStore: Send + Sync + 'static {
     /// like an account's.
     fn register(&self, name: String, hash: String) -> Answer<'_, Result<Registered, ReadError>>;
 
-    /// Replaces the password hash of account `name`; `Ok(false)` if there is none.
-    fn set_password(&self, name: String, hash: String) -> Answer<'_, Result<bool, ReadError>>;
+    /// Replaces the password hash of account `name` and revokes its account tokens but
+    /// `keep`; `Ok(false)` if there is no such account.
+    fn set_password(
+        &self,
+        name: String,
+        hash: String,
+        keep: Option<TokenHash>,
+    ) -> Answer<'_, Result<bool, ReadError>>;
+
+    /// Keeps the account token hashed as `token` for account `name`, so it logs in to it
+    /// ([`GameStore::recall`]); `Ok(false)` if there is no such account.
+    fn remember(&self, name: String, token: TokenHash) -> Answer<'_, Result<bool, ReadError>>;
+
+    /// The account the token hashed as `token` logs in to (its name as registered),
+    /// marking it used; `None` once revoked or unused too long.
+    fn recall(&self, token: TokenHash) -> Answer<'_, Result<Option<String>, ReadError>>;
+
+    /// Revokes the account token hashed as `token`.
+    fn forget(&self, token: TokenHash) -> Answer<'_, Result<(), ReadError>>;
 }
 
 /// Where rooms send their entries and sessions their reads. Cheap to clone; calls go

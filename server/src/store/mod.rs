@@ -51,6 +51,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 use tokio::sync::{Semaphore, oneshot, watch};
 
+use crate::token::TokenHash;
 use banco_protocol::{GameId, GameKind, GameReview, GameSummary, Level, Profile, Storage};
 
 pub use crate::durability::{StoreLocation, SyncMode};
@@ -270,8 +271,29 @@ impl GameStore for Sqlite {
         Box::pin(self.register_desk(move |conn| accounts::insert(conn, &name, &hash, now)))
     }
 
-    fn set_password(&self, name: String, hash: String) -> Answer<'_, Result<bool, ReadError>> {
-        Box::pin(self.register_desk(move |conn| accounts::set_hash(conn, &name, &hash)))
+    fn set_password(
+        &self,
+        name: String,
+        hash: String,
+        keep: Option<TokenHash>,
+    ) -> Answer<'_, Result<bool, ReadError>> {
+        Box::pin(self.register_desk(move |conn| {
+            accounts::set_hash(conn, &name, &hash, keep.map(|k| k.hex()).as_deref())
+        }))
+    }
+
+    fn remember(&self, name: String, token: TokenHash) -> Answer<'_, Result<bool, ReadError>> {
+        let now = now_ms();
+        Box::pin(self.register_desk(move |conn| accounts::remember(conn, &name, &token.hex(), now)))
+    }
+
+    fn recall(&self, token: TokenHash) -> Answer<'_, Result<Option<String>, ReadError>> {
+        let now = now_ms();
+        Box::pin(self.register_desk(move |conn| accounts::recall(conn, &token.hex(), now)))
+    }
+
+    fn forget(&self, token: TokenHash) -> Answer<'_, Result<(), ReadError>> {
+        Box::pin(self.register_desk(move |conn| accounts::forget(conn, &token.hex())))
     }
 }
 
@@ -868,9 +890,12 @@ mod tests {
                 .expect("a login waited for the game writer");
             assert_eq!(found.unwrap().unwrap().name, name);
         }
-        let changed = tokio::time::timeout(within, h.set_password("player 7".into(), "new".into()))
-            .await
-            .expect("a password change waited for the game writer");
+        let changed = tokio::time::timeout(
+            within,
+            h.set_password("player 7".into(), "new".into(), None),
+        )
+        .await
+        .expect("a password change waited for the game writer");
         assert!(changed.unwrap());
         assert!(
             !commit.is_finished(),

@@ -12,7 +12,7 @@ use super::live::{LiveGame, LiveSeat};
 use crate::token::TokenHash;
 
 /// The layout this code writes.
-pub const VERSION: i64 = 10;
+pub const VERSION: i64 = 11;
 
 /// Creates the tables if the file is new, and brings an older file up to date.
 pub fn create(conn: &mut Connection) -> rusqlite::Result<()> {
@@ -44,8 +44,11 @@ pub fn create(conn: &mut Connection) -> rusqlite::Result<()> {
     if version < 9 {
         version_9(conn)?;
     }
-    if version < VERSION {
+    if version < 10 {
         version_10(conn)?;
+    }
+    if version < VERSION {
+        version_11(conn)?;
     }
     super::accounts::refresh_skeletons(conn)
 }
@@ -284,6 +287,27 @@ fn version_10(conn: &mut Connection) -> rusqlite::Result<()> {
              value TEXT NOT NULL
          );
          PRAGMA user_version = 10;",
+    )?;
+    tx.commit()
+}
+
+/// Account tokens: a browser that stays logged in holds a random token; the file keeps
+/// only its hash, with the account it logs in to and when it was made and last used
+/// (see [`super::accounts::remember`]).
+fn version_11(conn: &mut Connection) -> rusqlite::Result<()> {
+    let tx = conn.transaction()?;
+    tx.execute_batch(
+        "CREATE TABLE IF NOT EXISTS account_tokens (
+             -- the token's SHA-256, 64 hex digits: the token itself is never stored
+             hash       TEXT PRIMARY KEY,
+             -- accounts.id: a name removed and registered again is another account, and
+             -- its old tokens log nobody in
+             account    INTEGER NOT NULL,
+             created_at INTEGER NOT NULL,
+             used_at    INTEGER NOT NULL
+         ) WITHOUT ROWID;
+         CREATE INDEX IF NOT EXISTS account_tokens_by_account ON account_tokens (account, used_at);
+         PRAGMA user_version = 11;",
     )?;
     tx.commit()
 }

@@ -43,6 +43,10 @@ pub const FILES: &[Asset] = embed![
     "js/draft.js",
     "js/keys.js",
     "js/profile.js",
+    // The xiangqi pieces' characters, so they read where no Chinese font is installed,
+    // and the font's licence beside it.
+    "fonts/xiangqi.woff2",
+    "fonts/OFL.txt",
 ];
 
 /// The page itself (`/`), with the protocol version it must announce in its Hello and
@@ -70,6 +74,8 @@ impl Asset {
             "js" => "text/javascript; charset=utf-8",
             "css" => "text/css; charset=utf-8",
             "svg" => "image/svg+xml",
+            "woff2" => "font/woff2",
+            "txt" => "text/plain; charset=utf-8",
             _ => "application/octet-stream",
         }
     }

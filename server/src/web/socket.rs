@@ -87,7 +87,10 @@ impl FrameSink for WsSink {
             };
             match out.msg() {
                 ServerMsg::Welcome(_) => self.welcomed = true,
-                ServerMsg::Error(e) if !self.welcomed || e.code == ErrorCode::ShuttingDown => {
+                ServerMsg::Error(e)
+                    if !self.welcomed
+                        || matches!(e.code, ErrorCode::ShuttingDown | ErrorCode::TakenOver) =>
+                {
                     self.ending = Some(e.clone());
                 }
                 _ => {}

@@ -18,10 +18,7 @@ fn ans_profile() -> Box<Profile> {
 /// Logged in to the account An.
 fn account_app() -> App {
     let mut a = app();
-    a.session.account = Some(Credentials {
-        password: "old secret".into(),
-        register: false,
-    });
+    a.session.account = Some(Credentials::password("old secret", false));
     a.connected(
         Welcome {
             account: true,
@@ -272,8 +269,8 @@ fn the_password_changes_with_its_checks_and_the_kept_one_follows() {
     assert!(matches!(&a.screen, Screen::Password(ps) if !ps.waiting));
     assert!(form_error(&a).starts_with("The connection dropped"));
     assert_eq!(
-        a.session.account.as_ref().map(|c| c.password.as_str()),
-        Some("new secret")
+        a.session.account,
+        Some(Credentials::password("new secret", false))
     );
 }
 
