@@ -80,11 +80,13 @@ pub enum ErrorCode {
     HintUsed,
     /// No account, record or bot goes by that name.
     NoSuchPlayer,
+    /// The room plays no match, or its match is already over.
+    NoMatch,
 }
 
 impl ErrorCode {
     /// Every code, for clients that word each one in their own language.
-    pub const ALL: [ErrorCode; 39] = [
+    pub const ALL: [ErrorCode; 40] = [
         ErrorCode::VersionMismatch,
         ErrorCode::Malformed,
         ErrorCode::Unexpected,
@@ -124,6 +126,7 @@ impl ErrorCode {
         ErrorCode::EnginesBusy,
         ErrorCode::HintUsed,
         ErrorCode::NoSuchPlayer,
+        ErrorCode::NoMatch,
     ];
 
     /// The stable snake_case name.
@@ -168,6 +171,7 @@ impl ErrorCode {
             ErrorCode::EnginesBusy => "engines_busy",
             ErrorCode::HintUsed => "hint_used",
             ErrorCode::NoSuchPlayer => "no_such_player",
+            ErrorCode::NoMatch => "no_match",
         }
     }
 }

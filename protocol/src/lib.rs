@@ -42,7 +42,7 @@ pub use room::*;
 pub use server::{ServerMsg, Storage, Welcome};
 
 /// Bumped on every change to a message's encoding. Client and server must agree exactly.
-pub const PROTOCOL_VERSION: u16 = 6;
+pub const PROTOCOL_VERSION: u16 = 7;
 
 /// The TCP port a server listens on unless told otherwise.
 pub const DEFAULT_PORT: u16 = 7373;
