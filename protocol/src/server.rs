@@ -9,8 +9,8 @@ use crate::record::RecordedGame;
 use crate::review::GameReview;
 use crate::room::{
     ChatLine, Clocks, GameId, GameKind, GameOver, GameRecord, GameSummary, GameView, Judgement,
-    MatchResult, MatchState, Move, MoveRecord, Offer, PositionFacts, Profile, ResumeToken, RoomId, RoomSummary, RoomView,
-    SeatView, Standing, Trial,
+    MatchResult, MatchState, Move, MoveRecord, Offer, PositionFacts, Profile, ResumeToken, RoomId,
+    RoomSummary, RoomView, SeatView, Standing, Trial,
 };
 
 /// The answer to a good [`crate::Hello`].

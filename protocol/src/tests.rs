@@ -921,7 +921,10 @@ fn a_match_is_decided_by_its_first_to_or_its_last_game() {
         first_to: Some(5),
     };
     assert!(!five_of_nine.decided(&score(4, 4, 0)));
-    assert!(five_of_nine.decided(&score(5, 0, 0)), "first to five ends early");
+    assert!(
+        five_of_nine.decided(&score(5, 0, 0)),
+        "first to five ends early"
+    );
     assert!(five_of_nine.decided(&score(3, 5, 0)));
     assert_eq!(score(3, 5, 0).leader(), Some(Seat::Two));
     // Draws fill the nine games before anyone gets to five: the leader wins.
@@ -968,7 +971,12 @@ fn match_formats_out_of_range_are_refused_with_a_reason() {
     assert!(format(MAX_MATCH_GAMES, Some(1)).check().is_ok());
     assert!(format(0, None).check().unwrap_err().contains("1 to 99"));
     assert!(format(100, None).check().unwrap_err().contains("1 to 99"));
-    assert!(format(3, Some(4)).check().unwrap_err().contains("first to 4"));
+    assert!(
+        format(3, Some(4))
+            .check()
+            .unwrap_err()
+            .contains("first to 4")
+    );
     assert!(format(3, Some(0)).check().is_err());
     for reason in MatchEnd::ALL {
         assert_eq!(MatchEnd::from_name(reason.as_str()), Some(reason));
