@@ -2,8 +2,8 @@
 //! client's status line and the plain mode's text lines tell the same story.
 
 use banco_protocol::{
-    CaroOpening, EndReason, ErrorCode, GameOver, GameSettings, MoveRecord, Offer, OfferKind, Role,
-    RoomSummary, Seat, SeatKind,
+    CaroOpening, EndReason, ErrorCode, GameOver, GameSettings, MatchEnd, MatchFormat, MatchGame,
+    MatchResult, MoveRecord, Offer, OfferKind, Role, RoomSummary, Seat, SeatKind,
 };
 
 use banco_rules::caro::NotAWin;
@@ -409,6 +409,151 @@ fn reason_key(over: &GameOver) -> String {
         EndReason::Abandoned if over.winner.is_none() => "reason.abandoned_both".to_string(),
         reason => format!("reason.{}", reason.as_str()),
     }
+}
+
+/// A match format in words: `first to 5 (of 9)`, `2 games`.
+pub fn match_format(format: &MatchFormat, loc: &Locale) -> String {
+    match format.first_to {
+        Some(k) => tr!(loc, "match.format_first_to", k = k, n = format.games),
+        None if format.games == 1 => tr!(loc, "match.format_one").to_string(),
+        None => tr!(loc, "match.format_games", n = format.games),
+    }
+}
+
+/// Where the room's match stands: `Match: first to 5 (of 9) — An 3, Bình 2` (with the
+/// draws when there are some); `None` in a room without a match.
+pub fn match_line(room: &Room, loc: &Locale) -> Option<String> {
+    let Some(m) = room.match_state.as_ref() else {
+        // Before its first match begins: the format alone.
+        let format = room.settings.match_format?;
+        return Some(tr!(
+            loc,
+            "match.line_waiting",
+            format = match_format(&format, loc)
+        ));
+    };
+    let [a, b] = m.score.wins;
+    let format = match_format(&m.format, loc);
+    let (one, two) = (
+        seat_name(room, Seat::One, loc),
+        seat_name(room, Seat::Two, loc),
+    );
+    Some(match m.score.draws {
+        0 => tr!(
+            loc,
+            "match.line",
+            format = format,
+            one = one,
+            a = a,
+            two = two,
+            b = b
+        ),
+        draws => tr!(
+            loc,
+            "match.line_draws",
+            format = format,
+            one = one,
+            a = a,
+            two = two,
+            b = b,
+            draws = draws
+        ),
+    })
+}
+
+/// A match's result from this client's point of view: `You won the match 3–1!`, `An
+/// wins the match 3–1.`, `The match is drawn 1–1.`
+pub fn match_headline(room: &Room, result: &MatchResult, loc: &Locale) -> String {
+    let wins = result.score.wins;
+    match (result.winner, room.my_seat()) {
+        (None, _) if result.reason == MatchEnd::Decided => {
+            tr!(loc, "match.drawn", a = wins[0], b = wins[1])
+        }
+        (None, _) => tr!(loc, "match.no_winner").to_string(),
+        (Some(w), me) => {
+            let (a, b) = (wins[w.index()], wins[w.other().index()]);
+            match me {
+                Some(me) if me == w => tr!(loc, "match.you_won", a = a, b = b),
+                Some(_) => tr!(loc, "match.you_lost", a = b, b = a),
+                None => tr!(
+                    loc,
+                    "match.won",
+                    name = seat_name(room, w, loc),
+                    a = a,
+                    b = b
+                ),
+            }
+        }
+    }
+}
+
+/// Why a match ended, when it was not played out: `Bình resigned the match.`
+pub fn match_reason(room: &Room, result: &MatchResult, loc: &Locale) -> Option<String> {
+    if result.reason == MatchEnd::Decided {
+        return None;
+    }
+    let key = format!("match.reason_{}", result.reason.as_str());
+    let loser = result.winner.map(Seat::other);
+    let you = format!("{key}_you");
+    if loser.is_some() && loser == room.my_seat() {
+        return Some(loc.get(&you).to_string());
+    }
+    match loser {
+        Some(l) => Some(tr!(loc, &key, loser = seat_name(room, l, loc))),
+        None => None,
+    }
+}
+
+/// The match's result in a sentence or two: headline, then why.
+pub fn match_over(room: &Room, result: &MatchResult, loc: &Locale) -> String {
+    let headline = match_headline(room, result, loc);
+    match match_reason(room, result, loc) {
+        Some(why) => format!("{headline} {why}"),
+        None => headline,
+    }
+}
+
+/// Between two games of a match: when the next starts. `None` while a game runs or once
+/// the match is over.
+pub fn match_next(room: &Room, now: std::time::Instant, loc: &Locale) -> Option<String> {
+    let m = room.match_state.filter(|m| m.result.is_none())?;
+    if room.playing() || m.game == 0 {
+        return None;
+    }
+    Some(match room.next_game_in(now) {
+        Some(left) => tr!(
+            loc,
+            "match.next_in",
+            secs = left.as_secs_f64().ceil() as u64
+        ),
+        None => tr!(loc, "match.next_agree").to_string(),
+    })
+}
+
+/// A stored game's match, for the history and replays: `game 3 of match #12` and, once
+/// the match is over, its result by the players' names.
+pub fn match_of_game(m: &MatchGame, players: &[String; 2], loc: &Locale) -> String {
+    let place = tr!(loc, "match.in_history", game = m.game, id = m.id);
+    let result = match m.result {
+        None => tr!(loc, "match.running_short").to_string(),
+        Some(r) => match r.winner {
+            Some(w) => tr!(
+                loc,
+                "match.result_short",
+                name = shown_name(&players[w.index()], loc),
+                a = r.score.wins[w.index()],
+                b = r.score.wins[w.other().index()]
+            ),
+            None if r.reason == MatchEnd::Decided => tr!(
+                loc,
+                "match.result_drawn_short",
+                a = r.score.wins[0],
+                b = r.score.wins[1]
+            ),
+            None => tr!(loc, "match.result_none_short").to_string(),
+        },
+    };
+    format!("{place} ({result})")
 }
 
 /// When a game ended, in local time: `2025-05-01 19:42`.

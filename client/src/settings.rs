@@ -229,6 +229,7 @@ mod tests {
                 first: FirstMove::Random,
                 seats: [SeatKind::Bot(Level::Max), SeatKind::Bot(Level::Easy)],
                 hints: false,
+                match_format: None,
             },
             RoomSettings {
                 game: GameSettings::Xiangqi { fen: None },
@@ -236,6 +237,7 @@ mod tests {
                 first: FirstMove::Them,
                 seats: [SeatKind::Human, SeatKind::Bot(Level::Hard)],
                 hints: true,
+                match_format: None,
             },
         ] {
             let s = Settings {

@@ -43,6 +43,7 @@ pub fn caro_room_view(you: Role) -> RoomView {
         offer: None,
         chat: vec![],
         series: banco_protocol::Series::default(),
+        match_state: None,
     }
 }
 
@@ -140,6 +141,7 @@ pub fn caro_game_record() -> banco_protocol::GameRecord {
             plies: 9,
             ended_at_ms: 1_746_000_000_000,
             rated: true,
+            in_match: None,
         },
         start_fen: String::new(),
         opening: Vec::new(),
@@ -287,6 +289,7 @@ pub fn established_profile() -> banco_protocol::Profile {
                     ended_at_ms: 1_746_000_000_000,
                 }),
                 history: caro_history,
+                matches: Default::default(),
             },
             KindRecord {
                 game: GameKind::Xiangqi,
@@ -302,6 +305,7 @@ pub fn established_profile() -> banco_protocol::Profile {
                 draws: 0,
                 best_win: None,
                 history: vec![point(3, 1562, 290)],
+                matches: Default::default(),
             },
         ],
         recent: vec![lost, unrated, aborted, caro_game_record().summary],
@@ -326,6 +330,7 @@ pub fn new_profile() -> banco_protocol::Profile {
         draws: 0,
         best_win: None,
         history: vec![],
+        matches: Default::default(),
     };
     banco_protocol::Profile {
         name: "An".into(),

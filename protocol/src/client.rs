@@ -116,6 +116,10 @@ pub enum ClientMsg {
     Withdraw(OfferKind),
     /// Give up the game; you stay in the room.
     Resign,
+    /// Give up the room's match as a whole: the other player wins it (and the game in
+    /// progress, if any). Refused with [`crate::ErrorCode::NoMatch`] where no match is
+    /// being played.
+    ResignMatch,
     /// Ask the server's engine for a move for you.
     Hint,
     /// The best-rated players at one game. Answered by [`crate::ServerMsg::Leaderboard`].

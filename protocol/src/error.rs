@@ -83,6 +83,8 @@ pub enum ErrorCode {
     /// A newer connection presented this session's resume token and took it (and its
     /// seat) over: another window of the same browser, say. Connect again to take it back.
     TakenOver,
+    /// The room plays no match, or its match is already over.
+    NoMatch,
 }
 
 impl ErrorCode {
@@ -128,6 +130,7 @@ impl ErrorCode {
         ErrorCode::HintUsed,
         ErrorCode::NoSuchPlayer,
         ErrorCode::TakenOver,
+        ErrorCode::NoMatch,
     ];
 
     /// The stable snake_case name.
@@ -173,6 +176,7 @@ impl ErrorCode {
             ErrorCode::HintUsed => "hint_used",
             ErrorCode::NoSuchPlayer => "no_such_player",
             ErrorCode::TakenOver => "taken_over",
+            ErrorCode::NoMatch => "no_match",
         }
     }
 }

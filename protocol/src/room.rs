@@ -184,6 +184,10 @@ pub struct RoomSettings {
     pub seats: [SeatKind; 2],
     /// Whether players may ask the server for a hint.
     pub hints: bool,
+    /// Play the room's games as a match of this format; `None`: an open-ended series of
+    /// rematches. (Settings stored before matches existed read as `None`.)
+    #[serde(default)]
+    pub match_format: Option<MatchFormat>,
 }
 
 impl Default for RoomSettings {
@@ -195,6 +199,7 @@ impl Default for RoomSettings {
             first: FirstMove::Me,
             seats: [SeatKind::Human, SeatKind::Human],
             hints: true,
+            match_format: None,
         }
     }
 }
@@ -453,8 +458,12 @@ pub struct RoomView {
     pub offer: Option<Offer>,
     /// The most recent lines, oldest first, at most [`crate::CHAT_HISTORY`].
     pub chat: Vec<ChatLine>,
-    /// The score of the games finished since the two players sat down together.
+    /// The score of the games finished since the two players sat down together (in a
+    /// room that plays matches, since the current match began: the series is the match).
     pub series: Series,
+    /// Where the room's match stands; `None` in a room without a match format, and
+    /// before its first match begins.
+    pub match_state: Option<MatchState>,
 }
 
 /// A rematch series: the games the room's two current players have finished against each
@@ -480,6 +489,190 @@ impl Series {
     pub fn games(&self) -> u32 {
         self.wins[0] + self.wins[1] + self.draws
     }
+
+    /// The seat that has won more games; `None` when level.
+    pub fn leader(&self) -> Option<Seat> {
+        let [one, two] = self.wins;
+        match one.cmp(&two) {
+            std::cmp::Ordering::Greater => Some(Seat::One),
+            std::cmp::Ordering::Less => Some(Seat::Two),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+}
+
+/// The most games a match may have.
+pub const MAX_MATCH_GAMES: u32 = 99;
+
+/// A room's games played as one match (as international gomoku is played: first to win
+/// 5 of at most 9 games). The colours alternate game by game; a game with no result (an
+/// aborted one, or one the players agreed to replace) is played again and not counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+pub struct MatchFormat {
+    /// The most games the match has: once this many have a result, the match is over
+    /// (won by whoever won more of them, drawn when level).
+    pub games: u32,
+    /// The match is won as soon as a player has won this many games (`5` of at most
+    /// `9`); `None`: every one of `games` is played (a two-game mini-match, one game with
+    /// each colour, is `games: 2, first_to: None`).
+    pub first_to: Option<u32>,
+}
+
+impl MatchFormat {
+    /// A two-game mini-match: one game with each colour.
+    pub const MINI: MatchFormat = MatchFormat {
+        games: 2,
+        first_to: None,
+    };
+
+    /// Whether the format can be played; `Err` says why not, in a sentence.
+    pub fn check(&self) -> Result<(), String> {
+        if !(1..=MAX_MATCH_GAMES).contains(&self.games) {
+            return Err(format!(
+                "a match has 1 to {MAX_MATCH_GAMES} games, not {}",
+                self.games
+            ));
+        }
+        if let Some(k) = self.first_to
+            && !(1..=self.games).contains(&k)
+        {
+            return Err(format!(
+                "first to {k} cannot be played in at most {} games: choose 1 to {}",
+                self.games, self.games
+            ));
+        }
+        Ok(())
+    }
+
+    /// Whether a match of this format with `score` is over: a player has won
+    /// [`MatchFormat::first_to`] games, or [`MatchFormat::games`] games have a result.
+    /// Its winner is then [`Series::leader`] (`None`: drawn).
+    pub fn decided(&self, score: &Series) -> bool {
+        let reached = self
+            .first_to
+            .is_some_and(|k| score.wins.iter().any(|&w| w >= k));
+        reached || score.games() >= self.games
+    }
+
+    /// The seat that moves first in the match game after `score`'s: the match's first
+    /// game's first mover in its odd games, the other seat in its even ones, so each
+    /// player has the first move (in caro a large edge) as often as the other, give or
+    /// take one.
+    pub fn first_mover(opener: Seat, score: &Series) -> Seat {
+        if score.games().is_multiple_of(2) {
+            opener
+        } else {
+            opener.other()
+        }
+    }
+}
+
+impl fmt::Display for MatchFormat {
+    /// `first to 5 of 9`, `2 games`: the format as the book and the logs say it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.first_to {
+            Some(k) => write!(f, "first to {k} of {}", self.games),
+            None if self.games == 1 => f.write_str("1 game"),
+            None => write!(f, "{} games", self.games),
+        }
+    }
+}
+
+/// Where a room's match stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct MatchState {
+    pub format: MatchFormat,
+    /// The room's matches so far, this one included (1 for its first: the players may
+    /// start another once one is over).
+    pub number: u32,
+    /// The match's games with a result: wins by seat, and draws.
+    pub score: Series,
+    /// The seat that has won more of them; `None` when level.
+    pub leader: Option<Seat>,
+    /// The match game being played, or the last one played, from 1 (0 before its first
+    /// game). A game with no result is played again under the same number.
+    pub game: u32,
+    /// Between two of its games: the next starts by itself in this many milliseconds (as
+    /// of the moment the message was sent), or at once when both players are ready (a
+    /// new-game offer accepted). `None` while a game runs, once the match is over, and
+    /// after a game with no result (then the players start the next by agreeing).
+    pub next_game_in_ms: Option<u64>,
+    /// Set once the match is over.
+    pub result: Option<MatchResult>,
+}
+
+/// How a match ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct MatchResult {
+    /// `None`: drawn (an even number of games, the score level).
+    pub winner: Option<Seat>,
+    /// The final score: wins by seat, and draws.
+    pub score: Series,
+    pub reason: MatchEnd,
+}
+
+/// Why a match ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum MatchEnd {
+    /// Played out: a player won the games needed, or every game was played.
+    Decided,
+    /// A player resigned the match as a whole.
+    Resign,
+    /// A player left the room mid-match.
+    Quit,
+    /// A player's connection dropped and did not come back in time.
+    Abandoned,
+}
+
+impl MatchEnd {
+    pub const ALL: [MatchEnd; 4] = [
+        MatchEnd::Decided,
+        MatchEnd::Resign,
+        MatchEnd::Quit,
+        MatchEnd::Abandoned,
+    ];
+
+    /// The stable name used in JSON, logs and the store.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MatchEnd::Decided => "decided",
+            MatchEnd::Resign => "resign",
+            MatchEnd::Quit => "quit",
+            MatchEnd::Abandoned => "abandoned",
+        }
+    }
+
+    /// The reason named `name` (see [`MatchEnd::as_str`]).
+    pub fn from_name(name: &str) -> Option<MatchEnd> {
+        MatchEnd::ALL.into_iter().find(|r| r.as_str() == name)
+    }
+}
+
+/// A match's number in the server's store.
+pub type MatchId = u64;
+
+/// A finished game's place in a match, as the history and replays show it ("game 3 of
+/// match #12").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct MatchGame {
+    /// The match's number in the server's records.
+    pub id: MatchId,
+    /// Which game of the match it was, from 1 (a game with no result and the one that
+    /// replayed it share a number).
+    pub game: u32,
+    pub format: MatchFormat,
+    /// How the match ended; `None` while it is still being played (or was never
+    /// finished: the server stopped with only bots in it).
+    pub result: Option<MatchResult>,
+}
+
+/// Matches someone finished, by result.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct MatchTally {
+    pub won: u32,
+    pub lost: u32,
+    pub drawn: u32,
 }
 
 /// What the rules say about a room's position, for a client that does not carry the rules
@@ -698,6 +891,8 @@ pub struct KindRecord {
     /// The rating after each rated game, oldest first (the newest few hundred): what the
     /// rating chart draws.
     pub history: Vec<RatingPoint>,
+    /// Matches of this game finished (rated or not): won, lost, drawn.
+    pub matches: MatchTally,
 }
 
 /// A win worth remembering.
@@ -736,6 +931,8 @@ pub struct GameSummary {
     pub ended_at_ms: u64,
     /// Whether it counted for ratings (between accounts, both sides moved, not farmed).
     pub rated: bool,
+    /// The match it was a game of, if any.
+    pub in_match: Option<MatchGame>,
 }
 
 /// A finished game, move by move.

@@ -9,7 +9,8 @@ use crate::record::RecordedGame;
 use crate::review::GameReview;
 use crate::room::{
     AccountToken, ChatLine, Clocks, GameId, GameKind, GameOver, GameRecord, GameSummary, GameView,
-    Judgement, Move, MoveRecord, NotAWin, Offer, PositionFacts, Profile, ResumeToken, RoomId,
+    Judgement, MatchResult, MatchState, Move, MoveRecord, NotAWin, Offer, PositionFacts, Profile,
+    ResumeToken, RoomId,
     RoomSummary, RoomView, SeatView, Standing, Trial,
 };
 
@@ -80,6 +81,12 @@ pub enum ServerMsg {
     /// The clocks as they stand (sent when they start, stop or jump).
     Clock(Clocks),
     GameOver(GameOver),
+    /// Where the room's match stands, sent when it changes: a match begins, one of its
+    /// games ends without deciding it (with the wait before the next), the next begins.
+    Match(MatchState),
+    /// The room's match is over: its winner (or none: drawn), its score and why. The
+    /// [`ServerMsg::GameOver`] of a game that decided it comes first.
+    MatchOver(MatchResult),
     /// The engine's suggestion for you.
     Hint(Move),
     Error(ErrorMsg),

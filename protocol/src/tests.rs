@@ -38,9 +38,10 @@ fn client_variant(m: &ClientMsg) -> usize {
         ClientMsg::WriteRecord { .. } => 23,
         ClientMsg::Trial(_) => 24,
         ClientMsg::LogOut => 25,
+        ClientMsg::ResignMatch => 26,
     }
 }
-const CLIENT_VARIANTS: usize = 26;
+const CLIENT_VARIANTS: usize = 27;
 
 fn server_variant(m: &ServerMsg) -> usize {
     match m {
@@ -78,9 +79,11 @@ fn server_variant(m: &ServerMsg) -> usize {
         ServerMsg::RecordRefused { .. } => 31,
         ServerMsg::Tried(_) => 32,
         ServerMsg::LoggedOut => 33,
+        ServerMsg::Match(_) => 34,
+        ServerMsg::MatchOver(_) => 35,
     }
 }
-const SERVER_VARIANTS: usize = 34;
+const SERVER_VARIANTS: usize = 36;
 
 fn xq(file: u8, rank: u8) -> XqSquare {
     XqSquare { file, rank }
@@ -113,6 +116,10 @@ fn settings_samples() -> Vec<RoomSettings> {
             first: FirstMove::Random,
             seats: [SeatKind::Bot(Level::Hard), SeatKind::Bot(Level::Easy)],
             hints: false,
+            match_format: Some(MatchFormat {
+                games: 9,
+                first_to: Some(5),
+            }),
         },
         RoomSettings {
             game: GameSettings::Xiangqi {
@@ -124,6 +131,7 @@ fn settings_samples() -> Vec<RoomSettings> {
             first: FirstMove::Them,
             seats: [SeatKind::Human, SeatKind::Bot(Level::Max)],
             hints: true,
+            match_format: Some(MatchFormat::MINI),
         },
         RoomSettings {
             game: GameSettings::Caro {
@@ -135,6 +143,29 @@ fn settings_samples() -> Vec<RoomSettings> {
             ..RoomSettings::default()
         },
     ]
+}
+
+fn match_state() -> MatchState {
+    let score = Series {
+        wins: [5, 3],
+        draws: 1,
+    };
+    MatchState {
+        format: MatchFormat {
+            games: 9,
+            first_to: Some(5),
+        },
+        number: 2,
+        score,
+        leader: Some(Seat::One),
+        game: 9,
+        next_game_in_ms: Some(9_500),
+        result: Some(MatchResult {
+            winner: Some(Seat::One),
+            score,
+            reason: MatchEnd::Decided,
+        }),
+    }
 }
 
 fn game_view() -> GameView {
@@ -262,6 +293,7 @@ fn client_samples() -> Vec<ClientMsg> {
         }),
         ClientMsg::Chat("gg wp 🙂".into()),
         ClientMsg::Resign,
+        ClientMsg::ResignMatch,
         ClientMsg::Hint,
         ClientMsg::Leaderboard(GameKind::Caro),
         ClientMsg::Leaderboard(GameKind::Xiangqi),
@@ -442,6 +474,7 @@ fn server_samples() -> Vec<ServerMsg> {
             wins: [3, 2],
             draws: 1,
         },
+        match_state: Some(match_state()),
     })));
     v.push(ServerMsg::Joined(Box::new(RoomView {
         id: 2,
@@ -453,6 +486,7 @@ fn server_samples() -> Vec<ServerMsg> {
         offer: None,
         chat: vec![],
         series: Series::default(),
+        match_state: None,
     })));
     let summary = GameSummary {
         id: 42,
@@ -468,6 +502,15 @@ fn server_samples() -> Vec<ServerMsg> {
         plies: 17,
         ended_at_ms: 1_763_000_000_000,
         rated: true,
+        in_match: Some(MatchGame {
+            id: 12,
+            game: 3,
+            format: MatchFormat {
+                games: 9,
+                first_to: Some(5),
+            },
+            result: match_state().result,
+        }),
     };
     let rating = Rating {
         rating: 1612,
@@ -511,6 +554,11 @@ fn server_samples() -> Vec<ServerMsg> {
                     rating: 1612,
                     deviation: 87,
                 }],
+                matches: MatchTally {
+                    won: 3,
+                    lost: 1,
+                    drawn: 2,
+                },
             },
             KindRecord {
                 game: GameKind::Xiangqi,
@@ -526,6 +574,7 @@ fn server_samples() -> Vec<ServerMsg> {
                 draws: 0,
                 best_win: None,
                 history: vec![],
+                matches: MatchTally::default(),
             },
         ],
         recent: vec![summary.clone()],
@@ -600,6 +649,26 @@ fn server_samples() -> Vec<ServerMsg> {
             winner: Some(Seat::One),
             reason,
             line: vec![],
+        }));
+    }
+    v.push(ServerMsg::Match(match_state()));
+    v.push(ServerMsg::Match(MatchState {
+        format: MatchFormat::MINI,
+        number: 1,
+        score: Series::default(),
+        leader: None,
+        game: 1,
+        next_game_in_ms: None,
+        result: None,
+    }));
+    for reason in MatchEnd::ALL {
+        v.push(ServerMsg::MatchOver(MatchResult {
+            winner: None,
+            score: Series {
+                wins: [1, 1],
+                draws: 0,
+            },
+            reason,
         }));
     }
     v
@@ -846,5 +915,87 @@ fn bot_names_are_told_from_people_names() {
         "Bot (hard) 2",
     ] {
         assert_eq!(bot_of_name(person), None, "{person}");
+    }
+}
+
+#[test]
+fn settings_stored_before_matches_read_as_an_open_series() {
+    let mut json = serde_json::to_value(RoomSettings::default()).unwrap();
+    json.as_object_mut().unwrap().remove("match_format");
+    let settings: RoomSettings = serde_json::from_value(json).unwrap();
+    assert_eq!(settings.match_format, None);
+    assert_eq!(settings, RoomSettings::default());
+}
+
+#[test]
+fn a_match_is_decided_by_its_first_to_or_its_last_game() {
+    let score = |one, two, draws| Series {
+        wins: [one, two],
+        draws,
+    };
+    let five_of_nine = MatchFormat {
+        games: 9,
+        first_to: Some(5),
+    };
+    assert!(!five_of_nine.decided(&score(4, 4, 0)));
+    assert!(
+        five_of_nine.decided(&score(5, 0, 0)),
+        "first to five ends early"
+    );
+    assert!(five_of_nine.decided(&score(3, 5, 0)));
+    assert_eq!(score(3, 5, 0).leader(), Some(Seat::Two));
+    // Draws fill the nine games before anyone gets to five: the leader wins.
+    assert!(five_of_nine.decided(&score(4, 3, 2)));
+    assert_eq!(score(4, 3, 2).leader(), Some(Seat::One));
+    assert!(five_of_nine.decided(&score(4, 4, 1)));
+    assert_eq!(score(4, 4, 1).leader(), None, "level after nine: drawn");
+
+    // Two games: both are played, whatever the first gave; level is a drawn match.
+    let mini = MatchFormat::MINI;
+    assert!(!mini.decided(&score(1, 0, 0)));
+    assert!(mini.decided(&score(1, 1, 0)));
+    assert_eq!(score(1, 1, 0).leader(), None);
+    assert!(mini.decided(&score(0, 0, 2)));
+    assert!(mini.decided(&score(2, 0, 0)));
+
+    assert_eq!(five_of_nine.to_string(), "first to 5 of 9");
+    assert_eq!(mini.to_string(), "2 games");
+}
+
+#[test]
+fn the_first_move_alternates_game_by_game_and_a_replayed_game_keeps_its_colours() {
+    let after = |games: u32| Series {
+        wins: [games, 0],
+        draws: 0,
+    };
+    let firsts: Vec<Seat> = (0..4)
+        .map(|g| MatchFormat::first_mover(Seat::Two, &after(g)))
+        .collect();
+    assert_eq!(firsts, [Seat::Two, Seat::One, Seat::Two, Seat::One]);
+    // A draw counts as a game: the colours turn after it too.
+    let drawn = Series {
+        wins: [0, 0],
+        draws: 1,
+    };
+    assert_eq!(MatchFormat::first_mover(Seat::One, &drawn), Seat::Two);
+}
+
+#[test]
+fn match_formats_out_of_range_are_refused_with_a_reason() {
+    let format = |games, first_to| MatchFormat { games, first_to };
+    assert!(format(9, Some(5)).check().is_ok());
+    assert!(format(1, None).check().is_ok());
+    assert!(format(MAX_MATCH_GAMES, Some(1)).check().is_ok());
+    assert!(format(0, None).check().unwrap_err().contains("1 to 99"));
+    assert!(format(100, None).check().unwrap_err().contains("1 to 99"));
+    assert!(
+        format(3, Some(4))
+            .check()
+            .unwrap_err()
+            .contains("first to 4")
+    );
+    assert!(format(3, Some(0)).check().is_err());
+    for reason in MatchEnd::ALL {
+        assert_eq!(MatchEnd::from_name(reason.as_str()), Some(reason));
     }
 }

@@ -594,6 +594,7 @@ fn store_cost() -> Result<()> {
         chat: Vec::new(),
         started_ms: 0,
         next_seq: 0,
+        in_match: None,
     };
     rt.block_on(handle.commit(vec![Entry::Begin(Box::new(game))]));
     println!("store-cost: one commit per move (as a lone room makes), file database");
@@ -1146,6 +1147,7 @@ fn accounts_store(existing: usize, registrars: usize) -> Result<()> {
         chat: Vec::new(),
         started_ms: 0,
         next_seq: 0,
+        in_match: None,
     };
     rt.block_on(handle.commit(vec![Entry::Begin(Box::new(game))]));
     let mut seq = 0u32;

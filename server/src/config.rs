@@ -79,6 +79,10 @@ pub struct Config {
     /// In a timed game, how long the player to move has for their first move (no clock
     /// runs until both players have moved once); past it the game is aborted, unrated.
     pub first_move_wait: Duration,
+    /// In a room that plays a match, the wait between one of its games and the next:
+    /// time to look at the last position and read the score. The next game starts at
+    /// once when both players say they are ready (a new-game offer accepted).
+    pub match_break: Duration,
     /// The most spectators one room admits (`--spectators`); one more is refused with
     /// `room_full`. Players' seats never count against it.
     pub max_spectators: usize,
@@ -153,6 +157,7 @@ impl Default for Config {
             max_rooms: 500,
             max_spectators: 200,
             first_move_wait: Duration::from_secs(60),
+            match_break: Duration::from_secs(10),
             heartbeat: Duration::from_secs(banco_protocol::HEARTBEAT_EVERY_SECS),
             store_sync: SyncMode::Normal,
             store_queue_bytes: 16 * 1024 * 1024,

@@ -111,7 +111,10 @@ async fn serve_store(
         discovery,
     } = sockets;
     config.tls = load_tls(&config).await?;
-    let restored = store.take_live_games();
+    let restored = lobby::Restored {
+        games: store.take_live_games(),
+        matches: store.take_live_matches(),
+    };
     let engines = EnginePool::start(config.engine_threads, config.engine_memory)
         .map_err(|e| anyhow::anyhow!("could not start the engines' threads: {e}"))?;
     let config = Arc::new(config);

@@ -434,6 +434,7 @@ impl Session {
             ClientMsg::Answer { kind, accept } => Request::Answer { kind, accept },
             ClientMsg::Withdraw(kind) => Request::Withdraw(kind),
             ClientMsg::Resign => Request::Resign,
+            ClientMsg::ResignMatch => Request::ResignMatch,
             ClientMsg::Hint => Request::Hint,
             ClientMsg::Facts => Request::Facts,
             ClientMsg::Trial(moves) => Request::Trial(moves),

@@ -572,6 +572,7 @@ async fn a_profile_as_the_protocol_writes_it_is_drawn_with_its_chart_and_games()
                         deviation: 90,
                     })
                     .collect(),
+                matches: Default::default(),
             },
             KindRecord {
                 game: GameKind::Xiangqi,
@@ -583,6 +584,7 @@ async fn a_profile_as_the_protocol_writes_it_is_drawn_with_its_chart_and_games()
                 draws: 0,
                 best_win: None,
                 history: vec![],
+                matches: Default::default(),
             },
         ],
         recent,

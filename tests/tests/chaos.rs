@@ -68,6 +68,7 @@ fn random_settings(rng: &mut Lcg) -> RoomSettings {
         first: [FirstMove::Me, FirstMove::Them, FirstMove::Random][rng.below(3) as usize],
         seats: [seat(rng), seat(rng)],
         hints: rng.below(2) == 0,
+        match_format: None,
     }
 }
 

@@ -7,13 +7,6 @@
 export type ProtocolVersion = 7;
 
 /**
- * A long-lived secret that logs in to one account without its password (the browser
- * page's "stay logged in"): handed out in [`crate::Welcome`] when a login asks to be
- * remembered, presented as [`crate::Credentials::Token`]. The server keeps only its hash.
- */
-export type AccountToken = number[];
-
-/**
  * A board being arranged by hand in a position editor (the browser page's: the terminal
  * client carries the rules and judges its own), for the server to judge with the rules.
  */
@@ -79,7 +72,7 @@ export type ClientMsg = {
   };
 } | {
   Withdraw: OfferKind;
-} | "Resign" | "Hint" | {
+} | "Resign" | "ResignMatch" | "Hint" | {
   Leaderboard: GameKind;
 } | {
   History: {
@@ -112,7 +105,7 @@ export type ClientMsg = {
   };
 } | {
   Trial: Move[];
-} | "LogOut";
+};
 
 /** How much time each seat has, as of the moment the message was sent. */
 export type Clocks = {
@@ -126,24 +119,13 @@ export type Clocks = {
 };
 
 /**
- * How a client proves it is the account named in [`Hello`]. Its `Debug` hides the
- * password and the token, so neither can reach a log by way of a message dump.
+ * A password for the account named in [`Hello`]. Its `Debug` hides the password, so it
+ * can never reach a log by way of a message dump.
  */
 export type Credentials = {
-  password: {
-    password: string;
-    /** Make the account (the name must be free) instead of logging in to it. */
-    register: boolean;
-    /**
-     * Also hand out an [`AccountToken`] in [`crate::Welcome`], so this client can log
-     * in again without the password (the browser page's "stay logged in").
-     */
-    remember?: boolean;
-  };
-  token?: never;
-} | {
-  token: AccountToken;
-  password?: never;
+  password: string;
+  /** Make the account (the name must be free) instead of logging in to it. */
+  register: boolean;
 };
 
 /** Why a game ended. */
@@ -153,7 +135,7 @@ export type EndReason = ("resign" | "checkmate" | "perpetual_check" | "repetitio
  * Why the server refused a request. The names (see [`ErrorCode::as_str`]) are stable:
  * scripts match on them. Whatever was refused changed nothing.
  */
-export type ErrorCode = ("no_such_room" | "not_in_room" | "game_over" | "not_your_turn" | "empty_chat" | "chat_too_long" | "shutting_down") | "version_mismatch" | "malformed" | "unexpected" | "bad_name" | "bad_settings" | "room_full" | "already_in_room" | "not_a_player" | "no_game" | "illegal_move" | "occupied" | "out_of_bounds" | "chat_too_fast" | "offer_pending" | "no_offer" | "own_offer" | "nothing_to_undo" | "hints_off" | "busy" | "internal" | "no_such_game" | "login_failed" | "name_registered" | "name_taken" | "too_many_tries" | "bad_password" | "not_logged_in" | "spectators_full" | "offer_too_soon" | "engines_busy" | "hint_used" | "no_such_player" | "taken_over";
+export type ErrorCode = ("no_such_room" | "not_in_room" | "game_over" | "not_your_turn" | "empty_chat" | "chat_too_long" | "shutting_down") | "version_mismatch" | "malformed" | "unexpected" | "bad_name" | "bad_settings" | "room_full" | "already_in_room" | "not_a_player" | "no_game" | "illegal_move" | "occupied" | "out_of_bounds" | "chat_too_fast" | "offer_pending" | "no_offer" | "own_offer" | "nothing_to_undo" | "hints_off" | "busy" | "internal" | "no_such_game" | "login_failed" | "name_registered" | "name_taken" | "too_many_tries" | "bad_password" | "not_logged_in" | "spectators_full" | "offer_too_soon" | "engines_busy" | "hint_used" | "no_such_player" | "no_match";
 
 /** A refusal as sent on the wire. */
 export type ErrorMsg = {
@@ -245,6 +227,8 @@ export type GameSummary = {
   first: Seat;
   game: GameSettings;
   id: number;
+  /** The match it was a game of, if any. */
+  in_match?: MatchGame | null;
   over: GameOver;
   /** Names by seat. */
   players: [string, string];
@@ -328,6 +312,8 @@ export type KindRecord = {
    */
   history: RatingPoint[];
   losses: number;
+  /** Matches of this game finished (rated or not): won, lost, drawn. */
+  matches: MatchTally;
   /** Place on that game's leaderboard (from 1); `None` while provisional or unrated. */
   rank?: number | null;
   rating: Rating;
@@ -336,6 +322,92 @@ export type KindRecord = {
 
 /** How strong a bot plays. */
 export type Level = "Easy" | "Medium" | "Hard" | "Max";
+
+/** Why a match ended. */
+export type MatchEnd = "decided" | "resign" | "quit" | "abandoned";
+
+/**
+ * A room's games played as one match (as international gomoku is played: first to win
+ * 5 of at most 9 games). The colours alternate game by game; a game with no result (an
+ * aborted one, or one the players agreed to replace) is played again and not counted.
+ */
+export type MatchFormat = {
+  /**
+   * The match is won as soon as a player has won this many games (`5` of at most
+   * `9`); `None`: every one of `games` is played (a two-game mini-match, one game with
+   * each colour, is `games: 2, first_to: None`).
+   */
+  first_to?: number | null;
+  /**
+   * The most games the match has: once this many have a result, the match is over
+   * (won by whoever won more of them, drawn when level).
+   */
+  games: number;
+};
+
+/**
+ * A finished game's place in a match, as the history and replays show it ("game 3 of
+ * match #12").
+ */
+export type MatchGame = {
+  format: MatchFormat;
+  /**
+   * Which game of the match it was, from 1 (a game with no result and the one that
+   * replayed it share a number).
+   */
+  game: number;
+  /** The match's number in the server's records. */
+  id: number;
+  /**
+   * How the match ended; `None` while it is still being played (or was never
+   * finished: the server stopped with only bots in it).
+   */
+  result?: MatchResult | null;
+};
+
+/** How a match ended. */
+export type MatchResult = {
+  reason: MatchEnd;
+  /** The final score: wins by seat, and draws. */
+  score: Series;
+  /** `None`: drawn (an even number of games, the score level). */
+  winner?: Seat | null;
+};
+
+/** Where a room's match stands. */
+export type MatchState = {
+  format: MatchFormat;
+  /**
+   * The match game being played, or the last one played, from 1 (0 before its first
+   * game). A game with no result is played again under the same number.
+   */
+  game: number;
+  /** The seat that has won more of them; `None` when level. */
+  leader?: Seat | null;
+  /**
+   * Between two of its games: the next starts by itself in this many milliseconds (as
+   * of the moment the message was sent), or at once when both players are ready (a
+   * new-game offer accepted). `None` while a game runs, once the match is over, and
+   * after a game with no result (then the players start the next by agreeing).
+   */
+  next_game_in_ms?: number | null;
+  /**
+   * The room's matches so far, this one included (1 for its first: the players may
+   * start another once one is over).
+   */
+  number: number;
+  /** Set once the match is over. */
+  result?: MatchResult | null;
+  /** The match's games with a result: wins by seat, and draws. */
+  score: Series;
+};
+
+/** Matches someone finished, by result. */
+export type MatchTally = {
+  drawn: number;
+  lost: number;
+  won: number;
+};
 
 /** A move in either game. */
 export type Move = {
@@ -364,12 +436,6 @@ export type MoveRecord = {
   /** Xiangqi: the move in WXF notation (`C2.5`). Empty for caro. */
   wxf: string;
 };
-
-/**
- * Why a caro stone that made five (or more) in a row did not win, told with the move so
- * no player is left wondering.
- */
-export type NotAWin = "blocked_both_ends" | "overline";
 
 /** An open offer: what, and from which seat. */
 export type Offer = {
@@ -560,6 +626,11 @@ export type RoomSettings = {
   /** Whether players may ask the server for a hint. */
   hints: boolean;
   /**
+   * Play the room's games as a match of this format; `None`: an open-ended series of
+   * rematches. (Settings stored before matches existed read as `None`.)
+   */
+  match_format?: MatchFormat | null;
+  /**
    * Seat One, then seat Two. A bot in seat One makes the creator a spectator (a
    * bot-vs-bot room when both are bots).
    */
@@ -587,9 +658,17 @@ export type RoomView = {
   /** `None` until the first game starts. */
   game?: GameView | null;
   id: number;
+  /**
+   * Where the room's match stands; `None` in a room without a match format, and
+   * before its first match begins.
+   */
+  match_state?: MatchState | null;
   offer?: Offer | null;
   seats: [SeatView | null, SeatView | null];
-  /** The score of the games finished since the two players sat down together. */
+  /**
+   * The score of the games finished since the two players sat down together (in a
+   * room that plays matches, since the current match began: the series is the match).
+   */
   series: Series;
   settings: RoomSettings;
   spectators: string[];
@@ -651,8 +730,6 @@ export type ServerMsg = {
 } | {
   Moved: {
     clocks?: Clocks | null;
-    /** Caro: why the move made five (or more) in a row and still did not win. */
-    not_a_win?: NotAWin | null;
     ply: number;
     record: MoveRecord;
   };
@@ -673,6 +750,10 @@ export type ServerMsg = {
   Clock: Clocks;
 } | {
   GameOver: GameOver;
+} | {
+  Match: MatchState;
+} | {
+  MatchOver: MatchResult;
 } | {
   Hint: Move;
 } | {
@@ -723,7 +804,7 @@ export type ServerMsg = {
   };
 } | {
   Tried: Trial;
-} | "LoggedOut";
+};
 
 /** A player's line on a game's leaderboard. */
 export type Standing = {
@@ -798,11 +879,6 @@ export type Welcome = {
    * [`crate::GUEST_MARK`]).
    */
   account?: boolean;
-  /**
-   * Asked for with [`crate::Credentials::Password`]'s `remember`: present it as
-   * [`crate::Credentials::Token`] to log in again without the password.
-   */
-  account_token?: AccountToken | null;
   /** The name the server gave this player (the asked name, made unique). */
   name: string;
   /** Present this in a later Hello to reclaim a held seat. */

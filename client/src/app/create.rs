@@ -2,7 +2,8 @@
 //! xiangqi start position typed as a FEN).
 
 use banco_protocol::{
-    CaroOpening, FirstMove, GameSettings, Level, RoomSettings, Rule, SeatKind, TimeControl,
+    CaroOpening, FirstMove, GameSettings, Level, MAX_MATCH_GAMES, MatchFormat, RoomSettings, Rule,
+    SeatKind, TimeControl,
 };
 use banco_rules::caro::{MAX_SIDE, MIN_SIDE};
 use banco_rules::game::{Game, GameSpec};
@@ -40,6 +41,17 @@ pub enum TimeKind {
     None,
     PerMove,
     Clock,
+}
+
+/// Whether the room plays matches, before the numbers are chosen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MatchKind {
+    /// No match: rematches as the players like.
+    Off,
+    /// A match of a number of games, all played.
+    Games,
+    /// First to a number of wins, in at most a number of games.
+    FirstTo,
 }
 
 /// Who plays in the room, as the form says it in words.
@@ -113,6 +125,12 @@ pub enum Field {
     /// The level of the bot in seat two (when one sits there).
     BotTwo,
     Hints,
+    /// Whether the room plays matches: off, a number of games, or first to some wins.
+    Match,
+    /// The match's number of games (its most games, for first to some wins).
+    MatchGames,
+    /// The wins that win the match, for first to some wins.
+    MatchFirstTo,
 }
 
 /// The form's choices.
@@ -146,6 +164,12 @@ pub struct CreateForm {
     /// there so stepping through the choices does not forget them.
     pub bots: [Level; 2],
     pub hints: bool,
+    /// Whether the room plays matches.
+    pub match_kind: MatchKind,
+    /// The match's games (its most games, for first to some wins).
+    pub match_games: u32,
+    /// The wins that win a first-to match.
+    pub match_first_to: u32,
     /// Whether the next digit typed starts a new number (true right after focusing a
     /// number field) or extends the one shown.
     fresh_digits: bool,
@@ -163,6 +187,8 @@ pub enum FormAction {
     BadFen(String),
     /// Enter with opening stones the rules refuse: nothing is sent; says why.
     BadOpening(String),
+    /// Enter with a first-to match of fewer games than wins: nothing is sent.
+    BadMatch,
     /// Open the position editor.
     Arrange,
 }
@@ -184,6 +210,7 @@ const PLAYERS: [Players; 4] = [
     Players::BotAndPerson,
 ];
 const LEVELS: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Max];
+const MATCHES: [MatchKind; 3] = [MatchKind::Off, MatchKind::Games, MatchKind::FirstTo];
 
 impl Default for CreateForm {
     /// Caro, 15x15 caro rule, me first, the classic 20 s per move, against a person.
@@ -205,6 +232,11 @@ impl Default for CreateForm {
             players: Players::MeAndPerson,
             bots: [Level::Easy; 2],
             hints: true,
+            // A two-game mini-match (one game with each colour), or international
+            // gomoku's first to 5 of at most 9, once chosen.
+            match_kind: MatchKind::Off,
+            match_games: 2,
+            match_first_to: 5,
             fresh_digits: true,
         }
     }
@@ -262,6 +294,16 @@ impl CreateForm {
         }
         (form.players, form.bots) = Players::of(last.seats);
         form.hints = last.hints;
+        if let Some(m) = last.match_format {
+            form.match_games = m.games;
+            match m.first_to {
+                Some(k) => {
+                    form.match_kind = MatchKind::FirstTo;
+                    form.match_first_to = k;
+                }
+                None => form.match_kind = MatchKind::Games,
+            }
+        }
         form.clamp();
         form
     }
@@ -307,7 +349,29 @@ impl CreateForm {
             Players::BotAndPerson => f.push(Field::BotOne),
         }
         f.push(Field::Hints);
+        f.push(Field::Match);
+        match self.match_kind {
+            MatchKind::Off => {}
+            MatchKind::Games => f.push(Field::MatchGames),
+            MatchKind::FirstTo => f.extend([Field::MatchFirstTo, Field::MatchGames]),
+        }
         f
+    }
+
+    /// The match format chosen, if any.
+    pub fn match_format(&self) -> Option<MatchFormat> {
+        let games = self.match_games;
+        match self.match_kind {
+            MatchKind::Off => None,
+            MatchKind::Games => Some(MatchFormat {
+                games,
+                first_to: None,
+            }),
+            MatchKind::FirstTo => Some(MatchFormat {
+                games,
+                first_to: Some(self.match_first_to),
+            }),
+        }
     }
 
     /// The settings this form describes.
@@ -349,6 +413,7 @@ impl CreateForm {
             first: self.first,
             seats: self.players.seats(self.bots),
             hints: self.hints,
+            match_format: self.match_format(),
         }
     }
 
@@ -365,6 +430,10 @@ impl CreateForm {
             }
             KeyCode::Enter if self.game == GameKind::Caro && !self.size_ok() => {
                 return FormAction::BadSize;
+            }
+            KeyCode::Enter if !self.match_ok() => {
+                self.focus = Field::MatchFirstTo;
+                return FormAction::BadMatch;
             }
             KeyCode::Enter => {
                 if let Err(why) = self.fen_ok() {
@@ -453,6 +522,8 @@ impl CreateForm {
             Field::PerMove => Some(&mut self.per_move_secs),
             Field::ClockMinutes => Some(&mut self.clock_minutes),
             Field::Increment => Some(&mut self.increment_secs),
+            Field::MatchGames => Some(&mut self.match_games),
+            Field::MatchFirstTo => Some(&mut self.match_first_to),
             _ => None,
         }
     }
@@ -487,6 +558,14 @@ impl CreateForm {
         self.per_move_secs = self.per_move_secs.clamp(1, 3_600);
         self.clock_minutes = self.clock_minutes.clamp(1, 600);
         self.increment_secs = self.increment_secs.min(600);
+        self.match_games = self.match_games.clamp(1, MAX_MATCH_GAMES);
+        self.match_first_to = self.match_first_to.clamp(1, MAX_MATCH_GAMES);
+    }
+
+    /// Whether the match can be played: first to K needs at least K games (the form
+    /// shows it, Enter refuses it).
+    pub fn match_ok(&self) -> bool {
+        self.match_kind != MatchKind::FirstTo || self.match_first_to <= self.match_games
     }
 
     /// Whether the board sides are in range (the form shows it, Enter refuses it).
@@ -528,6 +607,24 @@ impl CreateForm {
             Field::BotOne => self.bots[0] = cycle(&LEVELS, self.bots[0], up),
             Field::BotTwo => self.bots[1] = cycle(&LEVELS, self.bots[1], up),
             Field::Hints => self.hints = !self.hints,
+            Field::Match => {
+                self.match_kind = cycle(&MATCHES, self.match_kind, up);
+                // Each kind starts from its usual numbers: a two-game mini-match, first
+                // to 5 of at most 9.
+                (self.match_games, self.match_first_to) = match self.match_kind {
+                    MatchKind::FirstTo => (9, 5),
+                    _ => (2, self.match_first_to),
+                };
+            }
+            Field::MatchGames => self.match_games = step(self.match_games, 1),
+            Field::MatchFirstTo => {
+                self.match_first_to = step(self.match_first_to, 1);
+                // Stepped past the games there are: room for K wins against K - 1, as
+                // first to 5 of 9 has.
+                if self.match_first_to > self.match_games {
+                    self.match_games = (2 * self.match_first_to).saturating_sub(1);
+                }
+            }
         }
         self.clamp();
     }
@@ -597,8 +694,14 @@ mod tests {
         press(&mut f, &[Right, Right]);
         assert_eq!(f.players, Players::Bots);
         assert_eq!(
-            f.fields()[f.fields().len() - 4..],
-            [Field::Players, Field::BotOne, Field::BotTwo, Field::Hints]
+            f.fields()[f.fields().len() - 5..],
+            [
+                Field::Players,
+                Field::BotOne,
+                Field::BotTwo,
+                Field::Hints,
+                Field::Match
+            ]
         );
         press(&mut f, &[Down, Left]);
         let FormAction::Create(s) = press(&mut f, &[Enter]) else {
@@ -647,6 +750,72 @@ mod tests {
     }
 
     #[test]
+    fn a_match_is_chosen_as_a_number_of_games_or_first_to_some_wins() {
+        use KeyCode::*;
+        let mut f = CreateForm {
+            focus: Field::Match,
+            ..CreateForm::default()
+        };
+        assert_eq!(f.settings().match_format, None, "no match unless chosen");
+        // A number of games: two by default (one with each colour), then four.
+        press(&mut f, &[Right]);
+        assert_eq!(f.fields().last(), Some(&Field::MatchGames));
+        assert_eq!(f.settings().match_format, Some(MatchFormat::MINI));
+        press(&mut f, &[Down, Char('4')]);
+        assert_eq!(
+            f.settings().match_format,
+            Some(MatchFormat {
+                games: 4,
+                first_to: None
+            })
+        );
+        // First to some wins: first to 5 of at most 9 by default; first to 2 of 3 typed.
+        press(&mut f, &[Up, Right]);
+        assert_eq!(
+            f.fields()[f.fields().len() - 3..],
+            [Field::Match, Field::MatchFirstTo, Field::MatchGames]
+        );
+        assert_eq!(
+            f.settings().match_format,
+            Some(MatchFormat {
+                games: 9,
+                first_to: Some(5)
+            })
+        );
+        press(&mut f, &[Down, Char('2'), Down, Char('3')]);
+        let FormAction::Create(s) = press(&mut f, &[Enter]) else {
+            panic!("Enter must create");
+        };
+        assert_eq!(
+            s.match_format,
+            Some(MatchFormat {
+                games: 3,
+                first_to: Some(2)
+            })
+        );
+        // More wins than games: shown wrong and refused, the cursor on the wins.
+        press(&mut f, &[Up, Char('4')]);
+        assert!(!f.match_ok());
+        assert_eq!(press(&mut f, &[Down, Enter]), FormAction::BadMatch);
+        assert_eq!(f.focus, Field::MatchFirstTo);
+        // Stepping the wins past the games makes room for them: first to 5 of 9.
+        f.match_first_to = 4;
+        f.match_games = 4;
+        press(&mut f, &[Right]);
+        assert_eq!((f.match_first_to, f.match_games), (5, 9));
+        // Remembered for next time.
+        let back = CreateForm::remembering(&f.to_remember());
+        assert_eq!(back.match_kind, MatchKind::FirstTo);
+        assert_eq!(back.match_format(), f.match_format());
+        // Off again: no match, its lines gone.
+        f.focus = Field::Match;
+        press(&mut f, &[Right]);
+        assert_eq!(f.match_kind, MatchKind::Off);
+        assert_eq!(f.fields().last(), Some(&Field::Match));
+        assert_eq!(f.settings().match_format, None);
+    }
+
+    #[test]
     fn sides_stay_in_range_and_fields_follow_the_time_kind() {
         let mut f = CreateForm {
             focus: Field::Width,
@@ -685,7 +854,8 @@ mod tests {
                 Field::ClockMinutes,
                 Field::Increment,
                 Field::Players,
-                Field::Hints
+                Field::Hints,
+                Field::Match
             ]
         );
         // The usual start, on a 10 minute clock with 5 s a move.

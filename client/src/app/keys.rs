@@ -57,6 +57,7 @@ pub const ROOM: &[KeyHelp] = &[
     k("g", "keys.newgame"),
     k("d", "keys.draw"),
     k("r", "keys.resign"),
+    k("R", "keys.resign_match"),
     k("i", "keys.hint"),
     k("p", "keys.draft"),
     k("c Tab", "keys.chat"),
@@ -81,6 +82,7 @@ pub const PLAYER_ONLY: &[&str] = &[
     "keys.newgame",
     "keys.draw",
     "keys.resign",
+    "keys.resign_match",
     "keys.hint",
     "keys.threats",
 ];

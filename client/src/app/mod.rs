@@ -212,6 +212,8 @@ pub enum Confirm {
         loses: bool,
     },
     Resign,
+    /// Give up the whole match (and the game in progress, if any).
+    ResignMatch,
 }
 
 impl Confirm {
@@ -219,7 +221,7 @@ impl Confirm {
     pub fn ends_game(self) -> bool {
         match self {
             Confirm::Leave { loses } | Confirm::Quit { loses } => loses,
-            Confirm::Resign => true,
+            Confirm::Resign | Confirm::ResignMatch => true,
         }
     }
 }

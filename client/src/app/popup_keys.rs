@@ -53,6 +53,7 @@ impl App {
                         Confirm::Quit { .. } => self.quit_now(),
                         Confirm::Leave { .. } => self.send(ClientMsg::LeaveRoom),
                         Confirm::Resign => self.send(ClientMsg::Resign),
+                        Confirm::ResignMatch => self.send(ClientMsg::ResignMatch),
                     }
                 } else if !(no || key.code == KeyCode::Esc) {
                     self.popup = Some(popup);

@@ -74,6 +74,7 @@ impl App {
             KeyCode::Char('g') => self.offer(OfferKind::NewGame),
             KeyCode::Char('d') => self.offer(OfferKind::Draw),
             KeyCode::Char('r') => self.ask_resign(),
+            KeyCode::Char('R') => self.ask_resign_match(),
             KeyCode::Char('i') => self.ask_hint(),
             KeyCode::Char('y') | KeyCode::Char('n') => {
                 let answer = self.room().and_then(|r| r.room.offer_to_me());
@@ -229,6 +230,19 @@ impl App {
     fn ask_resign(&mut self) {
         if self.must_play() {
             self.popup = Some(Popup::Confirm(Confirm::Resign));
+        }
+    }
+
+    /// `R`: give up the whole match, after a confirmation (between games too).
+    fn ask_resign_match(&mut self) {
+        if !self.must_be_player() {
+            return;
+        }
+        if self.room().is_some_and(|r| r.room.in_match()) {
+            self.popup = Some(Popup::Confirm(Confirm::ResignMatch));
+        } else {
+            let msg = tr!(self.loc, "server_error.no_match").to_string();
+            self.warn(msg);
         }
     }
 

@@ -173,6 +173,10 @@ impl App {
                     let msg = tr!(self.loc, "create.bad_opening", why = why);
                     self.warn(msg);
                 }
+                FormAction::BadMatch => {
+                    let msg = tr!(self.loc, "create.bad_match");
+                    self.warn(msg.to_string());
+                }
                 FormAction::Arrange => self.open_editor(),
                 FormAction::Create(settings) => {
                     let remember = Some(form.to_remember());

@@ -234,6 +234,32 @@ impl App {
                 }
                 self.info(text);
             }
+            ServerMsg::Match(state) => {
+                // A game of the match begins: its place in the match; one ends without
+                // deciding it: the score and when the next begins.
+                let text = match (room.playing(), state.game) {
+                    (true, 1) => tr!(
+                        loc,
+                        "match.began",
+                        format = narrate::match_format(&state.format, loc)
+                    ),
+                    (true, game) => tr!(loc, "match.game", game = game),
+                    (false, _) => {
+                        let line = narrate::match_line(&room, loc).unwrap_or_default();
+                        let next = narrate::match_next(&room, now, loc).unwrap_or_default();
+                        format!("{line}. {next}")
+                    }
+                };
+                // The result dialog of the game just over stays: the notice goes under it.
+                self.info(text);
+            }
+            ServerMsg::MatchOver(result) => {
+                let text = narrate::match_over(&room, result, loc);
+                self.info(text);
+                if room.my_seat().is_some() {
+                    self.bell();
+                }
+            }
             ServerMsg::Chat(_) | ServerMsg::Clock(_) => {}
             ServerMsg::Welcome(_)
             | ServerMsg::Rooms(_)

@@ -772,10 +772,16 @@ fn snapshot_create_form() {
 fn snapshot_create_form_says_who_plays_in_words() {
     let mut a = lobby_app();
     press(&mut a, &[KeyCode::Char('c')]);
-    // Up from the top wraps to the last line (hints), then up to "who plays".
+    // Up from the top wraps to the last line (match), then up past hints to "who plays".
     press(
         &mut a,
-        &[KeyCode::Up, KeyCode::Up, KeyCode::Right, KeyCode::Right],
+        &[
+            KeyCode::Up,
+            KeyCode::Up,
+            KeyCode::Up,
+            KeyCode::Right,
+            KeyCode::Right,
+        ],
     );
     let (text, _) = render(&a, 100, 26);
     insta::assert_snapshot!("create_form_two_bots", text);
@@ -1254,6 +1260,7 @@ mod discovery;
 mod draft;
 mod editor;
 mod layouts;
+mod matches;
 mod no_win;
 mod openings;
 mod profile;

@@ -18,7 +18,7 @@ pub struct RoomLayout {
     pub banner: Rect,
     /// The board, centred (and scrolled) inside.
     pub board: Rect,
-    /// The players, their clocks, the time control and the series.
+    /// The players, their clocks, the time control and the series (or the match).
     pub players: Rect,
     /// The move list (empty on narrow terminals: the board shows the moves).
     pub moves: Rect,
@@ -73,7 +73,9 @@ impl RoomLayout {
         ])
         .areas(area);
         let board_wants = BoardShape::of(&room.settings.game).wants();
-        let players_h = 5 + u16::from(!room.spectators.is_empty());
+        let players_h = 5
+            + u16::from(!room.spectators.is_empty())
+            + u16::from(room.settings.match_format.is_some());
         let narrow = body.width < SIDE_MIN + 40;
         let side_h = players_h.max(7).min(body.height / 2);
         let beside = match room.settings.game {

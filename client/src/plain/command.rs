@@ -7,10 +7,13 @@
 //!             [--opening none|balanced|h8,i9,h10] [--first me|them|random]
 //!             [--timer 20s | --clock 5m+3s]
 //!             [--bot easy|medium|hard|max [--vs-bot LEVEL]] [--no-hints]
+//!             [--match N [--first-to K]]
 //! create xiangqi [--fen FEN] [--first ..] [--timer ..|--clock ..] [--bot ..] [--no-hints]
+//!             [--match N [--first-to K]]
 //! join ROOM | watch ROOM | leave | quit
 //! move X,Y | move h8 | move h2e2
-//! say TEXT | undo | draw | newgame | yes | no | cancel | resign | hint | board | help
+//! say TEXT | undo | draw | newgame | yes | no | cancel | resign | resign match | hint
+//! board | help
 //! leaderboard [caro|xiangqi] | history [NAME] | replay GAME [--save FILE] | review [GAME]
 //! profile [NAME | --bot LEVEL] | login [NAME] | passwd
 //! ```
@@ -20,8 +23,8 @@
 
 use crate::room::opening::checked_stones;
 use banco_protocol::{
-    CaroOpening, FirstMove, GameId, GameKind, GameSettings, Level, RoomId, RoomSettings, Rule,
-    SeatKind, TimeControl, parse_duration,
+    CaroOpening, FirstMove, GameId, GameKind, GameSettings, Level, MAX_MATCH_GAMES, MatchFormat,
+    RoomId, RoomSettings, Rule, SeatKind, TimeControl, parse_duration,
 };
 use std::time::Duration;
 
@@ -42,6 +45,8 @@ pub enum Command {
     No,
     Cancel,
     Resign,
+    /// Give up the room's whole match.
+    ResignMatch,
     Hint,
     Board,
     Help,
@@ -127,6 +132,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
         "yes" | "y" | "accept" => no_args(Command::Yes),
         "no" | "n" | "decline" => no_args(Command::No),
         "cancel" | "withdraw" => no_args(Command::Cancel),
+        "resign" if rest.eq_ignore_ascii_case("match") => Ok(Some(Command::ResignMatch)),
         "resign" => no_args(Command::Resign),
         "hint" => no_args(Command::Hint),
         "board" => no_args(Command::Board),
@@ -302,6 +308,7 @@ fn parse_create(rest: &str) -> Result<RoomSettings, CommandError> {
     let mut vs_bot = None;
     let mut time_given = None;
     let mut opening = None;
+    let (mut match_games, mut first_to) = (None, None);
     for (name, v) in &options {
         match name.as_str() {
             "size" if is_caro => (width, height) = parse_size(&value(name, v)?)?,
@@ -337,6 +344,8 @@ fn parse_create(rest: &str) -> Result<RoomSettings, CommandError> {
             "vs-bot" => vs_bot = Some(parse_level(&value(name, v)?)?),
             "no-hints" => settings.hints = false,
             "hints" => settings.hints = true,
+            "match" => match_games = Some(parse_count(name, &value(name, v)?)?),
+            "first-to" => first_to = Some(parse_count(name, &value(name, v)?)?),
             other => {
                 let game = if is_caro { "caro" } else { "xiangqi" };
                 return err(format!(
@@ -371,7 +380,26 @@ fn parse_create(rest: &str) -> Result<RoomSettings, CommandError> {
         (Some(b), Some(v)) => [SeatKind::Bot(b), SeatKind::Bot(v)],
         (None, Some(_)) => return err("--vs-bot needs --bot too: --bot hard --vs-bot easy"),
     };
+    settings.match_format = match (match_games, first_to) {
+        (None, None) => None,
+        // First to K alone: in at most 2K - 1 games, as first to 5 of 9.
+        (None, Some(k)) => Some(MatchFormat {
+            games: (2 * k).saturating_sub(1).min(MAX_MATCH_GAMES),
+            first_to: Some(k),
+        }),
+        (Some(games), first_to) => Some(MatchFormat { games, first_to }),
+    };
+    if let Some(format) = settings.match_format {
+        format.check().map_err(|message| CommandError { message })?;
+    }
     Ok(settings)
+}
+
+/// A count of games for `--match` or `--first-to`.
+fn parse_count(option: &str, text: &str) -> Result<u32, CommandError> {
+    text.trim().parse::<u32>().map_err(|_| CommandError {
+        message: format!("--{option} takes a number of games, like --{option} 5, not '{text}'"),
+    })
 }
 
 /// `15`, `15x20`, `20X15`.
@@ -416,13 +444,17 @@ fn parse_level(text: &str) -> Result<Level, CommandError> {
 pub const HELP: &[(&str, &str)] = &[
     ("rooms", "plain.help_rooms"),
     (
-        "create caro [--size WxH|N] [--rule caro|freestyle|standard|caro-overline] [--opening none|balanced|h8,i9,h10] [--first me|them|random] [--timer 20s | --clock 5m+3s] [--bot easy|medium|hard|max [--vs-bot LEVEL]] [--no-hints]",
+        "create caro [--size WxH|N] [--rule caro|freestyle|standard|caro-overline] [--opening none|balanced|h8,i9,h10] [--first me|them|random] [--timer 20s | --clock 5m+3s] [--bot easy|medium|hard|max [--vs-bot LEVEL]] [--no-hints] [--match N [--first-to K]]",
         "plain.help_create",
+    ),
+    (
+        "create ... --match N [--first-to K]",
+        "plain.help_create_match",
     ),
     ("join ROOM", "plain.help_join"),
     ("watch ROOM", "plain.help_watch"),
     (
-        "create xiangqi [--clock 10m+5s | --timer 60s] [--first me|them|random] [--bot LEVEL [--vs-bot LEVEL]] [--fen FEN] [--no-hints]",
+        "create xiangqi [--clock 10m+5s | --timer 60s] [--first me|them|random] [--bot LEVEL [--vs-bot LEVEL]] [--fen FEN] [--no-hints] [--match N [--first-to K]]",
         "plain.help_create_xiangqi",
     ),
     ("move X,Y | move h8 | move h2e2", "plain.help_move"),
@@ -433,6 +465,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("yes | no", "plain.help_answer"),
     ("cancel", "plain.help_cancel"),
     ("resign", "plain.help_resign"),
+    ("resign match", "plain.help_resign_match"),
     ("hint", "plain.help_hint"),
     ("board", "plain.help_board"),
     ("leaderboard [caro|xiangqi]", "plain.help_leaderboard"),
@@ -462,6 +495,35 @@ mod tests {
             Err(e) => e.message,
             other => panic!("{line:?} was accepted as {other:?}"),
         }
+    }
+
+    #[test]
+    fn create_takes_a_match_of_n_games_or_first_to_k() {
+        let format = |line: &str| create(line).match_format;
+        assert_eq!(format("create caro"), None);
+        assert_eq!(
+            format("create caro --match 9 --first-to 5"),
+            Some(MatchFormat {
+                games: 9,
+                first_to: Some(5)
+            })
+        );
+        assert_eq!(format("create xiangqi --match=2"), Some(MatchFormat::MINI));
+        assert_eq!(
+            format("create caro --first-to 3 --bot easy"),
+            Some(MatchFormat {
+                games: 5,
+                first_to: Some(3)
+            }),
+            "first to K alone: in at most 2K - 1 games"
+        );
+        assert!(refused("create caro --match 0").contains("1 to 99 games"));
+        assert!(refused("create caro --match 3 --first-to 4").contains("first to 4"));
+        assert!(refused("create caro --match lots").contains("number of games"));
+        assert!(refused("create caro --match").contains("needs a value"));
+        assert_eq!(parse("resign match"), Ok(Some(Command::ResignMatch)));
+        assert_eq!(parse("RESIGN Match"), Ok(Some(Command::ResignMatch)));
+        assert!(parse("resign the game").is_err());
     }
 
     #[test]

@@ -512,6 +512,10 @@ fn request<W: Write>(
             in_room()?;
             send(ClientMsg::Resign)
         }
+        Command::ResignMatch => {
+            in_room()?;
+            send(ClientMsg::ResignMatch)
+        }
         Command::Hint => {
             in_room()?;
             send(ClientMsg::Hint)

@@ -11,7 +11,7 @@
 //! | `welcome` | `name`, `server`, `version`, `account` (logged in; `false` for a guest) |
 //! | `rooms` | `rooms`: [{`room`, `game`, `rule`, `width`, `height`, `time`, `first`, `players`, `bots`, `spectators`, `status`, `hints`}] |
 //! | `room_created` | `room` |
-//! | `joined` | `room`, `you`, `stone`, `game`, `rule`, `width`, `height`, `time`, `seats`, `spectators`, `game_number`, `moves`, `to_move`, `offer`, `series`, `chat` (the room's recent lines, as `chat` events carry them) |
+//! | `joined` | `room`, `you`, `stone`, `game`, `rule`, `width`, `height`, `time`, `seats`, `spectators`, `game_number`, `moves`, `to_move`, `offer`, `series`, `match` (as the `match` event's fields; `null` in a room without matches), `chat` (the room's recent lines, as `chat` events carry them) |
 //! | `people` | `seats`, `spectators` |
 //! | `left` | |
 //! | `game_started` | `game`, `seats` [{`seat`, `name`, `stone`, `bot`}], `first`, `first_name`, `you`, `your_turn` |
@@ -23,13 +23,15 @@
 //! | `undone` | `plies`, `moves`, `to_move`, `your_turn` |
 //! | `clock` | `remaining_ms` [one, two], `running` |
 //! | `game_over` | `result` (`win`/`loss`/`draw` for players, `decisive`/`draw` for spectators; `aborted` before both players moved, `none` for a game replaced or left by both), `winner`, `winner_name`, `reason`, `line` [[x,y]..] |
+//! | `match` | where the room's match stands, sent as each of its games begins and as one ends without deciding it: `format` {`games`, `first_to`}, `number` (the room's matches so far), `game` (the match game being played or last played), `score` {`one`, `two`, `draws`}, `leader`, `next_game_in_ms` (between games: the next starts by itself then, or at once on an agreed `newgame`), `result` (as `match_over`'s, once over) |
+//! | `match_over` | `result` (`win`/`loss`/`draw` for players, `decisive`/`draw` for spectators), `winner`, `winner_name`, `score` {`one`, `two`, `draws`}, `reason` (`decided`, `resign`, `quit`, `abandoned`) |
 //! | `hint` | `x`, `y`, `point` |
 //! | `board` | `rows`, `last` |
 //! | `help` | `commands` [{`usage`, `does`}] |
 //! | `leaderboard` | `game` (`caro`/`xiangqi`), `players` [{`rank` (null while provisional; equal ratings share one, as profiles count), `name`, `bot`, `rating`, `deviation`, `provisional`, `games`, `wins`, `losses`, `draws`}] |
-//! | `profile` | `name`, `bot`, `registered_at_ms` (null: a bot, a guest or an unclaimed record), `first_seen_ms`, `games` [{`game`, `rating`, `deviation`, `provisional`, `rank`, `games`, `wins`, `losses`, `draws`, `best_win` ({`game`, `opponent`, `opponent_rating`, `ended_at_ms`} or null), `history` [{`at_ms`, `rating`, `deviation`}]}], `recent` (as `history`'s `games`, with `rated`) |
+//! | `profile` | `name`, `bot`, `registered_at_ms` (null: a bot, a guest or an unclaimed record), `first_seen_ms`, `games` [{`game`, `rating`, `deviation`, `provisional`, `rank`, `games`, `wins`, `losses`, `draws`, `best_win` ({`game`, `opponent`, `opponent_rating`, `ended_at_ms`} or null), `history` [{`at_ms`, `rating`, `deviation`}], `matches` {`won`, `lost`, `drawn`}}], `recent` (as `history`'s `games`, with `rated`) |
 //! | `password_changed` | |
-//! | `history` | `games` [{`id`, `game`, `rule`, `width`, `height`, `fen`, `time`, `players`, `first`, `winner`, `winner_name`, `reason`, `plies`, `ended_at_ms`, `ended`, `rated`}] |
+//! | `history` | `games` [{`id`, `game`, `rule`, `width`, `height`, `fen`, `time`, `players`, `first`, `winner`, `winner_name`, `reason`, `plies`, `ended_at_ms`, `ended`, `rated`, `match` ({`id`, `game`, `format`, `result`}: "game 3 of match #12"; null outside a match)}] |
 //! | `replay` | the `history` fields of the game, `sides` (by seat: `x`/`o`/`red`/`black`), `start_fen`, `line`, `moves` [{`ply`, `by`, and the `move` event's point or xiangqi fields}] |
 //! | `saved` | `path` (a record file written by `replay N --save FILE`) |
 //! | `servers` | `servers` [{`name`, `address`, `rooms`, `players`, `version`, `compatible`}] (`banco discover`) |
@@ -40,9 +42,9 @@
 //! | `disconnected` | `message` |
 
 use banco_protocol::{
-    CaroOpening, EndReason, GameKind, GameOver, GameSettings, GameSummary, Move, Point, Profile,
-    Role, RoomSummary, Seat, SeatKind, SeatView, ServerMsg, Standing, Storage, TimeControl,
-    Welcome,
+    CaroOpening, EndReason, GameKind, GameOver, GameSettings, GameSummary, MatchFormat, MatchGame,
+    MatchResult, Move, Point, Profile, Role, RoomSummary, Seat, SeatKind, SeatView, ServerMsg,
+    Standing, Storage, TimeControl, Welcome,
 };
 use banco_rules::caro::Stone;
 use serde_json::{Value, json};
@@ -115,6 +117,52 @@ fn time_json(tc: &TimeControl) -> Value {
 fn series_json(room: &Room) -> Value {
     let s = &room.series;
     json!({"one": s.wins[0], "two": s.wins[1], "draws": s.draws})
+}
+
+/// A match format as JSON: `{"games": 9, "first_to": 5}`.
+fn match_format_json(f: &MatchFormat) -> Value {
+    json!({"games": f.games, "first_to": f.first_to})
+}
+
+/// A match's result as JSON.
+fn match_result_json(r: &MatchResult) -> Value {
+    json!({
+        "winner": r.winner.map(seat_str),
+        "score": {"one": r.score.wins[0], "two": r.score.wins[1], "draws": r.score.draws},
+        "reason": r.reason.as_str(),
+    })
+}
+
+/// Where the room's match stands, as JSON (`null` in a room without one).
+fn match_json(room: &Room) -> Value {
+    let Some(m) = &room.match_state else {
+        return match room.settings.match_format {
+            Some(f) => json!({"format": match_format_json(&f), "number": 0}),
+            None => Value::Null,
+        };
+    };
+    json!({
+        "format": match_format_json(&m.format),
+        "number": m.number,
+        "game": m.game,
+        "score": {"one": m.score.wins[0], "two": m.score.wins[1], "draws": m.score.draws},
+        "leader": m.leader.map(seat_str),
+        "next_game_in_ms": m.next_game_in_ms,
+        "result": m.result.as_ref().map(match_result_json),
+    })
+}
+
+/// A stored game's match, as JSON (`null` for a game outside a match).
+fn match_game_json(m: Option<&MatchGame>) -> Value {
+    match m {
+        None => Value::Null,
+        Some(m) => json!({
+            "id": m.id,
+            "game": m.game,
+            "format": match_format_json(&m.format),
+            "result": m.result.as_ref().map(match_result_json),
+        }),
+    }
 }
 
 /// "Score: An 2, Bình 1." (and the draws, if any).
@@ -283,6 +331,7 @@ fn game_summary_json(g: &GameSummary) -> Value {
     v["ended_at_ms"] = json!(g.ended_at_ms);
     v["ended"] = json!(narrate::ended_at(g.ended_at_ms));
     v["rated"] = json!(g.rated);
+    v["match"] = match_game_json(g.in_match.as_ref());
     v
 }
 
@@ -604,6 +653,19 @@ impl<W: Write> Printer<W> {
                     )
                 ));
             }
+            let m = k.matches;
+            if m.won + m.lost + m.drawn > 0 {
+                text.push_str(&format!(
+                    "; {}",
+                    tr!(
+                        loc,
+                        "match.profile",
+                        won = m.won,
+                        lost = m.lost,
+                        drawn = m.drawn
+                    )
+                ));
+            }
             let lo = k.history.iter().map(|h| h.rating).min();
             let hi = k.history.iter().map(|h| h.rating).max();
             if let (Some(first), Some(last), Some(lo), Some(hi)) =
@@ -643,6 +705,7 @@ impl<W: Write> Printer<W> {
                     "rating": h.rating,
                     "deviation": h.deviation,
                 })).collect::<Vec<_>>(),
+                "matches": {"won": k.matches.won, "lost": k.matches.lost, "drawn": k.matches.drawn},
             }));
         }
         if !p.recent.is_empty() {
@@ -703,6 +766,9 @@ impl<W: Write> Printer<W> {
                     when = narrate::ended_at(g.ended_at_ms)
                 )
             ));
+            if let Some(m) = &g.in_match {
+                text.push_str(&format!("  {}", narrate::match_of_game(m, &g.players, loc)));
+            }
         }
         let list: Vec<Value> = games.iter().map(game_summary_json).collect();
         self.emit("history", json!({"games": list}), &text);
@@ -778,6 +844,7 @@ impl<W: Write> Printer<W> {
                 plies: r.moves.len() as u32,
                 ended_at_ms: r.ended_at_ms.unwrap_or_default(),
                 rated: r.rated.unwrap_or(false),
+                in_match: r.in_match,
             }),
             _ => {
                 let mut v = game_json(&r.game);
@@ -849,6 +916,12 @@ impl<W: Write> Printer<W> {
             text.push_str(&format!(
                 " {}.",
                 narrate::record_reason(over, &r.players, &loc)
+            ));
+        }
+        if let Some(m) = &r.in_match {
+            text.push_str(&format!(
+                " {}.",
+                narrate::match_of_game(m, &r.players, &loc)
             ));
         }
         for (n, pair) in r.moves.chunks(2).enumerate() {
@@ -1076,6 +1149,7 @@ impl<W: Write> Printer<W> {
                     "over": g.and_then(|g| g.over.as_ref()).map(|o| o.reason.as_str()),
                     "offer": room.offer.map(|o| json!({"kind": o.kind.as_str(), "by": seat_str(o.by)})),
                     "series": series_json(room),
+                    "match": match_json(room),
                     "chat": room.chat.iter().map(|line| json!({
                         "from": line.from,
                         "text": line.text,
@@ -1084,7 +1158,9 @@ impl<W: Write> Printer<W> {
                     })).collect::<Vec<_>>(),
                 });
                 let mut text = narrate::joined(room, loc);
-                if room.series.games() > 0 {
+                if let Some(line) = narrate::match_line(room, loc) {
+                    text = format!("{text} {line}.");
+                } else if room.series.games() > 0 {
                     text = format!("{text} {}", series_text(room, loc));
                 }
                 if room.game.is_some()
@@ -1266,11 +1342,16 @@ impl<W: Write> Printer<W> {
                 }
                 let line: Vec<Value> = over.line.iter().map(|p| json!([p.x, p.y])).collect();
                 let mut text = narrate::game_over(room, over, loc);
-                text = format!("{text} {}", series_text(room, loc));
+                // In a match, the `match` or `match_over` line that follows says the
+                // score and what comes next.
+                let in_match = room.match_state.is_some();
+                if !in_match {
+                    text = format!("{text} {}", series_text(room, loc));
+                }
                 // Suggest a rematch only to a player still at the table.
                 let walked_out = matches!(over.reason, EndReason::Quit | EndReason::Abandoned)
                     && over.winner.map(Seat::other) == me;
-                if me.is_some() && !walked_out {
+                if me.is_some() && !walked_out && !in_match {
                     text = format!("{text} {}", tr!(loc, "plain.after_game"));
                 }
                 self.emit(
@@ -1293,6 +1374,44 @@ impl<W: Write> Printer<W> {
                 let fields = move_json(room, mv);
                 let text = tr!(loc, "event.hint", point = room.move_text(mv));
                 self.emit("hint", fields, &text);
+            }
+            ServerMsg::Match(state) => {
+                // A game of the match begins (its place in it), or one ends without
+                // deciding it (the score, and when the next begins).
+                let text = if room.playing() {
+                    match state.game {
+                        1 => tr!(
+                            loc,
+                            "match.began",
+                            format = narrate::match_format(&state.format, loc)
+                        ),
+                        game => tr!(loc, "match.game", game = game),
+                    }
+                } else {
+                    let line = narrate::match_line(room, loc).unwrap_or_default();
+                    let next = narrate::match_next(room, std::time::Instant::now(), loc)
+                        .unwrap_or_default();
+                    format!("{line}. {next}")
+                };
+                self.emit("match", match_json(room), &text);
+            }
+            ServerMsg::MatchOver(result) => {
+                if me.is_some() {
+                    self.ring();
+                }
+                let mut fields = match_result_json(result);
+                fields["result"] = json!(match (result.winner, me) {
+                    (None, _) => "draw",
+                    (Some(w), Some(m)) if w == m => "win",
+                    (Some(_), Some(_)) => "loss",
+                    (Some(_), None) => "decisive",
+                });
+                fields["winner_name"] = json!(result.winner.and_then(|w| raw_name(room, w)));
+                let mut text = narrate::match_over(room, result, loc);
+                if me.is_some() {
+                    text = format!("{text} {}", tr!(loc, "plain.after_match"));
+                }
+                self.emit("match_over", fields, &text);
             }
             ServerMsg::Welcome(_)
             | ServerMsg::Rooms(_)

@@ -44,6 +44,8 @@ pub struct Replay {
     pub moves: Vec<MoveRecord>,
     /// Whether the server counted it for ratings; `None` for a game read from a file.
     pub rated: Option<bool>,
+    /// The match it was a game of, for the server's games played in one.
+    pub in_match: Option<banco_protocol::MatchGame>,
     /// The position after [`Replay::at`] moves.
     board: Board,
     /// How many moves have been played on `board`.
@@ -56,7 +58,11 @@ pub struct Replay {
 impl Replay {
     /// A replay of the server's record, at the start position.
     pub fn from_record(record: GameRecord) -> Replay {
-        Replay::from_recorded(record.into())
+        let in_match = record.summary.in_match;
+        Replay {
+            in_match,
+            ..Replay::from_recorded(record.into())
+        }
     }
 
     /// A replay of a recorded game (the server's, or one read from a file), at the start
@@ -151,6 +157,7 @@ impl Replay {
             opening,
             moves,
             rated: None,
+            in_match: None,
             board,
             at: 0,
             broken_at,

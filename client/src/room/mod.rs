@@ -12,12 +12,13 @@ pub mod opening;
 pub mod threats;
 
 use banco_protocol::{
-    CHAT_HISTORY, CaroOpening, ChatLine, EndReason, GameOver, GameSettings, GameView, Move,
-    MoveRecord, Offer, Role, RoomId, RoomSettings, RoomView, Seat, SeatView, Series, ServerMsg,
+    CHAT_HISTORY, CaroOpening, ChatLine, EndReason, GameOver, GameSettings, GameView, MatchState,
+    Move, MoveRecord, Offer, Role, RoomId, RoomSettings, RoomView, Seat, SeatView, Series,
+    ServerMsg,
 };
 use banco_rules::caro::Stone;
 use banco_rules::xiangqi::piece::Color;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 pub use board::Board;
 pub use clock::LiveClocks;
@@ -41,8 +42,14 @@ pub struct Room {
     /// The engine's suggestion for this client's move, until a move makes it stale.
     pub hint: Option<Move>,
     /// The score between the two players seated now (the server's count when we came in,
-    /// then kept up here: each game's end, and 0-0 when a seat is given up).
+    /// then kept up here: each game's end, and 0-0 when a seat is given up; in a match,
+    /// the match's score as the server last told it).
     pub series: Series,
+    /// Where the room's match stands, as the server last told it (`None` in a room
+    /// without matches, and before its first match).
+    pub match_state: Option<MatchState>,
+    /// When `match_state` was told: its countdown to the next game runs from then.
+    pub match_told: Instant,
 }
 
 /// One game in the room.
@@ -137,6 +144,8 @@ impl Room {
             chat: view.chat,
             hint: None,
             series: view.series,
+            match_state: view.match_state,
+            match_told: now,
         }
     }
 
@@ -228,6 +237,21 @@ impl Room {
                 self.hint = None;
             }
             ServerMsg::Hint(mv) => self.hint = Some(*mv),
+            ServerMsg::Match(state) => {
+                self.series = state.score;
+                self.match_state = Some(*state);
+                self.match_told = now;
+            }
+            ServerMsg::MatchOver(result) => {
+                self.series = result.score;
+                if let Some(m) = &mut self.match_state {
+                    m.score = result.score;
+                    m.leader = result.score.leader();
+                    m.next_game_in_ms = None;
+                    m.result = Some(*result);
+                }
+                self.match_told = now;
+            }
             ServerMsg::Welcome(_)
             | ServerMsg::Rooms(_)
             | ServerMsg::RoomsChanged { .. }
@@ -255,6 +279,23 @@ impl Room {
             | ServerMsg::RecordText { .. }
             | ServerMsg::RecordRefused { .. } => {}
         }
+    }
+
+    /// Whether a match is being played here (begun and not over).
+    pub fn in_match(&self) -> bool {
+        self.match_state.is_some_and(|m| m.result.is_none())
+    }
+
+    /// Between two games of a match: how long until the next starts by itself, at `now`.
+    pub fn next_game_in(&self, now: Instant) -> Option<Duration> {
+        let ms = self
+            .match_state
+            .filter(|_| !self.playing())?
+            .next_game_in_ms?;
+        Some(
+            Duration::from_millis(ms)
+                .saturating_sub(now.saturating_duration_since(self.match_told)),
+        )
     }
 
     /// This client's seat, if it plays.

@@ -12,7 +12,7 @@ use super::{
     banner, centered, column_widths, dialog, fit, legend, legend_items, notice_line, title_bar,
     widest,
 };
-use crate::app::create::{CreateForm, Field, GameKind, OpeningKind, Players, TimeKind};
+use crate::app::create::{CreateForm, Field, GameKind, MatchKind, OpeningKind, Players, TimeKind};
 use crate::app::{App, Lobby};
 use crate::narrate;
 use crate::tr;
@@ -216,6 +216,9 @@ fn draw_create(frame: &mut Frame, area: Rect, app: &App, form: &CreateForm) {
         if matches!(f, Field::Width | Field::Height) && !form.size_ok() {
             value_style = theme.error();
         }
+        if matches!(f, Field::MatchFirstTo | Field::MatchGames) && !form.match_ok() {
+            value_style = theme.error();
+        }
         let typed = match f {
             Field::Fen => Some((&form.fen, form.fen_ok().is_ok())),
             Field::Stones => Some((&form.stones, form.opening_ok().is_ok())),
@@ -349,6 +352,25 @@ fn field_text(app: &App, form: &CreateForm, f: Field) -> (String, String) {
             } else {
                 "create.off"
             }),
+        ),
+        Field::Match => (
+            label("create.match"),
+            label(match form.match_kind {
+                MatchKind::Off => "create.match_off",
+                MatchKind::Games => "create.match_games",
+                MatchKind::FirstTo => "create.match_first_to",
+            }),
+        ),
+        Field::MatchGames => (
+            label(match form.match_kind {
+                MatchKind::FirstTo => "create.match_of",
+                _ => "create.match_games_count",
+            }),
+            form.match_games.to_string(),
+        ),
+        Field::MatchFirstTo => (
+            label("create.match_first_to_count"),
+            form.match_first_to.to_string(),
         ),
     }
 }

@@ -45,6 +45,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, popup: &Popup) {
                 (Confirm::Quit { loses: false }, _) => "quit",
                 (Confirm::Resign, true) => "resign_aborts",
                 (Confirm::Resign, false) => "resign",
+                (Confirm::ResignMatch, _) => "resign_match",
             };
             let loc = &app.loc;
             let mut text = tr!(loc, &format!("dialog.{key}")).to_string();
@@ -115,6 +116,19 @@ fn game_over(frame: &mut Frame, area: Rect, app: &App) {
     let mut lines = vec![Line::default()];
     lines.extend(centred(&headline, head_style.add_modifier(Modifier::BOLD)));
     lines.extend(centred(&reason, theme.style()));
+    // In a match: its score, then its result or when the next game begins.
+    let room = &rs.room;
+    if let Some(score) = narrate::match_line(room, loc) {
+        lines.push(Line::default());
+        lines.extend(centred(&score, theme.accent()));
+        let next = match room.match_state.and_then(|m| m.result) {
+            Some(result) => Some(narrate::match_over(room, &result, loc)),
+            None => narrate::match_next(room, app.now, loc),
+        };
+        if let Some(next) = next {
+            lines.extend(centred(&next, theme.accent().add_modifier(Modifier::BOLD)));
+        }
+    }
     lines.push(Line::default());
     let keys = if player {
         tr!(loc, "dialog.rematch_keys")

@@ -86,9 +86,16 @@ fn footer_items(app: &App, rs: &RoomScreen, table: &[KeyHelp]) -> Vec<(String, S
             "keys.move_piece"
         });
     }
+    if player && room.in_match() && room.game.is_none() {
+        // A match reopened between two games: ready for the next, or give it up.
+        shown.extend(["keys.newgame", "keys.resign_match"]);
+    }
     if player && room.game.is_some() {
         if over {
             shown.extend(["keys.newgame", "keys.show_result"]);
+            if room.in_match() {
+                shown.push("keys.resign_match");
+            }
         } else {
             shown.extend([
                 "keys.undo",
@@ -97,6 +104,9 @@ fn footer_items(app: &App, rs: &RoomScreen, table: &[KeyHelp]) -> Vec<(String, S
                 "keys.hint",
                 "keys.draw",
             ]);
+            if room.in_match() {
+                shown.push("keys.resign_match");
+            }
         }
     }
     if room.game.is_some() {
@@ -123,6 +133,24 @@ fn footer_items(app: &App, rs: &RoomScreen, table: &[KeyHelp]) -> Vec<(String, S
             )
         })
         .collect()
+}
+
+/// After a game of a match: the match's result once it is over (and, for a player, the
+/// key for another), else when the next game begins. `None` outside a match.
+fn match_status(app: &App, room: &crate::room::Room) -> Option<String> {
+    let loc = &app.loc;
+    let m = room.match_state?;
+    Some(match m.result {
+        Some(result) => {
+            let headline = narrate::match_over(room, &result, loc);
+            if room.my_seat().is_some() {
+                format!("{headline} {}", tr!(loc, "match.another"))
+            } else {
+                headline
+            }
+        }
+        None => narrate::match_next(room, app.now, loc)?,
+    })
 }
 
 /// Whose turn it is, an open offer, or the result: the one thing to know now.
@@ -174,10 +202,11 @@ fn status_line(app: &App, rs: &RoomScreen) -> Line<'static> {
         ));
     }
     let Some(game) = &room.game else {
-        return Line::from(Span::styled(
-            format!(" {}", tr!(loc, "status.waiting_opponent")),
-            theme.dim(),
-        ));
+        // A match reopened between two games waits for its next; any other room for
+        // its second player.
+        let text = narrate::match_next(room, app.now, loc)
+            .unwrap_or_else(|| tr!(loc, "status.waiting_opponent").to_string());
+        return Line::from(Span::styled(format!(" {text}"), theme.dim()));
     };
     if let Some(over) = &game.over {
         let won = over.winner.is_some() && over.winner == room.my_seat();
@@ -190,7 +219,9 @@ fn status_line(app: &App, rs: &RoomScreen) -> Line<'static> {
             format!(" {} ", narrate::game_over(room, over, loc)),
             style,
         )];
-        if room.my_seat().is_some() {
+        if let Some(text) = match_status(app, room) {
+            spans.push(Span::styled(text, theme.accent()));
+        } else if room.my_seat().is_some() {
             spans.push(Span::styled(
                 tr!(loc, "status.after_game").to_string(),
                 theme.dim(),
@@ -351,8 +382,10 @@ fn draw_players(frame: &mut Frame, area: Rect, app: &App, rs: &RoomScreen) {
         tc => tr!(loc, "room.clock", time = tc.to_string()),
     };
     // The rematch series, once a game has ended: seat one's wins first, as listed above.
+    // (A match says its score on a line of its own.)
     let series = &room.series;
     let time = match (series.games(), series.draws) {
+        _ if room.match_state.is_some() => time,
         (0, _) => time,
         (_, 0) => tr!(
             loc,
@@ -374,6 +407,12 @@ fn draw_players(frame: &mut Frame, area: Rect, app: &App, rs: &RoomScreen) {
         truncate(&format!("  {time}"), inner.width as usize),
         theme.dim(),
     )));
+    if let Some(line) = narrate::match_line(room, loc) {
+        lines.push(Line::from(Span::styled(
+            truncate(&format!("  {line}"), inner.width as usize),
+            theme.accent(),
+        )));
+    }
     if !room.spectators.is_empty() {
         let names = room.spectators.join(", ");
         lines.push(Line::from(Span::styled(

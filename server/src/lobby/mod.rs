@@ -42,7 +42,7 @@ use crate::connection::Outbox;
 use crate::discovery::Census;
 use crate::engines::EnginePool;
 use crate::room::{self, Guest, RoomContext, RoomHandle};
-use crate::store::{LiveGame, LiveSeat, StoreHandle};
+use crate::store::{LiveGame, LiveMatch, LiveSeat, StoreHandle};
 use crate::token::TokenHash;
 use held::{Held, HeldSeats};
 use name_book::NameBook;
@@ -316,11 +316,21 @@ struct Lobby {
     storage: watch::Receiver<Storage>,
 }
 
-/// Starts the lobby, reopening the rooms of `restored` games; it runs until `shutdown`.
+/// What was being played when the server last stopped, to reopen.
+#[derive(Debug, Default)]
+pub struct Restored {
+    /// Games in progress (some of them games of `matches`).
+    pub games: Vec<LiveGame>,
+    /// Matches being played: with one of `games` in progress, or between two games.
+    pub matches: Vec<LiveMatch>,
+}
+
+/// Starts the lobby, reopening the rooms of `restored` games and matches; it runs until
+/// `shutdown`.
 pub fn spawn(
     config: Arc<Config>,
     store: StoreHandle,
-    restored: Vec<LiveGame>,
+    restored: Restored,
     engines: EnginePool,
     tracker: &TaskTracker,
     shutdown: CancellationToken,
@@ -345,8 +355,17 @@ pub fn spawn(
         storage: store.status(),
         store,
     };
-    for live in restored {
-        lobby.reopen(live);
+    let Restored { games, mut matches } = restored;
+    for live in games {
+        let in_match = live.in_match.and_then(|link| {
+            let at = matches.iter().position(|m| m.key == link.key)?;
+            Some(matches.swap_remove(at))
+        });
+        lobby.reopen(live, in_match);
+    }
+    // The rest fell between two of their games.
+    for live in matches {
+        lobby.reopen_break(live);
     }
     lobby.count();
     tracker.spawn(lobby.run(inbox, notices));
@@ -513,41 +532,69 @@ impl Lobby {
     /// Reopens the room of a game saved in progress, under the number it had (people
     /// were told "room 7"); its players' names and seats wait for them to come back with
     /// their resume tokens.
-    fn reopen(&mut self, live: LiveGame) {
-        let id = if live.room != 0 && !self.rooms.contains(live.room) {
-            live.room
-        } else {
-            self.rooms.free_number()
-        };
-        self.rooms.skip_past(id);
+    fn reopen(&mut self, live: LiveGame, in_match: Option<LiveMatch>) {
+        let id = self.reopened_number(live.room);
         let key = live.key;
         let seats = live.seats.clone();
-        match room::restore(id, live, self.room_context(), &self.tracker) {
+        match room::restore(id, live, in_match, self.room_context(), &self.tracker) {
             Ok(handle) => {
                 tracing::info!(room = id, "reopened a game in progress");
-                let until = Instant::now() + self.config.restart_grace * 2 + HOLD_SLACK;
-                for seat in seats {
-                    if let LiveSeat::Human { name, token } = seat {
-                        self.names.keep(&name);
-                        self.held.hold(
-                            token,
-                            Held {
-                                name,
-                                room: id,
-                                until,
-                                address: None,
-                                account: None,
-                            },
-                        );
-                    }
-                }
-                self.rooms.open(id, handle, None);
+                self.hold_reopened(id, seats, handle);
             }
             Err(why) => {
                 // Kept in the store as it is: a later version may reopen it.
                 tracing::error!(key, %why, "a saved game in progress cannot be reopened; it is kept but not played");
             }
         }
+    }
+
+    /// Reopens the room of a match the server stopped between two of its games, as
+    /// [`Lobby::reopen`] does a game's.
+    fn reopen_break(&mut self, live: LiveMatch) {
+        let id = self.reopened_number(live.room);
+        let key = live.key;
+        let seats = live.seats.clone();
+        match room::restore_break(id, live, self.room_context(), &self.tracker) {
+            Ok(handle) => {
+                tracing::info!(room = id, "reopened a match between two games");
+                self.hold_reopened(id, seats, handle);
+            }
+            Err(why) => {
+                tracing::error!(key, %why, "a saved match cannot be reopened; it is kept but not played");
+            }
+        }
+    }
+
+    /// The number a reopened room gets: the one it had, unless another room has it.
+    fn reopened_number(&mut self, was: RoomId) -> RoomId {
+        let id = if was != 0 && !self.rooms.contains(was) {
+            was
+        } else {
+            self.rooms.free_number()
+        };
+        self.rooms.skip_past(id);
+        id
+    }
+
+    /// Opens the reopened room `id`, its people's seats held for them.
+    fn hold_reopened(&mut self, id: RoomId, seats: [LiveSeat; 2], handle: RoomHandle) {
+        let until = Instant::now() + self.config.restart_grace * 2 + HOLD_SLACK;
+        for seat in seats {
+            if let LiveSeat::Human { name, token } = seat {
+                self.names.keep(&name);
+                self.held.hold(
+                    token,
+                    Held {
+                        name,
+                        room: id,
+                        until,
+                        address: None,
+                        account: None,
+                    },
+                );
+            }
+        }
+        self.rooms.open(id, handle, None);
     }
 
     fn room_context(&self) -> RoomContext {
@@ -845,7 +892,7 @@ mod tests {
         let lobby = spawn(
             config,
             store.handle(),
-            Vec::new(),
+            Restored::default(),
             crate::engines::EnginePool::start(1, 1 << 20).unwrap(),
             &tracker,
             shutdown.clone(),

@@ -11,7 +11,7 @@ use banco_rules::Level;
 
 use super::engine::{Answer, Asker, clock_budget, reply_to};
 use super::moves::{any_legal_move, to_wire};
-use super::{Match, PendingMove, Room, SeatState};
+use super::{CurrentGame, PendingMove, Room, SeatState};
 use crate::ClientId;
 use crate::engines::{Job, Priority, level_time};
 
@@ -84,7 +84,7 @@ impl Room {
 
     /// What a search for `seat` may spend: the configured cap and a slice of its clock
     /// (the level's own budget applies inside the engine).
-    fn limits_for(&self, m: &Match, seat: Seat) -> Limits {
+    fn limits_for(&self, m: &CurrentGame, seat: Seat) -> Limits {
         let mut limits = Limits::none();
         if let Some(cap) = self.ctx.config.bot_think_cap {
             limits = limits.tighten(cap);

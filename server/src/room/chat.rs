@@ -96,10 +96,11 @@ impl super::Room {
         };
         self.chat.push(line.clone());
         // Like a move, a line is on disk before anyone reads it: a restart brings the
-        // room's chat back as everyone saw it. (Between games nothing is logged: the
-        // next game's start carries the room's chat, and a room with no game in
-        // progress does not come back.)
+        // room's chat back as everyone saw it. (Between games nothing is logged, but
+        // between the games of a match: the next game's start carries the room's chat,
+        // and a room with no game or match in progress does not come back.)
         self.log_event(Event::Chat(line.clone()));
+        self.log_chat_between_games();
         self.broadcast(banco_protocol::ServerMsg::Chat(line));
         Ok(())
     }

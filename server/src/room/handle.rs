@@ -35,6 +35,8 @@ pub enum Request {
     },
     Withdraw(OfferKind),
     Resign,
+    /// Give up the room's match as a whole.
+    ResignMatch,
     Hint,
     /// What the rules say about the position (for the browser page).
     Facts,

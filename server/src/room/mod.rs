@@ -12,6 +12,8 @@
 //! - `people`: coming in, watching, leaving, dropping out and coming back.
 //! - `play`: starting games, moves, the clocks running out, the end of a game.
 //! - `negotiation`: undo, new game and draw offers; resigning.
+//! - `match_play`: matches of N games or first to K wins: the colours game by game, the
+//!   break between games, the match's end (played out, resigned, left).
 //! - `bots`: driving bot seats and hints.
 //! - `facts`: legal moves, check and threats, for clients without the rules.
 //! - `restore`: reopening a room for a game saved when the server stopped.
@@ -29,6 +31,7 @@ pub mod settings;
 mod bots;
 mod facts;
 mod handle;
+mod match_play;
 mod negotiation;
 mod people;
 mod play;
@@ -36,7 +39,7 @@ mod restore;
 mod view;
 
 pub use handle::{Guest, Request, RoomGone, RoomHandle, RoomMsg};
-pub use restore::restore;
+pub use restore::{restore, restore_break};
 
 use std::sync::Arc;
 use tokio::sync::mpsc;
@@ -57,11 +60,12 @@ use crate::config::Config;
 use crate::connection::{Outbox, Outgoing};
 use crate::engines::{EnginePool, JobHandle};
 use crate::lobby::RoomNotice;
-use crate::store::{Entry, PlayerRef, StoreHandle};
+use crate::store::{Entry, MatchLink, PlayerRef, StoreHandle};
 use crate::token::TokenHash;
 use chat::{ChatAllowance, ChatHistory};
 use clock::GameClock;
 use engine::Answer;
+use match_play::MatchPlay;
 use offer::Offers;
 
 /// How many requests may wait for a room before senders wait their turn.
@@ -220,9 +224,11 @@ impl Slot {
 }
 
 /// The room's current (or last) game.
-struct Match {
+struct CurrentGame {
     /// Identifies the game's saved snapshot across restarts.
     key: u64,
+    /// The match it is a game of, and which game of it (rooms that play matches).
+    in_match: Option<MatchLink>,
     /// 1 for the room's first game.
     number: u32,
     /// The seat to move at the start (after a caro opening's stones).
@@ -247,7 +253,7 @@ struct Match {
     first_move_due: Option<Instant>,
 }
 
-impl Match {
+impl CurrentGame {
     /// The seat playing `side`.
     fn seat(&self, side: banco_rules::game::Side) -> Seat {
         match side {
@@ -282,7 +288,7 @@ struct Room {
     /// Seat One, seat Two.
     seats: [SeatState; 2],
     /// The current or last game; `None` until the first starts.
-    game: Option<Match>,
+    game: Option<CurrentGame>,
     /// The open offer, if any.
     offers: Offers,
     /// The recent lines, for newcomers.
@@ -308,8 +314,15 @@ struct Room {
     fresh: Vec<ClientId>,
     /// When the last move was played: bots-only rooms pause after it.
     last_move_at: Option<Instant>,
-    /// The score between the two players seated now; 0-0 again when a seat is freed.
+    /// The score between the two players seated now; 0-0 again when a seat is freed (in a
+    /// room that plays matches: the score of its match, 0-0 again when one begins).
     series: Series,
+    /// In a room that plays matches: the one being played, or the last one (over).
+    /// `None` before the first begins.
+    match_play: Option<MatchPlay>,
+    /// The number of the room's last game begun (0 before the first): the next is one
+    /// more, also when the last is not at hand (a room reopened between two games).
+    last_number: u32,
     /// What this event changed in the game's record, to commit before anyone hears of
     /// it (see [`Room::commit`]).
     log: Vec<Entry>,
@@ -348,6 +361,8 @@ impl Room {
             fresh: Vec::new(),
             last_move_at: None,
             series: Series::default(),
+            match_play: None,
+            last_number: 0,
             log: Vec::new(),
             waiting: Vec::new(),
         }
@@ -440,6 +455,7 @@ impl Room {
                     Request::Answer { kind, accept } => self.answer(client, kind, accept),
                     Request::Withdraw(kind) => self.withdraw(client, kind),
                     Request::Resign => self.resign(client),
+                    Request::ResignMatch => self.resign_match(client),
                     Request::Hint => self.hint(client),
                     Request::Facts => self.facts(client),
                     Request::Trial(moves) => self.trial(client, moves),
@@ -460,7 +476,7 @@ impl Room {
     }
 
     /// The next instant something happens by itself: a flag falls, a held seat is given
-    /// up, a bot's pending move is due.
+    /// up, a bot's pending move is due, a match's next game starts.
     fn next_wake(&self) -> Option<Instant> {
         let flag = self
             .game
@@ -482,6 +498,7 @@ impl Room {
             .chain(first_move)
             .chain(seats)
             .chain(self.people_due)
+            .chain(self.next_game_at())
             .min()
     }
 
@@ -495,6 +512,7 @@ impl Room {
             }
         }
         self.play_due_bot_moves(now);
+        self.start_next_game_if_due(now);
     }
 
     /// No member is here and no seat is held: nobody will ever come back to this room.

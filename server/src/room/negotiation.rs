@@ -7,7 +7,7 @@ use tokio::time::Instant;
 use banco_protocol::{EndReason, ErrorCode, ErrorMsg, Offer, OfferKind, Seat, ServerMsg};
 
 use super::offer::{Situation, Stage, undo_plies};
-use super::{Match, Room, SeatState};
+use super::{CurrentGame, Room, SeatState};
 use crate::ClientId;
 use crate::store::Event;
 
@@ -71,7 +71,7 @@ impl Room {
                 "spectators cannot make offers",
             ));
         }
-        if self.game.as_ref().is_some_and(Match::running) {
+        if self.game.as_ref().is_some_and(CurrentGame::running) {
             return Err(ErrorMsg::new(
                 ErrorCode::NotAPlayer,
                 "the bots are still playing: a new game can start when this one ends",
@@ -87,6 +87,8 @@ impl Room {
         match &self.game {
             Some(m) if seated && m.running() => Stage::Running,
             Some(_) if seated => Stage::Over,
+            // A match reopened between two of its games: the next may be agreed on.
+            None if seated && self.live_match().is_some() => Stage::Over,
             _ => Stage::NoGame,
         }
     }

@@ -2,7 +2,7 @@
 
 use tokio::time::Instant;
 
-use banco_protocol::{EndReason, ErrorCode, ErrorMsg, Role, Seat, Series, ServerMsg};
+use banco_protocol::{EndReason, ErrorCode, ErrorMsg, MatchEnd, Role, Seat, Series, ServerMsg};
 
 use super::chat::ChatAllowance;
 use super::{Guest, HumanSeat, Member, Room, SeatState};
@@ -200,15 +200,22 @@ impl Room {
         self.announce_people();
     }
 
-    /// The player in `seat` is gone for good: a running game is theirs to lose (unless
-    /// their opponent is gone too: then nobody wins), and an open offer is moot.
+    /// The player in `seat` is gone for good: a running game is theirs to lose, and so
+    /// is a match being played, between its games too (unless their opponent is gone as
+    /// well: then nobody wins); an open offer is moot.
     fn end_for_absence(&mut self, seat: Seat, reason: EndReason) {
-        if self.game.as_ref().is_some_and(super::Match::running) {
-            let opponent_gone = matches!(
-                &self.seats[seat.other().index()],
-                SeatState::Human(h) if h.held_until.is_some()
-            );
-            let winner = (!opponent_gone).then_some(seat.other());
+        let opponent_gone = matches!(
+            &self.seats[seat.other().index()],
+            SeatState::Human(h) if h.held_until.is_some()
+        );
+        let winner = (!opponent_gone).then_some(seat.other());
+        if self.live_match().is_some() {
+            let why = match reason {
+                EndReason::Quit => MatchEnd::Quit,
+                _ => MatchEnd::Abandoned,
+            };
+            self.lose_match(seat, winner, reason, why);
+        } else if self.game.as_ref().is_some_and(super::CurrentGame::running) {
             self.finish(winner, reason, Vec::new());
         } else if let Some(offer) = self.offers.clear() {
             self.broadcast(ServerMsg::Withdrawn(offer));

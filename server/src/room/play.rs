@@ -4,7 +4,8 @@
 use tokio::time::Instant;
 
 use banco_protocol::{
-    EndReason, ErrorCode, ErrorMsg, FirstMove, GameOver, Move, MoveRecord, NotAWin, Seat, ServerMsg,
+    EndReason, ErrorCode, ErrorMsg, FirstMove, GameOver, MatchEnd, Move, MoveRecord, NotAWin, Seat,
+    ServerMsg,
 };
 use banco_rules::caro::Point;
 use banco_rules::game::{Game, IllegalMove};
@@ -12,7 +13,7 @@ use banco_rules::game::{Game, IllegalMove};
 use super::clock::GameClock;
 use super::moves::to_rules;
 use super::settings::deal;
-use super::{Match, Room, SeatState};
+use super::{CurrentGame, Room, SeatState};
 use crate::ClientId;
 use crate::store::{Entry, Event, GameRecord, LiveGame, LiveSeat, PlayerRef};
 use crate::wall_clock::unix_ms;
@@ -22,7 +23,7 @@ impl Room {
     /// player sits down (or at once in a room with bots).
     pub(super) fn start_if_seated(&mut self) {
         let seated = self.seats.iter().all(|s| !matches!(s, SeatState::Free));
-        if seated && !self.game.as_ref().is_some_and(Match::running) {
+        if seated && !self.game.as_ref().is_some_and(CurrentGame::running) {
             self.start_game();
         }
     }
@@ -41,13 +42,19 @@ impl Room {
                 return;
             }
         };
-        if self.game.as_ref().is_some_and(Match::running) {
+        if self.game.as_ref().is_some_and(CurrentGame::running) {
             // An agreed new game: the one it replaces is kept, with no result.
             self.finish_replaced();
         }
-        let (number, first) = match &self.game {
-            Some(last) => (last.number + 1, last.first.other()),
-            None => (1, self.first_seat()),
+        let number = self.last_number + 1;
+        // In a match the colours go by the match's games; else the first move passes to
+        // the other seat every game.
+        let (first, in_match) = match self.match_game_to_start() {
+            Some((first, link)) => (first, Some(link)),
+            None => match &self.game {
+                Some(last) => (last.first.other(), None),
+                None => (self.first_seat(), None),
+            },
         };
         // No clock runs until both players have made a move; the first is awaited.
         let clock = GameClock::new(self.settings.time);
@@ -68,8 +75,9 @@ impl Room {
                 bot: None,
             },
         });
-        let m = Match {
+        let m = CurrentGame {
             key: rand::random(),
+            in_match,
             number,
             first,
             position,
@@ -83,6 +91,7 @@ impl Room {
         };
         let view = m.view(now);
         self.game = Some(m);
+        self.last_number = number;
         self.log_begin();
         self.generation += 1;
         self.last_move_at = Some(now);
@@ -91,10 +100,11 @@ impl Room {
         }
         tracing::info!(number, ?first, opening = ?self.game.as_ref().map(|m| m.position.opening()), "game started");
         self.broadcast(ServerMsg::GameStarted(view));
+        self.announce_match();
     }
 
-    /// Who moves first in the room's first game.
-    fn first_seat(&self) -> Seat {
+    /// Who moves first in the room's first game (or its first match's).
+    pub(super) fn first_seat(&self) -> Seat {
         match self.settings.first {
             FirstMove::Me => Seat::One,
             FirstMove::Them => Seat::Two,
@@ -245,8 +255,21 @@ impl Room {
     }
 
     /// Ends the running game and tells everyone: the open offer goes, the clocks stop,
-    /// searches are dropped, and the game is recorded.
+    /// searches are dropped, and the game is recorded. In a match, the game's result
+    /// decides the match or a break before the next game begins.
     pub(super) fn finish(&mut self, winner: Option<Seat>, reason: EndReason, line: Vec<Point>) {
+        self.finish_then(winner, reason, line, None);
+    }
+
+    /// [`Room::finish`], with the match ending as `match_end` says (its winner and why:
+    /// a player resigned it, left, or did not come back) whatever the game's result.
+    pub(super) fn finish_then(
+        &mut self,
+        winner: Option<Seat>,
+        reason: EndReason,
+        line: Vec<Point>,
+        match_end: Option<(Option<Seat>, MatchEnd)>,
+    ) {
         let now = Instant::now();
         let Some(m) = self.game.as_mut().filter(|m| m.running()) else {
             return;
@@ -296,6 +319,10 @@ impl Room {
             self.broadcast(ServerMsg::Clock(clocks));
         }
         self.cancel_searches();
+        match match_end {
+            Some((winner, why)) => self.end_match(winner, why),
+            None => self.match_game_over(reason != EndReason::Aborted),
+        }
     }
 
     /// The running game gives way to an agreed new game: it is kept with no result and
@@ -345,6 +372,7 @@ impl Room {
             rated,
             started_ms: m.started_ms,
             ended_ms: unix_ms(),
+            in_match: m.in_match,
         };
         self.write(Entry::End(Box::new(record)));
     }
@@ -354,6 +382,27 @@ impl Room {
     /// Logs the start of the game just set up: its room, settings, seats and opening.
     fn log_begin(&mut self) {
         let Some(m) = self.game.as_ref() else { return };
+        let live = LiveGame {
+            key: m.key,
+            room: self.id,
+            settings: self.settings.clone(),
+            seats: self.live_seats(),
+            number: m.number,
+            first: m.first,
+            opening: m.position.opening().to_vec(),
+            moves: Vec::new(),
+            clocks: None,
+            series: self.series,
+            chat: self.chat.lines(),
+            started_ms: m.started_ms,
+            next_seq: 0,
+            in_match: m.in_match,
+        };
+        self.write(Entry::Begin(Box::new(live)));
+    }
+
+    /// The seats as the store keeps them for a restart (resume tokens as hashes).
+    pub(super) fn live_seats(&self) -> [LiveSeat; 2] {
         let seat = |s: &SeatState| match s {
             SeatState::Human(h) => LiveSeat::Human {
                 name: h.name.clone(),
@@ -366,22 +415,7 @@ impl Room {
                 token: crate::token::TokenHash([0; 32]),
             },
         };
-        let live = LiveGame {
-            key: m.key,
-            room: self.id,
-            settings: self.settings.clone(),
-            seats: [seat(&self.seats[0]), seat(&self.seats[1])],
-            number: m.number,
-            first: m.first,
-            opening: m.position.opening().to_vec(),
-            moves: Vec::new(),
-            clocks: None,
-            series: self.series,
-            chat: self.chat.lines(),
-            started_ms: m.started_ms,
-            next_seq: 0,
-        };
-        self.write(Entry::Begin(Box::new(live)));
+        [seat(&self.seats[0]), seat(&self.seats[1])]
     }
 
     /// Logs `event` as the running game's next.

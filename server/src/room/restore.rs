@@ -1,7 +1,9 @@
 //! Reopening a room for a game that was in progress when the server stopped: the moves
 //! are replayed through the rules, the players' seats are held for them (their resume
 //! tokens bring them back), the clocks wait until everyone is back, and the series score
-//! and the chat are as the players last saw them.
+//! and the chat are as the players last saw them. A match comes back with its room: with
+//! its game in progress ([`restore`]), or between two games ([`restore_break`]: the next
+//! starts once everyone is back and its break is over).
 
 use std::time::Duration;
 use tokio::time::Instant;
@@ -12,16 +14,21 @@ use banco_rules::game::{Game, GameSpec, Side};
 
 use super::chat::ChatHistory;
 use super::clock::GameClock;
+use super::match_play::MatchPlay;
 use super::moves::to_rules;
 use super::settings::validate;
-use super::{BotSeat, HumanSeat, Match, Opening, Room, RoomContext, RoomHandle, SeatState, launch};
-use crate::store::{LiveGame, LiveSeat, PlayerRef};
+use super::{
+    BotSeat, CurrentGame, HumanSeat, Opening, Room, RoomContext, RoomHandle, SeatState, launch,
+};
+use crate::store::{LiveGame, LiveMatch, LiveSeat, PlayerRef};
 
-/// Reopens `live` as room `id`. Refused (with the reason) if the saved game no longer
-/// makes sense: settings this version refuses, a move the rules refuse, a finished game.
+/// Reopens `live` as room `id`, a game of `in_match` if it is one. Refused (with the
+/// reason) if the saved game no longer makes sense: settings this version refuses, a move
+/// the rules refuse, a finished game.
 pub fn restore(
     id: RoomId,
     live: LiveGame,
+    in_match: Option<LiveMatch>,
     ctx: RoomContext,
     tracker: &TaskTracker,
 ) -> Result<RoomHandle, String> {
@@ -70,17 +77,7 @@ pub fn restore(
         return Err("the game had already ended".into());
     }
 
-    let held_until = Instant::now() + ctx.config.restart_grace;
-    let seats = live.seats.clone().map(|seat| match seat {
-        LiveSeat::Human { name, token } => SeatState::Human(HumanSeat {
-            // No session sits here until its player comes back.
-            client: 0,
-            name,
-            token,
-            held_until: Some(held_until),
-        }),
-        LiveSeat::Bot(level) => SeatState::Bot(BotSeat::new(level)),
-    });
+    let seats = held_seats(&live.seats, &ctx);
     let players = Seat::BOTH.map(|seat| match &seats[seat.index()] {
         SeatState::Human(h) => PlayerRef {
             name: h.name.clone(),
@@ -103,8 +100,11 @@ pub fn restore(
     // What the players were told beside the game: the series score and the chat.
     room.series = live.series;
     room.chat = ChatHistory::from_lines(live.chat);
-    room.game = Some(Match {
+    room.last_number = live.number;
+    room.match_play = in_match.as_ref().map(|m| match_play(m, None));
+    room.game = Some(CurrentGame {
         key: live.key,
+        in_match: live.in_match,
         number: live.number,
         first: live.first,
         position,
@@ -118,4 +118,56 @@ pub fn restore(
         first_move_due: None,
     });
     Ok(launch(room, Opening::Restored, tracker))
+}
+
+/// Reopens the room of `live`, a match the server stopped between two of its games, as
+/// room `id`: no game on the board, the players' seats held, the score and chat as they
+/// last saw them; the next game starts once they are back and a break has passed.
+pub fn restore_break(
+    id: RoomId,
+    live: LiveMatch,
+    ctx: RoomContext,
+    tracker: &TaskTracker,
+) -> Result<RoomHandle, String> {
+    let spec = validate(&live.settings).map_err(|e| e.message)?;
+    if live.settings.match_format.is_none() {
+        return Err("its settings have no match format".into());
+    }
+    let seats = held_seats(&live.seats, &ctx);
+    let next_at = Instant::now() + ctx.config.match_break;
+    let mut room = Room::new(id, live.settings.clone(), spec, seats, ctx);
+    room.series = live.score;
+    room.chat = ChatHistory::from_lines(live.chat.clone());
+    room.last_number = live.last_game;
+    room.match_play = Some(match_play(&live, Some(next_at)));
+    Ok(launch(room, Opening::Restored, tracker))
+}
+
+/// The seats of a reopened room: people's held for them until the restart's grace is
+/// over (their resume tokens bring them back), bots in theirs.
+fn held_seats(seats: &[LiveSeat; 2], ctx: &RoomContext) -> [SeatState; 2] {
+    let held_until = Instant::now() + ctx.config.restart_grace;
+    seats.clone().map(|seat| match seat {
+        LiveSeat::Human { name, token } => SeatState::Human(HumanSeat {
+            // No session sits here until its player comes back.
+            client: 0,
+            name,
+            token,
+            held_until: Some(held_until),
+        }),
+        LiveSeat::Bot(level) => SeatState::Bot(BotSeat::new(level)),
+    })
+}
+
+/// The room's match as it was saved, still being played.
+fn match_play(live: &LiveMatch, next_at: Option<Instant>) -> MatchPlay {
+    MatchPlay {
+        key: live.key,
+        number: live.number,
+        format: live.format(),
+        opener: live.opener,
+        started_ms: live.started_ms,
+        result: None,
+        next_at,
+    }
 }

@@ -27,6 +27,9 @@ pub fn max_opening_stones(width: u8, height: u8) -> usize {
 /// openings gets a spec from an empty board: [`deal`] gives each game its opening.
 pub fn validate(settings: &RoomSettings) -> Result<GameSpec, ErrorMsg> {
     check_time(settings.time)?;
+    if let Some(format) = settings.match_format {
+        format.check().map_err(bad)?;
+    }
     match &settings.game {
         GameSettings::Caro {
             width,
@@ -223,6 +226,22 @@ mod tests {
         assert!(validate(&caro_from(5, 5, CaroOpening::Stones(spread[..8].to_vec()))).is_ok());
         let e = validate(&caro_from(5, 5, CaroOpening::Stones(spread))).unwrap_err();
         assert!(e.message.contains("at most 8 stones"), "{}", e.message);
+    }
+
+    #[test]
+    fn match_formats_are_checked_before_a_room_exists() {
+        use banco_protocol::MatchFormat;
+        let with = |games, first_to| RoomSettings {
+            match_format: Some(MatchFormat { games, first_to }),
+            ..RoomSettings::default()
+        };
+        assert!(validate(&with(9, Some(5))).is_ok());
+        assert!(validate(&with(2, None)).is_ok());
+        let e = validate(&with(0, None)).unwrap_err();
+        assert_eq!(e.code, ErrorCode::BadSettings);
+        assert!(e.message.contains("1 to 99 games"), "{}", e.message);
+        let e = validate(&with(5, Some(6))).unwrap_err();
+        assert!(e.message.contains("first to 6"), "{}", e.message);
     }
 
     #[test]

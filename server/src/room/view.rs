@@ -5,7 +5,7 @@ use tokio::time::Instant;
 
 use banco_protocol::{GameView, Role, RoomStatus, RoomSummary, RoomView, SeatView, ServerMsg};
 
-use super::{Match, Room, SeatState, seat_view};
+use super::{CurrentGame, Room, SeatState, seat_view};
 use crate::ClientId;
 use crate::connection::Outgoing;
 use crate::lobby::RoomNotice;
@@ -22,7 +22,7 @@ pub struct People {
     pub spectators: Vec<String>,
 }
 
-impl Match {
+impl CurrentGame {
     /// The game as the wire shows it at `now`.
     pub(super) fn view(&self, now: Instant) -> GameView {
         GameView {
@@ -63,6 +63,7 @@ impl Room {
             offer: self.offers.open(),
             chat: self.chat.lines(),
             series: self.series,
+            match_state: self.match_state(),
         }
     }
 

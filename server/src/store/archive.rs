@@ -235,7 +235,7 @@ pub fn history(
     // Unfinished games are rare, so skipping them here reads little more than `limit` rows.
     while out.len() < limit {
         let Some(row) = rows.next()? else { break };
-        match summary_row(row) {
+        match summary_row(conn, row) {
             Ok(Some(summary)) => out.push(summary),
             Ok(None) => {}
             // One damaged game never hides the others.
@@ -264,7 +264,7 @@ pub fn game_record(
     let Some(row) = rows.next()? else {
         return Ok(None);
     };
-    let Some(summary) = summary_row(row)? else {
+    let Some(summary) = summary_row(conn, row)? else {
         return Ok(None);
     };
     let moves: String = row.get(14)?;
@@ -277,7 +277,10 @@ pub fn game_record(
 }
 
 /// A summary from a row of [`SUMMARY_COLUMNS`]; `None` for a game that never finished.
-fn summary_row(row: &rusqlite::Row<'_>) -> Result<Option<GameSummary>, StoreError> {
+fn summary_row(
+    conn: &Connection,
+    row: &rusqlite::Row<'_>,
+) -> Result<Option<GameSummary>, StoreError> {
     let id: i64 = row.get(0)?;
     let reason: String = row.get(9)?;
     let Some(reason) = replay::end_reason(&reason) else {
@@ -318,6 +321,7 @@ fn summary_row(row: &rusqlite::Row<'_>) -> Result<Option<GameSummary>, StoreErro
         plies: u32::try_from(plies).unwrap_or(0),
         ended_at_ms: u64::try_from(ended).unwrap_or(0),
         rated: row.get(13)?,
+        in_match: super::matches::match_game(conn, id)?,
     }))
 }
 

@@ -21,6 +21,7 @@ use banco_rules::game::Move as RulesMove;
 use banco_rules::xiangqi;
 
 use super::live::{self, LiveGame};
+use super::matches::{self, LiveMatch, MatchEnding, MatchLink};
 use super::rated;
 
 /// Who played a seat.
@@ -70,6 +71,8 @@ pub struct GameRecord {
     pub started_ms: u64,
     /// Unix milliseconds.
     pub ended_ms: u64,
+    /// The match it was a game of, and its place in it.
+    pub in_match: Option<MatchLink>,
 }
 
 /// Something that happened in a game in progress.
@@ -100,6 +103,15 @@ pub enum Entry {
     /// A game ended (or was given up unfinished): its record, its ratings, and its live
     /// rows removed, in the same transaction.
     End(Box<GameRecord>),
+    /// A match began (before its first game's `Begin`): its record, and the seats and
+    /// chat a restart between its games needs.
+    MatchBegin(Box<LiveMatch>),
+    /// One of a match's games ended without deciding it (after that game's `End`), or
+    /// someone chatted between its games: the match's score, seats and chat as they
+    /// stand.
+    MatchBreak(Box<LiveMatch>),
+    /// A match ended: its result; its live row removed.
+    MatchEnd(MatchEnding),
 }
 
 impl Entry {
@@ -118,6 +130,10 @@ impl Entry {
             } => base + line(l),
             Entry::Event { .. } => base,
             Entry::End(record) => base + 512 + (record.moves.len() + record.opening.len()) * 8,
+            Entry::MatchBegin(m) | Entry::MatchBreak(m) => {
+                base + 512 + m.chat.iter().map(line).sum::<usize>()
+            }
+            Entry::MatchEnd(_) => base,
         }
     }
 
@@ -127,6 +143,9 @@ impl Entry {
             Entry::Begin(game) => begin(tx, game),
             Entry::Event { game, seq, event } => append(tx, *game, *seq, event),
             Entry::End(record) => end(tx, record),
+            Entry::MatchBegin(m) => matches::begin(tx, m),
+            Entry::MatchBreak(m) => matches::pause(tx, m),
+            Entry::MatchEnd(ending) => matches::end(tx, ending),
         }
     }
 }
@@ -137,8 +156,8 @@ fn begin(tx: &Transaction<'_>, game: &LiveGame) -> rusqlite::Result<()> {
     let seats = serde_json::to_string(&game.seats).unwrap_or_default();
     tx.prepare_cached(
         "INSERT OR REPLACE INTO live_games (key, room, number, settings, seats, first_seat,
-            opening, started_at, series, chat)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+            opening, started_at, series, chat, match_key, match_game)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
     )?
     .execute(params![
         game.key as i64,
@@ -151,6 +170,8 @@ fn begin(tx: &Transaction<'_>, game: &LiveGame) -> rusqlite::Result<()> {
         game.started_ms as i64,
         live::series_text(&game.series),
         live::chat_text(&game.chat),
+        game.in_match.map(|m| m.key as i64),
+        game.in_match.map(|m| m.game),
     ])?;
     Ok(())
 }
@@ -210,9 +231,9 @@ fn record(tx: &Transaction<'_>, game: &GameRecord) -> rusqlite::Result<()> {
     tx.prepare_cached(
         "INSERT INTO games (room, number, game, variant, time_control, first_seat,
             player_one, player_two, moves, plies, winner, reason, rated, started_at, ended_at,
-            settings, line, opening, key)
+            settings, line, opening, key, match_id, match_game)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,
-            ?18, ?19)",
+            ?18, ?19, (SELECT id FROM matches WHERE key = ?20), ?21)",
     )?
     .execute(params![
         game.room,
@@ -234,6 +255,8 @@ fn record(tx: &Transaction<'_>, game: &GameRecord) -> rusqlite::Result<()> {
         points_text(&game.line),
         points_text(&game.opening),
         game.key as i64,
+        game.in_match.map(|m| m.key as i64),
+        game.in_match.map(|m| m.game),
     ])?;
     if rated {
         let id = tx.last_insert_rowid();
@@ -254,7 +277,11 @@ fn record(tx: &Transaction<'_>, game: &GameRecord) -> rusqlite::Result<()> {
 }
 
 /// The record of `player` (made on first sight).
-fn player_id(tx: &Transaction<'_>, player: &PlayerRef, now: i64) -> rusqlite::Result<i64> {
+pub(super) fn player_id(
+    tx: &Transaction<'_>,
+    player: &PlayerRef,
+    now: i64,
+) -> rusqlite::Result<i64> {
     let bot = player.bot.map_or("", Level::name);
     tx.prepare_cached(
         "INSERT INTO players (name, bot, first_seen, last_seen) VALUES (?1, ?2, ?3, ?3)
@@ -273,7 +300,7 @@ pub(super) fn seat_number(seat: Seat) -> i64 {
 }
 
 /// The game's name and its variant in words (`15x15 caro`).
-fn describe(game: &GameSettings) -> (&'static str, String) {
+pub(super) fn describe(game: &GameSettings) -> (&'static str, String) {
     match game {
         GameSettings::Caro {
             width,

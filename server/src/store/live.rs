@@ -11,6 +11,7 @@ use banco_rules::Level;
 
 use super::archive::parse_points;
 use super::journal::{self, GameRecord, PlayerRef, parse_move};
+use super::matches::MatchLink;
 use crate::token::TokenHash;
 use crate::wall_clock::unix_ms;
 
@@ -59,6 +60,8 @@ pub struct LiveGame {
     pub started_ms: u64,
     /// The number the game's next event gets.
     pub next_seq: u32,
+    /// The match it is a game of, and its place in it.
+    pub in_match: Option<MatchLink>,
 }
 
 impl LiveGame {
@@ -90,6 +93,7 @@ impl LiveGame {
             rated: false,
             started_ms: self.started_ms,
             ended_ms: unix_ms(),
+            in_match: self.in_match,
         }
     }
 
@@ -104,7 +108,7 @@ impl LiveGame {
 pub fn load(conn: &Connection) -> rusqlite::Result<Vec<LiveGame>> {
     let mut stmt = conn.prepare(
         "SELECT key, room, number, settings, seats, first_seat, opening, started_at, series,
-            chat
+            chat, match_key, match_game
          FROM live_games ORDER BY started_at, key",
     )?;
     type Row = (
@@ -118,6 +122,8 @@ pub fn load(conn: &Connection) -> rusqlite::Result<Vec<LiveGame>> {
         i64,
         String,
         String,
+        Option<i64>,
+        Option<i64>,
     );
     let rows: Vec<Row> = stmt
         .query_map([], |r| {
@@ -132,11 +138,27 @@ pub fn load(conn: &Connection) -> rusqlite::Result<Vec<LiveGame>> {
                 r.get(7)?,
                 r.get(8)?,
                 r.get(9)?,
+                r.get(10)?,
+                r.get(11)?,
             ))
         })?
         .collect::<Result<_, _>>()?;
     let mut games = Vec::new();
-    for (key, room, number, settings, seats, first, opening, started, series, chat) in rows {
+    for (
+        key,
+        room,
+        number,
+        settings,
+        seats,
+        first,
+        opening,
+        started,
+        series,
+        chat,
+        in_match,
+        match_game,
+    ) in rows
+    {
         let read = || -> Result<LiveGame, String> {
             let settings: RoomSettings =
                 serde_json::from_str(&settings).map_err(|e| format!("settings: {e}"))?;
@@ -159,6 +181,10 @@ pub fn load(conn: &Connection) -> rusqlite::Result<Vec<LiveGame>> {
                 chat,
                 started_ms: u64::try_from(started).unwrap_or(0),
                 next_seq: 0,
+                in_match: in_match.map(|key| MatchLink {
+                    key: key as u64,
+                    game: match_game.and_then(|g| u32::try_from(g).ok()).unwrap_or(1),
+                }),
             };
             replay_events(conn, &mut game).map_err(|e| format!("events: {e}"))?;
             let extra = game.chat.len().saturating_sub(CHAT_HISTORY);
@@ -286,7 +312,7 @@ pub(super) fn chat_text(lines: &[ChatLine]) -> String {
 }
 
 /// The chat lines in `text`; `''` (a game begun before version 9) is none.
-fn parse_chat(text: &str) -> Result<Vec<ChatLine>, serde_json::Error> {
+pub(super) fn parse_chat(text: &str) -> Result<Vec<ChatLine>, serde_json::Error> {
     if text.is_empty() {
         return Ok(Vec::new());
     }

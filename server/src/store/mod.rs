@@ -19,6 +19,8 @@
 //! - [`game_store`]: the seam: [`GameStore`] and [`StoreHandle`].
 //! - [`journal`]: what rooms write: a game's start, its events, its end; [`GameRecord`].
 //! - [`live`]: games in progress read back at start, to reopen their rooms.
+//! - [`matches`]: matches, from their first game to their result; those in progress read
+//!   back at start too.
 //! - `schema`: the tables, created on first open and brought up to date.
 //! - `writer`, `reader`, `registrar`: the three threads; `file`: the file itself
 //!   (permissions, noticing it deleted or replaced, writing it again).
@@ -35,6 +37,7 @@ mod file;
 pub mod game_store;
 pub mod journal;
 pub mod live;
+pub mod matches;
 mod profile;
 mod rated;
 pub mod rating;
@@ -59,6 +62,7 @@ pub use archive::{Archive, Standing, StoredGame};
 pub use game_store::{Answer, GameStore, StoreHandle};
 pub use journal::{Entry, Event, GameRecord, PlayerRef};
 pub use live::{LiveGame, LiveSeat};
+pub use matches::{LiveMatch, MatchEnding, MatchLink};
 
 /// How many reads may wait at once, so players asking for records can never pile up
 /// work without end.
@@ -427,6 +431,8 @@ pub struct Store {
     checkpoints: Option<(mpsc::Sender<()>, JoinHandle<()>)>,
     /// The games that were in progress when the store was last closed.
     live: Vec<LiveGame>,
+    /// The matches that were being played when the store was last closed.
+    live_matches: Vec<LiveMatch>,
 }
 
 impl Store {
@@ -445,6 +451,8 @@ impl Store {
         let mut conn = target.open_writer(options.sync)?;
         let mut live = live::load(&conn)?;
         live::close_bot_games(&mut conn, &mut live)?;
+        let mut live_matches = matches::load(&conn)?;
+        matches::close_bot_matches(&mut conn, &mut live_matches)?;
         let reader_conn = target.open_reader()?;
         let registrar_conn = target.open_registrar(options.sync)?;
         let (status_tx, status) = watch::channel(Storage::Saving);
@@ -499,6 +507,7 @@ impl Store {
             registrar: Some(registrar),
             checkpoints,
             live,
+            live_matches,
         })
     }
 
@@ -510,6 +519,13 @@ impl Store {
     /// The games that were in progress when the store was last closed, to reopen.
     pub fn take_live_games(&mut self) -> Vec<LiveGame> {
         std::mem::take(&mut self.live)
+    }
+
+    /// The matches that were being played when the store was last closed, to carry on
+    /// with: each with its game in progress (among [`Store::take_live_games`]'s), or
+    /// between two games.
+    pub fn take_live_matches(&mut self) -> Vec<LiveMatch> {
+        std::mem::take(&mut self.live_matches)
     }
 
     /// Writes what is queued and stops the threads. Blocking.
@@ -593,6 +609,7 @@ mod tests {
             rated,
             started_ms: 1,
             ended_ms: 2,
+            in_match: None,
         }
     }
 
@@ -943,6 +960,7 @@ mod tests {
             chat: (0..banco_protocol::CHAT_HISTORY - 10).map(line).collect(),
             started_ms: 5,
             next_seq: 0,
+            in_match: None,
         };
         let store = Store::open(&StoreLocation::File(path.clone())).unwrap();
         let h = store.handle();

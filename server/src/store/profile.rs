@@ -50,7 +50,10 @@ pub fn profile(
     let mut games = Vec::new();
     for kind in GameKind::ALL {
         games.push(match id {
-            Some(id) => kind_record(conn, id, kind)?,
+            Some(id) => KindRecord {
+                matches: super::matches::tally(conn, id, kind)?,
+                ..kind_record(conn, id, kind)?
+            },
             None => empty(kind),
         });
     }
@@ -76,6 +79,7 @@ fn empty(kind: GameKind) -> KindRecord {
         draws: 0,
         best_win: None,
         history: Vec::new(),
+        matches: Default::default(),
     }
 }
 
@@ -173,6 +177,7 @@ fn kind_record(conn: &Connection, player: i64, kind: GameKind) -> Result<KindRec
         draws,
         best_win,
         history,
+        matches: Default::default(),
     })
 }
 

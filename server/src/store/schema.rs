@@ -12,7 +12,7 @@ use super::live::{LiveGame, LiveSeat};
 use crate::token::TokenHash;
 
 /// The layout this code writes.
-pub const VERSION: i64 = 11;
+pub const VERSION: i64 = 12;
 
 /// Creates the tables if the file is new, and brings an older file up to date.
 pub fn create(conn: &mut Connection) -> rusqlite::Result<()> {
@@ -47,8 +47,11 @@ pub fn create(conn: &mut Connection) -> rusqlite::Result<()> {
     if version < 10 {
         version_10(conn)?;
     }
-    if version < VERSION {
+    if version < 11 {
         version_11(conn)?;
+    }
+    if version < VERSION {
+        version_12(conn)?;
     }
     super::accounts::refresh_skeletons(conn)
 }
@@ -312,6 +315,90 @@ fn version_11(conn: &mut Connection) -> rusqlite::Result<()> {
     tx.commit()
 }
 
+/// Matches: a row per match in `matches` (written when it begins, its score at every
+/// game's end, its result when it ends), a row in `live_matches` while it runs (the seats
+/// and chat a restart needs when it falls between two games), and each game's match and
+/// its place in it.
+fn version_12(conn: &mut Connection) -> rusqlite::Result<()> {
+    let tx = conn.transaction()?;
+    tx.execute_batch(
+        "CREATE TABLE IF NOT EXISTS matches (
+             id         INTEGER PRIMARY KEY,
+             -- chosen by the room when the match begins: writing one twice is impossible
+             key        INTEGER NOT NULL UNIQUE,
+             room       INTEGER NOT NULL,
+             -- the room's matches so far, this one included
+             number     INTEGER NOT NULL,
+             -- 'caro' or 'xiangqi'
+             game       TEXT NOT NULL,
+             -- the room's settings as JSON, its match format included
+             settings   TEXT NOT NULL,
+             player_one INTEGER NOT NULL REFERENCES players(id),
+             player_two INTEGER NOT NULL REFERENCES players(id),
+             -- the seat that moves first in the match's odd games (1 or 2)
+             first_seat INTEGER NOT NULL,
+             -- the games with a result so far: wins by seat, draws
+             wins_one   INTEGER NOT NULL DEFAULT 0,
+             wins_two   INTEGER NOT NULL DEFAULT 0,
+             draws      INTEGER NOT NULL DEFAULT 0,
+             -- 1 or 2 once won; NULL while it runs, when drawn or never finished
+             winner     INTEGER,
+             -- '' while it runs; then 'decided', 'resign', 'quit', 'abandoned', or
+             -- 'unfinished' (the server stopped with only bots in it)
+             reason     TEXT NOT NULL DEFAULT '',
+             started_at INTEGER NOT NULL,
+             -- NULL while it runs
+             ended_at   INTEGER
+         );
+         CREATE INDEX IF NOT EXISTS matches_by_player_one ON matches (player_one);
+         CREATE INDEX IF NOT EXISTS matches_by_player_two ON matches (player_two);
+         CREATE TABLE IF NOT EXISTS live_matches (
+             -- matches.key
+             key       INTEGER PRIMARY KEY,
+             -- the two seats, as JSON (resume tokens as hashes)
+             seats     TEXT NOT NULL,
+             -- the room's number of the last game begun
+             last_game INTEGER NOT NULL,
+             -- the room's chat, a JSON array of {from, text, at}
+             chat      TEXT NOT NULL
+         );",
+    )?;
+    for (table, column, sql) in [
+        (
+            "games",
+            "match_id",
+            // matches.id of the match the game belonged to; NULL outside a match
+            "ALTER TABLE games ADD COLUMN match_id INTEGER",
+        ),
+        (
+            "games",
+            "match_game",
+            // which game of its match it was, from 1
+            "ALTER TABLE games ADD COLUMN match_game INTEGER",
+        ),
+        (
+            "live_games",
+            "match_key",
+            // matches.key of the match the game in progress belongs to, if any
+            "ALTER TABLE live_games ADD COLUMN match_key INTEGER",
+        ),
+        (
+            "live_games",
+            "match_game",
+            "ALTER TABLE live_games ADD COLUMN match_game INTEGER",
+        ),
+    ] {
+        if !has_column(&tx, table, column)? {
+            tx.execute_batch(sql)?;
+        }
+    }
+    tx.execute_batch(
+        "CREATE INDEX IF NOT EXISTS games_by_match ON games (match_id) WHERE match_id IS NOT NULL;
+         PRAGMA user_version = 12;",
+    )?;
+    tx.commit()
+}
+
 /// Whether `table` has `column` (a step may meet a file that an interrupted or newer
 /// server already gave it).
 fn has_column(conn: &Connection, table: &str, column: &str) -> rusqlite::Result<bool> {
@@ -403,6 +490,7 @@ impl SnapshotV4 {
             series: Default::default(),
             chat: Vec::new(),
             started_ms: self.started_ms,
+            in_match: None,
         }
     }
 }
