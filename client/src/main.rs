@@ -173,6 +173,7 @@ async fn run_plain(
     // Logging in again after a drop; a registration is a login by then.
     redial.account = account.map(|c| banco_protocol::Credentials {
         register: false,
+        bot: false,
         ..c
     });
     let ending = plain::run_printing(link, stdin, printer, Some(redial)).await?;
@@ -210,6 +211,7 @@ fn credentials(name: &str, player: &Player) -> anyhow::Result<Option<banco_proto
     Ok(Some(banco_protocol::Credentials {
         password,
         register: player.register,
+        bot: false,
     }))
 }
 

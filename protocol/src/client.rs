@@ -4,6 +4,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::challenge::{ChallengeId, ChallengePolicy, DeclineReason};
 use crate::record::RecordedGame;
 use crate::room::{
     Arrangement, GameId, GameKind, Level, Move, OfferKind, ResumeToken, RoomId, RoomSettings,
@@ -32,6 +33,11 @@ pub struct Credentials {
     pub password: String,
     /// Make the account (the name must be free) instead of logging in to it.
     pub register: bool,
+    /// A bot account: an engine's (`banco bot`), marked BOT wherever its name is shown.
+    /// Registering makes the account a bot's for good; a login must say the same as the
+    /// account is (a person's account is not an engine's, nor the other way round).
+    #[serde(default)]
+    pub bot: bool,
 }
 
 impl std::fmt::Debug for Credentials {
@@ -39,6 +45,7 @@ impl std::fmt::Debug for Credentials {
         f.debug_struct("Credentials")
             .field("password", &"<hidden>")
             .field("register", &self.register)
+            .field("bot", &self.bot)
             .finish()
     }
 }
@@ -126,6 +133,30 @@ pub enum ClientMsg {
     /// after them. Nothing is played in the room. At most [`crate::MAX_TRIAL_MOVES`].
     /// Answered by [`crate::ServerMsg::Tried`]; any member of a room may ask.
     Trial(Vec<Move>),
+    /// Challenge the player called `to` (one on the server now, or the server's bot by
+    /// its name, `Bot (max)`) to a game in a new room of `settings`; `to: None` makes an
+    /// open challenge anyone may take (shown in the lobby, with a link). `settings.first`
+    /// is said from the challenger's side; both seats are people's. Answered by
+    /// [`crate::ServerMsg::ChallengeSent`] or an error; a bot's answer follows at once.
+    Challenge {
+        to: Option<String>,
+        settings: RoomSettings,
+    },
+    /// Take a challenge sent to you, or an open one: both players are seated in a new
+    /// room ([`crate::ServerMsg::ChallengeEnded`], then [`crate::ServerMsg::Joined`]).
+    AcceptChallenge(ChallengeId),
+    /// Refuse a challenge sent to you, saying why.
+    DeclineChallenge {
+        id: ChallengeId,
+        reason: DeclineReason,
+    },
+    /// Call off one's own challenge.
+    CancelChallenge(ChallengeId),
+    /// Who may challenge you from now on (everyone when never said). Answered by
+    /// [`crate::ServerMsg::ChallengesSet`].
+    SetChallenges(ChallengePolicy),
+    /// Who is on the server, to challenge. Answered by [`crate::ServerMsg::Players`].
+    Players,
 }
 
 /// The old password (proof it is the owner at the keyboard) and the new one. `Debug`

@@ -80,11 +80,24 @@ pub enum ErrorCode {
     HintUsed,
     /// No account, record or bot goes by that name.
     NoSuchPlayer,
+    /// The player takes no challenges from you (turned off, or accounts only), or the
+    /// challenge cannot be played (a rated game with a guest, a game a bot cannot play).
+    ChallengeRefused,
+    /// No open challenge has that number (it ended, or was never sent to you).
+    NoSuchChallenge,
+    /// You already have a challenge out to that player: wait for the answer or cancel it.
+    ChallengePending,
+    /// Too many challenges out (yours), or waiting for that player.
+    TooManyChallenges,
+    /// Too soon after that player declined your last challenge: wait.
+    ChallengeTooSoon,
+    /// The challenge cannot start now: one of the two is playing a game.
+    PlayerBusy,
 }
 
 impl ErrorCode {
     /// Every code, for clients that word each one in their own language.
-    pub const ALL: [ErrorCode; 39] = [
+    pub const ALL: [ErrorCode; 45] = [
         ErrorCode::VersionMismatch,
         ErrorCode::Malformed,
         ErrorCode::Unexpected,
@@ -124,6 +137,12 @@ impl ErrorCode {
         ErrorCode::EnginesBusy,
         ErrorCode::HintUsed,
         ErrorCode::NoSuchPlayer,
+        ErrorCode::ChallengeRefused,
+        ErrorCode::NoSuchChallenge,
+        ErrorCode::ChallengePending,
+        ErrorCode::TooManyChallenges,
+        ErrorCode::ChallengeTooSoon,
+        ErrorCode::PlayerBusy,
     ];
 
     /// The stable snake_case name.
@@ -168,6 +187,12 @@ impl ErrorCode {
             ErrorCode::EnginesBusy => "engines_busy",
             ErrorCode::HintUsed => "hint_used",
             ErrorCode::NoSuchPlayer => "no_such_player",
+            ErrorCode::ChallengeRefused => "challenge_refused",
+            ErrorCode::NoSuchChallenge => "no_such_challenge",
+            ErrorCode::ChallengePending => "challenge_pending",
+            ErrorCode::TooManyChallenges => "too_many_challenges",
+            ErrorCode::ChallengeTooSoon => "challenge_too_soon",
+            ErrorCode::PlayerBusy => "player_busy",
         }
     }
 }

@@ -37,9 +37,15 @@ fn client_variant(m: &ClientMsg) -> usize {
         ClientMsg::ParseRecord { .. } => 22,
         ClientMsg::WriteRecord { .. } => 23,
         ClientMsg::Trial(_) => 24,
+        ClientMsg::Challenge { .. } => 25,
+        ClientMsg::AcceptChallenge(_) => 26,
+        ClientMsg::DeclineChallenge { .. } => 27,
+        ClientMsg::CancelChallenge(_) => 28,
+        ClientMsg::SetChallenges(_) => 29,
+        ClientMsg::Players => 30,
     }
 }
-const CLIENT_VARIANTS: usize = 25;
+const CLIENT_VARIANTS: usize = 31;
 
 fn server_variant(m: &ServerMsg) -> usize {
     match m {
@@ -76,9 +82,33 @@ fn server_variant(m: &ServerMsg) -> usize {
         ServerMsg::RecordText { .. } => 30,
         ServerMsg::RecordRefused { .. } => 31,
         ServerMsg::Tried(_) => 32,
+        ServerMsg::ChallengeSent(_) => 33,
+        ServerMsg::Challenged(_) => 34,
+        ServerMsg::ChallengeEnded { .. } => 35,
+        ServerMsg::OpenChallenges(_) => 36,
+        ServerMsg::Players(_) => 37,
+        ServerMsg::ChallengesSet(_) => 38,
     }
 }
-const SERVER_VARIANTS: usize = 33;
+const SERVER_VARIANTS: usize = 39;
+
+fn challenge_sample(to: Option<&str>) -> Challenge {
+    Challenge {
+        id: 7,
+        from: "Bình".into(),
+        from_bot: to.is_none(),
+        to: to.map(String::from),
+        settings: RoomSettings {
+            time: TimeControl::Clock {
+                initial_millis: 300_000,
+                increment_millis: 3_000,
+            },
+            rated: false,
+            ..RoomSettings::default()
+        },
+        expires_in_ms: 120_000,
+    }
+}
 
 fn xq(file: u8, rank: u8) -> XqSquare {
     XqSquare { file, rank }
@@ -111,6 +141,7 @@ fn settings_samples() -> Vec<RoomSettings> {
             first: FirstMove::Random,
             seats: [SeatKind::Bot(Level::Hard), SeatKind::Bot(Level::Easy)],
             hints: false,
+            rated: true,
         },
         RoomSettings {
             game: GameSettings::Xiangqi {
@@ -122,6 +153,7 @@ fn settings_samples() -> Vec<RoomSettings> {
             first: FirstMove::Them,
             seats: [SeatKind::Human, SeatKind::Bot(Level::Max)],
             hints: true,
+            rated: false,
         },
         RoomSettings {
             game: GameSettings::Caro {
@@ -234,8 +266,20 @@ fn client_samples() -> Vec<ClientMsg> {
             account: Some(Credentials {
                 password: "mật khẩu dài".into(),
                 register: true,
+                bot: true,
             }),
         }),
+        ClientMsg::Challenge {
+            to: Some("Bot (max)".into()),
+            settings: RoomSettings::default(),
+        },
+        ClientMsg::Challenge {
+            to: None,
+            settings: challenge_sample(None).settings,
+        },
+        ClientMsg::AcceptChallenge(u32::MAX),
+        ClientMsg::CancelChallenge(1),
+        ClientMsg::Players,
         ClientMsg::ChangePassword(PasswordChange {
             old: "old password".into(),
             new: "new password".into(),
@@ -302,6 +346,12 @@ fn client_samples() -> Vec<ClientMsg> {
         });
         v.push(ClientMsg::Withdraw(kind));
     }
+    for reason in DeclineReason::ALL {
+        v.push(ClientMsg::DeclineChallenge { id: 3, reason });
+    }
+    for policy in ChallengePolicy::ALL {
+        v.push(ClientMsg::SetChallenges(policy));
+    }
     v
 }
 
@@ -310,6 +360,7 @@ fn server_samples() -> Vec<ServerMsg> {
         name: "bot (hard)".into(),
         bot: Some(Level::Hard),
         connected: true,
+        bot_account: false,
     };
     let offer = Offer {
         kind: OfferKind::Undo,
@@ -326,8 +377,51 @@ fn server_samples() -> Vec<ServerMsg> {
             server: "hostA".into(),
             resume: ResumeToken([1; 16]),
             account: true,
+            bot: true,
         }),
         ServerMsg::PasswordChanged,
+        ServerMsg::ChallengeSent(challenge_sample(Some("An"))),
+        ServerMsg::Challenged(challenge_sample(Some("An"))),
+        ServerMsg::OpenChallenges(vec![]),
+        ServerMsg::OpenChallenges(vec![challenge_sample(None), challenge_sample(None)]),
+        ServerMsg::Players(vec![
+            PlayerLine {
+                name: "An".into(),
+                level: None,
+                account: true,
+                bot: false,
+                playing: true,
+                challenges: ChallengePolicy::Accounts,
+            },
+            PlayerLine {
+                name: bot_name(Level::Max),
+                level: Some(Level::Max),
+                account: false,
+                bot: false,
+                playing: false,
+                challenges: ChallengePolicy::Everyone,
+            },
+        ]),
+        ServerMsg::ChallengesSet(ChallengePolicy::Nobody),
+        ServerMsg::ChallengeEnded {
+            id: 1,
+            end: ChallengeEnd::Accepted {
+                room: 4,
+                by: "Chi".into(),
+            },
+        },
+        ServerMsg::ChallengeEnded {
+            id: 2,
+            end: ChallengeEnd::Cancelled,
+        },
+        ServerMsg::ChallengeEnded {
+            id: 2,
+            end: ChallengeEnd::Expired,
+        },
+        ServerMsg::ChallengeEnded {
+            id: 2,
+            end: ChallengeEnd::Withdrawn,
+        },
         ServerMsg::ReviewProgress {
             game: 9,
             done: 34,
@@ -400,6 +494,7 @@ fn server_samples() -> Vec<ServerMsg> {
                 id: i as u32,
                 settings,
                 players: [Some("An".into()), None],
+                bot_accounts: [false, i % 2 == 1],
                 spectators: 2,
                 status: RoomStatus::Waiting,
             })
@@ -415,6 +510,7 @@ fn server_samples() -> Vec<ServerMsg> {
                 name: "Bình".into(),
                 bot: None,
                 connected: false,
+                bot_account: true,
             }),
         ],
         spectators: vec![],
@@ -466,6 +562,7 @@ fn server_samples() -> Vec<ServerMsg> {
         standings: vec![Standing {
             name: "An".into(),
             bot: None,
+            bot_account: true,
             rating,
             games: 3,
             wins: 2,
@@ -476,6 +573,7 @@ fn server_samples() -> Vec<ServerMsg> {
     v.push(ServerMsg::Profile(Box::new(Profile {
         name: "An".into(),
         bot: None,
+        bot_account: false,
         registered_at_ms: Some(1_762_000_000_000),
         first_seen_ms: 1_700_000_000_000,
         games: vec![
@@ -582,6 +680,15 @@ fn server_samples() -> Vec<ServerMsg> {
             line: vec![],
         }),
     })));
+    for reason in DeclineReason::ALL {
+        v.push(ServerMsg::ChallengeEnded {
+            id: 9,
+            end: ChallengeEnd::Declined {
+                by: "An".into(),
+                reason,
+            },
+        });
+    }
     for reason in EndReason::ALL {
         v.push(ServerMsg::GameOver(GameOver {
             winner: Some(Seat::One),
@@ -738,7 +845,8 @@ fn every_error_code_is_listed_once_by_its_stable_name() {
     assert!(names.contains("login_failed") && names.contains("spectators_full"));
     // Codes are appended: a client of the last version still reads the codes it knew.
     assert_eq!(ErrorCode::ALL[27], ErrorCode::NoSuchGame);
-    assert_eq!(ErrorCode::ALL.len(), 39);
+    assert_eq!(ErrorCode::ALL[38], ErrorCode::NoSuchPlayer);
+    assert_eq!(ErrorCode::ALL.len(), 45);
 }
 
 #[test]
@@ -750,6 +858,7 @@ fn passwords_never_show_in_debug_output() {
         account: Some(Credentials {
             password: "hunter2-secret".into(),
             register: false,
+            bot: false,
         }),
     });
     let change = ClientMsg::ChangePassword(PasswordChange {
@@ -776,6 +885,7 @@ fn room_changes_apply_to_a_list_in_order() {
         status,
         settings: RoomSettings::default(),
         players: [Some("An".into()), None],
+        bot_accounts: [false; 2],
         spectators: 0,
     };
     let mut list = vec![line(1, RoomStatus::Waiting), line(4, RoomStatus::Waiting)];
@@ -830,4 +940,27 @@ fn bot_names_are_told_from_people_names() {
     ] {
         assert_eq!(bot_of_name(person), None, "{person}");
     }
+}
+
+#[test]
+fn settings_stored_before_the_rated_choice_read_as_rated() {
+    let old = r#"{"game":{"xiangqi":{"fen":null}},"time":"unlimited","first":"me","seats":["human","human"],"hints":true}"#;
+    let settings: RoomSettings = serde_json::from_str(old).unwrap();
+    assert!(settings.rated);
+}
+
+#[test]
+fn decline_reasons_and_policies_read_as_typed() {
+    for reason in DeclineReason::ALL {
+        assert_eq!(reason.as_str().parse::<DeclineReason>(), Ok(reason));
+    }
+    assert_eq!(
+        "Time-Control".parse::<DeclineReason>(),
+        Ok(DeclineReason::TimeControl)
+    );
+    let e = "later".parse::<DeclineReason>().unwrap_err();
+    assert!(e.contains("not_now") && e.contains("variant"), "{e}");
+    assert_eq!("off".parse(), Ok(ChallengePolicy::Nobody));
+    assert_eq!("accounts".parse(), Ok(ChallengePolicy::Accounts));
+    assert!("maybe".parse::<ChallengePolicy>().is_err());
 }

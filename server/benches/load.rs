@@ -1104,6 +1104,7 @@ async fn register_once(addr: SocketAddr, name: String) -> Result<bool> {
             account: Some(banco_protocol::Credentials {
                 password: "a password for the bench".into(),
                 register: true,
+                bot: false,
             }),
         }))
         .await?;
@@ -1188,7 +1189,7 @@ fn accounts_store(existing: usize, registrars: usize) -> Result<()> {
                 while !stop.load(Ordering::Relaxed) {
                     let name = format!("New {round}x{k}x{i}");
                     if rt
-                        .block_on(handle.register(name, "not a hash".into()))
+                        .block_on(handle.register(name, "not a hash".into(), false))
                         .is_ok()
                     {
                         made.fetch_add(1, Ordering::Relaxed);

@@ -25,6 +25,7 @@ fn account(db: &std::path::Path, args: &[&str]) -> (bool, String) {
 
 fn login(password: &str, register: bool) -> Option<Credentials> {
     Some(Credentials {
+        bot: false,
         password: password.into(),
         register,
     })

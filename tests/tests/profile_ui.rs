@@ -71,6 +71,7 @@ async fn an_account_reads_the_leaderboards_and_its_info_changes_its_password_and
     app.session.account = Some(Credentials {
         password: "lan's old password".into(),
         register: false,
+        bot: false,
     });
     app.connected(welcome, server.addr.to_string());
     let mut ui = Ui {

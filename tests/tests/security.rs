@@ -35,6 +35,7 @@ async fn log_in_from(
         account: Some(Credentials {
             password: password.into(),
             register: false,
+            bot: false,
         }),
     }))
     .await;
@@ -538,6 +539,7 @@ async fn memory_after_a_thousand_registrations() {
                         account: Some(Credentials {
                             password: password_of(&name),
                             register: true,
+                            bot: false,
                         }),
                     }))
                     .await;

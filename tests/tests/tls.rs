@@ -121,6 +121,7 @@ async fn register_and_come_back(tls: Tls, trust: &Trust) -> (Tap, ResumeToken, T
     let address = tap.addr.to_string();
     let account = |register| {
         Some(Credentials {
+            bot: false,
             password: PASSWORD.into(),
             register,
         })

@@ -48,6 +48,7 @@ impl App {
         let account = (!password.is_empty()).then_some(Credentials {
             password,
             register: form.register,
+            bot: false,
         });
         form.connecting = true;
         form.error = None;
@@ -55,6 +56,7 @@ impl App {
         // then).
         self.session.account = account.clone().map(|c| Credentials {
             register: false,
+            bot: false,
             ..c
         });
         self.effects.push(Effect::Connect {
@@ -70,6 +72,11 @@ impl App {
     pub fn connected(&mut self, welcome: Welcome, address: String) {
         // The server says again if it is not saving.
         self.session.storage = None;
+        // Challenges belong to a connection; who may send them is ours to say again.
+        self.session.challenges.clear();
+        if self.settings.challenges != banco_protocol::ChallengePolicy::Everyone {
+            self.send(ClientMsg::SetChallenges(self.settings.challenges));
+        }
         if let Some(r) = self.session.reconnect.take() {
             self.back(r, welcome);
             return;

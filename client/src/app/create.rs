@@ -1,5 +1,6 @@
 //! The create-room form: every option a room has, chosen with the arrow keys (and the
-//! xiangqi start position typed as a FEN).
+//! xiangqi start position typed as a FEN). The same form makes a challenge: with a
+//! [`Target`], it leaves out who plays (the two of you) and the position editor.
 
 use banco_protocol::{
     CaroOpening, FirstMove, GameSettings, Level, RoomSettings, Rule, SeatKind, TimeControl,
@@ -85,6 +86,15 @@ impl Players {
     }
 }
 
+/// Whom the form challenges, when it makes a challenge rather than a room.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Target {
+    /// A player by name (the server's bot too, `Bot (max)`).
+    Player(String),
+    /// Anyone: an open challenge.
+    Anyone,
+}
+
 /// One line of the form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Field {
@@ -112,6 +122,8 @@ pub enum Field {
     BotOne,
     /// The level of the bot in seat two (when one sits there).
     BotTwo,
+    /// Whether the games count for ratings.
+    Rated,
     Hints,
 }
 
@@ -146,6 +158,10 @@ pub struct CreateForm {
     /// there so stepping through the choices does not forget them.
     pub bots: [Level; 2],
     pub hints: bool,
+    /// Whether the games count for ratings (between accounts).
+    pub rated: bool,
+    /// Whom this form challenges; `None`: it makes a room.
+    pub target: Option<Target>,
     /// Whether the next digit typed starts a new number (true right after focusing a
     /// number field) or extends the one shown.
     fresh_digits: bool,
@@ -205,6 +221,8 @@ impl Default for CreateForm {
             players: Players::MeAndPerson,
             bots: [Level::Easy; 2],
             hints: true,
+            rated: true,
+            target: None,
             fresh_digits: true,
         }
     }
@@ -262,6 +280,7 @@ impl CreateForm {
         }
         (form.players, form.bots) = Players::of(last.seats);
         form.hints = last.hints;
+        form.rated = last.rated;
         form.clamp();
         form
     }
@@ -293,20 +312,26 @@ impl CreateForm {
             }
             GameKind::Xiangqi => f.push(Field::Fen),
         }
-        f.extend([Field::Arrange, Field::First, Field::Time]);
+        if self.target.is_none() {
+            f.push(Field::Arrange);
+        }
+        f.extend([Field::First, Field::Time]);
         match self.time {
             TimeKind::None => {}
             TimeKind::PerMove => f.push(Field::PerMove),
             TimeKind::Clock => f.extend([Field::ClockMinutes, Field::Increment]),
         }
-        f.push(Field::Players);
-        match self.players {
-            Players::MeAndPerson => {}
-            Players::MeAndBot => f.push(Field::BotTwo),
-            Players::Bots => f.extend([Field::BotOne, Field::BotTwo]),
-            Players::BotAndPerson => f.push(Field::BotOne),
+        // A challenge is between the two of you.
+        if self.target.is_none() {
+            f.push(Field::Players);
+            match self.players {
+                Players::MeAndPerson => {}
+                Players::MeAndBot => f.push(Field::BotTwo),
+                Players::Bots => f.extend([Field::BotOne, Field::BotTwo]),
+                Players::BotAndPerson => f.push(Field::BotOne),
+            }
         }
-        f.push(Field::Hints);
+        f.extend([Field::Rated, Field::Hints]);
         f
     }
 
@@ -347,9 +372,24 @@ impl CreateForm {
             game,
             time,
             first: self.first,
-            seats: self.players.seats(self.bots),
+            seats: match self.target {
+                Some(_) => [SeatKind::Human, SeatKind::Human],
+                None => self.players.seats(self.bots),
+            },
             hints: self.hints,
+            rated: self.rated,
         }
+    }
+
+    /// The form for challenging `target`, with the choices of `last` (a room form's
+    /// remembered settings): people both, rated unless `guest`.
+    pub fn challenging(target: Target, last: Option<&RoomSettings>, guest: bool) -> CreateForm {
+        let mut form = last.map_or_else(CreateForm::default, CreateForm::remembering);
+        form.target = Some(target);
+        if guest {
+            form.rated = false;
+        }
+        form
     }
 
     pub fn key(&mut self, key: KeyEvent) -> FormAction {
@@ -528,6 +568,7 @@ impl CreateForm {
             Field::BotOne => self.bots[0] = cycle(&LEVELS, self.bots[0], up),
             Field::BotTwo => self.bots[1] = cycle(&LEVELS, self.bots[1], up),
             Field::Hints => self.hints = !self.hints,
+            Field::Rated => self.rated = !self.rated,
         }
         self.clamp();
     }
@@ -566,8 +607,11 @@ mod tests {
             &mut f,
             &[Down, Right, Down, Char('1'), Char('0'), Down, Char('5')],
         );
-        // Who plays: me against a bot, the hard one; hints off.
-        press(&mut f, &[Down, Right, Down, Right, Right, Down, Right]);
+        // Who plays: me against a bot, the hard one; rated stays; hints off.
+        press(
+            &mut f,
+            &[Down, Right, Down, Right, Right, Down, Down, Right],
+        );
         let FormAction::Create(s) = press(&mut f, &[Enter]) else {
             panic!("Enter must create");
         };
@@ -597,8 +641,14 @@ mod tests {
         press(&mut f, &[Right, Right]);
         assert_eq!(f.players, Players::Bots);
         assert_eq!(
-            f.fields()[f.fields().len() - 4..],
-            [Field::Players, Field::BotOne, Field::BotTwo, Field::Hints]
+            f.fields()[f.fields().len() - 5..],
+            [
+                Field::Players,
+                Field::BotOne,
+                Field::BotTwo,
+                Field::Rated,
+                Field::Hints
+            ]
         );
         press(&mut f, &[Down, Left]);
         let FormAction::Create(s) = press(&mut f, &[Enter]) else {
@@ -647,6 +697,24 @@ mod tests {
     }
 
     #[test]
+    fn a_challenge_form_leaves_out_who_plays() {
+        use KeyCode::*;
+        let mut f = CreateForm::challenging(Target::Player("Bình".into()), None, true);
+        assert!(!f.rated, "a guest's challenge is casual");
+        let fields = f.fields();
+        assert!(!fields.contains(&Field::Players) && !fields.contains(&Field::Arrange));
+        assert_eq!(fields[fields.len() - 2..], [Field::Rated, Field::Hints]);
+        f.players = Players::MeAndBot;
+        f.focus = Field::Rated;
+        press(&mut f, &[Right]);
+        let FormAction::Create(s) = press(&mut f, &[Enter]) else {
+            panic!("Enter must send");
+        };
+        assert!(s.rated);
+        assert_eq!(s.seats, [SeatKind::Human, SeatKind::Human]);
+    }
+
+    #[test]
     fn sides_stay_in_range_and_fields_follow_the_time_kind() {
         let mut f = CreateForm {
             focus: Field::Width,
@@ -685,6 +753,7 @@ mod tests {
                 Field::ClockMinutes,
                 Field::Increment,
                 Field::Players,
+                Field::Rated,
                 Field::Hints
             ]
         );

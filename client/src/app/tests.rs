@@ -20,6 +20,7 @@ fn t0() -> Instant {
 
 fn welcome() -> Welcome {
     Welcome {
+        bot: false,
         version: banco_protocol::PROTOCOL_VERSION,
         name: "An".into(),
         server: "lan-box".into(),
@@ -90,6 +91,7 @@ fn notice(app: &App) -> String {
 
 fn rooms() -> Vec<RoomSummary> {
     let summary = |id, players: [Option<&str>; 2], seats, status| RoomSummary {
+        bot_accounts: [false; 2],
         id,
         settings: RoomSettings {
             seats,
@@ -770,10 +772,17 @@ fn snapshot_create_form() {
 fn snapshot_create_form_says_who_plays_in_words() {
     let mut a = lobby_app();
     press(&mut a, &[KeyCode::Char('c')]);
-    // Up from the top wraps to the last line (hints), then up to "who plays".
+    // Up from the top wraps to the last line (hints), then up past "rated" to "who
+    // plays".
     press(
         &mut a,
-        &[KeyCode::Up, KeyCode::Up, KeyCode::Right, KeyCode::Right],
+        &[
+            KeyCode::Up,
+            KeyCode::Up,
+            KeyCode::Up,
+            KeyCode::Right,
+            KeyCode::Right,
+        ],
     );
     let (text, _) = render(&a, 100, 26);
     insta::assert_snapshot!("create_form_two_bots", text);
@@ -1285,6 +1294,7 @@ fn a_password_logs_in_or_registers_and_is_never_drawn() {
             account: Some(banco_protocol::Credentials {
                 password: "secret words".into(),
                 register: true,
+                bot: false,
             }),
         }]
     );

@@ -38,6 +38,8 @@ use throttle::{Throttle, Verdict};
 pub enum Identity {
     /// Logged in: the account's name as registered.
     Account(String),
+    /// Logged in to a bot account (an engine's, `banco bot`): its name as registered.
+    Bot(String),
     /// A guest, under a marked name (`~An`).
     Guest(String),
     /// A guest under a marked name whose unmarked form is an account's, coming back with
@@ -49,8 +51,16 @@ pub enum Identity {
 impl Identity {
     pub fn name(&self) -> &str {
         match self {
-            Identity::Account(name) | Identity::Guest(name) | Identity::Returning(name) => name,
+            Identity::Account(name)
+            | Identity::Bot(name)
+            | Identity::Guest(name)
+            | Identity::Returning(name) => name,
         }
+    }
+
+    /// Logged in to an account, a person's or a bot's.
+    pub fn is_account(&self) -> bool {
+        matches!(self, Identity::Account(_) | Identity::Bot(_))
     }
 }
 
@@ -109,8 +119,8 @@ impl Accounts {
     ) -> Result<Identity, ErrorMsg> {
         match credentials {
             None => self.guest(name, resuming).await,
-            Some(c) if c.register => self.register(name, c.password, address).await,
-            Some(c) => self.log_in(name, c.password, address).await,
+            Some(c) if c.register => self.register(name, c.password, c.bot, address).await,
+            Some(c) => self.log_in(name, c.password, Some(c.bot), address).await,
         }
     }
 
@@ -148,6 +158,7 @@ impl Accounts {
         &self,
         name: &str,
         password: String,
+        bot: bool,
         address: IpAddr,
     ) -> Result<Identity, ErrorMsg> {
         if is_guest(name) {
@@ -185,10 +196,14 @@ impl Accounts {
             return Err(taken(name));
         }
         let hash = self.hash(password).await?;
-        match self.store.register(name.to_string(), hash).await {
+        match self.store.register(name.to_string(), hash, bot).await {
             Ok(Registered::Done) => {
-                tracing::info!(%name, "account registered");
-                Ok(Identity::Account(name.to_string()))
+                tracing::info!(%name, bot, "account registered");
+                Ok(if bot {
+                    Identity::Bot(name.to_string())
+                } else {
+                    Identity::Account(name.to_string())
+                })
             }
             Ok(Registered::Taken) => Err(taken(name)),
             Ok(Registered::LooksLike(other)) => Err(ErrorMsg::new(
@@ -202,10 +217,13 @@ impl Accounts {
         }
     }
 
+    /// Checks `name`'s password; with `bot`, also that the account is a bot's (`true`)
+    /// or a person's (`false`), as the client logging in says it is.
     async fn log_in(
         &self,
         name: &str,
         password: String,
+        bot: Option<bool>,
         address: IpAddr,
     ) -> Result<Identity, ErrorMsg> {
         let key = name_key(name);
@@ -244,8 +262,35 @@ impl Accounts {
         match account {
             Some(account) if right => {
                 throttle.succeeded(&key, address);
-                tracing::info!(name = %account.name, "logged in");
-                Ok(Identity::Account(account.name))
+                match bot {
+                    Some(true) if !account.bot => {
+                        return Err(ErrorMsg::new(
+                            ErrorCode::LoginFailed,
+                            format!(
+                                "{} is a person's account, not a bot's: register a bot account \
+                                 for the engine (banco bot --register)",
+                                account.name
+                            ),
+                        ));
+                    }
+                    Some(false) if account.bot => {
+                        return Err(ErrorMsg::new(
+                            ErrorCode::LoginFailed,
+                            format!(
+                                "{} is a bot account: its engine logs in with banco bot, \
+                                 people with their own accounts",
+                                account.name
+                            ),
+                        ));
+                    }
+                    _ => {}
+                }
+                tracing::info!(name = %account.name, bot = account.bot, "logged in");
+                Ok(if account.bot {
+                    Identity::Bot(account.name)
+                } else {
+                    Identity::Account(account.name)
+                })
             }
             _ => {
                 throttle.failed(&key, address, Instant::now());
@@ -267,7 +312,7 @@ impl Accounts {
         address: IpAddr,
     ) -> Result<(), ErrorMsg> {
         check_password(&new)?;
-        self.log_in(name, old, address).await.map_err(|e| {
+        self.log_in(name, old, None, address).await.map_err(|e| {
             if e.code == ErrorCode::LoginFailed {
                 ErrorMsg::new(
                     ErrorCode::LoginFailed,

@@ -78,6 +78,8 @@ pub fn restore(
             name,
             token,
             held_until: Some(held_until),
+            // Said again by the player's session when it comes back.
+            bot_account: false,
         }),
         LiveSeat::Bot(level) => SeatState::Bot(BotSeat::new(level)),
     });

@@ -12,7 +12,7 @@ use super::live::{LiveGame, LiveSeat};
 use crate::token::TokenHash;
 
 /// The layout this code writes.
-pub const VERSION: i64 = 10;
+pub const VERSION: i64 = 11;
 
 /// Creates the tables if the file is new, and brings an older file up to date.
 pub fn create(conn: &mut Connection) -> rusqlite::Result<()> {
@@ -44,8 +44,11 @@ pub fn create(conn: &mut Connection) -> rusqlite::Result<()> {
     if version < 9 {
         version_9(conn)?;
     }
-    if version < VERSION {
+    if version < 10 {
         version_10(conn)?;
+    }
+    if version < VERSION {
+        version_11(conn)?;
     }
     super::accounts::refresh_skeletons(conn)
 }
@@ -285,6 +288,18 @@ fn version_10(conn: &mut Connection) -> rusqlite::Result<()> {
          );
          PRAGMA user_version = 10;",
     )?;
+    tx.commit()
+}
+
+/// Bot accounts: an account may be an engine's (`banco bot`), marked BOT wherever its
+/// name is shown and rated in its own right. Accounts made before are people's.
+fn version_11(conn: &mut Connection) -> rusqlite::Result<()> {
+    let tx = conn.transaction()?;
+    if !has_column(&tx, "accounts", "bot")? {
+        // 1 for a bot account (an engine's), 0 for a person's
+        tx.execute_batch("ALTER TABLE accounts ADD COLUMN bot INTEGER NOT NULL DEFAULT 0")?;
+    }
+    tx.execute_batch("PRAGMA user_version = 11;")?;
     tx.commit()
 }
 

@@ -21,6 +21,7 @@ fn account_app() -> App {
     a.session.account = Some(Credentials {
         password: "old secret".into(),
         register: false,
+        bot: false,
     });
     a.connected(
         Welcome {
