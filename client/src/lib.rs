@@ -15,6 +15,8 @@
 //! - [`room`]: the client's model of its room (seats, game, board copy, clocks, chat,
 //!   threats), kept current from server messages; shared by both front ends.
 //! - [`narrate`]: sentences about what happens, in the user's language.
+//! - [`challenges`]: the challenges in play (to us, ours, open ones) and the people
+//!   list, kept from the server's messages for both front ends, and their sentences.
 //! - [`plain`]: the `--plain` / `--json` line mode.
 //! - [`record`]: finished games stepped through move by move ([`record::Replay`]) and
 //!   the game record files people save, edit and open with `banco replay FILE`.
@@ -29,6 +31,7 @@
 //!   state directory.
 
 pub mod app;
+pub mod challenges;
 pub mod cli;
 pub mod discover;
 pub mod host;

@@ -27,12 +27,13 @@ pub fn side(room: &Room, seat: Seat, loc: &Locale) -> String {
     }
 }
 
-/// Who sits in a seat: their name, `Bot (hard)` for a bot, or "free seat".
+/// Who sits in a seat: their name (a bot account's with its BOT tag), `Bot (hard)` for
+/// the server's bot, or "free seat".
 pub fn seat_name(room: &Room, seat: Seat, loc: &Locale) -> String {
     match room.player(seat) {
         Some(s) => match s.bot {
             Some(level) => tr!(loc, "seat.bot", level = level_name(level, loc)),
-            None => s.name.clone(),
+            None => crate::challenges::tagged(&s.name, s.bot_account, loc),
         },
         None => tr!(loc, "seat.free").to_string(),
     }
@@ -307,7 +308,7 @@ pub fn game_line(settings: &GameSettings, loc: &Locale) -> String {
 pub fn summary_players(summary: &RoomSummary, loc: &Locale) -> String {
     let name = |i: usize| match (&summary.players[i], summary.settings.seats[i]) {
         (_, SeatKind::Bot(level)) => tr!(loc, "seat.bot", level = level_name(level, loc)),
-        (Some(n), _) => n.clone(),
+        (Some(n), _) => crate::challenges::tagged(n, summary.bot_accounts[i], loc),
         (None, _) => "—".to_string(),
     };
     tr!(loc, "room.versus", one = name(0), two = name(1))
@@ -655,6 +656,7 @@ mod place_tests {
     #[test]
     fn places_are_for_settled_ratings_and_ties_share_one() {
         let s = |rating, provisional| banco_protocol::Standing {
+            bot_account: false,
             name: String::new(),
             bot: None,
             rating: banco_protocol::Rating {

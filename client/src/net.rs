@@ -724,6 +724,7 @@ mod tests {
             let mut f = Framed::new(s, banco_protocol::ServerCodec::new());
             let _hello = f.next().await;
             f.send(ServerMsg::Welcome(Welcome {
+                bot: false,
                 version: PROTOCOL_VERSION,
                 name: "An".into(),
                 server: "test".into(),

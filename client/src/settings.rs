@@ -46,6 +46,9 @@ pub struct Settings {
     /// The create form's choices as last used (a typed start position left out),
     /// offered again the next time the form opens, in this run or a later one.
     pub create: Option<banco_protocol::RoomSettings>,
+    /// Who may challenge this player: `everyone`, `accounts` (no guests) or `nobody`;
+    /// told to the server on every connection.
+    pub challenges: banco_protocol::ChallengePolicy,
 }
 
 impl Default for Settings {
@@ -61,6 +64,7 @@ impl Default for Settings {
             bell: true,
             games_dir: None,
             create: None,
+            challenges: banco_protocol::ChallengePolicy::Everyone,
         }
     }
 }
@@ -198,6 +202,7 @@ mod tests {
         let path = settings_path(&dir);
         assert_eq!(Settings::load(&path).unwrap(), Settings::default());
         let s = Settings {
+            challenges: Default::default(),
             name: Some("Lan".into()),
             language: Some("vi".into()),
             theme: Some("paper".into()),
@@ -216,6 +221,7 @@ mod tests {
         };
         for create in [
             RoomSettings {
+                rated: true,
                 game: GameSettings::Caro {
                     width: 19,
                     height: 17,
@@ -232,6 +238,7 @@ mod tests {
                 match_format: None,
             },
             RoomSettings {
+                rated: true,
                 game: GameSettings::Xiangqi { fen: None },
                 time: TimeControl::Unlimited,
                 first: FirstMove::Them,

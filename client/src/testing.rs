@@ -17,11 +17,13 @@ pub fn caro_room_view(you: Role) -> RoomView {
         you,
         seats: [
             Some(SeatView {
+                bot_account: false,
                 name: "An".into(),
                 bot: None,
                 connected: true,
             }),
             Some(SeatView {
+                bot_account: false,
                 name: "Bình".into(),
                 bot: None,
                 connected: true,
@@ -195,6 +197,7 @@ pub fn leaderboard() -> ServerMsg {
 /// A leaderboard: two people and a bot.
 pub fn standings() -> Vec<banco_protocol::Standing> {
     let s = |name: &str, bot, rating, w, l, d| banco_protocol::Standing {
+        bot_account: false,
         name: name.into(),
         bot,
         rating: banco_protocol::Rating {
@@ -265,6 +268,7 @@ pub fn established_profile() -> banco_protocol::Profile {
     aborted.rated = false;
     aborted.ended_at_ms = 1_747_100_000_000;
     banco_protocol::Profile {
+        bot_account: false,
         name: "Bình".into(),
         bot: None,
         registered_at_ms: Some(1_746_000_000_000),
@@ -333,6 +337,7 @@ pub fn new_profile() -> banco_protocol::Profile {
         matches: Default::default(),
     };
     banco_protocol::Profile {
+        bot_account: false,
         name: "An".into(),
         bot: None,
         registered_at_ms: Some(1_747_000_000_000),

@@ -549,3 +549,65 @@ async fn the_people_line_names_who_sits_now_not_who_left() {
     }
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_by_name_in_json_mode_declined_then_accepted_and_played() {
+    let server = Server::start().await;
+    let mut an = Player::register(&server, "An", "--json").await;
+    an.event("welcome").await;
+    let mut binh = Player::register(&server, "Binh", "--json").await;
+    binh.event("welcome").await;
+
+    an.send("players").await;
+    let list = an.event("players").await;
+    let names: Vec<&str> = list["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|p| p["name"].as_str())
+        .collect();
+    assert!(
+        names.contains(&"Binh") && names.contains(&"Bot (max)"),
+        "{names:?}"
+    );
+
+    // The issue's own line.
+    an.send("challenge Binh caro --clock 5m+3s --rule freestyle")
+        .await;
+    let sent = an.event("challenge_sent").await;
+    assert_eq!(sent["to"], "Binh");
+    assert_eq!(sent["rule"], "freestyle");
+    assert_eq!(sent["time"], "5m+3s");
+    assert_eq!(sent["rated"], true);
+    let id = sent["id"].as_u64().unwrap();
+    let got = binh.event("challenged").await;
+    assert_eq!(got["id"], id);
+    assert_eq!(got["from"], "An");
+    assert_eq!(got["you_first"], false);
+
+    // Declined with a reason: the challenger reads the reason.
+    binh.send(&format!("decline {id} time-control")).await;
+    let ended = an.event("challenge_ended").await;
+    assert_eq!(ended["end"], "declined");
+    assert_eq!(ended["reason"], "time_control");
+    assert_eq!(ended["by"], "Binh");
+    binh.event("challenge_ended").await;
+
+    // Bình challenges back, casual, Bình's colour "theirs": An accepts and moves first.
+    binh.send("challenge An caro --rule freestyle --casual --colour theirs")
+        .await;
+    let id = binh.event("challenge_sent").await["id"].as_u64().unwrap();
+    let got = an.event("challenged").await;
+    assert_eq!(got["rated"], false);
+    assert_eq!(got["you_first"], true);
+    an.send(&format!("accept {id}")).await;
+    assert_eq!(an.event("challenge_ended").await["end"], "accepted");
+    assert_eq!(an.event("joined").await["you"], "two");
+    assert_eq!(binh.event("joined").await["you"], "one");
+    assert_eq!(an.event("game_started").await["your_turn"], true);
+    binh.event("game_started").await;
+    play(&mut an, &mut binh, &["h8"], &["a1"], 1).await;
+    an.finish().await;
+    binh.finish().await;
+    server.stop().await;
+}

@@ -4,6 +4,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::challenge::{ChallengeId, ChallengePolicy, DeclineReason};
 use crate::record::RecordedGame;
 use crate::room::{
     AccountToken, Arrangement, GameId, GameKind, Level, Move, OfferKind, ResumeToken, RoomId,
@@ -40,6 +41,12 @@ pub enum Credentials {
         /// in again without the password (the browser page's "stay logged in").
         #[serde(default)]
         remember: bool,
+        /// A bot account: an engine's (`banco bot`), marked BOT wherever its name is
+        /// shown. Registering makes the account a bot's for good; a login must say the
+        /// same as the account is (a person's account is not an engine's, nor the other
+        /// way round).
+        #[serde(default)]
+        bot: bool,
     },
     /// An [`AccountToken`] an earlier [`crate::Welcome`] handed out: logs in to the account
     /// it was made for, and only that one, until it is revoked
@@ -55,6 +62,7 @@ impl Credentials {
             password: password.into(),
             register,
             remember: false,
+            bot: false,
         }
     }
 
@@ -62,7 +70,12 @@ impl Credentials {
     /// registration is a login by then, and a token is asked for once).
     pub fn as_login(self) -> Credentials {
         match self {
-            Credentials::Password { password, .. } => Credentials::password(password, false),
+            Credentials::Password { password, bot, .. } => Credentials::Password {
+                password,
+                register: false,
+                remember: false,
+                bot,
+            },
             token => token,
         }
     }
@@ -77,12 +90,16 @@ impl std::fmt::Debug for Credentials {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Credentials::Password {
-                register, remember, ..
+                register,
+                remember,
+                bot,
+                ..
             } => f
                 .debug_struct("Password")
                 .field("password", &"<hidden>")
                 .field("register", register)
                 .field("remember", remember)
+                .field("bot", bot)
                 .finish(),
             Credentials::Token(_) => f.write_str("Token(<hidden>)"),
         }
@@ -180,6 +197,30 @@ pub enum ClientMsg {
     /// revoked, so it logs nobody in again. Answered by [`crate::ServerMsg::LoggedOut`]
     /// (a guest's too: it has nothing to revoke); the client then closes the connection.
     LogOut,
+    /// Challenge the player called `to` (one on the server now, or the server's bot by
+    /// its name, `Bot (max)`) to a game in a new room of `settings`; `to: None` makes an
+    /// open challenge anyone may take (shown in the lobby, with a link). `settings.first`
+    /// is said from the challenger's side; both seats are people's. Answered by
+    /// [`crate::ServerMsg::ChallengeSent`] or an error; a bot's answer follows at once.
+    Challenge {
+        to: Option<String>,
+        settings: RoomSettings,
+    },
+    /// Take a challenge sent to you, or an open one: both players are seated in a new
+    /// room ([`crate::ServerMsg::ChallengeEnded`], then [`crate::ServerMsg::Joined`]).
+    AcceptChallenge(ChallengeId),
+    /// Refuse a challenge sent to you, saying why.
+    DeclineChallenge {
+        id: ChallengeId,
+        reason: DeclineReason,
+    },
+    /// Call off one's own challenge.
+    CancelChallenge(ChallengeId),
+    /// Who may challenge you from now on (everyone when never said). Answered by
+    /// [`crate::ServerMsg::ChallengesSet`].
+    SetChallenges(ChallengePolicy),
+    /// Who is on the server, to challenge. Answered by [`crate::ServerMsg::Players`].
+    Players,
 }
 
 /// The old password (proof it is the owner at the keyboard) and the new one. `Debug`

@@ -85,11 +85,24 @@ pub enum ErrorCode {
     TakenOver,
     /// The room plays no match, or its match is already over.
     NoMatch,
+    /// The player takes no challenges from you (turned off, or accounts only), or the
+    /// challenge cannot be played (a rated game with a guest, a game a bot cannot play).
+    ChallengeRefused,
+    /// No open challenge has that number (it ended, or was never sent to you).
+    NoSuchChallenge,
+    /// You already have a challenge out to that player: wait for the answer or cancel it.
+    ChallengePending,
+    /// Too many challenges out (yours), or waiting for that player.
+    TooManyChallenges,
+    /// Too soon after that player declined your last challenge: wait.
+    ChallengeTooSoon,
+    /// The challenge cannot start now: one of the two is playing a game.
+    PlayerBusy,
 }
 
 impl ErrorCode {
     /// Every code, for clients that word each one in their own language.
-    pub const ALL: [ErrorCode; 40] = [
+    pub const ALL: [ErrorCode; 46] = [
         ErrorCode::VersionMismatch,
         ErrorCode::Malformed,
         ErrorCode::Unexpected,
@@ -131,6 +144,12 @@ impl ErrorCode {
         ErrorCode::NoSuchPlayer,
         ErrorCode::TakenOver,
         ErrorCode::NoMatch,
+        ErrorCode::ChallengeRefused,
+        ErrorCode::NoSuchChallenge,
+        ErrorCode::ChallengePending,
+        ErrorCode::TooManyChallenges,
+        ErrorCode::ChallengeTooSoon,
+        ErrorCode::PlayerBusy,
     ];
 
     /// The stable snake_case name.
@@ -177,6 +196,12 @@ impl ErrorCode {
             ErrorCode::NoSuchPlayer => "no_such_player",
             ErrorCode::TakenOver => "taken_over",
             ErrorCode::NoMatch => "no_match",
+            ErrorCode::ChallengeRefused => "challenge_refused",
+            ErrorCode::NoSuchChallenge => "no_such_challenge",
+            ErrorCode::ChallengePending => "challenge_pending",
+            ErrorCode::TooManyChallenges => "too_many_challenges",
+            ErrorCode::ChallengeTooSoon => "challenge_too_soon",
+            ErrorCode::PlayerBusy => "player_busy",
         }
     }
 }

@@ -2,6 +2,8 @@
 //!
 //! - [`client`]: [`ClientMsg`], everything a client may ask.
 //! - [`server`]: [`ServerMsg`], everything the server tells a client.
+//! - [`challenge`]: challenges by name or open to anyone, how they end, who may send
+//!   them, and the people list they are sent from.
 //! - [`room`]: the shared vocabulary: room settings, seats, moves, clocks, offers, endings.
 //! - [`record`]: record files on the wire: the game a file holds, and its conversions to
 //!   and from the rules' record (whose reader and writer are the only ones).
@@ -19,6 +21,7 @@
 //! A session starts with [`ClientMsg::Hello`] carrying [`PROTOCOL_VERSION`]; the server
 //! answers [`ServerMsg::Welcome`] or an [`ErrorCode::VersionMismatch`] error and a close.
 
+pub mod challenge;
 pub mod client;
 pub mod codec;
 pub mod convert;
@@ -32,6 +35,9 @@ pub mod schema;
 pub mod server;
 pub mod wire;
 
+pub use challenge::{
+    Challenge, ChallengeEnd, ChallengeId, ChallengePolicy, DeclineReason, PlayerLine,
+};
 pub use client::{ClientMsg, Credentials, Hello, PasswordChange};
 pub use codec::{ClientCodec, FrameError, ServerCodec};
 pub use error::{ErrorCode, ErrorMsg};

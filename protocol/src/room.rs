@@ -188,10 +188,20 @@ pub struct RoomSettings {
     /// rematches. (Settings stored before matches existed read as `None`.)
     #[serde(default)]
     pub match_format: Option<MatchFormat>,
+    /// Whether the room's games count for ratings (they do only between two accounts,
+    /// both having moved); `false`: casual games, rated for nobody. Settings stored
+    /// before this choice existed read as rated.
+    #[serde(default = "rated_by_default")]
+    pub rated: bool,
+}
+
+/// Rooms are rated unless their maker says otherwise.
+fn rated_by_default() -> bool {
+    true
 }
 
 impl Default for RoomSettings {
-    /// Caro 15x15, caro rule, no clock, creator first, against a person, hints on.
+    /// Caro 15x15, caro rule, no clock, creator first, against a person, hints on, rated.
     fn default() -> RoomSettings {
         RoomSettings {
             game: GameSettings::caro_default(),
@@ -200,6 +210,7 @@ impl Default for RoomSettings {
             seats: [SeatKind::Human, SeatKind::Human],
             hints: true,
             match_format: None,
+            rated: true,
         }
     }
 }
@@ -379,6 +390,9 @@ pub struct SeatView {
     pub bot: Option<Level>,
     /// `false` while a dropped player's seat is held for them.
     pub connected: bool,
+    /// A bot account's seat: an engine brought with `banco bot`, shown with a BOT tag.
+    #[serde(default)]
+    pub bot_account: bool,
 }
 
 /// The state of the room's current (or last) game.
@@ -440,6 +454,9 @@ pub struct RoomSummary {
     pub settings: RoomSettings,
     /// Names by seat; `None` for a free seat.
     pub players: [Option<String>; 2],
+    /// By seat: a bot account sits there (an engine, shown with a BOT tag).
+    #[serde(default)]
+    pub bot_accounts: [bool; 2],
     pub spectators: u32,
     pub status: RoomStatus,
 }
@@ -849,6 +866,9 @@ pub struct Standing {
     pub name: String,
     /// `Some` for the server's bots, which are rated like everyone else (per level).
     pub bot: Option<Level>,
+    /// A bot account (an engine brought with `banco bot`), rated in its own right.
+    #[serde(default)]
+    pub bot_account: bool,
     pub rating: Rating,
     pub games: u32,
     pub wins: u32,
@@ -863,6 +883,9 @@ pub struct Profile {
     pub name: String,
     /// `Some` for the server's bots.
     pub bot: Option<Level>,
+    /// A bot account (an engine brought with `banco bot`).
+    #[serde(default)]
+    pub bot_account: bool,
     /// When the account was registered (ms since the Unix epoch); `None` for bots and
     /// for a name nobody has registered (a record from before accounts).
     pub registered_at_ms: Option<u64>,

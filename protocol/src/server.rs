@@ -4,6 +4,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::challenge::{Challenge, ChallengeEnd, ChallengeId, ChallengePolicy, PlayerLine};
 use crate::error::ErrorMsg;
 use crate::record::RecordedGame;
 use crate::review::GameReview;
@@ -32,6 +33,9 @@ pub struct Welcome {
     /// [`crate::Credentials::Token`] to log in again without the password.
     #[serde(default)]
     pub account_token: Option<AccountToken>,
+    /// The account is a bot account (an engine's, `banco bot`).
+    #[serde(default)]
+    pub bot: bool,
 }
 
 /// A message from the server.
@@ -151,6 +155,25 @@ pub enum ServerMsg {
     /// The login was ended, as asked by [`crate::ClientMsg::LogOut`]: its account token
     /// logs nobody in any more.
     LoggedOut,
+    /// Your challenge is out, as asked by [`crate::ClientMsg::Challenge`]: its number
+    /// (an open challenge's link names it) and when it expires.
+    ChallengeSent(Challenge),
+    /// Someone challenges you: answer with [`crate::ClientMsg::AcceptChallenge`] or
+    /// [`crate::ClientMsg::DeclineChallenge`]. Sent wherever you are (lobby or room).
+    Challenged(Challenge),
+    /// A challenge you sent, or one sent to you or taken by you, has ended.
+    ChallengeEnded {
+        id: ChallengeId,
+        end: ChallengeEnd,
+    },
+    /// The open challenges anyone may take, as they are now: sent after `Welcome` when
+    /// there are some, and to everyone whenever the list changes.
+    OpenChallenges(Vec<Challenge>),
+    /// Who is on the server, as asked by [`crate::ClientMsg::Players`]: people by name,
+    /// then the server's bots.
+    Players(Vec<PlayerLine>),
+    /// Who may challenge you now, as set by [`crate::ClientMsg::SetChallenges`].
+    ChallengesSet(ChallengePolicy),
 }
 
 /// Whether games reach the server's disk.

@@ -39,9 +39,15 @@ fn client_variant(m: &ClientMsg) -> usize {
         ClientMsg::Trial(_) => 24,
         ClientMsg::LogOut => 25,
         ClientMsg::ResignMatch => 26,
+        ClientMsg::Challenge { .. } => 27,
+        ClientMsg::AcceptChallenge(_) => 28,
+        ClientMsg::DeclineChallenge { .. } => 29,
+        ClientMsg::CancelChallenge(_) => 30,
+        ClientMsg::SetChallenges(_) => 31,
+        ClientMsg::Players => 32,
     }
 }
-const CLIENT_VARIANTS: usize = 27;
+const CLIENT_VARIANTS: usize = 33;
 
 fn server_variant(m: &ServerMsg) -> usize {
     match m {
@@ -81,9 +87,33 @@ fn server_variant(m: &ServerMsg) -> usize {
         ServerMsg::LoggedOut => 33,
         ServerMsg::Match(_) => 34,
         ServerMsg::MatchOver(_) => 35,
+        ServerMsg::ChallengeSent(_) => 36,
+        ServerMsg::Challenged(_) => 37,
+        ServerMsg::ChallengeEnded { .. } => 38,
+        ServerMsg::OpenChallenges(_) => 39,
+        ServerMsg::Players(_) => 40,
+        ServerMsg::ChallengesSet(_) => 41,
     }
 }
-const SERVER_VARIANTS: usize = 36;
+const SERVER_VARIANTS: usize = 42;
+
+fn challenge_sample(to: Option<&str>) -> Challenge {
+    Challenge {
+        id: 7,
+        from: "Bình".into(),
+        from_bot: to.is_none(),
+        to: to.map(String::from),
+        settings: RoomSettings {
+            time: TimeControl::Clock {
+                initial_millis: 300_000,
+                increment_millis: 3_000,
+            },
+            rated: false,
+            ..RoomSettings::default()
+        },
+        expires_in_ms: 120_000,
+    }
+}
 
 fn xq(file: u8, rank: u8) -> XqSquare {
     XqSquare { file, rank }
@@ -120,6 +150,7 @@ fn settings_samples() -> Vec<RoomSettings> {
                 games: 9,
                 first_to: Some(5),
             }),
+            rated: true,
         },
         RoomSettings {
             game: GameSettings::Xiangqi {
@@ -132,6 +163,7 @@ fn settings_samples() -> Vec<RoomSettings> {
             seats: [SeatKind::Human, SeatKind::Bot(Level::Max)],
             hints: true,
             match_format: Some(MatchFormat::MINI),
+            rated: false,
         },
         RoomSettings {
             game: GameSettings::Caro {
@@ -268,6 +300,7 @@ fn client_samples() -> Vec<ClientMsg> {
                 password: "mật khẩu dài".into(),
                 register: true,
                 remember: true,
+                bot: true,
             }),
         }),
         ClientMsg::Hello(Hello {
@@ -277,6 +310,17 @@ fn client_samples() -> Vec<ClientMsg> {
             account: Some(Credentials::Token(AccountToken([7; 32]))),
         }),
         ClientMsg::LogOut,
+        ClientMsg::Challenge {
+            to: Some("Bot (max)".into()),
+            settings: RoomSettings::default(),
+        },
+        ClientMsg::Challenge {
+            to: None,
+            settings: challenge_sample(None).settings,
+        },
+        ClientMsg::AcceptChallenge(u32::MAX),
+        ClientMsg::CancelChallenge(1),
+        ClientMsg::Players,
         ClientMsg::ChangePassword(PasswordChange {
             old: "old password".into(),
             new: "new password".into(),
@@ -344,6 +388,12 @@ fn client_samples() -> Vec<ClientMsg> {
         });
         v.push(ClientMsg::Withdraw(kind));
     }
+    for reason in DeclineReason::ALL {
+        v.push(ClientMsg::DeclineChallenge { id: 3, reason });
+    }
+    for policy in ChallengePolicy::ALL {
+        v.push(ClientMsg::SetChallenges(policy));
+    }
     v
 }
 
@@ -352,6 +402,7 @@ fn server_samples() -> Vec<ServerMsg> {
         name: "bot (hard)".into(),
         bot: Some(Level::Hard),
         connected: true,
+        bot_account: false,
     };
     let offer = Offer {
         kind: OfferKind::Undo,
@@ -369,8 +420,51 @@ fn server_samples() -> Vec<ServerMsg> {
             resume: ResumeToken([1; 16]),
             account: true,
             account_token: Some(AccountToken([3; 32])),
+            bot: true,
         }),
         ServerMsg::PasswordChanged,
+        ServerMsg::ChallengeSent(challenge_sample(Some("An"))),
+        ServerMsg::Challenged(challenge_sample(Some("An"))),
+        ServerMsg::OpenChallenges(vec![]),
+        ServerMsg::OpenChallenges(vec![challenge_sample(None), challenge_sample(None)]),
+        ServerMsg::Players(vec![
+            PlayerLine {
+                name: "An".into(),
+                level: None,
+                account: true,
+                bot: false,
+                playing: true,
+                challenges: ChallengePolicy::Accounts,
+            },
+            PlayerLine {
+                name: bot_name(Level::Max),
+                level: Some(Level::Max),
+                account: false,
+                bot: false,
+                playing: false,
+                challenges: ChallengePolicy::Everyone,
+            },
+        ]),
+        ServerMsg::ChallengesSet(ChallengePolicy::Nobody),
+        ServerMsg::ChallengeEnded {
+            id: 1,
+            end: ChallengeEnd::Accepted {
+                room: 4,
+                by: "Chi".into(),
+            },
+        },
+        ServerMsg::ChallengeEnded {
+            id: 2,
+            end: ChallengeEnd::Cancelled,
+        },
+        ServerMsg::ChallengeEnded {
+            id: 2,
+            end: ChallengeEnd::Expired,
+        },
+        ServerMsg::ChallengeEnded {
+            id: 2,
+            end: ChallengeEnd::Withdrawn,
+        },
         ServerMsg::ReviewProgress {
             game: 9,
             done: 34,
@@ -445,6 +539,7 @@ fn server_samples() -> Vec<ServerMsg> {
                 id: i as u32,
                 settings,
                 players: [Some("An".into()), None],
+                bot_accounts: [false, i % 2 == 1],
                 spectators: 2,
                 status: RoomStatus::Waiting,
             })
@@ -460,6 +555,7 @@ fn server_samples() -> Vec<ServerMsg> {
                 name: "Bình".into(),
                 bot: None,
                 connected: false,
+                bot_account: true,
             }),
         ],
         spectators: vec![],
@@ -522,6 +618,7 @@ fn server_samples() -> Vec<ServerMsg> {
         standings: vec![Standing {
             name: "An".into(),
             bot: None,
+            bot_account: true,
             rating,
             games: 3,
             wins: 2,
@@ -532,6 +629,7 @@ fn server_samples() -> Vec<ServerMsg> {
     v.push(ServerMsg::Profile(Box::new(Profile {
         name: "An".into(),
         bot: None,
+        bot_account: false,
         registered_at_ms: Some(1_762_000_000_000),
         first_seen_ms: 1_700_000_000_000,
         games: vec![
@@ -644,6 +742,15 @@ fn server_samples() -> Vec<ServerMsg> {
             line: vec![],
         }),
     })));
+    for reason in DeclineReason::ALL {
+        v.push(ServerMsg::ChallengeEnded {
+            id: 9,
+            end: ChallengeEnd::Declined {
+                by: "An".into(),
+                reason,
+            },
+        });
+    }
     for reason in EndReason::ALL {
         v.push(ServerMsg::GameOver(GameOver {
             winner: Some(Seat::One),
@@ -820,7 +927,8 @@ fn every_error_code_is_listed_once_by_its_stable_name() {
     assert!(names.contains("login_failed") && names.contains("spectators_full"));
     // Codes are appended: a client of the last version still reads the codes it knew.
     assert_eq!(ErrorCode::ALL[27], ErrorCode::NoSuchGame);
-    assert_eq!(ErrorCode::ALL.len(), 40);
+    assert_eq!(ErrorCode::ALL[38], ErrorCode::NoSuchPlayer);
+    assert_eq!(ErrorCode::ALL.len(), 46);
 }
 
 #[test]
@@ -862,6 +970,7 @@ fn room_changes_apply_to_a_list_in_order() {
         status,
         settings: RoomSettings::default(),
         players: [Some("An".into()), None],
+        bot_accounts: [false; 2],
         spectators: 0,
     };
     let mut list = vec![line(1, RoomStatus::Waiting), line(4, RoomStatus::Waiting)];
@@ -998,4 +1107,27 @@ fn match_formats_out_of_range_are_refused_with_a_reason() {
     for reason in MatchEnd::ALL {
         assert_eq!(MatchEnd::from_name(reason.as_str()), Some(reason));
     }
+}
+
+#[test]
+fn settings_stored_before_the_rated_choice_read_as_rated() {
+    let old = r#"{"game":{"xiangqi":{"fen":null}},"time":"unlimited","first":"me","seats":["human","human"],"hints":true}"#;
+    let settings: RoomSettings = serde_json::from_str(old).unwrap();
+    assert!(settings.rated);
+}
+
+#[test]
+fn decline_reasons_and_policies_read_as_typed() {
+    for reason in DeclineReason::ALL {
+        assert_eq!(reason.as_str().parse::<DeclineReason>(), Ok(reason));
+    }
+    assert_eq!(
+        "Time-Control".parse::<DeclineReason>(),
+        Ok(DeclineReason::TimeControl)
+    );
+    let e = "later".parse::<DeclineReason>().unwrap_err();
+    assert!(e.contains("not_now") && e.contains("variant"), "{e}");
+    assert_eq!("off".parse(), Ok(ChallengePolicy::Nobody));
+    assert_eq!("accounts".parse(), Ok(ChallengePolicy::Accounts));
+    assert!("maybe".parse::<ChallengePolicy>().is_err());
 }

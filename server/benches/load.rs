@@ -1190,7 +1190,7 @@ fn accounts_store(existing: usize, registrars: usize) -> Result<()> {
                 while !stop.load(Ordering::Relaxed) {
                     let name = format!("New {round}x{k}x{i}");
                     if rt
-                        .block_on(handle.register(name, "not a hash".into()))
+                        .block_on(handle.register(name, "not a hash".into(), false))
                         .is_ok()
                     {
                         made.fetch_add(1, Ordering::Relaxed);

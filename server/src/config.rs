@@ -13,6 +13,10 @@ pub use crate::durability::{StoreLocation, SyncMode};
 /// with each decline in a row (up to five minutes), unless the host says otherwise.
 pub const OFFER_DECLINED_WAIT: Duration = Duration::from_secs(10);
 
+/// After a challenge is declined, how long its challenger waits before challenging the
+/// same player again, doubling with each decline in a row (up to ten minutes).
+pub const CHALLENGE_DECLINED_WAIT: Duration = Duration::from_secs(30);
+
 /// Accounts one address may register at once (`Config::registration_burst`).
 pub const REGISTRATION_BURST: u32 = 5;
 
@@ -58,6 +62,16 @@ pub struct Config {
     /// After a player's offer is declined, how long before they may offer again; it
     /// doubles with each decline in a row (up to five minutes).
     pub offer_declined_wait: Duration,
+    /// How long a challenge to a player waits for its answer before it expires.
+    pub challenge_wait: Duration,
+    /// How long an open challenge (anyone may take it, from the lobby or its link) waits.
+    pub open_challenge_wait: Duration,
+    /// After a challenge is declined, how long before its challenger may challenge that
+    /// player again; it doubles with each decline in a row (up to ten minutes).
+    pub challenge_declined_wait: Duration,
+    /// Challenges one player may have waiting for answers at once (to players, and one
+    /// open to anyone).
+    pub challenges_per_player: usize,
     /// How many bytes of messages may wait for one client's socket. A client that falls
     /// this far behind is disconnected rather than allowed to hold memory or its room.
     /// (A single message larger than this still reaches a client whose queue is empty.)
@@ -151,6 +165,10 @@ impl Default for Config {
             chat_burst: 6,
             chat_refill: Duration::from_millis(1500),
             offer_declined_wait: OFFER_DECLINED_WAIT,
+            challenge_wait: Duration::from_secs(180),
+            open_challenge_wait: Duration::from_secs(1800),
+            challenge_declined_wait: CHALLENGE_DECLINED_WAIT,
+            challenges_per_player: 5,
             registration_burst: REGISTRATION_BURST,
             registration_refill: REGISTRATION_REFILL,
             outbox_bytes: 256 * 1024,

@@ -22,7 +22,7 @@ use crate::accounts::{Accounts, Identity};
 use crate::admission::{AddressKey, REFUSAL_TIME, Ticket};
 use crate::config::Config;
 use crate::connection::{self, FrameSink, FrameSource, Incoming, Outbox};
-use crate::lobby::{Arrival, LobbyHandle};
+use crate::lobby::{Arrival, LobbyHandle, Placement};
 use crate::names::clean_name;
 use crate::room::{Guest, Request, RoomHandle, settings};
 use crate::store::{ReadError, StoreError, StoreHandle};
@@ -164,6 +164,8 @@ struct Session {
     /// The hash of the account token this login used or was handed, revoked at a log
     /// out and kept at a password change.
     account_token: Option<TokenHash>,
+    /// The account is a bot account (an engine's): its seats show a BOT tag.
+    bot: bool,
     /// Where the client connects from, for the login throttle.
     peer: SocketAddr,
     /// Carried into rooms, so a held seat knows who may reclaim it.
@@ -212,8 +214,10 @@ async fn run(
             return;
         }
     };
-    let account = matches!(identity, Identity::Account(_));
-    let handed = if account && remember {
+    let account = identity.is_account();
+    let bot = matches!(identity, Identity::Bot(_));
+    // Browsers stay logged in with a token; an engine logs in with its password.
+    let handed = if account && remember && !bot {
         ctx.accounts.remember(identity.name()).await
     } else {
         None
@@ -221,12 +225,18 @@ async fn run(
     let arrival = Arrival {
         name: identity.name().to_string(),
         account,
+        bot,
         returning: matches!(identity, Identity::Returning(_)),
         resume: hello.resume,
         address: AddressKey::of(peer.ip()),
         account_token: handed,
     };
-    let entered = match ctx.lobby.enter(arrival, outbox.clone(), over.clone()).await {
+    let (place, mut placed) = tokio::sync::mpsc::unbounded_channel::<Placement>();
+    let entered = match ctx
+        .lobby
+        .enter(arrival, outbox.clone(), over.clone(), place)
+        .await
+    {
         Ok(Ok(entered)) => entered,
         Ok(Err(refused)) => {
             if let Some(token) = handed {
@@ -245,6 +255,7 @@ async fn run(
         name: entered.name,
         account,
         account_token: presented.or(handed.as_ref().map(TokenHash::of_account)),
+        bot,
         peer,
         token: entered.token,
         outbox,
@@ -296,6 +307,7 @@ async fn run(
                 pings = pings.wrapping_add(1);
                 session.outbox.send(ServerMsg::Ping(pings));
             }
+            Some(Placement(room)) = placed.recv() => session.take_seat(room, ctx).await,
             frame = inbound.read() => match frame {
                 Ok(Some(Incoming::Message(msg))) => {
                     heard = tokio::time::Instant::now();
@@ -357,6 +369,7 @@ impl Session {
             name: self.name.clone(),
             token: self.token,
             outbox: self.outbox.clone(),
+            bot_account: self.bot,
         }
     }
 
@@ -428,6 +441,25 @@ impl Session {
             }
             // The heartbeat's answer: hearing it is all it is for.
             ClientMsg::Pong(_) => return,
+            ClientMsg::Challenge { to, settings } => {
+                return self.challenge(to, settings, ctx).await;
+            }
+            ClientMsg::AcceptChallenge(id) => {
+                match ctx.lobby.accept(self.client, id).await {
+                    Ok(Ok(room)) => self.take_seat(room, ctx).await,
+                    Ok(Err(refused)) => self.outbox_error(refused),
+                    Err(_) => refuse_shutting_down(&self.outbox),
+                }
+                return;
+            }
+            ClientMsg::DeclineChallenge { id, reason } => {
+                return ctx.lobby.decline(self.client, id, reason).await;
+            }
+            ClientMsg::CancelChallenge(id) => return ctx.lobby.cancel(self.client, id).await,
+            ClientMsg::SetChallenges(policy) => {
+                return ctx.lobby.set_challenges(self.client, policy).await;
+            }
+            ClientMsg::Players => return ctx.lobby.players(self.client).await,
             ClientMsg::Move(mv) => Request::Move(mv),
             ClientMsg::Chat(text) => Request::Chat(text),
             ClientMsg::Offer(kind) => Request::Offer(kind),
@@ -475,6 +507,58 @@ impl Session {
             Ok(Ok(room)) => self.room = Some(room),
             Ok(Err(refused)) => self.outbox_error(refused),
             Err(_) => refuse_shutting_down(&self.outbox),
+        }
+    }
+
+    /// Sends a challenge; a challenge the server's bot takes at once seats the client.
+    async fn challenge(
+        &mut self,
+        to: Option<String>,
+        settings: banco_protocol::RoomSettings,
+        ctx: &SessionContext,
+    ) {
+        use banco_protocol::SeatKind;
+        if settings.seats != [SeatKind::Human, SeatKind::Human] {
+            return self.refuse(
+                ErrorCode::BadSettings,
+                "a challenge is a game between the two of you: leave both seats to people (to \
+                 play the server's bot, challenge it by name, Bot (max))",
+            );
+        }
+        let spec = match settings::validate(&settings) {
+            Ok(spec) => spec,
+            Err(e) => return self.outbox_error(e),
+        };
+        match ctx.lobby.challenge(self.client, to, settings, spec).await {
+            Ok(Ok(Some(room))) => self.take_seat(room, ctx).await,
+            Ok(Ok(None)) => {}
+            Ok(Err(refused)) => self.outbox_error(refused),
+            Err(_) => refuse_shutting_down(&self.outbox),
+        }
+    }
+
+    /// The lobby placed this client in `room` (a challenge taken): it leaves where it
+    /// is and takes the seat kept for it there. If it cannot (the room is gone), it is
+    /// back in the lobby.
+    async fn take_seat(&mut self, room: RoomHandle, ctx: &SessionContext) {
+        if let Some(old) = self.room.take()
+            && old.id() != room.id()
+        {
+            old.leave(self.client).await;
+        }
+        match room.join(self.guest(), true).await {
+            Ok(Ok(_)) => self.room = Some(room),
+            Ok(Err(e)) => {
+                self.outbox_error(e);
+                ctx.lobby.back(self.client, true).await;
+            }
+            Err(_) => {
+                self.refuse(
+                    ErrorCode::NoSuchRoom,
+                    format!("room {} closed before you got there", room.id()),
+                );
+                ctx.lobby.back(self.client, true).await;
+            }
         }
     }
 

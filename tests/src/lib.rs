@@ -345,6 +345,9 @@ pub struct Client {
     /// The lobby's room list as a client keeps it: the last whole list, with every push
     /// of changes since applied.
     pub lobby: Vec<RoomSummary>,
+    /// The open challenges as last sent (lobby noise, like the room list, to
+    /// [`Client::recv`]).
+    pub open_challenges: Vec<banco_protocol::Challenge>,
     /// The last few messages received, for the failure message of a wait that never
     /// ends (it says what came instead).
     recent: VecDeque<String>,
@@ -376,6 +379,7 @@ impl Client {
             fingerprint,
             welcome: None,
             lobby: Vec::new(),
+            open_challenges: Vec::new(),
             recent: VecDeque::new(),
         }
     }
@@ -454,6 +458,7 @@ impl Client {
             ServerMsg::RoomsChanged { changed, closed } => {
                 banco_protocol::apply_room_changes(&mut self.lobby, changed, closed);
             }
+            ServerMsg::OpenChallenges(open) => self.open_challenges = open.clone(),
             _ => return false,
         }
         true

@@ -544,6 +544,7 @@ async fn a_profile_as_the_protocol_writes_it_is_drawn_with_its_chart_and_games()
         provisional,
     };
     let profile = Profile {
+        bot_account: false,
         name: "Bình".into(),
         bot: None,
         registered_at_ms: Some(1_700_000_000_000),

@@ -38,6 +38,7 @@ fn random_settings(rng: &mut Lcg) -> RoomSettings {
         _ => SeatKind::Human,
     };
     RoomSettings {
+        rated: true,
         game: if rng.below(10) == 0 {
             GameSettings::Xiangqi { fen: None }
         } else {

@@ -65,6 +65,11 @@ impl App {
     pub fn connected(&mut self, welcome: Welcome, address: String) {
         // The server says again if it is not saving.
         self.session.storage = None;
+        // Challenges belong to a connection; who may send them is ours to say again.
+        self.session.challenges.clear();
+        if self.settings.challenges != banco_protocol::ChallengePolicy::Everyone {
+            self.send(ClientMsg::SetChallenges(self.settings.challenges));
+        }
         if let Some(r) = self.session.reconnect.take() {
             self.back(r, welcome);
             return;

@@ -1,5 +1,6 @@
 //! The create-room form: every option a room has, chosen with the arrow keys (and the
-//! xiangqi start position typed as a FEN).
+//! xiangqi start position typed as a FEN). The same form makes a challenge: with a
+//! [`Target`], it leaves out who plays (the two of you) and the position editor.
 
 use banco_protocol::{
     CaroOpening, FirstMove, GameSettings, Level, MAX_MATCH_GAMES, MatchFormat, RoomSettings, Rule,
@@ -97,6 +98,15 @@ impl Players {
     }
 }
 
+/// Whom the form challenges, when it makes a challenge rather than a room.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Target {
+    /// A player by name (the server's bot too, `Bot (max)`).
+    Player(String),
+    /// Anyone: an open challenge.
+    Anyone,
+}
+
 /// One line of the form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Field {
@@ -124,6 +134,8 @@ pub enum Field {
     BotOne,
     /// The level of the bot in seat two (when one sits there).
     BotTwo,
+    /// Whether the games count for ratings.
+    Rated,
     Hints,
     /// Whether the room plays matches: off, a number of games, or first to some wins.
     Match,
@@ -170,6 +182,10 @@ pub struct CreateForm {
     pub match_games: u32,
     /// The wins that win a first-to match.
     pub match_first_to: u32,
+    /// Whether the games count for ratings (between accounts).
+    pub rated: bool,
+    /// Whom this form challenges; `None`: it makes a room.
+    pub target: Option<Target>,
     /// Whether the next digit typed starts a new number (true right after focusing a
     /// number field) or extends the one shown.
     fresh_digits: bool,
@@ -237,6 +253,8 @@ impl Default for CreateForm {
             match_kind: MatchKind::Off,
             match_games: 2,
             match_first_to: 5,
+            rated: true,
+            target: None,
             fresh_digits: true,
         }
     }
@@ -304,6 +322,7 @@ impl CreateForm {
                 None => form.match_kind = MatchKind::Games,
             }
         }
+        form.rated = last.rated;
         form.clamp();
         form
     }
@@ -335,21 +354,26 @@ impl CreateForm {
             }
             GameKind::Xiangqi => f.push(Field::Fen),
         }
-        f.extend([Field::Arrange, Field::First, Field::Time]);
+        if self.target.is_none() {
+            f.push(Field::Arrange);
+        }
+        f.extend([Field::First, Field::Time]);
         match self.time {
             TimeKind::None => {}
             TimeKind::PerMove => f.push(Field::PerMove),
             TimeKind::Clock => f.extend([Field::ClockMinutes, Field::Increment]),
         }
-        f.push(Field::Players);
-        match self.players {
-            Players::MeAndPerson => {}
-            Players::MeAndBot => f.push(Field::BotTwo),
-            Players::Bots => f.extend([Field::BotOne, Field::BotTwo]),
-            Players::BotAndPerson => f.push(Field::BotOne),
+        // A challenge is between the two of you.
+        if self.target.is_none() {
+            f.push(Field::Players);
+            match self.players {
+                Players::MeAndPerson => {}
+                Players::MeAndBot => f.push(Field::BotTwo),
+                Players::Bots => f.extend([Field::BotOne, Field::BotTwo]),
+                Players::BotAndPerson => f.push(Field::BotOne),
+            }
         }
-        f.push(Field::Hints);
-        f.push(Field::Match);
+        f.extend([Field::Rated, Field::Hints, Field::Match]);
         match self.match_kind {
             MatchKind::Off => {}
             MatchKind::Games => f.push(Field::MatchGames),
@@ -411,10 +435,25 @@ impl CreateForm {
             game,
             time,
             first: self.first,
-            seats: self.players.seats(self.bots),
+            seats: match self.target {
+                Some(_) => [SeatKind::Human, SeatKind::Human],
+                None => self.players.seats(self.bots),
+            },
             hints: self.hints,
             match_format: self.match_format(),
+            rated: self.rated,
         }
+    }
+
+    /// The form for challenging `target`, with the choices of `last` (a room form's
+    /// remembered settings): people both, rated unless `guest`.
+    pub fn challenging(target: Target, last: Option<&RoomSettings>, guest: bool) -> CreateForm {
+        let mut form = last.map_or_else(CreateForm::default, CreateForm::remembering);
+        form.target = Some(target);
+        if guest {
+            form.rated = false;
+        }
+        form
     }
 
     pub fn key(&mut self, key: KeyEvent) -> FormAction {
@@ -625,6 +664,7 @@ impl CreateForm {
                     self.match_games = (2 * self.match_first_to).saturating_sub(1);
                 }
             }
+            Field::Rated => self.rated = !self.rated,
         }
         self.clamp();
     }
@@ -663,8 +703,11 @@ mod tests {
             &mut f,
             &[Down, Right, Down, Char('1'), Char('0'), Down, Char('5')],
         );
-        // Who plays: me against a bot, the hard one; hints off.
-        press(&mut f, &[Down, Right, Down, Right, Right, Down, Right]);
+        // Who plays: me against a bot, the hard one; rated stays; hints off.
+        press(
+            &mut f,
+            &[Down, Right, Down, Right, Right, Down, Down, Right],
+        );
         let FormAction::Create(s) = press(&mut f, &[Enter]) else {
             panic!("Enter must create");
         };
@@ -699,6 +742,7 @@ mod tests {
                 Field::Players,
                 Field::BotOne,
                 Field::BotTwo,
+                Field::Rated,
                 Field::Hints,
                 Field::Match
             ]
@@ -816,6 +860,27 @@ mod tests {
     }
 
     #[test]
+    fn a_challenge_form_leaves_out_who_plays() {
+        use KeyCode::*;
+        let mut f = CreateForm::challenging(Target::Player("Bình".into()), None, true);
+        assert!(!f.rated, "a guest's challenge is casual");
+        let fields = f.fields();
+        assert!(!fields.contains(&Field::Players) && !fields.contains(&Field::Arrange));
+        assert_eq!(
+            fields[fields.len() - 3..],
+            [Field::Rated, Field::Hints, Field::Match]
+        );
+        f.players = Players::MeAndBot;
+        f.focus = Field::Rated;
+        press(&mut f, &[Right]);
+        let FormAction::Create(s) = press(&mut f, &[Enter]) else {
+            panic!("Enter must send");
+        };
+        assert!(s.rated);
+        assert_eq!(s.seats, [SeatKind::Human, SeatKind::Human]);
+    }
+
+    #[test]
     fn sides_stay_in_range_and_fields_follow_the_time_kind() {
         let mut f = CreateForm {
             focus: Field::Width,
@@ -854,6 +919,7 @@ mod tests {
                 Field::ClockMinutes,
                 Field::Increment,
                 Field::Players,
+                Field::Rated,
                 Field::Hints,
                 Field::Match
             ]

@@ -28,6 +28,7 @@ pub const LOBBY: &[KeyHelp] = &[
     k("Enter", "keys.join"),
     k("w", "keys.watch"),
     k("c", "keys.create"),
+    k("p", "keys.people"),
     k("r", "keys.refresh"),
     k("l", "keys.leaderboard"),
     k("h", "keys.history"),
@@ -42,6 +43,33 @@ pub const CREATE: &[KeyHelp] = &[
     k("←→ 0-9", "keys.change_value"),
     k("Enter", "keys.create_room"),
     k("Esc", "keys.cancel"),
+];
+
+pub const CHALLENGE_FORM: &[KeyHelp] = &[
+    k("↑↓ Tab", "keys.next_field"),
+    k("←→ 0-9", "keys.change_value"),
+    k("Enter", "keys.send_challenge"),
+    k("Esc", "keys.cancel"),
+];
+
+/// The people and challenges screen.
+pub const PEOPLE: &[KeyHelp] = &[
+    k("↑↓ jk", "keys.select_line"),
+    k("Enter", "keys.people_enter"),
+    k("c", "keys.challenge_person"),
+    k("o", "keys.challenge_open"),
+    k("x", "keys.cancel_challenge"),
+    k("t", "keys.challenge_policy"),
+    k("r", "keys.refresh"),
+    k("?", "keys.help"),
+    k("q Esc", "keys.back_to_lobby"),
+];
+
+/// An incoming challenge's dialog.
+pub const CHALLENGE_ANSWER: &[KeyHelp] = &[
+    k("y Enter", "keys.accept_challenge"),
+    k("n", "keys.decline_challenge"),
+    k("Esc", "keys.later"),
 ];
 
 pub const ROOM: &[KeyHelp] = &[
@@ -96,6 +124,7 @@ pub const CHAT: &[KeyHelp] = &[
 pub const LEADERBOARD: &[KeyHelp] = &[
     k("↑↓ jk", "keys.select_player"),
     k("Enter", "keys.player_profile"),
+    k("a", "keys.challenge_player"),
     k("Tab c x", "keys.other_game"),
     k("g", "keys.player_games"),
     k("h", "keys.history"),
@@ -117,6 +146,7 @@ pub const PROFILE: &[KeyHelp] = &[
     k("q Esc", "keys.back"),
     k("l", "keys.leaderboard"),
     k("r", "keys.refresh"),
+    k("a", "keys.challenge_player"),
 ];
 
 /// The profile's keys for this reader: password and log out on one's own account's,
@@ -127,6 +157,7 @@ pub fn profile_keys(mine: bool, account: bool) -> Vec<KeyHelp> {
         .filter(|k| match k.what {
             "keys.change_password" | "keys.log_out" => mine && account,
             "keys.register_guest" => mine && !account,
+            "keys.challenge_player" => !mine,
             _ => true,
         })
         .copied()

@@ -9,6 +9,8 @@
 //! - [`records`]: the leaderboard, the history and the replay screens, and their keys.
 //! - [`profile`]: someone's profile ("My info"), with the rating chart's data.
 //! - [`account`]: one's own account: changing the password, logging out.
+//! - [`people`]: challenges: the people screen, the incoming challenge's dialog, the
+//!   reasons to decline.
 //! - [`session`]: the server this client talks to (greeting, account, room list, store
 //!   news, getting back after a drop), and [`Hosting`] when this process hosts it.
 //! - [`scan`]: the connect screen's search for servers on the network.
@@ -36,6 +38,7 @@ pub mod draft;
 pub mod editor;
 pub mod input;
 pub mod keys;
+pub mod people;
 mod popup_keys;
 pub mod profile;
 pub mod records;
@@ -128,6 +131,8 @@ pub enum Screen {
     Password(Box<account::PasswordScreen>),
     /// Arranging a position, opened from the create form.
     Editor(Box<editor::EditorScreen>),
+    /// Who is on the server, and the challenges: sent, received, open.
+    People(Box<people::PeopleScreen>),
 }
 
 /// Which connect field has the cursor.
@@ -198,6 +203,10 @@ pub enum Popup {
     Settings(SettingsMenu),
     /// A seated player's profile, over the room (which goes on underneath).
     Profile(Box<profile::SeatProfile>),
+    /// Someone challenges us: accept, decline, or later.
+    Challenge(banco_protocol::Challenge),
+    /// Declining a challenge: which reason.
+    Decline(people::Decline),
 }
 
 /// An action that needs a yes.
@@ -439,6 +448,7 @@ impl App {
             Screen::Profile(_) => self.profile_key(key),
             Screen::Password(_) => self.password_key(key),
             Screen::Editor(_) => self.editor_key(key),
+            Screen::People(_) => self.people_key(key),
         }
     }
 
@@ -584,6 +594,29 @@ impl App {
         })
     }
 
+    /// Our open challenge, if we have one out: anyone may take it.
+    pub fn my_open_challenge(&self) -> Option<&banco_protocol::Challenge> {
+        self.session.challenges.sent.iter().find(|c| c.to.is_none())
+    }
+
+    /// Where our open challenge is taken from, in a sentence with its link, when this
+    /// machine hosts with the browser client on.
+    pub fn open_challenge_link(&self) -> Option<String> {
+        let ch = self.my_open_challenge()?;
+        let url = crate::challenges::link(&self.web_url()?, ch.id);
+        Some(tr!(self.loc, "challenge.open_link", id = ch.id, url = url))
+    }
+
+    /// What the lobby's QR code opens: our open challenge's page while we have one out
+    /// (the host shows it to whoever should take it), else the server's page.
+    pub fn qr_url(&self) -> Option<String> {
+        let page = self.web_url()?;
+        Some(match self.my_open_challenge() {
+            Some(ch) => crate::challenges::link(&page, ch.id),
+            None => page,
+        })
+    }
+
     /// The room screen's parts in `area` as drawn now (with the banner, if any): the
     /// ui draws there and clicks are read there.
     pub fn room_layout(&self, area: Rect, rs: &RoomScreen) -> RoomLayout {
@@ -594,8 +627,9 @@ impl App {
     pub fn lobby_layout(&self, area: Rect) -> LobbyLayout {
         let web_hint = self.web_hint();
         let key_hint = self.key_hint().map(|(text, _)| text);
+        let challenge_link = self.open_challenge_link();
         let qr = self
-            .web_url()
+            .qr_url()
             .and_then(|url| crate::layout::qr::lines(&url))
             .map(|code| crate::layout::qr::size(&code));
         LobbyLayout::new(
@@ -606,6 +640,7 @@ impl App {
                 web_hint: web_hint.as_deref(),
                 key_hint: key_hint.as_deref(),
                 qr,
+                challenge_link: challenge_link.as_deref(),
             },
         )
     }

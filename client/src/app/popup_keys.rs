@@ -7,8 +7,8 @@ use super::{App, Confirm, Effect, Popup, SettingsMenu};
 use crate::locale::Locale;
 use crate::theme::Theme;
 
-/// Lines of the settings dialog: language, theme, four warning, bell.
-const SETTINGS: usize = 4;
+/// Lines of the settings dialog: language, theme, four warning, bell, who may challenge.
+const SETTINGS: usize = 5;
 
 impl App {
     pub(super) fn open_settings(&mut self) {
@@ -24,6 +24,8 @@ impl App {
         let no = matches!(key.code, KeyCode::Char('n') | KeyCode::Char('N'));
         match popup {
             Popup::Profile(sp) => self.seat_profile_key(sp, key),
+            Popup::Challenge(ch) => self.challenge_popup_key(ch, key),
+            Popup::Decline(d) => self.decline_popup_key(d, key),
             Popup::Offer(offer) => {
                 if yes || no {
                     self.send(ClientMsg::Answer {
@@ -141,6 +143,15 @@ impl App {
             }
             2 => self.settings.threat_warning = !self.settings.threat_warning,
             3 => self.settings.bell = !self.settings.bell,
+            4 => {
+                // Saved and told to the server by `next_policy`, forward or back alike
+                // (three choices round).
+                self.next_policy();
+                if !forward {
+                    self.next_policy();
+                }
+                return;
+            }
             _ => return,
         }
         self.effects.push(Effect::SaveSettings);

@@ -240,6 +240,10 @@ impl App {
                 let game = ps.game;
                 self.open_leaderboard(game);
             }
+            KeyCode::Char('a') if !ps.mine => {
+                let who = ps.who.clone();
+                self.challenge_who(&who.name, who.bot);
+            }
             KeyCode::Char('?') => self.help = true,
             KeyCode::Esc | KeyCode::Char('q') => match ps.back.take() {
                 Some(board) => self.screen = Screen::Leaderboard(board),

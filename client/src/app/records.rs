@@ -192,6 +192,7 @@ impl App {
     fn records_key(&mut self, key: RecordsKey) {
         match key {
             RecordsKey::Nothing | RecordsKey::Profile(_) | RecordsKey::Replay(_) => {}
+            RecordsKey::Challenge(who) => self.challenge_who(&who.name, who.bot),
             RecordsKey::Leaderboard(game) => self.open_leaderboard(game),
             RecordsKey::History(filter) => self.open_history(filter),
             RecordsKey::Reviewed(id) => super::review::open_reviewed(self, id),
@@ -421,6 +422,8 @@ pub enum RecordsKey {
     Reviewed(GameId),
     /// Enter on an empty history.
     NothingToOpen,
+    /// Challenge this player (`a` on the leaderboard).
+    Challenge(Who),
     Help,
     Lobby,
 }
@@ -442,6 +445,7 @@ impl Leaderboard {
             });
         match key.code {
             KeyCode::Enter => chosen.map_or(RecordsKey::Nothing, RecordsKey::Profile),
+            KeyCode::Char('a') => chosen.map_or(RecordsKey::Nothing, RecordsKey::Challenge),
             KeyCode::Char('g') => chosen.map_or(RecordsKey::Nothing, |who| {
                 RecordsKey::History(HistoryFilter::Player(who.name))
             }),

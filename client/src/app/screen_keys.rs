@@ -103,6 +103,8 @@ pub enum LobbyKey {
     },
     /// Open the create form.
     Create,
+    /// Open the people and challenges screen.
+    People,
     /// Ask for the list again.
     Refresh,
     Leaderboard,
@@ -126,6 +128,7 @@ impl Lobby {
             KeyCode::Enter => return LobbyKey::Enter { watch: false },
             KeyCode::Char('w') => return LobbyKey::Enter { watch: true },
             KeyCode::Char('c') | KeyCode::Char('n') => return LobbyKey::Create,
+            KeyCode::Char('p') => return LobbyKey::People,
             KeyCode::Char('r') | KeyCode::F(5) => return LobbyKey::Refresh,
             KeyCode::Char('l') => return LobbyKey::Leaderboard,
             KeyCode::Char('i') => return LobbyKey::MyInfo,
@@ -195,6 +198,7 @@ impl App {
             LobbyKey::Nothing => {}
             LobbyKey::Enter { watch } => self.enter_selected(watch),
             LobbyKey::Create => lobby.create = Some(remembered_form(&self.settings)),
+            LobbyKey::People => self.open_people(None),
             LobbyKey::Refresh => {
                 self.send(ClientMsg::ListRooms);
                 let msg = tr!(self.loc, "lobby.refreshing");

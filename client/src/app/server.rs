@@ -13,6 +13,10 @@ use crate::tr;
 impl App {
     /// One message from the server.
     pub fn server(&mut self, msg: ServerMsg) {
+        if let Some(change) = self.session.challenges.apply(&msg) {
+            self.challenge_changed(change);
+            return;
+        }
         match msg {
             ServerMsg::Welcome(_) | ServerMsg::RoomCreated(_) | ServerMsg::Ping(_) => {}
             ServerMsg::Storage(storage) => self.storage_changed(storage),
@@ -287,6 +291,13 @@ impl App {
             | ServerMsg::RecordParsed(_)
             | ServerMsg::RecordText { .. }
             | ServerMsg::RecordRefused { .. } => {}
+            // Taken in by `server` before room events.
+            ServerMsg::ChallengeSent(_)
+            | ServerMsg::Challenged(_)
+            | ServerMsg::ChallengeEnded { .. }
+            | ServerMsg::OpenChallenges(_)
+            | ServerMsg::Players(_)
+            | ServerMsg::ChallengesSet(_) => {}
         }
         // The offer ended (withdrawn, declined, accepted, or gone with a move): a notice
         // still telling of it would be stale.

@@ -32,6 +32,8 @@ pub struct Session {
     /// Back on the server, waiting for the room it put us back in (a held seat) or that
     /// we asked to watch again; the room stays on screen meanwhile.
     pub rejoining: Option<Return>,
+    /// The challenges in play (to us, ours, open ones) and the people list.
+    pub challenges: crate::challenges::Challenges,
 }
 
 /// Getting back to the server after the connection dropped.

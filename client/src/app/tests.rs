@@ -20,6 +20,7 @@ fn t0() -> Instant {
 
 fn welcome() -> Welcome {
     Welcome {
+        bot: false,
         version: banco_protocol::PROTOCOL_VERSION,
         name: "An".into(),
         server: "lan-box".into(),
@@ -91,6 +92,7 @@ fn notice(app: &App) -> String {
 
 fn rooms() -> Vec<RoomSummary> {
     let summary = |id, players: [Option<&str>; 2], seats, status| RoomSummary {
+        bot_accounts: [false; 2],
         id,
         settings: RoomSettings {
             seats,
@@ -772,10 +774,12 @@ fn snapshot_create_form() {
 fn snapshot_create_form_says_who_plays_in_words() {
     let mut a = lobby_app();
     press(&mut a, &[KeyCode::Char('c')]);
-    // Up from the top wraps to the last line (match), then up past hints to "who plays".
+    // Up from the top wraps to the last line (match), then up past hints and "rated" to
+    // "who plays".
     press(
         &mut a,
         &[
+            KeyCode::Up,
             KeyCode::Up,
             KeyCode::Up,
             KeyCode::Up,

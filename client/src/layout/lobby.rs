@@ -18,6 +18,9 @@ pub struct LobbyChrome<'a> {
     pub key_hint: Option<&'a str>,
     /// The QR code's size in cells, when there is one.
     pub qr: Option<(u16, u16)>,
+    /// The sentence with our open challenge's link, when this machine hosts and we
+    /// have one out; as many lines as it wraps to.
+    pub challenge_link: Option<&'a str>,
 }
 
 /// Where the lobby's parts go.
@@ -48,7 +51,8 @@ impl LobbyLayout {
             |text: &str| super::wrap(text, area.width.saturating_sub(2) as usize).len() as u16;
         let web = chrome.web_hint.map_or(0, lines);
         let key = chrome.key_hint.map_or(0, lines);
-        let hint_lines = if chrome.hosting { 3 + web } else { 0 } + key;
+        let link = chrome.challenge_link.map_or(0, lines);
+        let hint_lines = if chrome.hosting { 3 + web } else { 0 } + key + link;
         let [title, banner, table, hint, notice, keys] = Layout::vertical([
             Constraint::Length(1),
             Constraint::Length(u16::from(chrome.banner)),
@@ -119,6 +123,7 @@ mod tests {
         let hosting = LobbyLayout::new(
             area,
             &LobbyChrome {
+                challenge_link: None,
                 banner: true,
                 hosting: true,
                 web_hint: Some("Browsers open http://192.168.1.20:7373/"),

@@ -4,8 +4,8 @@
 //! lands where the picture is. Nothing here reads the app or draws (the ratatui
 //! template's rule: `ui` draws, `app` decides; both use this).
 //!
-//! - [`room`], [`lobby`], [`editor`]: one screen's regions each, and what a click there
-//!   lands on.
+//! - [`room`], [`lobby`], [`editor`], [`people`]: one screen's regions each, and what a
+//!   click there lands on.
 //! - [`caro`], [`xiangqi`]: where each point of a board sits.
 //! - [`qr`]: the browser address's QR code as text, and the cells it takes.
 //! - [`wrap`]: text broken into lines of a width (a sentence takes as many rows).
@@ -13,6 +13,7 @@
 pub mod caro;
 pub mod editor;
 pub mod lobby;
+pub mod people;
 pub mod qr;
 pub mod room;
 pub mod xiangqi;

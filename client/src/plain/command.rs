@@ -16,15 +16,21 @@
 //! board | help
 //! leaderboard [caro|xiangqi] | history [NAME] | replay GAME [--save FILE] | review [GAME]
 //! profile [NAME | --bot LEVEL] | login [NAME] | passwd
+//! players | challenges [on|off|accounts]
+//! challenge NAME [caro|xiangqi] [create's options] [--colour mine|theirs|random]
+//!           [--rated|--casual]
+//! challenge --open [caro|xiangqi] [options]  | accept ID | decline ID [REASON] | cancel ID
 //! ```
+//! A challenge is rated unless `--casual` (a guest's is casual unless `--rated`).
 //! Passwords are never written on a command line: `login` and `passwd` ask for them
 //! (without echo at a terminal; piped, as the next lines).
 //! Options also take `--opt=value`. Words are case-insensitive; chat text is kept as typed.
 
 use crate::room::opening::checked_stones;
 use banco_protocol::{
-    CaroOpening, FirstMove, GameId, GameKind, GameSettings, Level, MAX_MATCH_GAMES, MatchFormat,
-    RoomId, RoomSettings, Rule, SeatKind, TimeControl, parse_duration,
+    CaroOpening, ChallengeId, ChallengePolicy, DeclineReason, FirstMove, GameId, GameKind,
+    GameSettings, Level, MAX_MATCH_GAMES, MatchFormat, RoomId, RoomSettings, Rule, SeatKind,
+    TimeControl, parse_duration,
 };
 use std::time::Duration;
 
@@ -75,6 +81,23 @@ pub enum Command {
     /// The engine's review of a finished game (analysed on the server, or as stored);
     /// without a number, of the game just finished or replayed.
     Review(Option<GameId>),
+    /// Challenge a player by name (`None`: an open challenge anyone may take) to a room
+    /// of `settings`; `rated` as typed (`--rated`, `--casual`), else decided when sent.
+    Challenge {
+        to: Option<String>,
+        settings: RoomSettings,
+        rated: Option<bool>,
+    },
+    /// Take a challenge sent to us, or an open one.
+    AcceptChallenge(ChallengeId),
+    /// Refuse a challenge sent to us, saying why ("not now" unless told).
+    DeclineChallenge(ChallengeId, DeclineReason),
+    /// Call off our own challenge.
+    CancelChallenge(ChallengeId),
+    /// Who is on the server.
+    Players,
+    /// The challenges in play (`None`), or who may challenge us from now on.
+    Challenges(Option<ChallengePolicy>),
 }
 
 /// A line that is not a command; `message` says what is wrong and what to write.
@@ -129,10 +152,34 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
         "undo" => no_args(Command::Undo),
         "draw" => no_args(Command::Draw),
         "newgame" | "rematch" => no_args(Command::NewGame),
+        "accept" | "take" if !rest.is_empty() => {
+            challenge_id(rest, &word).map(|id| Some(Command::AcceptChallenge(id)))
+        }
+        "decline" | "refuse" if !rest.is_empty() => {
+            let (id, reason) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+            let id = challenge_id(id, &word)?;
+            let reason = match reason.trim() {
+                "" => DeclineReason::NotNow,
+                why => why.parse().or_else(|e: String| err(e))?,
+            };
+            Ok(Some(Command::DeclineChallenge(id, reason)))
+        }
+        "cancel" if !rest.is_empty() => {
+            challenge_id(rest, &word).map(|id| Some(Command::CancelChallenge(id)))
+        }
         "yes" | "y" | "accept" => no_args(Command::Yes),
         "no" | "n" | "decline" => no_args(Command::No),
         "cancel" | "withdraw" => no_args(Command::Cancel),
         "resign" if rest.eq_ignore_ascii_case("match") => Ok(Some(Command::ResignMatch)),
+        "challenge" | "ask" => parse_challenge(rest).map(Some),
+        "players" | "people" | "who" => no_args(Command::Players),
+        "challenges" => match rest {
+            "" => Ok(Some(Command::Challenges(None))),
+            policy => policy
+                .parse()
+                .map(|p| Some(Command::Challenges(Some(p))))
+                .or_else(|e: String| err(e)),
+        },
         "resign" => no_args(Command::Resign),
         "hint" => no_args(Command::Hint),
         "board" => no_args(Command::Board),
@@ -176,6 +223,61 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
         "quit" | "exit" => no_args(Command::Quit),
         _ => err(format!("unknown command '{word}': type help for the list")),
     }
+}
+
+fn challenge_id(rest: &str, word: &str) -> Result<ChallengeId, CommandError> {
+    let t = rest.trim().trim_start_matches('#');
+    match t.parse::<ChallengeId>() {
+        Ok(id) if !t.is_empty() => Ok(id),
+        _ => err(format!(
+            "write the challenge's number, like: {word} 3 (challenges lists them)"
+        )),
+    }
+}
+
+/// `challenge NAME [GAME] [options]` or `challenge --open [GAME] [options]`: the name
+/// runs up to the game or the first option, so `challenge Bot (max) caro` works.
+fn parse_challenge(rest: &str) -> Result<Command, CommandError> {
+    let usage = "write whom to challenge and the game, like: challenge Bình caro --clock 5m+3s \
+                 (or challenge --open caro for anyone)";
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let is_game = |w: &str| {
+        matches!(
+            w.to_ascii_lowercase().as_str(),
+            "caro" | "gomoku" | "xiangqi"
+        )
+    };
+    let (to, rest_words) = if words
+        .first()
+        .is_some_and(|w| w.eq_ignore_ascii_case("--open"))
+    {
+        (None, &words[1..])
+    } else {
+        let end = words
+            .iter()
+            .position(|w| is_game(w) || w.starts_with("--"))
+            .unwrap_or(words.len());
+        if end == 0 {
+            return err(usage);
+        }
+        (Some(words[..end].join(" ")), &words[end..])
+    };
+    let mut room = rest_words.to_vec();
+    if room.first().is_none_or(|w| !is_game(w)) {
+        room.insert(0, "caro");
+    }
+    let (settings, rated) = parse_room(&room.join(" "), "challenge")?;
+    if settings.seats != [SeatKind::Human, SeatKind::Human] {
+        return err(
+            "a challenge is between two people: leave out --bot (to play the server's bot, \
+             challenge it by name: challenge Bot (max) caro)",
+        );
+    }
+    Ok(Command::Challenge {
+        to,
+        settings,
+        rated,
+    })
 }
 
 fn room_id(rest: &str, word: &str) -> Result<RoomId, CommandError> {
@@ -237,6 +339,14 @@ fn parse_replay(rest: &str) -> Result<Command, CommandError> {
 
 /// `create GAME [options]`.
 fn parse_create(rest: &str) -> Result<RoomSettings, CommandError> {
+    let (mut settings, rated) = parse_room(rest, "create")?;
+    settings.rated = rated.unwrap_or(true);
+    Ok(settings)
+}
+
+/// A room's settings as `create` and `challenge` take them (`word` is which), and
+/// `--rated` or `--casual` if given.
+fn parse_room(rest: &str, word: &str) -> Result<(RoomSettings, Option<bool>), CommandError> {
     let mut words = rest.split_whitespace();
     let game = words.next().map(str::to_ascii_lowercase);
     let mut options: Vec<(String, Option<String>)> = Vec::new();
@@ -252,7 +362,7 @@ fn parse_create(rest: &str) -> Result<RoomSettings, CommandError> {
             Some((n, v)) => (n.to_ascii_lowercase(), Some(v.to_string())),
             None => {
                 let n = opt.to_ascii_lowercase();
-                let takes_value = !matches!(n.as_str(), "no-hints" | "hints");
+                let takes_value = !matches!(n.as_str(), "no-hints" | "hints" | "rated" | "casual");
                 let v = if n == "fen" || n == "opening" {
                     // A FEN has spaces, and opening stones may: it runs to the next
                     // option.
@@ -298,11 +408,12 @@ fn parse_create(rest: &str) -> Result<RoomSettings, CommandError> {
         }
         Some(other) => {
             return err(format!(
-                "unknown game '{other}': write create caro or create xiangqi"
+                "unknown game '{other}': write {word} caro or {word} xiangqi"
             ));
         }
-        None => return err("write which game: create caro [options]"),
+        None => return err(format!("write which game: {word} caro [options]")),
     };
+    let mut rated = None;
     let (mut width, mut height, mut rule) = (15u8, 15u8, Rule::Caro);
     let mut bot = None;
     let mut vs_bot = None;
@@ -325,13 +436,23 @@ fn parse_create(rest: &str) -> Result<RoomSettings, CommandError> {
                     fen: Some(value(name, v)?.trim_matches('"').to_string()),
                 };
             }
-            "first" => {
+            "first" | "colour" | "color" => {
                 settings.first = match value(name, v)?.to_ascii_lowercase().as_str() {
-                    "me" => FirstMove::Me,
-                    "them" | "opponent" => FirstMove::Them,
+                    "me" | "mine" => FirstMove::Me,
+                    "them" | "opponent" | "theirs" => FirstMove::Them,
                     "random" => FirstMove::Random,
-                    other => return err(format!("--first is me, them or random, not '{other}'")),
+                    other => {
+                        return err(format!(
+                            "--{name} is me (mine), them (theirs) or random, not '{other}'"
+                        ));
+                    }
                 }
+            }
+            "rated" | "casual" => {
+                if rated.is_some() {
+                    return err("choose one of --rated and --casual");
+                }
+                rated = Some(name == "rated");
             }
             "timer" | "clock" => {
                 if let Some(prev) = time_given {
@@ -349,7 +470,7 @@ fn parse_create(rest: &str) -> Result<RoomSettings, CommandError> {
             other => {
                 let game = if is_caro { "caro" } else { "xiangqi" };
                 return err(format!(
-                    "--{other} is not an option of create {game}: type help"
+                    "--{other} is not an option of {word} {game}: type help"
                 ));
             }
         }
@@ -392,7 +513,7 @@ fn parse_create(rest: &str) -> Result<RoomSettings, CommandError> {
     if let Some(format) = settings.match_format {
         format.check().map_err(|message| CommandError { message })?;
     }
-    Ok(settings)
+    Ok((settings, rated))
 }
 
 /// A count of games for `--match` or `--first-to`.
@@ -475,6 +596,20 @@ pub const HELP: &[(&str, &str)] = &[
     ("history [NAME]", "plain.help_history"),
     ("replay GAME [--save FILE]", "plain.help_replay"),
     ("review [GAME]", "plain.help_review"),
+    ("players", "plain.help_players"),
+    (
+        "challenge NAME [caro|xiangqi] [create's options] [--colour mine|theirs|random] [--rated|--casual]",
+        "plain.help_challenge",
+    ),
+    (
+        "challenge --open [caro|xiangqi] [options]",
+        "plain.help_challenge_open",
+    ),
+    (
+        "accept ID | decline ID [REASON] | cancel ID",
+        "plain.help_challenge_answer",
+    ),
+    ("challenges [on|off|accounts]", "plain.help_challenges"),
     ("leave", "plain.help_leave"),
     ("quit", "plain.help_quit"),
 ];
@@ -642,13 +777,13 @@ mod tests {
         assert!(refused("create caro --size big").contains("not a board size"));
         assert!(refused("create caro --size").contains("needs a value"));
         assert!(refused("create caro --rule renju").contains("unknown rule"));
-        assert!(refused("create caro --first who").contains("me, them or random"));
+        assert!(refused("create caro --first who").contains("me (mine), them (theirs) or random"));
         assert!(refused("create caro --timer 20s --clock 5m+3s").contains("choose one"));
         assert!(refused("create caro --timer 0s").contains("more than zero"));
         assert!(refused("create caro --timer soon").contains("not a time"));
         assert!(refused("create caro --bot genius").contains("unknown level"));
         assert!(refused("create caro --vs-bot easy").contains("needs --bot"));
-        assert!(refused("create caro --colour red").contains("not an option"));
+        assert!(refused("create caro --colour red").contains("not 'red'"));
         assert!(refused("create caro 15").contains("not an option"));
         assert!(refused("create caro --size 15 --size 19").contains("twice"));
         assert!(refused("create caro --opening").contains("needs a value"));

@@ -91,6 +91,12 @@ enum Awaiting {
     Review,
     Profile,
     Password,
+    /// A challenge's `ChallengeSent` (or its refusal).
+    Challenge,
+    /// The people list.
+    Players,
+    /// The policy confirmed.
+    Policy,
 }
 
 /// A refusal by the client itself, before anything is sent.
@@ -142,6 +148,8 @@ where
     let mut changing_to: Option<String> = None;
     // What `review` alone and `history NAME` mean, from what came before.
     let mut recall = recall::Recall::default();
+    // The challenges in play: to us, ours, open ones, and the people list.
+    let mut challenges = crate::challenges::Challenges::default();
     // Passwords are read from the terminal without echo, or else as input lines.
     let tty = redial.as_ref().is_some_and(|r| r.tty);
     let mut lines = input.lines();
@@ -177,7 +185,10 @@ where
                             Err(r) => printer.error(r.code, &r.message),
                         }
                     }
-                    Ok(Some(cmd)) => match request(&cmd, room.as_ref(), &link.welcome.name, &mut recall, &mut printer) {
+                    Ok(Some(Command::Challenges(None))) => {
+                        printer.challenges(&challenges, &link.welcome.name);
+                    }
+                    Ok(Some(cmd)) => match request(&cmd, room.as_ref(), &link.welcome, &mut recall, &mut printer) {
                         Ok(Some((msg, wait))) => {
                             if let Command::Replay { save, .. } = &cmd {
                                 save_to = save.as_ref().map(PathBuf::from);
@@ -227,6 +238,10 @@ where
                                 continue;
                             }
                         }
+                        if let Some(change) = challenges.apply(&msg) {
+                            printer.challenge_change(&change, &challenges, &link.welcome.name);
+                            continue;
+                        }
                         take_in(&msg, &mut room, &mut printer);
                         recall.saw(&msg, room.as_ref(), &link.welcome.name);
                         if let Some(r) = redial.as_mut() {
@@ -273,6 +288,7 @@ where
                 link = back;
                 room = None;
                 awaiting = None;
+                challenges.clear();
                 let seat_lost = matches!(back_to, Return::Seat(_)) && !kept;
                 printer.reconnected(seat_lost);
                 if seat_lost {
@@ -360,6 +376,9 @@ fn answers(awaiting: Awaiting, msg: &ServerMsg) -> bool {
             | (Awaiting::Review, ServerMsg::Review(_))
             | (Awaiting::Profile, ServerMsg::Profile(_))
             | (Awaiting::Password, ServerMsg::PasswordChanged)
+            | (Awaiting::Challenge, ServerMsg::ChallengeSent(_))
+            | (Awaiting::Players, ServerMsg::Players(_))
+            | (Awaiting::Policy, ServerMsg::ChallengesSet(_))
     )
 }
 
@@ -457,10 +476,11 @@ fn offline_line<W: Write>(line: std::io::Result<Option<String>>, printer: &mut P
 fn request<W: Write>(
     cmd: &Command,
     room: Option<&Room>,
-    me: &str,
+    welcome: &banco_protocol::Welcome,
     recall: &mut recall::Recall,
     printer: &mut Printer<W>,
 ) -> Result<Option<(ClientMsg, Option<Awaiting>)>, Refusal> {
+    let me = welcome.name.as_str();
     let loc = printer.locale.clone();
     let in_room = || room.ok_or_else(|| refuse("not_in_room", loc.get("plain.not_in_room")));
     let send = |m: ClientMsg| Ok(Some((m, None)));
@@ -557,6 +577,40 @@ fn request<W: Write>(
             Some(msg) => Ok(Some((msg, Some(Awaiting::Review)))),
             None => Err(refuse("no_game", loc.get("plain.no_last_game"))),
         },
+        Command::Challenge {
+            to,
+            settings,
+            rated,
+        } => {
+            let mut settings = settings.clone();
+            // A guest's challenges are casual unless asked otherwise (the server refuses
+            // a rated one, saying so).
+            settings.rated = rated.unwrap_or(welcome.account);
+            Ok(Some((
+                ClientMsg::Challenge {
+                    to: to.clone(),
+                    settings,
+                },
+                Some(Awaiting::Challenge),
+            )))
+        }
+        // Taking a challenge seats us in a new room: the next line waits for it.
+        Command::AcceptChallenge(id) => Ok(Some((
+            ClientMsg::AcceptChallenge(*id),
+            Some(Awaiting::Room),
+        ))),
+        Command::DeclineChallenge(id, reason) => send(ClientMsg::DeclineChallenge {
+            id: *id,
+            reason: *reason,
+        }),
+        Command::CancelChallenge(id) => send(ClientMsg::CancelChallenge(*id)),
+        Command::Players => Ok(Some((ClientMsg::Players, Some(Awaiting::Players)))),
+        Command::Challenges(Some(policy)) => Ok(Some((
+            ClientMsg::SetChallenges(*policy),
+            Some(Awaiting::Policy),
+        ))),
+        // Answered from what the client keeps.
+        Command::Challenges(None) => Ok(None),
         Command::Quit => Ok(None),
     }
 }

@@ -8,7 +8,7 @@
 //!
 //! | event | fields |
 //! |---|---|
-//! | `welcome` | `name`, `server`, `version`, `account` (logged in; `false` for a guest) |
+//! | `welcome` | `name`, `server`, `version`, `account` (logged in; `false` for a guest), `bot` (a bot account) |
 //! | `rooms` | `rooms`: [{`room`, `game`, `rule`, `width`, `height`, `time`, `first`, `players`, `bots`, `spectators`, `status`, `hints`}] |
 //! | `room_created` | `room` |
 //! | `joined` | `room`, `you`, `stone`, `game`, `rule`, `width`, `height`, `time`, `seats`, `spectators`, `game_number`, `moves`, `to_move`, `offer`, `series`, `match` (as the `match` event's fields; `null` in a room without matches), `chat` (the room's recent lines, as `chat` events carry them) |
@@ -40,6 +40,15 @@
 //! | `reconnecting` | `attempt`, `cause` (`closed` / `shutting_down` / `cut` / `silent` / `garbled`), `reason` (the cause in words), `message` |
 //! | `reconnected` | `message`, `seat_lost` (the server did not keep the seat held before) |
 //! | `disconnected` | `message` |
+//! | `challenge_sent`, `challenged` | the challenge: `id`, `from`, `from_bot`, `to` (null: open to anyone), `expires_in_ms`, `rated`, `first` (`me`: the challenger moves first, `them`, `random`), `you_first` (true, false, or null for a coin), `time`, `hints`, and the `game` fields |
+//! | `challenge_ended` | `id`, `end` (`accepted` / `declined` / `cancelled` / `expired` / `withdrawn`), `room` and `by` (accepted), `by` and `reason` (declined: `not_now`, `time_control`, `rated_only`, `casual_only`, `no_bots`, `variant`) |
+//! | `open_challenges` | `challenges` [the `challenged` fields] |
+//! | `challenges` | `incoming`, `sent`, `open` [the `challenged` fields], `policy` (the `challenges` command) |
+//! | `players` | `players` [{`name`, `level` (the server's bot), `account`, `bot` (a bot account), `playing`, `challenges` (`everyone`/`accounts`/`nobody`)}] |
+//! | `challenges_set` | `policy` |
+//!
+//! Seats (`joined`, `people`, `game_started`), room lines and leaderboard lines carry
+//! `bot_account` (a bot account's: an engine, shown with a BOT tag).
 
 use banco_protocol::{
     CaroOpening, EndReason, GameKind, GameOver, GameSettings, GameSummary, MatchFormat, MatchGame,
@@ -50,6 +59,7 @@ use banco_rules::caro::Stone;
 use serde_json::{Value, json};
 use std::io::Write;
 
+use crate::challenges::{self, Challenges, Change};
 use crate::locale::Locale;
 use crate::narrate;
 use crate::net::Lost;
@@ -199,10 +209,12 @@ fn seats_json(room: &Room) -> Value {
                 name,
                 bot,
                 connected,
+                bot_account,
             }) => json!({
                 "seat": seat_str(s),
                 "name": name,
                 "bot": bot.map(|l| l.name()),
+                "bot_account": bot_account,
                 "connected": connected,
                 "stone": stone_word(room, s),
             }),
@@ -290,9 +302,11 @@ fn summary_json(s: &RoomSummary) -> Value {
         "first": format!("{:?}", s.settings.first).to_ascii_lowercase(),
         "players": s.players,
         "bots": bots,
+        "bot_accounts": s.bot_accounts,
         "spectators": s.spectators,
         "status": format!("{:?}", s.status).to_ascii_lowercase(),
         "hints": s.settings.hints,
+        "rated": s.settings.rated,
     })
 }
 
@@ -332,6 +346,32 @@ fn game_summary_json(g: &GameSummary) -> Value {
     v["ended"] = json!(narrate::ended_at(g.ended_at_ms));
     v["rated"] = json!(g.rated);
     v["match"] = match_game_json(g.in_match.as_ref());
+    v
+}
+
+/// A challenge as the `challenged` event carries it, for the reader `me`.
+fn challenge_json(ch: &banco_protocol::Challenge, me: &str) -> Value {
+    let mut v = game_json(&ch.settings.game);
+    v["id"] = json!(ch.id);
+    v["from"] = json!(ch.from);
+    v["from_bot"] = json!(ch.from_bot);
+    v["to"] = json!(ch.to);
+    v["expires_in_ms"] = json!(ch.expires_in_ms);
+    v["rated"] = json!(ch.settings.rated);
+    v["time"] = time_json(&ch.settings.time);
+    v["hints"] = json!(ch.settings.hints);
+    let first = match ch.settings.first {
+        banco_protocol::FirstMove::Me => "me",
+        banco_protocol::FirstMove::Them => "them",
+        banco_protocol::FirstMove::Random => "random",
+    };
+    v["first"] = json!(first);
+    let from_me = ch.from == me;
+    v["you_first"] = match ch.settings.first {
+        banco_protocol::FirstMove::Me => json!(from_me),
+        banco_protocol::FirstMove::Them => json!(!from_me),
+        banco_protocol::FirstMove::Random => Value::Null,
+    };
     v
 }
 
@@ -414,7 +454,7 @@ impl<W: Write> Printer<W> {
         );
         self.emit(
             "welcome",
-            json!({"name": w.name, "server": w.server, "version": w.version, "account": w.account}),
+            json!({"name": w.name, "server": w.server, "version": w.version, "account": w.account, "bot": w.bot}),
             &text,
         );
     }
@@ -562,7 +602,7 @@ impl<W: Write> Printer<W> {
                 Some(level) => {
                     tr!(loc, "seat.bot", level = narrate::level_name(level, loc)).to_string()
                 }
-                None => s.name.clone(),
+                None => challenges::tagged(&s.name, s.bot_account, loc),
             };
             let shown = place.map_or_else(|| "  —".to_string(), |p| format!("{p:>3}."));
             text.push_str(&format!(
@@ -581,6 +621,7 @@ impl<W: Write> Printer<W> {
                 "rank": place,
                 "name": s.name,
                 "bot": s.bot.map(|l| l.name()),
+                "bot_account": s.bot_account,
                 "rating": s.rating.rating,
                 "deviation": s.rating.deviation,
                 "provisional": s.rating.provisional,
@@ -612,7 +653,7 @@ impl<W: Write> Printer<W> {
         };
         let mut text = format!(
             "{}: {what}; {}.",
-            p.name,
+            challenges::tagged(&p.name, p.bot_account, loc),
             tr!(loc, "profile.first_seen", date = day(p.first_seen_ms))
         );
         let mut games = Vec::new();
@@ -734,6 +775,7 @@ impl<W: Write> Printer<W> {
             json!({
                 "name": p.name,
                 "bot": p.bot.map(|l| l.name()),
+                "bot_account": p.bot_account,
                 "registered_at_ms": p.registered_at_ms,
                 "first_seen_ms": p.first_seen_ms,
                 "games": games,
@@ -1013,6 +1055,147 @@ impl<W: Write> Printer<W> {
     }
 
     /// A record file was written.
+    /// A change in the challenges, as the server said it: someone challenges us (with the
+    /// bell), ours is out, one ended, the lists.
+    pub fn challenge_change(&mut self, change: &Change, state: &Challenges, me: &str) {
+        let loc = self.locale.clone();
+        match change {
+            Change::Incoming(ch) => {
+                self.ring();
+                let text = challenges::incoming_text(ch, me, &loc);
+                let answer = tr!(loc, "plain.challenge_answer", id = ch.id);
+                self.emit(
+                    "challenged",
+                    challenge_json(ch, me),
+                    &format!("{text} {answer}"),
+                );
+            }
+            Change::Sent(ch) => {
+                let text = challenges::sent_text(ch, &loc);
+                self.emit("challenge_sent", challenge_json(ch, me), &text);
+            }
+            Change::Ended { id, end, was } => {
+                let text = challenges::ended_text(*id, end, was.as_ref(), me, &loc);
+                let mut fields = json!({"id": id});
+                match end {
+                    banco_protocol::ChallengeEnd::Accepted { room, by } => {
+                        fields["end"] = json!("accepted");
+                        fields["room"] = json!(room);
+                        fields["by"] = json!(by);
+                    }
+                    banco_protocol::ChallengeEnd::Declined { by, reason } => {
+                        fields["end"] = json!("declined");
+                        fields["by"] = json!(by);
+                        fields["reason"] = json!(reason.as_str());
+                    }
+                    banco_protocol::ChallengeEnd::Cancelled => fields["end"] = json!("cancelled"),
+                    banco_protocol::ChallengeEnd::Expired => fields["end"] = json!("expired"),
+                    banco_protocol::ChallengeEnd::Withdrawn => fields["end"] = json!("withdrawn"),
+                }
+                self.emit("challenge_ended", fields, &text);
+            }
+            Change::Open => self.open_challenges(&state.open, me),
+            Change::Players => self.players(&state.players),
+            Change::Policy(policy) => {
+                let text = tr!(
+                    loc,
+                    "challenge.policy_set",
+                    policy = challenges::policy_text(*policy, &loc)
+                );
+                self.emit("challenges_set", json!({"policy": policy.as_str()}), &text);
+            }
+        }
+    }
+
+    /// The people list.
+    pub fn players(&mut self, list: &[banco_protocol::PlayerLine]) {
+        let loc = self.locale.clone();
+        let mut text = tr!(loc, "plain.players", count = list.len());
+        for p in list {
+            let mut notes = Vec::new();
+            if p.playing {
+                notes.push(tr!(loc, "challenge.playing").to_string());
+            }
+            match p.challenges {
+                banco_protocol::ChallengePolicy::Everyone => {}
+                banco_protocol::ChallengePolicy::Accounts => {
+                    notes.push(tr!(loc, "challenge.accounts_only").to_string());
+                }
+                banco_protocol::ChallengePolicy::Nobody => {
+                    notes.push(tr!(loc, "challenge.off").to_string());
+                }
+            }
+            let notes = if notes.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", notes.join(", "))
+            };
+            text.push_str(&format!("\n  {}{notes}", challenges::player_name(p, &loc)));
+        }
+        let players: Vec<Value> = list
+            .iter()
+            .map(|p| {
+                json!({
+                    "name": p.name,
+                    "level": p.level.map(|l| l.name()),
+                    "account": p.account,
+                    "bot": p.bot,
+                    "playing": p.playing,
+                    "challenges": p.challenges.as_str(),
+                })
+            })
+            .collect();
+        self.emit("players", json!({"players": players}), &text);
+    }
+
+    /// The open challenges anyone may take, as the server listed them.
+    pub fn open_challenges(&mut self, list: &[banco_protocol::Challenge], me: &str) {
+        let loc = self.locale.clone();
+        let mut text = tr!(loc, "plain.open_challenges", count = list.len());
+        for ch in list {
+            text.push_str(&format!("\n  {}", challenges::open_line(ch, &loc)));
+        }
+        let list: Vec<Value> = list.iter().map(|c| challenge_json(c, me)).collect();
+        self.emit("open_challenges", json!({"challenges": list}), &text);
+    }
+
+    /// Every challenge in play (the `challenges` command).
+    pub fn challenges(&mut self, state: &Challenges, me: &str) {
+        let loc = self.locale.clone();
+        let mut text = tr!(
+            loc,
+            "plain.challenges_policy",
+            policy = challenges::policy_text(state.policy, &loc)
+        );
+        let sections = [
+            ("challenge.section_incoming", &state.incoming),
+            ("challenge.section_sent", &state.sent),
+            ("challenge.section_open", &state.open),
+        ];
+        for (title, list) in sections {
+            text.push_str(&format!("\n  {}:", tr!(loc, title)));
+            if list.is_empty() {
+                text.push_str(&format!(" {}", tr!(loc, "challenge.none")));
+            }
+            for ch in list {
+                text.push_str(&format!("\n    {}", challenges::open_line(ch, &loc)));
+            }
+        }
+        let list = |l: &[banco_protocol::Challenge]| -> Vec<Value> {
+            l.iter().map(|c| challenge_json(c, me)).collect()
+        };
+        self.emit(
+            "challenges",
+            json!({
+                "incoming": list(&state.incoming),
+                "sent": list(&state.sent),
+                "open": list(&state.open),
+                "policy": state.policy.as_str(),
+            }),
+            &text,
+        );
+    }
+
     pub fn saved(&mut self, path: &std::path::Path) {
         let text = tr!(self.locale, "replay.saved", path = path.display());
         self.emit("saved", json!({"path": path.display().to_string()}), &text);
@@ -1430,6 +1613,13 @@ impl<W: Write> Printer<W> {
             | ServerMsg::ReviewProgress { .. }
             | ServerMsg::Review(_)
             | ServerMsg::Storage(_) => {}
+            // Printed from the client's challenges as they change (see `challenge_change`).
+            ServerMsg::ChallengeSent(_)
+            | ServerMsg::Challenged(_)
+            | ServerMsg::ChallengeEnded { .. }
+            | ServerMsg::OpenChallenges(_)
+            | ServerMsg::Players(_)
+            | ServerMsg::ChallengesSet(_) => {}
             // Never asked for: this client carries the rules.
             // What a client without the rules asks for (the browser page); this one has them.
             ServerMsg::Facts(_)

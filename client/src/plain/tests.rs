@@ -12,6 +12,7 @@ use tokio::sync::mpsc;
 
 fn welcome() -> Welcome {
     Welcome {
+        bot: false,
         version: banco_protocol::PROTOCOL_VERSION,
         name: "An".into(),
         server: "lan-box".into(),
@@ -66,6 +67,7 @@ fn every_event_has_its_documented_shape() {
     let msgs = vec![
         ServerMsg::Welcome(welcome()),
         ServerMsg::Rooms(vec![RoomSummary {
+            bot_accounts: [false; 2],
             id: 4,
             settings: RoomSettings {
                 seats: [SeatKind::Human, SeatKind::Bot(banco_protocol::Level::Hard)],

@@ -278,6 +278,12 @@ impl Room {
             | ServerMsg::RecordParsed(_)
             | ServerMsg::RecordText { .. }
             | ServerMsg::RecordRefused { .. } => {}
+            ServerMsg::ChallengeSent(_)
+            | ServerMsg::Challenged(_)
+            | ServerMsg::ChallengeEnded { .. }
+            | ServerMsg::OpenChallenges(_)
+            | ServerMsg::Players(_)
+            | ServerMsg::ChallengesSet(_) => {}
         }
     }
 

@@ -31,6 +31,10 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
             (tr!(loc, "help.profile"), profile_keys.as_slice())
         }
         Screen::Password(_) => (tr!(loc, "help.password"), keys::PASSWORD),
+        Screen::People(p) if p.form.is_some() => {
+            (tr!(loc, "challenge.people"), keys::CHALLENGE_FORM)
+        }
+        Screen::People(_) => (tr!(loc, "challenge.people"), keys::PEOPLE),
         Screen::Replay(r) if r.save.is_some() => (tr!(loc, "help.replay"), keys::SAVE),
         Screen::Replay(_) => (tr!(loc, "help.replay"), keys::REPLAY),
         Screen::Editor(ed) => match ed.board {

@@ -12,7 +12,9 @@ use super::{
     banner, centered, column_widths, dialog, fit, legend, legend_items, notice_line, title_bar,
     widest,
 };
-use crate::app::create::{CreateForm, Field, GameKind, MatchKind, OpeningKind, Players, TimeKind};
+use crate::app::create::{
+    CreateForm, Field, GameKind, MatchKind, OpeningKind, Players, Target, TimeKind,
+};
 use crate::app::{App, Lobby};
 use crate::narrate;
 use crate::tr;
@@ -35,6 +37,19 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, lobby: &Lobby) {
             ),
             theme.accent(),
         ));
+    // Challenges waiting for our answer, where the eye goes first.
+    let waiting = app.session.challenges.incoming.len();
+    let block = if waiting > 0 {
+        block.title(
+            ratatui::text::Line::from(Span::styled(
+                format!(" {} ", tr!(loc, "challenge.lobby_waiting", count = waiting)),
+                theme.good().add_modifier(Modifier::BOLD),
+            ))
+            .right_aligned(),
+        )
+    } else {
+        block
+    };
     if app.session.rooms.is_empty() {
         let inner = block.inner(l.table);
         frame.render_widget(block, l.table);
@@ -157,18 +172,24 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, lobby: &Lobby) {
             hint.push(Line::from(Span::styled(format!(" {l}"), style)));
         }
     }
+    if let Some(text) = app.open_challenge_link() {
+        for l in super::wrap(&text, l.hint.width.saturating_sub(2) as usize) {
+            hint.push(Line::from(Span::styled(format!(" {l}"), theme.good())));
+        }
+    }
     frame.render_widget(Paragraph::new(hint), l.hint);
     if let (Some(area), Some(code)) = (
         l.qr,
-        app.web_url().and_then(|url| crate::layout::qr::lines(&url)),
+        app.qr_url().and_then(|url| crate::layout::qr::lines(&url)),
     ) {
+        let title = match app.my_open_challenge() {
+            Some(ch) => tr!(loc, "challenge.open_qr", id = ch.id),
+            None => tr!(loc, "lobby.web_qr").to_string(),
+        };
         let block = Block::bordered()
             .border_type(BorderType::Rounded)
             .border_style(theme.border())
-            .title(Span::styled(
-                format!(" {} ", tr!(loc, "lobby.web_qr")),
-                theme.accent(),
-            ));
+            .title(Span::styled(format!(" {title} "), theme.accent()));
         let inner = block.inner(area);
         frame.render_widget(block, area);
         frame.render_widget(Paragraph::new(super::qr::styled(&code)), inner);
@@ -184,8 +205,8 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, lobby: &Lobby) {
     }
 }
 
-/// The create-room form.
-fn draw_create(frame: &mut Frame, area: Rect, app: &App, form: &CreateForm) {
+/// The create-room form (or the challenge form, which is the same with a target).
+pub(super) fn draw_create(frame: &mut Frame, area: Rect, app: &App, form: &CreateForm) {
     let loc = &app.loc;
     let theme = &app.theme;
     let fields = form.fields();
@@ -195,12 +216,12 @@ fn draw_create(frame: &mut Frame, area: Rect, app: &App, form: &CreateForm) {
     } else {
         62
     };
-    let inner = dialog(
-        frame,
-        centered(area, width, height),
-        theme,
-        tr!(loc, "create.title"),
-    );
+    let title = match &form.target {
+        None => tr!(loc, "create.title").to_string(),
+        Some(Target::Player(name)) => tr!(loc, "challenge.title", name = name),
+        Some(Target::Anyone) => tr!(loc, "challenge.title_open").to_string(),
+    };
+    let inner = dialog(frame, centered(area, width, height), theme, &title);
     const LABEL_W: usize = 18;
     let mut lines = vec![Line::default()];
     let mut cursor = None;
@@ -260,7 +281,11 @@ fn draw_create(frame: &mut Frame, area: Rect, app: &App, form: &CreateForm) {
         ]));
     }
     lines.push(Line::default());
-    let items = legend_items(app, crate::app::keys::CREATE);
+    let keys = match form.target {
+        None => crate::app::keys::CREATE,
+        Some(_) => crate::app::keys::CHALLENGE_FORM,
+    };
+    let items = legend_items(app, keys);
     lines.extend(legend(&items, theme, inner.width, 2));
     frame.render_widget(Paragraph::new(lines), inner);
     if let Some((x, y)) = cursor {
@@ -345,6 +370,14 @@ fn field_text(app: &App, form: &CreateForm, f: Field) -> (String, String) {
             };
             (label(key), narrate::level_name(form.bots[seat], loc))
         }
+        Field::Rated => (
+            label("challenge.rated_field"),
+            label(if form.rated {
+                "create.on"
+            } else {
+                "create.off"
+            }),
+        ),
         Field::Hints => (
             label("create.hints"),
             label(if form.hints {

@@ -5,6 +5,7 @@
 //!   leaderboard and the history, [`replay`] a finished game step by step, [`profile`]
 //!   someone's record with its rating chart (and the change-password screen).
 //! - [`editor`]: arranging a position to start a room from.
+//! - [`people`]: who is on the server and the challenges, with the challenge form.
 //! - [`board`]: the per-game board widgets (caro today, xiangqi drops in beside it).
 //! - [`popup`]: dialogs (offers, confirmations, game over, settings).
 //! - [`help`]: the `?` overlay.
@@ -14,6 +15,7 @@ pub mod connect;
 pub mod editor;
 pub mod help;
 pub mod lobby;
+pub mod people;
 pub mod popup;
 pub mod profile;
 pub mod qr;
@@ -50,6 +52,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
         Screen::Profile(p) => profile::draw(frame, area, app, p),
         Screen::Password(p) => profile::draw_password(frame, area, app, p),
         Screen::Editor(ed) => editor::draw(frame, area, app, ed),
+        Screen::People(p) => people::draw(frame, area, app, p),
     }
     if let Some(p) = &app.popup {
         popup::draw(frame, area, app, p);

@@ -64,7 +64,47 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, popup: &Popup) {
         Popup::GameOver => game_over(frame, area, app),
         Popup::Settings(menu) => settings(frame, area, app, menu),
         Popup::Profile(sp) => super::profile::draw_seat_profile(frame, area, app, sp),
+        Popup::Challenge(ch) => {
+            let me = app.session.name().unwrap_or_default();
+            let text = crate::challenges::incoming_text(ch, &me, &app.loc);
+            question(
+                frame,
+                area,
+                app,
+                tr!(app.loc, "challenge.answer_title"),
+                &text,
+                tr!(app.loc, "challenge.answer_keys"),
+            );
+        }
+        Popup::Decline(d) => decline(frame, area, app, d),
     }
+}
+
+/// The reasons to decline a challenge, one highlighted.
+fn decline(frame: &mut Frame, area: Rect, app: &App, d: &crate::app::people::Decline) {
+    let theme = &app.theme;
+    let loc = &app.loc;
+    let reasons = banco_protocol::DeclineReason::ALL;
+    let width = 46u16.min(area.width);
+    let height = reasons.len() as u16 + 4;
+    let inner = dialog(
+        frame,
+        centered(area, width, height),
+        theme,
+        tr!(loc, "challenge.decline_title"),
+    );
+    let mut lines = vec![Line::default()];
+    for (i, reason) in reasons.iter().enumerate() {
+        let text = crate::challenges::reason_text(*reason, loc);
+        let style = if i == d.selected {
+            theme.selected()
+        } else {
+            theme.style()
+        };
+        let mark = if i == d.selected { "▶ " } else { "  " };
+        lines.push(Line::from(Span::styled(format!(" {mark}{text}"), style)));
+    }
+    frame.render_widget(Paragraph::new(lines), inner);
 }
 
 /// A question box: text, then the keys that answer it.
@@ -165,7 +205,7 @@ fn settings(frame: &mut Frame, area: Rect, app: &App, menu: &SettingsMenu) {
         .as_deref()
         .map(|t| wrap(t, width.saturating_sub(4) as usize))
         .unwrap_or_default();
-    let height = 11 + games_lines.len() as u16 + u16::from(!games_lines.is_empty());
+    let height = 12 + games_lines.len() as u16 + u16::from(!games_lines.is_empty());
     let inner = dialog(
         frame,
         centered(area, width, height),
@@ -203,6 +243,10 @@ fn settings(frame: &mut Frame, area: Rect, app: &App, menu: &SettingsMenu) {
                 }
             )
             .to_string(),
+        ),
+        (
+            tr!(loc, "settings.challenges"),
+            crate::challenges::policy_text(app.settings.challenges, loc),
         ),
     ];
     let mut lines = vec![Line::default()];

@@ -129,6 +129,11 @@ fn draw_who(frame: &mut Frame, area: Rect, app: &App, profile: &Profile, guest_h
     let loc = &app.loc;
     let what = match (profile.bot, profile.registered_at_ms) {
         (Some(_), _) => tr!(loc, "profile.bot").to_string(),
+        (None, Some(at)) if profile.bot_account => format!(
+            "{} {}",
+            tr!(loc, "challenge.bot_tag"),
+            tr!(loc, "profile.registered", date = day(at))
+        ),
         (None, Some(at)) => tr!(loc, "profile.registered", date = day(at)),
         (None, None) if profile.name.starts_with(GUEST_MARK) => {
             tr!(loc, "profile.guest").to_string()

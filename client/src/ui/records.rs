@@ -147,7 +147,7 @@ fn standing_name(s: &Standing, app: &App) -> String {
                 level = narrate::level_name(level, &app.loc)
             )
         ),
-        None => s.name.clone(),
+        None => crate::challenges::tagged(&s.name, s.bot_account, &app.loc),
     }
 }
 

@@ -45,6 +45,8 @@ use throttle::{Throttle, Verdict};
 pub enum Identity {
     /// Logged in: the account's name as registered.
     Account(String),
+    /// Logged in to a bot account (an engine's, `banco bot`): its name as registered.
+    Bot(String),
     /// A guest, under a marked name (`~An`).
     Guest(String),
     /// A guest under a marked name whose unmarked form is an account's, coming back with
@@ -56,8 +58,16 @@ pub enum Identity {
 impl Identity {
     pub fn name(&self) -> &str {
         match self {
-            Identity::Account(name) | Identity::Guest(name) | Identity::Returning(name) => name,
+            Identity::Account(name)
+            | Identity::Bot(name)
+            | Identity::Guest(name)
+            | Identity::Returning(name) => name,
         }
+    }
+
+    /// Logged in to an account, a person's or a bot's.
+    pub fn is_account(&self) -> bool {
+        matches!(self, Identity::Account(_) | Identity::Bot(_))
     }
 }
 
@@ -119,10 +129,11 @@ impl Accounts {
             Some(Credentials::Password {
                 password,
                 register: true,
+                bot,
                 ..
-            }) => self.register(name, password, address).await,
-            Some(Credentials::Password { password, .. }) => {
-                self.log_in(name, password, address).await
+            }) => self.register(name, password, bot, address).await,
+            Some(Credentials::Password { password, bot, .. }) => {
+                self.log_in(name, password, Some(bot), address).await
             }
             Some(Credentials::Token(token)) => self.log_in_with(name, &token).await,
         }
@@ -234,6 +245,7 @@ impl Accounts {
         &self,
         name: &str,
         password: String,
+        bot: bool,
         address: IpAddr,
     ) -> Result<Identity, ErrorMsg> {
         if is_guest(name) {
@@ -271,10 +283,14 @@ impl Accounts {
             return Err(taken(name));
         }
         let hash = self.hash(password).await?;
-        match self.store.register(name.to_string(), hash).await {
+        match self.store.register(name.to_string(), hash, bot).await {
             Ok(Registered::Done) => {
-                tracing::info!(%name, "account registered");
-                Ok(Identity::Account(name.to_string()))
+                tracing::info!(%name, bot, "account registered");
+                Ok(if bot {
+                    Identity::Bot(name.to_string())
+                } else {
+                    Identity::Account(name.to_string())
+                })
             }
             Ok(Registered::Taken) => Err(taken(name)),
             Ok(Registered::LooksLike(other)) => Err(ErrorMsg::new(
@@ -288,10 +304,13 @@ impl Accounts {
         }
     }
 
+    /// Checks `name`'s password; with `bot`, also that the account is a bot's (`true`)
+    /// or a person's (`false`), as the client logging in says it is.
     async fn log_in(
         &self,
         name: &str,
         password: String,
+        bot: Option<bool>,
         address: IpAddr,
     ) -> Result<Identity, ErrorMsg> {
         let key = name_key(name);
@@ -330,8 +349,35 @@ impl Accounts {
         match account {
             Some(account) if right => {
                 throttle.succeeded(&key, address);
-                tracing::info!(name = %account.name, "logged in");
-                Ok(Identity::Account(account.name))
+                match bot {
+                    Some(true) if !account.bot => {
+                        return Err(ErrorMsg::new(
+                            ErrorCode::LoginFailed,
+                            format!(
+                                "{} is a person's account, not a bot's: register a bot account \
+                                 for the engine (banco bot --register)",
+                                account.name
+                            ),
+                        ));
+                    }
+                    Some(false) if account.bot => {
+                        return Err(ErrorMsg::new(
+                            ErrorCode::LoginFailed,
+                            format!(
+                                "{} is a bot account: its engine logs in with banco bot, \
+                                 people with their own accounts",
+                                account.name
+                            ),
+                        ));
+                    }
+                    _ => {}
+                }
+                tracing::info!(name = %account.name, bot = account.bot, "logged in");
+                Ok(if account.bot {
+                    Identity::Bot(account.name)
+                } else {
+                    Identity::Account(account.name)
+                })
             }
             _ => {
                 throttle.failed(&key, address, Instant::now());
@@ -355,7 +401,7 @@ impl Accounts {
         keep: Option<TokenHash>,
     ) -> Result<(), ErrorMsg> {
         check_password(&new)?;
-        self.log_in(name, old, address).await.map_err(|e| {
+        self.log_in(name, old, None, address).await.map_err(|e| {
             if e.code == ErrorCode::LoginFailed {
                 ErrorMsg::new(
                     ErrorCode::LoginFailed,

@@ -12,11 +12,17 @@
 //! - [`held`]: the seats held for dropped players, by the hash of their token, counted
 //!   per machine and per account;
 //! - [`rooms`]: the room directory, with who made each room (for the per-player cap);
-//! - [`room_list`]: the room-list broadcaster, pushing changes to the lobby in slices.
+//! - [`room_list`]: the room-list broadcaster, pushing changes to the lobby in slices;
+//! - [`challenges`] (and `challenging`, the lobby's side): the challenges waiting for an answer, their limits and expiry, and
+//!   the waits after declines. An accepted challenge makes a room with both seats kept
+//!   ([`room::spawn_reserved`]) and places both players in it: the one who accepted by
+//!   the answer to its request, the challenger by a [`Placement`] sent to its session.
 //!
 //! A resume token is bound to the kind of session it was given to: a guest's token only
 //! brings back a guest's seat, an account's only a login to that same account.
 
+pub mod challenges;
+mod challenging;
 pub mod held;
 pub mod name_book;
 pub mod room_list;
@@ -30,8 +36,8 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
 use banco_protocol::{
-    AccountToken, ErrorCode, ErrorMsg, PROTOCOL_VERSION, ResumeToken, RoomId, RoomSettings,
-    RoomSummary, ServerMsg, Storage, Welcome,
+    AccountToken, ChallengeId, ChallengePolicy, DeclineReason, ErrorCode, ErrorMsg,
+    PROTOCOL_VERSION, ResumeToken, RoomId, RoomSettings, RoomSummary, ServerMsg, Storage, Welcome,
 };
 use banco_rules::game::GameSpec;
 
@@ -44,6 +50,7 @@ use crate::engines::EnginePool;
 use crate::room::{self, Guest, RoomContext, RoomHandle};
 use crate::store::{LiveGame, LiveMatch, LiveSeat, StoreHandle};
 use crate::token::TokenHash;
+use challenges::{ChallengeBook, ChallengeLimits};
 use held::{Held, HeldSeats};
 use name_book::NameBook;
 use room_list::RoomList;
@@ -67,6 +74,14 @@ pub enum RoomNotice {
     Released(TokenHash),
 }
 
+/// Challenges one player may have waiting for an answer at once.
+const CHALLENGES_WAITING_PER_PLAYER: usize = 10;
+
+/// A room the lobby places a session in (an accepted challenge's): the session leaves
+/// where it is and takes the seat kept for it there.
+#[derive(Debug)]
+pub struct Placement(pub RoomHandle);
+
 /// Who says Hello, as the lobby needs to know them.
 #[derive(Debug, Clone)]
 pub struct Arrival {
@@ -74,6 +89,8 @@ pub struct Arrival {
     pub name: String,
     /// Logged in to the account `name` (not made unique; it takes over its seats).
     pub account: bool,
+    /// The account is a bot account (an engine's).
+    pub bot: bool,
     /// A guest whose name is an account's: let in only to take back its own guest seat
     /// or session with its token, never under the name anew.
     pub returning: bool,
@@ -106,7 +123,44 @@ enum LobbyMsg {
         outbox: Outbox,
         /// Cancelled to close the session (when a newer connection takes over its token).
         cut: CancellationToken,
+        /// Where the session is told of rooms the lobby places it in.
+        place: mpsc::UnboundedSender<Placement>,
         reply: oneshot::Sender<Result<Entered, ErrorMsg>>,
+    },
+    /// `client` challenges `to` (`None`: anyone) to a room of `settings`. Answers the
+    /// room to sit in when the server's bot took it at once.
+    Challenge {
+        client: ClientId,
+        to: Option<String>,
+        settings: RoomSettings,
+        spec: GameSpec,
+        reply: oneshot::Sender<Result<Option<RoomHandle>, ErrorMsg>>,
+    },
+    /// `client` takes challenge `id`: answers the room to sit in.
+    Accept {
+        client: ClientId,
+        id: ChallengeId,
+        reply: oneshot::Sender<Result<RoomHandle, ErrorMsg>>,
+    },
+    /// `client` refuses challenge `id` (answered on its outbox).
+    Decline {
+        client: ClientId,
+        id: ChallengeId,
+        reason: DeclineReason,
+    },
+    /// `client` calls off its challenge `id` (answered on its outbox).
+    Cancel {
+        client: ClientId,
+        id: ChallengeId,
+    },
+    /// Who may challenge `client` from now on (answered on its outbox).
+    SetChallenges {
+        client: ClientId,
+        policy: ChallengePolicy,
+    },
+    /// The people list, sent to `client`.
+    Players {
+        client: ClientId,
     },
     List {
         client: ClientId,
@@ -164,16 +218,70 @@ impl LobbyHandle {
         arrival: Arrival,
         outbox: Outbox,
         cut: CancellationToken,
+        place: mpsc::UnboundedSender<Placement>,
     ) -> Result<Result<Entered, ErrorMsg>, LobbyGone> {
         let (reply, answer) = oneshot::channel();
         self.send(LobbyMsg::Enter {
             arrival,
             outbox,
             cut,
+            place,
             reply,
         })
         .await?;
         answer.await.map_err(|_| LobbyGone)
+    }
+
+    /// Sends `client`'s challenge to `to` (`None`: an open one); `Ok(Some(room))` when
+    /// the server's bot took it at once: sit there.
+    pub async fn challenge(
+        &self,
+        client: ClientId,
+        to: Option<String>,
+        settings: RoomSettings,
+        spec: GameSpec,
+    ) -> Result<Result<Option<RoomHandle>, ErrorMsg>, LobbyGone> {
+        let (reply, answer) = oneshot::channel();
+        self.send(LobbyMsg::Challenge {
+            client,
+            to,
+            settings,
+            spec,
+            reply,
+        })
+        .await?;
+        answer.await.map_err(|_| LobbyGone)
+    }
+
+    /// `client` takes challenge `id`: the room to sit in (a seat is kept there).
+    pub async fn accept(
+        &self,
+        client: ClientId,
+        id: ChallengeId,
+    ) -> Result<Result<RoomHandle, ErrorMsg>, LobbyGone> {
+        let (reply, answer) = oneshot::channel();
+        self.send(LobbyMsg::Accept { client, id, reply }).await?;
+        answer.await.map_err(|_| LobbyGone)
+    }
+
+    /// `client` declines challenge `id`; the lobby answers on its outbox.
+    pub async fn decline(&self, client: ClientId, id: ChallengeId, reason: DeclineReason) {
+        let _ = self.send(LobbyMsg::Decline { client, id, reason }).await;
+    }
+
+    /// `client` cancels its challenge `id`; the lobby answers on its outbox.
+    pub async fn cancel(&self, client: ClientId, id: ChallengeId) {
+        let _ = self.send(LobbyMsg::Cancel { client, id }).await;
+    }
+
+    /// Who may challenge `client`; the lobby answers on its outbox.
+    pub async fn set_challenges(&self, client: ClientId, policy: ChallengePolicy) {
+        let _ = self.send(LobbyMsg::SetChallenges { client, policy }).await;
+    }
+
+    /// Sends the people list to `client`.
+    pub async fn players(&self, client: ClientId) {
+        let _ = self.send(LobbyMsg::Players { client }).await;
     }
 
     /// Sends the room list to `client`.
@@ -258,6 +366,12 @@ struct Session {
     name: String,
     /// Logged in to the account `name`, else a guest: its token resumes only the same.
     account: bool,
+    /// The account is a bot account (an engine's).
+    bot: bool,
+    /// Who may challenge it.
+    policy: ChallengePolicy,
+    /// Where it is told of rooms the lobby places it in.
+    place: mpsc::UnboundedSender<Placement>,
     /// Its resume token: a newer connection presenting it takes over.
     token: ResumeToken,
     /// The machine it connects from: its rooms and held seats count against it.
@@ -314,6 +428,8 @@ struct Lobby {
     census: watch::Sender<Census>,
     /// Whether games are being saved: everyone connected is told when it changes.
     storage: watch::Receiver<Storage>,
+    /// Challenges waiting for an answer.
+    challenges: ChallengeBook,
 }
 
 /// What was being played when the server last stopped, to reopen.
@@ -339,7 +455,7 @@ pub fn spawn(
     let (notices_tx, notices) = mpsc::unbounded_channel();
     let (census_tx, census) = watch::channel(Census::default());
     let mut lobby = Lobby {
-        config,
+        config: config.clone(),
         engines,
         tracker: tracker.clone(),
         shutdown,
@@ -354,6 +470,13 @@ pub fn spawn(
         census: census_tx,
         storage: store.status(),
         store,
+        challenges: ChallengeBook::new(ChallengeLimits {
+            per_player: config.challenges_per_player,
+            waiting_per_player: CHALLENGES_WAITING_PER_PLAYER,
+            declined_wait: config.challenge_declined_wait,
+            expiry: config.challenge_wait,
+            open_expiry: config.open_challenge_wait,
+        }),
     };
     let Restored { games, mut matches } = restored;
     for live in games {
@@ -382,6 +505,7 @@ impl Lobby {
         let mut storage = self.storage.clone();
         loop {
             let push_at = self.list.next_push();
+            let lapse_at = self.challenges.next_expiry();
             tokio::select! {
                 biased;
                 () = shutdown.cancelled() => break,
@@ -395,6 +519,7 @@ impl Lobby {
                     None => break,
                 },
                 () = sleep_until(push_at), if push_at.is_some() => self.push_rooms(),
+                () = sleep_until(lapse_at), if lapse_at.is_some() => self.expire_challenges(),
             }
             self.count();
         }
@@ -419,10 +544,37 @@ impl Lobby {
                 arrival,
                 outbox,
                 cut,
+                place,
                 reply,
             } => {
-                let entered = self.enter(arrival, outbox, cut);
+                let entered = self.enter(arrival, outbox, cut, place);
                 let _ = reply.send(entered);
+            }
+            LobbyMsg::Challenge {
+                client,
+                to,
+                settings,
+                spec,
+                reply,
+            } => {
+                let _ = reply.send(self.challenge(client, to, settings, spec));
+            }
+            LobbyMsg::Accept { client, id, reply } => {
+                let _ = reply.send(self.accept(client, id));
+            }
+            LobbyMsg::Decline { client, id, reason } => self.decline(client, id, reason),
+            LobbyMsg::Cancel { client, id } => self.cancel(client, id),
+            LobbyMsg::SetChallenges { client, policy } => {
+                if let Some(s) = self.sessions.get_mut(&client) {
+                    s.policy = policy;
+                    s.outbox.send(ServerMsg::ChallengesSet(policy));
+                }
+            }
+            LobbyMsg::Players { client } => {
+                let list = self.players();
+                if let Some(s) = self.sessions.get(&client) {
+                    s.outbox.send(ServerMsg::Players(list));
+                }
             }
             LobbyMsg::List { client } => {
                 if self.sessions.contains_key(&client) {
@@ -494,6 +646,21 @@ impl Lobby {
         settings: RoomSettings,
         spec: GameSpec,
     ) -> Result<RoomHandle, ErrorMsg> {
+        let maker = self.sessions.get(&guest.client).map(Session::maker);
+        self.room_allowed(maker.as_ref())?;
+        let id = self.rooms.free_number();
+        let ctx = self.room_context();
+        if let Some(s) = self.sessions.get_mut(&guest.client) {
+            s.room = Some(id);
+        }
+        let handle = room::spawn(id, settings, spec, guest, ctx, &self.tracker);
+        self.rooms.open(id, handle.clone(), maker);
+        Ok(handle)
+    }
+
+    /// Whether one more room may open, made by `maker`: the server and its player have
+    /// fewer than allowed.
+    fn room_allowed(&self, maker: Option<&Maker>) -> Result<(), ErrorMsg> {
         if self.rooms.len() >= self.config.max_rooms {
             return Err(ErrorMsg::new(
                 ErrorCode::Busy,
@@ -504,8 +671,7 @@ impl Lobby {
                 ),
             ));
         }
-        let maker = self.sessions.get(&guest.client).map(Session::maker);
-        if let Some(maker) = &maker {
+        if let Some(maker) = maker {
             let made = self.rooms.made_by(maker);
             if made >= self.config.rooms_per_player {
                 tracing::info!(address = %maker.address, made, "room refused: the player's rooms are full");
@@ -519,14 +685,7 @@ impl Lobby {
                 ));
             }
         }
-        let id = self.rooms.free_number();
-        let ctx = self.room_context();
-        if let Some(s) = self.sessions.get_mut(&guest.client) {
-            s.room = Some(id);
-        }
-        let handle = room::spawn(id, settings, spec, guest, ctx, &self.tracker);
-        self.rooms.open(id, handle.clone(), maker);
-        Ok(handle)
+        Ok(())
     }
 
     /// Reopens the room of a game saved in progress, under the number it had (people
@@ -612,11 +771,13 @@ impl Lobby {
         arrival: Arrival,
         outbox: Outbox,
         cut: CancellationToken,
+        place: mpsc::UnboundedSender<Placement>,
     ) -> Result<Entered, ErrorMsg> {
         self.forget_expired_holds();
         let Arrival {
             name: asked,
             account,
+            bot,
             returning,
             resume,
             address,
@@ -712,6 +873,7 @@ impl Lobby {
             resume: token,
             account,
             account_token,
+            bot,
         }));
         let storage = self.storage.borrow().clone();
         if storage != Storage::Saving {
@@ -720,6 +882,12 @@ impl Lobby {
         if resume_in.is_none() {
             outbox.push(&self.list.full());
         }
+        if !self.challenges.is_empty() {
+            let open = self.challenges.open(Instant::now());
+            if !open.is_empty() {
+                outbox.send(ServerMsg::OpenChallenges(open));
+            }
+        }
         tracing::info!(client, %name, account, resumed = resume_in.is_some(), "player entered");
         self.by_token.insert(token, client);
         self.sessions.insert(
@@ -727,6 +895,9 @@ impl Lobby {
             Session {
                 name: name.clone(),
                 account,
+                bot,
+                policy: ChallengePolicy::default(),
+                place,
                 token,
                 address,
                 outbox,
@@ -767,6 +938,7 @@ impl Lobby {
         };
         self.by_token.remove(&session.token);
         tracing::info!(client, name = %session.name, held = held_in.is_some(), "player left the server");
+        self.withdraw_challenges(&session.name);
         match held_in {
             // The name stays taken while the seat waits for its player.
             Some(room) => {
@@ -853,6 +1025,7 @@ mod tests {
         Arrival {
             name: name.into(),
             account: false,
+            bot: false,
             returning: false,
             resume,
             address: AddressKey::V4(std::net::Ipv4Addr::LOCALHOST),
@@ -899,7 +1072,12 @@ mod tests {
         );
         let (outbox, mut rx) = Outbox::for_test(1 << 20);
         lobby
-            .enter(arrival("Lan", None), outbox, CancellationToken::new())
+            .enter(
+                arrival("Lan", None),
+                outbox,
+                CancellationToken::new(),
+                mpsc::unbounded_channel().0,
+            )
             .await
             .unwrap()
             .unwrap();
@@ -914,6 +1092,7 @@ mod tests {
                 name: format!("P{i}"),
                 token: ResumeToken([i as u8; 16]),
                 outbox,
+                bot_account: false,
             };
             let room = lobby
                 .create(guest, settings.clone(), spec.clone())
@@ -964,6 +1143,7 @@ mod tests {
                 ..RoomSettings::default()
             },
             players: [Some(name.clone()), Some(name)],
+            bot_accounts: [true; 2],
             spectators: u32::MAX,
             status: RoomStatus::Playing,
         };

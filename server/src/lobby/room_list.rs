@@ -65,6 +65,11 @@ impl RoomList {
         self.note(id, true);
     }
 
+    /// Every room's line as last told (who sits where, whether a game is on).
+    pub fn lines(&self) -> impl Iterator<Item = &RoomSummary> {
+        self.lines.values()
+    }
+
     /// Room `id` closed.
     pub fn closed(&mut self, id: RoomId) {
         if self.lines.remove(&id).is_some() {

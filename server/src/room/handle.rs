@@ -21,6 +21,8 @@ pub struct Guest {
     pub token: ResumeToken,
     /// Where the room sends them everything.
     pub outbox: Outbox,
+    /// Logged in to a bot account (an engine's): their seat shows a BOT tag.
+    pub bot_account: bool,
 }
 
 /// A request from a member, forwarded by their session as it arrived.

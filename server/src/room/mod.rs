@@ -107,10 +107,38 @@ pub fn spawn(
     )
 }
 
+/// How long a seat kept for someone placed in a new room (by an accepted challenge)
+/// waits for their session to come and take it; then it is an ordinary free seat.
+pub const RESERVED_FOR: std::time::Duration = std::time::Duration::from_secs(15);
+
+/// Starts a room for `settings` (validated into `spec`) with its seats kept for the
+/// sessions `reserved` names, by seat: each is placed in it by the lobby and takes its
+/// seat with an ordinary [`RoomHandle::join`] (after leaving where it was); nobody else
+/// may take a kept seat meanwhile. A challenge accepted makes such a room.
+pub fn spawn_reserved(
+    id: RoomId,
+    settings: RoomSettings,
+    spec: GameSpec,
+    reserved: [Option<ClientId>; 2],
+    ctx: RoomContext,
+    tracker: &TaskTracker,
+) -> RoomHandle {
+    let seats = settings.seats.map(|kind| match kind {
+        SeatKind::Human => SeatState::Free,
+        SeatKind::Bot(level) => SeatState::Bot(BotSeat::new(level)),
+    });
+    let mut room = Room::new(id, settings, spec, seats, ctx);
+    let until = Instant::now() + RESERVED_FOR;
+    room.reserved = reserved.map(|r| r.map(|client| (client, until)));
+    launch(room, Opening::Reserved, tracker)
+}
+
 /// How a room comes to be.
 enum Opening {
     /// Made by this person, who is greeted in it.
     Created(Guest),
+    /// Made with its seats kept for people on their way (a challenge accepted).
+    Reserved,
     /// Reopened after a restart, its players' seats held for them.
     Restored,
 }
@@ -157,6 +185,8 @@ struct HumanSeat {
     token: TokenHash,
     /// Set while the player's connection is gone: when the seat is given up.
     held_until: Option<Instant>,
+    /// A bot account sits here (an engine's): shown with a BOT tag.
+    bot_account: bool,
 }
 
 /// The server's bot in a seat.
@@ -328,6 +358,9 @@ struct Room {
     log: Vec<Entry>,
     /// Messages held back until `log` is committed, in the order they were sent.
     waiting: Vec<(Outbox, Outgoing)>,
+    /// By seat: kept for this session until then (a challenge accepted places both
+    /// players here); nobody else may sit there meanwhile.
+    reserved: [Option<(ClientId, Instant)>; 2],
 }
 
 impl Room {
@@ -365,6 +398,7 @@ impl Room {
             last_number: 0,
             log: Vec::new(),
             waiting: Vec::new(),
+            reserved: [None, None],
         }
     }
 
@@ -385,6 +419,9 @@ impl Room {
                 let seat = matches!(self.settings.seats[0], SeatKind::Human);
                 let _ = self.join(creator, seat);
                 self.start_if_seated();
+            }
+            Opening::Reserved => {
+                tracing::info!(settings = ?self.settings, "room opened for a challenge");
             }
             Opening::Restored => {
                 tracing::info!(settings = ?self.settings, "room reopened with its game in progress");
@@ -494,9 +531,11 @@ impl Room {
             SeatState::Bot(b) => b.pending.as_ref().map(|p| p.at),
             SeatState::Free => None,
         });
+        let reserved = self.reserved.iter().flatten().map(|(_, until)| *until);
         flag.into_iter()
             .chain(first_move)
             .chain(seats)
+            .chain(reserved)
             .chain(self.people_due)
             .chain(self.next_game_at())
             .min()
@@ -504,6 +543,12 @@ impl Room {
 
     fn on_timer(&mut self, now: Instant) {
         self.check_flag(now);
+        for kept in &mut self.reserved {
+            if kept.is_some_and(|(_, until)| until <= now) {
+                tracing::info!("a seat kept for a player on their way is free again");
+                *kept = None;
+            }
+        }
         for seat in Seat::BOTH {
             if let SeatState::Human(h) = &self.seats[seat.index()]
                 && h.held_until.is_some_and(|t| t <= now)
@@ -515,9 +560,11 @@ impl Room {
         self.start_next_game_if_due(now);
     }
 
-    /// No member is here and no seat is held: nobody will ever come back to this room.
+    /// No member is here, no seat is held and none is kept for someone on their way:
+    /// nobody will ever come (back) to this room.
     fn is_empty(&self) -> bool {
         self.members.is_empty()
+            && self.reserved.iter().all(Option::is_none)
             && !self
                 .seats
                 .iter()
@@ -653,11 +700,13 @@ fn seat_view(seat: &SeatState) -> Option<SeatView> {
             name: h.name.clone(),
             bot: None,
             connected: h.held_until.is_none(),
+            bot_account: h.bot_account,
         }),
         SeatState::Bot(b) => Some(SeatView {
             name: b.name.clone(),
             bot: Some(b.level),
             connected: true,
+            bot_account: false,
         }),
     }
 }

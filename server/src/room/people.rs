@@ -25,9 +25,18 @@ impl Room {
             }
         };
         let role = if seat {
-            let free = Seat::BOTH
-                .into_iter()
-                .find(|s| matches!(self.seats[s.index()], SeatState::Free))
+            // A seat kept for this very guest, else a free one nobody is on their way to.
+            let kept = Seat::BOTH.into_iter().find(|s| {
+                self.reserved[s.index()].is_some_and(|(client, _)| client == guest.client)
+            });
+            let free = kept
+                .or_else(|| {
+                    Seat::BOTH.into_iter().find(|s| {
+                        matches!(self.seats[s.index()], SeatState::Free)
+                            && self.reserved[s.index()].is_none()
+                    })
+                })
+                .filter(|s| matches!(self.seats[s.index()], SeatState::Free))
                 .ok_or_else(|| {
                     ErrorMsg::new(
                         ErrorCode::RoomFull,
@@ -35,11 +44,13 @@ impl Room {
                     )
                 })?;
             self.offers.seat_changed(free);
+            self.reserved[free.index()] = None;
             self.seats[free.index()] = SeatState::Human(HumanSeat {
                 client: guest.client,
                 name: guest.name.clone(),
                 token: TokenHash::of(&guest.token),
                 held_until: None,
+                bot_account: guest.bot_account,
             });
             Role::Player(free)
         } else {
@@ -104,6 +115,7 @@ impl Room {
         held.client = guest.client;
         held.name = guest.name.clone();
         held.held_until = None;
+        held.bot_account = guest.bot_account;
         // A connection the player left behind (its session is being closed) is out.
         self.members.retain(|m| m.client != stale);
         tracing::info!(name = %guest.name, ?seat, "came back");

@@ -349,7 +349,8 @@ impl Room {
     fn record(&mut self) {
         let Some(m) = self.game.as_ref() else { return };
         let Some(over) = &m.over else { return };
-        let unrated = matches!(over.reason, EndReason::Aborted | EndReason::NewGame)
+        let unrated = !self.settings.rated
+            || matches!(over.reason, EndReason::Aborted | EndReason::NewGame)
             || (over.reason == EndReason::Abandoned && over.winner.is_none());
         let (winner, reason, rated, line) = (
             over.winner,

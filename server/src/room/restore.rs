@@ -154,6 +154,8 @@ fn held_seats(seats: &[LiveSeat; 2], ctx: &RoomContext) -> [SeatState; 2] {
             name,
             token,
             held_until: Some(held_until),
+            // Said again by the player's session when it comes back.
+            bot_account: false,
         }),
         LiveSeat::Bot(level) => SeatState::Bot(BotSeat::new(level)),
     })

@@ -140,6 +140,10 @@ impl Room {
             id: self.id,
             settings: self.settings.clone(),
             players: [name(&self.seats[0]), name(&self.seats[1])],
+            bot_accounts: self
+                .seats
+                .each_ref()
+                .map(|s| matches!(s, SeatState::Human(h) if h.bot_account)),
             spectators: self
                 .members
                 .iter()

@@ -26,6 +26,8 @@ pub struct Account {
     pub hash: String,
     /// Unix milliseconds.
     pub registered_ms: i64,
+    /// A bot account: an engine's (`banco bot`), marked BOT wherever its name shows.
+    pub bot: bool,
 }
 
 impl std::fmt::Debug for Account {
@@ -34,6 +36,7 @@ impl std::fmt::Debug for Account {
             .field("name", &self.name)
             .field("hash", &"<hidden>")
             .field("registered_ms", &self.registered_ms)
+            .field("bot", &self.bot)
             .finish()
     }
 }
@@ -52,15 +55,24 @@ pub fn name_key(name: &str) -> String {
 
 /// The account registered under `name` (any case), if any.
 pub fn find(conn: &Connection, name: &str) -> rusqlite::Result<Option<Account>> {
-    conn.prepare_cached("SELECT name, hash, registered_at FROM accounts WHERE name_key = ?1")?
+    conn.prepare_cached("SELECT name, hash, registered_at, bot FROM accounts WHERE name_key = ?1")?
         .query_row([name_key(name)], |row| {
             Ok(Account {
                 name: row.get(0)?,
                 hash: row.get(1)?,
                 registered_ms: row.get(2)?,
+                bot: row.get(3)?,
             })
         })
         .optional()
+}
+
+/// The compared names ([`name_key`]) of every bot account: few, read whole to mark
+/// them on a leaderboard.
+pub fn bot_keys(conn: &Connection) -> rusqlite::Result<std::collections::HashSet<String>> {
+    let mut stmt = conn.prepare_cached("SELECT name_key FROM accounts WHERE bot = 1")?;
+    let keys = stmt.query_map([], |row| row.get(0))?;
+    keys.collect()
 }
 
 /// What registering a name came to.
@@ -74,13 +86,15 @@ pub enum Registered {
     LooksLike(String),
 }
 
-/// Registers `name`, unless it is an account already or looks like one: two lookups by
-/// index and an insert, in one `IMMEDIATE` transaction (nobody registers in between).
+/// Registers `name` (a bot account's if `bot`), unless it is an account already or looks
+/// like one: two lookups by index and an insert, in one `IMMEDIATE` transaction (nobody
+/// registers in between).
 pub fn insert(
     conn: &mut Connection,
     name: &str,
     hash: &str,
     now_ms: i64,
+    bot: bool,
 ) -> rusqlite::Result<Registered> {
     let own = name_key(name);
     let skeleton = skeleton(name);
@@ -101,10 +115,10 @@ pub fn insert(
         return Ok(Registered::LooksLike(other));
     }
     tx.prepare_cached(
-        "INSERT INTO accounts (name, name_key, hash, registered_at, skeleton)
-         VALUES (?1, ?2, ?3, ?4, ?5)",
+        "INSERT INTO accounts (name, name_key, hash, registered_at, skeleton, bot)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     )?
-    .execute(params![name, own, hash, now_ms, skeleton])?;
+    .execute(params![name, own, hash, now_ms, skeleton, bot])?;
     tx.commit()?;
     Ok(Registered::Done)
 }
@@ -314,20 +328,20 @@ mod tests {
     fn names_are_one_account_whatever_their_case() {
         let mut conn = db();
         assert_eq!(
-            insert(&mut conn, "Bình", "h1", 5).unwrap(),
+            insert(&mut conn, "Bình", "h1", 5, false).unwrap(),
             Registered::Done
         );
         assert_eq!(
-            insert(&mut conn, "BÌNH", "h2", 6).unwrap(),
+            insert(&mut conn, "BÌNH", "h2", 6, false).unwrap(),
             Registered::Taken
         );
         // A Cyrillic А in place of a Latin A: the same to a reader.
         assert_eq!(
-            insert(&mut conn, "Alice", "h3", 7).unwrap(),
+            insert(&mut conn, "Alice", "h3", 7, false).unwrap(),
             Registered::Done
         );
         assert_eq!(
-            insert(&mut conn, "\u{410}lice", "h4", 8).unwrap(),
+            insert(&mut conn, "\u{410}lice", "h4", 8, false).unwrap(),
             Registered::LooksLike("Alice".into())
         );
         assert!(find(&conn, "\u{410}lice").unwrap().is_none());
@@ -431,8 +445,8 @@ mod tests {
     #[test]
     fn skeletons_are_computed_again_under_another_rule_and_look_alikes_stay_refused() {
         let mut conn = db();
-        insert(&mut conn, "Alice", "h", 1).unwrap();
-        insert(&mut conn, "Bình", "h", 2).unwrap();
+        insert(&mut conn, "Alice", "h", 1, false).unwrap();
+        insert(&mut conn, "Bình", "h", 2, false).unwrap();
         // As if an older build had let a look-alike in and its rule were another: the
         // skeletons (and the rule's fingerprint) are not what this build computes.
         conn.execute_batch(
@@ -455,7 +469,7 @@ mod tests {
         assert_ne!(skeletons[2].1, skeleton("Alice"), "kept unique");
         // The first of the look-alikes still refuses the next one.
         assert_eq!(
-            insert(&mut conn, "Alic\u{435}", "h", 4).unwrap(),
+            insert(&mut conn, "Alic\u{435}", "h", 4, false).unwrap(),
             Registered::LooksLike("Alice".into())
         );
         // Refreshed once: a second start finds the rule unchanged and leaves them.
@@ -476,6 +490,7 @@ mod tests {
             name: "An".into(),
             hash: "$argon2id$secret".into(),
             registered_ms: 1,
+            bot: false,
         };
         assert!(!format!("{a:?}").contains("argon2"));
     }

@@ -23,6 +23,8 @@ pub struct Standing {
     pub name: String,
     /// The level, for the server's bots.
     pub bot: Option<String>,
+    /// A bot account's line (an engine's, `banco bot`).
+    pub bot_account: bool,
     /// Rated games played.
     pub games: u32,
     /// Rated games won.
@@ -41,6 +43,7 @@ impl Standing {
         banco_protocol::Standing {
             name: self.name.clone(),
             bot: self.bot.as_deref().and_then(|l| l.parse::<Level>().ok()),
+            bot_account: self.bot_account,
             rating: self.rating.to_wire(),
             games: self.games,
             wins: self.wins,
@@ -170,6 +173,7 @@ pub fn leaderboard(
     )?;
     let mut rows = stmt.query(rusqlite::params![kind.as_str(), super::rating::PROVISIONAL])?;
     let mut out = Vec::new();
+    let engines = super::accounts::bot_keys(conn)?;
     while out.len() < limit as usize {
         let Some(row) = rows.next()? else { break };
         let read = || -> rusqlite::Result<Standing> {
@@ -177,6 +181,7 @@ pub fn leaderboard(
             Ok(Standing {
                 name: row.get(1)?,
                 bot: (!bot.is_empty()).then_some(bot),
+                bot_account: false,
                 games: row.get(3)?,
                 wins: row.get(4)?,
                 losses: row.get(5)?,
@@ -189,7 +194,11 @@ pub fn leaderboard(
             })
         };
         match read() {
-            Ok(standing) => out.push(standing),
+            Ok(mut standing) => {
+                standing.bot_account = standing.bot.is_none()
+                    && engines.contains(&super::accounts::name_key(&standing.name));
+                out.push(standing);
+            }
             Err(e) => unreadable("players", row.get(0).unwrap_or(-1), &e.to_string()),
         }
     }

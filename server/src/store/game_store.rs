@@ -76,7 +76,12 @@ pub trait GameStore: Send + Sync + 'static {
 
     /// Registers `name` with password hash `hash`, unless the name is taken or looks
     /// like an account's.
-    fn register(&self, name: String, hash: String) -> Answer<'_, Result<Registered, ReadError>>;
+    fn register(
+        &self,
+        name: String,
+        hash: String,
+        bot: bool,
+    ) -> Answer<'_, Result<Registered, ReadError>>;
 
     /// Replaces the password hash of account `name` and revokes its account tokens but
     /// `keep`; `Ok(false)` if there is no such account.

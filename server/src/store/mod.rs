@@ -270,9 +270,10 @@ impl GameStore for Sqlite {
         &self,
         name: String,
         hash: String,
+        bot: bool,
     ) -> Answer<'_, Result<accounts::Registered, ReadError>> {
         let now = now_ms();
-        Box::pin(self.register_desk(move |conn| accounts::insert(conn, &name, &hash, now)))
+        Box::pin(self.register_desk(move |conn| accounts::insert(conn, &name, &hash, now, bot)))
     }
 
     fn set_password(
@@ -898,7 +899,7 @@ mod tests {
         let within = Duration::from_secs(30);
         for n in 0..50 {
             let name = format!("Player {n}");
-            let done = tokio::time::timeout(within, h.register(name.clone(), "hash".into()))
+            let done = tokio::time::timeout(within, h.register(name.clone(), "hash".into(), false))
                 .await
                 .expect("a registration waited for the game writer");
             assert_eq!(done.unwrap(), accounts::Registered::Done);

@@ -61,6 +61,7 @@ pub fn profile(
     Ok(Some(Profile {
         name: shown,
         bot,
+        bot_account: account.as_ref().is_some_and(|a| a.bot),
         registered_at_ms: account.map(|a| u64::try_from(a.registered_ms).unwrap_or(0)),
         first_seen_ms: u64::try_from(first_seen).unwrap_or(0),
         games,

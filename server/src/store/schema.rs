@@ -12,7 +12,7 @@ use super::live::{LiveGame, LiveSeat};
 use crate::token::TokenHash;
 
 /// The layout this code writes.
-pub const VERSION: i64 = 12;
+pub const VERSION: i64 = 13;
 
 /// Creates the tables if the file is new, and brings an older file up to date.
 pub fn create(conn: &mut Connection) -> rusqlite::Result<()> {
@@ -50,8 +50,11 @@ pub fn create(conn: &mut Connection) -> rusqlite::Result<()> {
     if version < 11 {
         version_11(conn)?;
     }
-    if version < VERSION {
+    if version < 12 {
         version_12(conn)?;
+    }
+    if version < VERSION {
+        version_13(conn)?;
     }
     super::accounts::refresh_skeletons(conn)
 }
@@ -396,6 +399,18 @@ fn version_12(conn: &mut Connection) -> rusqlite::Result<()> {
         "CREATE INDEX IF NOT EXISTS games_by_match ON games (match_id) WHERE match_id IS NOT NULL;
          PRAGMA user_version = 12;",
     )?;
+    tx.commit()
+}
+
+/// Bot accounts: an account may be an engine's (`banco bot`), marked BOT wherever its
+/// name is shown and rated in its own right. Accounts made before are people's.
+fn version_13(conn: &mut Connection) -> rusqlite::Result<()> {
+    let tx = conn.transaction()?;
+    if !has_column(&tx, "accounts", "bot")? {
+        // 1 for a bot account (an engine's), 0 for a person's
+        tx.execute_batch("ALTER TABLE accounts ADD COLUMN bot INTEGER NOT NULL DEFAULT 0")?;
+    }
+    tx.execute_batch("PRAGMA user_version = 13;")?;
     tx.commit()
 }
 

@@ -227,6 +227,7 @@ fn a_spectators_v_opens_the_game_it_watched_not_its_own() {
     let mut view = crate::testing::caro_room_view(Role::Spectator);
     view.seats[0].as_mut().expect("a player").name = "Cúc".into();
     view.seats[1] = Some(banco_protocol::SeatView {
+        bot_account: false,
         name: "Bot (hard)".into(),
         bot: Some(banco_protocol::Level::Hard),
         connected: true,
