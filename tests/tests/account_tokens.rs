@@ -41,6 +41,7 @@ async fn remembered(server: &TestServer, name: &str, register: bool) -> (Client,
                 password: PASSWORD.into(),
                 register,
                 remember: true,
+                bot: false,
             }),
         )
         .await;

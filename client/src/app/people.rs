@@ -162,6 +162,10 @@ impl App {
                     let msg = tr!(self.loc, "create.bad_opening", why = why);
                     self.warn(msg);
                 }
+                FormAction::BadMatch => {
+                    let msg = tr!(self.loc, "create.bad_match").to_string();
+                    self.warn(msg);
+                }
                 FormAction::Create(settings) => {
                     ps.form = None;
                     let to = match target {

@@ -361,8 +361,8 @@ mod tests {
     #[test]
     fn account_tokens_log_in_to_their_account_until_revoked_or_unused_too_long() {
         let mut conn = db();
-        insert(&mut conn, "Mai", "h", 1).unwrap();
-        insert(&mut conn, "Lan", "h", 1).unwrap();
+        insert(&mut conn, "Mai", "h", 1, false).unwrap();
+        insert(&mut conn, "Lan", "h", 1, false).unwrap();
         assert!(!remember(&mut conn, "Nobody", "t0", 10).unwrap());
         assert!(remember(&mut conn, "mai", "t1", 10).unwrap());
         assert!(remember(&mut conn, "Mai", "t2", 10).unwrap());
@@ -397,7 +397,7 @@ mod tests {
         );
         // A removed account's tokens log nobody in, not even a new account of the name.
         assert!(remove(&mut conn, "Mai").unwrap());
-        insert(&mut conn, "Mai", "h", later + 3).unwrap();
+        insert(&mut conn, "Mai", "h", later + 3, false).unwrap();
         assert_eq!(recall(&mut conn, "t4", later + 4).unwrap(), None);
         // At most so many per account: the least recently used go first.
         for n in 0..TOKENS_PER_ACCOUNT + 2 {
