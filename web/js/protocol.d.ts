@@ -7,6 +7,13 @@
 export type ProtocolVersion = 7;
 
 /**
+ * A long-lived secret that logs in to one account without its password (the browser
+ * page's "stay logged in"): handed out in [`crate::Welcome`] when a login asks to be
+ * remembered, presented as [`crate::Credentials::Token`]. The server keeps only its hash.
+ */
+export type AccountToken = number[];
+
+/**
  * A board being arranged by hand in a position editor (the browser page's: the terminal
  * client carries the rules and judges its own), for the server to judge with the rules.
  */
@@ -41,6 +48,48 @@ export type BestWin = {
 export type CaroOpening = "none" | {
   stones: Point[];
 } | "balanced";
+
+/**
+ * A challenge as sent to the challenger, the one challenged, and (for an open one)
+ * everyone.
+ */
+export type Challenge = {
+  /** Milliseconds left before the challenge expires, as of this message. */
+  expires_in_ms: number;
+  /** Who challenges (seat One of the room it makes). */
+  from: string;
+  /** The challenger is a bot account (an engine brought with `banco bot`). */
+  from_bot: boolean;
+  id: number;
+  /**
+   * The room the game is played in, as the challenger chose it: `first` is said from
+   * the challenger's side (`me`: the challenger moves first), `seats` are two people.
+   */
+  settings: RoomSettings;
+  /** Who is challenged; `None` for an open challenge anyone may take. */
+  to?: string | null;
+};
+
+/** How a challenge ended. */
+export type ChallengeEnd = {
+  accepted: {
+    by: string;
+    room: number;
+  };
+  declined?: never;
+} | {
+  declined: {
+    by: string;
+    reason: DeclineReason;
+  };
+  accepted?: never;
+} | "cancelled" | "expired" | "withdrawn";
+
+/**
+ * Who may challenge a player, as the player chose
+ * ([`crate::ClientMsg::SetChallenges`]).
+ */
+export type ChallengePolicy = "everyone" | "accounts" | "nobody";
 
 /** One chat line. */
 export type ChatLine = {
@@ -105,7 +154,23 @@ export type ClientMsg = {
   };
 } | {
   Trial: Move[];
-};
+} | "LogOut" | {
+  Challenge: {
+    settings: RoomSettings;
+    to?: string | null;
+  };
+} | {
+  AcceptChallenge: number;
+} | {
+  DeclineChallenge: {
+    id: number;
+    reason: DeclineReason;
+  };
+} | {
+  CancelChallenge: number;
+} | {
+  SetChallenges: ChallengePolicy;
+} | "Players";
 
 /** How much time each seat has, as of the moment the message was sent. */
 export type Clocks = {
@@ -119,14 +184,35 @@ export type Clocks = {
 };
 
 /**
- * A password for the account named in [`Hello`]. Its `Debug` hides the password, so it
- * can never reach a log by way of a message dump.
+ * How a client proves it is the account named in [`Hello`]. Its `Debug` hides the
+ * password and the token, so neither can reach a log by way of a message dump.
  */
 export type Credentials = {
-  password: string;
-  /** Make the account (the name must be free) instead of logging in to it. */
-  register: boolean;
+  password: {
+    /**
+     * A bot account: an engine's (`banco bot`), marked BOT wherever its name is
+     * shown. Registering makes the account a bot's for good; a login must say the
+     * same as the account is (a person's account is not an engine's, nor the other
+     * way round).
+     */
+    bot?: boolean;
+    password: string;
+    /** Make the account (the name must be free) instead of logging in to it. */
+    register: boolean;
+    /**
+     * Also hand out an [`AccountToken`] in [`crate::Welcome`], so this client can log
+     * in again without the password (the browser page's "stay logged in").
+     */
+    remember?: boolean;
+  };
+  token?: never;
+} | {
+  token: AccountToken;
+  password?: never;
 };
+
+/** Why a challenge was declined: the short list a person picks from. */
+export type DeclineReason = "not_now" | "time_control" | "rated_only" | "casual_only" | "no_bots" | "variant";
 
 /** Why a game ended. */
 export type EndReason = ("resign" | "checkmate" | "perpetual_check" | "repetition" | "sixty_moves" | "no_material") | "five" | "draw" | "timeout" | "quit" | "abandoned" | "stalemate" | "agreement" | "aborted" | "new_game";
@@ -135,7 +221,7 @@ export type EndReason = ("resign" | "checkmate" | "perpetual_check" | "repetitio
  * Why the server refused a request. The names (see [`ErrorCode::as_str`]) are stable:
  * scripts match on them. Whatever was refused changed nothing.
  */
-export type ErrorCode = ("no_such_room" | "not_in_room" | "game_over" | "not_your_turn" | "empty_chat" | "chat_too_long" | "shutting_down") | "version_mismatch" | "malformed" | "unexpected" | "bad_name" | "bad_settings" | "room_full" | "already_in_room" | "not_a_player" | "no_game" | "illegal_move" | "occupied" | "out_of_bounds" | "chat_too_fast" | "offer_pending" | "no_offer" | "own_offer" | "nothing_to_undo" | "hints_off" | "busy" | "internal" | "no_such_game" | "login_failed" | "name_registered" | "name_taken" | "too_many_tries" | "bad_password" | "not_logged_in" | "spectators_full" | "offer_too_soon" | "engines_busy" | "hint_used" | "no_such_player" | "no_match";
+export type ErrorCode = ("no_such_room" | "not_in_room" | "game_over" | "not_your_turn" | "empty_chat" | "chat_too_long" | "shutting_down") | "version_mismatch" | "malformed" | "unexpected" | "bad_name" | "bad_settings" | "room_full" | "already_in_room" | "not_a_player" | "no_game" | "illegal_move" | "occupied" | "out_of_bounds" | "chat_too_fast" | "offer_pending" | "no_offer" | "own_offer" | "nothing_to_undo" | "hints_off" | "busy" | "internal" | "no_such_game" | "login_failed" | "name_registered" | "name_taken" | "too_many_tries" | "bad_password" | "not_logged_in" | "spectators_full" | "offer_too_soon" | "engines_busy" | "hint_used" | "no_such_player" | "taken_over" | "no_match" | "challenge_refused" | "no_such_challenge" | "challenge_pending" | "too_many_challenges" | "challenge_too_soon" | "player_busy";
 
 /** A refusal as sent on the wire. */
 export type ErrorMsg = {
@@ -437,6 +523,12 @@ export type MoveRecord = {
   wxf: string;
 };
 
+/**
+ * Why a caro stone that made five (or more) in a row did not win, told with the move so
+ * no player is left wondering.
+ */
+export type NotAWin = "blocked_both_ends" | "overline";
+
 /** An open offer: what, and from which seat. */
 export type Offer = {
   by: Seat;
@@ -453,6 +545,24 @@ export type OfferKind = "undo" | "new_game" | "draw";
 export type PasswordChange = {
   new: string;
   old: string;
+};
+
+/** A line of the people list: someone on the server now, or one of the server's bots. */
+export type PlayerLine = {
+  /** Logged in to an account (else a guest, or the server's bot). */
+  account: boolean;
+  /** A bot account: an engine brought with `banco bot`. */
+  bot: boolean;
+  /** Who may challenge them. */
+  challenges: ChallengePolicy;
+  /**
+   * `Some` for the server's bot of that level (always there, always takes a
+   * challenge it can play).
+   */
+  level?: Level | null;
+  name: string;
+  /** Seated in a game being played now (a challenge waits until it ends). */
+  playing: boolean;
 };
 
 /** One player's errors over the game. */
@@ -518,6 +628,8 @@ export type PositionFacts = {
 export type Profile = {
   /** `Some` for the server's bots. */
   bot?: Level | null;
+  /** A bot account (an engine brought with `banco bot`). */
+  bot_account?: boolean;
   /** When the name first played here (ms since the Unix epoch). */
   first_seen_ms: number;
   /** One per game kind, in [`GameKind::ALL`]'s order, played or not. */
@@ -631,6 +743,12 @@ export type RoomSettings = {
    */
   match_format?: MatchFormat | null;
   /**
+   * Whether the room's games count for ratings (they do only between two accounts,
+   * both having moved); `false`: casual games, rated for nobody. Settings stored
+   * before this choice existed read as rated.
+   */
+  rated?: boolean;
+  /**
    * Seat One, then seat Two. A bot in seat One makes the creator a spectator (a
    * bot-vs-bot room when both are bots).
    */
@@ -643,6 +761,8 @@ export type RoomStatus = "waiting" | "playing" | "finished";
 
 /** A line of the lobby's room list. */
 export type RoomSummary = {
+  /** By seat: a bot account sits there (an engine, shown with a BOT tag). */
+  bot_accounts?: [boolean, boolean];
   id: number;
   /** Names by seat; `None` for a free seat. */
   players: [string | null, string | null];
@@ -694,6 +814,8 @@ export type SeatKind = "human" | {
 export type SeatView = {
   /** `Some` for the server's bot. */
   bot?: Level | null;
+  /** A bot account's seat: an engine brought with `banco bot`, shown with a BOT tag. */
+  bot_account?: boolean;
   /** `false` while a dropped player's seat is held for them. */
   connected: boolean;
   name: string;
@@ -730,6 +852,8 @@ export type ServerMsg = {
 } | {
   Moved: {
     clocks?: Clocks | null;
+    /** Caro: why the move made five (or more) in a row and still did not win. */
+    not_a_win?: NotAWin | null;
     ply: number;
     record: MoveRecord;
   };
@@ -804,12 +928,29 @@ export type ServerMsg = {
   };
 } | {
   Tried: Trial;
+} | "LoggedOut" | {
+  ChallengeSent: Challenge;
+} | {
+  Challenged: Challenge;
+} | {
+  ChallengeEnded: {
+    end: ChallengeEnd;
+    id: number;
+  };
+} | {
+  OpenChallenges: Challenge[];
+} | {
+  Players: PlayerLine[];
+} | {
+  ChallengesSet: ChallengePolicy;
 };
 
 /** A player's line on a game's leaderboard. */
 export type Standing = {
   /** `Some` for the server's bots, which are rated like everyone else (per level). */
   bot?: Level | null;
+  /** A bot account (an engine brought with `banco bot`), rated in its own right. */
+  bot_account?: boolean;
   draws: number;
   games: number;
   losses: number;
@@ -879,6 +1020,13 @@ export type Welcome = {
    * [`crate::GUEST_MARK`]).
    */
   account?: boolean;
+  /**
+   * Asked for with [`crate::Credentials::Password`]'s `remember`: present it as
+   * [`crate::Credentials::Token`] to log in again without the password.
+   */
+  account_token?: AccountToken | null;
+  /** The account is a bot account (an engine's, `banco bot`). */
+  bot?: boolean;
   /** The name the server gave this player (the asked name, made unique). */
   name: string;
   /** Present this in a later Hello to reclaim a held seat. */
