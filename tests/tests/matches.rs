@@ -9,10 +9,10 @@ use std::time::Duration;
 
 use banco_protocol::{
     ClientMsg, EndReason, ErrorCode, FirstMove, GameKind, GameOver, MatchEnd, MatchFormat,
-    MatchResult, MatchState, OfferKind, Rule, RoomSettings, Seat, Series, ServerMsg,
+    MatchResult, MatchState, OfferKind, RoomId, RoomSettings, Rule, Seat, Series, ServerMsg,
 };
 use banco_server::{Config, StoreLocation};
-use banco_tests::{Client, TempDir, TestServer, caro_from, exchange, test_config, two_players};
+use banco_tests::{Client, TempDir, TestServer, caro_from, exchange, test_config};
 
 /// A break no test waits out: the next game starts when both say they are ready.
 const LONG_BREAK: Duration = Duration::from_secs(3600);
@@ -42,6 +42,26 @@ fn score(one: u32, two: u32, draws: u32) -> Series {
         wins: [one, two],
         draws,
     }
+}
+
+/// An and Bình seated in a new room of `settings`, before its first game is read: each
+/// game's start is read by [`started`].
+async fn seated(server: &TestServer, settings: RoomSettings) -> (Client, Client, RoomId) {
+    seated_as(server, settings, "An", "Bình").await
+}
+
+/// `one` and `two` seated in a new room of `settings`, as [`seated`].
+async fn seated_as(
+    server: &TestServer,
+    settings: RoomSettings,
+    one: &str,
+    two: &str,
+) -> (Client, Client, RoomId) {
+    let mut a = server.player(one).await;
+    let mut b = server.player(two).await;
+    let (id, _) = a.create(settings).await;
+    b.join(id).await;
+    (a, b, id)
 }
 
 /// The next `Match`, skipping what comes before.
@@ -128,7 +148,10 @@ async fn first_to_two_ends_as_soon_as_a_player_has_two_and_the_colours_alternate
     play_game(&mut a, &mut b, first, Some(Seat::One)).await;
     // Not decided: the score, and a break before the next game.
     let state = match_state(&mut a).await;
-    assert_eq!((state.score, state.leader, state.game), (score(1, 0, 0), Some(Seat::One), 1));
+    assert_eq!(
+        (state.score, state.leader, state.game),
+        (score(1, 0, 0), Some(Seat::One), 1)
+    );
     assert!(state.next_game_in_ms.is_some());
     assert_eq!(state.result, None);
     assert_eq!(match_state(&mut b).await.score, score(1, 0, 0));
@@ -154,8 +177,14 @@ async fn first_to_two_ends_as_soon_as_a_player_has_two_and_the_colours_alternate
     let mut c = server.connect("Chi").await;
     let view = c.watch(id).await;
     let state = view.match_state.expect("the match");
-    assert_eq!((state.result, state.score, state.game), (Some(result), score(2, 0, 0), 2));
-    assert!(view.game.and_then(|g| g.over).is_some(), "no third game began");
+    assert_eq!(
+        (state.result, state.score, state.game),
+        (Some(result), score(2, 0, 0), 2)
+    );
+    assert!(
+        view.game.and_then(|g| g.over).is_some(),
+        "no third game began"
+    );
 
     // The history says which game of which match each was, and how the match ended.
     a.send(ClientMsg::History {
@@ -198,7 +227,10 @@ async fn first_to_two_ends_as_soon_as_a_player_has_two_and_the_colours_alternate
             unreachable!()
         };
         let caro = p.games.iter().find(|k| k.game == GameKind::Caro).unwrap();
-        assert_eq!((caro.matches.won, caro.matches.lost, caro.matches.drawn), (won, lost, 0));
+        assert_eq!(
+            (caro.matches.won, caro.matches.lost, caro.matches.drawn),
+            (won, lost, 0)
+        );
         assert_eq!(caro.games, 2, "each game of the match is rated as any game");
     }
     server.stop().await;
@@ -208,7 +240,7 @@ async fn first_to_two_ends_as_soon_as_a_player_has_two_and_the_colours_alternate
 async fn a_two_game_mini_match_gives_each_player_the_first_move_and_a_level_score_is_drawn() {
     // A short break: the second game starts by itself.
     let server = TestServer::with_config(config(Duration::from_millis(50))).await;
-    let (mut a, mut b, _) = two_players(&server, match_room(MatchFormat::MINI)).await;
+    let (mut a, mut b, _) = seated(&server, match_room(MatchFormat::MINI)).await;
     let (first, state) = started(&mut a, &mut b).await;
     assert_eq!((first, state.game), (Seat::One, 1));
     play_game(&mut a, &mut b, first, Some(Seat::One)).await;
@@ -233,7 +265,7 @@ async fn a_two_game_mini_match_gives_each_player_the_first_move_and_a_level_scor
 #[tokio::test]
 async fn a_match_of_n_games_plays_them_all_and_a_replaced_game_is_played_again() {
     let server = TestServer::with_config(config(Duration::from_millis(50))).await;
-    let (mut a, mut b, _) = two_players(&server, match_room(format(4, None))).await;
+    let (mut a, mut b, _) = seated(&server, match_room(format(4, None))).await;
     let mut firsts = Vec::new();
     // Games: An wins, a draw, An wins, Bình wins: 2-1 with a draw, after all four.
     for (n, winner) in [Some(Seat::One), None, Some(Seat::One), Some(Seat::Two)]
@@ -245,10 +277,9 @@ async fn a_match_of_n_games_plays_them_all_and_a_replaced_game_is_played_again()
         if n == 1 {
             // Game 2 replaced by agreement before its end: no result, played again with
             // the same colours under the same number.
+            // Replaced in silence: the new game's start says it all.
             exchange(&mut b, &mut a, 0, 0).await;
             ready(&mut a, &mut b).await;
-            let over = a.game_over().await;
-            assert_eq!(over.reason, EndReason::NewGame);
             let (again, state) = started(&mut a, &mut b).await;
             assert_eq!((again, state.game, state.score), (first, 2, score(1, 0, 0)));
             first = again;
@@ -273,11 +304,13 @@ async fn a_match_of_n_games_plays_them_all_and_a_replaced_game_is_played_again()
 async fn resigning_the_match_ends_it_mid_game_or_between_games_and_another_may_follow() {
     let server = TestServer::with_config(config(LONG_BREAK)).await;
     // Where no match is played, there is none to resign.
-    let (mut x, _y, _) = two_players(&server, banco_tests::caro(15)).await;
+    let (mut x, mut y, _) = seated_as(&server, banco_tests::caro(15), "Xuân", "Yến").await;
+    x.game_started().await;
+    y.game_started().await;
     x.send(ClientMsg::ResignMatch).await;
     x.expect_error(ErrorCode::NoMatch).await;
 
-    let (mut a, mut b, id) = two_players(&server, match_room(format(9, Some(5)))).await;
+    let (mut a, mut b, id) = seated(&server, match_room(format(9, Some(5)))).await;
     let mut c = server.connect("Chi").await;
     c.watch(id).await;
     let (first, _) = started(&mut a, &mut b).await;
@@ -286,17 +319,27 @@ async fn resigning_the_match_ends_it_mid_game_or_between_games_and_another_may_f
     let (first, _) = started(&mut a, &mut b).await;
     // Mid-game: Bình gives up the whole match; the game in progress goes to An too.
     c.send(ClientMsg::ResignMatch).await;
-    c.expect_error(ErrorCode::NotAPlayer).await;
+    // The watcher has the game's moves to read first.
+    let refused = c.recv_until(|m| matches!(m, ServerMsg::Error(_))).await;
+    assert!(
+        matches!(&refused, ServerMsg::Error(e) if e.code == ErrorCode::NotAPlayer),
+        "{refused:?}"
+    );
     {
         let (mover, other) = match first {
             Seat::One => (&mut a, &mut b),
             Seat::Two => (&mut b, &mut a),
         };
+        // Both move: a game given up before that is aborted, not lost.
         exchange(mover, other, 3, 3).await;
+        exchange(other, mover, 4, 4).await;
     }
     b.send(ClientMsg::ResignMatch).await;
     let over = b.game_over().await;
-    assert_eq!((over.winner, over.reason), (Some(Seat::One), EndReason::Resign));
+    assert_eq!(
+        (over.winner, over.reason),
+        (Some(Seat::One), EndReason::Resign)
+    );
     let result = match_over(&mut b).await;
     assert_eq!(
         result,
@@ -312,7 +355,10 @@ async fn resigning_the_match_ends_it_mid_game_or_between_games_and_another_may_f
     // Another match, by agreement: 0-0 again, and the other seat opens it.
     ready(&mut a, &mut b).await;
     let (first, state) = started(&mut a, &mut b).await;
-    assert_eq!((first, state.number, state.score), (Seat::Two, 2, Series::default()));
+    assert_eq!(
+        (first, state.number, state.score),
+        (Seat::Two, 2, Series::default())
+    );
     play_game(&mut a, &mut b, first, Some(Seat::Two)).await;
     assert_eq!(match_state(&mut a).await.score, score(0, 1, 0));
     // Between games: An resigns it; no game is running to end.
@@ -344,7 +390,7 @@ async fn leaving_mid_match_loses_it_and_so_does_not_coming_back() {
     })
     .await;
     // Leaving between games.
-    let (mut a, mut b, _) = two_players(&server, match_room(format(3, Some(2)))).await;
+    let (mut a, mut b, _) = seated(&server, match_room(format(3, Some(2)))).await;
     let (first, _) = started(&mut a, &mut b).await;
     play_game(&mut a, &mut b, first, Some(Seat::Two)).await;
     b.send(ClientMsg::LeaveRoom).await;
@@ -359,7 +405,7 @@ async fn leaving_mid_match_loses_it_and_so_does_not_coming_back() {
     );
 
     // A dropped connection that does not come back in time, mid-game.
-    let (mut a, b, _) = two_players(&server, match_room(format(3, Some(2)))).await;
+    let (mut a, b, _) = seated_as(&server, match_room(format(3, Some(2))), "Cúc", "Dũng").await;
     let mut b = b;
     let (first, _) = started(&mut a, &mut b).await;
     {
@@ -372,7 +418,10 @@ async fn leaving_mid_match_loses_it_and_so_does_not_coming_back() {
     }
     b.disconnect();
     let over = a.game_over().await;
-    assert_eq!((over.winner, over.reason), (Some(Seat::One), EndReason::Abandoned));
+    assert_eq!(
+        (over.winner, over.reason),
+        (Some(Seat::One), EndReason::Abandoned)
+    );
     let result = match_over(&mut a).await;
     assert_eq!(
         result,
@@ -394,7 +443,7 @@ async fn a_restart_mid_match_brings_it_back_mid_game_and_between_games() {
         ..config(LONG_BREAK)
     };
     let server = TestServer::with_config(config()).await;
-    let (mut a, mut b, id) = two_players(&server, match_room(format(5, Some(3)))).await;
+    let (mut a, mut b, id) = seated(&server, match_room(format(5, Some(3)))).await;
     let (first, _) = started(&mut a, &mut b).await;
     play_game(&mut a, &mut b, first, Some(Seat::Two)).await;
     match_state(&mut a).await;
@@ -413,7 +462,10 @@ async fn a_restart_mid_match_brings_it_back_mid_game_and_between_games() {
     let view = a.joined().await;
     assert_eq!(view.id, id);
     let state = view.match_state.expect("the match came back");
-    assert_eq!((state.score, state.game, state.result), (score(0, 1, 0), 2, None));
+    assert_eq!(
+        (state.score, state.game, state.result),
+        (score(0, 1, 0), 2, None)
+    );
     assert_eq!(view.series, score(0, 1, 0));
     let game = view.game.expect("its game in progress");
     assert_eq!((game.first, game.moves.len()), (Seat::Two, 1));
@@ -437,7 +489,10 @@ async fn a_restart_mid_match_brings_it_back_mid_game_and_between_games() {
     assert_eq!(view.id, id);
     assert!(view.game.is_none());
     let state = view.match_state.expect("the match came back between games");
-    assert_eq!((state.score, state.game, state.result), (score(0, 2, 0), 2, None));
+    assert_eq!(
+        (state.score, state.game, state.result),
+        (score(0, 2, 0), 2, None)
+    );
     assert!(state.next_game_in_ms.is_some());
     let mut b = server.reconnect("Bình", token_b).await;
     b.joined().await;
@@ -456,7 +511,11 @@ async fn a_restart_mid_match_brings_it_back_mid_game_and_between_games() {
     else {
         unreachable!()
     };
-    let places: Vec<u32> = games.iter().filter_map(|g| g.in_match).map(|m| m.game).collect();
+    let places: Vec<u32> = games
+        .iter()
+        .filter_map(|g| g.in_match)
+        .map(|m| m.game)
+        .collect();
     assert_eq!(places, [3, 2, 1]);
     server.stop().await;
 }

@@ -737,7 +737,7 @@ mod tests {
         press(&mut f, &[Right, Right]);
         assert_eq!(f.players, Players::Bots);
         assert_eq!(
-            f.fields()[f.fields().len() - 5..],
+            f.fields()[f.fields().len() - 6..],
             [
                 Field::Players,
                 Field::BotOne,

@@ -771,6 +771,23 @@ fn snapshot_create_form() {
 }
 
 #[test]
+fn the_create_form_scrolls_on_a_short_terminal_and_keeps_the_focus_in_view() {
+    let mut a = lobby_app();
+    press(&mut a, &[KeyCode::Char('c')]);
+    // Up from the top wraps to the last field, the match: shown, the game line is not.
+    press(&mut a, &[KeyCode::Up]);
+    let (text, _) = render(&a, 80, 14);
+    assert!(text.contains("off: rematches as we like"), "{text}");
+    assert!(!text.contains("caro (five in a row)"), "{text}");
+    assert!(text.contains("Enter create"), "{text}");
+    // Down wraps to the top: the game line is back in view.
+    press(&mut a, &[KeyCode::Down]);
+    let (text, _) = render(&a, 80, 14);
+    assert!(text.contains("caro (five in a row)"), "{text}");
+    assert!(text.contains("Enter create"), "{text}");
+}
+
+#[test]
 fn snapshot_create_form_says_who_plays_in_words() {
     let mut a = lobby_app();
     press(&mut a, &[KeyCode::Char('c')]);

@@ -223,9 +223,29 @@ pub(super) fn draw_create(frame: &mut Frame, area: Rect, app: &App, form: &Creat
     };
     let inner = dialog(frame, centered(area, width, height), theme, &title);
     const LABEL_W: usize = 18;
-    let mut lines = vec![Line::default()];
+    let keys = match form.target {
+        None => crate::app::keys::CREATE,
+        Some(_) => crate::app::keys::CHALLENGE_FORM,
+    };
+    let items = legend_items(app, keys);
+    let legend_lines = legend(&items, theme, inner.width, 2);
+    // On a short terminal the fields scroll: the focused one stays in view, and the keys
+    // stay at the bottom.
+    let roomy = inner.height as usize >= fields.len() + legend_lines.len() + 2;
+    let rows = (inner.height as usize)
+        .saturating_sub(legend_lines.len() + if roomy { 2 } else { 0 })
+        .max(1);
+    let at = fields.iter().position(|f| *f == form.focus).unwrap_or(0);
+    let first = (at + 1)
+        .saturating_sub(rows)
+        .min(fields.len().saturating_sub(rows));
+    let mut lines = if roomy {
+        vec![Line::default()]
+    } else {
+        Vec::new()
+    };
     let mut cursor = None;
-    for f in &fields {
+    for f in fields.iter().skip(first).take(rows) {
         let (label, value) = field_text(app, form, *f);
         let focused = *f == form.focus;
         let label_style = if focused { theme.accent() } else { theme.dim() };
@@ -280,13 +300,10 @@ pub(super) fn draw_create(frame: &mut Frame, area: Rect, app: &App, form: &Creat
             Span::styled(value, value_style),
         ]));
     }
-    lines.push(Line::default());
-    let keys = match form.target {
-        None => crate::app::keys::CREATE,
-        Some(_) => crate::app::keys::CHALLENGE_FORM,
-    };
-    let items = legend_items(app, keys);
-    lines.extend(legend(&items, theme, inner.width, 2));
+    if roomy {
+        lines.push(Line::default());
+    }
+    lines.extend(legend_lines);
     frame.render_widget(Paragraph::new(lines), inner);
     if let Some((x, y)) = cursor {
         frame.set_cursor_position(ratatui::layout::Position::new(
