@@ -146,10 +146,19 @@ pub fn terms(ch: &Challenge, loc: &Locale) -> String {
     } else {
         tr!(loc, "challenge.casual")
     };
-    format!(
-        "{}, {time}, {rated}",
-        narrate::game_line(&ch.settings.game, loc)
-    )
+    let game = narrate::game_line(&ch.settings.game, loc);
+    match &ch.settings.match_format {
+        // A match is part of what is asked: "a match, first to 2 (of 3)".
+        Some(format) => format!(
+            "{game}, {time}, {rated}, {}",
+            tr!(
+                loc,
+                "challenge.as_match",
+                format = narrate::match_format(format, loc)
+            )
+        ),
+        None => format!("{game}, {time}, {rated}"),
+    }
 }
 
 /// Who moves first, said to `me`: `you move first`, `An moves first`, `a coin decides`.
@@ -335,6 +344,13 @@ mod tests {
         assert!(text.contains("An moves first"), "{text}");
         challenge.settings.first = FirstMove::Them;
         assert!(incoming_text(&challenge, "Bình", &loc).contains("you move first"));
+        assert!(!text.contains("match"), "{text}");
+        challenge.settings.match_format = Some(banco_protocol::MatchFormat {
+            games: 3,
+            first_to: Some(2),
+        });
+        let text = incoming_text(&challenge, "Bình", &loc);
+        assert!(text.contains("a match, first to 2 (of 3)"), "{text}");
         challenge.from_bot = true;
         assert!(incoming_text(&challenge, "Bình", &loc).contains("An BOT"));
         assert_eq!(

@@ -473,12 +473,19 @@ pub fn match_headline(room: &Room, result: &MatchResult, loc: &Locale) -> String
         (None, _) => tr!(loc, "match.no_winner").to_string(),
         (Some(w), me) => {
             let (a, b) = (wins[w.index()], wins[w.other().index()]);
+            // Resigned, left or abandoned: the score need not favour the winner, so it is
+            // said as where it stood, not as the margin of a win.
+            let early = if result.reason == MatchEnd::Decided {
+                ""
+            } else {
+                "_early"
+            };
             match me {
-                Some(me) if me == w => tr!(loc, "match.you_won", a = a, b = b),
-                Some(_) => tr!(loc, "match.you_lost", a = b, b = a),
+                Some(me) if me == w => tr!(loc, &format!("match.you_won{early}"), a = a, b = b),
+                Some(_) => tr!(loc, &format!("match.you_lost{early}"), a = b, b = a),
                 None => tr!(
                     loc,
-                    "match.won",
+                    &format!("match.won{early}"),
                     name = seat_name(room, w, loc),
                     a = a,
                     b = b

@@ -141,7 +141,7 @@ fn a_spectator_reads_who_won_the_match_and_why() {
     }));
     assert_eq!(
         notice(&a),
-        "Bình wins the match 0–0. An resigned the match."
+        "Bình wins the match; the score stood 0–0. An resigned the match."
     );
 }
 
