@@ -185,7 +185,7 @@ export function createForm(onCreate, onError, onArrange, readStones, start = nul
     sync();
   });
   sync();
-  form.querySelector('#c-arrange').addEventListener('click', async () => {
+  form.querySelector('#c-arrange')?.addEventListener('click', async () => {
     /** @param {string} id */
     const int = (id) => Math.round(Number($(id).value));
     if ($('c-game').value === 'xiangqi') return onArrange({ kind: 'xiangqi', fen: $('c-fen').value.trim() });

@@ -101,7 +101,7 @@ export function renderLobby(root, lobby, page, act) {
           h('button', { id: 'btn-create', type: 'button', class: 'primary', onclick: () => act.openCreate() }, t('keys.create_short')),
           h('button', { id: 'btn-leaderboard', type: 'button', onclick: () => act.askLeaderboard() }, t('keys.leaderboard_short')),
           h('button', { id: 'btn-history', type: 'button', onclick: () => act.askHistory(null) }, t('keys.history_short')),
-          h('button', { id: 'btn-people', type: 'button', class: waiting ? 'primary' : '', onclick: () => act.openPeople() }, waiting ? `${t('web.people')} (${waiting})` : t('web.people')),
+          h('button', { id: 'btn-people', type: 'button', class: waiting ? 'primary' : '', onclick: () => act.openPeople() }, waiting ? `${t('keys.people_short')} (${waiting})` : t('keys.people_short')),
           recordPicker(act),
         ),
       ),

@@ -173,7 +173,9 @@ export function matchNextText(room, now) {
   const m = room.match;
   if (!m || m.result || S.playing(room) || m.game === 0) return null;
   const left = S.nextGameIn(room, now);
-  return left === null ? t('web.match_next_agree') : t('web.match_next_in', { secs: Math.ceil(left / 1000) });
+  if (left === null) return t('web.match_next_agree');
+  const secs = Math.ceil(left / 1000);
+  return t('web.match_next_in', { time: secs < 60 ? `${secs} s` : `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, '0')}` });
 }
 
 /**
@@ -292,6 +294,8 @@ export function mountRoom(root, rs, page, act) {
     h('button', { id: 'chat-send', type: 'submit' }, t('web.send')),
   );
   const title = h('div', { class: 'room-title' });
+  // The match's score beside the board where the players panel is out of sight (a phone).
+  const matchHead = h('div', { id: 'match-head', class: 'match-head' });
   // Chat said while it was out of sight: its count, on a button that goes to it.
   const badge = h('button', { id: 'chat-badge', type: 'button', class: 'chat-badge', hidden: true, onclick: () => act.readChat() });
   fill(
@@ -299,7 +303,7 @@ export function mountRoom(root, rs, page, act) {
     h(
       'div',
       { class: 'room' },
-      h('section', { class: 'play' }, title, board, status, actions),
+      h('section', { class: 'play' }, title, matchHead, board, status, actions),
       h(
         'aside',
         { class: 'side' },
@@ -328,6 +332,9 @@ export function mountRoom(root, rs, page, act) {
     const kind = S.gameKind(room);
     const me = S.mySeat(room);
     fill(title, h('strong', {}, t('title.room', { room: room.id, game: gameLine(room.settings) })), ' · ', timeLine(room.settings.time));
+    const matchText = matchLine(room);
+    matchHead.textContent = matchText || '';
+    matchHead.hidden = !matchText;
     // The board: the real game, or the draft board with its trial moves.
     const zoom = rs.zoom || 1;
     const draft = rs.draft && room.game ? rs.draft : null;
