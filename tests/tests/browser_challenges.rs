@@ -238,7 +238,73 @@ async fn a_challenge_declined_shows_the_reason_both_ways_and_open_ones_are_taken
     )
     .await;
 
+    // The page's own open challenge: its link in the lobby, taken by An (out of the
+    // game with Dũng first: nobody in a game takes another).
+    an.send(ClientMsg::LeaveRoom).await;
+    page.click("#btn-people").await;
+    page.click("#btn-open-challenge").await;
+    page.wait_js(
+        "the open challenge's form",
+        "document.getElementById('dlg-title').textContent.includes('anyone may take it')",
+        vec![],
+    )
+    .await;
+    page.click("#dlg-challenge-submit").await;
+    page.click("#btn-back").await;
+    page.wait_for("#open-challenges .mine .link-url").await;
+    let (mine, link) = {
+        let read = page
+            .js(
+                "const row = document.querySelector('#open-challenges .mine'); \
+                 return [Number(row.dataset.challenge), row.querySelector('.link-url').href]",
+                vec![],
+            )
+            .await;
+        (read[0].as_u64().expect("its number") as u32, read[1].clone())
+    };
+    assert_eq!(
+        link,
+        json!(format!("https://{}/#challenge={mine}", server.addr)),
+        "the link a phone takes it from"
+    );
+    an.send(ClientMsg::AcceptChallenge(mine)).await;
+    assert!(matches!(ended(&mut an, mine).await, ChallengeEnd::Accepted { by, .. } if by == "~An"));
+    // The form's last choices: caro, as the first challenge was.
+    page.wait_for("#board .cell").await;
+
     phone.close().await;
+    page.close().await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn an_account_challenges_the_server_s_bot_rated_and_plays_it() {
+    let server = TestServer::start().await;
+    let page = Browser::open(server.addr, PHONE).await;
+    page.goto("/").await;
+    page.type_into("#name", "Mai").await;
+    page.type_into("#password", "a long enough password").await;
+    page.click("#register").await;
+    page.click("#connect").await;
+    page.wait_for("#btn-people").await;
+
+    // The server's bot is challenged by its name, rated as between accounts (and bots).
+    page.click("#btn-people").await;
+    page.click(".person[data-name=\"Bot (easy)\"] .challenge").await;
+    page.wait_for("#challenge-form #c-rated").await;
+    assert_eq!(
+        page.js("return document.querySelector('#c-rated').value", vec![])
+            .await,
+        json!("rated")
+    );
+    page.select("#c-game", "xiangqi").await;
+    page.click("#dlg-challenge-submit").await;
+    // It takes it at once: a room with the bot in seat two, the page Red.
+    page.wait_for("#board .xq-points").await;
+    page.wait_text("#players", "Bot (easy)").await;
+    page.wait_text("#status", "Your move").await;
+    fits(&page, "the room").await;
+
     page.close().await;
     server.stop().await;
 }

@@ -4,7 +4,7 @@
 
 import { h, fill } from './dom.js';
 import { t } from './i18n.js';
-import { gameLine, timeLine } from './room.js';
+import { gameLine, matchFormatText, timeLine } from './room.js';
 import { levelName } from './notation.js';
 import { othersOpen, tagged, terms, openLinkLine } from './challenges.js';
 
@@ -52,7 +52,12 @@ export function renderLobby(root, lobby, page, act) {
         'div',
         { class: 'room-info' },
         h('strong', {}, `#${room.id} `, gameLine(room.settings)),
-        h('span', { class: 'muted' }, timeLine(room.settings.time)),
+        h(
+          'span',
+          { class: 'muted' },
+          // The time, and what else a joiner should know: a match, a casual room.
+          [timeLine(room.settings.time), room.settings.match_format ? t('match.line_waiting', { format: matchFormatText(room.settings.match_format) }) : null, room.settings.rated === false ? t('challenge.casual') : null].filter(Boolean).join(' · '),
+        ),
         h('span', {}, t('room.versus', { one: playerText(room, 0), two: playerText(room, 1) })),
         h('span', { class: `status ${room.status}` }, t(`status_word.${room.status}`), room.spectators ? ` · ${room.spectators} 👁` : ''),
       ),

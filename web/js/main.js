@@ -486,11 +486,11 @@ function onMessage(msg) {
       const name = seatName(room, body.by);
       const key = body.kind === 'new_game' ? (room.game && room.game.over ? 'rematch' : 'newgame') : body.kind;
       if (S.offerToMe(room)) {
-        notice(t(`offer.${key}`, { name }));
+        notice(offerText(room, key, name));
         sound.play('offer');
         showOffer();
       } else if (body.by === me) notice(t(`offer.mine_${key}`, { name: seatName(room, body.by === 'one' ? 'two' : 'one') }));
-      else notice(t(`offer.${key}`, { name }));
+      else notice(offerText(room, key, name));
       break;
     }
     case 'Declined':
@@ -543,6 +543,18 @@ function onMessage(msg) {
       break;
   }
   if (screen === 'room') update();
+}
+
+/**
+ * An offer in words; after a game of a match a new game is its next game, or, once the
+ * match is over, another match.
+ * @param {import('./state.js').Room} room
+ * @param {string} key
+ * @param {string} name
+ */
+function offerText(room, key, name) {
+  if (key === 'rematch' && room.match) return t(room.match.result ? 'web.offer_another_match' : 'web.offer_next_game', { name });
+  return t(`offer.${key}`, { name });
 }
 
 /**
@@ -741,7 +753,11 @@ const act = {
     showDialog({
       id: 'leave',
       title: t(aborts ? 'dialog.leave_aborts_title' : 'dialog.leave_title'),
-      body: aborts ? t('dialog.leave_aborts') : [t('dialog.leave'), loses ? h('p', { class: 'warn' }, t('dialog.leave_loses')) : null],
+      body: [
+        aborts ? t('dialog.leave_aborts') : [t('dialog.leave'), loses ? h('p', { class: 'warn' }, t('dialog.leave_loses')) : null],
+        // A player who leaves mid-match loses the whole match.
+        room && S.mySeat(room) && S.inMatch(room) ? h('p', { class: 'warn' }, t('web.leave_loses_match')) : null,
+      ],
       buttons: [
         { id: 'yes', label: t('web.yes'), action: () => page.send('LeaveRoom') },
         { id: 'no', label: t('web.no') },
@@ -1103,7 +1119,10 @@ function challengeChanged(change) {
       notice(C.incomingText(c, me));
       // Shown at once, over a result or an offer; another form or question stays and
       // the header's button answers it.
-      if (!dialog || ['game-over', 'match-over', 'offer', 'challenge'].includes(dialog.id)) showChallenge(c);
+      // Never over a game the page is playing (the header's button waits).
+      const rs = screens.room;
+      const busy = screen === 'room' && rs && S.mySeat(rs.room) && S.playing(rs.room);
+      if (!busy && (!dialog || ['game-over', 'match-over', 'offer', 'challenge'].includes(dialog.id))) showChallenge(c);
       break;
     }
     case 'sent': {
@@ -1223,7 +1242,7 @@ function showOffer() {
   showDialog({
     id: 'offer',
     title: t(title),
-    body: t(`offer.${key}`, { name: seatName(room, offer.by) }),
+    body: offerText(room, key, seatName(room, offer.by)),
     buttons: [
       { id: 'yes', label: t('web.yes'), action: () => page.send({ Answer: { kind: offer.kind, accept: true } }) },
       { id: 'no', label: t('web.no'), action: () => page.send({ Answer: { kind: offer.kind, accept: false } }) },
