@@ -13,8 +13,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use banco_protocol::{
-    ChallengeEnd, ClientMsg, DeclineReason, ErrorCode, FirstMove, RoomSettings,
-    ServerMsg, TimeControl,
+    ChallengeEnd, ClientMsg, DeclineReason, ErrorCode, FirstMove, RoomSettings, ServerMsg,
+    TimeControl,
 };
 use banco_tests::browser::{Browser, DESKTOP, PHONE};
 use banco_tests::{Client, TempDir, TestServer, xiangqi};
@@ -91,7 +91,8 @@ async fn a_challenge_from_a_terminal_player_is_accepted_in_the_page_on_a_phone()
     page.wait_text("[data-dialog=\"challenge\"]", "~An challenges you")
         .await;
     page.wait_text("[data-dialog=\"challenge\"]", "5m+3s").await;
-    page.wait_text("[data-dialog=\"challenge\"]", "casual").await;
+    page.wait_text("[data-dialog=\"challenge\"]", "casual")
+        .await;
     page.wait_text("[data-dialog=\"challenge\"]", "~An moves first")
         .await;
     page.wait_text("#btn-challenges", "1").await;
@@ -184,7 +185,8 @@ async fn a_challenge_declined_shows_the_reason_both_ways_and_open_ones_are_taken
 
     // The page declines An's challenge with a reason from the list.
     let id = challenge(&mut an, Some("Chi"), casual_xiangqi()).await;
-    page.wait_for("[data-dialog=\"challenge\"] #dlg-decline").await;
+    page.wait_for("[data-dialog=\"challenge\"] #dlg-decline")
+        .await;
     page.click("#dlg-decline").await;
     page.click("#dlg-reason-rated_only").await;
     assert!(matches!(
@@ -207,8 +209,10 @@ async fn a_challenge_declined_shows_the_reason_both_ways_and_open_ones_are_taken
     // An's open challenge: listed in the lobby, and taken by a phone from its link.
     let open = challenge(&mut an, None, casual_xiangqi()).await;
     page.click("#btn-back").await;
-    page.wait_for(&format!("#open-challenges [data-challenge=\"{open}\"] .take"))
-        .await;
+    page.wait_for(&format!(
+        "#open-challenges [data-challenge=\"{open}\"] .take"
+    ))
+    .await;
     page.screenshot(&dir.join("lobby-challenge-desktop.png"))
         .await;
     let phone = Browser::open(server.addr, PHONE).await;
@@ -221,9 +225,13 @@ async fn a_challenge_declined_shows_the_reason_both_ways_and_open_ones_are_taken
     phone
         .wait_text("[data-dialog=\"challenge\"]", "~An: xiangqi")
         .await;
-    phone.screenshot(&dir.join("challenge-link-phone.png")).await;
+    phone
+        .screenshot(&dir.join("challenge-link-phone.png"))
+        .await;
     phone.click("#dlg-yes").await;
-    assert!(matches!(ended(&mut an, open).await, ChallengeEnd::Accepted { by, .. } if by == "~Dũng"));
+    assert!(
+        matches!(ended(&mut an, open).await, ChallengeEnd::Accepted { by, .. } if by == "~Dũng")
+    );
     phone.wait_for("#board .xq-points").await;
     // The link is spent: a reload does not offer it again.
     assert_eq!(
@@ -260,7 +268,10 @@ async fn a_challenge_declined_shows_the_reason_both_ways_and_open_ones_are_taken
                 vec![],
             )
             .await;
-        (read[0].as_u64().expect("its number") as u32, read[1].clone())
+        (
+            read[0].as_u64().expect("its number") as u32,
+            read[1].clone(),
+        )
     };
     assert_eq!(
         link,
@@ -290,7 +301,8 @@ async fn an_account_challenges_the_server_s_bot_rated_and_plays_it() {
 
     // The server's bot is challenged by its name, rated as between accounts (and bots).
     page.click("#btn-people").await;
-    page.click(".person[data-name=\"Bot (easy)\"] .challenge").await;
+    page.click(".person[data-name=\"Bot (easy)\"] .challenge")
+        .await;
     page.wait_for("#challenge-form #c-rated").await;
     assert_eq!(
         page.js("return document.querySelector('#c-rated').value", vec![])

@@ -165,10 +165,14 @@ async fn a_match_made_in_the_page_shows_its_score_after_game_one_and_is_resigned
     // The history says which match the game was of, and how it ended.
     page.click("#dlg-leave").await;
     // The lobby says the room plays matches (Bình is still in it).
-    page.wait_text(&format!(".room-row[data-room=\"{room}\"]"), "Match: 2 games")
-        .await;
+    page.wait_text(
+        &format!(".room-row[data-room=\"{room}\"]"),
+        "Match: 2 games",
+    )
+    .await;
     page.click("#btn-history").await;
-    page.wait_text("#history .match-of", "game 1 of match #").await;
+    page.wait_text("#history .match-of", "game 1 of match #")
+        .await;
     page.wait_text("#history .match-of", "~Bình won").await;
 
     page.close().await;

@@ -8,6 +8,7 @@ import { caroBoard } from './caro.js';
 import { xiangqiBoard } from './xiangqi.js';
 import { botOfName, iccs, levelName, pointName, seatIndex } from './notation.js';
 import { gameLine, headline, matchOfGame, moveText, noResult, reasonText } from './room.js';
+import { botName } from './challenges.js';
 
 /** @typedef {import('./main.js').Page} Page */
 /** @typedef {import('./main.js').Actions} Actions */
@@ -81,7 +82,7 @@ export function renderLeaderboard(root, board, page, act) {
                       // Challenge them (the server's bot by its name) with the room form's settings.
                       s.name === page.me.name
                         ? null
-                        : h('button', { type: 'button', class: 'small icon challenge', title: t('keys.challenge_player'), 'aria-label': `${t('keys.challenge_player_short')} ${shownName(s.name)}`, onclick: () => act.challengeWho(s.name) }, '⚔'),
+                        : h('button', { type: 'button', class: 'small icon challenge', title: t('keys.challenge_player'), 'aria-label': `${t('keys.challenge_player_short')} ${shownName(s.name)}`, onclick: () => act.challengeWho(s.bot ? botName(s.bot) : s.name) }, '⚔'),
                     ],
                     ratingCell(s.rating),
                     s.games,
