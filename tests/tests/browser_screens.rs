@@ -267,8 +267,11 @@ async fn the_leaderboard_history_filter_and_replay_on_a_phone_and_a_desktop() {
         page.wait_for("#leaderboard").await;
         let rows: Value = page
             .js(
+                // A cell's words, without the challenge button beside a name.
                 "return [...document.querySelectorAll('#leaderboard tbody tr')] \
-                 .map((r) => [...r.cells].map((c) => c.textContent))",
+                 .map((r) => [...r.cells].map((c) => [...c.childNodes] \
+                   .filter((n) => !(n.classList && n.classList.contains('challenge'))) \
+                   .map((n) => n.textContent).join('')))",
                 vec![],
             )
             .await;
@@ -573,7 +576,11 @@ async fn a_profile_as_the_protocol_writes_it_is_drawn_with_its_chart_and_games()
                         deviation: 90,
                     })
                     .collect(),
-                matches: Default::default(),
+                matches: banco_protocol::MatchTally {
+                    won: 2,
+                    lost: 1,
+                    drawn: 0,
+                },
             },
             KindRecord {
                 game: GameKind::Xiangqi,
@@ -598,8 +605,8 @@ async fn a_profile_as_the_protocol_writes_it_is_drawn_with_its_chart_and_games()
     page.js_async(
         "const done = arguments[arguments.length - 1]; const msg = arguments[0]; \
          import('/js/profile.js').then((m) => { \
-           const page = { send: (x) => { window.sent = x; return true; } }; \
-           m.renderProfile(document.getElementById('main'), msg.Profile, page, { toLobby() {} }); done(true); \
+           const page = { send: (x) => { window.sent = x; return true; }, me: { name: 'Lan' } }; \
+           m.renderProfile(document.getElementById('main'), msg.Profile, page, { toLobby() {}, challengeWho(n) { window.challenged = n; } }); done(true); \
          }, (e) => done(String(e)));",
         vec![json],
     )
@@ -611,6 +618,11 @@ async fn a_profile_as_the_protocol_writes_it_is_drawn_with_its_chart_and_games()
         .await;
     page.wait_text(".profile-kind[data-game=\"caro\"]", "against An (1700)")
         .await;
+    page.wait_text(
+        ".profile-kind[data-game=\"caro\"]",
+        "Matches: 2 won, 1 lost, 0 drawn",
+    )
+    .await;
     page.wait_text(".profile-kind[data-game=\"xiangqi\"]", "1500? ± 80")
         .await;
     page.wait_text(".profile-kind[data-game=\"xiangqi\"]", "not ranked yet")
@@ -629,6 +641,12 @@ async fn a_profile_as_the_protocol_writes_it_is_drawn_with_its_chart_and_games()
     page.click("#profile .room-row .replay").await;
     let sent = page.js("return window.sent", vec![]).await;
     assert_eq!(sent, json!({ "Replay": game_id }));
+    // Someone else's profile has the challenge button, which names them.
+    page.click("#btn-challenge").await;
+    assert_eq!(
+        page.js("return window.challenged", vec![]).await,
+        json!("Bình")
+    );
     page.close().await;
     server.stop().await;
 }

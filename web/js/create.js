@@ -29,7 +29,9 @@ const PLAYERS = [
   ['bot_person', 'create.players_bot_person'],
 ];
 /** The fields whose last choice the form remembers (not a position typed for one room). */
-const REMEMBERED = ['c-game', 'c-width', 'c-height', 'c-rule', 'c-opening', 'c-first', 'c-time', 'c-per-move', 'c-minutes', 'c-increment', 'c-players', 'c-bot-one', 'c-bot-two', 'c-hints'];
+const REMEMBERED = ['c-game', 'c-width', 'c-height', 'c-rule', 'c-opening', 'c-first', 'c-time', 'c-per-move', 'c-minutes', 'c-increment', 'c-players', 'c-bot-one', 'c-bot-two', 'c-hints', 'c-rated', 'c-match', 'c-match-games', 'c-match-first-to'];
+/** The most games a match may have (the protocol's MAX_MATCH_GAMES). */
+const MAX_MATCH_GAMES = 99;
 const RULES = [
   ['Caro', 'caro'],
   ['Freestyle', 'freestyle'],
@@ -83,8 +85,10 @@ function text(id, label, placeholder) {
  * @param {(start: import('./editor.js').EditorStart) => void} onArrange
  * @param {ReadStones} readStones
  * @param {Start | null} [start]
+ * @param {{guest: boolean} | null} [challenge] the form challenges someone: no
+ *   position to arrange, no bots (it is the two of you), casual where one is a guest
  */
-export function createForm(onCreate, onError, onArrange, readStones, start = null) {
+export function createForm(onCreate, onError, onArrange, readStones, start = null, challenge = null) {
   const levels = LEVELS.map((l) => [l, t(`level.${l.toLowerCase()}`)]);
   const form = (h(
     'form',
@@ -108,8 +112,16 @@ export function createForm(onCreate, onError, onArrange, readStones, start = nul
     select('c-players', t('create.players'), PLAYERS.map(([v, k]) => /** @type {[string, string]} */ ([v, t(k)])), 'me_person'),
     h('div', { class: 'bot-one-only' }, select('c-bot-one', t('create.bot'), /** @type {[string, string][]} */ (levels), 'Medium')),
     h('div', { class: 'bot-two-only' }, select('c-bot-two', t('create.bot_two'), /** @type {[string, string][]} */ (levels), 'Medium')),
+    select('c-rated', t('challenge.rated_field'), [['rated', t('challenge.rated')], ['casual', t('challenge.casual')]], 'rated'),
     select('c-hints', t('create.hints'), [['on', t('create.on')], ['off', t('create.off')]], 'on'),
+    select('c-match', t('create.match'), [['off', t('create.match_off')], ['games', t('create.match_games')], ['first_to', t('create.match_first_to')]], 'off'),
+    h('div', { class: 'match-only' }, number('c-match-first-to', t('create.match_first_to_count'), 5, 1, MAX_MATCH_GAMES), number('c-match-games', t('create.match_games_count'), 2, 1, MAX_MATCH_GAMES)),
   ));
+  if (challenge) {
+    // A challenge is between the two of you, from the usual start.
+    form.querySelector('#c-arrange').remove();
+    form.querySelector('#c-players').closest('label').hidden = true;
+  }
   const $ = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ (form.querySelector(`#${id}`));
   const part = (/** @type {string} */ css) => /** @type {HTMLElement} */ (form.querySelector(css));
   const sync = () => {
@@ -124,6 +136,15 @@ export function createForm(onCreate, onError, onArrange, readStones, start = nul
     part('.bot-two-only').hidden = players !== 'bots';
     // Two bots: the first is "Bot one"; one bot is simply "Bot".
     $('c-bot-one').closest('label').querySelector('span').textContent = players === 'bots' ? t('create.bot_one') : t('create.bot');
+    if (challenge) {
+      part('.bot-one-only').hidden = true;
+      part('.bot-two-only').hidden = true;
+    }
+    // A match: N games, or first to K of at most N.
+    const match = $('c-match').value;
+    part('.match-only').hidden = match === 'off';
+    $('c-match-first-to').closest('label').hidden = match !== 'first_to';
+    $('c-match-games').closest('label').querySelector('span').textContent = match === 'first_to' ? t('create.match_of') : t('create.match_games_count');
   };
   // The last choices, then where the form is asked to start (a position to play on).
   const last = loadCreate();
@@ -147,13 +168,24 @@ export function createForm(onCreate, onError, onArrange, readStones, start = nul
     $('c-fen').value = start.fen;
     $('c-time').value = 'clock';
   }
+  if (challenge && challenge.guest) $('c-rated').value = 'casual';
   form.addEventListener('change', (e) => {
+    const id = /** @type {Element} */ (e.target).id;
     // Xiangqi is usually played on a clock: offer 10 min + 5 s, as the terminal does.
-    if (/** @type {Element} */ (e.target).id === 'c-game' && $('c-game').value === 'xiangqi' && $('c-time').value === 'none') $('c-time').value = 'clock';
+    if (id === 'c-game' && $('c-game').value === 'xiangqi' && $('c-time').value === 'none') $('c-time').value = 'clock';
+    // Each kind of match starts from its usual numbers: a two-game mini-match (one
+    // game with each colour), first to 5 of at most 9.
+    if (id === 'c-match') {
+      if ($('c-match').value === 'games') $('c-match-games').value = '2';
+      if ($('c-match').value === 'first_to') {
+        $('c-match-first-to').value = '5';
+        $('c-match-games').value = '9';
+      }
+    }
     sync();
   });
   sync();
-  form.querySelector('#c-arrange').addEventListener('click', async () => {
+  form.querySelector('#c-arrange')?.addEventListener('click', async () => {
     /** @param {string} id */
     const int = (id) => Math.round(Number($(id).value));
     if ($('c-game').value === 'xiangqi') return onArrange({ kind: 'xiangqi', fen: $('c-fen').value.trim() });
@@ -171,7 +203,7 @@ export function createForm(onCreate, onError, onArrange, readStones, start = nul
   });
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
-    const settings = await read($, onError, readStones);
+    const settings = await read($, onError, readStones, challenge);
     if (!settings) return;
     saveCreate(Object.fromEntries(REMEMBERED.map((id) => [id, $(id).value])));
     onCreate(settings);
@@ -184,9 +216,10 @@ export function createForm(onCreate, onError, onArrange, readStones, start = nul
  * @param {(id: string) => HTMLInputElement} $
  * @param {(text: string) => void} onError
  * @param {ReadStones} readStones
+ * @param {{guest: boolean} | null} challenge
  * @returns {Promise<import('./protocol').RoomSettings | null>}
  */
-async function read($, onError, readStones) {
+async function read($, onError, readStones, challenge) {
   /** @param {string} id */
   const int = (id) => Math.round(Number($(id).value));
   let game;
@@ -223,12 +256,25 @@ async function read($, onError, readStones) {
   const botTwo = { bot: /** @type {import('./protocol').Level} */ ($('c-bot-two').value) };
   /** @type {Record<string, [import('./protocol').SeatKind, import('./protocol').SeatKind]>} */
   const seats = { me_person: ['human', 'human'], me_bot: ['human', botOne], bots: [botOne, botTwo], bot_person: [botOne, 'human'] };
+  /** @type {import('./protocol').MatchFormat | null} */
+  let match = null;
+  if ($('c-match').value !== 'off') {
+    const games = int('c-match-games');
+    const firstTo = $('c-match').value === 'first_to' ? int('c-match-first-to') : null;
+    if (!(games >= 1 && games <= MAX_MATCH_GAMES) || (firstTo !== null && !(firstTo >= 1 && firstTo <= games))) {
+      onError(t('create.bad_match'));
+      return null;
+    }
+    match = { games, first_to: firstTo };
+  }
   return {
     game,
     time,
     first: /** @type {import('./protocol').FirstMove} */ ($('c-first').value),
-    seats: seats[$('c-players').value] || seats.me_person,
+    seats: challenge ? ['human', 'human'] : seats[$('c-players').value] || seats.me_person,
     hints: $('c-hints').value === 'on',
+    rated: $('c-rated').value !== 'casual',
+    match_format: match,
   };
 }
 

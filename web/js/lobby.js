@@ -4,8 +4,9 @@
 
 import { h, fill } from './dom.js';
 import { t } from './i18n.js';
-import { gameLine, timeLine } from './room.js';
+import { gameLine, matchFormatText, timeLine } from './room.js';
 import { levelName } from './notation.js';
+import { othersOpen, tagged, terms, openLinkLine } from './challenges.js';
 
 /**
  * @param {import('./protocol').RoomSummary} room
@@ -14,7 +15,8 @@ import { levelName } from './notation.js';
 function playerText(room, i) {
   const kind = room.settings.seats[i];
   if (typeof kind === 'object' && kind.bot) return t('seat.bot', { level: t(`level.${levelName(kind.bot)}`) });
-  return room.players[i] || t('seat.free');
+  const name = room.players[i];
+  return name ? tagged(name, room.bot_accounts && room.bot_accounts[i]) : t('seat.free');
 }
 
 /**
@@ -36,7 +38,7 @@ function recordPicker(act) {
  * Draws the lobby into `root`: its state `lobby` (the rooms), with what every screen
  * shares (`page`) and what it may ask for (`act`).
  * @param {HTMLElement} root
- * @param {{rooms: import('./protocol').RoomSummary[]}} lobby
+ * @param {{rooms: import('./protocol').RoomSummary[], challenges: import('./challenges.js').Challenges}} lobby
  * @param {import('./main.js').Page} page
  * @param {import('./main.js').Actions} act
  */
@@ -50,7 +52,12 @@ export function renderLobby(root, lobby, page, act) {
         'div',
         { class: 'room-info' },
         h('strong', {}, `#${room.id} `, gameLine(room.settings)),
-        h('span', { class: 'muted' }, timeLine(room.settings.time)),
+        h(
+          'span',
+          { class: 'muted' },
+          // The time, and what else a joiner should know: a match, a casual room.
+          [timeLine(room.settings.time), room.settings.match_format ? t('match.line_waiting', { format: matchFormatText(room.settings.match_format) }) : null, room.settings.rated === false ? t('challenge.casual') : null].filter(Boolean).join(' · '),
+        ),
         h('span', {}, t('room.versus', { one: playerText(room, 0), two: playerText(room, 1) })),
         h('span', { class: `status ${room.status}` }, t(`status_word.${room.status}`), room.spectators ? ` · ${room.spectators} 👁` : ''),
       ),
@@ -62,6 +69,28 @@ export function renderLobby(root, lobby, page, act) {
       ),
     );
   });
+  // The open challenges: someone else's to take, ours with the link to show.
+  const ch = lobby.challenges;
+  const mine = ch.sent.filter((c) => !c.to);
+  const open = [
+    ...othersOpen(ch, page.me.name).map((c) =>
+      h(
+        'li',
+        { class: 'room-row challenge-row', dataset: { challenge: c.id } },
+        h('div', { class: 'room-info' }, h('strong', {}, `#${c.id} ${tagged(c.from, c.from_bot)}`), h('span', {}, terms(c))),
+        h('div', { class: 'room-buttons' }, h('button', { class: 'take primary', type: 'button', onclick: () => act.acceptChallenge(c.id) }, t('keys.accept_challenge_short'))),
+      ),
+    ),
+    ...mine.map((c) =>
+      h(
+        'li',
+        { class: 'room-row challenge-row mine', dataset: { challenge: c.id } },
+        h('div', { class: 'room-info' }, h('strong', {}, `#${c.id} ${t('challenge.title_open')}`), h('span', {}, terms(c)), openLinkLine(c, act.challengeLink)),
+        h('div', { class: 'room-buttons' }, h('button', { class: 'cancel', type: 'button', onclick: () => act.cancelChallenge(c.id) }, t('keys.cancel_challenge_short'))),
+      ),
+    ),
+  ];
+  const waiting = ch.incoming.length;
   fill(
     root,
     h(
@@ -77,9 +106,11 @@ export function renderLobby(root, lobby, page, act) {
           h('button', { id: 'btn-create', type: 'button', class: 'primary', onclick: () => act.openCreate() }, t('keys.create_short')),
           h('button', { id: 'btn-leaderboard', type: 'button', onclick: () => act.askLeaderboard() }, t('keys.leaderboard_short')),
           h('button', { id: 'btn-history', type: 'button', onclick: () => act.askHistory(null) }, t('keys.history_short')),
+          h('button', { id: 'btn-people', type: 'button', class: waiting ? 'primary' : '', onclick: () => act.openPeople() }, waiting ? `${t('keys.people_short')} (${waiting})` : t('keys.people_short')),
           recordPicker(act),
         ),
       ),
+      open.length ? h('section', { id: 'open-challenges' }, h('h3', {}, t('challenge.section_open')), h('ul', { class: 'rooms' }, open)) : null,
       rows.length ? h('ul', { id: 'rooms', class: 'rooms' }, rows) : h('p', { id: 'rooms', class: 'empty' }, t('web.no_rooms')),
     ),
   );

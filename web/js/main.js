@@ -17,11 +17,12 @@ import { caroMove, xiangqiMove } from './notation.js';
 import { renderLobby } from './lobby.js';
 import { createForm, useArrangement } from './create.js';
 import { newEditor, judged, renderEditor, editorKey, formFields } from './editor.js';
-import { mountRoom, headline, reasonText, seatName, seriesText, sideWord, chatVisible } from './room.js';
+import { mountRoom, headline, reasonText, seatName, seriesText, sideWord, chatVisible, matchLine, matchOverText, matchNextText, matchFormatText } from './room.js';
 import { renderLeaderboard, renderHistory, renderReplay, replayRoom, offerDownload } from './records.js';
 import { renderProfile } from './profile.js';
 import { startDraft, askTrial, tried, draftCaro, draftXiangqi, draftUndo } from './draft.js';
 import { pointName, ruleName, seatIndex, squareName } from './notation.js';
+import * as C from './challenges.js';
 
 /** @typedef {import('./protocol').ServerMsg} ServerMsg */
 /** @typedef {import('./protocol').ClientMsg} ClientMsg */
@@ -38,9 +39,10 @@ const VERSION = meta('banco-protocol');
 const RECORD_LIMIT = meta('banco-record-limit');
 
 /**
- * A dialog as shown: its id, title, body and buttons.
+ * A dialog as shown: its id, title, body and buttons; `about`: the challenge it asks
+ * about, if any (it goes when the challenge ends).
  * @typedef {{
- *   id: string, title: string, body: import('./dom.js').Child,
+ *   id: string, title: string, body: import('./dom.js').Child, about?: number,
  *   buttons: {id: string, label: string, action?: () => void, submit?: HTMLFormElement}[],
  * }} Dialog
  */
@@ -111,16 +113,22 @@ const RECORD_LIMIT = meta('banco-record-limit');
  *   zoomBy: (d: number) => void,
  *   confirmLeave: () => void,
  *   confirmResign: () => void,
+ *   confirmResignMatch: () => void,
  *   showOffer: () => void,
  *   showGameOver: () => void,
  *   readChat: () => void,
  *   replayStep: (n: number) => void,
  *   replayAutoplay: () => void,
  *   review: () => void,
+ *   openPeople: () => void,
+ *   challengeWho: (name: string, guest?: boolean) => void,
+ *   acceptChallenge: (id: number) => void,
+ *   cancelChallenge: (id: number) => void,
+ *   challengeLink: (id: number) => string,
  * }} Actions
  */
 
-/** @typedef {'connect' | 'taken' | 'lobby' | 'room' | 'leaderboard' | 'history' | 'profile' | 'replay' | 'editor'} Screen */
+/** @typedef {'connect' | 'taken' | 'lobby' | 'room' | 'leaderboard' | 'history' | 'profile' | 'replay' | 'editor' | 'people'} Screen */
 
 /** The screen shown. @type {Screen} */
 let screen = 'connect';
@@ -131,8 +139,9 @@ const screens = {
   connect: { refusal: /** @type {string | null} */ (null), register: false, stay: true },
   /** The window whose session another one took over: the server's sentence. */
   taken: { message: '' },
-  /** The lobby: the rooms, kept current by the server. */
-  lobby: { rooms: /** @type {import('./protocol').RoomSummary[]} */ ([]) },
+  /** The lobby: the rooms, kept current by the server, and the challenges (the open
+   * ones are listed there). */
+  lobby: { rooms: /** @type {import('./protocol').RoomSummary[]} */ ([]), challenges: C.noChallenges() },
   /** @type {RoomScreen | null} */
   room: null,
   /** The leaderboard: which game, and its standings. */
@@ -149,6 +158,15 @@ const screens = {
 
 /** The dialog open, or null. @type {Dialog | null} */
 let dialog = null;
+
+/** The challenges in play: kept on every screen (the People screen draws them). */
+const challenges = screens.lobby.challenges;
+
+/**
+ * The open challenge this page's address names (`#challenge=4`: the host's link or QR
+ * code), to offer once connected; null when none, or once offered.
+ */
+let linked = C.linkedChallenge(location.hash);
 
 const main = document.getElementById('main');
 const noticeEl = document.getElementById('notice');
@@ -238,6 +256,7 @@ function onStatus(kind, detail) {
   else if (kind === 'welcome') {
     welcomed(detail);
     screens.connect.refusal = null;
+    connectedChallenges();
     toLobby(false);
     notice(t('event.welcome', { server: detail.server, name: detail.name }));
   } else if (kind === 'reconnecting') {
@@ -246,6 +265,7 @@ function onStatus(kind, detail) {
     notice(why ? t('net.reconnecting_why', { reason: why, n: detail.attempt }) : t('net.reconnecting', { n: detail.attempt }), 'warn', true);
   } else if (kind === 'reconnected') {
     welcomed(detail);
+    connectedChallenges();
     // The server puts a held seat back (a Joined follows); a spectator watches again.
     const rs = screens.room;
     const watching = rs && !S.mySeat(rs.room) ? rs.room.id : null;
@@ -322,6 +342,8 @@ function roomScreen(room) {
 function onMessage(msg) {
   const { kind, body } = tagged(msg);
   const now = performance.now();
+  const change = C.applyChallenge(challenges, msg);
+  if (change) return challengeChanged(change);
   switch (kind) {
     case 'Welcome':
       return; // handled by onStatus
@@ -464,11 +486,11 @@ function onMessage(msg) {
       const name = seatName(room, body.by);
       const key = body.kind === 'new_game' ? (room.game && room.game.over ? 'rematch' : 'newgame') : body.kind;
       if (S.offerToMe(room)) {
-        notice(t(`offer.${key}`, { name }));
+        notice(offerText(room, key, name));
         sound.play('offer');
         showOffer();
       } else if (body.by === me) notice(t(`offer.mine_${key}`, { name: seatName(room, body.by === 'one' ? 'two' : 'one') }));
-      else notice(t(`offer.${key}`, { name }));
+      else notice(offerText(room, key, name));
       break;
     }
     case 'Declined':
@@ -484,6 +506,17 @@ function onMessage(msg) {
       rs.selected = null;
       sound.play('end');
       showGameOver();
+      break;
+    case 'Match':
+      // A game of the match begins: its place in it; one ends without deciding it: the
+      // result dialog, now with the score and the wait before the next.
+      if (S.playing(room)) notice(body.game <= 1 ? t('match.began', { format: matchFormatText(body.format) }) : t('match.game', { game: body.game }));
+      else if (dialog && dialog.id === 'game-over') showGameOver();
+      break;
+    case 'MatchOver':
+      if (me) sound.play('end');
+      notice(matchOverText(room, body));
+      showMatchOver();
       break;
     case 'Hint':
       notice(t('event.hint', { point: hintText(room, body) }));
@@ -510,6 +543,18 @@ function onMessage(msg) {
       break;
   }
   if (screen === 'room') update();
+}
+
+/**
+ * An offer in words; after a game of a match a new game is its next game, or, once the
+ * match is over, another match.
+ * @param {import('./state.js').Room} room
+ * @param {string} key
+ * @param {string} name
+ */
+function offerText(room, key, name) {
+  if (key === 'rematch' && room.match) return t(room.match.result ? 'web.offer_another_match' : 'web.offer_next_game', { name });
+  return t(`offer.${key}`, { name });
 }
 
 /**
@@ -708,7 +753,11 @@ const act = {
     showDialog({
       id: 'leave',
       title: t(aborts ? 'dialog.leave_aborts_title' : 'dialog.leave_title'),
-      body: aborts ? t('dialog.leave_aborts') : [t('dialog.leave'), loses ? h('p', { class: 'warn' }, t('dialog.leave_loses')) : null],
+      body: [
+        aborts ? t('dialog.leave_aborts') : [t('dialog.leave'), loses ? h('p', { class: 'warn' }, t('dialog.leave_loses')) : null],
+        // A player who leaves mid-match loses the whole match.
+        room && S.mySeat(room) && S.inMatch(room) ? h('p', { class: 'warn' }, t('web.leave_loses_match')) : null,
+      ],
       buttons: [
         { id: 'yes', label: t('web.yes'), action: () => page.send('LeaveRoom') },
         { id: 'no', label: t('web.no') },
@@ -731,7 +780,32 @@ const act = {
     });
   },
 
+  confirmResignMatch: () => {
+    showDialog({
+      id: 'resign-match',
+      title: t('dialog.resign_match_title'),
+      body: t('dialog.resign_match'),
+      buttons: [
+        { id: 'yes', label: t('web.yes'), action: () => page.send('ResignMatch') },
+        { id: 'no', label: t('web.no') },
+      ],
+    });
+  },
+
   showOffer: () => showOffer(),
+
+  openPeople: () => {
+    page.send('Players');
+    show('people');
+  },
+
+  challengeWho: (name, guest = false) => openChallengeForm(name, guest),
+
+  acceptChallenge: (id) => page.send({ AcceptChallenge: id }),
+
+  cancelChallenge: (id) => page.send({ CancelChallenge: id }),
+
+  challengeLink: (id) => C.challengeLink(location.origin, location.hash, id),
 
   showGameOver: () => showGameOver(),
 
@@ -992,6 +1066,171 @@ function playOnJudged(judgement) {
   openCreate(null, { game: 'xiangqi', fen: game.xiangqi.fen || S.XQ_START });
 }
 
+// ---- challenges ---------------------------------------------------------------------
+
+/** What the People screen may ask for. @type {import('./challenges.js').PeopleActions} */
+const peopleActs = {
+  toLobby: () => toLobby(),
+  refresh: () => page.send('Players'),
+  challenge: (to, guest) => openChallengeForm(to, guest),
+  answer: (c) => showDecline(c),
+  accept: (id) => act.acceptChallenge(id),
+  cancel: (id) => act.cancelChallenge(id),
+  setPolicy: (policy) => {
+    page.prefs.challenges = policy;
+    savePrefs(page.prefs);
+    page.send({ SetChallenges: policy });
+  },
+  link: (id) => act.challengeLink(id),
+};
+
+/** A connection is up: its challenges start afresh; who may challenge us is said again,
+ * and an open challenge the page's address names is looked for. */
+function connectedChallenges() {
+  Object.assign(challenges, C.noChallenges(page.prefs.challenges));
+  if (page.prefs.challenges !== 'everyone') page.send({ SetChallenges: page.prefs.challenges });
+  if (linked === null) return;
+  // The server lists the open challenges right after its welcome when there are some.
+  const id = linked;
+  setTimeout(() => {
+    if (linked !== id) return;
+    linked = null;
+    forgetLink();
+    notice(t('web.challenge_link_gone', { id }), 'warn');
+  }, 3000);
+}
+
+/** The address no longer names the challenge (a reload does not offer it again). */
+function forgetLink() {
+  const hash = location.hash.replace(/(^#|&)challenge=\d+/, '$1').replace(/^#&/, '#');
+  history.replaceState(null, '', hash === '#' ? location.pathname : `${location.pathname}${hash}`);
+}
+
+/**
+ * A challenge message came: tell it, open its dialog, redraw what shows challenges.
+ * @param {import('./challenges.js').Change} change
+ */
+function challengeChanged(change) {
+  const me = page.me.name;
+  switch (change.kind) {
+    case 'incoming': {
+      const c = change.challenge;
+      sound.play('offer');
+      notice(C.incomingText(c, me));
+      // Shown at once, over a result or an offer; another form or question stays and
+      // the header's button answers it.
+      // Never over a game the page is playing (the header's button waits).
+      const rs = screens.room;
+      const busy = screen === 'room' && rs && S.mySeat(rs.room) && S.playing(rs.room);
+      if (!busy && (!dialog || ['game-over', 'match-over', 'offer', 'challenge'].includes(dialog.id))) showChallenge(c);
+      break;
+    }
+    case 'sent': {
+      const c = change.challenge;
+      notice(c.to ? C.sentText(c) : `${C.sentText(c)} ${t('challenge.open_link', { id: c.id, url: act.challengeLink(c.id) })}`);
+      break;
+    }
+    case 'ended': {
+      if (dialog && dialog.about === change.id) closeDialog();
+      const { text, warn } = C.endedText(change.id, change.end, change.was, me);
+      notice(text, warn ? 'warn' : 'info');
+      // A declined or expired challenge is worth a sound for its sender.
+      if (warn) sound.play('offer');
+      break;
+    }
+    case 'open':
+      if (linked !== null) {
+        const c = challenges.open.find((x) => x.id === linked);
+        if (c) {
+          linked = null;
+          forgetLink();
+          if (c.from !== me) showChallenge(c);
+        }
+      }
+      break;
+    case 'policy':
+      notice(t('challenge.policy_set', { policy: C.policyText(change.policy) }));
+      break;
+    default:
+      break;
+  }
+  renderHeader();
+  if (screen === 'people' || screen === 'lobby') render();
+}
+
+/**
+ * A challenge to answer: sent to us (accept, decline with a reason, later), or an open
+ * one (take it, or not).
+ * @param {import('./protocol').Challenge} c
+ */
+function showChallenge(c) {
+  const me = page.me.name;
+  const mine = c.to === me;
+  showDialog({
+    id: 'challenge',
+    about: c.id,
+    title: mine ? t('challenge.answer_title') : t('web.take_challenge_title', { id: c.id }),
+    body: [
+      h('p', { class: 'headline' }, mine ? C.incomingText(c, me) : `${C.tagged(c.from, c.from_bot)}: ${C.terms(c)}; ${C.firstText(c, me)}.`),
+      c.settings.match_format ? h('p', { class: 'muted' }, t('web.challenge_is_match')) : null,
+    ],
+    buttons: [
+      { id: 'yes', label: t('keys.accept_challenge_short'), action: () => act.acceptChallenge(c.id) },
+      ...(mine ? [{ id: 'decline', label: t('keys.decline_challenge_short'), action: () => showDecline(c) }] : []),
+      { id: 'later', label: t('web.later') },
+    ],
+  });
+}
+
+/**
+ * Decline a challenge, saying why: the reasons as buttons.
+ * @param {import('./protocol').Challenge} c
+ */
+function showDecline(c) {
+  showDialog({
+    id: 'decline',
+    about: c.id,
+    title: t('challenge.decline_title'),
+    body: h('p', {}, C.incomingText(c, page.me.name)),
+    buttons: [
+      ...C.REASONS.map((reason) => ({ id: `reason-${reason}`, label: C.reasonText(reason), action: () => page.send({ DeclineChallenge: { id: c.id, reason } }) })),
+      { id: 'back', label: t('keys.cancel_short'), action: () => showChallenge(c) },
+    ],
+  });
+}
+
+/**
+ * The challenge form: the create form's settings (no bots, no arranged position), for
+ * `to` (a name; the server's bot as `Bot (max)`), or an open challenge when null.
+ * `guest`: the one challenged plays as a guest, so the game is casual.
+ * @param {string | null} to
+ * @param {boolean} guest
+ */
+function openChallengeForm(to, guest) {
+  if (to !== null && to === page.me.name) return notice(t('server_error.challenge_refused'), 'warn');
+  const form = createForm(
+    (settings) => {
+      closeDialog();
+      page.send({ Challenge: { to, settings } });
+    },
+    (text) => notice(text, 'error'),
+    () => {},
+    readStones,
+    null,
+    { guest: guest || !page.me.account },
+  );
+  form.id = 'challenge-form';
+  showDialog({
+    id: 'challenge-form',
+    title: to === null ? t('challenge.title_open') : t('challenge.title', { name: to }),
+    body: form,
+    buttons: [
+      { id: 'challenge-submit', label: t('keys.send_challenge_short'), submit: form },
+      { id: 'challenge-cancel', label: t('keys.cancel_short') },
+    ],
+  });
+}
+
 // ---- dialogs ----------------------------------------------------------------------
 
 function showOffer() {
@@ -1003,7 +1242,7 @@ function showOffer() {
   showDialog({
     id: 'offer',
     title: t(title),
-    body: t(`offer.${key}`, { name: seatName(room, offer.by) }),
+    body: offerText(room, key, seatName(room, offer.by)),
     buttons: [
       { id: 'yes', label: t('web.yes'), action: () => page.send({ Answer: { kind: offer.kind, accept: true } }) },
       { id: 'no', label: t('web.no'), action: () => page.send({ Answer: { kind: offer.kind, accept: false } }) },
@@ -1016,15 +1255,47 @@ function showGameOver() {
   const room = screens.room && screens.room.room;
   const over = room && room.game && room.game.over;
   if (!over) return;
+  // A match that this game decided has its own dialog.
+  if (room.match && room.match.result) return showMatchOver();
+  const inMatch = S.inMatch(room);
   const buttons = [];
-  if (S.mySeat(room)) buttons.push({ id: 'rematch', label: t('web.rematch'), action: () => page.send({ Offer: 'new_game' }) });
+  if (S.mySeat(room)) buttons.push({ id: 'rematch', label: inMatch ? t('web.match_ready') : t('web.rematch'), action: () => page.send({ Offer: 'new_game' }) });
   buttons.push({ id: 'look', label: t('web.look') });
   buttons.push({ id: 'leave', label: t('keys.leave_short'), action: () => page.send('LeaveRoom') });
   const reason = reasonText(room, over);
+  const next = matchNextText(room, performance.now());
   showDialog({
     id: 'game-over',
     title: t('dialog.game_over_title'),
-    body: [h('p', { class: 'headline' }, headline(room, over)), reason ? h('p', {}, `${reason}.`) : null, h('p', { class: 'series' }, seriesText(room))],
+    body: [
+      h('p', { class: 'headline' }, headline(room, over)),
+      reason ? h('p', {}, `${reason}.`) : null,
+      h('p', { class: 'series' }, matchLine(room) || seriesText(room)),
+      next ? h('p', { id: 'dlg-match-next', class: 'muted' }, next) : null,
+    ],
+    buttons,
+  });
+}
+
+/** The match's result: who won it, the score, why; another match or leave. */
+function showMatchOver() {
+  const room = screens.room && screens.room.room;
+  const result = room && room.match && room.match.result;
+  if (!result) return;
+  const over = room.game && room.game.over;
+  const buttons = [];
+  if (S.mySeat(room)) buttons.push({ id: 'rematch', label: t('web.match_another'), action: () => page.send({ Offer: 'new_game' }) });
+  buttons.push({ id: 'look', label: t('web.look') });
+  buttons.push({ id: 'leave', label: t('keys.leave_short'), action: () => page.send('LeaveRoom') });
+  const reason = over ? reasonText(room, over) : '';
+  showDialog({
+    id: 'match-over',
+    title: t('web.match_over_title'),
+    body: [
+      h('p', { class: 'headline' }, matchOverText(room, result)),
+      over ? h('p', { class: 'muted' }, t('web.match_last_game', { result: reason ? `${headline(room, over)} ${reason}.` : headline(room, over) })) : null,
+      h('p', { class: 'series' }, matchLine(room)),
+    ],
     buttons,
   });
 }
@@ -1129,6 +1400,10 @@ function renderHeader() {
     me.account ? h('button', { id: 'btn-profile', type: 'button', class: 'small', onclick: () => act.askProfile(me.name) }, t('web.my_info')) : null,
     me.account ? h('button', { id: 'btn-password', type: 'button', class: 'small', onclick: () => changePassword() }, t('web.change_password_short')) : null,
     h('button', { id: 'btn-logout', type: 'button', class: 'small', onclick: () => logOut() }, t('web.log_out')),
+    // Challenges waiting for an answer, on any screen: the oldest opens.
+    challenges.incoming.length
+      ? h('button', { id: 'btn-challenges', type: 'button', class: 'small primary', onclick: () => showChallenge(challenges.incoming[0]) }, t('web.challenges_waiting', { n: challenges.incoming.length }))
+      : null,
   );
 }
 
@@ -1162,6 +1437,8 @@ function render() {
       return screens.profile ? renderProfile(main, screens.profile, page, act) : undefined;
     case 'editor':
       return screens.editor ? renderEditor(main, screens.editor, render) : undefined;
+    case 'people':
+      return C.renderPeople(main, challenges, page, peopleActs);
     default:
       return undefined;
   }
@@ -1227,6 +1504,7 @@ function renderConnect() {
       h('h1', {}, t('connect.title')),
       h('p', { class: 'muted' }, t('web.tagline')),
       comingBack ? h('p', { class: 'warn' }, t('web.log_in_again')) : null,
+      linked !== null ? h('p', { id: 'link-challenge', class: 'info' }, t('web.link_challenge', { id: linked })) : null,
       h('label', { class: 'field wide', for: 'name' }, h('span', {}, t('connect.name')), name),
       h('label', { class: 'field wide', for: 'password' }, h('span', {}, t('connect.password')), password, hint),
       cleartext,
@@ -1390,7 +1668,14 @@ async function start() {
     if (!resume.account) conn.open(resume.name);
   }
   render();
-  setInterval(() => screen === 'room' && screens.room && screens.room.view && screens.room.view.tick(), 200);
+  setInterval(() => {
+    const rs = screens.room;
+    if (screen !== 'room' || !rs || !rs.view) return;
+    rs.view.tick();
+    // The result dialog of a match's game counts down to the next.
+    const next = document.getElementById('dlg-match-next');
+    if (next) next.textContent = matchNextText(rs.room, performance.now()) || '';
+  }, 200);
 }
 
 start();

@@ -12,11 +12,12 @@ const CREATE = 'banco.create';
 
 /**
  * The page's settings.
- * @typedef {{name: string, lang: string, theme: string, sound: boolean, warn: boolean}} Prefs
+ * `challenges`: who may challenge us (said to the server again on every connection).
+ * @typedef {{name: string, lang: string, theme: string, sound: boolean, warn: boolean, challenges: import('./protocol').ChallengePolicy}} Prefs
  */
 
 /** @type {Prefs} */
-const DEFAULTS = { name: '', lang: '', theme: '', sound: true, warn: false };
+const DEFAULTS = { name: '', lang: '', theme: '', sound: true, warn: false, challenges: /** @type {import('./protocol').ChallengePolicy} */ ('everyone') };
 
 /**
  * The last session: the resume token and who it was for.

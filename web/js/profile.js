@@ -8,6 +8,7 @@ import { h, fill, svg } from './dom.js';
 import { t } from './i18n.js';
 import { levelName } from './notation.js';
 import { gameRow } from './records.js';
+import { botName } from './challenges.js';
 
 /**
  * The rating chart's line: `points` ({rating}) as SVG coordinates in a w x h box.
@@ -47,6 +48,7 @@ function kindSection(page, k) {
     h('h3', {}, t(`create.game_${k.game}`)),
     h('p', { class: 'rating' }, h('strong', {}, ratingText(k.rating)), ' · ', k.rank ? t('web.profile_rank', { rank: k.rank }) : t('web.profile_unranked')),
     h('p', {}, t('plain.standing', { games: k.games, wins: k.wins, losses: k.losses, draws: k.draws })),
+    k.matches && k.matches.won + k.matches.lost + k.matches.drawn > 0 ? h('p', { class: 'matches' }, t('match.profile', { won: k.matches.won, lost: k.matches.lost, drawn: k.matches.drawn })) : null,
     best
       ? h('p', {}, t('web.profile_best_win', { name: best.opponent, rating: best.opponent_rating }), ' ',
           h('button', { type: 'button', class: 'small replay', onclick: () => page.send({ Replay: best.game }) }, t('keys.open_replay_short')))
@@ -62,7 +64,12 @@ function kindSection(page, k) {
  * @param {import('./main.js').Actions} act
  */
 export function renderProfile(root, p, page, act) {
-  const who = p.bot ? t('seat.bot', { level: t(`level.${levelName(p.bot)}`) }) : p.name;
+  const who = p.bot ? t('seat.bot', { level: t(`level.${levelName(p.bot)}`) }) : p.bot_account ? `${p.name} ${t('challenge.bot_tag')}` : p.name;
+  // Anyone but oneself can be challenged from their profile (the server's bot by its name).
+  const challenge =
+    p.name === page.me.name
+      ? null
+      : h('button', { id: 'btn-challenge', type: 'button', class: 'primary', onclick: () => act.challengeWho(p.bot ? botName(p.bot) : p.name) }, t('keys.challenge_player_short'));
   const since = p.registered_at_ms
     ? t('web.profile_registered', { date: new Date(p.registered_at_ms).toLocaleDateString() })
     : t('web.profile_first_seen', { date: new Date(p.first_seen_ms).toLocaleDateString() });
@@ -71,7 +78,7 @@ export function renderProfile(root, p, page, act) {
     h(
       'div',
       { class: 'records profile', id: 'profile' },
-      h('div', { class: 'lobby-head' }, h('h2', { id: 'profile-name' }, who), h('button', { id: 'btn-back', type: 'button', onclick: () => act.toLobby() }, t('keys.back_to_lobby_short'))),
+      h('div', { class: 'lobby-head' }, h('h2', { id: 'profile-name' }, who), h('div', { class: 'lobby-buttons' }, challenge, h('button', { id: 'btn-back', type: 'button', onclick: () => act.toLobby() }, t('keys.back_to_lobby_short')))),
       h('p', { class: 'muted' }, since),
       h('div', { class: 'profile-kinds' }, p.games.map((k) => kindSection(page, k))),
       h('h3', {}, t('web.profile_recent')),

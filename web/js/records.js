@@ -7,7 +7,8 @@ import { t } from './i18n.js';
 import { caroBoard } from './caro.js';
 import { xiangqiBoard } from './xiangqi.js';
 import { botOfName, iccs, levelName, pointName, seatIndex } from './notation.js';
-import { gameLine, headline, moveText, noResult, reasonText } from './room.js';
+import { gameLine, headline, matchOfGame, moveText, noResult, reasonText } from './room.js';
+import { botName } from './challenges.js';
 
 /** @typedef {import('./main.js').Page} Page */
 /** @typedef {import('./main.js').Actions} Actions */
@@ -74,7 +75,21 @@ export function renderLeaderboard(root, board, page, act) {
                 h(
                   'tr',
                   { class: s.name === page.me.name ? 'me' : '' },
-                  [place[i] === null ? '–' : place[i], h('button', { type: 'button', class: 'link', onclick: () => act.askProfile(s.name, s.bot) }, `${s.bot ? '⚙ ' : ''}${s.name}`), ratingCell(s.rating), s.games, s.wins, s.losses, s.draws].map((c) => h('td', {}, c)),
+                  [
+                    place[i] === null ? '–' : place[i],
+                    [
+                      h('button', { type: 'button', class: 'link', onclick: () => act.askProfile(s.name, s.bot) }, `${s.bot ? '⚙ ' : ''}${shownName(s.name)}${s.bot_account ? ` ${t('challenge.bot_tag')}` : ''}`),
+                      // Challenge them (the server's bot by its name) with the room form's settings.
+                      s.name === page.me.name
+                        ? null
+                        : h('button', { type: 'button', class: 'small icon challenge', title: t('keys.challenge_player'), 'aria-label': `${t('keys.challenge_player_short')} ${shownName(s.name)}`, onclick: () => act.challengeWho(s.bot ? botName(s.bot) : s.name) }, '⚔'),
+                    ],
+                    ratingCell(s.rating),
+                    s.games,
+                    s.wins,
+                    s.losses,
+                    s.draws,
+                  ].map((c) => h('td', {}, c)),
                 ),
               ),
             ),
@@ -145,6 +160,7 @@ export function gameRow(page, g) {
       h('strong', {}, `#${g.id} `, gameLine({ game: g.game })),
       h('span', {}, t('room.versus', { one: shownName(g.players[first]), two: shownName(g.players[1 - first]) })),
       h('span', { class: 'muted' }, `${result} · ${t('room.moves', { count: g.plies })}${g.rated === false ? ` · ${t('web.unrated')}` : ''} · ${new Date(g.ended_at_ms).toLocaleString()}`),
+      g.in_match ? h('span', { class: 'match-of' }, matchOfGame(g.in_match, g.players, shownName)) : null,
     ),
     h('div', { class: 'room-buttons' }, h('button', { class: 'replay', type: 'button', onclick: () => page.send({ Replay: g.id }) }, t('keys.open_replay_short'))),
   );
@@ -195,6 +211,7 @@ export function replayRoom(record, step) {
     offer: null,
     chat: [],
     series: { wins: [0, 0], draws: 0 },
+    match: null,
     hint: null,
     facts: null,
   };

@@ -24,7 +24,8 @@ export function seatName(room, seat) {
   const s = room.seats[i] || (room.game && room.sat && room.sat[i]);
   if (!s) return t('seat.free');
   if (s.bot) return t('seat.bot', { level: t(`level.${levelName(s.bot)}`) });
-  return s.name;
+  // A bot account (an engine brought with `banco bot`) is tagged as such everywhere.
+  return s.bot_account ? `${s.name} ${t('challenge.bot_tag')}` : s.name;
 }
 
 /**
@@ -114,6 +115,89 @@ export function seriesText(room) {
 }
 
 /**
+ * A match format in words: `first to 5 (of 9)`, `2 games`.
+ * @param {import('./protocol').MatchFormat} format
+ */
+export function matchFormatText(format) {
+  if (format.first_to != null) return t('match.format_first_to', { k: format.first_to, n: format.games });
+  return format.games === 1 ? t('match.format_one') : t('match.format_games', { n: format.games });
+}
+
+/**
+ * Where the room's match stands: `Match: first to 5 (of 9) — An 3, Bình 2`; null in a
+ * room without matches.
+ * @param {import('./state.js').Room} room
+ */
+export function matchLine(room) {
+  const m = room.match;
+  if (!m) {
+    const format = room.settings.match_format;
+    return format ? t('match.line_waiting', { format: matchFormatText(format) }) : null;
+  }
+  const vars = { format: matchFormatText(m.format), one: seatName(room, 'one'), two: seatName(room, 'two'), a: m.score.wins[0], b: m.score.wins[1], draws: m.score.draws };
+  return m.score.draws ? t('match.line_draws', vars) : t('match.line', vars);
+}
+
+/**
+ * A match's result from this page's side: `You won the match 3–1!`, `An wins the match
+ * 3–1.`, `The match is drawn 1–1.`, then why when it was not played out.
+ * @param {import('./state.js').Room} room
+ * @param {import('./protocol').MatchResult} result
+ */
+export function matchOverText(room, result) {
+  const wins = result.score.wins;
+  const me = S.mySeat(room);
+  let headline;
+  if (!result.winner) headline = result.reason === 'decided' ? t('match.drawn', { a: wins[0], b: wins[1] }) : t('match.no_winner');
+  else {
+    const w = seatIndex(result.winner);
+    const [a, b] = [wins[w], wins[1 - w]];
+    if (me === result.winner) headline = t('match.you_won', { a, b });
+    else if (me) headline = t('match.you_lost', { a: b, b: a });
+    else headline = t('match.won', { name: seatName(room, result.winner), a, b });
+  }
+  if (result.reason === 'decided' || !result.winner) return headline;
+  const loser = otherSeat(result.winner);
+  const key = `match.reason_${result.reason}`;
+  const why = loser === me && has(`${key}_you`) ? t(`${key}_you`) : t(key, { loser: seatName(room, loser) });
+  return `${headline} ${why}`;
+}
+
+/**
+ * Between two games of a match: when the next starts (`Next game in 12 s`, or when both
+ * players are ready); null while a game runs and outside a match.
+ * @param {import('./state.js').Room} room
+ * @param {number} now
+ */
+export function matchNextText(room, now) {
+  const m = room.match;
+  if (!m || m.result || S.playing(room) || m.game === 0) return null;
+  const left = S.nextGameIn(room, now);
+  if (left === null) return t('web.match_next_agree');
+  const secs = Math.ceil(left / 1000);
+  return t('web.match_next_in', { time: secs < 60 ? `${secs} s` : `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, '0')}` });
+}
+
+/**
+ * A finished game's match, for the history and replays: `game 3 of match #12 (match: An
+ * won 3–1)`.
+ * @param {import('./protocol').MatchGame} m
+ * @param {(name: string) => string} shown a recorded name as the reader sees it
+ * @param {string[]} players names by seat
+ */
+export function matchOfGame(m, players, shown) {
+  const place = t('match.in_history', { game: m.game, id: m.id });
+  const r = m.result;
+  let result;
+  if (!r) result = t('match.running_short');
+  else if (r.winner) {
+    const w = seatIndex(r.winner);
+    result = t('match.result_short', { name: shown(players[w]), a: r.score.wins[w], b: r.score.wins[1 - w] });
+  } else result = r.reason === 'decided' ? t('match.result_drawn_short', { a: r.score.wins[0], b: r.score.wins[1] }) : t('match.result_none_short');
+  return `${place} (${result})`;
+}
+
+/**
  * The status line: whose turn, check, waiting, the result.
  * @param {import('./state.js').Room} room
  */
@@ -122,7 +206,12 @@ export function statusText(room) {
   if (!g) return t('status.waiting_opponent');
   if (g.over) {
     const why = reasonText(room, g.over);
-    return why ? `${headline(room, g.over)} ${why}.` : headline(room, g.over);
+    const said = why ? `${headline(room, g.over)} ${why}.` : headline(room, g.over);
+    // In a match: its result once it is over, else when the next game begins.
+    const m = room.match;
+    if (m && m.result) return `${said} ${matchOverText(room, m.result)}`;
+    const next = matchNextText(room, performance.now());
+    return next ? `${said} ${next}` : said;
   }
   const seat = S.toMove(room);
   let text = S.myTurn(room)
@@ -205,6 +294,8 @@ export function mountRoom(root, rs, page, act) {
     h('button', { id: 'chat-send', type: 'submit' }, t('web.send')),
   );
   const title = h('div', { class: 'room-title' });
+  // The match's score beside the board where the players panel is out of sight (a phone).
+  const matchHead = h('div', { id: 'match-head', class: 'match-head' });
   // Chat said while it was out of sight: its count, on a button that goes to it.
   const badge = h('button', { id: 'chat-badge', type: 'button', class: 'chat-badge', hidden: true, onclick: () => act.readChat() });
   fill(
@@ -212,7 +303,7 @@ export function mountRoom(root, rs, page, act) {
     h(
       'div',
       { class: 'room' },
-      h('section', { class: 'play' }, title, board, status, actions),
+      h('section', { class: 'play' }, title, matchHead, board, status, actions),
       h(
         'aside',
         { class: 'side' },
@@ -241,6 +332,9 @@ export function mountRoom(root, rs, page, act) {
     const kind = S.gameKind(room);
     const me = S.mySeat(room);
     fill(title, h('strong', {}, t('title.room', { room: room.id, game: gameLine(room.settings) })), ' · ', timeLine(room.settings.time));
+    const matchText = matchLine(room);
+    matchHead.textContent = matchText || '';
+    matchHead.hidden = !matchText;
     // The board: the real game, or the draft board with its trial moves.
     const zoom = rs.zoom || 1;
     const draft = rs.draft && room.game ? rs.draft : null;
@@ -292,9 +386,12 @@ export function mountRoom(root, rs, page, act) {
           h('span', { class: 'clock', dataset: { seat } }),
         );
       }),
-      room.series && room.series.wins[0] + room.series.wins[1] + room.series.draws > 0
-        ? h('div', { class: 'series' }, seriesText(room))
-        : null,
+      // A match's score (and format) in place of the rematch series.
+      matchLine(room)
+        ? h('div', { id: 'match-line', class: `series match${S.inMatch(room) ? ' on' : ''}` }, matchLine(room))
+        : room.series && room.series.wins[0] + room.series.wins[1] + room.series.draws > 0
+          ? h('div', { class: 'series' }, seriesText(room))
+          : null,
       room.spectators.length ? h('div', { class: 'watching' }, t('room.watching', { names: room.spectators.join(', ') })) : null,
     );
     // The buttons for what applies now.
@@ -307,9 +404,14 @@ export function mountRoom(root, rs, page, act) {
       if (mine) list.push(button('btn-withdraw', t('keys.withdraw_short'), () => page.send({ Withdraw: offer.kind })));
       else if (S.offerToMe(room)) list.push(button('btn-answer', t('keys.answer_short'), () => act.showOffer()));
       list.push(button('btn-undo', t('keys.undo_short'), () => page.send({ Offer: 'undo' }), running && !offer && g.moves.some((m) => m.by === me)));
-      list.push(button('btn-newgame', g && g.over ? t('web.rematch') : t('keys.newgame_short'), () => page.send({ Offer: 'new_game' }), !!g && !offer));
+      // After a game: a rematch; in a match's break, ready for its next game; once a
+      // match is over, another match.
+      const m = room.match;
+      const again = !g || !g.over ? t('keys.newgame_short') : m && !m.result ? t('web.match_ready') : m ? t('web.match_another') : t('web.rematch');
+      list.push(button('btn-newgame', again, () => page.send({ Offer: 'new_game' }), !!g && !offer));
       list.push(button('btn-draw', t('keys.draw_short'), () => page.send({ Offer: 'draw' }), running && !offer));
       list.push(button('btn-resign', t('keys.resign_short'), () => act.confirmResign(), running));
+      if (S.inMatch(room)) list.push(button('btn-resign-match', t('keys.resign_match_short'), () => act.confirmResignMatch()));
       if (room.settings.hints) list.push(button('btn-hint', t('keys.hint_short'), () => page.send('Hint'), S.myTurn(room)));
     }
     if (g) list.push(button('btn-draft', draft ? t('keys.draft_leave_short') : t('keys.draft_short'), () => act.toggleDraft()));
@@ -368,6 +470,8 @@ export function mountRoom(root, rs, page, act) {
   function tick() {
     const room = rs.room;
     const now = performance.now();
+    // A match's break counts down to its next game.
+    if (!rs.draft && S.nextGameIn(room, now) !== null) status.textContent = statusText(room);
     for (const el of players.querySelectorAll('.clock')) {
       const seat = /** @type {import('./protocol').Seat} */ (/** @type {HTMLElement} */ (el).dataset.seat);
       const left = S.clockLeft(room, seat, now);

@@ -28,6 +28,8 @@ import { otherSeat, seatIndex } from './notation.js';
  *   offer: import('./protocol').Offer | null,
  *   chat: import('./protocol').ChatLine[],
  *   series: import('./protocol').Series,
+ *   match: import('./protocol').MatchState | null,
+ *   matchAt?: number,
  *   sat?: (import('./protocol').SeatView | null)[],
  *   clocksAt?: number,
  *   hint: import('./protocol').Move | null,
@@ -56,6 +58,10 @@ export function roomFromView(view, now) {
     offer: view.offer,
     chat: [...view.chat],
     series: view.series || { wins: [0, 0], draws: 0 },
+    // Where the room's match stands, and when that was told (the break's countdown
+    // runs from then).
+    match: view.match_state || null,
+    matchAt: now,
     // Who last sat in each seat: a game that ended because its player left still
     // names them.
     sat: [...view.seats],
@@ -353,6 +359,20 @@ export function apply(room, msg, now) {
     room.hint = null;
     return true;
   }
+  if ('Match' in msg) {
+    // The server's score is the match's: the series is the match.
+    room.match = msg.Match;
+    room.matchAt = now;
+    room.series = { ...msg.Match.score, wins: [...msg.Match.score.wins] };
+    return true;
+  }
+  if ('MatchOver' in msg) {
+    const result = msg.MatchOver;
+    room.series = { ...result.score, wins: [...result.score.wins] };
+    if (room.match) room.match = { ...room.match, score: result.score, leader: leader(result.score), next_game_in_ms: null, result };
+    room.matchAt = now;
+    return true;
+  }
   if ('Hint' in msg) {
     room.hint = msg.Hint;
     return true;
@@ -364,6 +384,37 @@ export function apply(room, msg, now) {
     return true;
   }
   return false;
+}
+
+/**
+ * The seat that has won more of `score`'s games; null when level.
+ * @param {import('./protocol').Series} score
+ * @returns {Seat | null}
+ */
+function leader(score) {
+  const [one, two] = score.wins;
+  return one > two ? 'one' : two > one ? 'two' : null;
+}
+
+/**
+ * Whether a match is being played in the room (begun and not over).
+ * @param {Room} room
+ */
+export function inMatch(room) {
+  return !!room.match && !room.match.result;
+}
+
+/**
+ * Between two games of a match: the milliseconds until the next starts by itself, at
+ * the page's clock `now`; null while a game runs, once the match is over, or when the
+ * players start the next by agreeing.
+ * @param {Room} room
+ * @param {number} now
+ */
+export function nextGameIn(room, now) {
+  const m = room.match;
+  if (!m || m.result || playing(room) || m.next_game_in_ms == null) return null;
+  return Math.max(0, m.next_game_in_ms - (now - (room.matchAt ?? now)));
 }
 
 /**

@@ -43,6 +43,7 @@ pub const FILES: &[Asset] = embed![
     "js/draft.js",
     "js/keys.js",
     "js/profile.js",
+    "js/challenges.js",
     // The xiangqi pieces' characters, so they read where no Chinese font is installed,
     // and the font's licence beside it.
     "fonts/xiangqi.woff2",
