@@ -10,6 +10,7 @@ use crate::room::{
     AccountToken, Arrangement, GameId, GameKind, Level, Move, OfferKind, ResumeToken, RoomId,
     RoomSettings,
 };
+use crate::tournament::{BoardResult, TournamentId, TournamentSettings};
 
 /// The first message of every session.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -221,6 +222,58 @@ pub enum ClientMsg {
     SetChallenges(ChallengePolicy),
     /// Who is on the server, to challenge. Answered by [`crate::ServerMsg::Players`].
     Players,
+    // --- Tournaments (see [`crate::tournament`]) ---
+    /// Make a tournament (a logged-in account only), which takes entries until it
+    /// starts. Answered by [`crate::ServerMsg::Tournament`].
+    CreateTournament(Box<TournamentSettings>),
+    /// The tournaments on this server. Answered by [`crate::ServerMsg::Tournaments`].
+    ListTournaments,
+    /// Enter a tournament (before it starts; a Swiss takes late entries until its last
+    /// round is paired). Guests enter unrated tournaments only.
+    JoinTournament(TournamentId),
+    /// Leave a tournament: not paired again (a game being played goes on).
+    WithdrawTournament(TournamentId),
+    /// All of one tournament, and its changes from now on. Answered by
+    /// [`crate::ServerMsg::Tournament`].
+    ShowTournament(TournamentId),
+    /// The organiser starts the tournament: the first round is paired (arena: the clock
+    /// starts and everyone is paired).
+    StartTournament(TournamentId),
+    /// The organiser pairs the next round (Swiss, round robin) once every game of the
+    /// last one has a result.
+    PairRound(TournamentId),
+    /// The organiser pauses (`true`) or resumes the tournament: nothing new is paired
+    /// while paused.
+    PauseTournament {
+        id: TournamentId,
+        paused: bool,
+    },
+    /// The organiser adds a round to a Swiss.
+    AddRound(TournamentId),
+    /// The organiser enters the server's bot of `level` (before the start).
+    AddTournamentBot {
+        id: TournamentId,
+        level: crate::room::Level,
+    },
+    /// The organiser removes a player (withdrawn: not paired again).
+    RemoveEntrant {
+        id: TournamentId,
+        name: String,
+    },
+    /// The organiser sets (or corrects) the result of board `board` of round `round`
+    /// by hand; it is recorded as such.
+    SetResult {
+        id: TournamentId,
+        round: u32,
+        board: u32,
+        result: BoardResult,
+    },
+    /// A Swiss or round robin as a FIDE TRF file, or the standings as CSV or the
+    /// whole tournament as JSON. Answered by [`crate::ServerMsg::TournamentExport`].
+    ExportTournament {
+        id: TournamentId,
+        format: crate::tournament::ExportFormat,
+    },
 }
 
 /// The old password (proof it is the owner at the keyboard) and the new one. `Debug`

@@ -98,11 +98,28 @@ pub enum ErrorCode {
     ChallengeTooSoon,
     /// The challenge cannot start now: one of the two is playing a game.
     PlayerBusy,
+    // --- Tournaments ---
+    /// No tournament has that number.
+    NoSuchTournament,
+    /// Only the tournament's organiser may do that.
+    NotOrganiser,
+    /// The tournament takes no more entries (it started, or is over).
+    EntriesClosed,
+    /// You are already entered in that tournament.
+    AlreadyEntered,
+    /// That player is not entered in the tournament (or has withdrawn).
+    NotEntered,
+    /// The round is not over: every game needs a result before the next is paired.
+    RoundInProgress,
+    /// That round has no such board.
+    NoSuchBoard,
+    /// The tournament is over (or has no round left to pair).
+    TournamentOver,
 }
 
 impl ErrorCode {
     /// Every code, for clients that word each one in their own language.
-    pub const ALL: [ErrorCode; 47] = [
+    pub const ALL: [ErrorCode; 55] = [
         ErrorCode::VersionMismatch,
         ErrorCode::Malformed,
         ErrorCode::Unexpected,
@@ -150,6 +167,14 @@ impl ErrorCode {
         ErrorCode::TooManyChallenges,
         ErrorCode::ChallengeTooSoon,
         ErrorCode::PlayerBusy,
+        ErrorCode::NoSuchTournament,
+        ErrorCode::NotOrganiser,
+        ErrorCode::EntriesClosed,
+        ErrorCode::AlreadyEntered,
+        ErrorCode::NotEntered,
+        ErrorCode::RoundInProgress,
+        ErrorCode::NoSuchBoard,
+        ErrorCode::TournamentOver,
     ];
 
     /// The stable snake_case name.
@@ -202,6 +227,14 @@ impl ErrorCode {
             ErrorCode::TooManyChallenges => "too_many_challenges",
             ErrorCode::ChallengeTooSoon => "challenge_too_soon",
             ErrorCode::PlayerBusy => "player_busy",
+            ErrorCode::NoSuchTournament => "no_such_tournament",
+            ErrorCode::NotOrganiser => "not_organiser",
+            ErrorCode::EntriesClosed => "entries_closed",
+            ErrorCode::AlreadyEntered => "already_entered",
+            ErrorCode::NotEntered => "not_entered",
+            ErrorCode::RoundInProgress => "round_in_progress",
+            ErrorCode::NoSuchBoard => "no_such_board",
+            ErrorCode::TournamentOver => "tournament_over",
         }
     }
 }

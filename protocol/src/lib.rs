@@ -4,6 +4,8 @@
 //! - [`server`]: [`ServerMsg`], everything the server tells a client.
 //! - [`challenge`]: challenges by name or open to anyone, how they end, who may send
 //!   them, and the people list they are sent from.
+//! - [`tournament`]: Swiss, round robin and arena tournaments: settings, the list, the
+//!   view with pairings, results, standings and crosstable, the game-ready notice.
 //! - [`room`]: the shared vocabulary: room settings, seats, moves, clocks, offers, endings.
 //! - [`record`]: record files on the wire: the game a file holds, and its conversions to
 //!   and from the rules' record (whose reader and writer are the only ones).
@@ -33,6 +35,7 @@ pub mod review;
 pub mod room;
 pub mod schema;
 pub mod server;
+pub mod tournament;
 pub mod wire;
 
 pub use challenge::{
@@ -46,6 +49,11 @@ pub use record::{MAX_RECORD_TEXT, RecordedGame, RecordedSummary};
 pub use review::{GameReview, MoveClass, PlayerReview, ReviewedPly, Thresholds};
 pub use room::*;
 pub use server::{ServerMsg, Storage, Welcome};
+pub use tournament::{
+    BoardResult, BoardView, ByeValue, ByeView, CrossCell, CrossRow, Entrant, ExportFormat,
+    StandingLine, TieBreak, TournamentFormat, TournamentGame, TournamentId, TournamentSettings,
+    TournamentStart, TournamentStatus, TournamentSummary, TournamentView,
+};
 
 /// Bumped on every change to a message's encoding. Client and server must agree exactly.
 pub const PROTOCOL_VERSION: u16 = 7;

@@ -13,6 +13,7 @@ use crate::room::{
     Judgement, MatchResult, MatchState, Move, MoveRecord, NotAWin, Offer, PositionFacts, Profile,
     ResumeToken, RoomId, RoomSummary, RoomView, SeatView, Standing, Trial,
 };
+use crate::tournament::{TournamentGame, TournamentId, TournamentSummary, TournamentView};
 
 /// The answer to a good [`crate::Hello`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -173,6 +174,27 @@ pub enum ServerMsg {
     Players(Vec<PlayerLine>),
     /// Who may challenge you now, as set by [`crate::ClientMsg::SetChallenges`].
     ChallengesSet(ChallengePolicy),
+    // --- Tournaments (see [`crate::tournament`]) ---
+    /// The tournaments on this server, newest first.
+    Tournaments(Vec<TournamentSummary>),
+    /// All of one tournament as it is now: sent when asked, and again to its entrants,
+    /// its organiser and whoever asked for it whenever it changes.
+    Tournament(Box<TournamentView>),
+    /// Your game of a tournament is ready in a room: go there (you are placed there at
+    /// once if you are not playing elsewhere).
+    TournamentGame(TournamentGame),
+    /// The tournament is over: its final standings came in the last
+    /// [`ServerMsg::Tournament`]; `winners` are the names in first place.
+    TournamentOver {
+        id: TournamentId,
+        winners: Vec<String>,
+    },
+    /// A tournament exported as asked by [`crate::ClientMsg::ExportTournament`]: a file
+    /// name to save it under and its text.
+    TournamentExport {
+        name: String,
+        text: String,
+    },
 }
 
 /// Whether games reach the server's disk.

@@ -45,9 +45,22 @@ fn client_variant(m: &ClientMsg) -> usize {
         ClientMsg::CancelChallenge(_) => 30,
         ClientMsg::SetChallenges(_) => 31,
         ClientMsg::Players => 32,
+        ClientMsg::CreateTournament(_) => 33,
+        ClientMsg::ListTournaments => 34,
+        ClientMsg::JoinTournament(_) => 35,
+        ClientMsg::WithdrawTournament(_) => 36,
+        ClientMsg::ShowTournament(_) => 37,
+        ClientMsg::StartTournament(_) => 38,
+        ClientMsg::PairRound(_) => 39,
+        ClientMsg::PauseTournament { .. } => 40,
+        ClientMsg::AddRound(_) => 41,
+        ClientMsg::AddTournamentBot { .. } => 42,
+        ClientMsg::RemoveEntrant { .. } => 43,
+        ClientMsg::SetResult { .. } => 44,
+        ClientMsg::ExportTournament { .. } => 45,
     }
 }
-const CLIENT_VARIANTS: usize = 33;
+const CLIENT_VARIANTS: usize = 46;
 
 fn server_variant(m: &ServerMsg) -> usize {
     match m {
@@ -93,9 +106,138 @@ fn server_variant(m: &ServerMsg) -> usize {
         ServerMsg::OpenChallenges(_) => 39,
         ServerMsg::Players(_) => 40,
         ServerMsg::ChallengesSet(_) => 41,
+        ServerMsg::Tournaments(_) => 42,
+        ServerMsg::Tournament(_) => 43,
+        ServerMsg::TournamentGame(_) => 44,
+        ServerMsg::TournamentOver { .. } => 45,
+        ServerMsg::TournamentExport { .. } => 46,
     }
 }
-const SERVER_VARIANTS: usize = 42;
+const SERVER_VARIANTS: usize = 47;
+
+fn tournament_settings() -> TournamentSettings {
+    let mut t = TournamentSettings::new(
+        "Club night",
+        TournamentFormat::Swiss { rounds: 3 },
+        RoomSettings::default(),
+    );
+    t.start = TournamentStart::At {
+        unix_ms: 1_800_000_000_000,
+    };
+    t.bye = ByeValue::Draw;
+    t
+}
+
+fn tournament_view() -> TournamentView {
+    let settings = tournament_settings();
+    TournamentView {
+        summary: TournamentSummary {
+            id: 1,
+            name: settings.name.clone(),
+            format: settings.format,
+            game: GameKind::Caro,
+            organiser: "An".into(),
+            status: TournamentStatus::Running,
+            entrants: 3,
+            round: 1,
+            rounds: 3,
+            rated: true,
+        },
+        entrants: vec![
+            Entrant {
+                number: 1,
+                name: "An".into(),
+                bot: None,
+                rating: 1500,
+                withdrawn: false,
+            },
+            Entrant {
+                number: 2,
+                name: bot_name(Level::Easy),
+                bot: Some(Level::Easy),
+                rating: 0,
+                withdrawn: false,
+            },
+            Entrant {
+                number: 3,
+                name: "Chi".into(),
+                bot: None,
+                rating: 1400,
+                withdrawn: true,
+            },
+        ],
+        boards: vec![BoardView {
+            round: 1,
+            board: 1,
+            white: 1,
+            black: 2,
+            room: Some(4),
+            result: Some(BoardResult::WhiteWinsByForfeit),
+            by_hand: true,
+        }],
+        byes: vec![ByeView {
+            round: 1,
+            entrant: 3,
+            points: 5,
+        }],
+        tie_breaks: settings.tie_breaks.clone(),
+        standings: vec![StandingLine {
+            rank: 1,
+            entrant: 1,
+            points: 10,
+            tie_breaks: vec![0, 50, -1],
+            on_fire: false,
+        }],
+        crosstable: vec![CrossRow {
+            entrant: 1,
+            cells: vec![CrossCell {
+                opponent: Some(2),
+                white: Some(true),
+                points: Some(10),
+                played: false,
+            }],
+        }],
+        ends_in_ms: None,
+        starts_in_ms: Some(1000),
+        settings,
+    }
+}
+
+#[test]
+fn board_results_read_as_scoresheets_write_them() {
+    for r in [
+        BoardResult::WhiteWins,
+        BoardResult::Draw,
+        BoardResult::BlackWins,
+        BoardResult::WhiteWinsByForfeit,
+        BoardResult::BlackWinsByForfeit,
+        BoardResult::DoubleForfeit,
+    ] {
+        assert_eq!(BoardResult::parse(r.text()), Some(r));
+    }
+    assert_eq!(BoardResult::parse("1/2"), Some(BoardResult::Draw));
+    assert_eq!(BoardResult::parse("2-0"), None);
+    for b in TieBreak::ALL {
+        assert_eq!(TieBreak::parse(b.code()), Some(b));
+    }
+}
+
+#[test]
+fn a_caro_tournament_plays_mini_matches_and_xiangqi_single_games() {
+    assert_eq!(
+        tournament_settings().room.match_format,
+        Some(MatchFormat::MINI)
+    );
+    let xq = TournamentSettings::new(
+        "x",
+        TournamentFormat::RoundRobin { double: false },
+        RoomSettings {
+            game: GameSettings::Xiangqi { fen: None },
+            ..RoomSettings::default()
+        },
+    );
+    assert_eq!(xq.room.match_format, None);
+}
 
 fn challenge_sample(to: Option<&str>) -> Challenge {
     Challenge {
@@ -321,6 +463,36 @@ fn client_samples() -> Vec<ClientMsg> {
         ClientMsg::AcceptChallenge(u32::MAX),
         ClientMsg::CancelChallenge(1),
         ClientMsg::Players,
+        ClientMsg::CreateTournament(Box::new(tournament_settings())),
+        ClientMsg::ListTournaments,
+        ClientMsg::JoinTournament(1),
+        ClientMsg::WithdrawTournament(2),
+        ClientMsg::ShowTournament(3),
+        ClientMsg::StartTournament(4),
+        ClientMsg::PairRound(5),
+        ClientMsg::PauseTournament {
+            id: 6,
+            paused: true,
+        },
+        ClientMsg::AddRound(7),
+        ClientMsg::AddTournamentBot {
+            id: 8,
+            level: Level::Hard,
+        },
+        ClientMsg::RemoveEntrant {
+            id: 9,
+            name: "Bình".into(),
+        },
+        ClientMsg::SetResult {
+            id: 10,
+            round: 2,
+            board: 3,
+            result: BoardResult::Draw,
+        },
+        ClientMsg::ExportTournament {
+            id: 11,
+            format: ExportFormat::Trf,
+        },
         ClientMsg::ChangePassword(PasswordChange {
             old: "old password".into(),
             new: "new password".into(),
@@ -446,6 +618,25 @@ fn server_samples() -> Vec<ServerMsg> {
             },
         ]),
         ServerMsg::ChallengesSet(ChallengePolicy::Nobody),
+        ServerMsg::Tournaments(vec![tournament_view().summary]),
+        ServerMsg::Tournament(Box::new(tournament_view())),
+        ServerMsg::TournamentGame(TournamentGame {
+            tournament: 1,
+            round: 2,
+            board: 1,
+            room: 7,
+            opponent: "Chi".into(),
+            white: true,
+            forfeit_secs: 120,
+        }),
+        ServerMsg::TournamentOver {
+            id: 1,
+            winners: vec!["An".into()],
+        },
+        ServerMsg::TournamentExport {
+            name: "club.trf".into(),
+            text: "012 Club night\n".into(),
+        },
         ServerMsg::ChallengeEnded {
             id: 1,
             end: ChallengeEnd::Accepted {
@@ -928,7 +1119,8 @@ fn every_error_code_is_listed_once_by_its_stable_name() {
     // Codes are appended: a client of the last version still reads the codes it knew.
     assert_eq!(ErrorCode::ALL[27], ErrorCode::NoSuchGame);
     assert_eq!(ErrorCode::ALL[38], ErrorCode::NoSuchPlayer);
-    assert_eq!(ErrorCode::ALL.len(), 47);
+    assert_eq!(ErrorCode::ALL[46], ErrorCode::PlayerBusy);
+    assert_eq!(ErrorCode::ALL.len(), 55);
 }
 
 #[test]

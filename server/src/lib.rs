@@ -22,6 +22,9 @@
 //!   the room directory, the room-list broadcaster) each in their own file.
 //! - [`room`]: one actor task per room owning its game, seats, clocks, offers, chat and
 //!   bot seats; [`room::RoomHandle`] is the cheap handle sessions talk to it through.
+//! - [`tournament`]: one actor task per tournament (Swiss, round robin, arena): entries,
+//!   rounds paired with banco-pairing, boards' rooms opened through the lobby, results,
+//!   standings, exports; written ahead in the store.
 //! - [`engines`]: the one engine pool of the server: a fixed number of search threads
 //!   and one memory budget serving every room's bot moves and hints by priority.
 //! - [`record_files`]: record files read and written for the browser page, with the rules
@@ -67,6 +70,7 @@ pub mod session;
 pub mod store;
 pub mod tls;
 pub mod token;
+pub mod tournament;
 pub mod wall_clock;
 pub mod web;
 

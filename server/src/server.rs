@@ -114,6 +114,7 @@ async fn serve_store(
     let restored = lobby::Restored {
         games: store.take_live_games(),
         matches: store.take_live_matches(),
+        tournaments: store.take_tournaments(),
     };
     let engines = EnginePool::start(config.engine_threads, config.engine_memory)
         .map_err(|e| anyhow::anyhow!("could not start the engines' threads: {e}"))?;

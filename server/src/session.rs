@@ -22,11 +22,13 @@ use crate::accounts::{Accounts, Identity};
 use crate::admission::{AddressKey, REFUSAL_TIME, Ticket};
 use crate::config::Config;
 use crate::connection::{self, FrameSink, FrameSource, Incoming, Outbox};
+use crate::lobby::tournaments::TournamentAsk;
 use crate::lobby::{Arrival, LobbyHandle, Placement};
 use crate::names::clean_name;
 use crate::room::{Guest, Request, RoomHandle, settings};
 use crate::store::{ReadError, StoreError, StoreHandle};
 use crate::token::TokenHash;
+use crate::tournament::TournamentRequest;
 
 /// How long a new connection has to say Hello.
 const HELLO_TIME: Duration = Duration::from_secs(30);
@@ -460,6 +462,65 @@ impl Session {
                 return ctx.lobby.set_challenges(self.client, policy).await;
             }
             ClientMsg::Players => return ctx.lobby.players(self.client).await,
+            ClientMsg::CreateTournament(settings) => {
+                return self.tournament(TournamentAsk::Create(settings), ctx).await;
+            }
+            ClientMsg::ListTournaments => return self.tournament(TournamentAsk::List, ctx).await,
+            ClientMsg::JoinTournament(id) => {
+                return self.of_tournament(id, TournamentRequest::Join, ctx).await;
+            }
+            ClientMsg::WithdrawTournament(id) => {
+                return self
+                    .of_tournament(id, TournamentRequest::Withdraw, ctx)
+                    .await;
+            }
+            ClientMsg::ShowTournament(id) => {
+                return self.of_tournament(id, TournamentRequest::Show, ctx).await;
+            }
+            ClientMsg::StartTournament(id) => {
+                return self.of_tournament(id, TournamentRequest::Start, ctx).await;
+            }
+            ClientMsg::PairRound(id) => {
+                return self.of_tournament(id, TournamentRequest::Pair, ctx).await;
+            }
+            ClientMsg::PauseTournament { id, paused } => {
+                return self
+                    .of_tournament(id, TournamentRequest::Pause(paused), ctx)
+                    .await;
+            }
+            ClientMsg::AddRound(id) => {
+                return self
+                    .of_tournament(id, TournamentRequest::AddRound, ctx)
+                    .await;
+            }
+            ClientMsg::AddTournamentBot { id, level } => {
+                return self
+                    .of_tournament(id, TournamentRequest::AddBot(level), ctx)
+                    .await;
+            }
+            ClientMsg::RemoveEntrant { id, name } => {
+                return self
+                    .of_tournament(id, TournamentRequest::Remove(name), ctx)
+                    .await;
+            }
+            ClientMsg::SetResult {
+                id,
+                round,
+                board,
+                result,
+            } => {
+                let request = TournamentRequest::SetResult {
+                    round,
+                    board,
+                    result,
+                };
+                return self.of_tournament(id, request, ctx).await;
+            }
+            ClientMsg::ExportTournament { id, format } => {
+                return self
+                    .of_tournament(id, TournamentRequest::Export(format), ctx)
+                    .await;
+            }
             ClientMsg::Move(mv) => Request::Move(mv),
             ClientMsg::Chat(text) => Request::Chat(text),
             ClientMsg::Offer(kind) => Request::Offer(kind),
@@ -482,6 +543,22 @@ impl Session {
             self.refuse(ErrorCode::NotInRoom, "your room has closed");
             ctx.lobby.back(self.client, true).await;
         }
+    }
+
+    /// Asks the lobby something about tournaments; answers come on the outbox.
+    async fn tournament(&self, ask: TournamentAsk, ctx: &SessionContext) {
+        if ctx.lobby.tournament(self.client, ask).await.is_err() {
+            refuse_shutting_down(&self.outbox);
+        }
+    }
+
+    async fn of_tournament(
+        &self,
+        id: banco_protocol::TournamentId,
+        request: TournamentRequest,
+        ctx: &SessionContext,
+    ) {
+        self.tournament(TournamentAsk::Of(id, request), ctx).await;
     }
 
     fn check_not_in_room(&self) -> bool {

@@ -297,7 +297,12 @@ impl App {
             | ServerMsg::ChallengeEnded { .. }
             | ServerMsg::OpenChallenges(_)
             | ServerMsg::Players(_)
-            | ServerMsg::ChallengesSet(_) => {}
+            | ServerMsg::ChallengesSet(_)
+            | ServerMsg::Tournaments(_)
+            | ServerMsg::Tournament(_)
+            | ServerMsg::TournamentGame(_)
+            | ServerMsg::TournamentOver { .. }
+            | ServerMsg::TournamentExport { .. } => {}
         }
         // The offer ended (withdrawn, declined, accepted, or gone with a move): a notice
         // still telling of it would be stale.

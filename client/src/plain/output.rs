@@ -1619,7 +1619,12 @@ impl<W: Write> Printer<W> {
             | ServerMsg::ChallengeEnded { .. }
             | ServerMsg::OpenChallenges(_)
             | ServerMsg::Players(_)
-            | ServerMsg::ChallengesSet(_) => {}
+            | ServerMsg::ChallengesSet(_)
+            | ServerMsg::Tournaments(_)
+            | ServerMsg::Tournament(_)
+            | ServerMsg::TournamentGame(_)
+            | ServerMsg::TournamentOver { .. }
+            | ServerMsg::TournamentExport { .. } => {}
             // Never asked for: this client carries the rules.
             // What a client without the rules asks for (the browser page); this one has them.
             ServerMsg::Facts(_)

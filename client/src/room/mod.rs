@@ -283,7 +283,12 @@ impl Room {
             | ServerMsg::ChallengeEnded { .. }
             | ServerMsg::OpenChallenges(_)
             | ServerMsg::Players(_)
-            | ServerMsg::ChallengesSet(_) => {}
+            | ServerMsg::ChallengesSet(_)
+            | ServerMsg::Tournaments(_)
+            | ServerMsg::Tournament(_)
+            | ServerMsg::TournamentGame(_)
+            | ServerMsg::TournamentOver { .. }
+            | ServerMsg::TournamentExport { .. } => {}
         }
     }
 

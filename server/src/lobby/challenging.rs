@@ -22,7 +22,7 @@ use crate::room::{self, RoomHandle};
 impl Lobby {
     /// The session named `name` (any case; a guest's also without its mark, `x1` for
     /// `~x1`), with its number.
-    fn named(&self, name: &str) -> Option<(ClientId, &Session)> {
+    pub(super) fn named(&self, name: &str) -> Option<(ClientId, &Session)> {
         let key = name.trim().to_lowercase();
         let find = |key: &str| {
             self.sessions
@@ -38,7 +38,7 @@ impl Lobby {
     }
 
     /// Whether `name` is seated in a game being played now.
-    fn playing(&self, name: &str) -> bool {
+    pub(super) fn playing(&self, name: &str) -> bool {
         let key = name.to_lowercase();
         self.list.lines().any(|line| {
             line.status == RoomStatus::Playing

@@ -18,6 +18,10 @@
 //!   ([`room::spawn_reserved`]) and places both players in it: the one who accepted by
 //!   the answer to its request, the challenger by a [`Placement`] sent to its session.
 //!
+//! - [`tournaments`]: the tournament directory: requests routed to each tournament's
+//!   actor with who asks, their list lines, and their boards' rooms opened (players who
+//!   are free placed there, every player told).
+//!
 //! A resume token is bound to the kind of session it was given to: a guest's token only
 //! brings back a guest's seat, an account's only a login to that same account.
 
@@ -27,6 +31,7 @@ pub mod held;
 pub mod name_book;
 pub mod room_list;
 pub mod rooms;
+pub mod tournaments;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -55,6 +60,7 @@ use held::{Held, HeldSeats};
 use name_book::NameBook;
 use room_list::RoomList;
 use rooms::{Maker, RoomDirectory};
+use tournaments::{TournamentAsk, TournamentBook};
 
 /// Requests from sessions waiting their turn.
 const INBOX: usize = 256;
@@ -72,6 +78,8 @@ pub enum RoomNotice {
     Closed(RoomId),
     /// The seat held for the token this is the hash of was given up.
     Released(TokenHash),
+    /// A tournament's board has its result (on disk): for its tournament.
+    Board(room::BoardReport),
 }
 
 /// Challenges one player may have waiting for an answer at once.
@@ -193,6 +201,18 @@ enum LobbyMsg {
     Gone {
         client: ClientId,
         held_in: Option<RoomId>,
+    },
+    /// `client` asks something about tournaments (answered on its outbox).
+    Tournament {
+        client: ClientId,
+        ask: TournamentAsk,
+    },
+    /// A tournament's list line changed.
+    TournamentChanged(banco_protocol::TournamentSummary),
+    /// A tournament's boards to open: answers each board's room.
+    OpenBoards {
+        boards: Vec<crate::tournament::BoardOpening>,
+        reply: oneshot::Sender<Vec<Option<RoomId>>>,
     },
 }
 
@@ -351,6 +371,26 @@ impl LobbyHandle {
         let _ = self.send(LobbyMsg::Gone { client, held_in }).await;
     }
 
+    /// `client` asks something about tournaments; the answer goes to its outbox.
+    pub async fn tournament(&self, client: ClientId, ask: TournamentAsk) -> Result<(), LobbyGone> {
+        self.send(LobbyMsg::Tournament { client, ask }).await
+    }
+
+    /// A tournament's list line changed.
+    pub async fn tournament_changed(&self, summary: banco_protocol::TournamentSummary) {
+        let _ = self.send(LobbyMsg::TournamentChanged(summary)).await;
+    }
+
+    /// Opens the rooms of a tournament's boards: each board's room (`None`: not opened).
+    pub async fn open_boards(
+        &self,
+        boards: Vec<crate::tournament::BoardOpening>,
+    ) -> Result<Vec<Option<RoomId>>, LobbyGone> {
+        let (reply, answer) = oneshot::channel();
+        self.send(LobbyMsg::OpenBoards { boards, reply }).await?;
+        answer.await.map_err(|_| LobbyGone)
+    }
+
     async fn send(&self, msg: LobbyMsg) -> Result<(), LobbyGone> {
         self.tx.send(msg).await.map_err(|_| LobbyGone)
     }
@@ -430,6 +470,10 @@ struct Lobby {
     storage: watch::Receiver<Storage>,
     /// Challenges waiting for an answer.
     challenges: ChallengeBook,
+    /// A handle to this very lobby, for the tournaments it starts.
+    me: LobbyHandle,
+    /// Every tournament.
+    tournaments: TournamentBook,
 }
 
 /// What was being played when the server last stopped, to reopen.
@@ -439,6 +483,8 @@ pub struct Restored {
     pub games: Vec<LiveGame>,
     /// Matches being played: with one of `games` in progress, or between two games.
     pub matches: Vec<LiveMatch>,
+    /// Every tournament the store kept.
+    pub tournaments: Vec<crate::store::tournaments::StoredTournament>,
 }
 
 /// Starts the lobby, reopening the rooms of `restored` games and matches; it runs until
@@ -454,7 +500,13 @@ pub fn spawn(
     let (tx, inbox) = mpsc::channel(INBOX);
     let (notices_tx, notices) = mpsc::unbounded_channel();
     let (census_tx, census) = watch::channel(Census::default());
+    let me = LobbyHandle {
+        tx: tx.clone(),
+        census: census.clone(),
+    };
     let mut lobby = Lobby {
+        me: me.clone(),
+        tournaments: TournamentBook::default(),
         config: config.clone(),
         engines,
         tracker: tracker.clone(),
@@ -478,7 +530,11 @@ pub fn spawn(
             open_expiry: config.open_challenge_wait,
         }),
     };
-    let Restored { games, mut matches } = restored;
+    let Restored {
+        games,
+        mut matches,
+        tournaments,
+    } = restored;
     for live in games {
         let in_match = live.in_match.and_then(|link| {
             let at = matches.iter().position(|m| m.key == link.key)?;
@@ -490,9 +546,11 @@ pub fn spawn(
     for live in matches {
         lobby.reopen_break(live);
     }
+    // After the rooms: a tournament finds its boards' rooms again.
+    lobby.restore_tournaments(tournaments);
     lobby.count();
     tracker.spawn(lobby.run(inbox, notices));
-    LobbyHandle { tx, census }
+    me
 }
 
 impl Lobby {
@@ -616,6 +674,11 @@ impl Lobby {
                 let _ = reply.send(may);
             }
             LobbyMsg::Gone { client, held_in } => self.gone(client, held_in),
+            LobbyMsg::Tournament { client, ask } => self.tournament(client, ask),
+            LobbyMsg::TournamentChanged(summary) => self.tournament_changed(summary),
+            LobbyMsg::OpenBoards { boards, reply } => {
+                let _ = reply.send(self.open_boards(boards));
+            }
         }
     }
 
@@ -976,6 +1039,7 @@ impl Lobby {
                     self.names.release(&held.name);
                 }
             }
+            RoomNotice::Board(report) => self.board_over(report),
         }
     }
 

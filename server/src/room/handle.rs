@@ -77,6 +77,8 @@ pub enum RoomMsg {
         client: ClientId,
         request: Request,
     },
+    /// Play a tournament's board (a room reopened after a restart, its link found again).
+    Adopt(super::BoardLink),
 }
 
 /// The room is gone (it closed, or the server is shutting down).
@@ -143,6 +145,12 @@ impl RoomHandle {
     /// Forwards a member's request; the room answers the member directly.
     pub async fn request(&self, client: ClientId, request: Request) -> Result<(), RoomGone> {
         self.send(RoomMsg::Request { client, request }).await
+    }
+
+    /// Tells a room reopened after a restart which tournament board it plays, without
+    /// waiting (`false`: its inbox is full or it is gone).
+    pub fn adopt(&self, link: super::BoardLink) -> bool {
+        self.tx.try_send(RoomMsg::Adopt(link)).is_ok()
     }
 
     async fn send(&self, msg: RoomMsg) -> Result<(), RoomGone> {

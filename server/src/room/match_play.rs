@@ -213,6 +213,7 @@ impl Room {
         let key = m.key;
         tracing::info!(?winner, reason = reason.as_str(), ?score, "match over");
         self.write(Entry::MatchEnd(MatchEnding::of(key, &result)));
+        self.report_match(winner);
         self.broadcast(ServerMsg::MatchOver(result));
     }
 

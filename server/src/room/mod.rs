@@ -16,6 +16,7 @@
 //!   break between games, the match's end (played out, resigned, left).
 //! - `bots`: driving bot seats and hints.
 //! - `facts`: legal moves, check and threats, for clients without the rules.
+//! - `board`: a tournament's board: seats kept by name, forfeits, the result reported.
 //! - `restore`: reopening a room for a game saved when the server stopped.
 //! - `view`: what members are shown (the room view, the people, the lobby's summary).
 //! - [`clock`], [`offer`], [`chat`], [`settings`], [`engine`], [`moves`]: the pure pieces.
@@ -28,6 +29,7 @@ pub mod moves;
 pub mod offer;
 pub mod settings;
 
+mod board;
 mod bots;
 mod facts;
 mod handle;
@@ -38,6 +40,7 @@ mod play;
 mod restore;
 mod view;
 
+pub use board::{BoardLink, BoardReport};
 pub use handle::{Guest, Request, RoomGone, RoomHandle, RoomMsg};
 pub use restore::{restore, restore_break};
 
@@ -133,6 +136,27 @@ pub fn spawn_reserved(
     launch(room, Opening::Reserved, tracker)
 }
 
+/// Starts a room for board `link` of a tournament: its seats (people's and bots' as
+/// `settings.seats` say) kept for the players named in `link`, who come in with an
+/// ordinary [`RoomHandle::join`] (the lobby places those who are free); a bots-only
+/// board starts at once.
+pub fn spawn_board(
+    id: RoomId,
+    settings: RoomSettings,
+    spec: GameSpec,
+    link: BoardLink,
+    ctx: RoomContext,
+    tracker: &TaskTracker,
+) -> RoomHandle {
+    let seats = settings.seats.map(|kind| match kind {
+        SeatKind::Human => SeatState::Free,
+        SeatKind::Bot(level) => SeatState::Bot(BotSeat::new(level)),
+    });
+    let mut room = Room::new(id, settings, spec, seats, ctx);
+    room.board = Some(board::Board::new(link));
+    launch(room, Opening::Board, tracker)
+}
+
 /// How a room comes to be.
 enum Opening {
     /// Made by this person, who is greeted in it.
@@ -141,6 +165,8 @@ enum Opening {
     Reserved,
     /// Reopened after a restart, its players' seats held for them.
     Restored,
+    /// Opened for a tournament's board.
+    Board,
 }
 
 fn launch(room: Room, opening: Opening, tracker: &TaskTracker) -> RoomHandle {
@@ -361,6 +387,10 @@ struct Room {
     /// By seat: kept for this session until then (a challenge accepted places both
     /// players here); nobody else may sit there meanwhile.
     reserved: [Option<(ClientId, Instant)>; 2],
+    /// The tournament board this room plays, if it was opened for one.
+    board: Option<board::Board>,
+    /// Notices for the lobby that wait for this event's commit (a board's result).
+    after_commit: Vec<RoomNotice>,
 }
 
 impl Room {
@@ -399,6 +429,8 @@ impl Room {
             log: Vec::new(),
             waiting: Vec::new(),
             reserved: [None, None],
+            board: None,
+            after_commit: Vec::new(),
         }
     }
 
@@ -425,6 +457,10 @@ impl Room {
             }
             Opening::Restored => {
                 tracing::info!(settings = ?self.settings, "room reopened with its game in progress");
+            }
+            Opening::Board => {
+                tracing::info!(settings = ?self.settings, board = ?self.board.as_ref().map(|b| &b.link), "room opened for a tournament's board");
+                self.start_if_seated();
             }
         }
         self.after_event();
@@ -479,6 +515,13 @@ impl Room {
             }
             RoomMsg::Dropped { client, reply } => {
                 let _ = reply.send(self.dropped(client));
+            }
+            RoomMsg::Adopt(link) => {
+                // A room reopened after a restart plays its board again.
+                if self.board.is_none() {
+                    tracing::info!(?link, "the room plays a tournament's board again");
+                    self.board = Some(board::Board::new(link));
+                }
             }
             RoomMsg::Request { client, request } => {
                 if self.member(client).is_none() {
@@ -537,12 +580,14 @@ impl Room {
             .chain(seats)
             .chain(reserved)
             .chain(self.people_due)
+            .chain(self.board_wake())
             .chain(self.next_game_at())
             .min()
     }
 
     fn on_timer(&mut self, now: Instant) {
         self.check_flag(now);
+        self.check_absent(now);
         for kept in &mut self.reserved {
             if kept.is_some_and(|(_, until)| until <= now) {
                 tracing::info!("a seat kept for a player on their way is free again");
@@ -564,6 +609,7 @@ impl Room {
     /// nobody will ever come (back) to this room.
     fn is_empty(&self) -> bool {
         self.members.is_empty()
+            && self.open_board().is_none()
             && self.reserved.iter().all(Option::is_none)
             && !self
                 .seats
@@ -627,10 +673,16 @@ impl Room {
     /// the messages held for it. The room reads no new message meanwhile.
     async fn commit(&mut self) {
         if self.log.is_empty() {
+            for notice in self.after_commit.drain(..) {
+                let _ = self.ctx.lobby.send(notice);
+            }
             return;
         }
         let entries = std::mem::take(&mut self.log);
         self.ctx.store.commit(entries).await;
+        for notice in self.after_commit.drain(..) {
+            let _ = self.ctx.lobby.send(notice);
+        }
         // The players first, then the room yields before the spectators: a crowd's
         // hundreds of socket writes would otherwise queue ahead of the players' own on the
         // runtime (a move's acknowledgement waited for 800 spectators' writes: p99 6.3

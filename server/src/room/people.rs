@@ -29,11 +29,25 @@ impl Room {
             let kept = Seat::BOTH.into_iter().find(|s| {
                 self.reserved[s.index()].is_some_and(|(client, _)| client == guest.client)
             });
+            if self.board.is_some()
+                && !Seat::BOTH
+                    .into_iter()
+                    .any(|s| self.seat_is_for(s, &guest.name))
+            {
+                return Err(ErrorMsg::new(
+                    ErrorCode::RoomFull,
+                    format!(
+                        "room {} is a tournament board kept for its two players: watch it instead",
+                        self.id
+                    ),
+                ));
+            }
             let free = kept
                 .or_else(|| {
                     Seat::BOTH.into_iter().find(|s| {
                         matches!(self.seats[s.index()], SeatState::Free)
                             && self.reserved[s.index()].is_none()
+                            && self.seat_is_for(*s, &guest.name)
                     })
                 })
                 .filter(|s| matches!(self.seats[s.index()], SeatState::Free))

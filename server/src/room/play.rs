@@ -58,9 +58,13 @@ impl Room {
         };
         // No clock runs until both players have made a move; the first is awaited.
         let clock = GameClock::new(self.settings.time);
-        let first_move_due = clock
-            .as_ref()
-            .map(|_| now + self.ctx.config.first_move_wait);
+        // A tournament's board awaits the first moves in any game, for its forfeit time.
+        let first_move_due = match self.open_board() {
+            Some(b) => Some(now + b.link.forfeit_after),
+            None => clock
+                .as_ref()
+                .map(|_| now + self.ctx.config.first_move_wait),
+        };
         let players = Seat::BOTH.map(|seat| match &self.seats[seat.index()] {
             SeatState::Human(h) => PlayerRef {
                 name: h.name.clone(),
@@ -237,6 +241,13 @@ impl Room {
             .filter(|m| m.running())
             .and_then(|m| m.first_move_due)
             .is_some_and(|due| due <= now);
+        if unopened && self.open_board().is_some() {
+            let seat = self.game.as_ref().map(CurrentGame::to_move);
+            if let Some(seat) = seat {
+                self.forfeit_first_move(seat);
+            }
+            return;
+        }
         if unopened {
             tracing::info!("no first move in time; the game is aborted");
             self.finish(None, EndReason::Aborted, Vec::new());
@@ -290,7 +301,9 @@ impl Room {
                 | EndReason::Timeout
                 | EndReason::Agreement
         );
-        let (winner, reason) = if given_up && !(moved(Seat::One) && moved(Seat::Two)) {
+        // A tournament's games are never aborted: a resignation before moving counts.
+        let board = self.board.is_some();
+        let (winner, reason) = if given_up && !board && !(moved(Seat::One) && moved(Seat::Two)) {
             (None, EndReason::Aborted)
         } else {
             (winner, reason)
@@ -319,6 +332,9 @@ impl Room {
             self.broadcast(ServerMsg::Clock(clocks));
         }
         self.cancel_searches();
+        if reason != EndReason::Aborted {
+            self.report_game(winner);
+        }
         match match_end {
             Some((winner, why)) => self.end_match(winner, why),
             None => self.match_game_over(reason != EndReason::Aborted),

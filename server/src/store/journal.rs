@@ -112,6 +112,8 @@ pub enum Entry {
     MatchBreak(Box<LiveMatch>),
     /// A match ended: its result; its live row removed.
     MatchEnd(MatchEnding),
+    /// A tournament's write: made, entrants, a round paired, a board's room or result.
+    Tournament(Box<super::tournaments::TournamentWrite>),
 }
 
 impl Entry {
@@ -134,6 +136,7 @@ impl Entry {
                 base + 512 + m.chat.iter().map(line).sum::<usize>()
             }
             Entry::MatchEnd(_) => base,
+            Entry::Tournament(w) => base + w.size(),
         }
     }
 
@@ -146,6 +149,7 @@ impl Entry {
             Entry::MatchBegin(m) => matches::begin(tx, m),
             Entry::MatchBreak(m) => matches::pause(tx, m),
             Entry::MatchEnd(ending) => matches::end(tx, ending),
+            Entry::Tournament(w) => w.write(tx),
         }
     }
 }

@@ -21,6 +21,8 @@
 //! - [`live`]: games in progress read back at start, to reopen their rooms.
 //! - [`matches`]: matches, from their first game to their result; those in progress read
 //!   back at start too.
+//! - [`tournaments`]: tournaments, entrants, every board and result, written ahead and
+//!   read back at start.
 //! - `schema`: the tables, created on first open and brought up to date.
 //! - `writer`, `reader`, `registrar`: the three threads; `file`: the file itself
 //!   (permissions, noticing it deleted or replaced, writing it again).
@@ -46,6 +48,7 @@ mod registrar;
 mod replay;
 mod review;
 mod schema;
+pub mod tournaments;
 mod writer;
 
 use rusqlite::Connection;
@@ -434,6 +437,8 @@ pub struct Store {
     live: Vec<LiveGame>,
     /// The matches that were being played when the store was last closed.
     live_matches: Vec<LiveMatch>,
+    /// Every tournament, as last written.
+    tournaments: Vec<tournaments::StoredTournament>,
 }
 
 impl Store {
@@ -454,6 +459,7 @@ impl Store {
         live::close_bot_games(&mut conn, &mut live)?;
         let mut live_matches = matches::load(&conn)?;
         matches::close_bot_matches(&mut conn, &mut live_matches)?;
+        let tournaments = tournaments::load(&conn)?;
         let reader_conn = target.open_reader()?;
         let registrar_conn = target.open_registrar(options.sync)?;
         let (status_tx, status) = watch::channel(Storage::Saving);
@@ -509,6 +515,7 @@ impl Store {
             checkpoints,
             live,
             live_matches,
+            tournaments,
         })
     }
 
@@ -527,6 +534,11 @@ impl Store {
     /// between two games.
     pub fn take_live_matches(&mut self) -> Vec<LiveMatch> {
         std::mem::take(&mut self.live_matches)
+    }
+
+    /// Every tournament as last written, to carry on with.
+    pub fn take_tournaments(&mut self) -> Vec<tournaments::StoredTournament> {
+        std::mem::take(&mut self.tournaments)
     }
 
     /// Writes what is queued and stops the threads. Blocking.

@@ -1,0 +1,1143 @@
+//! A tournament's record: what the actor owns and the store keeps. Pure: no tasks, no
+//! clocks (times come in as Unix milliseconds), so every rule here is tested directly.
+//!
+//! - [`Record`]: settings, entrants, rounds of boards and byes, status.
+//! - Pairing: [`Record::pair_next`] (Swiss by the Dutch rules, round robin by the Berger
+//!   tables) and [`Record::pair_wave`] (arena), each from banco-pairing.
+//! - Standings: [`Record::pairing_history`] is the history banco-pairing reads;
+//!   [`Record::view`] the wire's view with standings, tie-breaks and the crosstable.
+//! - [`Record::from_stored`] / the `stored_*` functions: to and from the store's rows.
+
+use banco_pairing::arena::{ArenaPlayer, ArenaResult, ArenaScore};
+use banco_pairing::berger::RoundRobin;
+use banco_pairing::tiebreak::{self, TieBreak as PairingTieBreak};
+use banco_pairing::{
+    Bye, ByeKind, Game as PairingGame, GameResult, Player, Points, Round, RoundPairing, Scoring,
+    Tournament as Pairing,
+};
+use banco_protocol::{
+    BoardResult, BoardView, ByeValue, ByeView, CrossCell, CrossRow, Entrant, ErrorCode, ErrorMsg,
+    GameKind, Level, RoomId, StandingLine, TieBreak, TournamentFormat, TournamentId,
+    TournamentSettings, TournamentStatus, TournamentSummary, TournamentView,
+};
+
+use crate::store::tournaments::{StoredBoard, StoredBye, StoredEntrant, StoredTournament};
+
+/// One entrant, by pairing number (index + 1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EntrantRecord {
+    /// As shown (a person's name, or the bot's).
+    pub name: String,
+    /// The server's bot of this level.
+    pub bot: Option<Level>,
+    /// Orders the pairing numbers at the start.
+    pub rating: u16,
+    /// Logged in to an account when entering (guests play unrated events only).
+    pub account: bool,
+    /// The first round they may be paired in (late entries).
+    pub joins: u32,
+    /// Not paired again.
+    pub withdrawn: bool,
+}
+
+/// A board of a round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardRecord {
+    /// White's index.
+    pub white: usize,
+    /// Black's index.
+    pub black: usize,
+    /// Its room, once opened.
+    pub room: Option<RoomId>,
+    /// Once known.
+    pub result: Option<BoardResult>,
+    /// Set by the organiser.
+    pub by_hand: bool,
+}
+
+/// A round (arena: a wave).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RoundRecord {
+    /// Board 1 first.
+    pub boards: Vec<BoardRecord>,
+    /// Byes (index, kind).
+    pub byes: Vec<(usize, ByeKind)>,
+}
+
+/// A whole tournament.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Record {
+    /// Its number.
+    pub id: TournamentId,
+    /// The account that runs it.
+    pub organiser: String,
+    /// As the organiser chose them.
+    pub settings: TournamentSettings,
+    /// Where it stands.
+    pub status: TournamentStatus,
+    /// By pairing number.
+    pub entrants: Vec<EntrantRecord>,
+    /// In order.
+    pub rounds: Vec<RoundRecord>,
+    /// Swiss: its rounds (added rounds included); round robin: the schedule's; arena 0.
+    pub total_rounds: u32,
+    /// Unix milliseconds.
+    pub created_ms: u64,
+    /// Unix milliseconds, once started.
+    pub started_ms: Option<u64>,
+    /// Arena: when it ends.
+    pub ends_ms: Option<u64>,
+}
+
+/// A refusal.
+fn refuse(code: ErrorCode, message: impl Into<String>) -> ErrorMsg {
+    ErrorMsg::new(code, message)
+}
+
+/// The pairing crate's tie-break for the wire's.
+fn pairing_tie_break(t: TieBreak) -> PairingTieBreak {
+    match t {
+        TieBreak::Buchholz => PairingTieBreak::Buchholz,
+        TieBreak::BuchholzCut1 => PairingTieBreak::BuchholzCut1,
+        TieBreak::SonnebornBerger => PairingTieBreak::SonnebornBerger,
+        TieBreak::DirectEncounter => PairingTieBreak::DirectEncounter,
+        TieBreak::Wins => PairingTieBreak::Wins,
+        TieBreak::GamesWon => PairingTieBreak::GamesWon,
+    }
+}
+
+/// The pairing crate's result for the wire's.
+pub fn game_result(r: BoardResult) -> GameResult {
+    match r {
+        BoardResult::WhiteWins => GameResult::WhiteWins,
+        BoardResult::Draw => GameResult::Draw,
+        BoardResult::BlackWins => GameResult::BlackWins,
+        BoardResult::WhiteWinsByForfeit => GameResult::WhiteWinsByForfeit,
+        BoardResult::BlackWinsByForfeit => GameResult::BlackWinsByForfeit,
+        BoardResult::DoubleForfeit => GameResult::DoubleForfeit,
+    }
+}
+
+fn bye_kind_text(k: ByeKind) -> &'static str {
+    match k {
+        ByeKind::PairingAllocated => "pairing",
+        ByeKind::HalfPoint => "half",
+        ByeKind::FullPoint => "full",
+        ByeKind::ZeroPoint => "zero",
+    }
+}
+
+fn bye_kind_of(text: &str) -> ByeKind {
+    match text {
+        "pairing" => ByeKind::PairingAllocated,
+        "half" => ByeKind::HalfPoint,
+        "full" => ByeKind::FullPoint,
+        _ => ByeKind::ZeroPoint,
+    }
+}
+
+/// Checks the organiser's settings; `Err` says what is wrong in a sentence.
+pub fn check_settings(s: &TournamentSettings) -> Result<(), ErrorMsg> {
+    let bad = |m: String| Err(refuse(ErrorCode::BadSettings, m));
+    let name = s.name.trim();
+    if name.is_empty()
+        || name.chars().count() > banco_protocol::tournament::MAX_TOURNAMENT_NAME_CHARS
+    {
+        return bad(format!(
+            "a tournament needs a name of 1 to {} characters",
+            banco_protocol::tournament::MAX_TOURNAMENT_NAME_CHARS
+        ));
+    }
+    if name.chars().any(char::is_control) {
+        return bad("a tournament's name cannot hold control characters".into());
+    }
+    match s.format {
+        TournamentFormat::Swiss { rounds } => {
+            if !(1..=banco_protocol::tournament::MAX_SWISS_ROUNDS).contains(&rounds) {
+                return bad(format!(
+                    "a Swiss has 1 to {} rounds, not {rounds}",
+                    banco_protocol::tournament::MAX_SWISS_ROUNDS
+                ));
+            }
+        }
+        TournamentFormat::RoundRobin { .. } => {}
+        TournamentFormat::Arena { seconds, .. } => {
+            if !(1..=banco_protocol::tournament::MAX_ARENA_SECS).contains(&seconds) {
+                return bad(format!(
+                    "an arena lasts 1 second to {} minutes",
+                    banco_protocol::tournament::MAX_ARENA_SECS / 60
+                ));
+            }
+        }
+    }
+    if !(5..=3600).contains(&s.forfeit_secs) {
+        return bad(format!(
+            "the forfeit wait is 5 to 3600 seconds, not {}",
+            s.forfeit_secs
+        ));
+    }
+    if s.tie_breaks.len() > TieBreak::ALL.len() {
+        return bad("name each tie-break at most once".into());
+    }
+    for (i, t) in s.tie_breaks.iter().enumerate() {
+        if s.tie_breaks[..i].contains(t) {
+            return bad(format!("the tie-break {} is named twice", t.code()));
+        }
+    }
+    Ok(())
+}
+
+impl Record {
+    /// A new tournament taking entries.
+    pub fn new(
+        id: TournamentId,
+        organiser: String,
+        settings: TournamentSettings,
+        now_ms: u64,
+    ) -> Record {
+        let total_rounds = match settings.format {
+            TournamentFormat::Swiss { rounds } => rounds,
+            _ => 0,
+        };
+        Record {
+            id,
+            organiser,
+            settings,
+            status: TournamentStatus::Entries,
+            entrants: Vec::new(),
+            rounds: Vec::new(),
+            total_rounds,
+            created_ms: now_ms,
+            started_ms: None,
+            ends_ms: None,
+        }
+    }
+
+    /// Whether it is an arena.
+    pub fn arena(&self) -> bool {
+        matches!(self.settings.format, TournamentFormat::Arena { .. })
+    }
+
+    /// The entrant called `name` (any case), withdrawn or not.
+    pub fn find(&self, name: &str) -> Option<usize> {
+        self.entrants
+            .iter()
+            .position(|e| e.name.eq_ignore_ascii_case(name))
+    }
+
+    /// Whether `who` is the organiser.
+    pub fn is_organiser(&self, who: &str) -> bool {
+        self.organiser.eq_ignore_ascii_case(who)
+    }
+
+    /// Enters `entrant`. Before the start anyone may; a Swiss takes late entries (from
+    /// the next round) until its last round is paired; a round robin and an arena do
+    /// not (an arena does: a late entrant is paired at once).
+    pub fn enter(&mut self, mut entrant: EntrantRecord) -> Result<usize, ErrorMsg> {
+        if let Some(i) = self.find(&entrant.name) {
+            if self.entrants[i].withdrawn && self.status == TournamentStatus::Entries {
+                self.entrants[i].withdrawn = false;
+                return Ok(i);
+            }
+            return Err(refuse(
+                ErrorCode::AlreadyEntered,
+                format!("{} is already entered in this tournament", entrant.name),
+            ));
+        }
+        let late_ok = match self.settings.format {
+            TournamentFormat::Swiss { .. } => (self.rounds.len() as u32) < self.total_rounds,
+            TournamentFormat::Arena { .. } => true,
+            TournamentFormat::RoundRobin { .. } => false,
+        };
+        let open = match self.status {
+            TournamentStatus::Entries => true,
+            TournamentStatus::Running | TournamentStatus::Paused => late_ok,
+            TournamentStatus::Over => false,
+        };
+        if !open {
+            return Err(refuse(
+                ErrorCode::EntriesClosed,
+                format!(
+                    "tournament {} takes no more entries: it has {}",
+                    self.id,
+                    if self.status == TournamentStatus::Over {
+                        "ended"
+                    } else {
+                        "started"
+                    }
+                ),
+            ));
+        }
+        if self.settings.rated && entrant.bot.is_none() && !entrant.account {
+            return Err(refuse(
+                ErrorCode::NotLoggedIn,
+                "this tournament is rated, and guests play unrated events only: log in to enter",
+            ));
+        }
+        if self.entrants.len() >= banco_protocol::tournament::MAX_ENTRANTS {
+            return Err(refuse(
+                ErrorCode::EntriesClosed,
+                format!(
+                    "tournament {} has {} entrants, as many as it takes",
+                    self.id,
+                    self.entrants.len()
+                ),
+            ));
+        }
+        entrant.joins = self.rounds.len() as u32 + 1;
+        self.entrants.push(entrant);
+        Ok(self.entrants.len() - 1)
+    }
+
+    /// Withdraws entrant `i`: not paired again; their games stand.
+    pub fn withdraw(&mut self, i: usize) -> Result<(), ErrorMsg> {
+        let e = self.entrants.get_mut(i).filter(|e| !e.withdrawn);
+        let Some(e) = e else {
+            return Err(refuse(
+                ErrorCode::NotEntered,
+                "that player is not entered (or has already withdrawn)",
+            ));
+        };
+        e.withdrawn = true;
+        Ok(())
+    }
+
+    /// Starts it at `now_ms`: the pairing numbers are set (rating first, then entry
+    /// order) and a round robin's schedule fixed.
+    pub fn start(&mut self, now_ms: u64) -> Result<(), ErrorMsg> {
+        if self.status != TournamentStatus::Entries {
+            return Err(refuse(
+                ErrorCode::EntriesClosed,
+                format!("tournament {} has already started", self.id),
+            ));
+        }
+        self.entrants.retain(|e| !e.withdrawn);
+        if self.entrants.len() < 2 {
+            return Err(refuse(
+                ErrorCode::BadSettings,
+                "a tournament needs at least 2 entrants to start: enter players or bots first",
+            ));
+        }
+        // Stable: equal ratings keep their entry order.
+        self.entrants.sort_by(|a, b| b.rating.cmp(&a.rating));
+        match self.settings.format {
+            TournamentFormat::RoundRobin { double } => {
+                let rr = if double {
+                    RoundRobin::double(self.entrants.len())
+                } else {
+                    RoundRobin::single(self.entrants.len())
+                };
+                self.total_rounds = rr.rounds() as u32;
+            }
+            TournamentFormat::Arena { seconds, .. } => {
+                self.ends_ms = Some(now_ms + u64::from(seconds) * 1000);
+            }
+            TournamentFormat::Swiss { .. } => {}
+        }
+        self.status = TournamentStatus::Running;
+        self.started_ms = Some(now_ms);
+        Ok(())
+    }
+
+    /// Whether every board paired so far has a result.
+    pub fn round_done(&self) -> bool {
+        self.rounds
+            .iter()
+            .all(|r| r.boards.iter().all(|b| b.result.is_some()))
+    }
+
+    /// The scoring: the bye's worth as the organiser chose.
+    fn scoring(&self) -> Scoring {
+        Scoring {
+            pairing_bye: match self.settings.bye {
+                ByeValue::Win => Points(10),
+                ByeValue::Draw => Points(5),
+                ByeValue::Nothing => Points(0),
+            },
+            ..Scoring::default()
+        }
+    }
+
+    /// The history as banco-pairing reads it: finished boards only (a board still being
+    /// played leaves its players absent from that round for now).
+    pub fn pairing_history(&self) -> Pairing {
+        let players = self
+            .entrants
+            .iter()
+            .map(|e| Player {
+                name: e.name.clone(),
+                rating: e.rating,
+                joins: e.joins.max(1),
+                withdrawn: e.withdrawn,
+            })
+            .collect();
+        let mut t = Pairing::new(players, self.total_rounds.max(self.rounds.len() as u32));
+        t.scoring = self.scoring();
+        t.rounds = self
+            .rounds
+            .iter()
+            .map(|r| Round {
+                games: r
+                    .boards
+                    .iter()
+                    .filter_map(|b| {
+                        Some(PairingGame {
+                            white: b.white,
+                            black: b.black,
+                            result: game_result(b.result?),
+                        })
+                    })
+                    .collect(),
+                byes: r
+                    .byes
+                    .iter()
+                    .map(|&(player, kind)| Bye { player, kind })
+                    .collect(),
+            })
+            .collect();
+        t
+    }
+
+    /// Pairs the next round (Swiss, round robin); the boards come without rooms.
+    pub fn pair_next(&mut self) -> Result<&RoundRecord, ErrorMsg> {
+        match self.status {
+            TournamentStatus::Running => {}
+            TournamentStatus::Paused => {
+                return Err(refuse(
+                    ErrorCode::BadSettings,
+                    "the tournament is paused: resume it to pair the next round",
+                ));
+            }
+            TournamentStatus::Entries => {
+                return Err(refuse(
+                    ErrorCode::BadSettings,
+                    "the tournament has not started: start it first",
+                ));
+            }
+            TournamentStatus::Over => {
+                return Err(refuse(ErrorCode::TournamentOver, "the tournament is over"));
+            }
+        }
+        if self.arena() {
+            return Err(refuse(
+                ErrorCode::BadSettings,
+                "an arena pairs players as they finish: there are no rounds to pair",
+            ));
+        }
+        if !self.round_done() {
+            return Err(refuse(
+                ErrorCode::RoundInProgress,
+                format!(
+                    "round {} is not over: every game needs a result before the next round",
+                    self.rounds.len()
+                ),
+            ));
+        }
+        let next = self.rounds.len() as u32 + 1;
+        if next > self.total_rounds {
+            return Err(refuse(
+                ErrorCode::TournamentOver,
+                format!(
+                    "all {} rounds have been paired{}",
+                    self.total_rounds,
+                    if matches!(self.settings.format, TournamentFormat::Swiss { .. }) {
+                        ": add a round to pair another"
+                    } else {
+                        ""
+                    }
+                ),
+            ));
+        }
+        let pairing: RoundPairing = match self.settings.format {
+            TournamentFormat::Swiss { .. } => {
+                let t = self.pairing_history();
+                banco_pairing::dutch::pair(&t, &[])
+                    .map_err(|e| refuse(ErrorCode::Internal, format!("cannot pair: {e}")))?
+            }
+            TournamentFormat::RoundRobin { double } => {
+                let n = self.entrants.len();
+                let rr = if double {
+                    RoundRobin::double(n)
+                } else {
+                    RoundRobin::single(n)
+                };
+                rr.round(next as usize)
+                    .map_err(|e| refuse(ErrorCode::Internal, format!("cannot pair: {e}")))?
+            }
+            TournamentFormat::Arena { .. } => RoundPairing::default(),
+        };
+        let mut round = RoundRecord::default();
+        for b in pairing.boards {
+            // A round robin pairs withdrawn players too: they lose by forfeit at once.
+            let gone = [b.white, b.black].map(|p| self.entrants[p].withdrawn);
+            let result = match gone {
+                [true, true] => Some(BoardResult::DoubleForfeit),
+                [true, false] => Some(BoardResult::BlackWinsByForfeit),
+                [false, true] => Some(BoardResult::WhiteWinsByForfeit),
+                [false, false] => None,
+            };
+            round.boards.push(BoardRecord {
+                white: b.white,
+                black: b.black,
+                room: None,
+                result,
+                by_hand: false,
+            });
+        }
+        if let Some(p) = pairing.bye {
+            round.byes.push((p, ByeKind::PairingAllocated));
+        }
+        self.rounds.push(round);
+        Ok(self.rounds.last().unwrap_or_else(|| unreachable!()))
+    }
+
+    /// The players an arena may pair now: entered, not withdrawn, not playing.
+    fn arena_free(&self) -> Vec<usize> {
+        let busy: Vec<usize> = self
+            .rounds
+            .iter()
+            .flat_map(|r| r.boards.iter())
+            .filter(|b| b.result.is_none())
+            .flat_map(|b| [b.white, b.black])
+            .collect();
+        (0..self.entrants.len())
+            .filter(|i| !self.entrants[*i].withdrawn && !busy.contains(i))
+            .collect()
+    }
+
+    /// Arena scores, by entrant: each player's games in the order they were played.
+    pub fn arena_scores(&self) -> Vec<ArenaScore> {
+        let mut scores = vec![ArenaScore::default(); self.entrants.len()];
+        for r in &self.rounds {
+            for b in &r.boards {
+                let Some(result) = b.result else { continue };
+                let (w, k) = match game_result(result) {
+                    GameResult::WhiteWins | GameResult::WhiteWinsByForfeit => {
+                        (ArenaResult::Win, ArenaResult::Loss)
+                    }
+                    GameResult::BlackWins | GameResult::BlackWinsByForfeit => {
+                        (ArenaResult::Loss, ArenaResult::Win)
+                    }
+                    GameResult::Draw => (ArenaResult::Draw, ArenaResult::Draw),
+                    GameResult::DoubleForfeit => (ArenaResult::Loss, ArenaResult::Loss),
+                };
+                scores[b.white].add(w, false);
+                scores[b.black].add(k, false);
+            }
+        }
+        scores
+    }
+
+    /// Pairs an arena's free players (a wave), while it runs and before `now_ms` passes
+    /// its end. `None` when fewer than two are free.
+    pub fn pair_wave(&mut self, now_ms: u64) -> Option<&RoundRecord> {
+        if !self.arena()
+            || self.status != TournamentStatus::Running
+            || self.ends_ms.is_some_and(|end| now_ms >= end)
+        {
+            return None;
+        }
+        let free = self.arena_free();
+        if free.len() < 2 {
+            return None;
+        }
+        let scores = self.arena_scores();
+        let mut last_opponent = vec![None; self.entrants.len()];
+        let mut balance = vec![0i32; self.entrants.len()];
+        for r in &self.rounds {
+            for b in &r.boards {
+                last_opponent[b.white] = Some(b.black);
+                last_opponent[b.black] = Some(b.white);
+                balance[b.white] += 1;
+                balance[b.black] -= 1;
+            }
+        }
+        let players: Vec<ArenaPlayer> = free
+            .iter()
+            .map(|&i| ArenaPlayer {
+                id: i,
+                score: scores[i].points,
+                rating: self.entrants[i].rating,
+                last_opponent: last_opponent[i],
+                colour_balance: balance[i],
+            })
+            .collect();
+        let wave = banco_pairing::arena::pair_wave(&players);
+        if wave.boards.is_empty() {
+            return None;
+        }
+        self.rounds.push(RoundRecord {
+            boards: wave
+                .boards
+                .iter()
+                .map(|b| BoardRecord {
+                    white: b.white,
+                    black: b.black,
+                    room: None,
+                    result: None,
+                    by_hand: false,
+                })
+                .collect(),
+            byes: Vec::new(),
+        });
+        self.rounds.last()
+    }
+
+    /// Whether it has nothing left to play: every round of a Swiss or round robin paired
+    /// and played, or an arena past its end with every game over.
+    pub fn finished(&self, now_ms: u64) -> bool {
+        match self.status {
+            TournamentStatus::Running | TournamentStatus::Paused => {}
+            _ => return false,
+        }
+        if !self.round_done() {
+            return false;
+        }
+        if self.arena() {
+            self.ends_ms.is_some_and(|end| now_ms >= end)
+        } else {
+            self.rounds.len() as u32 >= self.total_rounds
+        }
+    }
+
+    /// Sets a board's result (by hand, or reported by its room). `Err` for a board not
+    /// in the tournament.
+    pub fn set_result(
+        &mut self,
+        round: u32,
+        board: u32,
+        result: BoardResult,
+        by_hand: bool,
+    ) -> Result<(), ErrorMsg> {
+        let b = (round as usize)
+            .checked_sub(1)
+            .and_then(|r| self.rounds.get_mut(r))
+            .and_then(|r| {
+                (board as usize)
+                    .checked_sub(1)
+                    .and_then(|b| r.boards.get_mut(b))
+            });
+        let Some(b) = b else {
+            return Err(refuse(
+                ErrorCode::NoSuchBoard,
+                format!(
+                    "there is no board {board} in round {round} of tournament {}: see the pairings",
+                    self.id
+                ),
+            ));
+        };
+        if !by_hand && b.by_hand {
+            return Ok(());
+        }
+        b.result = Some(result);
+        b.by_hand = by_hand;
+        Ok(())
+    }
+
+    /// The list's line.
+    pub fn summary(&self) -> TournamentSummary {
+        TournamentSummary {
+            id: self.id,
+            name: self.settings.name.clone(),
+            format: self.settings.format,
+            game: GameKind::of(&self.settings.room.game),
+            organiser: self.organiser.clone(),
+            status: self.status,
+            entrants: self.entrants.len() as u32,
+            round: self.rounds.len() as u32,
+            rounds: self.total_rounds,
+            rated: self.settings.rated,
+        }
+    }
+
+    /// The standings, best first.
+    pub fn standings(&self) -> Vec<StandingLine> {
+        if self.arena() {
+            let scores = self.arena_scores();
+            let mut order: Vec<usize> = (0..self.entrants.len()).collect();
+            order.sort_by(|&a, &b| {
+                scores[b]
+                    .points
+                    .cmp(&scores[a].points)
+                    .then(self.entrants[b].rating.cmp(&self.entrants[a].rating))
+                    .then(a.cmp(&b))
+            });
+            let mut out: Vec<StandingLine> = Vec::new();
+            for (place, &i) in order.iter().enumerate() {
+                let rank = match out.last() {
+                    Some(last) if last.points == scores[i].points * 10 => last.rank,
+                    _ => place as u32 + 1,
+                };
+                out.push(StandingLine {
+                    rank,
+                    entrant: i as u32 + 1,
+                    points: scores[i].points * 10,
+                    tie_breaks: Vec::new(),
+                    on_fire: scores[i].on_fire(),
+                });
+            }
+            return out;
+        }
+        let t = self.pairing_history();
+        let order: Vec<PairingTieBreak> = self
+            .settings
+            .tie_breaks
+            .iter()
+            .map(|&b| pairing_tie_break(b))
+            .collect();
+        match tiebreak::standings(&t, &order) {
+            Ok(lines) => lines
+                .into_iter()
+                .map(|l| StandingLine {
+                    rank: l.rank as u32,
+                    entrant: l.player as u32 + 1,
+                    points: l.score.0,
+                    tie_breaks: l.values.iter().map(|v| v.0).collect(),
+                    on_fire: false,
+                })
+                .collect(),
+            Err(e) => {
+                tracing::error!(tournament = self.id, error = %e, "standings cannot be computed");
+                Vec::new()
+            }
+        }
+    }
+
+    /// The crosstable: each entrant's rounds.
+    fn crosstable(&self) -> Vec<CrossRow> {
+        if self.arena() {
+            return Vec::new();
+        }
+        let scoring = self.scoring();
+        (0..self.entrants.len())
+            .map(|p| CrossRow {
+                entrant: p as u32 + 1,
+                cells: self
+                    .rounds
+                    .iter()
+                    .map(|r| {
+                        if let Some(b) = r.boards.iter().find(|b| b.white == p || b.black == p) {
+                            let white = b.white == p;
+                            let points = b.result.map(|res| {
+                                let (w, k) = match game_result(res) {
+                                    GameResult::WhiteWins | GameResult::WhiteWinsByForfeit => {
+                                        (scoring.win, scoring.loss)
+                                    }
+                                    GameResult::BlackWins | GameResult::BlackWinsByForfeit => {
+                                        (scoring.loss, scoring.win)
+                                    }
+                                    GameResult::Draw => (scoring.draw, scoring.draw),
+                                    GameResult::DoubleForfeit => (scoring.loss, scoring.loss),
+                                };
+                                if white { w.0 } else { k.0 }
+                            });
+                            CrossCell {
+                                opponent: Some(if white { b.black } else { b.white } as u32 + 1),
+                                white: Some(white),
+                                points,
+                                played: b.result.is_some_and(|r| game_result(r).played()),
+                            }
+                        } else {
+                            let points =
+                                r.byes
+                                    .iter()
+                                    .find(|(q, _)| *q == p)
+                                    .map_or(0, |&(_, kind)| match kind {
+                                        ByeKind::PairingAllocated => scoring.pairing_bye.0,
+                                        ByeKind::FullPoint => scoring.win.0,
+                                        ByeKind::HalfPoint => scoring.draw.0,
+                                        ByeKind::ZeroPoint => 0,
+                                    });
+                            CrossCell {
+                                opponent: None,
+                                white: None,
+                                points: Some(points),
+                                played: false,
+                            }
+                        }
+                    })
+                    .collect(),
+            })
+            .collect()
+    }
+
+    /// The wire's view at `now_ms`.
+    pub fn view(&self, now_ms: u64) -> TournamentView {
+        let scoring = self.scoring();
+        let mut boards = Vec::new();
+        let mut byes = Vec::new();
+        for (r, round) in self.rounds.iter().enumerate() {
+            for (i, b) in round.boards.iter().enumerate() {
+                boards.push(BoardView {
+                    round: r as u32 + 1,
+                    board: i as u32 + 1,
+                    white: b.white as u32 + 1,
+                    black: b.black as u32 + 1,
+                    room: b.room,
+                    result: b.result,
+                    by_hand: b.by_hand,
+                });
+            }
+            for &(p, kind) in &round.byes {
+                byes.push(ByeView {
+                    round: r as u32 + 1,
+                    entrant: p as u32 + 1,
+                    points: match kind {
+                        ByeKind::PairingAllocated => scoring.pairing_bye.0,
+                        ByeKind::FullPoint => scoring.win.0,
+                        ByeKind::HalfPoint => scoring.draw.0,
+                        ByeKind::ZeroPoint => 0,
+                    },
+                });
+            }
+        }
+        let starts_in_ms = match (self.status, self.settings.start) {
+            (TournamentStatus::Entries, banco_protocol::TournamentStart::At { unix_ms }) => {
+                Some(unix_ms.saturating_sub(now_ms))
+            }
+            _ => None,
+        };
+        TournamentView {
+            summary: self.summary(),
+            settings: self.settings.clone(),
+            entrants: self
+                .entrants
+                .iter()
+                .enumerate()
+                .map(|(i, e)| Entrant {
+                    number: i as u32 + 1,
+                    name: e.name.clone(),
+                    bot: e.bot,
+                    rating: e.rating,
+                    withdrawn: e.withdrawn,
+                })
+                .collect(),
+            boards,
+            byes,
+            tie_breaks: if self.arena() {
+                Vec::new()
+            } else {
+                self.settings.tie_breaks.clone()
+            },
+            standings: self.standings(),
+            crosstable: self.crosstable(),
+            ends_in_ms: self
+                .ends_ms
+                .filter(|_| {
+                    matches!(
+                        self.status,
+                        TournamentStatus::Running | TournamentStatus::Paused
+                    )
+                })
+                .map(|end| end.saturating_sub(now_ms)),
+            starts_in_ms,
+        }
+    }
+
+    /// The names in first place.
+    pub fn winners(&self) -> Vec<String> {
+        self.standings()
+            .iter()
+            .filter(|l| l.rank == 1)
+            .filter_map(|l| self.entrants.get(l.entrant as usize - 1))
+            .map(|e| e.name.clone())
+            .collect()
+    }
+
+    /// An entrant as the store keeps it.
+    pub fn stored_entrant(&self, i: usize) -> StoredEntrant {
+        let e = &self.entrants[i];
+        StoredEntrant {
+            number: i as u32 + 1,
+            name: e.name.clone(),
+            bot: e.bot.map(|l| l.name().to_string()),
+            rating: e.rating,
+            account: e.account,
+            joins: e.joins,
+            withdrawn: e.withdrawn,
+        }
+    }
+
+    /// Round `r`'s (0-based) boards and byes as the store keeps them.
+    pub fn stored_round(&self, r: usize) -> (Vec<StoredBoard>, Vec<StoredBye>) {
+        let Some(round) = self.rounds.get(r) else {
+            return (Vec::new(), Vec::new());
+        };
+        let boards = round
+            .boards
+            .iter()
+            .enumerate()
+            .map(|(i, b)| StoredBoard {
+                round: r as u32 + 1,
+                board: i as u32 + 1,
+                white: b.white as u32 + 1,
+                black: b.black as u32 + 1,
+                room: b.room,
+                result: b.result.map(|x| x.text().to_string()),
+                by_hand: b.by_hand,
+            })
+            .collect();
+        let byes = round
+            .byes
+            .iter()
+            .map(|&(p, kind)| StoredBye {
+                round: r as u32 + 1,
+                entrant: p as u32 + 1,
+                kind: bye_kind_text(kind).to_string(),
+            })
+            .collect();
+        (boards, byes)
+    }
+
+    /// A tournament read back from the store; `Err` says why it cannot be.
+    pub fn from_stored(s: StoredTournament) -> Result<Record, String> {
+        let settings: TournamentSettings =
+            serde_json::from_str(&s.settings).map_err(|e| format!("settings: {e}"))?;
+        let status = match s.status.as_str() {
+            "entries" => TournamentStatus::Entries,
+            "running" => TournamentStatus::Running,
+            "paused" => TournamentStatus::Paused,
+            "over" => TournamentStatus::Over,
+            other => return Err(format!("unknown status '{other}'")),
+        };
+        let n = s.entrants.len();
+        let entrants = s
+            .entrants
+            .into_iter()
+            .map(|e| EntrantRecord {
+                name: e.name,
+                bot: e
+                    .bot
+                    .and_then(|b| Level::ALL.into_iter().find(|l| l.name() == b)),
+                rating: e.rating,
+                account: e.account,
+                joins: e.joins,
+                withdrawn: e.withdrawn,
+            })
+            .collect();
+        let index = |number: u32| -> Result<usize, String> {
+            let i = (number as usize)
+                .checked_sub(1)
+                .filter(|&i| i < n)
+                .ok_or_else(|| format!("entrant {number} is not entered"))?;
+            Ok(i)
+        };
+        let mut rounds: Vec<RoundRecord> = Vec::new();
+        for b in s.boards {
+            let r = b.round as usize;
+            if r == 0 {
+                return Err("a board of round 0".into());
+            }
+            while rounds.len() < r {
+                rounds.push(RoundRecord::default());
+            }
+            rounds[r - 1].boards.push(BoardRecord {
+                white: index(b.white)?,
+                black: index(b.black)?,
+                room: b.room,
+                result: b.result.as_deref().and_then(BoardResult::parse),
+                by_hand: b.by_hand,
+            });
+        }
+        for y in s.byes {
+            let r = y.round as usize;
+            if r == 0 {
+                return Err("a bye of round 0".into());
+            }
+            while rounds.len() < r {
+                rounds.push(RoundRecord::default());
+            }
+            rounds[r - 1]
+                .byes
+                .push((index(y.entrant)?, bye_kind_of(&y.kind)));
+        }
+        Ok(Record {
+            id: s.id,
+            organiser: s.organiser,
+            settings,
+            status,
+            entrants,
+            rounds,
+            total_rounds: s.total_rounds,
+            created_ms: s.created_ms,
+            started_ms: s.started_ms,
+            ends_ms: s.ends_ms,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use banco_protocol::RoomSettings;
+
+    fn person(name: &str, rating: u16) -> EntrantRecord {
+        EntrantRecord {
+            name: name.into(),
+            bot: None,
+            rating,
+            account: true,
+            joins: 1,
+            withdrawn: false,
+        }
+    }
+
+    fn swiss(players: usize, rounds: u32) -> Record {
+        let settings = TournamentSettings::new(
+            "Club",
+            TournamentFormat::Swiss { rounds },
+            RoomSettings::default(),
+        );
+        let mut r = Record::new(1, "Org".into(), settings, 0);
+        for i in 0..players {
+            r.enter(person(&format!("P{i}"), 1500 - i as u16)).unwrap();
+        }
+        r
+    }
+
+    #[test]
+    fn a_swiss_is_paired_round_by_round_and_not_before_results() {
+        let mut r = swiss(7, 3);
+        assert_eq!(r.pair_next().unwrap_err().code, ErrorCode::BadSettings);
+        r.start(1).unwrap();
+        let round = r.pair_next().unwrap().clone();
+        assert_eq!(round.boards.len(), 3);
+        assert_eq!(round.byes.len(), 1, "seven players: one bye");
+        assert_eq!(r.pair_next().unwrap_err().code, ErrorCode::RoundInProgress);
+        for b in 1..=3 {
+            r.set_result(1, b, BoardResult::WhiteWins, false).unwrap();
+        }
+        assert_eq!(
+            r.set_result(1, 4, BoardResult::Draw, true)
+                .unwrap_err()
+                .code,
+            ErrorCode::NoSuchBoard
+        );
+        r.pair_next().unwrap();
+        assert_eq!(r.rounds.len(), 2);
+        // The same history re-paired by the crate gives the same round.
+        let mut before = r.clone();
+        before.rounds.pop();
+        let again = banco_pairing::dutch::pair(&before.pairing_history(), &[]).unwrap();
+        let boards: Vec<(usize, usize)> = r.rounds[1]
+            .boards
+            .iter()
+            .map(|b| (b.white, b.black))
+            .collect();
+        let expected: Vec<(usize, usize)> =
+            again.boards.iter().map(|b| (b.white, b.black)).collect();
+        assert_eq!(boards, expected);
+    }
+
+    #[test]
+    fn a_round_robin_follows_the_berger_tables_and_ends() {
+        let settings = TournamentSettings::new(
+            "RR",
+            TournamentFormat::RoundRobin { double: false },
+            RoomSettings::default(),
+        );
+        let mut r = Record::new(2, "Org".into(), settings, 0);
+        for i in 0..4 {
+            r.enter(person(&format!("P{i}"), 1500)).unwrap();
+        }
+        r.start(0).unwrap();
+        assert_eq!(r.total_rounds, 3);
+        for round in 1..=3u32 {
+            let boards: Vec<(usize, usize)> = r
+                .pair_next()
+                .unwrap()
+                .boards
+                .iter()
+                .map(|b| (b.white + 1, b.black + 1))
+                .collect();
+            let table: Vec<(usize, usize)> = RoundRobin::single(4)
+                .round(round as usize)
+                .unwrap()
+                .boards
+                .iter()
+                .map(|b| (b.white + 1, b.black + 1))
+                .collect();
+            assert_eq!(boards, table);
+            for b in 1..=2 {
+                r.set_result(round, b, BoardResult::Draw, false).unwrap();
+            }
+        }
+        assert!(r.finished(0));
+        assert_eq!(r.pair_next().unwrap_err().code, ErrorCode::TournamentOver);
+        assert!(r.standings().iter().all(|l| l.points == 15));
+    }
+
+    #[test]
+    fn entries_close_and_guests_stay_out_of_rated_events() {
+        let mut r = swiss(2, 1);
+        let mut guest = person("~Guest", 0);
+        guest.account = false;
+        assert_eq!(
+            r.enter(guest.clone()).unwrap_err().code,
+            ErrorCode::NotLoggedIn
+        );
+        assert_eq!(
+            r.enter(person("p0", 1)).unwrap_err().code,
+            ErrorCode::AlreadyEntered
+        );
+        r.start(0).unwrap();
+        r.pair_next().unwrap();
+        assert_eq!(
+            r.enter(person("Late", 1)).unwrap_err().code,
+            ErrorCode::EntriesClosed
+        );
+    }
+
+    #[test]
+    fn an_arena_pairs_the_free_and_scores_streaks() {
+        let settings = TournamentSettings::new(
+            "Arena",
+            TournamentFormat::Arena {
+                seconds: 60,
+                berserk: false,
+            },
+            RoomSettings::default(),
+        );
+        let mut r = Record::new(3, "Org".into(), settings, 0);
+        for i in 0..5 {
+            r.enter(person(&format!("P{i}"), 1500)).unwrap();
+        }
+        r.start(0).unwrap();
+        let wave = r.pair_wave(1).unwrap().clone();
+        assert_eq!(wave.boards.len(), 2, "one of five waits");
+        assert!(r.pair_wave(2).is_none(), "one free player is not paired");
+        let w = wave.boards[0].white;
+        r.set_result(1, 1, BoardResult::WhiteWins, false).unwrap();
+        assert_eq!(r.arena_scores()[w].points, 2);
+        let wave2 = r.pair_wave(3).unwrap().clone();
+        assert_eq!(wave2.boards.len(), 1);
+        assert!(
+            r.pair_wave(60_000).is_none(),
+            "nothing is paired after the end"
+        );
+        assert!(!r.finished(60_000), "games running at the end still count");
+    }
+
+    #[test]
+    fn a_record_survives_the_store_form() {
+        let mut r = swiss(5, 2);
+        r.start(7).unwrap();
+        r.pair_next().unwrap();
+        r.set_result(1, 1, BoardResult::Draw, true).unwrap();
+        let (boards, byes) = r.stored_round(0);
+        let stored = StoredTournament {
+            id: r.id,
+            organiser: r.organiser.clone(),
+            settings: serde_json::to_string(&r.settings).unwrap(),
+            status: r.status.as_str().into(),
+            total_rounds: r.total_rounds,
+            created_ms: r.created_ms,
+            started_ms: r.started_ms,
+            ends_ms: r.ends_ms,
+            entrants: (0..r.entrants.len()).map(|i| r.stored_entrant(i)).collect(),
+            boards,
+            byes,
+        };
+        assert_eq!(Record::from_stored(stored).unwrap(), r);
+    }
+}

@@ -1,0 +1,573 @@
+//! Tournaments through the real server: a 3-round Swiss of eight entrants (people and
+//! the server's bots) played to the end, whose standings are what banco-pairing computes
+//! from the same results; a round robin; a short arena; and bad input (a result for a
+//! board not in the round, a join after the close, a pairing asked by someone else)
+//! refused without changing anything.
+//!
+//! The people here play by a simple rule so every result is decisive and known: against
+//! a bot a person resigns at once; between two people the one whose name sorts later
+//! resigns (a tournament's games are never aborted, so a resignation before any move
+//! counts). Bots play their games out.
+
+use std::time::Duration;
+
+use banco_pairing::tiebreak::{self, TieBreak as PTie};
+use banco_pairing::{Bye, ByeKind, Game, GameResult, Player, Round, Scoring, Tournament};
+use banco_protocol::{
+    BoardResult, ByeValue, ClientMsg, ErrorCode, GameSettings, Level, MatchFormat, RoomSettings,
+    Rule, ServerMsg, TieBreak, TournamentFormat, TournamentSettings, TournamentStatus,
+    TournamentView,
+};
+use banco_server::Config;
+use banco_tests::{Client, TestServer, caro_from, test_config};
+
+fn config() -> Config {
+    Config {
+        match_break: Duration::from_millis(100),
+        bot_delay: Duration::from_millis(5),
+        bot_think_cap: Some(Duration::from_millis(20)),
+        ..test_config()
+    }
+}
+
+/// Caro on a small board, freestyle: bots finish quickly.
+fn small_caro() -> RoomSettings {
+    caro_from(7, Rule::Freestyle, banco_protocol::CaroOpening::None)
+}
+
+fn settings(name: &str, format: TournamentFormat, room: RoomSettings) -> TournamentSettings {
+    let mut s = TournamentSettings::new(name, format, room);
+    s.rated = false;
+    s
+}
+
+/// The next tournament view, skipping anything else.
+async fn view(c: &mut Client) -> TournamentView {
+    match c
+        .recv_until(|m| matches!(m, ServerMsg::Tournament(_)))
+        .await
+    {
+        ServerMsg::Tournament(v) => *v,
+        _ => unreachable!(),
+    }
+}
+
+/// The next tournament view that matches `pred`, skipping anything else.
+async fn view_where(c: &mut Client, pred: impl Fn(&TournamentView) -> bool) -> TournamentView {
+    match c
+        .recv_until(|m| matches!(m, ServerMsg::Tournament(v) if pred(v)))
+        .await
+    {
+        ServerMsg::Tournament(v) => *v,
+        _ => unreachable!(),
+    }
+}
+
+/// The next error, which must have `code`, skipping the views followers are sent.
+async fn refused(c: &mut Client, code: ErrorCode) {
+    match c.recv_until(|m| matches!(m, ServerMsg::Error(_))).await {
+        ServerMsg::Error(e) => assert_eq!(e.code, code, "{e}"),
+        _ => unreachable!(),
+    }
+}
+
+/// Creates a tournament as `organiser`; its number.
+async fn create(organiser: &mut Client, s: TournamentSettings) -> u32 {
+    organiser
+        .send(ClientMsg::CreateTournament(Box::new(s)))
+        .await;
+    view(organiser).await.summary.id
+}
+
+/// Plays `c`'s games by the rule above until the tournament is over; the final view.
+async fn play_out(mut c: Client, id: u32) -> (Client, TournamentView) {
+    let me = c.name().to_string();
+    let mut last: Option<TournamentView> = None;
+    let mut seats: [Option<banco_protocol::SeatView>; 2] = [None, None];
+    loop {
+        let msg = c.recv().await;
+        let resign_now = |seats: &[Option<banco_protocol::SeatView>; 2]| -> bool {
+            let Some(mine) = seats.iter().flatten().find(|s| s.name == me) else {
+                return false;
+            };
+            let Some(other) = seats.iter().flatten().find(|s| s.name != mine.name) else {
+                return false;
+            };
+            other.bot.is_some() || me.to_lowercase() > other.name.to_lowercase()
+        };
+        match msg {
+            ServerMsg::Joined(room) => {
+                seats = room.seats.clone();
+                if room.game.as_ref().is_some_and(|g| g.over.is_none()) && resign_now(&seats) {
+                    c.send(ClientMsg::Resign).await;
+                }
+            }
+            ServerMsg::People { seats: now, .. } => seats = now,
+            ServerMsg::GameStarted(_) => {
+                if resign_now(&seats) {
+                    c.send(ClientMsg::Resign).await;
+                }
+            }
+            ServerMsg::Tournament(v) if v.summary.id == id => {
+                let over = v.summary.status == TournamentStatus::Over;
+                last = Some(*v);
+                if over {
+                    break;
+                }
+            }
+            ServerMsg::TournamentOver { id: over, .. } if over == id => {
+                if last
+                    .as_ref()
+                    .is_some_and(|v| v.summary.status == TournamentStatus::Over)
+                {
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    let last = last.unwrap_or_else(|| unreachable!());
+    (c, last)
+}
+
+/// The standings banco-pairing computes from the view's own entrants, boards and byes.
+fn expected_standings(v: &TournamentView) -> Vec<(u32, u32, u32, Vec<i64>)> {
+    let players = v
+        .entrants
+        .iter()
+        .map(|e| Player {
+            name: e.name.clone(),
+            rating: e.rating,
+            joins: 1,
+            withdrawn: e.withdrawn,
+        })
+        .collect();
+    let mut t = Tournament::new(players, v.summary.rounds);
+    t.scoring = Scoring {
+        pairing_bye: match v.settings.bye {
+            ByeValue::Win => Scoring::default().win,
+            ByeValue::Draw => Scoring::default().draw,
+            ByeValue::Nothing => banco_pairing::Points(0),
+        },
+        ..Scoring::default()
+    };
+    for r in 1..=v.summary.round {
+        t.rounds.push(Round {
+            games: v
+                .boards
+                .iter()
+                .filter(|b| b.round == r)
+                .map(|b| Game {
+                    white: b.white as usize - 1,
+                    black: b.black as usize - 1,
+                    result: match b.result.expect("every board has a result at the end") {
+                        BoardResult::WhiteWins => GameResult::WhiteWins,
+                        BoardResult::Draw => GameResult::Draw,
+                        BoardResult::BlackWins => GameResult::BlackWins,
+                        BoardResult::WhiteWinsByForfeit => GameResult::WhiteWinsByForfeit,
+                        BoardResult::BlackWinsByForfeit => GameResult::BlackWinsByForfeit,
+                        BoardResult::DoubleForfeit => GameResult::DoubleForfeit,
+                    },
+                })
+                .collect(),
+            byes: v
+                .byes
+                .iter()
+                .filter(|y| y.round == r)
+                .map(|y| Bye {
+                    player: y.entrant as usize - 1,
+                    kind: ByeKind::PairingAllocated,
+                })
+                .collect(),
+        });
+    }
+    let order: Vec<PTie> = v
+        .tie_breaks
+        .iter()
+        .map(|t| match t {
+            TieBreak::Buchholz => PTie::Buchholz,
+            TieBreak::BuchholzCut1 => PTie::BuchholzCut1,
+            TieBreak::SonnebornBerger => PTie::SonnebornBerger,
+            TieBreak::DirectEncounter => PTie::DirectEncounter,
+            TieBreak::Wins => PTie::Wins,
+            TieBreak::GamesWon => PTie::GamesWon,
+        })
+        .collect();
+    tiebreak::standings(&t, &order)
+        .expect("a consistent history")
+        .into_iter()
+        .map(|l| {
+            (
+                l.rank as u32,
+                l.player as u32 + 1,
+                l.score.0,
+                l.values.iter().map(|v| v.0).collect(),
+            )
+        })
+        .collect()
+}
+
+fn shown_standings(v: &TournamentView) -> Vec<(u32, u32, u32, Vec<i64>)> {
+    v.standings
+        .iter()
+        .map(|l| (l.rank, l.entrant, l.points, l.tie_breaks.clone()))
+        .collect()
+}
+
+/// Every board's result follows the rule the people played by.
+fn check_results_follow_the_rule(v: &TournamentView) {
+    for b in &v.boards {
+        let (w, k) = (v.entrant(b.white).unwrap(), v.entrant(b.black).unwrap());
+        let result = b.result.expect("a result");
+        assert!(!b.by_hand);
+        match (w.bot.is_some(), k.bot.is_some()) {
+            (true, false) => assert_eq!(result, BoardResult::WhiteWins, "{b:?}"),
+            (false, true) => assert_eq!(result, BoardResult::BlackWins, "{b:?}"),
+            (false, false) => {
+                let white_wins = w.name.to_lowercase() < k.name.to_lowercase();
+                let expected = if white_wins {
+                    BoardResult::WhiteWins
+                } else {
+                    BoardResult::BlackWins
+                };
+                assert_eq!(result, expected, "{b:?}");
+            }
+            (true, true) => {}
+        }
+    }
+}
+
+#[tokio::test]
+async fn an_eight_player_swiss_of_people_and_bots_is_played_to_the_end() {
+    let server = TestServer::with_config(config()).await;
+    let names = ["Anh", "Binh", "Chau", "Dung", "Giang"];
+    let mut people = Vec::new();
+    for name in names {
+        people.push(server.player(name).await);
+    }
+    let mut s = settings(
+        "Club night",
+        TournamentFormat::Swiss { rounds: 3 },
+        small_caro(),
+    );
+    // The default for caro: a two-game mini-match per pairing.
+    assert_eq!(s.room.match_format, Some(MatchFormat::MINI));
+    s.rated = true;
+    let id = create(&mut people[0], s).await;
+    for c in &mut people {
+        c.send(ClientMsg::JoinTournament(id)).await;
+        let v = view(c).await;
+        assert!(v.entrants.iter().any(|e| e.name == c.name()));
+    }
+    for level in [Level::Easy, Level::Medium, Level::Hard] {
+        people[0]
+            .send(ClientMsg::AddTournamentBot { id, level })
+            .await;
+        view(&mut people[0]).await;
+    }
+    // Only the organiser starts it.
+    people[1].send(ClientMsg::StartTournament(id)).await;
+    refused(&mut people[1], ErrorCode::NotOrganiser).await;
+    people[0].send(ClientMsg::StartTournament(id)).await;
+
+    let mut tasks = Vec::new();
+    for c in people {
+        tasks.push(tokio::spawn(play_out(c, id)));
+    }
+    let mut finals = Vec::new();
+    for t in tasks {
+        finals.push(t.await.expect("a player's task"));
+    }
+    let (_, v) = &finals[0];
+    assert_eq!(v.summary.status, TournamentStatus::Over);
+    assert_eq!(v.summary.round, 3);
+    assert_eq!(v.entrants.len(), 8);
+    assert_eq!(v.boards.len(), 12, "four boards a round, three rounds");
+    assert!(v.byes.is_empty());
+    check_results_follow_the_rule(v);
+    assert_eq!(shown_standings(v), expected_standings(v));
+    // Everyone saw the same final standings.
+    for (_, other) in &finals {
+        assert_eq!(other.standings, v.standings);
+    }
+    // The crosstable has a cell per round for everyone.
+    assert!(v.crosstable.iter().all(|row| row.cells.len() == 3));
+}
+
+#[tokio::test]
+async fn a_round_robin_of_xiangqi_single_games_follows_the_berger_tables() {
+    let server = TestServer::with_config(config()).await;
+    let mut people = Vec::new();
+    for name in ["Hoa", "Khanh", "Lan"] {
+        people.push(server.player(name).await);
+    }
+    let xq = RoomSettings {
+        game: GameSettings::Xiangqi { fen: None },
+        ..RoomSettings::default()
+    };
+    let s = settings(
+        "Round robin",
+        TournamentFormat::RoundRobin { double: false },
+        xq,
+    );
+    assert_eq!(s.room.match_format, None, "xiangqi pairings are one game");
+    let id = create(&mut people[0], s).await;
+    for c in &mut people {
+        c.send(ClientMsg::JoinTournament(id)).await;
+        view(c).await;
+    }
+    people[0].send(ClientMsg::StartTournament(id)).await;
+    let mut tasks = Vec::new();
+    for c in people {
+        tasks.push(tokio::spawn(play_out(c, id)));
+    }
+    let mut finals = Vec::new();
+    for t in tasks {
+        finals.push(t.await.expect("a player's task"));
+    }
+    let (_, v) = &finals[0];
+    assert_eq!(
+        v.summary.rounds, 3,
+        "three players: three rounds, one bye each"
+    );
+    assert_eq!(v.byes.len(), 3);
+    check_results_follow_the_rule(v);
+    // The pairings are the Berger tables' for 3 players (4 with the bye).
+    let rr = banco_pairing::berger::RoundRobin::single(3);
+    for r in 1..=3u32 {
+        let table = rr.round(r as usize).unwrap();
+        let boards: Vec<(usize, usize)> = v
+            .boards
+            .iter()
+            .filter(|b| b.round == r)
+            .map(|b| (b.white as usize - 1, b.black as usize - 1))
+            .collect();
+        let expected: Vec<(usize, usize)> =
+            table.boards.iter().map(|b| (b.white, b.black)).collect();
+        assert_eq!(boards, expected, "round {r}");
+    }
+    assert_eq!(shown_standings(v), expected_standings(v));
+    // Hoa beats both, Khanh beats Lan (byes worth a win): 2 + 1 each.
+    let top = v.entrant(v.standings[0].entrant).unwrap();
+    assert_eq!(top.name, "Hoa");
+}
+
+#[tokio::test]
+async fn a_short_arena_pairs_players_again_as_they_finish_and_ends_on_time() {
+    let server = TestServer::with_config(config()).await;
+    let mut people = Vec::new();
+    for name in ["Minh", "Nga"] {
+        people.push(server.player(name).await);
+    }
+    let s = settings(
+        "Arena",
+        TournamentFormat::Arena {
+            seconds: 3,
+            berserk: false,
+        },
+        RoomSettings {
+            match_format: Some(MatchFormat {
+                games: 1,
+                first_to: None,
+            }),
+            ..small_caro()
+        },
+    );
+    let id = create(&mut people[0], s).await;
+    for c in &mut people {
+        c.send(ClientMsg::JoinTournament(id)).await;
+        view(c).await;
+    }
+    people[0]
+        .send(ClientMsg::AddTournamentBot {
+            id,
+            level: Level::Easy,
+        })
+        .await;
+    view(&mut people[0]).await;
+    people[0].send(ClientMsg::StartTournament(id)).await;
+    let mut tasks = Vec::new();
+    for c in people {
+        tasks.push(tokio::spawn(play_out(c, id)));
+    }
+    let mut finals = Vec::new();
+    for t in tasks {
+        finals.push(t.await.expect("a player's task"));
+    }
+    let (_, v) = &finals[0];
+    assert_eq!(v.summary.status, TournamentStatus::Over);
+    assert!(
+        v.boards.len() >= 2,
+        "players were paired again: {:?}",
+        v.boards
+    );
+    check_results_follow_the_rule(v);
+    // Arena points: 2 a win, doubled from the third win in a row; recomputed here.
+    let mut scores = vec![banco_pairing::arena::ArenaScore::default(); v.entrants.len()];
+    for b in &v.boards {
+        let (w, k) = match b.result.unwrap() {
+            BoardResult::WhiteWins | BoardResult::WhiteWinsByForfeit => (
+                banco_pairing::arena::ArenaResult::Win,
+                banco_pairing::arena::ArenaResult::Loss,
+            ),
+            BoardResult::BlackWins | BoardResult::BlackWinsByForfeit => (
+                banco_pairing::arena::ArenaResult::Loss,
+                banco_pairing::arena::ArenaResult::Win,
+            ),
+            BoardResult::Draw => (
+                banco_pairing::arena::ArenaResult::Draw,
+                banco_pairing::arena::ArenaResult::Draw,
+            ),
+            BoardResult::DoubleForfeit => (
+                banco_pairing::arena::ArenaResult::Loss,
+                banco_pairing::arena::ArenaResult::Loss,
+            ),
+        };
+        scores[b.white as usize - 1].add(w, false);
+        scores[b.black as usize - 1].add(k, false);
+    }
+    for line in &v.standings {
+        assert_eq!(line.points, scores[line.entrant as usize - 1].points * 10);
+    }
+    // Never the same opponent twice in a row while another was free: with three
+    // entrants someone always waits, so consecutive games of a player differ.
+    for p in 1..=3u32 {
+        let opponents: Vec<u32> = v
+            .boards
+            .iter()
+            .filter(|b| b.white == p || b.black == p)
+            .map(|b| if b.white == p { b.black } else { b.white })
+            .collect();
+        for pair in opponents.windows(2) {
+            assert_ne!(
+                pair[0], pair[1],
+                "entrant {p} met {} twice in a row",
+                pair[0]
+            );
+        }
+    }
+}
+
+#[tokio::test]
+async fn bad_tournament_requests_are_refused_and_change_nothing() {
+    let server = TestServer::with_config(config()).await;
+    let mut org = server.player("Organiser").await;
+    let mut other = server.player("Other").await;
+    let mut guest = server.connect("Guest").await;
+    let mut s = settings(
+        "Rated night",
+        TournamentFormat::Swiss { rounds: 2 },
+        small_caro(),
+    );
+    s.rated = true;
+    // Guests do not organise.
+    guest
+        .send(ClientMsg::CreateTournament(Box::new(s.clone())))
+        .await;
+    refused(&mut guest, ErrorCode::NotLoggedIn).await;
+    let mut bad = s.clone();
+    bad.format = TournamentFormat::Swiss { rounds: 0 };
+    org.send(ClientMsg::CreateTournament(Box::new(bad))).await;
+    refused(&mut org, ErrorCode::BadSettings).await;
+    let id = create(&mut org, s).await;
+    // Guests enter unrated events only.
+    guest.send(ClientMsg::JoinTournament(id)).await;
+    refused(&mut guest, ErrorCode::NotLoggedIn).await;
+    org.send(ClientMsg::JoinTournament(id)).await;
+    view(&mut org).await;
+    org.send(ClientMsg::AddTournamentBot {
+        id,
+        level: Level::Easy,
+    })
+    .await;
+    view_where(&mut org, |v| v.entrants.len() == 2).await;
+    other.send(ClientMsg::JoinTournament(id)).await;
+    let before = view(&mut other).await;
+    assert_eq!(before.entrants.len(), 3);
+    other.send(ClientMsg::JoinTournament(id)).await;
+    refused(&mut other, ErrorCode::AlreadyEntered).await;
+    other.send(ClientMsg::JoinTournament(id + 100)).await;
+    refused(&mut other, ErrorCode::NoSuchTournament).await;
+    // Only the organiser pairs, adds bots, sets results.
+    other.send(ClientMsg::PairRound(id)).await;
+    refused(&mut other, ErrorCode::NotOrganiser).await;
+    other
+        .send(ClientMsg::AddTournamentBot {
+            id,
+            level: Level::Max,
+        })
+        .await;
+    refused(&mut other, ErrorCode::NotOrganiser).await;
+    org.send(ClientMsg::SetResult {
+        id,
+        round: 1,
+        board: 1,
+        result: BoardResult::WhiteWins,
+    })
+    .await;
+    refused(&mut org, ErrorCode::NoSuchBoard).await;
+    org.send(ClientMsg::StartTournament(id)).await;
+    let started = view_where(&mut org, |v| v.summary.round == 1).await;
+    assert_eq!(
+        started.boards.len(),
+        1,
+        "three entrants: one board and a bye"
+    );
+    assert_eq!(started.byes.len(), 1);
+    // A result for a board not in the round, a join after the close: refused.
+    org.send(ClientMsg::SetResult {
+        id,
+        round: 1,
+        board: 2,
+        result: BoardResult::WhiteWins,
+    })
+    .await;
+    refused(&mut org, ErrorCode::NoSuchBoard).await;
+    org.send(ClientMsg::SetResult {
+        id,
+        round: 2,
+        board: 1,
+        result: BoardResult::WhiteWins,
+    })
+    .await;
+    refused(&mut org, ErrorCode::NoSuchBoard).await;
+    let mut late = server.player("Late").await;
+    // A Swiss takes late entries until its last round is paired: pair round 2 by
+    // setting round 1's result by hand, then the door closes.
+    org.send(ClientMsg::PairRound(id)).await;
+    refused(&mut org, ErrorCode::RoundInProgress).await;
+    org.send(ClientMsg::SetResult {
+        id,
+        round: 1,
+        board: 1,
+        result: BoardResult::Draw,
+    })
+    .await;
+    let after = view_where(&mut org, |v| v.summary.round == 2).await;
+    assert!(after.boards[0].by_hand);
+    assert_eq!(after.boards[0].result, Some(BoardResult::Draw));
+    late.send(ClientMsg::JoinTournament(id)).await;
+    refused(&mut late, ErrorCode::EntriesClosed).await;
+    // Nothing changed by the refusals: the same entrants as before the start.
+    late.send(ClientMsg::ShowTournament(id)).await;
+    let now = view(&mut late).await;
+    assert_eq!(now.entrants.len(), before.entrants.len());
+    assert_eq!(now.boards.len(), 2);
+    // Exports: TRF for a Swiss, CSV standings.
+    org.send(ClientMsg::ExportTournament {
+        id,
+        format: banco_protocol::ExportFormat::Trf,
+    })
+    .await;
+    match org
+        .recv_until(|m| matches!(m, ServerMsg::TournamentExport { .. }))
+        .await
+    {
+        ServerMsg::TournamentExport { name, text } => {
+            assert!(name.ends_with(".trf"));
+            let back = banco_pairing::trf::read(&text).expect("a TRF file bbpPairings reads");
+            assert_eq!(back.tournament.players.len(), 3);
+        }
+        _ => unreachable!(),
+    }
+}
