@@ -8,7 +8,7 @@ use crate::challenge::{ChallengeId, ChallengePolicy, DeclineReason};
 use crate::record::RecordedGame;
 use crate::room::{
     AccountToken, Arrangement, GameId, GameKind, Level, Move, OfferKind, ResumeToken, RoomId,
-    RoomSettings,
+    RoomSettings, SwapChoice,
 };
 
 /// The first message of every session.
@@ -221,6 +221,9 @@ pub enum ClientMsg {
     SetChallenges(ChallengePolicy),
     /// Who is on the server, to challenge. Answered by [`crate::ServerMsg::Players`].
     Players,
+    /// A swap opening's decision, when it is yours ([`crate::SwapView::choices`]). Its
+    /// stones are ordinary [`ClientMsg::Move`]s.
+    Swap(SwapChoice),
 }
 
 /// The old password (proof it is the owner at the keyboard) and the new one. `Debug`

@@ -11,8 +11,7 @@ use crate::review::GameReview;
 use crate::room::{
     AccountToken, ChatLine, Clocks, GameId, GameKind, GameOver, GameRecord, GameSummary, GameView,
     Judgement, MatchResult, MatchState, Move, MoveRecord, NotAWin, Offer, PositionFacts, Profile,
-    ResumeToken, RoomId,
-    RoomSummary, RoomView, SeatView, Standing, Trial,
+    ResumeToken, RoomId, RoomSummary, RoomView, SeatView, Standing, SwapView, Trial,
 };
 
 /// The answer to a good [`crate::Hello`].
@@ -174,6 +173,10 @@ pub enum ServerMsg {
     Players(Vec<PlayerLine>),
     /// Who may challenge you now, as set by [`crate::ClientMsg::SetChallenges`].
     ChallengesSet(ChallengePolicy),
+    /// Your room's swap opening moved on: a stone placed or a decision taken. Once
+    /// decided, a [`ServerMsg::GameStarted`] follows with the stones as the game's
+    /// opening and the colours as chosen.
+    Swap(SwapView),
 }
 
 /// Whether games reach the server's disk.

@@ -210,7 +210,7 @@ pub enum FormAction {
 }
 
 /// The rules in the order the form offers them (caro first: the Vietnamese default).
-const RULES: [Rule; 4] = Rule::ALL;
+const RULES: [Rule; 5] = Rule::ALL;
 const GAMES: [GameKind; 2] = [GameKind::Caro, GameKind::Xiangqi];
 const OPENINGS: [OpeningKind; 3] = [
     OpeningKind::None,
