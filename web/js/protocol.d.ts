@@ -47,7 +47,7 @@ export type BestWin = {
 /** What a caro room's games start from. */
 export type CaroOpening = "none" | {
   stones: Point[];
-} | "balanced";
+} | "balanced" | "swap1" | "swap2";
 
 /**
  * A challenge as sent to the challenger, the one challenged, and (for an open one)
@@ -170,7 +170,9 @@ export type ClientMsg = {
   CancelChallenge: number;
 } | {
   SetChallenges: ChallengePolicy;
-} | "Players";
+} | "Players" | {
+  Swap: SwapChoice;
+};
 
 /** How much time each seat has, as of the moment the message was sent. */
 export type Clocks = {
@@ -244,6 +246,15 @@ export type Flaw = {
   /** Xiangqi points concerned. */
   squares: XqSquare[];
 };
+
+/** A point Black may not play under renju, and why. */
+export type ForbiddenPoint = {
+  foul: Foul;
+  point: Point;
+};
+
+/** Why a point is forbidden to Black under renju. */
+export type Foul = "overline" | "double_four" | "double_three";
 
 /**
  * The two games, for what is counted per game: ratings, leaderboards, profiles. Every
@@ -348,6 +359,12 @@ export type GameView = {
   over?: GameOver | null;
   /** Xiangqi: the start position's FEN. Empty for caro. */
   start_fen: string;
+  /**
+   * A room with a swap opening: the opening phase, in progress (no moves yet; its
+   * stones are not yet in `opening`) or decided (its stones are then `opening`, and
+   * `first` is the seat that took White).
+   */
+  swap?: SwapView | null;
 };
 
 /** The first message of every session. */
@@ -602,6 +619,11 @@ export type PositionFacts = {
    * their next stone (the four warning's "answer now").
    */
   fives: [Point[], Point[]];
+  /**
+   * Renju: the points forbidden to Black (X) now, with why, when Black is to move
+   * (empty otherwise): clients draw them (×) for the player to move.
+   */
+  forbidden?: ForbiddenPoint[];
   /** The room's game number ([`GameView::number`]) this is about. */
   game: number;
   /**
@@ -797,7 +819,7 @@ export type RoomView = {
 };
 
 /** Which runs of stones win. */
-export type Rule = "Caro" | "Freestyle" | "Standard" | "CaroOverline";
+export type Rule = "Caro" | "Freestyle" | "Standard" | "CaroOverline" | "Renju";
 
 /**
  * One of the two playing seats of a room. Seat One is the creator's (unless a bot sits
@@ -943,6 +965,8 @@ export type ServerMsg = {
   Players: PlayerLine[];
 } | {
   ChallengesSet: ChallengePolicy;
+} | {
+  Swap: SwapView;
 };
 
 /** A player's line on a game's leaderboard. */
@@ -964,6 +988,47 @@ export type Storage = "saving" | {
   not_saving: {
     reason: string;
   };
+};
+
+/** A decision in a swap opening. */
+export type SwapChoice = "white" | "black" | "place_two";
+
+/** Where a swap opening stands ([`CaroOpening::Swap1`], [`CaroOpening::Swap2`]). */
+export type SwapStage = "propose" | "answer" | "extend" | "choose" | "done";
+
+/** One thing done in a swap opening, in order: a stone placed or a decision. */
+export type SwapStep = {
+  stone: {
+    by: Seat;
+    point: Point;
+  };
+  decided?: never;
+} | {
+  decided: {
+    by: Seat;
+    choice: SwapChoice;
+  };
+  stone?: never;
+};
+
+/** A swap opening as everyone in the room sees it. */
+export type SwapView = {
+  /** The decisions `to_act` may take now; empty while a stone is due. */
+  choices: SwapChoice[];
+  /** Swap1 or Swap2 ([`CaroOpening::Swap1`] or [`CaroOpening::Swap2`]). */
+  kind: CaroOpening;
+  /** The seat that places the first three stones (and chooses after two more). */
+  proposer: Seat;
+  /** Where it stands. */
+  stage: SwapStage;
+  /** Everything done so far, in order: the opening phase's record. */
+  steps: SwapStep[];
+  /** The stones placed so far, X first and alternating. */
+  stones: Point[];
+  /** Whose turn it is in the opening (their clock runs); `None` once decided. */
+  to_act?: Seat | null;
+  /** Once decided: the seat playing X (Black). */
+  x_seat?: Seat | null;
 };
 
 /** How time is kept. */
