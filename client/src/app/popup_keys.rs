@@ -39,8 +39,9 @@ impl App {
                 };
                 match choice {
                     Some(c) if choices.contains(&c) => self.send(ClientMsg::Swap(c)),
-                    // Hidden: the status line still says what is asked (`d` opens it again).
-                    _ if key.code == KeyCode::Esc => {}
+                    // The decision is due on the clock: the dialog stays until it is
+                    // taken (or the opening is over), whatever else is pressed.
+                    _ if choices.is_empty() => {}
                     _ if key.code == KeyCode::Char('?') => {
                         self.help = true;
                         self.popup = Some(popup);

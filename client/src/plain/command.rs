@@ -787,11 +787,6 @@ mod tests {
         assert!(refused("create caro --size").contains("needs a value"));
         assert!(refused("create caro --rule gomoku-pro").contains("unknown rule"));
         assert_eq!(
-            opening("create caro --rule renju --opening swap2"),
-            CaroOpening::Swap2
-        );
-        assert_eq!(opening("create caro --opening Swap1"), CaroOpening::Swap1);
-        assert_eq!(
             parse("swap white"),
             Ok(Some(Command::Swap(banco_protocol::SwapChoice::White)))
         );
@@ -827,6 +822,18 @@ mod tests {
             CaroOpening::Balanced
         );
         assert_eq!(opening("create caro --opening=None"), CaroOpening::None);
+        assert_eq!(
+            opening("create caro --rule renju --opening swap2"),
+            CaroOpening::Swap2
+        );
+        assert_eq!(opening("create caro --opening Swap1"), CaroOpening::Swap1);
+        assert!(matches!(
+            create("create caro --rule renju").game,
+            GameSettings::Caro {
+                rule: banco_protocol::Rule::Renju,
+                ..
+            }
+        ));
         let p = banco_protocol::Point::new;
         let stones = CaroOpening::Stones(vec![p(7, 7), p(8, 6), p(7, 5)]);
         assert_eq!(

@@ -461,6 +461,14 @@ impl Room {
 
     /// The stone letter a seat plays in caro (see [`Room::caro_stone`]).
     pub fn stone_letter(&self, seat: Seat) -> char {
+        // In a swap opening the colours are not decided yet.
+        if self
+            .game
+            .as_ref()
+            .is_some_and(|g| g.swap_in_progress().is_some())
+        {
+            return '?';
+        }
         match self.caro_stone(seat) {
             Stone::X => 'X',
             Stone::O => 'O',
