@@ -126,6 +126,15 @@ pub fn game_started(room: &Room, loc: &Locale) -> String {
         return String::new();
     };
     let first = game.first;
+    if let Some(swap) = game.swap_in_progress() {
+        return tr!(
+            loc,
+            "event.swap_started",
+            number = game.number,
+            proposer = seat_name(room, swap.proposer, loc),
+            responder = seat_name(room, swap.proposer.other(), loc)
+        );
+    }
     tr!(
         loc,
         "event.game_started",
@@ -260,6 +269,9 @@ pub fn joined(room: &Room, loc: &Locale) -> String {
 
 /// Whose turn it is, from this client's point of view.
 pub fn turn(room: &Room, loc: &Locale) -> Option<String> {
+    if let Some(line) = swap_line(room, loc) {
+        return Some(line);
+    }
     let seat = room.to_move()?;
     Some(if room.my_turn() {
         tr!(loc, "status.your_turn", stone = side(room, seat, loc))
@@ -271,6 +283,67 @@ pub fn turn(room: &Room, loc: &Locale) -> Option<String> {
             stone = side(room, seat, loc)
         )
     })
+}
+
+/// Whose turn it is in a swap opening and what it asks of them: a stone (which one, of
+/// which colour) or a decision (the choices, with their keys). `None` outside one.
+pub fn swap_line(room: &Room, loc: &Locale) -> Option<String> {
+    let swap = room.game.as_ref()?.swap_in_progress()?;
+    let seat = swap.to_act?;
+    let mine = room.my_seat() == Some(seat);
+    let name = seat_name(room, seat, loc);
+    if swap.choices.is_empty() {
+        let n = swap.stones.len() + 1;
+        let stone = if swap.stones.len().is_multiple_of(2) {
+            "X"
+        } else {
+            "O"
+        };
+        return Some(if mine {
+            tr!(loc, "room.swap_your_stone", n = n, stone = stone)
+        } else {
+            tr!(loc, "room.swap_place", name = name, n = n, stone = stone)
+        });
+    }
+    let choices = swap_choices(&swap.choices, loc);
+    Some(if mine {
+        tr!(loc, "room.swap_your_decision", choices = choices)
+    } else {
+        tr!(loc, "room.swap_decide", name = name, choices = choices)
+    })
+}
+
+/// The choices of a swap decision with their keys: `W: play White (O), B: ...`.
+pub fn swap_choices(choices: &[banco_protocol::SwapChoice], loc: &Locale) -> String {
+    choices
+        .iter()
+        .map(|c| match c {
+            banco_protocol::SwapChoice::White => tr!(loc, "room.swap_choice_white"),
+            banco_protocol::SwapChoice::Black => tr!(loc, "room.swap_choice_black"),
+            banco_protocol::SwapChoice::PlaceTwo => tr!(loc, "room.swap_choice_two"),
+        })
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// What a swap decision just taken says: `Ann takes White (O)`.
+pub fn swap_decided(
+    room: &Room,
+    by: Seat,
+    choice: banco_protocol::SwapChoice,
+    loc: &Locale,
+) -> String {
+    let name = seat_name(room, by, loc);
+    match choice {
+        banco_protocol::SwapChoice::White => {
+            tr!(loc, "room.swap_decided", name = name, colour = "White (O)").to_string()
+        }
+        banco_protocol::SwapChoice::Black => {
+            tr!(loc, "room.swap_decided", name = name, colour = "Black (X)").to_string()
+        }
+        banco_protocol::SwapChoice::PlaceTwo => tr!(loc, "room.swap_two", name = name).to_string(),
+    }
 }
 
 /// The board and rule of a room in a few words: `15x15 caro`.
@@ -293,6 +366,8 @@ pub fn game_line(settings: &GameSettings, loc: &Locale) -> String {
                 CaroOpening::Balanced => {
                     format!("{line}, {}", tr!(loc, "room.opening_balanced"))
                 }
+                CaroOpening::Swap1 => format!("{line}, {}", tr!(loc, "room.opening_swap1")),
+                CaroOpening::Swap2 => format!("{line}, {}", tr!(loc, "room.opening_swap2")),
                 CaroOpening::Stones(stones) => format!(
                     "{line}, {}",
                     tr!(loc, "room.opening_given", count = stones.len())

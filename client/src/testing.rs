@@ -41,6 +41,7 @@ pub fn caro_room_view(you: Role) -> RoomView {
                 running: Some(Seat::One),
             }),
             over: None,
+            swap: None,
         }),
         offer: None,
         chat: vec![],

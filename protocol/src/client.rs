@@ -8,7 +8,7 @@ use crate::challenge::{ChallengeId, ChallengePolicy, DeclineReason};
 use crate::record::RecordedGame;
 use crate::room::{
     AccountToken, Arrangement, GameId, GameKind, Level, Move, OfferKind, ResumeToken, RoomId,
-    RoomSettings,
+    RoomSettings, SwapChoice,
 };
 use crate::tournament::{BoardResult, TournamentId, TournamentSettings};
 
@@ -274,6 +274,9 @@ pub enum ClientMsg {
         id: TournamentId,
         format: crate::tournament::ExportFormat,
     },
+    /// A swap opening's decision, when it is yours ([`crate::SwapView::choices`]). Its
+    /// stones are ordinary [`ClientMsg::Move`]s.
+    Swap(SwapChoice),
 }
 
 /// The old password (proof it is the owner at the keyboard) and the new one. `Debug`

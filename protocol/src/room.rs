@@ -129,6 +129,20 @@ pub enum CaroOpening {
     /// The server deals each game (rematches too) a fresh opening from the engine's
     /// list of balanced three-stone openings; O moves first.
     Balanced,
+    /// Swap1: the first player (the *proposer*: the seat that would move first) places
+    /// three stones, X, O, X; the other (the *responder*) then plays White (O, moving
+    /// next) or swaps to Black (X). See [`SwapView`].
+    Swap1,
+    /// Swap2: as Swap1, but the responder may also place two more stones (O then X) and
+    /// leave the colour to the proposer. The Gomocup and RIF order of play.
+    Swap2,
+}
+
+impl CaroOpening {
+    /// Whether games start with a swap opening played by the two players.
+    pub fn is_swap(&self) -> bool {
+        matches!(self, CaroOpening::Swap1 | CaroOpening::Swap2)
+    }
 }
 
 impl GameSettings {
@@ -415,6 +429,11 @@ pub struct GameView {
     pub clocks: Option<Clocks>,
     /// Set once the game has ended.
     pub over: Option<GameOver>,
+    /// A room with a swap opening: the opening phase, in progress (no moves yet; its
+    /// stones are not yet in `opening`) or decided (its stones are then `opening`, and
+    /// `first` is the seat that took White).
+    #[serde(default)]
+    pub swap: Option<SwapView>,
 }
 
 /// One chat line.
@@ -712,6 +731,50 @@ pub struct PositionFacts {
     /// Caro, by seat: the empty points that stop one of that seat's open threes (the four
     /// warning's "answer soon"), fives left out.
     pub three_stops: [Vec<Point>; 2],
+    /// Renju: the points forbidden to Black (X) now, with why, when Black is to move
+    /// (empty otherwise): clients draw them (×) for the player to move.
+    #[serde(default)]
+    pub forbidden: Vec<ForbiddenPoint>,
+}
+
+/// A point Black may not play under renju, and why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct ForbiddenPoint {
+    pub point: Point,
+    pub foul: Foul,
+}
+
+/// Why a point is forbidden to Black under renju.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Foul {
+    /// Six or more in a row.
+    Overline,
+    /// Two fours at once.
+    DoubleFour,
+    /// Two threes at once.
+    DoubleThree,
+}
+
+impl Foul {
+    /// The rules' reason as the wire names it.
+    pub fn of(foul: banco_rules::caro::renju::Foul) -> Foul {
+        use banco_rules::caro::renju::Foul as F;
+        match foul {
+            F::Overline => Foul::Overline,
+            F::DoubleFour => Foul::DoubleFour,
+            F::DoubleThree => Foul::DoubleThree,
+        }
+    }
+
+    /// How players say it: "double three".
+    pub fn name(self) -> &'static str {
+        match self {
+            Foul::Overline => "overline",
+            Foul::DoubleFour => "double four",
+            Foul::DoubleThree => "double three",
+        }
+    }
 }
 
 /// The most trial moves a [`crate::ClientMsg::Trial`] may carry.
@@ -967,4 +1030,89 @@ pub struct GameRecord {
     /// Caro: the stones the game started from (see [`GameView::opening`]).
     pub opening: Vec<Point>,
     pub moves: Vec<MoveRecord>,
+}
+
+/// Where a swap opening stands ([`CaroOpening::Swap1`], [`CaroOpening::Swap2`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SwapStage {
+    /// The proposer places stones (X, O, X) until three stand.
+    Propose,
+    /// The responder decides: White, Black or (Swap2) two more stones.
+    Answer,
+    /// The responder places two more stones, O then X.
+    Extend,
+    /// The proposer picks a colour.
+    Choose,
+    /// Decided: the game is on.
+    Done,
+}
+
+/// A decision in a swap opening.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SwapChoice {
+    /// Play White (O): the decider moves next.
+    White,
+    /// Play Black (X): the other player takes White and moves next.
+    Black,
+    /// Swap2's third answer: place two more stones (O then X), and the proposer chooses.
+    PlaceTwo,
+}
+
+impl SwapChoice {
+    /// The word commands use: `white`, `black`, `two`.
+    pub fn word(self) -> &'static str {
+        match self {
+            SwapChoice::White => "white",
+            SwapChoice::Black => "black",
+            SwapChoice::PlaceTwo => "two",
+        }
+    }
+}
+
+impl FromStr for SwapChoice {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<SwapChoice, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "white" | "w" | "o" => Ok(SwapChoice::White),
+            "black" | "b" | "x" => Ok(SwapChoice::Black),
+            "two" | "2" | "place-two" | "place_two" => Ok(SwapChoice::PlaceTwo),
+            other => Err(format!(
+                "'{other}' is no swap decision: say white, black or two"
+            )),
+        }
+    }
+}
+
+/// One thing done in a swap opening, in order: a stone placed or a decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SwapStep {
+    /// `by` placed the next stone (X, O, X, O, X in turn) on `point`.
+    Stone { by: Seat, point: Point },
+    /// `by` decided.
+    Decided { by: Seat, choice: SwapChoice },
+}
+
+/// A swap opening as everyone in the room sees it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct SwapView {
+    /// Swap1 or Swap2 ([`CaroOpening::Swap1`] or [`CaroOpening::Swap2`]).
+    pub kind: CaroOpening,
+    /// The seat that places the first three stones (and chooses after two more).
+    pub proposer: Seat,
+    /// Where it stands.
+    pub stage: SwapStage,
+    /// Whose turn it is in the opening (their clock runs); `None` once decided.
+    pub to_act: Option<Seat>,
+    /// The decisions `to_act` may take now; empty while a stone is due.
+    pub choices: Vec<SwapChoice>,
+    /// The stones placed so far, X first and alternating.
+    pub stones: Vec<Point>,
+    /// Everything done so far, in order: the opening phase's record.
+    pub steps: Vec<SwapStep>,
+    /// Once decided: the seat playing X (Black).
+    pub x_seat: Option<Seat>,
 }

@@ -11,7 +11,7 @@ use crate::review::GameReview;
 use crate::room::{
     AccountToken, ChatLine, Clocks, GameId, GameKind, GameOver, GameRecord, GameSummary, GameView,
     Judgement, MatchResult, MatchState, Move, MoveRecord, NotAWin, Offer, PositionFacts, Profile,
-    ResumeToken, RoomId, RoomSummary, RoomView, SeatView, Standing, Trial,
+    ResumeToken, RoomId, RoomSummary, RoomView, SeatView, Standing, SwapView, Trial,
 };
 use crate::tournament::{TournamentGame, TournamentId, TournamentSummary, TournamentView};
 
@@ -195,6 +195,10 @@ pub enum ServerMsg {
         name: String,
         text: String,
     },
+    /// Your room's swap opening moved on: a stone placed or a decision taken. Once
+    /// decided, a [`ServerMsg::GameStarted`] follows with the stones as the game's
+    /// opening and the colours as chosen.
+    Swap(SwapView),
 }
 
 /// Whether games reach the server's disk.

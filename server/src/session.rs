@@ -529,6 +529,7 @@ impl Session {
             ClientMsg::Resign => Request::Resign,
             ClientMsg::ResignMatch => Request::ResignMatch,
             ClientMsg::Hint => Request::Hint,
+            ClientMsg::Swap(choice) => Request::Swap(choice),
             ClientMsg::Facts => Request::Facts,
             ClientMsg::Trial(moves) => Request::Trial(moves),
         };

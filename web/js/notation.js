@@ -86,7 +86,7 @@ export function otherSeat(seat) {
 /** The rule's name in locale keys and on command lines: `caro-overline`. */
 /** @param {import('./protocol').Rule} rule */
 export function ruleName(rule) {
-  return { Caro: 'caro', Freestyle: 'freestyle', Standard: 'standard', CaroOverline: 'caro-overline' }[rule] || String(rule);
+  return { Caro: 'caro', Freestyle: 'freestyle', Standard: 'standard', CaroOverline: 'caro-overline', Renju: 'renju' }[rule] || String(rule);
 }
 
 /** The level's name: `easy`. */

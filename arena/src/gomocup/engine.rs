@@ -317,7 +317,7 @@ impl Brain {
                     Some(rule) => self.rule = rule,
                     None => {
                         return vec![format!(
-                            "ERROR unsupported rule {r}: banco plays 0, 1, 8 and 9"
+                            "ERROR unsupported rule {r}: banco plays 0, 1, 4 (renju), 8 and 9"
                         )];
                     }
                 },
@@ -419,6 +419,9 @@ pub fn rule_of(number: u32) -> Option<Rule> {
         1 => Some(Rule::Standard),
         8 => Some(Rule::CaroOverline),
         9 => Some(Rule::Caro),
+        // Bit 4 is renju; with bit 1 (exactly five) too it is still renju, whose Black
+        // already wins with exactly five.
+        4 | 5 => Some(Rule::Renju),
         _ => None,
     }
 }

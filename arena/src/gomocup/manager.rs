@@ -61,6 +61,8 @@ pub fn rule_number(rule: Rule) -> u32 {
         Rule::Standard => 1,
         Rule::CaroOverline => 8,
         Rule::Caro => 9,
+        // Gomocup's bit 4: renju (Piskvork and Rapfi take 4).
+        Rule::Renju => 4,
     }
 }
 

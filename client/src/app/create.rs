@@ -34,6 +34,10 @@ pub enum OpeningKind {
     Balanced,
     /// The stones typed on the form's next line.
     Stones,
+    /// Swap1: the first player places three stones, the other picks a colour.
+    Swap1,
+    /// Swap2: as Swap1, or the other places two more and the first picks.
+    Swap2,
 }
 
 /// How time is kept, before the numbers are chosen.
@@ -210,12 +214,14 @@ pub enum FormAction {
 }
 
 /// The rules in the order the form offers them (caro first: the Vietnamese default).
-const RULES: [Rule; 4] = Rule::ALL;
+const RULES: [Rule; 5] = Rule::ALL;
 const GAMES: [GameKind; 2] = [GameKind::Caro, GameKind::Xiangqi];
-const OPENINGS: [OpeningKind; 3] = [
+const OPENINGS: [OpeningKind; 5] = [
     OpeningKind::None,
     OpeningKind::Balanced,
     OpeningKind::Stones,
+    OpeningKind::Swap1,
+    OpeningKind::Swap2,
 ];
 const FIRSTS: [FirstMove; 3] = [FirstMove::Me, FirstMove::Them, FirstMove::Random];
 const TIMES: [TimeKind; 3] = [TimeKind::None, TimeKind::PerMove, TimeKind::Clock];
@@ -287,9 +293,12 @@ impl CreateForm {
                 form.width = (*width).clamp(MIN_SIDE, MAX_SIDE);
                 form.height = (*height).clamp(MIN_SIDE, MAX_SIDE);
                 form.rule = *rule;
-                if *opening == CaroOpening::Balanced {
-                    form.opening = OpeningKind::Balanced;
-                }
+                form.opening = match opening {
+                    CaroOpening::Balanced => OpeningKind::Balanced,
+                    CaroOpening::Swap1 => OpeningKind::Swap1,
+                    CaroOpening::Swap2 => OpeningKind::Swap2,
+                    CaroOpening::None | CaroOpening::Stones(_) => form.opening,
+                };
             }
             GameSettings::Xiangqi { .. } => form.set_game(GameKind::Xiangqi),
         }
@@ -419,6 +428,8 @@ impl CreateForm {
                 opening: match self.opening {
                     OpeningKind::None => CaroOpening::None,
                     OpeningKind::Balanced => CaroOpening::Balanced,
+                    OpeningKind::Swap1 => CaroOpening::Swap1,
+                    OpeningKind::Swap2 => CaroOpening::Swap2,
                     OpeningKind::Stones => {
                         CaroOpening::Stones(self.opening_ok().unwrap_or_default())
                     }
@@ -1018,8 +1029,9 @@ mod tests {
             other => panic!("refusal expected, got {other:?}"),
         }
         assert_eq!(f.focus, Field::Stones);
-        // Back to none: the stones line goes away and nothing is sent of it.
-        press(&mut f, &[Up, Right]);
+        // Back to none (past balanced): the stones line goes away and nothing is sent
+        // of it.
+        press(&mut f, &[Up, Left, Left]);
         assert_eq!(f.opening, OpeningKind::None);
         assert!(!f.fields().contains(&Field::Stones));
         let FormAction::Create(s) = press(&mut f, &[Enter]) else {

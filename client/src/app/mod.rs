@@ -207,6 +207,8 @@ pub enum Popup {
     Challenge(banco_protocol::Challenge),
     /// Declining a challenge: which reason.
     Decline(people::Decline),
+    /// Our decision in a swap opening: White, Black or (Swap2) two more stones.
+    Swap,
 }
 
 /// An action that needs a yes.

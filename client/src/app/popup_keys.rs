@@ -1,6 +1,6 @@
 //! Keys in dialogs: offers, confirmations, the result, settings.
 
-use banco_protocol::ClientMsg;
+use banco_protocol::{ClientMsg, SwapChoice};
 use crossterm::event::{KeyCode, KeyEvent};
 
 use super::{App, Confirm, Effect, Popup, SettingsMenu};
@@ -24,6 +24,31 @@ impl App {
         let no = matches!(key.code, KeyCode::Char('n') | KeyCode::Char('N'));
         match popup {
             Popup::Profile(sp) => self.seat_profile_key(sp, key),
+            Popup::Swap => {
+                let choices = self
+                    .room()
+                    .and_then(|rs| rs.room.game.as_ref())
+                    .and_then(|g| g.swap_in_progress())
+                    .map(|s| s.choices.clone())
+                    .unwrap_or_default();
+                let choice = match key.code {
+                    KeyCode::Char('w') | KeyCode::Char('W') => Some(SwapChoice::White),
+                    KeyCode::Char('b') | KeyCode::Char('B') => Some(SwapChoice::Black),
+                    KeyCode::Char('t') | KeyCode::Char('T') => Some(SwapChoice::PlaceTwo),
+                    _ => None,
+                };
+                match choice {
+                    Some(c) if choices.contains(&c) => self.send(ClientMsg::Swap(c)),
+                    // The decision is due on the clock: the dialog stays until it is
+                    // taken (or the opening is over), whatever else is pressed.
+                    _ if choices.is_empty() => {}
+                    _ if key.code == KeyCode::Char('?') => {
+                        self.help = true;
+                        self.popup = Some(popup);
+                    }
+                    _ => self.popup = Some(popup),
+                }
+            }
             Popup::Challenge(ch) => self.challenge_popup_key(ch, key),
             Popup::Decline(d) => self.decline_popup_key(d, key),
             Popup::Offer(offer) => {

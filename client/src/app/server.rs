@@ -173,6 +173,22 @@ impl App {
                 let text = narrate::game_started(&room, loc);
                 self.info(text);
             }
+            ServerMsg::Swap(view) => {
+                let last = view.steps.last().copied();
+                if let Some(banco_protocol::SwapStep::Decided { by, choice }) = last {
+                    let text = narrate::swap_decided(&room, by, choice, loc);
+                    self.info(text);
+                } else if let Some(t) = narrate::swap_line(&room, loc) {
+                    self.info(t);
+                }
+                let mine = view.to_act.is_some() && view.to_act == room.my_seat();
+                if mine && !view.choices.is_empty() {
+                    self.popup = Some(Popup::Swap);
+                    self.bell();
+                } else if matches!(self.popup, Some(Popup::Swap)) {
+                    self.popup = None;
+                }
+            }
             ServerMsg::Moved { record, .. } => {
                 // One's own moves need no telling; the other side's do, by name and point
                 // (and, for a player, by the bell: it is their turn).

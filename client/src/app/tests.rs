@@ -577,6 +577,7 @@ fn game_over_offers_a_rematch_and_a_new_game_closes_it() {
         moves: vec![],
         clocks: None,
         over: None,
+        swap: None,
     }));
     assert!(a.popup.is_none());
     let r = &a.room().unwrap().room;
@@ -1288,6 +1289,7 @@ mod profile;
 mod reconnect;
 mod records;
 mod review;
+mod swap_renju;
 
 #[test]
 fn a_password_logs_in_or_registers_and_is_never_drawn() {

@@ -4,7 +4,7 @@
 //! ```text
 //! rooms
 //! create caro [--size WxH|N] [--rule caro|freestyle|standard|caro-overline]
-//!             [--opening none|balanced|h8,i9,h10] [--first me|them|random]
+//!             [--opening none|balanced|swap1|swap2|h8,i9,h10] [--first me|them|random]
 //!             [--timer 20s | --clock 5m+3s]
 //!             [--bot easy|medium|hard|max [--vs-bot LEVEL]] [--no-hints]
 //!             [--match N [--first-to K]]
@@ -54,6 +54,8 @@ pub enum Command {
     /// Give up the room's whole match.
     ResignMatch,
     Hint,
+    /// A swap opening's decision: `swap white|black|two`.
+    Swap(banco_protocol::SwapChoice),
     Board,
     Help,
     Leave,
@@ -182,6 +184,10 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
         },
         "resign" => no_args(Command::Resign),
         "hint" => no_args(Command::Hint),
+        "swap" => rest
+            .parse()
+            .map(|c| Some(Command::Swap(c)))
+            .or_else(|e: String| err(e)),
         "board" => no_args(Command::Board),
         "help" | "?" => Ok(Some(Command::Help)),
         "leave" => no_args(Command::Leave),
@@ -480,10 +486,12 @@ fn parse_room(rest: &str, word: &str) -> Result<(RoomSettings, Option<bool>), Co
             None => CaroOpening::None,
             Some(t) if t.eq_ignore_ascii_case("none") => CaroOpening::None,
             Some(t) if t.eq_ignore_ascii_case("balanced") => CaroOpening::Balanced,
+            Some(t) if t.eq_ignore_ascii_case("swap1") => CaroOpening::Swap1,
+            Some(t) if t.eq_ignore_ascii_case("swap2") => CaroOpening::Swap2,
             Some(t) => CaroOpening::Stones(checked_stones(t, width, height, rule).map_err(
                 |e| CommandError {
                     message: format!(
-                        "--opening is none, balanced or the stones (X first, like h8,i9,h10): {e}"
+                        "--opening is none, balanced, swap1, swap2 or the stones (X first, like h8,i9,h10): {e}"
                     ),
                 },
             )?),
@@ -565,7 +573,7 @@ fn parse_level(text: &str) -> Result<Level, CommandError> {
 pub const HELP: &[(&str, &str)] = &[
     ("rooms", "plain.help_rooms"),
     (
-        "create caro [--size WxH|N] [--rule caro|freestyle|standard|caro-overline] [--opening none|balanced|h8,i9,h10] [--first me|them|random] [--timer 20s | --clock 5m+3s] [--bot easy|medium|hard|max [--vs-bot LEVEL]] [--no-hints] [--match N [--first-to K]]",
+        "create caro [--size WxH|N] [--rule caro|freestyle|standard|caro-overline|renju] [--opening none|balanced|swap1|swap2|h8,i9,h10] [--first me|them|random] [--timer 20s | --clock 5m+3s] [--bot easy|medium|hard|max [--vs-bot LEVEL]] [--no-hints] [--match N [--first-to K]]",
         "plain.help_create",
     ),
     (
@@ -588,6 +596,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("resign", "plain.help_resign"),
     ("resign match", "plain.help_resign_match"),
     ("hint", "plain.help_hint"),
+    ("swap white|black|two", "plain.help_swap"),
     ("board", "plain.help_board"),
     ("leaderboard [caro|xiangqi]", "plain.help_leaderboard"),
     ("profile [NAME | --bot LEVEL]", "plain.help_profile"),
@@ -776,7 +785,16 @@ mod tests {
         assert!(refused("create caro --size 65x20").contains("5 to 64"));
         assert!(refused("create caro --size big").contains("not a board size"));
         assert!(refused("create caro --size").contains("needs a value"));
-        assert!(refused("create caro --rule renju").contains("unknown rule"));
+        assert!(refused("create caro --rule gomoku-pro").contains("unknown rule"));
+        assert_eq!(
+            parse("swap white"),
+            Ok(Some(Command::Swap(banco_protocol::SwapChoice::White)))
+        );
+        assert_eq!(
+            parse("swap two"),
+            Ok(Some(Command::Swap(banco_protocol::SwapChoice::PlaceTwo)))
+        );
+        assert!(parse("swap grey").is_err());
         assert!(refused("create caro --first who").contains("me (mine), them (theirs) or random"));
         assert!(refused("create caro --timer 20s --clock 5m+3s").contains("choose one"));
         assert!(refused("create caro --timer 0s").contains("more than zero"));
@@ -804,6 +822,18 @@ mod tests {
             CaroOpening::Balanced
         );
         assert_eq!(opening("create caro --opening=None"), CaroOpening::None);
+        assert_eq!(
+            opening("create caro --rule renju --opening swap2"),
+            CaroOpening::Swap2
+        );
+        assert_eq!(opening("create caro --opening Swap1"), CaroOpening::Swap1);
+        assert!(matches!(
+            create("create caro --rule renju").game,
+            GameSettings::Caro {
+                rule: banco_protocol::Rule::Renju,
+                ..
+            }
+        ));
         let p = banco_protocol::Point::new;
         let stones = CaroOpening::Stones(vec![p(7, 7), p(8, 6), p(7, 5)]);
         assert_eq!(

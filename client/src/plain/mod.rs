@@ -540,6 +540,10 @@ fn request<W: Write>(
             in_room()?;
             send(ClientMsg::Hint)
         }
+        Command::Swap(choice) => {
+            in_room()?;
+            send(ClientMsg::Swap(*choice))
+        }
         Command::Board => {
             printer.board(in_room()?);
             Ok(None)

@@ -264,6 +264,8 @@ fn opening_json(game: &GameSettings) -> (Value, Value) {
         } => match opening {
             CaroOpening::None => (json!("none"), json!([])),
             CaroOpening::Balanced => (json!("balanced"), json!([])),
+            CaroOpening::Swap1 => (json!("swap1"), json!([])),
+            CaroOpening::Swap2 => (json!("swap2"), json!([])),
             CaroOpening::Stones(stones) => (json!("stones"), stones_json(stones, *width, *height)),
         },
         GameSettings::Xiangqi { .. } => (Value::Null, Value::Null),
@@ -1413,6 +1415,53 @@ impl<W: Write> Printer<W> {
                     }),
                     &text,
                 );
+            }
+            ServerMsg::Swap(view) => {
+                let (width, height) = match room.settings.game {
+                    GameSettings::Caro { width, height, .. } => (width, height),
+                    GameSettings::Xiangqi { .. } => (15, 15),
+                };
+                let last = view.steps.last().map(|step| match *step {
+                    banco_protocol::SwapStep::Stone { by, point } => {
+                        let n = view.stones.iter().position(|p| *p == point).unwrap_or(0);
+                        let stone = if n % 2 == 0 { "X" } else { "O" };
+                        tr!(
+                            loc,
+                            "room.swap_place",
+                            name = narrate::seat_name(room, by, loc),
+                            n = n + 1,
+                            stone = stone
+                        )
+                        .replace(" places ", " placed ")
+                            + &format!(
+                                ": {}",
+                                crate::room::board::caro_point_text(point, width, height)
+                            )
+                    }
+                    banco_protocol::SwapStep::Decided { by, choice } => {
+                        narrate::swap_decided(room, by, choice, loc)
+                    }
+                });
+                let mut text = last.unwrap_or_default();
+                if let Some(t) = narrate::swap_line(room, loc) {
+                    text = format!("{text}. {t}");
+                }
+                let me = room.my_seat();
+                self.emit(
+                    "swap",
+                    json!({
+                        "kind": match view.kind { CaroOpening::Swap1 => "swap1", _ => "swap2" },
+                        "stage": format!("{:?}", view.stage).to_lowercase(),
+                        "proposer": seat_str(view.proposer),
+                        "to_act": view.to_act.map(seat_str),
+                        "your_turn": view.to_act.is_some() && view.to_act == me,
+                        "choices": view.choices.iter().map(|c| c.word()).collect::<Vec<_>>(),
+                        "stones": stones_json(&view.stones, width, height),
+                        "x_seat": view.x_seat.map(seat_str),
+                    }),
+                    &text,
+                );
+                self.auto_board(room);
             }
             ServerMsg::Moved { record, ply, .. } => {
                 let mut fields = move_json(room, &record.mv);

@@ -120,6 +120,7 @@ fn every_event_has_its_documented_shape() {
             moves: vec![],
             clocks: None,
             over: None,
+            swap: None,
         }),
         ServerMsg::Left,
     ];

@@ -14,7 +14,7 @@ pub mod threats;
 use banco_protocol::{
     CHAT_HISTORY, CaroOpening, ChatLine, EndReason, GameOver, GameSettings, GameView, MatchState,
     Move, MoveRecord, Offer, Role, RoomId, RoomSettings, RoomView, Seat, SeatView, Series,
-    ServerMsg,
+    ServerMsg, SwapStage, SwapView,
 };
 use banco_rules::caro::Stone;
 use banco_rules::xiangqi::piece::Color;
@@ -72,6 +72,9 @@ pub struct GameState {
     pub out_of_step: bool,
     /// Who played this game, kept when they leave so the result can still name them.
     pub players: [Option<SeatView>; 2],
+    /// A swap opening: in progress (its stones are on `board` as the opening so far, and
+    /// no move is made yet) or decided.
+    pub swap: Option<SwapView>,
 }
 
 impl GameState {
@@ -81,7 +84,12 @@ impl GameState {
         seats: &[Option<SeatView>; 2],
         now: Instant,
     ) -> GameState {
-        let mut board = Board::new(settings, &view.start_fen, &view.opening);
+        // While a swap opening is played its stones stand as the opening so far.
+        let stones = match &view.swap {
+            Some(s) if s.stage != SwapStage::Done => s.stones.as_slice(),
+            _ => view.opening.as_slice(),
+        };
+        let mut board = Board::new(settings, &view.start_fen, stones);
         let mut out_of_step = false;
         for record in &view.moves {
             out_of_step |= board.play(&record.mv).is_err();
@@ -96,13 +104,22 @@ impl GameState {
             over: view.over,
             out_of_step,
             players: seats.clone(),
+            swap: view.swap,
         }
+    }
+
+    /// The swap opening while it is being played (no move may be made yet).
+    pub fn swap_in_progress(&self) -> Option<&SwapView> {
+        self.swap.as_ref().filter(|s| s.stage != SwapStage::Done)
     }
 
     /// Whose turn it is, while the game runs.
     pub fn to_move(&self) -> Option<Seat> {
         if self.over.is_some() {
             return None;
+        }
+        if let Some(swap) = self.swap_in_progress() {
+            return swap.to_act;
         }
         Some(self.mover_after(self.moves.len()))
     }
@@ -183,6 +200,15 @@ impl Room {
                     now,
                 ));
                 self.offer = None;
+                self.hint = None;
+            }
+            ServerMsg::Swap(view) => {
+                if let Some(game) = &mut self.game {
+                    game.board = Board::new(&self.settings.game, "", &view.stones);
+                    game.swap = Some(view.clone());
+                    // Whoever acts next: their clock runs (the server's next `Clock`
+                    // or `GameStarted` says exactly).
+                }
                 self.hint = None;
             }
             ServerMsg::Moved { record, clocks, .. } => {
@@ -440,6 +466,14 @@ impl Room {
 
     /// The stone letter a seat plays in caro (see [`Room::caro_stone`]).
     pub fn stone_letter(&self, seat: Seat) -> char {
+        // In a swap opening the colours are not decided yet.
+        if self
+            .game
+            .as_ref()
+            .is_some_and(|g| g.swap_in_progress().is_some())
+        {
+            return '?';
+        }
         match self.caro_stone(seat) {
             Stone::X => 'X',
             Stone::O => 'O',

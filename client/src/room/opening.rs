@@ -32,6 +32,8 @@ pub fn setting_text(opening: &CaroOpening, width: u8, height: u8) -> String {
     match opening {
         CaroOpening::None => "none".into(),
         CaroOpening::Balanced => "balanced".into(),
+        CaroOpening::Swap1 => "swap1".into(),
+        CaroOpening::Swap2 => "swap2".into(),
         CaroOpening::Stones(stones) => stones_text(stones, width, height),
     }
 }

@@ -332,6 +332,8 @@ fn field_text(app: &App, form: &CreateForm, f: Field) -> (String, String) {
                 OpeningKind::None => "create.opening_none",
                 OpeningKind::Balanced => "create.opening_balanced",
                 OpeningKind::Stones => "create.opening_stones",
+                OpeningKind::Swap1 => "create.opening_swap1",
+                OpeningKind::Swap2 => "create.opening_swap2",
             }),
         ),
         Field::Stones => (label("create.stones"), label("create.stones_hint")),

@@ -62,6 +62,18 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, popup: &Popup) {
             );
         }
         Popup::GameOver => game_over(frame, area, app),
+        Popup::Swap => {
+            let Some(rs) = app.room() else { return };
+            let text = narrate::swap_line(&rs.room, &app.loc).unwrap_or_default();
+            question(
+                frame,
+                area,
+                app,
+                tr!(app.loc, "dialog.swap_title"),
+                &text,
+                tr!(app.loc, "dialog.swap_keys"),
+            );
+        }
         Popup::Settings(menu) => settings(frame, area, app, menu),
         Popup::Profile(sp) => super::profile::draw_seat_profile(frame, area, app, sp),
         Popup::Challenge(ch) => {

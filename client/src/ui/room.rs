@@ -302,7 +302,13 @@ fn draw_players(frame: &mut Frame, area: Rect, app: &App, rs: &RoomScreen) {
             GameSettings::Caro { .. } => room.caro_stone(seat) == banco_rules::caro::Stone::X,
             GameSettings::Xiangqi { .. } => room.moves_first(seat),
         };
+        let in_swap = room
+            .game
+            .as_ref()
+            .is_some_and(|g| g.swap_in_progress().is_some());
         let glyph = match room.settings.game {
+            // A swap opening decides the colours: none yet.
+            GameSettings::Caro { .. } if in_swap => "?".to_string(),
             GameSettings::Caro { .. } => theme.glyph(first).to_string(),
             GameSettings::Xiangqi { .. } => narrate::side(room, seat, loc),
         };
@@ -444,8 +450,36 @@ fn draw_moves(frame: &mut Frame, area: Rect, app: &App, rs: &RoomScreen) {
     // Xiangqi moves in WXF, with their ICCS squares too where the panel is wide enough.
     let with_iccs = inner.width >= 32;
     let mut lines = Vec::new();
+    // A swap opening heads the list step by step: who placed which stone, who decided.
+    if let (Some(swap), GameSettings::Caro { width, height, .. }) =
+        (&game.swap, &room.settings.game)
+    {
+        for step in &swap.steps {
+            let text = match *step {
+                banco_protocol::SwapStep::Stone { by, point } => {
+                    let n = swap.stones.iter().position(|p| *p == point).unwrap_or(0);
+                    tr!(
+                        app.loc,
+                        "room.swap_stone_line",
+                        name = crate::narrate::seat_name(room, by, &app.loc),
+                        point = crate::room::board::caro_point_text(point, *width, *height),
+                        stone = if n % 2 == 0 { "X" } else { "O" }
+                    )
+                    .to_string()
+                }
+                banco_protocol::SwapStep::Decided { by, choice } => {
+                    crate::narrate::swap_decided(room, by, choice, &app.loc)
+                }
+            };
+            lines.push(Line::from(Span::styled(
+                truncate(&format!("  {text}"), inner.width as usize),
+                theme.dim(),
+            )));
+        }
+    }
     // A caro opening heads the list: its stones stand on the board but are not moves.
     if !game.opening.is_empty()
+        && game.swap.is_none()
         && let GameSettings::Caro { width, height, .. } = room.settings.game
     {
         let stones = crate::room::opening::stones_text(&game.opening, width, height);

@@ -626,6 +626,53 @@ mod tests {
         (pos, t)
     }
 
+    /// A 15x15 board with X on `xs` and O on `os` (as (x, y) pairs).
+    fn stones(xs: &[(u8, u8)], os: &[(u8, u8)]) -> Vec<String> {
+        let mut rows = vec![vec!['.'; 15]; 15];
+        for &(x, y) in xs {
+            rows[y as usize][x as usize] = 'X';
+        }
+        for &(x, y) in os {
+            rows[y as usize][x as usize] = 'O';
+        }
+        rows.into_iter().map(|r| r.into_iter().collect()).collect()
+    }
+
+    #[test]
+    fn renju_black_never_plays_its_winning_double_four() {
+        // X: c8 d8 f8 across and e7 e6 e5 down: (4,7) makes two fours, a win anywhere
+        // but in renju, where it is forbidden to Black. O's six stones are scattered.
+        let rows = stones(
+            &[(2, 7), (3, 7), (5, 7), (4, 8), (4, 9), (4, 10)],
+            &[(0, 0), (14, 0), (0, 14), (14, 14), (7, 0), (0, 7)],
+        );
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let (pos, t) = think(&rows, Rule::Freestyle, Level::Hard, 4);
+        assert_eq!(pos.point(t.best.unwrap()), Point::new(4, 7));
+        let (pos, t) = think(&rows, Rule::Renju, Level::Hard, 4);
+        let c = pos.cell(Point::new(4, 7));
+        assert!(pos.forbidden(c));
+        assert_ne!(t.best, Some(c), "Black played its forbidden double four");
+        assert!(!pos.forbidden(t.best.unwrap()));
+    }
+
+    #[test]
+    fn renju_white_wins_with_a_four_whose_block_is_forbidden() {
+        // X: c8 d8 e8 . g8 h8 (f8 would be six: an overline) and f3 below. O: f4 f5 f6.
+        // O's f7 makes a four that only f8 stops, which Black may not play: a win.
+        let rows = stones(
+            &[(2, 7), (3, 7), (4, 7), (6, 7), (7, 7), (5, 12)],
+            &[(5, 11), (5, 10), (5, 9)],
+        );
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        // Freestyle: f8 is Black's five, and White must block it.
+        let (pos, t) = think(&rows, Rule::Freestyle, Level::Hard, 4);
+        assert_eq!(pos.point(t.best.unwrap()), Point::new(5, 7));
+        let (pos, t) = think(&rows, Rule::Renju, Level::Hard, 4);
+        assert_eq!(pos.point(t.best.unwrap()), Point::new(5, 8));
+        assert!(t.score >= MATE - 10, "score {}", t.score);
+    }
+
     #[test]
     fn takes_the_win() {
         for level in Level::ALL {

@@ -78,11 +78,44 @@ pub fn generate_into(pos: &mut Position, out: &mut Vec<Cell>) -> Situation {
         return Situation::BlockFour;
     }
     pos.candidates(out);
+    if pos.has_forbidden() {
+        // Renju: Black's forbidden points are no moves (unless nothing else is near: then
+        // the caller's any-legal-move fallback finds one far away).
+        let all = out.clone();
+        drop_forbidden(pos, out, 0);
+        if out.is_empty() {
+            *out = all;
+        }
+    }
     Situation::Free
 }
 
 /// The side to move's moves that leave the opponent no five. Appends to `out`.
 pub fn five_defences(pos: &mut Position, out: &mut Vec<Cell>) {
+    let from = out.len();
+    five_defences_any(pos, out);
+    drop_forbidden(pos, out, from);
+}
+
+/// Renju: drops from `out[from..]` the points the side to move may not play (Black's
+/// forbidden points), so a block Black may not make is no defence: White's four through
+/// a forbidden point wins. Nothing happens under the other rules.
+#[inline]
+pub fn drop_forbidden(pos: &Position, out: &mut Vec<Cell>, from: usize) {
+    if pos.has_forbidden() && pos.to_move() == Stone::X {
+        let mut i = from;
+        while i < out.len() {
+            if pos.forbidden(out[i]) {
+                out.remove(i);
+            } else {
+                i += 1;
+            }
+        }
+    }
+}
+
+/// [`five_defences`] before Black's forbidden points are dropped.
+fn five_defences_any(pos: &mut Position, out: &mut Vec<Cell>) {
     let us = pos.to_move();
     let them = us.opponent();
     // `out` past its old end is the scratch space (the quiescence calls this at every
@@ -103,6 +136,13 @@ pub fn five_defences(pos: &mut Position, out: &mut Vec<Cell>) {
 /// four next: those that take every such move away, plus every four of its own. Appends
 /// to `out`; empty means nothing helps.
 pub fn four_defences(pos: &mut Position, out: &mut Vec<Cell>) {
+    let from = out.len();
+    four_defences_any(pos, out);
+    drop_forbidden(pos, out, from);
+}
+
+/// [`four_defences`] before Black's forbidden points are dropped.
+fn four_defences_any(pos: &mut Position, out: &mut Vec<Cell>) {
     let us = pos.to_move();
     let them = us.opponent();
     // Scratch in `out` as in `five_defences`: the threat points, then the points to try.

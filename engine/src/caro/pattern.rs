@@ -248,7 +248,8 @@ pub struct PatternTable {
 impl PatternTable {
     /// The shared table for `rule`, built on first use (a few tens of milliseconds).
     pub fn get(rule: Rule) -> &'static PatternTable {
-        static TABLES: [OnceLock<PatternTable>; 4] = [
+        static TABLES: [OnceLock<PatternTable>; 5] = [
+            OnceLock::new(),
             OnceLock::new(),
             OnceLock::new(),
             OnceLock::new(),
@@ -275,6 +276,9 @@ impl PatternTable {
     }
 
     fn build(rule: Rule) -> PatternTable {
+        if rule == Rule::Renju {
+            return PatternTable::build_renju();
+        }
         let mut own = vec![UNKNOWN; KEYS];
         for key in 0..KEYS as Key {
             if is_valid(key) {
@@ -307,6 +311,36 @@ impl PatternTable {
         let pairs = (0..KEYS as Key).map(pair_of).collect();
         PatternTable {
             rule,
+            pairs,
+            shift: 0,
+            mask: Key::MAX,
+        }
+    }
+}
+
+impl PatternTable {
+    /// Renju's table: X (Black) judged as standard (exactly five; a six is an
+    /// `Overline`), O (White) as freestyle (five or more). Black's forbidden points need
+    /// the whole board and are the search's to check ([`super::position::Position::forbidden`]).
+    fn build_renju() -> PatternTable {
+        let mut black = vec![UNKNOWN; KEYS];
+        let mut white = vec![UNKNOWN; KEYS];
+        for key in 0..KEYS as Key {
+            if is_valid(key) {
+                classify(key, Rule::Standard, &mut black);
+                classify(key, Rule::Freestyle, &mut white);
+            }
+        }
+        let pairs = (0..KEYS as Key)
+            .map(|key| {
+                if !is_valid(key) {
+                    return 0;
+                }
+                black[key as usize] | (white[swap_sides(key) as usize] << 4)
+            })
+            .collect();
+        PatternTable {
+            rule: Rule::Renju,
             pairs,
             shift: 0,
             mask: Key::MAX,
@@ -647,8 +681,18 @@ mod tests {
                 rule,
                 memo: std::collections::HashMap::new(),
             };
+            // Renju judges O (White) as freestyle.
+            let mut brute_o = Brute {
+                rule: rule.for_stone(banco_rules::caro::board::Stone::O),
+                memo: std::collections::HashMap::new(),
+            };
             for w in &windows {
                 let expected = brute.classify(*w);
+                let expected_o = if rule == Rule::Renju {
+                    brute_o.classify(*w)
+                } else {
+                    expected
+                };
                 let pair = table.pair(key_of(w));
                 assert_eq!(PatternTable::unpack(pair, 0), expected, "{rule} X {w:?}");
                 // The same window with colours swapped is O's view.
@@ -660,7 +704,7 @@ mod tests {
                 let o_key = key_of(&swapped);
                 assert_eq!(
                     PatternTable::unpack(table.pair(o_key), 1),
-                    expected,
+                    expected_o,
                     "{rule} O {w:?}"
                 );
             }

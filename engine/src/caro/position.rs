@@ -159,6 +159,9 @@ pub struct Position {
     stones: usize,
     /// The side to move.
     to_move: Stone,
+    /// Renju only: the stones as the rules' board, kept in step on make and unmake, for
+    /// Black's forbidden points ([`Position::forbidden`]). `None` under every other rule.
+    renju: Option<Board>,
 }
 
 /// Byte `d` of a word.
@@ -213,6 +216,9 @@ impl Position {
             saved: Vec::new(),
             stones: 0,
             to_move: Stone::X,
+            renju: (rule == Rule::Renju)
+                .then(|| Board::new(width as u32, height as u32).ok())
+                .flatten(),
         };
         for y in 0..height {
             for x in 0..width {
@@ -545,6 +551,43 @@ impl Position {
         self.potential = undo.potential;
         let p = self.point(c);
         self.rows[usize::from(p.y) + ROW_PAD] &= !(1 << p.x);
+        if let Some(board) = &mut self.renju {
+            board.remove(p);
+        }
+    }
+
+    /// Renju: whether empty `c` is forbidden to X (Black): a double three, a double four
+    /// or an overline (see `banco_rules::caro::renju`). Always `false` under other rules.
+    /// The patterns rule most points out at once: a forbidden point makes an overline,
+    /// an open four's shape (`X.XXX.X` is two fours on one line), or at least two
+    /// threes or fours, and never a five.
+    pub fn forbidden(&self, c: Cell) -> bool {
+        let Some(board) = &self.renju else {
+            return false;
+        };
+        let mut strong = 0;
+        for d in 0..4 {
+            match self.pattern(c, Stone::X, d) {
+                Pattern::F5 => return false,
+                Pattern::Overline | Pattern::F4 => strong += 2,
+                Pattern::F3 | Pattern::B4 => strong += 1,
+                _ => {}
+            }
+        }
+        strong >= 2 && banco_rules::caro::renju::foul(board, self.point(c)).is_some()
+    }
+
+    /// Whether the side to move may play empty `c` (only renju's Black has points it
+    /// may not).
+    #[inline]
+    pub fn legal(&self, c: Cell) -> bool {
+        self.renju.is_none() || self.to_move == Stone::O || !self.forbidden(c)
+    }
+
+    /// Whether the rule gives Black forbidden points (renju).
+    #[inline]
+    pub fn has_forbidden(&self) -> bool {
+        self.renju.is_some()
     }
 
     /// Puts `stone` on empty `c` and updates everything but history and side to move.
@@ -558,6 +601,9 @@ impl Position {
         self.bbox = self.bbox.with(i32::from(p.x), i32::from(p.y));
         self.rows[usize::from(p.y) + ROW_PAD] |= 1 << p.x;
         self.touch_lines(c, code);
+        if let Some(board) = &mut self.renju {
+            board.place(p, stone);
+        }
     }
 
     /// Flips `code` in the keys of every cell whose window holds `c`, and refreshes the

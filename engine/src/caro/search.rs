@@ -33,7 +33,7 @@ use std::time::Instant;
 
 use super::eval::evaluate;
 use super::history::{self, History};
-use super::movegen::{b4f3_defences, five_defences, four_defences, move_score};
+use super::movegen::{b4f3_defences, drop_forbidden, five_defences, four_defences, move_score};
 use super::pattern::Combo;
 use super::position::{Cell, Position};
 use super::tt::{Bound, MATE_BOUND, NO_EVAL, Record, Tt, from_tt, to_tt};
@@ -213,6 +213,11 @@ pub fn quick_win(pos: &Position, ply: usize) -> Option<i32> {
         // Blocks may or may not exist: the move generator knows exactly.
         return None;
     }
+    if pos.has_forbidden() && us == Stone::X {
+        // Renju: Black's open four, four-three or three-three may stand on a forbidden
+        // point; only the search, which never plays one, can tell.
+        return None;
+    }
     if pos.count(us, Combo::Flex4) > 0 {
         return Some(mate_in(ply + 3));
     }
@@ -386,6 +391,14 @@ impl<'a> Searcher<'a> {
         {
             cells.clear();
             self.pos.candidates(&mut cells);
+        }
+        if self.pos.has_forbidden() {
+            // Renju: Black never plays a forbidden point; with none left it has lost.
+            drop_forbidden(self.pos, &mut cells, 0);
+            if cells.is_empty() {
+                self.cell_buf = cells;
+                return false;
+            }
         }
         let last = self.frame(ply as isize - 1).current;
         let counter = if last == NO_CELL {
@@ -999,6 +1012,7 @@ impl<'a> Searcher<'a> {
             let mut cells = std::mem::take(&mut self.cell_buf);
             cells.clear();
             self.pos.cells_with(us, min, &mut cells);
+            drop_forbidden(self.pos, &mut cells, 0);
             let last = self.frame(ply as isize - 2).current;
             for &c in &cells {
                 if c != tt_move && last != NO_CELL && !self.pos.is_near(last, c) {

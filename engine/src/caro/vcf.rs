@@ -16,9 +16,10 @@
 //! direct-mapped table keyed by Zobrist hash and remaining depth. A node budget and a stop
 //! callback bound the work; running out gives [`Proof::Unknown`].
 
-use super::movegen::{five_defences, four_defences};
+use super::movegen::{drop_forbidden, five_defences, four_defences};
 use super::pattern::Combo;
 use super::position::{Cell, Position};
+use banco_rules::caro::board::Stone;
 
 /// What a threat search established.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -173,7 +174,7 @@ impl<'a> ThreatSearch<'a> {
             five_defences(self.pos, &mut moves);
             return self.try_moves(&moves, depth + 1);
         }
-        if self.pos.count(us, Combo::Flex4) > 0 {
+        if self.pos.count(us, Combo::Flex4) > 0 && self.legal_flex4(us) {
             return Some(self.finish());
         }
         if depth == 0 {
@@ -188,6 +189,7 @@ impl<'a> ThreatSearch<'a> {
             Kind::Vct => Combo::Flex3,
         };
         self.pos.cells_with(us, min, &mut moves);
+        drop_forbidden(self.pos, &mut moves, 0);
         // Strongest threats first; fours before threes.
         moves.sort_by_key(|&c| {
             std::cmp::Reverse((
@@ -212,6 +214,7 @@ impl<'a> ThreatSearch<'a> {
             return vec![five];
         }
         self.pos.cells_with(us, Combo::Flex4, &mut cells);
+        drop_forbidden(self.pos, &mut cells, 0);
         let Some(&four) = cells.first() else {
             return Vec::new();
         };
@@ -232,6 +235,17 @@ impl<'a> ThreatSearch<'a> {
         }
         self.pos.unmake();
         line
+    }
+
+    /// Whether `us` (to move) has an open four or double four it may play: always, but
+    /// for renju's Black, whose double four is forbidden.
+    fn legal_flex4(&self, us: Stone) -> bool {
+        if !self.pos.has_forbidden() || us == Stone::O {
+            return true;
+        }
+        let mut cells = Vec::new();
+        self.pos.cells_with(us, Combo::Flex4, &mut cells);
+        cells.iter().any(|&c| !self.pos.forbidden(c))
     }
 
     /// Tries each attacking move; the first that wins against every defence wins.

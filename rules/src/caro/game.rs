@@ -2,6 +2,8 @@
 //! move in order, and how it ended.
 
 use super::board::{Board, Point, SizeError, Stone};
+use super::notation::point_name;
+use super::renju::{self, Foul};
 use super::rules::{Line, Rule, winning_line};
 
 /// How a finished game ended.
@@ -22,6 +24,14 @@ pub enum MoveError {
     Occupied(Point),
     #[error("the game is over")]
     GameOver,
+    /// Renju: the point is forbidden to X (Black), and why ("double three at h8").
+    #[error("{foul} at {}: forbidden to black under the renju rule", point_name(*point, *width, *height))]
+    Forbidden {
+        point: Point,
+        foul: Foul,
+        width: u8,
+        height: u8,
+    },
 }
 
 /// Why a game cannot start from an opening. Nothing is set up after any of these.
@@ -191,7 +201,36 @@ impl Game {
         if !self.board.is_empty_at(p) {
             return Err(MoveError::Occupied(p));
         }
+        if let Some(foul) = self.foul(p) {
+            return Err(MoveError::Forbidden {
+                point: p,
+                foul,
+                width: self.board.width(),
+                height: self.board.height(),
+            });
+        }
         Ok(())
+    }
+
+    /// Why the side to move may not play the empty point `p` under the rule: only X
+    /// (Black) under renju has such points.
+    pub fn foul(&self, p: Point) -> Option<Foul> {
+        (self.rule.has_forbidden_points() && self.to_move() == renju::BLACK)
+            .then(|| renju::foul(&self.board, p))
+            .flatten()
+    }
+
+    /// Every point forbidden to the side to move now, with why: empty unless X (Black)
+    /// is to move under renju in an unfinished game. Clients draw them (×).
+    pub fn forbidden_points(&self) -> Vec<(Point, Foul)> {
+        if self.rule.has_forbidden_points()
+            && self.to_move() == renju::BLACK
+            && self.outcome.is_none()
+        {
+            renju::forbidden_points(&self.board)
+        } else {
+            Vec::new()
+        }
     }
 
     /// Plays `p` for the side to move. Returns the outcome if this move ended the game.
@@ -414,6 +453,75 @@ mod tests {
             }
         }
         false
+    }
+
+    #[test]
+    fn renju_refuses_black_a_double_three_with_the_reason_and_white_may_overline() {
+        use crate::caro::notation::parse_point;
+        let at = |n: &str| parse_point(n, 15, 15).unwrap();
+        let mut g = Game::new(15, 15, Rule::Renju).unwrap();
+        // X: f8 g8 i7 i6 (O elsewhere, far away); then i8 makes two open threes.
+        for (x, o) in [("f8", "a1"), ("g8", "a3"), ("i7", "a5"), ("i6", "a9")] {
+            g.play(at(x)).unwrap();
+            g.play(at(o)).unwrap();
+        }
+        assert_eq!(g.to_move(), Stone::X);
+        let e = g.play(at("i8")).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "double three at i8: forbidden to black under the renju rule"
+        );
+        assert_eq!(g.moves().len(), 8, "a refused move changes nothing");
+        assert!(
+            g.forbidden_points()
+                .contains(&(at("i8"), Foul::DoubleThree))
+        );
+        // O is never forbidden, and sees no forbidden points for itself.
+        g.play(at("o15")).unwrap();
+        assert!(g.forbidden_points().is_empty());
+        assert!(g.check(at("i8")).is_ok());
+        // The same moves under standard: no foul.
+        let mut s = Game::new(15, 15, Rule::Standard).unwrap();
+        for m in g.moves()[..8].to_vec() {
+            s.play(m).unwrap();
+        }
+        assert!(s.check(at("i8")).is_ok());
+
+        // White wins with six; Black's six is forbidden (an overline), never a win.
+        let mut g = Game::new(15, 15, Rule::Renju).unwrap();
+        for (x, o) in [
+            ("a15", "c8"),
+            ("a13", "d8"),
+            ("a11", "e8"),
+            ("a9", "g8"),
+            ("a7", "h8"),
+            ("n1", "f8"),
+        ] {
+            assert_eq!(g.outcome(), None);
+            g.play(at(x)).unwrap();
+            g.play(at(o)).unwrap();
+        }
+        assert!(
+            matches!(g.outcome(), Some(Outcome::Win { winner: Stone::O, line }) if line.len == 6)
+        );
+        let mut g = Game::new(15, 15, Rule::Renju).unwrap();
+        for (x, o) in [
+            ("c8", "a15"),
+            ("d8", "a13"),
+            ("e8", "a11"),
+            ("g8", "a9"),
+            ("h8", "a7"),
+        ] {
+            g.play(at(x)).unwrap();
+            g.play(at(o)).unwrap();
+        }
+        assert!(matches!(
+            g.play(at("f8")),
+            Err(MoveError::Forbidden {
+                foul: Foul::Overline,
+                ..
+            })
+        ));
     }
 
     proptest! {

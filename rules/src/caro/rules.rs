@@ -26,15 +26,20 @@ pub enum Rule {
     Standard,
     /// Caro's blocked-ends condition with overlines allowed (Gomocup rule 8).
     CaroOverline,
+    /// Renju (RIF rules, Gomocup rule 4): X (Black, who moves first) wins with exactly
+    /// five and may not play a forbidden point ([`super::renju`]); O (White) wins with
+    /// five or more.
+    Renju,
 }
 
 impl Rule {
     /// Every rule, in the order menus show them.
-    pub const ALL: [Rule; 4] = [
+    pub const ALL: [Rule; 5] = [
         Rule::Caro,
         Rule::Freestyle,
         Rule::Standard,
         Rule::CaroOverline,
+        Rule::Renju,
     ];
 
     /// The name used on command lines and in files.
@@ -44,10 +49,28 @@ impl Rule {
             Rule::Freestyle => "freestyle",
             Rule::Standard => "standard",
             Rule::CaroOverline => "caro-overline",
+            Rule::Renju => "renju",
         }
     }
 
-    /// Whether six or more in a row win.
+    /// The rule one side's runs are judged by: renju judges X (Black) as standard
+    /// (exactly five) and O (White) as freestyle (five or more); every other rule is the
+    /// same for both.
+    pub fn for_stone(self, stone: Stone) -> Rule {
+        match (self, stone) {
+            (Rule::Renju, Stone::X) => Rule::Standard,
+            (Rule::Renju, Stone::O) => Rule::Freestyle,
+            (rule, _) => rule,
+        }
+    }
+
+    /// Whether X (Black) has forbidden points: renju's double three, double four and
+    /// overline.
+    pub fn has_forbidden_points(self) -> bool {
+        matches!(self, Rule::Renju)
+    }
+
+    /// Whether six or more in a row win (under renju, for X: see [`Rule::for_stone`]).
     pub fn allows_overline(self) -> bool {
         matches!(self, Rule::Freestyle | Rule::CaroOverline)
     }
@@ -57,7 +80,8 @@ impl Rule {
         matches!(self, Rule::Caro | Rule::CaroOverline)
     }
 
-    /// Whether an unbroken run of `len` stones wins, given whether each end of the run is
+    /// Whether an unbroken run of `len` stones wins (under renju, X's: see
+    /// [`Rule::for_stone`] for O's), given whether each end of the run is
     /// blocked by an opponent stone (the board edge is never a block).
     #[inline]
     pub fn run_wins(self, len: usize, blocked_before: bool, blocked_after: bool) -> bool {
@@ -78,7 +102,7 @@ impl fmt::Display for Rule {
 
 /// A rule name that is not one of banco's.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown rule '{0}': expected caro, freestyle, standard or caro-overline")]
+#[error("unknown rule '{0}': expected caro, freestyle, standard, caro-overline or renju")]
 pub struct UnknownRule(pub String);
 
 impl FromStr for Rule {
@@ -130,6 +154,7 @@ fn run_through(board: &Board, p: Point, stone: Stone, dx: i32, dy: i32) -> (i32,
 /// through `p` win under `rule`. Returns `None` for an empty point.
 pub fn winning_line(board: &Board, p: Point, rule: Rule) -> Option<Line> {
     let stone = board.stone_at(p)?;
+    let rule = rule.for_stone(stone);
     let opponent = Some(Some(stone.opponent()));
     for (dx, dy) in DIRECTIONS {
         let (back, fwd) = run_through(board, p, stone, dx, dy);
@@ -171,6 +196,7 @@ pub fn why_not_a_win(board: &Board, p: Point, rule: Rule) -> Option<NotAWin> {
         return None;
     }
     let stone = board.stone_at(p)?;
+    let rule = rule.for_stone(stone);
     let opponent = Some(Some(stone.opponent()));
     for (dx, dy) in DIRECTIONS {
         let (back, fwd) = run_through(board, p, stone, dx, dy);
@@ -422,7 +448,7 @@ mod tests {
         for rule in Rule::ALL {
             assert_eq!(rule.name().parse::<Rule>(), Ok(rule));
         }
-        assert!("renju".parse::<Rule>().is_err());
+        assert!("gomoku-pro".parse::<Rule>().is_err());
         assert_eq!(" Caro ".parse::<Rule>(), Ok(Rule::Caro));
     }
 }

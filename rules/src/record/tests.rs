@@ -190,7 +190,7 @@ fn malformed_files_are_refused_with_the_line_at_fault() {
         e.message.contains("off the 9x9 board") && e.line == 3,
         "{e}"
     );
-    let e = refused("game: caro\nrule: renju\n");
+    let e = refused("game: caro\nrule: gomoku-pro\n");
     assert_eq!(e.line, 2);
     let e = refused("game: caro\n\n1. h8 z99\n");
     assert_eq!(e.line, 3);

@@ -45,6 +45,9 @@ impl Room {
         let Some(m) = self.game.as_ref().filter(|m| m.running()) else {
             return;
         };
+        if m.in_swap() {
+            return self.drive_swap_bot();
+        }
         let seat = m.to_move();
         // People waiting for a bot come before games only bots play.
         let priority = if self.bots_only() {
@@ -84,7 +87,7 @@ impl Room {
 
     /// What a search for `seat` may spend: the configured cap and a slice of its clock
     /// (the level's own budget applies inside the engine).
-    fn limits_for(&self, m: &CurrentGame, seat: Seat) -> Limits {
+    pub(super) fn limits_for(&self, m: &CurrentGame, seat: Seat) -> Limits {
         let mut limits = Limits::none();
         if let Some(cap) = self.ctx.config.bot_think_cap {
             limits = limits.tighten(cap);
@@ -106,7 +109,11 @@ impl Room {
     pub(super) fn on_answer(&mut self, answer: Answer) {
         self.check_flag(Instant::now());
         match answer.asker {
-            Asker::Bot(seat) => self.bot_answer(seat, answer),
+            Asker::Bot(seat) => {
+                if !self.swap_bot_answer(seat, &answer) {
+                    self.bot_answer(seat, answer);
+                }
+            }
             Asker::Hint(client) => {
                 self.hint.out = None;
                 if answer.cancelled || answer.generation != self.generation {
@@ -191,6 +198,12 @@ impl Room {
         };
         if !m.running() {
             return Err(ErrorMsg::new(ErrorCode::GameOver, "the game is over"));
+        }
+        if m.in_swap() {
+            return Err(ErrorMsg::new(
+                ErrorCode::IllegalMove,
+                "hints come once the opening is decided",
+            ));
         }
         if m.to_move() != seat {
             return Err(ErrorMsg::new(

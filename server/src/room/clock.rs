@@ -102,6 +102,20 @@ impl GameClock {
         self.start(mover.other(), now);
     }
 
+    /// The running seat acted in a swap opening at `now` (a stone or a decision): as
+    /// [`GameClock::moved`], but the time that runs next is `next`'s, which may be the
+    /// actor's own again (the proposer places three stones in a row).
+    pub fn acted(&mut self, next: Seat, now: Instant) {
+        let Some(actor) = self.running() else {
+            self.start(next, now);
+            return;
+        };
+        self.moved(now);
+        if next == actor {
+            self.start(actor, now);
+        }
+    }
+
     /// The clocks as the wire shows them at `now`.
     pub fn snapshot(&self, now: Instant) -> Clocks {
         let ms = |seat: Seat| u64::try_from(self.left(seat, now).as_millis()).unwrap_or(u64::MAX);

@@ -148,6 +148,16 @@ pub fn position_facts(game: &Game, number: u32, first: Seat, running: bool) -> P
                 facts.fives[seat.index()] = fives;
                 facts.three_stops[seat.index()] = stops;
             }
+            if running {
+                facts.forbidden = g
+                    .forbidden_points()
+                    .into_iter()
+                    .map(|(point, foul)| banco_protocol::ForbiddenPoint {
+                        point,
+                        foul: banco_protocol::Foul::of(foul),
+                    })
+                    .collect();
+            }
         }
         Game::Xiangqi(g) => {
             facts.check = g.in_check();

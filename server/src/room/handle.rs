@@ -4,7 +4,7 @@
 
 use tokio::sync::{mpsc, oneshot};
 
-use banco_protocol::{ErrorMsg, Move, OfferKind, ResumeToken, Role, RoomId};
+use banco_protocol::{ErrorMsg, Move, OfferKind, ResumeToken, Role, RoomId, SwapChoice};
 
 use crate::ClientId;
 use crate::connection::Outbox;
@@ -44,6 +44,8 @@ pub enum Request {
     Facts,
     /// Trial moves (draft mode) on a copy of the position (for the browser page).
     Trial(Vec<Move>),
+    /// A swap opening's decision.
+    Swap(SwapChoice),
 }
 
 /// One message per intent.

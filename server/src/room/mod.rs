@@ -18,6 +18,7 @@
 //! - `facts`: legal moves, check and threats, for clients without the rules.
 //! - `board`: a tournament's board: seats kept by name, forfeits, the result reported.
 //! - `restore`: reopening a room for a game saved when the server stopped.
+//! - `swap`: Swap1 and Swap2 openings: the opening phase before a game's first move.
 //! - `view`: what members are shown (the room view, the people, the lobby's summary).
 //! - [`clock`], [`offer`], [`chat`], [`settings`], [`engine`], [`moves`]: the pure pieces.
 
@@ -38,6 +39,7 @@ mod negotiation;
 mod people;
 mod play;
 mod restore;
+mod swap;
 mod view;
 
 pub use board::{BoardLink, BoardReport};
@@ -307,6 +309,9 @@ struct CurrentGame {
     /// the player to move has not made their first move. (No clock runs before that, as
     /// on lichess: a player still reading the room loses no time.)
     first_move_due: Option<Instant>,
+    /// A room with a swap opening: the game's opening phase (in progress, or decided and
+    /// kept for the view's record of it).
+    swap: Option<swap::SwapPhase>,
 }
 
 impl CurrentGame {
@@ -539,6 +544,7 @@ impl Room {
                     Request::Hint => self.hint(client),
                     Request::Facts => self.facts(client),
                     Request::Trial(moves) => self.trial(client, moves),
+                    Request::Swap(choice) => self.swap_decide(client, choice),
                 };
                 if let Err(e) = refused {
                     self.tell(client, ServerMsg::Error(e));

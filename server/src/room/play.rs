@@ -56,15 +56,28 @@ impl Room {
                 None => (self.first_seat(), None),
             },
         };
-        // No clock runs until both players have made a move; the first is awaited.
-        let clock = GameClock::new(self.settings.time);
+        // No clock runs until both players have made a move; the first is awaited. A swap
+        // opening is on the clock from its first stone: the proposer's time runs at once.
+        let swap = match &self.settings.game {
+            banco_protocol::GameSettings::Caro { opening, .. } => {
+                super::swap::SwapPhase::new(opening, first, &spec)
+            }
+            banco_protocol::GameSettings::Xiangqi { .. } => None,
+        };
+        let mut clock = GameClock::new(self.settings.time);
         // A tournament's board awaits the first moves in any game, for its forfeit time.
         let first_move_due = match self.open_board() {
             Some(b) => Some(now + b.link.forfeit_after),
             None => clock
                 .as_ref()
+                .filter(|_| swap.is_none())
                 .map(|_| now + self.ctx.config.first_move_wait),
         };
+        if let (Some(c), Some(phase)) = (clock.as_mut(), swap.as_ref())
+            && let Some(seat) = phase.to_act()
+        {
+            c.start(seat, now);
+        }
         let players = Seat::BOTH.map(|seat| match &self.seats[seat.index()] {
             SeatState::Human(h) => PlayerRef {
                 name: h.name.clone(),
@@ -92,6 +105,7 @@ impl Room {
             started_ms: unix_ms(),
             seq: 0,
             first_move_due,
+            swap,
         };
         let view = m.view(now);
         self.game = Some(m);
@@ -136,6 +150,15 @@ impl Room {
                 ErrorCode::GameOver,
                 "the game is over: offer a rematch to play again",
             ));
+        }
+        if m.in_swap() {
+            let Move::Caro(p) = mv else {
+                return Err(ErrorMsg::new(
+                    ErrorCode::IllegalMove,
+                    "this room plays caro, and that is a xiangqi move",
+                ));
+            };
+            return self.swap_stone(seat, p);
         }
         if m.to_move() != seat {
             return Err(ErrorMsg::new(
@@ -292,15 +315,21 @@ impl Room {
         // or running out of time on the first move, a draw agreed at once) is aborted, as
         // lichess does: no result, unrated, a loss for nobody. A result the rules give
         // on the board (a five from an opening) stands.
-        let moved = |seat: Seat| m.moves.iter().any(|r| r.by == seat);
-        let given_up = matches!(
-            reason,
-            EndReason::Resign
-                | EndReason::Quit
-                | EndReason::Abandoned
-                | EndReason::Timeout
-                | EndReason::Agreement
-        );
+        // In a swap opening a stone or a decision counts as a move, and time runs from the
+        // first stone: a flag falling in the opening loses like any other.
+        let moved = |seat: Seat| {
+            m.moves.iter().any(|r| r.by == seat) || m.swap.as_ref().is_some_and(|s| s.acted(seat))
+        };
+        let swap_timeout = m.swap.is_some() && reason == EndReason::Timeout;
+        let given_up = !swap_timeout
+            && matches!(
+                reason,
+                EndReason::Resign
+                    | EndReason::Quit
+                    | EndReason::Abandoned
+                    | EndReason::Timeout
+                    | EndReason::Agreement
+            );
         // A tournament's games are never aborted: a resignation before moving counts.
         let board = self.board.is_some();
         let (winner, reason) = if given_up && !board && !(moved(Seat::One) && moved(Seat::Two)) {
@@ -397,7 +426,7 @@ impl Room {
 
 impl Room {
     /// Logs the start of the game just set up: its room, settings, seats and opening.
-    fn log_begin(&mut self) {
+    pub(super) fn log_begin(&mut self) {
         let Some(m) = self.game.as_ref() else { return };
         let live = LiveGame {
             key: m.key,
@@ -468,6 +497,7 @@ fn refusal(e: IllegalMove) -> ErrorMsg {
         IllegalMove::Caro(caro::MoveError::Occupied(_)) => ErrorCode::Occupied,
         IllegalMove::Caro(caro::MoveError::GameOver)
         | IllegalMove::Xiangqi(xiangqi::MoveError::GameOver) => ErrorCode::GameOver,
+        IllegalMove::Caro(caro::MoveError::Forbidden { .. }) => ErrorCode::IllegalMove,
         IllegalMove::Xiangqi(_) => ErrorCode::IllegalMove,
         IllegalMove::WrongGame => ErrorCode::IllegalMove,
     };

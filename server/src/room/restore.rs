@@ -37,7 +37,7 @@ pub fn restore(
     let dealt = match (&live.settings.game, &spec) {
         (
             GameSettings::Caro {
-                opening: CaroOpening::Balanced,
+                opening: CaroOpening::Balanced | CaroOpening::Swap1 | CaroOpening::Swap2,
                 ..
             },
             GameSpec::Caro {
@@ -96,7 +96,11 @@ pub fn restore(
         Some(left) => GameClock::resumed(live.settings.time, left.map(Duration::from_millis)),
         None => GameClock::new(live.settings.time),
     };
-    let mut room = Room::new(id, live.settings, spec, seats, ctx);
+    let opening_kind = match &live.settings.game {
+        GameSettings::Caro { opening, .. } => opening.clone(),
+        GameSettings::Xiangqi { .. } => CaroOpening::None,
+    };
+    let mut room = Room::new(id, live.settings, spec.clone(), seats, ctx);
     // What the players were told beside the game: the series score and the chat.
     room.series = live.series;
     room.chat = ChatHistory::from_lines(live.chat);
@@ -116,6 +120,13 @@ pub fn restore(
         seq: live.next_seq,
         // Set when everyone is back (the clocks wait for that too).
         first_move_due: None,
+        // A swap opening the server stopped in is played again from its start (its acts
+        // are not logged); one decided is the game's opening stones.
+        swap: if live.opening.is_empty() {
+            super::swap::SwapPhase::new(&opening_kind, live.first, &spec)
+        } else {
+            None
+        },
     });
     Ok(launch(room, Opening::Restored, tracker))
 }

@@ -56,7 +56,7 @@ pub fn validate(settings: &RoomSettings) -> Result<GameSpec, ErrorMsg> {
                     }
                     stones.clone()
                 }
-                CaroOpening::Balanced => {
+                CaroOpening::Balanced | CaroOpening::Swap1 | CaroOpening::Swap2 => {
                     if width < BALANCED_MIN_SIDE || height < BALANCED_MIN_SIDE {
                         return Err(bad(format!(
                             "balanced openings need a board of at least {BALANCED_MIN_SIDE}x{BALANCED_MIN_SIDE}, not {width}x{height}"

@@ -147,7 +147,7 @@ fn malformed_files_are_refused_with_the_line_at_fault() {
     );
     let e = refused("game: caro\nboard: 99\n");
     assert!(e.message.contains("5 to 64") && e.line == 2, "{e}");
-    let e = refused("game: caro\nrule: renju\n");
+    let e = refused("game: caro\nrule: gomoku-pro\n");
     assert_eq!(e.line, 2);
     let e = refused("game: caro\n\n1. h8 z99\n");
     assert_eq!(e.line, 3);

@@ -37,7 +37,12 @@ pub struct CaroBoard<'a> {
     warnings: Warnings,
     /// Draft mode: the moves from this index on are trial moves, drawn apart.
     trial_from: Option<usize>,
+    /// Renju, while Black (X) is to move: the points forbidden to Black, drawn `×`.
+    forbidden: Vec<Point>,
 }
+
+/// The glyph of a point forbidden to Black under renju.
+pub const FORBIDDEN_GLYPH: char = '×';
 
 impl<'a> CaroBoard<'a> {
     pub fn new(app: &'a App, rs: &'a RoomScreen, game: &'a Game) -> CaroBoard<'a> {
@@ -67,6 +72,7 @@ impl<'a> CaroBoard<'a> {
             hint,
             warnings,
             trial_from: None,
+            forbidden: forbidden(game),
         }
     }
 
@@ -92,6 +98,7 @@ impl<'a> CaroBoard<'a> {
             hint: None,
             warnings: Warnings::default(),
             trial_from: None,
+            forbidden: Vec::new(),
         }
     }
 
@@ -115,6 +122,7 @@ impl<'a> CaroBoard<'a> {
                 self.theme.hint_glyph,
                 base.fg(c.hint).add_modifier(Modifier::BOLD),
             ),
+            None if self.forbidden.contains(&p) => (FORBIDDEN_GLYPH, base.fg(c.error)),
             None => (self.theme.empty_glyph, base.fg(c.grid)),
         };
         if self.warnings.fives.contains(&p) {
@@ -153,6 +161,15 @@ impl<'a> CaroBoard<'a> {
         }
         (glyph, style)
     }
+}
+
+/// The points forbidden to Black now (renju, Black to move, the game running): none
+/// under the other rules.
+fn forbidden(game: &Game) -> Vec<Point> {
+    game.forbidden_points()
+        .into_iter()
+        .map(|(p, _)| p)
+        .collect()
 }
 
 impl Widget for CaroBoard<'_> {
