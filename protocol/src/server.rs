@@ -11,8 +11,7 @@ use crate::review::GameReview;
 use crate::room::{
     AccountToken, ChatLine, Clocks, GameId, GameKind, GameOver, GameRecord, GameSummary, GameView,
     Judgement, MatchResult, MatchState, Move, MoveRecord, NotAWin, Offer, PositionFacts, Profile,
-    ResumeToken, RoomId,
-    RoomSummary, RoomView, SeatView, Standing, Trial,
+    ResumeToken, RoomId, RoomSummary, RoomView, SeatView, Standing, Trial,
 };
 
 /// The answer to a good [`crate::Hello`].

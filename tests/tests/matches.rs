@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use banco_protocol::{
     ClientMsg, EndReason, ErrorCode, FirstMove, GameKind, GameOver, MatchEnd, MatchFormat,
-    MatchResult, MatchState, OfferKind, Rule, RoomSettings, Seat, Series, ServerMsg,
+    MatchResult, MatchState, OfferKind, RoomSettings, Rule, Seat, Series, ServerMsg,
 };
 use banco_server::{Config, StoreLocation};
 use banco_tests::{Client, TempDir, TestServer, caro_from, exchange, test_config, two_players};
@@ -128,7 +128,10 @@ async fn first_to_two_ends_as_soon_as_a_player_has_two_and_the_colours_alternate
     play_game(&mut a, &mut b, first, Some(Seat::One)).await;
     // Not decided: the score, and a break before the next game.
     let state = match_state(&mut a).await;
-    assert_eq!((state.score, state.leader, state.game), (score(1, 0, 0), Some(Seat::One), 1));
+    assert_eq!(
+        (state.score, state.leader, state.game),
+        (score(1, 0, 0), Some(Seat::One), 1)
+    );
     assert!(state.next_game_in_ms.is_some());
     assert_eq!(state.result, None);
     assert_eq!(match_state(&mut b).await.score, score(1, 0, 0));
@@ -154,8 +157,14 @@ async fn first_to_two_ends_as_soon_as_a_player_has_two_and_the_colours_alternate
     let mut c = server.connect("Chi").await;
     let view = c.watch(id).await;
     let state = view.match_state.expect("the match");
-    assert_eq!((state.result, state.score, state.game), (Some(result), score(2, 0, 0), 2));
-    assert!(view.game.and_then(|g| g.over).is_some(), "no third game began");
+    assert_eq!(
+        (state.result, state.score, state.game),
+        (Some(result), score(2, 0, 0), 2)
+    );
+    assert!(
+        view.game.and_then(|g| g.over).is_some(),
+        "no third game began"
+    );
 
     // The history says which game of which match each was, and how the match ended.
     a.send(ClientMsg::History {
@@ -198,7 +207,10 @@ async fn first_to_two_ends_as_soon_as_a_player_has_two_and_the_colours_alternate
             unreachable!()
         };
         let caro = p.games.iter().find(|k| k.game == GameKind::Caro).unwrap();
-        assert_eq!((caro.matches.won, caro.matches.lost, caro.matches.drawn), (won, lost, 0));
+        assert_eq!(
+            (caro.matches.won, caro.matches.lost, caro.matches.drawn),
+            (won, lost, 0)
+        );
         assert_eq!(caro.games, 2, "each game of the match is rated as any game");
     }
     server.stop().await;
@@ -296,7 +308,10 @@ async fn resigning_the_match_ends_it_mid_game_or_between_games_and_another_may_f
     }
     b.send(ClientMsg::ResignMatch).await;
     let over = b.game_over().await;
-    assert_eq!((over.winner, over.reason), (Some(Seat::One), EndReason::Resign));
+    assert_eq!(
+        (over.winner, over.reason),
+        (Some(Seat::One), EndReason::Resign)
+    );
     let result = match_over(&mut b).await;
     assert_eq!(
         result,
@@ -312,7 +327,10 @@ async fn resigning_the_match_ends_it_mid_game_or_between_games_and_another_may_f
     // Another match, by agreement: 0-0 again, and the other seat opens it.
     ready(&mut a, &mut b).await;
     let (first, state) = started(&mut a, &mut b).await;
-    assert_eq!((first, state.number, state.score), (Seat::Two, 2, Series::default()));
+    assert_eq!(
+        (first, state.number, state.score),
+        (Seat::Two, 2, Series::default())
+    );
     play_game(&mut a, &mut b, first, Some(Seat::Two)).await;
     assert_eq!(match_state(&mut a).await.score, score(0, 1, 0));
     // Between games: An resigns it; no game is running to end.
@@ -372,7 +390,10 @@ async fn leaving_mid_match_loses_it_and_so_does_not_coming_back() {
     }
     b.disconnect();
     let over = a.game_over().await;
-    assert_eq!((over.winner, over.reason), (Some(Seat::One), EndReason::Abandoned));
+    assert_eq!(
+        (over.winner, over.reason),
+        (Some(Seat::One), EndReason::Abandoned)
+    );
     let result = match_over(&mut a).await;
     assert_eq!(
         result,
@@ -413,7 +434,10 @@ async fn a_restart_mid_match_brings_it_back_mid_game_and_between_games() {
     let view = a.joined().await;
     assert_eq!(view.id, id);
     let state = view.match_state.expect("the match came back");
-    assert_eq!((state.score, state.game, state.result), (score(0, 1, 0), 2, None));
+    assert_eq!(
+        (state.score, state.game, state.result),
+        (score(0, 1, 0), 2, None)
+    );
     assert_eq!(view.series, score(0, 1, 0));
     let game = view.game.expect("its game in progress");
     assert_eq!((game.first, game.moves.len()), (Seat::Two, 1));
@@ -437,7 +461,10 @@ async fn a_restart_mid_match_brings_it_back_mid_game_and_between_games() {
     assert_eq!(view.id, id);
     assert!(view.game.is_none());
     let state = view.match_state.expect("the match came back between games");
-    assert_eq!((state.score, state.game, state.result), (score(0, 2, 0), 2, None));
+    assert_eq!(
+        (state.score, state.game, state.result),
+        (score(0, 2, 0), 2, None)
+    );
     assert!(state.next_game_in_ms.is_some());
     let mut b = server.reconnect("Bình", token_b).await;
     b.joined().await;
@@ -456,7 +483,11 @@ async fn a_restart_mid_match_brings_it_back_mid_game_and_between_games() {
     else {
         unreachable!()
     };
-    let places: Vec<u32> = games.iter().filter_map(|g| g.in_match).map(|m| m.game).collect();
+    let places: Vec<u32> = games
+        .iter()
+        .filter_map(|g| g.in_match)
+        .map(|m| m.game)
+        .collect();
     assert_eq!(places, [3, 2, 1]);
     server.stop().await;
 }
