@@ -3,13 +3,16 @@
 //!
 //! Players, from the bottom up (arrows point one way: every player knows only the trait,
 //! the factory knows every player):
-//! - [`player`]: the game-generic [`player::Player`] trait and its [`player::Reply`].
+//! - [`player`]: the game-generic [`player::Player`] trait and its [`player::Reply`]
+//!   (re-exported from `banco-adapters`, where the external engines implement it).
 //! - [`banco_player`]: banco's engines, at any level, as a player.
 //! - [`seeds`]: the seed programs' bots, reimplemented from their documents, as players.
 //! - [`gomocup`] (caro) and [`uci`] (xiangqi): the two engine protocols, each with an
 //!   `engine` side (`pbrain-banco`, `banco-uci`: banco answering a manager) and a
-//!   `manager` side (an external engine driven as a player).
-//! - [`process`]: an external engine's process, with timeouts on every read.
+//!   `manager` side (an external engine driven as a player), the latter in
+//!   `banco-adapters` (shared with `banco bot`) and re-exported here.
+//! - [`process`]: an external engine's process, with timeouts on every read (from
+//!   `banco-adapters`).
 //! - [`spec`]: players as named on the command line (`banco:max`, `seed:lan-caro`,
 //!   `gomocup:CMD`, `uci:CMD`) and the factory that builds them.
 //!
@@ -37,8 +40,7 @@ pub mod gomocup;
 pub mod matches;
 pub mod openings;
 pub mod pgn;
-pub mod player;
-pub mod process;
+pub use banco_adapters::{player, process};
 pub mod record;
 pub mod rng;
 pub mod seeds;

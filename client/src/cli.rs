@@ -7,6 +7,8 @@
 //! banco forget HOST[:PORT]                        unpin a server's key (it changed)
 //! banco replay FILE [--plain|--json]             a saved game, no server needed
 //! banco discover [--wait 1.5s] [--json] [ADDR..]  servers on the LAN
+//! banco bot --engine 'gomocup:CMD'|'uci:CMD' --name NAME [--login|--register] [ADDR]
+//!                                                 an external engine as a bot account
 //! ```
 //! `--lang`, `--theme` and `--games-dir` work everywhere and override the settings file.
 
@@ -50,6 +52,10 @@ pub enum Command {
     /// Forget the key pinned for a server, after its host confirmed that it changed
     /// (the next connection pins the key it shows).
     Forget(ForgetArgs),
+    /// Bring an external engine onto a server as a bot account: it takes the challenges
+    /// it can play (a Gomocup engine for caro, a UCI engine for xiangqi) and plays them
+    /// on the game's clock.
+    Bot(BotArgs),
 }
 
 /// Options shared by `host` and `join`.
@@ -158,6 +164,48 @@ pub struct DiscoverArgs {
     /// broadcast address such as 192.168.1.255 (UDP port 7373 unless given).
     #[arg(value_name = "ADDR")]
     pub targets: Vec<String>,
+}
+
+/// `banco bot`'s options.
+#[derive(Debug, Args)]
+pub struct BotArgs {
+    /// The engine: `gomocup:COMMAND ARGS` (a caro engine speaking the Gomocup protocol)
+    /// or `uci:COMMAND ARGS` (a xiangqi engine speaking UCI), run with `sh -c`.
+    #[arg(long, value_name = "KIND:COMMAND")]
+    pub engine: String,
+    /// The bot account's name.
+    #[arg(long, value_name = "NAME")]
+    pub name: String,
+    /// Log in to the bot account (the default): the password comes from the
+    /// BANCO_PASSWORD environment variable, else is asked for (or read as the first
+    /// line of piped input).
+    #[arg(long, conflicts_with = "register")]
+    pub login: bool,
+    /// Register the name as a bot account first, with the password as --login reads it.
+    #[arg(long)]
+    pub register: bool,
+    /// The server: an IP or name, optionally with :port (default 7373).
+    #[arg(value_name = "ADDR", default_value = "127.0.0.1")]
+    pub address: String,
+    /// Undo requests: `never` declines them, `always` takes the move back.
+    #[arg(long, value_name = "never|always", default_value = "never")]
+    pub undo: String,
+    /// Draw offers: `never`, or `when-not-behind` (the engine's last score is even or
+    /// better; an engine that gives no score is taken to be behind).
+    #[arg(long, value_name = "never|when-not-behind", default_value = "never")]
+    pub draw: String,
+    /// Who may challenge the bot: everyone, or accounts only.
+    #[arg(long, value_name = "everyone|accounts", default_value = "everyone")]
+    pub challenges: String,
+    /// The time per move in games without a clock.
+    #[arg(long, value_name = "TIME", default_value = "2s")]
+    pub move_time: String,
+    /// The server's key fingerprint, as for `banco join`.
+    #[arg(long, value_name = "FP", value_parser = fingerprint, conflicts_with = "no_tls")]
+    pub fingerprint: Option<banco_protocol::Fingerprint>,
+    /// Connect in the clear, to a server started with --no-tls.
+    #[arg(long)]
+    pub no_tls: bool,
 }
 
 #[cfg(test)]

@@ -18,6 +18,8 @@
 //! - [`challenges`]: the challenges in play (to us, ours, open ones) and the people
 //!   list, kept from the server's messages for both front ends, and their sentences.
 //! - [`plain`]: the `--plain` / `--json` line mode.
+//! - [`bot`]: `banco bot`, an external Gomocup or UCI engine on a server as a bot
+//!   account (through `banco-adapters`, the arena's engine code).
 //! - [`record`]: finished games stepped through move by move ([`record::Replay`]) and
 //!   the game record files people save, edit and open with `banco replay FILE`.
 //! - [`app`]: the terminal client's state machine (connect -> lobby -> room, and the
@@ -31,6 +33,7 @@
 //!   state directory.
 
 pub mod app;
+pub mod bot;
 pub mod challenges;
 pub mod cli;
 pub mod discover;

@@ -210,6 +210,66 @@ fn credentials(name: &str, player: &Player) -> anyhow::Result<Option<banco_proto
     )))
 }
 
+/// `banco bot`: the engine checked, the bot account logged in (its password from
+/// BANCO_PASSWORD, else asked for, else the first line of piped input), then the bot's
+/// loop until it is stopped.
+async fn run_bot(b: &banco_client::cli::BotArgs, s: Setup) -> anyhow::Result<ExitCode> {
+    use banco_client::bot;
+    let engine: bot::engine::EngineSpec = b.engine.parse().map_err(anyhow::Error::msg)?;
+    let undo = b.undo.parse().map_err(anyhow::Error::msg)?;
+    let draw = b.draw.parse().map_err(anyhow::Error::msg)?;
+    let challenges: banco_protocol::ChallengePolicy =
+        b.challenges.parse().map_err(anyhow::Error::msg)?;
+    if challenges == banco_protocol::ChallengePolicy::Nobody {
+        anyhow::bail!("a bot that takes no challenges would never play: say everyone or accounts");
+    }
+    let move_time = banco_protocol::parse_duration(&b.move_time)?;
+    let password = match std::env::var("BANCO_PASSWORD") {
+        Ok(p) if !p.is_empty() => p,
+        _ => {
+            let player = Player {
+                login: true,
+                register: b.register,
+                ..Player::default()
+            };
+            match credentials(&b.name, &player)? {
+                Some(banco_protocol::Credentials::Password { password, .. }) => password,
+                _ => anyhow::bail!("no password for {}", b.name),
+            }
+        }
+    };
+    let credentials = banco_protocol::Credentials::Password {
+        password,
+        register: b.register,
+        remember: false,
+        bot: true,
+    };
+    for w in &s.warnings {
+        eprintln!("banco: {w}");
+    }
+    let trust = match (b.no_tls, b.fingerprint) {
+        (true, _) => s.trust.in_the_clear(),
+        (false, Some(fp)) => s.trust.expecting(&b.address, fp, PinSource::Flag),
+        (false, None) => s.trust,
+    };
+    bot::run(
+        bot::Options {
+            engine,
+            name: b.name.clone(),
+            address: b.address.clone(),
+            credentials,
+            undo,
+            draw,
+            challenges,
+            move_time,
+            trust,
+        },
+        banco_server::StopSignal::listen().recv(),
+    )
+    .await?;
+    Ok(ExitCode::SUCCESS)
+}
+
 /// The record `--open FILE` names, read before anything starts so a bad file is said at
 /// once; the full-screen client opens it once connected.
 fn open_record(player: &Player) -> anyhow::Result<Option<banco_client::record::Replay>> {
@@ -351,6 +411,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             plain::Printer::new(std::io::stdout(), format, s.loc).servers(&found, wait);
             Ok(ExitCode::SUCCESS)
         }
+        Some(Command::Bot(b)) => run_bot(&b, s).await,
         Some(Command::Host(h)) => {
             let name = player_name(&h.player, &s.settings);
             let opened = open_record(&h.player)?;
@@ -411,7 +472,7 @@ fn main() -> ExitCode {
         Some(Command::Join(j)) => j.player.plain || j.player.json,
         Some(Command::Host(h)) => h.player.plain || h.player.json,
         Some(Command::Replay(r)) => r.plain || r.json,
-        Some(Command::Discover(_) | Command::Forget(_)) => true,
+        Some(Command::Discover(_) | Command::Forget(_) | Command::Bot(_)) => true,
         None => false,
     };
     init_logging(plain);

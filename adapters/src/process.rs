@@ -74,6 +74,21 @@ impl EngineProcess {
         }
     }
 
+    /// Whether the process has exited (waiting a moment for one whose output just
+    /// closed): an engine that crashed, as against one that said something wrong.
+    pub fn exited(&mut self) -> bool {
+        let deadline = Instant::now() + Duration::from_millis(200);
+        loop {
+            if !matches!(self.child.try_wait(), Ok(None)) {
+                return true;
+            }
+            if Instant::now() >= deadline {
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
     /// Reads lines until `done` accepts one (returned) or `timeout` passes.
     pub fn read_until(
         &mut self,

@@ -22,6 +22,12 @@
 //! - **Tolerance.** An answer may come up to [`GRACE`] past the turn time, GomocupJudge's
 //!   default tolerance (settable: on a machine shared with heavy work an engine can be
 //!   kept off the processor for longer than that).
+//!
+//! For `banco bot`, besides: a game clock told the Gomocup way ([`GomocupEngine::play_on`]:
+//! `INFO timeout_match`, `INFO time_left`, `INFO timeout_turn`), games that start from
+//! opening stones (given as a `BOARD`, when [`GomocupEngine::taking_openings`] is set),
+//! [`probe`] (whether an engine plays a board size and rule: `START`/`RECTSTART` and
+//! `INFO rule` answered with `ERROR` or not), and [`GomocupEngine::restart`] after a crash.
 
 use std::time::{Duration, Instant};
 
@@ -29,7 +35,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use banco_rules::caro::{Point, Rule};
 use banco_rules::game::{Game, GameSpec, Move};
 
-use crate::player::{Player, Reply};
+use crate::player::{Budget, Player, Reply};
 use crate::process::EngineProcess;
 
 /// How long an engine may take to start a game (loading weights, allocating tables) or to
@@ -91,6 +97,9 @@ pub struct GomocupEngine {
     last_move_at: Option<Instant>,
     /// How late past the turn time an answer may come.
     grace: Duration,
+    /// Whether games may start from opening stones (sent as a `BOARD`): `banco bot`
+    /// plays a room's openings; the arena plays its openings as moves and refuses them.
+    openings: bool,
 }
 
 impl GomocupEngine {
@@ -106,7 +115,26 @@ impl GomocupEngine {
             told_turn: None,
             last_move_at: None,
             grace: GRACE,
+            openings: false,
         }
+    }
+
+    /// Lets games start from opening stones, which the engine is then given as a `BOARD`.
+    pub fn taking_openings(mut self) -> GomocupEngine {
+        self.openings = true;
+        self
+    }
+
+    /// Ends the process: the next game starts a fresh one, which is told the whole
+    /// position (an engine that crashed, or one left thinking past its time).
+    pub fn restart(&mut self) {
+        self.stop();
+        self.known.clear();
+    }
+
+    /// Whether the engine's process has exited (crashed) since it started.
+    pub fn crashed(&mut self) -> bool {
+        self.running.as_mut().is_some_and(EngineProcess::exited)
     }
 
     /// Lets answers come up to `grace` past the turn time.
@@ -270,7 +298,7 @@ impl Player for GomocupEngine {
         else {
             bail!("{} plays caro only (Gomocup protocol)", self.name);
         };
-        if !opening.is_empty() {
+        if !opening.is_empty() && !self.openings {
             // The arena plays its openings as moves; stones outside the move list would
             // never reach the engine.
             bail!(
@@ -306,17 +334,40 @@ impl Player for GomocupEngine {
     }
 
     fn play(&mut self, game: &Game, budget: Option<Duration>) -> Result<Reply> {
+        self.play_on(game, Budget::Move(budget.unwrap_or(DEFAULT_TURN)))
+    }
+}
+
+impl GomocupEngine {
+    /// The move for the side to move in `game` within `budget`: a per-move time as
+    /// `INFO timeout_turn`; a game clock as `INFO timeout_match` (the clock's start),
+    /// `INFO time_left` and `INFO timeout_turn` (both the time left: Gomocup has no
+    /// increment). The answer is awaited until the time is out plus the grace.
+    pub fn play_on(&mut self, game: &Game, budget: Budget) -> Result<Reply> {
         let Game::Caro(g) = game else {
             bail!("{} plays caro only", self.name);
         };
-        let turn = budget.unwrap_or(DEFAULT_TURN);
         self.wait_until_ready()?;
+        let turn = match budget {
+            Budget::Move(turn) => turn,
+            Budget::Clock { own, initial, .. } => {
+                self.send(&format!("INFO timeout_match {}", initial.as_millis()))?;
+                self.send(&format!("INFO time_left {}", own.as_millis()))?;
+                own
+            }
+        };
         self.tell_turn(turn)?;
         let moves = game.moves();
+        let opening = g.opening();
+        // The engine knows the opening only once it was given a BOARD.
+        let knows_opening = opening.is_empty() || !self.known.is_empty();
         let start = Instant::now();
-        if moves.is_empty() {
+        if moves.is_empty() && opening.is_empty() {
             self.send("BEGIN")?;
-        } else if moves.len() == self.known.len() + 1 && moves.starts_with(&self.known) {
+        } else if knows_opening
+            && moves.len() == self.known.len() + 1
+            && moves.starts_with(&self.known)
+        {
             let Some(Move::Caro(p)) = moves.last() else {
                 bail!("not a caro move");
             };
@@ -324,8 +375,9 @@ impl Player for GomocupEngine {
         } else {
             self.send("BOARD")?;
             // Field 1: the engine's own stones (the side to move), 2: the opponent's.
-            let own_parity = moves.len() % 2;
-            for (i, p) in g.moves().iter().enumerate() {
+            // Opening stones come first, alternating like moves.
+            let own_parity = (opening.len() + moves.len()) % 2;
+            for (i, p) in opening.iter().chain(g.moves()).enumerate() {
                 let field = if i % 2 == own_parity { 1 } else { 2 };
                 self.send(&format!("{},{},{field}", p.x, p.y))?;
             }
@@ -339,9 +391,7 @@ impl Player for GomocupEngine {
         self.known.push(Move::Caro(p));
         Ok(Reply::new(Move::Caro(p), elapsed))
     }
-}
 
-impl GomocupEngine {
     /// Ends the process (`END`, a moment to leave on its own, then a kill).
     fn stop(&mut self) {
         self.running = None;
@@ -353,4 +403,58 @@ impl GomocupEngine {
 fn parse_point(line: &str) -> Option<Point> {
     let (x, y) = line.split_once(',')?;
     Some(Point::new(x.trim().parse().ok()?, y.trim().parse().ok()?))
+}
+
+/// Whether the engine started by `command` plays caro on a `width` x `height` board under
+/// `rule`: asked in a process of its own, which is ended afterwards. `Err` says why not:
+/// the engine's own `ERROR` line, or that it did not start.
+///
+/// The board is asked with `START n` (`RECTSTART w,h` for a rectangle), which must be
+/// answered `OK`; then the rule with `INFO rule N` followed by `ABOUT`: an `ERROR` before
+/// the `ABOUT` answer refuses the rule. An engine that answers neither within a few
+/// seconds is taken to accept it (`INFO` has no answer in the protocol).
+pub fn probe(command: &str, width: u8, height: u8, rule: Rule) -> std::result::Result<(), String> {
+    let mut process = EngineProcess::spawn(command, "END").map_err(|e| format!("{e:#}"))?;
+    let start = if width == height {
+        format!("START {width}")
+    } else {
+        format!("RECTSTART {width},{height}")
+    };
+    process.send(&start).map_err(|e| format!("{e:#}"))?;
+    let deadline = Instant::now() + START_TIMEOUT;
+    loop {
+        let line = process.next_line(deadline).map_err(|e| format!("{e:#}"))?;
+        let line = line.trim();
+        let word = line
+            .split_whitespace()
+            .next()
+            .unwrap_or("")
+            .to_ascii_uppercase();
+        match word.as_str() {
+            "OK" => break,
+            "" | "MESSAGE" | "DEBUG" => continue,
+            _ => return Err(format!("{width}x{height}: {line}")),
+        }
+    }
+    let number = rule_number(rule);
+    process
+        .send(&format!("INFO rule {number}"))
+        .and_then(|()| process.send("ABOUT"))
+        .map_err(|e| format!("{e:#}"))?;
+    let deadline = Instant::now() + ABOUT_TIMEOUT;
+    while let Ok(line) = process.next_line(deadline) {
+        let line = line.trim();
+        if is_about_answer(line) {
+            return Ok(());
+        }
+        let word = line
+            .split_whitespace()
+            .next()
+            .unwrap_or("")
+            .to_ascii_uppercase();
+        if word == "ERROR" {
+            return Err(format!("rule {number}: {line}"));
+        }
+    }
+    Ok(())
 }

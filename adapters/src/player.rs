@@ -1,12 +1,11 @@
-//! The one interface the arena plays through: a [`Player`] is anything that can be asked
-//! for a move in a [`Game`], and a [`Reply`] is its answer.
+//! The one interface engines are played through: a [`Player`] is anything that can be
+//! asked for a move in a [`Game`], and a [`Reply`] is its answer.
 //!
-//! This module imports nothing else of the crate: every kind of player depends on it, and
-//! the factory that builds one from its command-line name ([`crate::spec`]) depends on
-//! them. The kinds: a banco level ([`crate::banco_player::BancoPlayer`]), a seed
-//! program's bot ([`crate::seeds`]), an external engine over a text protocol (Gomocup for
-//! caro, [`crate::gomocup::GomocupEngine`]; UCI for xiangqi,
-//! [`crate::uci::UciEngine`]).
+//! This module imports nothing else of the crate: every kind of player depends on it.
+//! The kinds: here, an external engine over a text protocol (Gomocup for caro,
+//! [`crate::gomocup::GomocupEngine`]; UCI for xiangqi, [`crate::uci::UciEngine`]); in
+//! banco-arena, a banco level and the seed programs' bots, and the factory that builds
+//! any of them from its command-line name.
 
 use std::fmt;
 use std::time::Duration;
@@ -58,6 +57,36 @@ impl fmt::Display for Eval {
             Eval::Units(u) => write!(f, "{u:+}"),
             Eval::MateIn(p) if p < 0 => write!(f, "-M{}", -p),
             Eval::MateIn(p) => write!(f, "+M{p}"),
+        }
+    }
+}
+
+/// The time an engine is given for a move, the way a server's room runs its clock
+/// (`banco bot`); the arena's matches give a plain per-move budget instead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Budget {
+    /// This long for this move (a per-move timer, or no clock at all).
+    Move(Duration),
+    /// A game clock: what is left on the mover's clock and the opponent's, the increment
+    /// added after each move, and what each clock started with.
+    Clock {
+        /// The mover's time left.
+        own: Duration,
+        /// The opponent's time left (UCI engines plan with both).
+        other: Duration,
+        /// Added to a clock after each of its moves.
+        increment: Duration,
+        /// Each clock's time at the start of the game (Gomocup's `timeout_match`).
+        initial: Duration,
+    },
+}
+
+impl Budget {
+    /// How long the mover may take at the most: past this the game is lost on time.
+    pub fn most(&self) -> Duration {
+        match *self {
+            Budget::Move(d) => d,
+            Budget::Clock { own, .. } => own,
         }
     }
 }

@@ -9,6 +9,10 @@
 //! Fairy-Stockfish's UCI mode counts 1..10 (`h3e3`). The convention is read from the
 //! engine's own move list for the start position (`go perft 1`: a rank 10 gives it away)
 //! and moves are translated both ways.
+//!
+//! For `banco bot`, besides: a game clock told the UCI way ([`UciEngine::play_on`]:
+//! `go wtime btime winc binc`), an engine whose `UCI_Variant` offers no xiangqi refused at
+//! start, and [`UciEngine::restart`] after a crash.
 
 use std::time::{Duration, Instant};
 
@@ -16,8 +20,9 @@ use anyhow::{Context, Result, bail};
 use banco_rules::game::{Game, GameSpec, Move};
 use banco_rules::xiangqi;
 
-use crate::player::{Eval, Player, Reply};
+use crate::player::{Budget, Eval, Player, Reply};
 use crate::process::EngineProcess;
+use banco_rules::xiangqi::piece::Color;
 
 /// How long an engine may take to start (loading weights, allocating tables).
 const START_TIMEOUT: Duration = Duration::from_secs(60);
@@ -136,10 +141,16 @@ impl UciEngine {
             };
             running.send("uci")?;
             let mut variants = false;
+            let mut no_xiangqi = false;
             let mut id = None;
             running
                 .read_until(START_TIMEOUT, |line| {
-                    variants |= line.starts_with("option name UCI_Variant");
+                    if line.starts_with("option name UCI_Variant") {
+                        variants = true;
+                        // A list of variants (`var chess var xiangqi ...`) without xiangqi.
+                        let words: Vec<&str> = line.split_whitespace().collect();
+                        no_xiangqi = words.contains(&"var") && !words.contains(&"xiangqi");
+                    }
                     if let Some(name) = line.strip_prefix("id name ") {
                         let short = name.split(" [").next().unwrap_or(name).trim();
                         id = Some(short.split_whitespace().collect::<Vec<_>>().join("-"));
@@ -148,6 +159,9 @@ impl UciEngine {
                 })
                 .context("no uciok")?;
             running.id = id;
+            if no_xiangqi {
+                bail!("its UCI_Variant option offers no xiangqi");
+            }
             if variants {
                 running.send("setoption name UCI_Variant value xiangqi")?;
             }
@@ -190,21 +204,9 @@ impl Player for UciEngine {
     }
 
     fn play(&mut self, game: &Game, budget: Option<Duration>) -> Result<Reply> {
-        let Game::Xiangqi(g) = game else {
-            bail!("{} plays xiangqi only", self.name);
-        };
         let nodes = self.nodes;
         let turn = budget.unwrap_or(DEFAULT_TURN);
-        let running = self.running.as_mut().context("new_game was not called")?;
-        let moves: Vec<String> = g.moves().map(|m| running.write_move(m)).collect();
-        let mut position = format!("position fen {}", g.start_fen());
-        if !moves.is_empty() {
-            position.push_str(" moves ");
-            position.push_str(&moves.join(" "));
-        }
-        let start = Instant::now();
-        running.send(&position)?;
-        let (go, wait) = match (nodes, budget) {
+        let go = match (nodes, budget) {
             (Some(n), Some(t)) => (
                 format!("go nodes {n} movetime {}", t.as_millis().max(1)),
                 t + GRACE,
@@ -215,6 +217,68 @@ impl Player for UciEngine {
                 turn + GRACE,
             ),
         };
+        self.search(game, go)
+    }
+}
+
+impl UciEngine {
+    /// The move for the side to move in `game` within `budget`: a per-move time as
+    /// `go movetime`, a game clock as `go wtime btime winc binc` (the mover's clock on its
+    /// colour's side). The answer is awaited until the time is out plus the grace.
+    pub fn play_on(&mut self, game: &Game, budget: Budget) -> Result<Reply> {
+        let Game::Xiangqi(g) = game else {
+            bail!("{} plays xiangqi only", self.name);
+        };
+        let go = match budget {
+            Budget::Move(turn) => format!("go movetime {}", turn.as_millis().max(1)),
+            Budget::Clock {
+                own,
+                other,
+                increment,
+                ..
+            } => {
+                let (red, black) = match g.to_move() {
+                    Color::Red => (own, other),
+                    Color::Black => (other, own),
+                };
+                let inc = increment.as_millis();
+                format!(
+                    "go wtime {} btime {} winc {inc} binc {inc}",
+                    red.as_millis(),
+                    black.as_millis()
+                )
+            }
+        };
+        self.search(game, (go, budget.most() + GRACE))
+    }
+
+    /// Ends the process: the next game starts a fresh one (an engine that crashed, or
+    /// one left thinking past its time). UCI engines are told the whole position at
+    /// every move, so nothing else is lost.
+    pub fn restart(&mut self) {
+        self.running = None;
+    }
+
+    /// Whether the engine's process has exited (crashed) since it started.
+    pub fn crashed(&mut self) -> bool {
+        self.running.as_mut().is_some_and(|r| r.process.exited())
+    }
+
+    /// Sends the position and `go` (the command and how long to wait for `bestmove`),
+    /// and reads the answer with the depth and score the engine reported on the way.
+    fn search(&mut self, game: &Game, (go, wait): (String, Duration)) -> Result<Reply> {
+        let Game::Xiangqi(g) = game else {
+            bail!("{} plays xiangqi only", self.name);
+        };
+        let running = self.running.as_mut().context("new_game was not called")?;
+        let moves: Vec<String> = g.moves().map(|m| running.write_move(m)).collect();
+        let mut position = format!("position fen {}", g.start_fen());
+        if !moves.is_empty() {
+            position.push_str(" moves ");
+            position.push_str(&moves.join(" "));
+        }
+        let start = Instant::now();
+        running.send(&position)?;
         running.send(&go)?;
         let mut depth = None;
         let mut eval = None;
