@@ -489,7 +489,11 @@ function onMessage(msg) {
         notice(offerText(room, key, name));
         sound.play('offer');
         showOffer();
-      } else if (body.by === me) notice(t(`offer.mine_${key}`, { name: seatName(room, body.by === 'one' ? 'two' : 'one') }));
+      } else if (body.by === me) {
+        const other = seatName(room, body.by === 'one' ? 'two' : 'one');
+        if (key === 'rematch' && room.match) notice(t(room.match.result ? 'web.mine_another_match' : 'web.mine_next_game', { name: other }));
+        else notice(t(`offer.mine_${key}`, { name: other }));
+      }
       else notice(offerText(room, key, name));
       break;
     }

@@ -331,7 +331,7 @@ export function mountRoom(root, rs, page, act) {
     const room = rs.room;
     const kind = S.gameKind(room);
     const me = S.mySeat(room);
-    fill(title, h('strong', {}, t('title.room', { room: room.id, game: gameLine(room.settings) })), ' · ', timeLine(room.settings.time));
+    fill(title, h('strong', {}, t('title.room', { room: room.id, game: gameLine(room.settings) })), ' · ', timeLine(room.settings.time), room.settings.rated === false ? ` · ${t('challenge.casual')}` : '');
     const matchText = matchLine(room);
     matchHead.textContent = matchText || '';
     matchHead.hidden = !matchText;
