@@ -1,7 +1,8 @@
 // @ts-check
 // The room screen: the board, the players with their stones and live clocks, the
 // status line, the buttons for what applies now (undo, new game, draw, resign, hint,
-// four warning, leave), the move list and the chat. Built once per room; `update`
+// four warning, leave; resign the match), the match's score and the break before its
+// next game, the move list and the chat. Built once per room; `update`
 // redraws the parts that change, so the chat box keeps what is being typed.
 
 import { h, fill } from './dom.js';
