@@ -249,7 +249,19 @@ async fn a_challenge_declined_shows_the_reason_both_ways_and_open_ones_are_taken
     // The page's own open challenge: its link in the lobby, taken by An (out of the
     // game with Dũng first: nobody in a game takes another).
     an.send(ClientMsg::LeaveRoom).await;
+    // One made and called off: the sender cancels.
     page.click("#btn-people").await;
+    page.click("#btn-open-challenge").await;
+    page.click("#dlg-challenge-submit").await;
+    page.wait_for("#people-sent .cancel").await;
+    page.click("#people-sent .cancel").await;
+    page.wait_text("#notice", "You cancelled challenge").await;
+    page.wait_js(
+        "the cancelled challenge gone",
+        "!document.querySelector('#people-sent')",
+        vec![],
+    )
+    .await;
     page.click("#btn-open-challenge").await;
     page.wait_js(
         "the open challenge's form",
@@ -260,6 +272,10 @@ async fn a_challenge_declined_shows_the_reason_both_ways_and_open_ones_are_taken
     page.click("#dlg-challenge-submit").await;
     page.click("#btn-back").await;
     page.wait_for("#open-challenges .mine .link-url").await;
+    page.resize(PHONE).await;
+    fits(&page, "the lobby with the link").await;
+    page.screenshot(&dir.join("lobby-challenge-phone.png")).await;
+    page.resize(DESKTOP).await;
     let (mine, link) = {
         let read = page
             .js(

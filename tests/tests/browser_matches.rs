@@ -11,7 +11,7 @@ use serde_json::json;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use banco_protocol::{ClientMsg, MatchEnd, Seat, ServerMsg};
+use banco_protocol::{ClientMsg, MatchEnd, OfferKind, Seat, ServerMsg};
 use banco_server::Config;
 use banco_tests::browser::{Browser, DESKTOP, PHONE};
 use banco_tests::{TempDir, TestServer, test_config};
@@ -131,7 +131,30 @@ async fn a_match_made_in_the_page_shows_its_score_after_game_one_and_is_resigned
         .await;
     page.click("#dlg-no").await;
 
-    // Resigning the match asks first; "no" changes nothing.
+    // Ready: Bình agrees, and game 2 starts at once with the colours swapped (Bình
+    // first); the score of game 1 stays.
+    page.click("#btn-newgame").await;
+    page.wait_text("#notice", "Ready for the next game; waiting for ~Bình")
+        .await;
+    binh.recv_until(|m| matches!(m, ServerMsg::Offered(_)))
+        .await;
+    binh.send(ClientMsg::Answer {
+        kind: OfferKind::NewGame,
+        accept: true,
+    })
+    .await;
+    let game2 = binh.game_started().await;
+    assert_eq!(game2.first, Seat::Two, "the colours alternate");
+    page.wait_text("#notice", "Game 2 of the match").await;
+    page.wait_text("#status", "~Bình (X) to move").await;
+    page.wait_text("#match-line", "~An 1, ~Bình 0").await;
+    binh.play(7, 7).await;
+    binh.saw(7, 7).await;
+    page.wait_text("#status", "Your move").await;
+    page.click(&cell("i9")).await;
+    binh.moved().await;
+
+    // Resigning the match (mid-game 2) asks first; "no" changes nothing.
     page.click("#btn-resign-match").await;
     page.wait_text("[data-dialog=\"resign-match\"]", "whole match")
         .await;
@@ -171,8 +194,8 @@ async fn a_match_made_in_the_page_shows_its_score_after_game_one_and_is_resigned
     )
     .await;
     page.click("#btn-history").await;
-    page.wait_text("#history .match-of", "game 1 of match #")
-        .await;
+    page.wait_text("#history", "game 1 of match #").await;
+    page.wait_text("#history", "game 2 of match #").await;
     page.wait_text("#history .match-of", "~Bình won").await;
 
     page.close().await;

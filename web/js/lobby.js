@@ -1,6 +1,8 @@
 // @ts-check
 // The lobby: the rooms on the server, kept current by the server, each with its game,
-// time, players and status, and buttons to join its free seat or watch it.
+// time (a match, a casual room), players and status, and buttons to join its free seat
+// or watch it; above them the open challenges, someone else's to take, ours with its
+// link.
 
 import { h, fill } from './dom.js';
 import { t } from './i18n.js';

@@ -1,7 +1,8 @@
 // @ts-check
 // The page's controller. What the page knows is kept by screen: the start page's
 // (`connect`), the lobby's, the room's, the records' (leaderboard, history, profile,
-// replay) and the position editor's, each in its own state; `page` is what they all
+// replay), the position editor's and the People screen's (challenges.js: the
+// challenges, kept on every screen), each in its own state; `page` is what they all
 // share (the settings, who we are, the way to the server, the status line). Server
 // messages and clicks change a screen's state; views draw it (lobby.js, room.js,
 // records.js, profile.js, editor.js), given their own state, `page` and the actions
@@ -489,8 +490,11 @@ function onMessage(msg) {
         notice(offerText(room, key, name));
         sound.play('offer');
         showOffer();
-      } else if (body.by === me) notice(t(`offer.mine_${key}`, { name: seatName(room, body.by === 'one' ? 'two' : 'one') }));
-      else notice(offerText(room, key, name));
+      } else if (body.by === me) {
+        const other = seatName(room, body.by === 'one' ? 'two' : 'one');
+        if (key === 'rematch' && room.match) notice(t(room.match.result ? 'web.mine_another_match' : 'web.mine_next_game', { name: other }));
+        else notice(t(`offer.mine_${key}`, { name: other }));
+      } else notice(offerText(room, key, name));
       break;
     }
     case 'Declined':

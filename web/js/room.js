@@ -1,7 +1,8 @@
 // @ts-check
 // The room screen: the board, the players with their stones and live clocks, the
 // status line, the buttons for what applies now (undo, new game, draw, resign, hint,
-// four warning, leave), the move list and the chat. Built once per room; `update`
+// four warning, leave; resign the match), the match's score and the break before its
+// next game, the move list and the chat. Built once per room; `update`
 // redraws the parts that change, so the chat box keeps what is being typed.
 
 import { h, fill } from './dom.js';
@@ -331,7 +332,7 @@ export function mountRoom(root, rs, page, act) {
     const room = rs.room;
     const kind = S.gameKind(room);
     const me = S.mySeat(room);
-    fill(title, h('strong', {}, t('title.room', { room: room.id, game: gameLine(room.settings) })), ' · ', timeLine(room.settings.time));
+    fill(title, h('strong', {}, t('title.room', { room: room.id, game: gameLine(room.settings) })), ' · ', timeLine(room.settings.time), room.settings.rated === false ? ` · ${t('challenge.casual')}` : '');
     const matchText = matchLine(room);
     matchHead.textContent = matchText || '';
     matchHead.hidden = !matchText;
