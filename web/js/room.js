@@ -141,7 +141,8 @@ export function matchLine(room) {
 
 /**
  * A match's result from this page's side: `You won the match 3–1!`, `An wins the match
- * 3–1.`, `The match is drawn 1–1.`, then why when it was not played out.
+ * 3–1.`, `The match is drawn 1–1.`, `You lost the match; the score stood 1–1.`, then why
+ * when it was not played out.
  * @param {import('./state.js').Room} room
  * @param {import('./protocol').MatchResult} result
  */
@@ -153,9 +154,12 @@ export function matchOverText(room, result) {
   else {
     const w = seatIndex(result.winner);
     const [a, b] = [wins[w], wins[1 - w]];
-    if (me === result.winner) headline = t('match.you_won', { a, b });
-    else if (me) headline = t('match.you_lost', { a: b, b: a });
-    else headline = t('match.won', { name: seatName(room, result.winner), a, b });
+    // Resigned, left or abandoned: the score need not favour the winner, so it is said
+    // as where it stood, not as the margin of a win (as the terminal says it).
+    const early = result.reason === 'decided' ? '' : '_early';
+    if (me === result.winner) headline = t(`match.you_won${early}`, { a, b });
+    else if (me) headline = t(`match.you_lost${early}`, { a: b, b: a });
+    else headline = t(`match.won${early}`, { name: seatName(room, result.winner), a, b });
   }
   if (result.reason === 'decided' || !result.winner) return headline;
   const loser = otherSeat(result.winner);
