@@ -170,9 +170,9 @@ pub fn check_settings(s: &TournamentSettings) -> Result<(), ErrorMsg> {
             }
         }
     }
-    if !(5..=3600).contains(&s.forfeit_secs) {
+    if !(1..=3600).contains(&s.forfeit_secs) {
         return bad(format!(
-            "the forfeit wait is 5 to 3600 seconds, not {}",
+            "the forfeit wait is 1 to 3600 seconds, not {}",
             s.forfeit_secs
         ));
     }
