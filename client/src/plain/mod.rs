@@ -97,6 +97,12 @@ enum Awaiting {
     Players,
     /// The policy confirmed.
     Policy,
+    /// The tournament list.
+    Tournaments,
+    /// A tournament's view (every tournament request is answered by one, or refused).
+    Tournament,
+    /// A tournament's export.
+    Export,
 }
 
 /// A refusal by the client itself, before anything is sent.
@@ -393,6 +399,9 @@ fn answers(awaiting: Awaiting, msg: &ServerMsg) -> bool {
             | (Awaiting::Challenge, ServerMsg::ChallengeSent(_))
             | (Awaiting::Players, ServerMsg::Players(_))
             | (Awaiting::Policy, ServerMsg::ChallengesSet(_))
+            | (Awaiting::Tournaments, ServerMsg::Tournaments(_))
+            | (Awaiting::Tournament, ServerMsg::Tournament(_))
+            | (Awaiting::Export, ServerMsg::TournamentExport { .. })
     )
 }
 
@@ -625,11 +634,20 @@ fn request<W: Write>(
         ))),
         // Answered from what the client keeps.
         Command::Challenges(None) => Ok(None),
-        Command::Tournament(msg) => send(msg.clone()),
-        Command::TournamentExport { id, format, .. } => send(ClientMsg::ExportTournament {
-            id: *id,
-            format: *format,
-        }),
+        Command::Tournament(msg) => {
+            let wait = match msg {
+                ClientMsg::ListTournaments => Awaiting::Tournaments,
+                _ => Awaiting::Tournament,
+            };
+            Ok(Some((msg.clone(), Some(wait))))
+        }
+        Command::TournamentExport { id, format, .. } => Ok(Some((
+            ClientMsg::ExportTournament {
+                id: *id,
+                format: *format,
+            },
+            Some(Awaiting::Export),
+        ))),
         Command::Quit => Ok(None),
     }
 }
