@@ -1271,6 +1271,7 @@ mod profile;
 mod reconnect;
 mod records;
 mod review;
+mod tournaments;
 
 #[test]
 fn a_password_logs_in_or_registers_and_is_never_drawn() {
