@@ -181,8 +181,9 @@ struct Actor {
     record: Record,
     /// Store, lobby, shutdown.
     ctx: TournamentContext,
-    /// Who is sent the view when it changes: the organiser, entrants and whoever asked.
-    followers: HashMap<ClientId, Outbox>,
+    /// Who is sent the view when it changes: the organiser, entrants and whoever asked
+    /// (by session: their name and where their messages go).
+    followers: HashMap<ClientId, (String, Outbox)>,
     /// Writes waiting for this event's commit.
     log: Vec<TournamentWrite>,
 }
@@ -293,7 +294,8 @@ impl Actor {
     }
 
     fn follow(&mut self, asker: &Asker) {
-        self.followers.insert(asker.client, asker.outbox.clone());
+        self.followers
+            .insert(asker.client, (asker.name.clone(), asker.outbox.clone()));
     }
 
     fn organiser_only(&self, asker: &Asker) -> Result<(), ErrorMsg> {
@@ -512,7 +514,16 @@ impl Actor {
             && (self.record.rounds.len() as u32) < self.record.total_rounds
         {
             if let Err(e) = self.pair_round().await {
-                tracing::error!(error = %e, "the next round could not be paired");
+                // The organiser decides what now (a result by hand, a removal, the end).
+                tracing::warn!(error = %e, "the next round could not be paired");
+                self.tell_organiser(ServerMsg::Error(ErrorMsg::new(
+                    e.code,
+                    format!(
+                        "round {} could not be paired: {}",
+                        self.record.rounds.len() + 1,
+                        e.message
+                    ),
+                )));
             }
         }
         if self.record.finished(unix_ms()) {
@@ -711,9 +722,19 @@ impl Actor {
         self.tell_followers(ServerMsg::Tournament(Box::new(view)));
     }
 
+    /// Tells the organiser's sessions among the followers.
+    fn tell_organiser(&self, msg: ServerMsg) {
+        let out = Outgoing::new(msg);
+        for (name, outbox) in self.followers.values() {
+            if self.record.is_organiser(name) {
+                outbox.push(&out);
+            }
+        }
+    }
+
     fn tell_followers(&mut self, msg: ServerMsg) {
         let out = Outgoing::new(msg);
-        self.followers.retain(|_, outbox| outbox.push(&out));
+        self.followers.retain(|_, (_, outbox)| outbox.push(&out));
     }
 }
 

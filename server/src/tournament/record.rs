@@ -451,8 +451,14 @@ impl Record {
         let pairing: RoundPairing = match self.settings.format {
             TournamentFormat::Swiss { .. } => {
                 let t = self.pairing_history();
-                banco_pairing::dutch::pair(&t, &[])
-                    .map_err(|e| refuse(ErrorCode::Internal, format!("cannot pair: {e}")))?
+                banco_pairing::dutch::pair(&t, &[]).map_err(|e| match e {
+                    banco_pairing::dutch::PairError::NoValidPairing => refuse(
+                        ErrorCode::BadSettings,
+                        "no pairing meets the Dutch rules' absolute criteria (the players left \
+                         have all met): enter more players or bots",
+                    ),
+                    e => refuse(ErrorCode::Internal, format!("cannot pair: {e}")),
+                })?
             }
             TournamentFormat::RoundRobin { double } => {
                 let n = self.entrants.len();
