@@ -75,7 +75,6 @@ async fn view_within(c: &mut Client, id: u32) -> Option<TournamentView> {
 }
 
 /// The next view of tournament `id`; a stall fails with the server's log.
-#[track_caller]
 async fn view(c: &mut Client, id: u32, server: &ServerProcess) -> TournamentView {
     match view_within(c, id).await {
         Some(v) => v,
@@ -92,8 +91,11 @@ async fn view(c: &mut Client, id: u32, server: &ServerProcess) -> TournamentView
     }
 }
 
+/// A board as told: (round, board) and (white, black, result).
+type Told = ((u32, u32), (u32, u32, Option<BoardResult>));
+
 /// Every board of `v`, by round and board: (white, black, result).
-fn boards(v: &TournamentView) -> Vec<((u32, u32), (u32, u32, Option<BoardResult>))> {
+fn boards(v: &TournamentView) -> Vec<Told> {
     v.boards
         .iter()
         .map(|b| ((b.round, b.board), (b.white, b.black, b.result)))
@@ -255,7 +257,7 @@ async fn trial(db: &std::path::Path, n: u64, rng: &mut Lcg) {
     if told.summary.status != TournamentStatus::Entries {
         assert_eq!(back.entrants, told.entrants, "{context}: the entrants");
     }
-    if n % 4 == 0 {
+    if n.is_multiple_of(4) {
         // It carries on by itself to its end (forfeits of the absent); killed before it
         // started, it is started again.
         let mut v = back;

@@ -103,10 +103,8 @@ async fn play_out(mut c: Client, id: u32) -> (Client, TournamentView) {
                 }
             }
             ServerMsg::People { seats: now, .. } => seats = now,
-            ServerMsg::GameStarted(_) => {
-                if resign_now(&seats) {
-                    c.send(ClientMsg::Resign).await;
-                }
+            ServerMsg::GameStarted(_) if resign_now(&seats) => {
+                c.send(ClientMsg::Resign).await;
             }
             ServerMsg::Tournament(v) if v.summary.id == id => {
                 let over = v.summary.status == TournamentStatus::Over;
@@ -115,13 +113,13 @@ async fn play_out(mut c: Client, id: u32) -> (Client, TournamentView) {
                     break;
                 }
             }
-            ServerMsg::TournamentOver { id: over, .. } if over == id => {
-                if last
-                    .as_ref()
-                    .is_some_and(|v| v.summary.status == TournamentStatus::Over)
-                {
-                    break;
-                }
+            ServerMsg::TournamentOver { id: over, .. }
+                if over == id
+                    && last
+                        .as_ref()
+                        .is_some_and(|v| v.summary.status == TournamentStatus::Over) =>
+            {
+                break;
             }
             _ => {}
         }
@@ -217,7 +215,10 @@ fn shown_standings(v: &TournamentView) -> Vec<(u32, u32, u32, Vec<i64>)> {
 /// Every board's result follows the rule the people played by.
 fn check_results_follow_the_rule(v: &TournamentView) {
     for b in &v.boards {
-        let (w, k) = (v.entrant(b.white).unwrap(), v.entrant(b.black).unwrap());
+        let (w, k) = (
+            v.entrant(b.white).expect("as the test set it up"),
+            v.entrant(b.black).expect("as the test set it up"),
+        );
         let result = b.result.expect("a result");
         assert!(!b.by_hand);
         match (w.bot.is_some(), k.bot.is_some()) {
@@ -335,7 +336,7 @@ async fn a_round_robin_of_xiangqi_single_games_follows_the_berger_tables() {
     // The pairings are the Berger tables' for 3 players (4 with the bye).
     let rr = banco_pairing::berger::RoundRobin::single(3);
     for r in 1..=3u32 {
-        let table = rr.round(r as usize).unwrap();
+        let table = rr.round(r as usize).expect("as the test set it up");
         let boards: Vec<(usize, usize)> = v
             .boards
             .iter()
@@ -348,7 +349,9 @@ async fn a_round_robin_of_xiangqi_single_games_follows_the_berger_tables() {
     }
     assert_eq!(shown_standings(v), expected_standings(v));
     // Hoa beats both, Khanh beats Lan (byes worth a win): 2 + 1 each.
-    let top = v.entrant(v.standings[0].entrant).unwrap();
+    let top = v
+        .entrant(v.standings[0].entrant)
+        .expect("as the test set it up");
     assert_eq!(top.name, "Hoa");
 }
 
@@ -405,7 +408,7 @@ async fn a_short_arena_pairs_players_again_as_they_finish_and_ends_on_time() {
     // Arena points: 2 a win, doubled from the third win in a row; recomputed here.
     let mut scores = vec![banco_pairing::arena::ArenaScore::default(); v.entrants.len()];
     for b in &v.boards {
-        let (w, k) = match b.result.unwrap() {
+        let (w, k) = match b.result.expect("as the test set it up") {
             BoardResult::WhiteWins | BoardResult::WhiteWinsByForfeit => (
                 banco_pairing::arena::ArenaResult::Win,
                 banco_pairing::arena::ArenaResult::Loss,
@@ -681,7 +684,9 @@ async fn a_board_in_progress_comes_back_after_a_restart_and_its_result_counts() 
     white.send(ClientMsg::Resign).await;
     let over = view_where(&mut white, |v| v.summary.status == TournamentStatus::Over).await;
     assert_eq!(over.boards[0].result, Some(BoardResult::BlackWins));
-    let top = over.entrant(over.standings[0].entrant).unwrap();
+    let top = over
+        .entrant(over.standings[0].entrant)
+        .expect("as the test set it up");
     assert_eq!(top.name, bn);
 }
 

@@ -274,12 +274,11 @@ impl Actor {
         if self.record.status == TournamentStatus::Entries {
             if let TournamentStart::At { unix_ms } = self.record.settings.start
                 && now >= unix_ms
+                && let Err(e) = self.start().await
             {
-                if let Err(e) = self.start().await {
-                    tracing::info!(error = %e, "the tournament could not start at its time");
-                    // Not again: it waits for the organiser.
-                    self.record.settings.start = TournamentStart::Manual;
-                }
+                tracing::info!(error = %e, "the tournament could not start at its time");
+                // Not again: it waits for the organiser.
+                self.record.settings.start = TournamentStart::Manual;
             }
             return;
         }
@@ -512,19 +511,18 @@ impl Actor {
             }
         } else if self.record.round_done()
             && (self.record.rounds.len() as u32) < self.record.total_rounds
+            && let Err(e) = self.pair_round().await
         {
-            if let Err(e) = self.pair_round().await {
-                // The organiser decides what now (a result by hand, a removal, the end).
-                tracing::warn!(error = %e, "the next round could not be paired");
-                self.tell_organiser(ServerMsg::Error(ErrorMsg::new(
-                    e.code,
-                    format!(
-                        "round {} could not be paired: {}",
-                        self.record.rounds.len() + 1,
-                        e.message
-                    ),
-                )));
-            }
+            // The organiser decides what now (a result by hand, a removal, the end).
+            tracing::warn!(error = %e, "the next round could not be paired");
+            self.tell_organiser(ServerMsg::Error(ErrorMsg::new(
+                e.code,
+                format!(
+                    "round {} could not be paired: {}",
+                    self.record.rounds.len() + 1,
+                    e.message
+                ),
+            )));
         }
         if self.record.finished(unix_ms()) {
             self.record.status = TournamentStatus::Over;

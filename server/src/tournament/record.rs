@@ -319,7 +319,7 @@ impl Record {
             ));
         }
         // Stable: equal ratings keep their entry order.
-        self.entrants.sort_by(|a, b| b.rating.cmp(&a.rating));
+        self.entrants.sort_by_key(|e| std::cmp::Reverse(e.rating));
         match self.settings.format {
             TournamentFormat::RoundRobin { double } => {
                 let rr = if double {
