@@ -573,6 +573,32 @@ async fn bad_tournament_requests_are_refused_and_change_nothing() {
         }
         _ => unreachable!(),
     }
+    // The same over HTTP, as a download; a tournament that is not there is a 404.
+    let csv = http_get(&server, &format!("/tournaments/{id}.csv")).await;
+    assert!(csv.starts_with("HTTP/1.1 200"), "{csv}");
+    assert!(
+        csv.to_lowercase()
+            .contains("content-disposition: attachment")
+    );
+    assert!(csv.contains("rank,number,name,points,BH-C1"), "{csv}");
+    let trf = http_get(&server, &format!("/tournaments/{id}.trf")).await;
+    assert!(trf.contains("012 Rated night"), "{trf}");
+    let missing = http_get(&server, "/tournaments/999.csv").await;
+    assert!(missing.starts_with("HTTP/1.1 404"), "{missing}");
+}
+
+/// `GET path` over HTTPS on the game port; the whole answer.
+async fn http_get(server: &TestServer, path: &str) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let (mut stream, _) = banco_tests::tls_to(server.addr, b"http/1.1").await;
+    let request = format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    stream
+        .write_all(request.as_bytes())
+        .await
+        .expect("send the request");
+    let mut answer = Vec::new();
+    let _ = tokio::time::timeout(banco_tests::WAIT, stream.read_to_end(&mut answer)).await;
+    String::from_utf8_lossy(&answer).into_owned()
 }
 
 #[tokio::test]

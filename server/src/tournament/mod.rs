@@ -102,6 +102,13 @@ pub enum TournamentMsg {
     },
     /// A board's result, on disk (its room wrote it).
     BoardOver(BoardReport),
+    /// The tournament exported, for the HTTP download (no session asks).
+    Export {
+        /// Which form.
+        format: ExportFormat,
+        /// The file name and text, or why not.
+        reply: tokio::sync::oneshot::Sender<Result<(String, String), ErrorMsg>>,
+    },
 }
 
 /// A board's room for the lobby to open (or, after a restart, to find again).
@@ -247,6 +254,9 @@ impl Actor {
                         }
                     }
                     Some(TournamentMsg::BoardOver(report)) => self.board_over(report).await,
+                    Some(TournamentMsg::Export { format, reply }) => {
+                        let _ = reply.send(export::export(&self.record, format, unix_ms()));
+                    }
                     None => break,
                 },
                 () = sleep_until(wake), if wake.is_some() => self.on_timer().await,
