@@ -103,10 +103,8 @@ async fn play_out(mut c: Client, id: u32) -> (Client, TournamentView) {
                 }
             }
             ServerMsg::People { seats: now, .. } => seats = now,
-            ServerMsg::GameStarted(_) => {
-                if resign_now(&seats) {
-                    c.send(ClientMsg::Resign).await;
-                }
+            ServerMsg::GameStarted(_) if resign_now(&seats) => {
+                c.send(ClientMsg::Resign).await;
             }
             ServerMsg::Tournament(v) if v.summary.id == id => {
                 let over = v.summary.status == TournamentStatus::Over;
@@ -115,13 +113,13 @@ async fn play_out(mut c: Client, id: u32) -> (Client, TournamentView) {
                     break;
                 }
             }
-            ServerMsg::TournamentOver { id: over, .. } if over == id => {
-                if last
-                    .as_ref()
-                    .is_some_and(|v| v.summary.status == TournamentStatus::Over)
-                {
-                    break;
-                }
+            ServerMsg::TournamentOver { id: over, .. }
+                if over == id
+                    && last
+                        .as_ref()
+                        .is_some_and(|v| v.summary.status == TournamentStatus::Over) =>
+            {
+                break;
             }
             _ => {}
         }
@@ -217,7 +215,10 @@ fn shown_standings(v: &TournamentView) -> Vec<(u32, u32, u32, Vec<i64>)> {
 /// Every board's result follows the rule the people played by.
 fn check_results_follow_the_rule(v: &TournamentView) {
     for b in &v.boards {
-        let (w, k) = (v.entrant(b.white).unwrap(), v.entrant(b.black).unwrap());
+        let (w, k) = (
+            v.entrant(b.white).expect("as the test set it up"),
+            v.entrant(b.black).expect("as the test set it up"),
+        );
         let result = b.result.expect("a result");
         assert!(!b.by_hand);
         match (w.bot.is_some(), k.bot.is_some()) {
@@ -335,7 +336,7 @@ async fn a_round_robin_of_xiangqi_single_games_follows_the_berger_tables() {
     // The pairings are the Berger tables' for 3 players (4 with the bye).
     let rr = banco_pairing::berger::RoundRobin::single(3);
     for r in 1..=3u32 {
-        let table = rr.round(r as usize).unwrap();
+        let table = rr.round(r as usize).expect("as the test set it up");
         let boards: Vec<(usize, usize)> = v
             .boards
             .iter()
@@ -348,7 +349,9 @@ async fn a_round_robin_of_xiangqi_single_games_follows_the_berger_tables() {
     }
     assert_eq!(shown_standings(v), expected_standings(v));
     // Hoa beats both, Khanh beats Lan (byes worth a win): 2 + 1 each.
-    let top = v.entrant(v.standings[0].entrant).unwrap();
+    let top = v
+        .entrant(v.standings[0].entrant)
+        .expect("as the test set it up");
     assert_eq!(top.name, "Hoa");
 }
 
@@ -405,7 +408,7 @@ async fn a_short_arena_pairs_players_again_as_they_finish_and_ends_on_time() {
     // Arena points: 2 a win, doubled from the third win in a row; recomputed here.
     let mut scores = vec![banco_pairing::arena::ArenaScore::default(); v.entrants.len()];
     for b in &v.boards {
-        let (w, k) = match b.result.unwrap() {
+        let (w, k) = match b.result.expect("as the test set it up") {
             BoardResult::WhiteWins | BoardResult::WhiteWinsByForfeit => (
                 banco_pairing::arena::ArenaResult::Win,
                 banco_pairing::arena::ArenaResult::Loss,
@@ -570,4 +573,214 @@ async fn bad_tournament_requests_are_refused_and_change_nothing() {
         }
         _ => unreachable!(),
     }
+    // The same over HTTP, as a download; a tournament that is not there is a 404.
+    let csv = http_get(&server, &format!("/tournaments/{id}.csv")).await;
+    assert!(csv.starts_with("HTTP/1.1 200"), "{csv}");
+    assert!(
+        csv.to_lowercase()
+            .contains("content-disposition: attachment")
+    );
+    assert!(csv.contains("rank,number,name,points,BH-C1"), "{csv}");
+    let trf = http_get(&server, &format!("/tournaments/{id}.trf")).await;
+    assert!(trf.contains("012 Rated night"), "{trf}");
+    let missing = http_get(&server, "/tournaments/999.csv").await;
+    assert!(missing.starts_with("HTTP/1.1 404"), "{missing}");
+}
+
+/// `GET path` over HTTPS on the game port; the whole answer.
+async fn http_get(server: &TestServer, path: &str) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let (mut stream, _) = banco_tests::tls_to(server.addr, b"http/1.1").await;
+    let request = format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    stream
+        .write_all(request.as_bytes())
+        .await
+        .expect("send the request");
+    let mut answer = Vec::new();
+    let _ = tokio::time::timeout(banco_tests::WAIT, stream.read_to_end(&mut answer)).await;
+    String::from_utf8_lossy(&answer).into_owned()
+}
+
+#[tokio::test]
+async fn a_player_who_does_not_move_in_time_loses_by_forfeit() {
+    let server = TestServer::with_config(config()).await;
+    let mut a = server.player("Quan").await;
+    let mut b = server.player("Sang").await;
+    let mut s = settings(
+        "Forfeits",
+        TournamentFormat::RoundRobin { double: false },
+        RoomSettings {
+            game: GameSettings::Xiangqi { fen: None },
+            ..RoomSettings::default()
+        },
+    );
+    s.forfeit_secs = 1;
+    let id = create(&mut a, s).await;
+    for c in [&mut a, &mut b] {
+        c.send(ClientMsg::JoinTournament(id)).await;
+        view(c).await;
+    }
+    a.send(ClientMsg::StartTournament(id)).await;
+    // Both are placed at the board; nobody moves: white (who moves first) forfeits.
+    let ready = a
+        .recv_until(|m| matches!(m, ServerMsg::TournamentGame(_)))
+        .await;
+    let ServerMsg::TournamentGame(game) = ready else {
+        unreachable!()
+    };
+    assert_eq!(game.forfeit_secs, 1);
+    let over = view_where(&mut b, |v| v.summary.status == TournamentStatus::Over).await;
+    let board = &over.boards[0];
+    assert_eq!(board.result, Some(BoardResult::BlackWinsByForfeit));
+    // A forfeit is not a game played: the crosstable says so.
+    assert!(over.crosstable.iter().all(|r| !r.cells[0].played));
+}
+
+#[tokio::test]
+async fn a_board_in_progress_comes_back_after_a_restart_and_its_result_counts() {
+    let dir = banco_tests::TempDir::new("tournament-restart");
+    let db = dir.path().join("banco.db");
+    let cfg = || Config {
+        store: banco_server::StoreLocation::File(db.clone()),
+        ..config()
+    };
+    let server = TestServer::with_config(cfg()).await;
+    let mut a = server.player("Tam").await;
+    let mut b = server.player("Uyen").await;
+    let s = settings(
+        "Restart",
+        TournamentFormat::RoundRobin { double: false },
+        RoomSettings {
+            game: GameSettings::Xiangqi { fen: None },
+            ..RoomSettings::default()
+        },
+    );
+    let id = create(&mut a, s).await;
+    for c in [&mut a, &mut b] {
+        c.send(ClientMsg::JoinTournament(id)).await;
+        view(c).await;
+    }
+    a.send(ClientMsg::StartTournament(id)).await;
+    let started = view_where(&mut a, |v| v.summary.round == 1).await;
+    let board = started.boards[0].clone();
+    let room = board.room.expect("a room");
+    let (mut white, mut black) = if started.name_of(board.white) == "Tam" {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    white
+        .recv_until(|m| matches!(m, ServerMsg::GameStarted(_)))
+        .await;
+    black
+        .recv_until(|m| matches!(m, ServerMsg::GameStarted(_)))
+        .await;
+    banco_tests::exchange_xq(&mut white, &mut black, "h2e2").await;
+    banco_tests::exchange_xq(&mut black, &mut white, "h9g7").await;
+    let (wn, wt, bn, bt) = (
+        white.name().to_string(),
+        white.token(),
+        black.name().to_string(),
+        black.token(),
+    );
+    server.stop().await;
+    white.closed().await;
+    black.closed().await;
+
+    let server = TestServer::with_config(cfg()).await;
+    let mut white = server.reconnect_player(&wn, wt).await;
+    let mut black = server.reconnect_player(&bn, bt).await;
+    let back = match white
+        .recv_until(|m| matches!(m, ServerMsg::Joined(_)))
+        .await
+    {
+        ServerMsg::Joined(v) => *v,
+        _ => unreachable!(),
+    };
+    assert_eq!(back.id, room, "the board's room keeps its number");
+    assert_eq!(back.game.as_ref().map(|g| g.moves.len()), Some(2));
+    black
+        .recv_until(|m| matches!(m, ServerMsg::Joined(_)))
+        .await;
+    white.send(ClientMsg::ShowTournament(id)).await;
+    let v = view(&mut white).await;
+    assert_eq!(v.boards.len(), 1, "not paired again");
+    assert_eq!(v.boards[0].room, Some(room));
+    // White resigns: the result reaches the tournament, which ends.
+    white.send(ClientMsg::Resign).await;
+    let over = view_where(&mut white, |v| v.summary.status == TournamentStatus::Over).await;
+    assert_eq!(over.boards[0].result, Some(BoardResult::BlackWins));
+    let top = over
+        .entrant(over.standings[0].entrant)
+        .expect("as the test set it up");
+    assert_eq!(top.name, bn);
+}
+
+#[tokio::test]
+async fn the_organiser_pauses_adds_a_round_removes_a_player_and_resumes() {
+    let server = TestServer::with_config(config()).await;
+    let mut org = server.player("Vinh").await;
+    let mut x = server.player("Xuan").await;
+    let mut y = server.player("Yen").await;
+    let mut s = settings(
+        "Managed",
+        TournamentFormat::Swiss { rounds: 1 },
+        small_caro(),
+    );
+    s.forfeit_secs = 3600;
+    let id = create(&mut org, s).await;
+    for c in [&mut x, &mut y] {
+        c.send(ClientMsg::JoinTournament(id)).await;
+        view(c).await;
+    }
+    org.send(ClientMsg::AddTournamentBot {
+        id,
+        level: Level::Easy,
+    })
+    .await;
+    view_where(&mut org, |v| v.entrants.len() == 3).await;
+    org.send(ClientMsg::StartTournament(id)).await;
+    let r1 = view_where(&mut org, |v| v.summary.round == 1).await;
+    assert_eq!(r1.boards.len(), 1);
+    org.send(ClientMsg::PauseTournament { id, paused: true })
+        .await;
+    view_where(&mut org, |v| v.summary.status == TournamentStatus::Paused).await;
+    org.send(ClientMsg::AddRound(id)).await;
+    view_where(&mut org, |v| v.summary.rounds == 2).await;
+    // The round's result by hand: paused, nothing new is paired.
+    org.send(ClientMsg::SetResult {
+        id,
+        round: 1,
+        board: 1,
+        result: BoardResult::WhiteWins,
+    })
+    .await;
+    let done = view_where(&mut org, |v| v.boards[0].result.is_some()).await;
+    assert_eq!(done.summary.round, 1);
+    org.send(ClientMsg::PairRound(id)).await;
+    refused(&mut org, ErrorCode::BadSettings).await;
+    // Board 1's white is removed; resuming pairs the other two (who have not met).
+    let gone = r1.boards[0].white;
+    let name = r1.name_of(gone).to_string();
+    org.send(ClientMsg::RemoveEntrant {
+        id,
+        name: name.clone(),
+    })
+    .await;
+    view_where(&mut org, |v| {
+        v.entrants.iter().any(|e| e.name == name && e.withdrawn)
+    })
+    .await;
+    org.send(ClientMsg::PauseTournament { id, paused: false })
+        .await;
+    let r2 = view_where(&mut org, |v| v.summary.round == 2).await;
+    assert_eq!(r2.summary.status, TournamentStatus::Running);
+    assert_eq!(r2.boards.iter().filter(|b| b.round == 2).count(), 1);
+    assert!(
+        r2.boards
+            .iter()
+            .filter(|b| b.round == 2)
+            .all(|b| b.white != gone && b.black != gone),
+        "a removed player is not paired"
+    );
 }

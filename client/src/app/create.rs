@@ -109,6 +109,8 @@ pub enum Target {
     Player(String),
     /// Anyone: an open challenge.
     Anyone,
+    /// Every game of a tournament: its pairings' players sit in the seats.
+    Tournament,
 }
 
 /// One line of the form.

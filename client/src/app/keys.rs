@@ -29,6 +29,7 @@ pub const LOBBY: &[KeyHelp] = &[
     k("w", "keys.watch"),
     k("c", "keys.create"),
     k("p", "keys.people"),
+    k("t", "keys.tournaments"),
     k("r", "keys.refresh"),
     k("l", "keys.leaderboard"),
     k("h", "keys.history"),
@@ -63,6 +64,39 @@ pub const PEOPLE: &[KeyHelp] = &[
     k("r", "keys.refresh"),
     k("?", "keys.help"),
     k("q Esc", "keys.back_to_lobby"),
+];
+
+/// The tournaments list.
+pub const TOURNAMENTS: &[KeyHelp] = &[
+    k("↑↓ jk", "keys.select_line"),
+    k("Enter", "keys.tournament_open"),
+    k("e", "keys.tournament_join"),
+    k("c", "keys.tournament_create"),
+    k("r", "keys.refresh"),
+    k("?", "keys.help"),
+    k("q Esc", "keys.back_to_lobby"),
+];
+
+/// One tournament opened.
+pub const TOURNAMENT: &[KeyHelp] = &[
+    k("↑↓ jk", "keys.select_line"),
+    k("Enter", "keys.tournament_board"),
+    k("g", "keys.tournament_my_game"),
+    k("Tab", "keys.tournament_pane"),
+    k("e", "keys.tournament_join"),
+    k("w", "keys.tournament_withdraw"),
+    k("s", "keys.tournament_start"),
+    k("p", "keys.tournament_pair"),
+    k("r", "keys.refresh"),
+    k("q Esc", "keys.tournament_back"),
+];
+
+/// The tournament form's first page.
+pub const TOURNAMENT_FORM: &[KeyHelp] = &[
+    k("↑↓ Tab", "keys.next_field"),
+    k("←→", "keys.change_value"),
+    k("Enter", "keys.tournament_games"),
+    k("Esc", "keys.cancel"),
 ];
 
 /// An incoming challenge's dialog.

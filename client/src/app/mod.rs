@@ -49,6 +49,7 @@ pub mod scan;
 mod screen_keys;
 mod server;
 pub mod session;
+pub mod tournaments;
 
 use banco_protocol::{
     ClientMsg, Credentials, MAX_CHAT_CHARS, MAX_NAME_CHARS, MAX_PASSWORD_CHARS, Offer, ResumeToken,
@@ -133,6 +134,8 @@ pub enum Screen {
     Editor(Box<editor::EditorScreen>),
     /// Who is on the server, and the challenges: sent, received, open.
     People(Box<people::PeopleScreen>),
+    /// Tournaments: the list, one opened, the create form.
+    Tournaments(Box<tournaments::TournamentsScreen>),
 }
 
 /// Which connect field has the cursor.
@@ -451,6 +454,7 @@ impl App {
             Screen::Password(_) => self.password_key(key),
             Screen::Editor(_) => self.editor_key(key),
             Screen::People(_) => self.people_key(key),
+            Screen::Tournaments(_) => self.tournaments_key(key),
         }
     }
 

@@ -105,6 +105,8 @@ pub enum LobbyKey {
     Create,
     /// Open the people and challenges screen.
     People,
+    /// Open the tournaments screen.
+    Tournaments,
     /// Ask for the list again.
     Refresh,
     Leaderboard,
@@ -129,6 +131,7 @@ impl Lobby {
             KeyCode::Char('w') => return LobbyKey::Enter { watch: true },
             KeyCode::Char('c') | KeyCode::Char('n') => return LobbyKey::Create,
             KeyCode::Char('p') => return LobbyKey::People,
+            KeyCode::Char('t') => return LobbyKey::Tournaments,
             KeyCode::Char('r') | KeyCode::F(5) => return LobbyKey::Refresh,
             KeyCode::Char('l') => return LobbyKey::Leaderboard,
             KeyCode::Char('i') => return LobbyKey::MyInfo,
@@ -199,6 +202,7 @@ impl App {
             LobbyKey::Enter { watch } => self.enter_selected(watch),
             LobbyKey::Create => lobby.create = Some(remembered_form(&self.settings)),
             LobbyKey::People => self.open_people(None),
+            LobbyKey::Tournaments => self.open_tournaments(),
             LobbyKey::Refresh => {
                 self.send(ClientMsg::ListRooms);
                 let msg = tr!(self.loc, "lobby.refreshing");

@@ -17,6 +17,17 @@ impl App {
             self.challenge_changed(change);
             return;
         }
+        if matches!(
+            msg,
+            ServerMsg::Tournaments(_)
+                | ServerMsg::Tournament(_)
+                | ServerMsg::TournamentGame(_)
+                | ServerMsg::TournamentOver { .. }
+                | ServerMsg::TournamentExport { .. }
+        ) {
+            self.tournament_msg(msg);
+            return;
+        }
         match msg {
             ServerMsg::Welcome(_) | ServerMsg::RoomCreated(_) | ServerMsg::Ping(_) => {}
             ServerMsg::Storage(storage) => self.storage_changed(storage),

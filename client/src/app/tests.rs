@@ -1290,6 +1290,7 @@ mod reconnect;
 mod records;
 mod review;
 mod swap_renju;
+mod tournaments;
 
 #[test]
 fn a_password_logs_in_or_registers_and_is_never_drawn() {

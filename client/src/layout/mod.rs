@@ -4,7 +4,7 @@
 //! lands where the picture is. Nothing here reads the app or draws (the ratatui
 //! template's rule: `ui` draws, `app` decides; both use this).
 //!
-//! - [`room`], [`lobby`], [`editor`], [`people`]: one screen's regions each, and what a
+//! - [`room`], [`lobby`], [`editor`], [`people`], [`tournaments`]: one screen's regions each, and what a
 //!   click there lands on.
 //! - [`caro`], [`xiangqi`]: where each point of a board sits.
 //! - [`qr`]: the browser address's QR code as text, and the cells it takes.
@@ -16,6 +16,7 @@ pub mod lobby;
 pub mod people;
 pub mod qr;
 pub mod room;
+pub mod tournaments;
 pub mod xiangqi;
 
 use banco_protocol::{GameSettings, Point, XqSquare};

@@ -20,13 +20,28 @@
 //! challenge NAME [caro|xiangqi] [create's options] [--colour mine|theirs|random]
 //!           [--rated|--casual]
 //! challenge --open [caro|xiangqi] [options]  | accept ID | decline ID [REASON] | cancel ID
+//! tournaments | tournament ID | standings ID
+//! tournament create NAME swiss|roundrobin|arena caro|xiangqi [create's options]
+//!           [--rounds N] [--double] [--minutes M | --seconds S] [--berserk]
+//!           [--bye win|draw|nothing] [--forfeit 2m] [--tie-breaks bh-c1,bh,sb,de,win]
+//!           [--rated|--casual]
+//! tournament join|withdraw|start|pair|pause|resume|round ID
+//! tournament bot ID LEVEL | tournament remove ID NAME
+//! result ID ROUND BOARD 1-0|0-1|1/2 | tournament export ID trf|csv|json FILE
+//! withdraw ID | start ID | pair ID
 //! ```
+//! A tournament is rated unless `--casual`; a caro pairing is a two-game mini-match
+//! unless `--match` says otherwise.
 //! A challenge is rated unless `--casual` (a guest's is casual unless `--rated`).
 //! Passwords are never written on a command line: `login` and `passwd` ask for them
 //! (without echo at a terminal; piped, as the next lines).
 //! Options also take `--opt=value`. Words are case-insensitive; chat text is kept as typed.
 
 use crate::room::opening::checked_stones;
+use banco_protocol::{
+    BoardResult, ByeValue, ClientMsg, ExportFormat, TieBreak, TournamentFormat, TournamentId,
+    TournamentSettings,
+};
 use banco_protocol::{
     CaroOpening, ChallengeId, ChallengePolicy, DeclineReason, FirstMove, GameId, GameKind,
     GameSettings, Level, MAX_MATCH_GAMES, MatchFormat, RoomId, RoomSettings, Rule, SeatKind,
@@ -100,6 +115,14 @@ pub enum Command {
     Players,
     /// The challenges in play (`None`), or who may challenge us from now on.
     Challenges(Option<ChallengePolicy>),
+    /// A tournament request, as sent (every `tournament ...` command but export).
+    Tournament(banco_protocol::ClientMsg),
+    /// Export a tournament and save it to `file`.
+    TournamentExport {
+        id: banco_protocol::TournamentId,
+        format: banco_protocol::ExportFormat,
+        file: String,
+    },
 }
 
 /// A line that is not a command; `message` says what is wrong and what to write.
@@ -166,6 +189,8 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
             };
             Ok(Some(Command::DeclineChallenge(id, reason)))
         }
+        "withdraw" if !rest.is_empty() => tournament_id(rest, "withdraw")
+            .map(|id| Some(Command::Tournament(ClientMsg::WithdrawTournament(id)))),
         "cancel" if !rest.is_empty() => {
             challenge_id(rest, &word).map(|id| Some(Command::CancelChallenge(id)))
         }
@@ -182,6 +207,15 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
                 .map(|p| Some(Command::Challenges(Some(p))))
                 .or_else(|e: String| err(e)),
         },
+        "tournaments" => no_args(Command::Tournament(ClientMsg::ListTournaments)),
+        "tournament" | "t" => parse_tournament(rest).map(Some),
+        "standings" => tournament_id(rest, "standings")
+            .map(|id| Some(Command::Tournament(ClientMsg::ShowTournament(id)))),
+        "start" => tournament_id(rest, "start")
+            .map(|id| Some(Command::Tournament(ClientMsg::StartTournament(id)))),
+        "pair" => tournament_id(rest, "pair")
+            .map(|id| Some(Command::Tournament(ClientMsg::PairRound(id)))),
+        "result" => parse_result(rest).map(Some),
         "resign" => no_args(Command::Resign),
         "hint" => no_args(Command::Hint),
         "swap" => rest
@@ -229,6 +263,230 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
         "quit" | "exit" => no_args(Command::Quit),
         _ => err(format!("unknown command '{word}': type help for the list")),
     }
+}
+
+fn tournament_id(rest: &str, word: &str) -> Result<TournamentId, CommandError> {
+    let t = rest.trim().trim_start_matches('#');
+    match t.parse::<TournamentId>() {
+        Ok(id) if !t.is_empty() => Ok(id),
+        _ => err(format!(
+            "write the tournament's number, like: {word} 3 (tournaments lists them)"
+        )),
+    }
+}
+
+/// `result ID ROUND BOARD 1-0|0-1|1/2`.
+fn parse_result(rest: &str) -> Result<Command, CommandError> {
+    let usage = "write the tournament, round, board and result, like: result 3 2 1 1-0 (or 0-1, 1/2, +-, -+, --)";
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let [id, round, board, result] = words[..] else {
+        return err(usage);
+    };
+    let number = |w: &str| w.trim_start_matches('#').parse::<u32>().ok();
+    let (Some(id), Some(round), Some(board), Some(result)) = (
+        number(id),
+        number(round),
+        number(board),
+        BoardResult::parse(result),
+    ) else {
+        return err(usage);
+    };
+    Ok(Command::Tournament(ClientMsg::SetResult {
+        id,
+        round,
+        board,
+        result,
+    }))
+}
+
+/// `tournament ...`.
+fn parse_tournament(rest: &str) -> Result<Command, CommandError> {
+    let (sub, args) = rest
+        .split_once(char::is_whitespace)
+        .map_or((rest, ""), |(w, r)| (w, r.trim()));
+    let sub = sub.to_ascii_lowercase();
+    let id = |word: &str| tournament_id(args, word);
+    let msg = match sub.as_str() {
+        "" | "list" => ClientMsg::ListTournaments,
+        "create" | "new" => return parse_tournament_create(args),
+        "join" | "enter" => ClientMsg::JoinTournament(id("tournament join")?),
+        "withdraw" => ClientMsg::WithdrawTournament(id("tournament withdraw")?),
+        "show" | "standings" => ClientMsg::ShowTournament(id("tournament standings")?),
+        "start" => ClientMsg::StartTournament(id("tournament start")?),
+        "pair" => ClientMsg::PairRound(id("tournament pair")?),
+        "pause" => ClientMsg::PauseTournament {
+            id: id("tournament pause")?,
+            paused: true,
+        },
+        "resume" => ClientMsg::PauseTournament {
+            id: id("tournament resume")?,
+            paused: false,
+        },
+        "round" | "add-round" => ClientMsg::AddRound(id("tournament round")?),
+        "bot" => {
+            let (t, level) = args.split_once(char::is_whitespace).unwrap_or((args, ""));
+            let level = level.trim().parse::<Level>().map_err(|_| CommandError {
+                message: "write the tournament and the bot's level, like: tournament bot 3 easy"
+                    .into(),
+            })?;
+            ClientMsg::AddTournamentBot {
+                id: tournament_id(t, "tournament bot")?,
+                level,
+            }
+        }
+        "remove" => {
+            let (t, name) = args.split_once(char::is_whitespace).unwrap_or((args, ""));
+            if name.trim().is_empty() {
+                return err("write the tournament and the player, like: tournament remove 3 Bình");
+            }
+            ClientMsg::RemoveEntrant {
+                id: tournament_id(t, "tournament remove")?,
+                name: name.trim().to_string(),
+            }
+        }
+        "result" => return parse_result(args),
+        "export" => {
+            let words: Vec<&str> = args.split_whitespace().collect();
+            let usage = "write the tournament, the format and the file, like: tournament export 3 trf club.trf (or csv, json)";
+            if words.len() < 3 {
+                return err(usage);
+            }
+            let format = match words[1].to_ascii_lowercase().as_str() {
+                "trf" => ExportFormat::Trf,
+                "csv" => ExportFormat::Csv,
+                "json" => ExportFormat::Json,
+                _ => return err(usage),
+            };
+            return Ok(Command::TournamentExport {
+                id: tournament_id(words[0], "tournament export")?,
+                format,
+                file: words[2..].join(" "),
+            });
+        }
+        number
+            if number
+                .trim_start_matches('#')
+                .parse::<TournamentId>()
+                .is_ok()
+                && args.is_empty() =>
+        {
+            ClientMsg::ShowTournament(tournament_id(number, "tournament")?)
+        }
+        other => {
+            return err(format!(
+                "unknown tournament command '{other}': write tournament create, join, withdraw, start, pair, pause, resume, round, bot, remove, result, export or standings"
+            ));
+        }
+    };
+    Ok(Command::Tournament(msg))
+}
+
+/// `tournament create NAME FORMAT GAME [options]`: the name runs up to the format.
+fn parse_tournament_create(rest: &str) -> Result<Command, CommandError> {
+    let usage = "write the name, the format and the game, like: tournament create Club night swiss caro --rounds 5 (or roundrobin, arena --minutes 30)";
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let format_at = words.iter().position(|w| {
+        matches!(
+            w.to_ascii_lowercase().as_str(),
+            "swiss" | "roundrobin" | "round-robin" | "rr" | "arena"
+        )
+    });
+    let Some(at) = format_at.filter(|&at| at > 0) else {
+        return err(usage);
+    };
+    let name = words[..at].join(" ");
+    let kind = words[at].to_ascii_lowercase();
+    // The tournament's own options come out; the rest are the room's, as create has them.
+    let mut room_words: Vec<&str> = Vec::new();
+    let mut rounds: Option<u32> = None;
+    let mut seconds: Option<u32> = None;
+    let (mut double, mut berserk) = (false, false);
+    let mut bye = ByeValue::Win;
+    let mut forfeit: Option<u32> = None;
+    let mut tie_breaks: Option<Vec<TieBreak>> = None;
+    let mut rest_words = words[at + 1..].iter().copied();
+    while let Some(w) = rest_words.next() {
+        let (name, inline) = match w.split_once('=') {
+            Some((n, v)) => (n.to_ascii_lowercase(), Some(v.to_string())),
+            None => (w.to_ascii_lowercase(), None),
+        };
+        let mut value = |what: &str| -> Result<String, CommandError> {
+            inline
+                .clone()
+                .or_else(|| rest_words.next().map(str::to_string))
+                .ok_or_else(|| CommandError {
+                    message: format!("{what} needs a value"),
+                })
+        };
+        let count = |v: String, what: &str| -> Result<u32, CommandError> {
+            v.parse::<u32>().map_err(|_| CommandError {
+                message: format!("{what} takes a whole number, not '{v}'"),
+            })
+        };
+        match name.as_str() {
+            "--rounds" => rounds = Some(count(value("--rounds")?, "--rounds")?),
+            "--minutes" => {
+                seconds = Some(count(value("--minutes")?, "--minutes")?.saturating_mul(60))
+            }
+            "--seconds" => seconds = Some(count(value("--seconds")?, "--seconds")?),
+            "--double" => double = true,
+            "--berserk" => berserk = true,
+            "--bye" => {
+                bye = match value("--bye")?.to_ascii_lowercase().as_str() {
+                    "win" | "1" => ByeValue::Win,
+                    "draw" | "half" | "1/2" => ByeValue::Draw,
+                    "nothing" | "0" | "none" => ByeValue::Nothing,
+                    other => return err(format!("--bye is win, draw or nothing, not '{other}'")),
+                }
+            }
+            "--forfeit" => {
+                let v = value("--forfeit")?;
+                let d = parse_duration(&v).map_err(|e| CommandError {
+                    message: format!("--forfeit: {e}"),
+                })?;
+                forfeit = Some(u32::try_from(d.as_secs()).unwrap_or(u32::MAX));
+            }
+            "--tie-breaks" | "--tiebreaks" => {
+                let v = value("--tie-breaks")?;
+                let list: Option<Vec<TieBreak>> = v.split(',').map(TieBreak::parse).collect();
+                tie_breaks = Some(list.ok_or_else(|| CommandError {
+                    message: format!(
+                        "--tie-breaks takes a list like bh-c1,bh,sb,de,win,won, not '{v}'"
+                    ),
+                })?);
+            }
+            _ => room_words.push(w),
+        }
+    }
+    let format = match kind.as_str() {
+        "swiss" => TournamentFormat::Swiss {
+            rounds: rounds.unwrap_or(5),
+        },
+        "arena" => TournamentFormat::Arena {
+            seconds: seconds.unwrap_or(30 * 60),
+            berserk,
+        },
+        _ => TournamentFormat::RoundRobin { double },
+    };
+    let (room, rated) = parse_room(&room_words.join(" "), "tournament create ... swiss")?;
+    if room.seats != [SeatKind::Human, SeatKind::Human] {
+        return err(
+            "a tournament's seats are its players': leave out --bot (enter bots with tournament bot ID LEVEL)",
+        );
+    }
+    let mut settings = TournamentSettings::new(name, format, room);
+    settings.rated = rated.unwrap_or(true);
+    settings.room.rated = settings.rated;
+    settings.bye = bye;
+    if let Some(f) = forfeit {
+        settings.forfeit_secs = f;
+    }
+    if let Some(t) = tie_breaks {
+        settings.tie_breaks = t;
+    }
+    Ok(Command::Tournament(ClientMsg::CreateTournament(Box::new(
+        settings,
+    ))))
 }
 
 fn challenge_id(rest: &str, word: &str) -> Result<ChallengeId, CommandError> {
@@ -619,6 +877,25 @@ pub const HELP: &[(&str, &str)] = &[
         "plain.help_challenge_answer",
     ),
     ("challenges [on|off|accounts]", "plain.help_challenges"),
+    ("tournaments", "plain.help_tournaments"),
+    (
+        "tournament create NAME swiss|roundrobin|arena caro|xiangqi [create's options] [--rounds N] [--double] [--minutes M] [--berserk] [--bye win|draw|nothing] [--forfeit 2m] [--tie-breaks bh-c1,bh,sb,de,win] [--rated|--casual]",
+        "plain.help_tournament_create",
+    ),
+    (
+        "tournament join|withdraw|start|pair|pause|resume|round ID",
+        "plain.help_tournament_actions",
+    ),
+    (
+        "tournament bot ID LEVEL | tournament remove ID NAME",
+        "plain.help_tournament_entrants",
+    ),
+    ("standings ID | tournament ID", "plain.help_standings"),
+    ("result ID ROUND BOARD 1-0|0-1|1/2", "plain.help_result"),
+    (
+        "tournament export ID trf|csv|json FILE",
+        "plain.help_tournament_export",
+    ),
     ("leave", "plain.help_leave"),
     ("quit", "plain.help_quit"),
 ];
@@ -639,6 +916,69 @@ mod tests {
             Err(e) => e.message,
             other => panic!("{line:?} was accepted as {other:?}"),
         }
+    }
+
+    #[test]
+    fn tournament_commands_read_into_their_messages() {
+        let t = |line: &str| match parse(line) {
+            Ok(Some(Command::Tournament(m))) => m,
+            other => panic!("{line:?} gave {other:?}"),
+        };
+        let ClientMsg::CreateTournament(s) =
+            t("tournament create Club night swiss caro --size 9 --rounds 3 --casual")
+        else {
+            panic!("a create")
+        };
+        assert_eq!(s.name, "Club night");
+        assert_eq!(s.format, TournamentFormat::Swiss { rounds: 3 });
+        assert!(!s.rated);
+        assert_eq!(s.room.match_format, Some(MatchFormat::MINI));
+        let ClientMsg::CreateTournament(s) =
+            t("tournament create Blitz arena xiangqi --minutes 20 --berserk --clock 3m+2s")
+        else {
+            panic!("a create")
+        };
+        assert_eq!(
+            s.format,
+            TournamentFormat::Arena {
+                seconds: 1200,
+                berserk: true
+            }
+        );
+        assert_eq!(s.room.match_format, None);
+        assert_eq!(t("tournaments"), ClientMsg::ListTournaments);
+        assert_eq!(t("tournament join 4"), ClientMsg::JoinTournament(4));
+        assert_eq!(t("withdraw 4"), ClientMsg::WithdrawTournament(4));
+        assert_eq!(t("start 4"), ClientMsg::StartTournament(4));
+        assert_eq!(t("pair 4"), ClientMsg::PairRound(4));
+        assert_eq!(t("standings 4"), ClientMsg::ShowTournament(4));
+        assert_eq!(
+            t("result 4 2 1 1/2"),
+            ClientMsg::SetResult {
+                id: 4,
+                round: 2,
+                board: 1,
+                result: BoardResult::Draw
+            }
+        );
+        assert_eq!(
+            t("tournament bot 4 hard"),
+            ClientMsg::AddTournamentBot {
+                id: 4,
+                level: Level::Hard
+            }
+        );
+        assert!(matches!(
+            parse("tournament export 4 trf club.trf"),
+            Ok(Some(Command::TournamentExport {
+                id: 4,
+                format: ExportFormat::Trf,
+                ..
+            }))
+        ));
+        assert!(refused("result 4 2 1 2-0").contains("result"));
+        assert!(refused("tournament create swiss caro").contains("name"));
+        assert!(refused("tournament create X swiss caro --bot easy").contains("bot"));
     }
 
     #[test]

@@ -97,6 +97,12 @@ enum Awaiting {
     Players,
     /// The policy confirmed.
     Policy,
+    /// The tournament list.
+    Tournaments,
+    /// A tournament's view (every tournament request is answered by one, or refused).
+    Tournament,
+    /// A tournament's export.
+    Export,
 }
 
 /// A refusal by the client itself, before anything is sent.
@@ -144,6 +150,8 @@ where
     let mut awaiting: Option<Awaiting> = None;
     // `replay N --save FILE`: where to write the record when it arrives.
     let mut save_to: Option<PathBuf> = None;
+    // `tournament export ID FORMAT FILE`: where to write the export when it arrives.
+    let mut export_to: Option<PathBuf> = None;
     // `passwd`: the new password, until the server says it is changed.
     let mut changing_to: Option<String> = None;
     // What `review` alone and `history NAME` mean, from what came before.
@@ -192,6 +200,9 @@ where
                         Ok(Some((msg, wait))) => {
                             if let Command::Replay { save, .. } = &cmd {
                                 save_to = save.as_ref().map(PathBuf::from);
+                            }
+                            if let Command::TournamentExport { file, .. } = &cmd {
+                                export_to = Some(PathBuf::from(file));
                             }
                             if link.outgoing.send(msg).await.is_err() {
                                 continue; // the reader reports the closed connection
@@ -247,6 +258,14 @@ where
                         if let Some(r) = redial.as_mut() {
                             keep_seat(r, &link, &msg, room.as_ref(), &mut printer);
                         }
+                        if let ServerMsg::TournamentExport { text, .. } = &msg
+                            && let Some(path) = export_to.take()
+                        {
+                            match std::fs::write(&path, text) {
+                                Ok(()) => printer.saved(&path),
+                                Err(e) => printer.error("save_failed", &e.to_string()),
+                            }
+                        }
                         if let ServerMsg::Replay(record) = &msg
                             && let Some(path) = save_to.take()
                         {
@@ -257,8 +276,9 @@ where
                                 Err(e) => printer.error("save_failed", &e.to_string()),
                             }
                         } else if matches!(msg, ServerMsg::Error(_)) {
-                            // The refusal of the replay asked for: nothing to save.
+                            // The refusal of the replay (or export) asked for: nothing to save.
                             save_to = None;
+                            export_to = None;
                         }
                         continue;
                     }
@@ -379,6 +399,9 @@ fn answers(awaiting: Awaiting, msg: &ServerMsg) -> bool {
             | (Awaiting::Challenge, ServerMsg::ChallengeSent(_))
             | (Awaiting::Players, ServerMsg::Players(_))
             | (Awaiting::Policy, ServerMsg::ChallengesSet(_))
+            | (Awaiting::Tournaments, ServerMsg::Tournaments(_))
+            | (Awaiting::Tournament, ServerMsg::Tournament(_))
+            | (Awaiting::Export, ServerMsg::TournamentExport { .. })
     )
 }
 
@@ -615,6 +638,20 @@ fn request<W: Write>(
         ))),
         // Answered from what the client keeps.
         Command::Challenges(None) => Ok(None),
+        Command::Tournament(msg) => {
+            let wait = match msg {
+                ClientMsg::ListTournaments => Awaiting::Tournaments,
+                _ => Awaiting::Tournament,
+            };
+            Ok(Some((msg.clone(), Some(wait))))
+        }
+        Command::TournamentExport { id, format, .. } => Ok(Some((
+            ClientMsg::ExportTournament {
+                id: *id,
+                format: *format,
+            },
+            Some(Awaiting::Export),
+        ))),
         Command::Quit => Ok(None),
     }
 }

@@ -393,6 +393,45 @@ pub fn result_word(over: &GameOver, me: Option<Seat>) -> &'static str {
     }
 }
 
+/// A value in hundredths as a short decimal (`2.5`).
+fn hundredths(v: i64) -> String {
+    let sign = if v < 0 { "-" } else { "" };
+    let v = v.abs();
+    match (v % 100, v % 10) {
+        (0, _) => format!("{sign}{}", v / 100),
+        (_, 0) => format!("{sign}{}.{}", v / 100, (v % 100) / 10),
+        _ => format!("{sign}{}.{:02}", v / 100, v % 100),
+    }
+}
+
+/// A tournament's line: number, name, format, game, where it stands.
+fn tournament_line(t: &banco_protocol::TournamentSummary, loc: &Locale) -> String {
+    let status = loc.get(match t.status {
+        banco_protocol::TournamentStatus::Entries => "tournament.status_entries",
+        banco_protocol::TournamentStatus::Running => "tournament.status_running",
+        banco_protocol::TournamentStatus::Paused => "tournament.status_paused",
+        banco_protocol::TournamentStatus::Over => "tournament.status_over",
+    });
+    let rounds = if t.rounds > 0 {
+        format!(", {}/{}", t.round, t.rounds)
+    } else {
+        String::new()
+    };
+    tr!(
+        loc,
+        "tournament.line",
+        id = t.id,
+        name = t.name,
+        format = t.format,
+        game = t.game.as_str(),
+        status = status,
+        rounds = rounds,
+        entrants = t.entrants,
+        organiser = t.organiser
+    )
+    .to_string()
+}
+
 impl<W: Write> Printer<W> {
     pub fn new(out: W, format: Format, locale: Locale) -> Printer<W> {
         Printer {
@@ -1198,6 +1237,96 @@ impl<W: Write> Printer<W> {
         );
     }
 
+    /// The tournament list.
+    pub fn tournaments(&mut self, list: &[banco_protocol::TournamentSummary]) {
+        let loc = self.locale.clone();
+        let mut text = if list.is_empty() {
+            tr!(loc, "tournament.none").to_string()
+        } else {
+            tr!(loc, "tournament.list_title", count = list.len()).to_string()
+        };
+        for t in list {
+            text.push_str(&format!("\n  {}", tournament_line(t, &loc)));
+        }
+        self.emit(
+            "tournaments",
+            json!({"tournaments": serde_json::to_value(list).unwrap_or_default()}),
+            &text,
+        );
+    }
+
+    /// One tournament: its line, the current round's pairings, the standings.
+    pub fn tournament(&mut self, v: &banco_protocol::TournamentView) {
+        let loc = self.locale.clone();
+        let mut text = tournament_line(&v.summary, &loc);
+        let round = v.summary.round;
+        if round > 0 {
+            text.push_str(&format!(
+                "\n  {}",
+                tr!(loc, "tournament.round", round = round)
+            ));
+            for b in v.boards.iter().filter(|b| b.round == round) {
+                let result = b.result.map_or_else(
+                    || match b.room {
+                        Some(room) => tr!(loc, "tournament.playing_in", room = room).to_string(),
+                        None => tr!(loc, "tournament.playing").to_string(),
+                    },
+                    |r| {
+                        let mut t = r.text().to_string();
+                        if b.by_hand {
+                            t.push_str(&format!(" ({})", tr!(loc, "tournament.by_hand")));
+                        }
+                        t
+                    },
+                );
+                text.push_str(&format!(
+                    "\n    {}. {} - {}  {}",
+                    b.board,
+                    v.name_of(b.white),
+                    v.name_of(b.black),
+                    result
+                ));
+            }
+            for y in v.byes.iter().filter(|y| y.round == round) {
+                text.push_str(&format!(
+                    "\n    {}: {}",
+                    tr!(loc, "tournament.bye"),
+                    v.name_of(y.entrant)
+                ));
+            }
+        }
+        let heads: Vec<&str> = v.tie_breaks.iter().map(|t| t.code()).collect();
+        text.push_str(&format!(
+            "\n  {}{}",
+            tr!(loc, "tournament.standings"),
+            if heads.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", heads.join(" "))
+            }
+        ));
+        for l in &v.standings {
+            let values: Vec<String> = l.tie_breaks.iter().map(|x| hundredths(*x)).collect();
+            text.push_str(&format!(
+                "\n    {}. {} {}{}{}",
+                l.rank,
+                v.name_of(l.entrant),
+                hundredths(i64::from(l.points) * 10),
+                if values.is_empty() {
+                    String::new()
+                } else {
+                    format!("  [{}]", values.join(" "))
+                },
+                if l.on_fire { " 🔥" } else { "" }
+            ));
+        }
+        self.emit(
+            "tournament",
+            serde_json::to_value(v).unwrap_or_default(),
+            &text,
+        );
+    }
+
     pub fn saved(&mut self, path: &std::path::Path) {
         let text = tr!(self.locale, "replay.saved", path = path.display());
         self.emit("saved", json!({"path": path.display().to_string()}), &text);
@@ -1275,6 +1404,51 @@ impl<W: Write> Printer<W> {
                 );
             }
             ServerMsg::Review(review) => self.review(review),
+            ServerMsg::Tournaments(list) => self.tournaments(list),
+            ServerMsg::Tournament(view) => self.tournament(view),
+            ServerMsg::TournamentGame(game) => {
+                self.ring();
+                let text = tr!(
+                    loc,
+                    "tournament.game_ready",
+                    round = game.round,
+                    board = game.board,
+                    opponent = game.opponent,
+                    room = game.room,
+                    colour = if game.white {
+                        loc.get("tournament.white")
+                    } else {
+                        loc.get("tournament.black")
+                    },
+                    secs = game.forfeit_secs
+                );
+                self.emit(
+                    "tournament_game",
+                    serde_json::to_value(game).unwrap_or_default(),
+                    &text,
+                );
+            }
+            ServerMsg::TournamentOver { id, winners } => {
+                let text = tr!(
+                    loc,
+                    "tournament.over",
+                    id = id,
+                    winners = winners.join(", ")
+                );
+                self.emit(
+                    "tournament_over",
+                    json!({"tournament": id, "winners": winners}),
+                    &text,
+                );
+            }
+            ServerMsg::TournamentExport { name, text } => {
+                let line = tr!(loc, "tournament.exported", name = name, bytes = text.len());
+                self.emit(
+                    "tournament_export",
+                    json!({"name": name, "bytes": text.len()}),
+                    &line,
+                );
+            }
             _ => {
                 if let Some(room) = room {
                     self.room_msg(msg, room, loc);

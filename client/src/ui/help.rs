@@ -35,6 +35,13 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
             (tr!(loc, "challenge.people"), keys::CHALLENGE_FORM)
         }
         Screen::People(_) => (tr!(loc, "challenge.people"), keys::PEOPLE),
+        Screen::Tournaments(t) if t.form.is_some() => {
+            (tr!(loc, "tournament.create_title"), keys::TOURNAMENT_FORM)
+        }
+        Screen::Tournaments(t) if t.open.is_some() => {
+            (tr!(loc, "tournament.title"), keys::TOURNAMENT)
+        }
+        Screen::Tournaments(_) => (tr!(loc, "tournament.title"), keys::TOURNAMENTS),
         Screen::Replay(r) if r.save.is_some() => (tr!(loc, "help.replay"), keys::SAVE),
         Screen::Replay(_) => (tr!(loc, "help.replay"), keys::REPLAY),
         Screen::Editor(ed) => match ed.board {

@@ -220,6 +220,7 @@ pub(super) fn draw_create(frame: &mut Frame, area: Rect, app: &App, form: &Creat
         None => tr!(loc, "create.title").to_string(),
         Some(Target::Player(name)) => tr!(loc, "challenge.title", name = name),
         Some(Target::Anyone) => tr!(loc, "challenge.title_open").to_string(),
+        Some(Target::Tournament) => tr!(loc, "tournament.games_title").to_string(),
     };
     let inner = dialog(frame, centered(area, width, height), theme, &title);
     const LABEL_W: usize = 18;

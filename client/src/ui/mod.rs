@@ -23,6 +23,7 @@ pub mod records;
 pub mod replay;
 pub mod review;
 pub mod room;
+pub mod tournaments;
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -53,6 +54,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
         Screen::Password(p) => profile::draw_password(frame, area, app, p),
         Screen::Editor(ed) => editor::draw(frame, area, app, ed),
         Screen::People(p) => people::draw(frame, area, app, p),
+        Screen::Tournaments(t) => tournaments::draw(frame, area, app, t),
     }
     if let Some(p) = &app.popup {
         popup::draw(frame, area, app, p);

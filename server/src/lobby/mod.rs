@@ -209,6 +209,12 @@ enum LobbyMsg {
     },
     /// A tournament's list line changed.
     TournamentChanged(banco_protocol::TournamentSummary),
+    /// Tournament `id` exported as `format` (the HTTP download).
+    ExportTournament {
+        id: banco_protocol::TournamentId,
+        format: banco_protocol::ExportFormat,
+        reply: oneshot::Sender<Result<(String, String), ErrorMsg>>,
+    },
     /// A tournament's boards to open: answers each board's room.
     OpenBoards {
         boards: Vec<crate::tournament::BoardOpening>,
@@ -374,6 +380,18 @@ impl LobbyHandle {
     /// `client` asks something about tournaments; the answer goes to its outbox.
     pub async fn tournament(&self, client: ClientId, ask: TournamentAsk) -> Result<(), LobbyGone> {
         self.send(LobbyMsg::Tournament { client, ask }).await
+    }
+
+    /// Tournament `id` exported as `format`: a file name and its text.
+    pub async fn export_tournament(
+        &self,
+        id: banco_protocol::TournamentId,
+        format: banco_protocol::ExportFormat,
+    ) -> Result<Result<(String, String), ErrorMsg>, LobbyGone> {
+        let (reply, answer) = oneshot::channel();
+        self.send(LobbyMsg::ExportTournament { id, format, reply })
+            .await?;
+        answer.await.map_err(|_| LobbyGone)
     }
 
     /// A tournament's list line changed.
@@ -676,6 +694,9 @@ impl Lobby {
             LobbyMsg::Gone { client, held_in } => self.gone(client, held_in),
             LobbyMsg::Tournament { client, ask } => self.tournament(client, ask),
             LobbyMsg::TournamentChanged(summary) => self.tournament_changed(summary),
+            LobbyMsg::ExportTournament { id, format, reply } => {
+                self.export_tournament(id, format, reply);
+            }
             LobbyMsg::OpenBoards { boards, reply } => {
                 let _ = reply.send(self.open_boards(boards));
             }

@@ -129,6 +129,24 @@ impl Lobby {
         }
     }
 
+    /// Tournament `id` exported (the HTTP download): the tournament answers `reply`.
+    pub(super) fn export_tournament(
+        &mut self,
+        id: TournamentId,
+        format: banco_protocol::ExportFormat,
+        reply: tokio::sync::oneshot::Sender<Result<(String, String), ErrorMsg>>,
+    ) {
+        match self.tournaments.handles.get(&id) {
+            Some(handle) => {
+                // A tournament gone drops the reply: the download says the server is busy.
+                handle.send(TournamentMsg::Export { format, reply });
+            }
+            None => {
+                let _ = reply.send(Err(no_such(id)));
+            }
+        }
+    }
+
     /// A tournament's list line changed.
     pub(super) fn tournament_changed(&mut self, summary: TournamentSummary) {
         self.tournaments.lines.insert(summary.id, summary);

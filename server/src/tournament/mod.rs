@@ -102,6 +102,13 @@ pub enum TournamentMsg {
     },
     /// A board's result, on disk (its room wrote it).
     BoardOver(BoardReport),
+    /// The tournament exported, for the HTTP download (no session asks).
+    Export {
+        /// Which form.
+        format: ExportFormat,
+        /// The file name and text, or why not.
+        reply: tokio::sync::oneshot::Sender<Result<(String, String), ErrorMsg>>,
+    },
 }
 
 /// A board's room for the lobby to open (or, after a restart, to find again).
@@ -181,8 +188,9 @@ struct Actor {
     record: Record,
     /// Store, lobby, shutdown.
     ctx: TournamentContext,
-    /// Who is sent the view when it changes: the organiser, entrants and whoever asked.
-    followers: HashMap<ClientId, Outbox>,
+    /// Who is sent the view when it changes: the organiser, entrants and whoever asked
+    /// (by session: their name and where their messages go).
+    followers: HashMap<ClientId, (String, Outbox)>,
     /// Writes waiting for this event's commit.
     log: Vec<TournamentWrite>,
 }
@@ -246,6 +254,9 @@ impl Actor {
                         }
                     }
                     Some(TournamentMsg::BoardOver(report)) => self.board_over(report).await,
+                    Some(TournamentMsg::Export { format, reply }) => {
+                        let _ = reply.send(export::export(&self.record, format, unix_ms()));
+                    }
                     None => break,
                 },
                 () = sleep_until(wake), if wake.is_some() => self.on_timer().await,
@@ -273,12 +284,11 @@ impl Actor {
         if self.record.status == TournamentStatus::Entries {
             if let TournamentStart::At { unix_ms } = self.record.settings.start
                 && now >= unix_ms
+                && let Err(e) = self.start().await
             {
-                if let Err(e) = self.start().await {
-                    tracing::info!(error = %e, "the tournament could not start at its time");
-                    // Not again: it waits for the organiser.
-                    self.record.settings.start = TournamentStart::Manual;
-                }
+                tracing::info!(error = %e, "the tournament could not start at its time");
+                // Not again: it waits for the organiser.
+                self.record.settings.start = TournamentStart::Manual;
             }
             return;
         }
@@ -293,7 +303,8 @@ impl Actor {
     }
 
     fn follow(&mut self, asker: &Asker) {
-        self.followers.insert(asker.client, asker.outbox.clone());
+        self.followers
+            .insert(asker.client, (asker.name.clone(), asker.outbox.clone()));
     }
 
     fn organiser_only(&self, asker: &Asker) -> Result<(), ErrorMsg> {
@@ -510,10 +521,18 @@ impl Actor {
             }
         } else if self.record.round_done()
             && (self.record.rounds.len() as u32) < self.record.total_rounds
+            && let Err(e) = self.pair_round().await
         {
-            if let Err(e) = self.pair_round().await {
-                tracing::error!(error = %e, "the next round could not be paired");
-            }
+            // The organiser decides what now (a result by hand, a removal, the end).
+            tracing::warn!(error = %e, "the next round could not be paired");
+            self.tell_organiser(ServerMsg::Error(ErrorMsg::new(
+                e.code,
+                format!(
+                    "round {} could not be paired: {}",
+                    self.record.rounds.len() + 1,
+                    e.message
+                ),
+            )));
         }
         if self.record.finished(unix_ms()) {
             self.record.status = TournamentStatus::Over;
@@ -711,9 +730,19 @@ impl Actor {
         self.tell_followers(ServerMsg::Tournament(Box::new(view)));
     }
 
+    /// Tells the organiser's sessions among the followers.
+    fn tell_organiser(&self, msg: ServerMsg) {
+        let out = Outgoing::new(msg);
+        for (name, outbox) in self.followers.values() {
+            if self.record.is_organiser(name) {
+                outbox.push(&out);
+            }
+        }
+    }
+
     fn tell_followers(&mut self, msg: ServerMsg) {
         let out = Outgoing::new(msg);
-        self.followers.retain(|_, outbox| outbox.push(&out));
+        self.followers.retain(|_, (_, outbox)| outbox.push(&out));
     }
 }
 

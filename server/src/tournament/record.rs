@@ -170,9 +170,9 @@ pub fn check_settings(s: &TournamentSettings) -> Result<(), ErrorMsg> {
             }
         }
     }
-    if !(5..=3600).contains(&s.forfeit_secs) {
+    if !(1..=3600).contains(&s.forfeit_secs) {
         return bad(format!(
-            "the forfeit wait is 5 to 3600 seconds, not {}",
+            "the forfeit wait is 1 to 3600 seconds, not {}",
             s.forfeit_secs
         ));
     }
@@ -319,7 +319,7 @@ impl Record {
             ));
         }
         // Stable: equal ratings keep their entry order.
-        self.entrants.sort_by(|a, b| b.rating.cmp(&a.rating));
+        self.entrants.sort_by_key(|e| std::cmp::Reverse(e.rating));
         match self.settings.format {
             TournamentFormat::RoundRobin { double } => {
                 let rr = if double {
@@ -451,8 +451,14 @@ impl Record {
         let pairing: RoundPairing = match self.settings.format {
             TournamentFormat::Swiss { .. } => {
                 let t = self.pairing_history();
-                banco_pairing::dutch::pair(&t, &[])
-                    .map_err(|e| refuse(ErrorCode::Internal, format!("cannot pair: {e}")))?
+                banco_pairing::dutch::pair(&t, &[]).map_err(|e| match e {
+                    banco_pairing::dutch::PairError::NoValidPairing => refuse(
+                        ErrorCode::BadSettings,
+                        "no pairing meets the Dutch rules' absolute criteria (the players left \
+                         have all met): enter more players or bots",
+                    ),
+                    e => refuse(ErrorCode::Internal, format!("cannot pair: {e}")),
+                })?
             }
             TournamentFormat::RoundRobin { double } => {
                 let n = self.entrants.len();

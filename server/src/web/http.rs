@@ -182,6 +182,9 @@ async fn page(State(web): State<Web>, method: Method, uri: Uri, headers: HeaderM
             .into_response();
     }
     let path = uri.path();
+    if let Some(file) = path.strip_prefix("/tournaments/") {
+        return tournament_file(&web, file).await;
+    }
     let found = if path == "/" || path == "/index.html" {
         Some((assets::index(), "text/html; charset=utf-8"))
     } else if let Some(code) = path
@@ -207,6 +210,59 @@ async fn page(State(web): State<Web>, method: Method, uri: Uri, headers: HeaderM
         body,
     )
         .into_response()
+}
+
+/// `GET /tournaments/ID.trf` (or `.csv`, `.json`): a tournament exported, as a file to
+/// save (what `tournament export` writes in plain mode).
+async fn tournament_file(web: &Web, file: &str) -> Response {
+    use banco_protocol::ExportFormat;
+    let parsed = file.rsplit_once('.').and_then(|(id, ext)| {
+        let format = match ext {
+            "trf" => ExportFormat::Trf,
+            "csv" => ExportFormat::Csv,
+            "json" => ExportFormat::Json,
+            _ => return None,
+        };
+        Some((id.parse::<banco_protocol::TournamentId>().ok()?, format))
+    });
+    let Some((id, format)) = parsed else {
+        return (
+            StatusCode::NOT_FOUND,
+            "ask for /tournaments/ID.trf, /tournaments/ID.csv or /tournaments/ID.json",
+        )
+            .into_response();
+    };
+    match web.ctx.lobby.export_tournament(id, format).await {
+        Ok(Ok((name, text))) => {
+            let content_type = match format {
+                ExportFormat::Trf => "text/plain; charset=utf-8",
+                ExportFormat::Csv => "text/csv; charset=utf-8",
+                ExportFormat::Json => "application/json",
+            };
+            (
+                [
+                    (header::CONTENT_TYPE, content_type.to_string()),
+                    (
+                        header::CONTENT_DISPOSITION,
+                        format!("attachment; filename=\"{name}\""),
+                    ),
+                    (header::CACHE_CONTROL, "no-cache".to_string()),
+                    (header::X_CONTENT_TYPE_OPTIONS, "nosniff".to_string()),
+                ],
+                text,
+            )
+                .into_response()
+        }
+        Ok(Err(e)) => {
+            let status = if e.code == banco_protocol::ErrorCode::NoSuchTournament {
+                StatusCode::NOT_FOUND
+            } else {
+                StatusCode::UNPROCESSABLE_ENTITY
+            };
+            (status, e.message).into_response()
+        }
+        Err(_) => (StatusCode::SERVICE_UNAVAILABLE, "the server is stopping").into_response(),
+    }
 }
 
 #[cfg(test)]

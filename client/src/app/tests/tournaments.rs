@@ -1,0 +1,229 @@
+//! The Tournaments screen: `t` in the lobby opens the list; Enter opens one with its
+//! pairings, Tab shows the standings (with the tie-breaks) and the crosstable; `e`
+//! enters, `g` goes to your game; `c` opens the form (name, format, length, then the
+//! create-room form for the games), which sends `CreateTournament`.
+
+use super::*;
+use banco_protocol::{
+    BoardResult, BoardView, ByeView, CrossCell, CrossRow, Entrant, StandingLine, TieBreak,
+    TournamentFormat, TournamentSettings, TournamentStatus, TournamentSummary, TournamentView,
+};
+
+fn summary() -> TournamentSummary {
+    TournamentSummary {
+        id: 3,
+        name: "Club night".into(),
+        format: TournamentFormat::Swiss { rounds: 3 },
+        game: banco_protocol::GameKind::Caro,
+        organiser: "Chi".into(),
+        status: TournamentStatus::Running,
+        entrants: 5,
+        round: 2,
+        rounds: 3,
+        rated: true,
+    }
+}
+
+/// A Swiss of five at round 2: An plays Bình in room 7; Dung has the bye.
+fn view() -> TournamentView {
+    let names = ["An", "Bình", "Chi", "Bot (easy)", "Dung"];
+    let board = |round, board, white, black, room, result| BoardView {
+        round,
+        board,
+        white,
+        black,
+        room,
+        result,
+        by_hand: false,
+    };
+    TournamentView {
+        summary: summary(),
+        settings: TournamentSettings::new(
+            "Club night",
+            TournamentFormat::Swiss { rounds: 3 },
+            RoomSettings::default(),
+        ),
+        entrants: names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| Entrant {
+                number: i as u32 + 1,
+                name: (*n).into(),
+                bot: None,
+                rating: 1500 - i as u16 * 20,
+                withdrawn: false,
+            })
+            .collect(),
+        boards: vec![
+            board(1, 1, 1, 4, Some(1), Some(BoardResult::WhiteWins)),
+            board(1, 2, 2, 3, Some(2), Some(BoardResult::Draw)),
+            board(2, 1, 1, 2, Some(7), None),
+            board(2, 2, 4, 3, Some(8), Some(BoardResult::BlackWins)),
+        ],
+        byes: vec![
+            ByeView {
+                round: 1,
+                entrant: 5,
+                points: 10,
+            },
+            ByeView {
+                round: 2,
+                entrant: 5,
+                points: 10,
+            },
+        ],
+        tie_breaks: vec![
+            TieBreak::BuchholzCut1,
+            TieBreak::Buchholz,
+            TieBreak::SonnebornBerger,
+        ],
+        standings: vec![
+            StandingLine {
+                rank: 1,
+                entrant: 5,
+                points: 20,
+                tie_breaks: vec![400, 400, 400],
+                on_fire: false,
+            },
+            StandingLine {
+                rank: 2,
+                entrant: 3,
+                points: 15,
+                tie_breaks: vec![150, 250, 125],
+                on_fire: false,
+            },
+            StandingLine {
+                rank: 3,
+                entrant: 1,
+                points: 10,
+                tie_breaks: vec![50, 50, 0],
+                on_fire: false,
+            },
+        ],
+        crosstable: vec![CrossRow {
+            entrant: 1,
+            cells: vec![
+                CrossCell {
+                    opponent: Some(4),
+                    white: Some(true),
+                    points: Some(10),
+                    played: true,
+                },
+                CrossCell {
+                    opponent: Some(2),
+                    white: Some(true),
+                    points: None,
+                    played: false,
+                },
+            ],
+        }],
+        ends_in_ms: None,
+        starts_in_ms: None,
+    }
+}
+
+fn tournaments_app() -> App {
+    let mut a = lobby_app();
+    press(&mut a, &[KeyCode::Char('t')]);
+    assert_eq!(sent(&mut a), vec![ClientMsg::ListTournaments]);
+    let mut other = summary();
+    other.id = 2;
+    other.name = "Arena".into();
+    other.format = TournamentFormat::Arena {
+        seconds: 1800,
+        berserk: false,
+    };
+    other.status = TournamentStatus::Entries;
+    other.round = 0;
+    other.rounds = 0;
+    a.server(ServerMsg::Tournaments(vec![summary(), other]));
+    a
+}
+
+#[test]
+fn snapshot_tournament_list() {
+    let a = tournaments_app();
+    let (text, _) = render(&a, 80, 24);
+    insta::assert_snapshot!("tournament_list", text);
+}
+
+#[test]
+fn a_tournament_opens_with_its_pairings_then_standings_and_crosstable() {
+    let mut a = tournaments_app();
+    press(&mut a, &[KeyCode::Enter]);
+    assert_eq!(sent(&mut a), vec![ClientMsg::ShowTournament(3)]);
+    a.server(ServerMsg::Tournament(Box::new(view())));
+    let (text, _) = render(&a, 80, 24);
+    insta::assert_snapshot!("tournament_pairings", text);
+    // g: to An's own game; Enter on board 2: watch it.
+    press(&mut a, &[KeyCode::Char('g')]);
+    assert_eq!(sent(&mut a), vec![ClientMsg::JoinRoom(7)]);
+    press(&mut a, &[KeyCode::Down, KeyCode::Enter]);
+    assert!(sent(&mut a).is_empty(), "board 2 is over: nothing to watch");
+    press(&mut a, &[KeyCode::Up, KeyCode::Enter]);
+    assert_eq!(sent(&mut a), vec![ClientMsg::JoinRoom(7)]);
+    press(&mut a, &[KeyCode::Tab]);
+    let (text, _) = render(&a, 80, 24);
+    insta::assert_snapshot!("tournament_standings", text);
+    press(&mut a, &[KeyCode::Tab]);
+    let (text, _) = render(&a, 80, 24);
+    assert!(text.contains("+4w"), "{text}");
+    press(&mut a, &[KeyCode::Char('e'), KeyCode::Char('w')]);
+    assert_eq!(
+        sent(&mut a),
+        vec![
+            ClientMsg::JoinTournament(3),
+            ClientMsg::WithdrawTournament(3)
+        ]
+    );
+    press(&mut a, &[KeyCode::Esc]);
+    assert_eq!(sent(&mut a), vec![ClientMsg::ListTournaments]);
+    press(&mut a, &[KeyCode::Esc]);
+    assert!(matches!(a.screen, Screen::Lobby(_)));
+}
+
+#[test]
+fn the_form_names_the_tournament_then_takes_the_games_settings() {
+    let mut a = tournaments_app();
+    press(&mut a, &[KeyCode::Char('c')]);
+    // No name: Enter stays on the first page.
+    press(&mut a, &[KeyCode::Enter]);
+    assert!(sent(&mut a).is_empty());
+    typ(&mut a, "Friday");
+    press(&mut a, &[KeyCode::Down, KeyCode::Right, KeyCode::Right]);
+    let (text, _) = render(&a, 80, 24);
+    insta::assert_snapshot!("tournament_form", text);
+    // Arena, 31 minutes; then the games' page, and Enter creates.
+    press(&mut a, &[KeyCode::Down, KeyCode::Right, KeyCode::Enter]);
+    assert!(sent(&mut a).is_empty());
+    press(&mut a, &[KeyCode::Enter]);
+    let msgs = sent(&mut a);
+    let [ClientMsg::CreateTournament(s)] = &msgs[..] else {
+        panic!("expected a create, got {msgs:?}");
+    };
+    assert_eq!(s.name, "Friday");
+    assert_eq!(
+        s.format,
+        TournamentFormat::Arena {
+            seconds: 31 * 60,
+            berserk: false
+        }
+    );
+    assert_eq!(s.room.seats, [SeatKind::Human, SeatKind::Human]);
+}
+
+#[test]
+fn a_game_ready_is_told_wherever_the_player_is() {
+    let mut a = lobby_app();
+    a.server(ServerMsg::TournamentGame(banco_protocol::TournamentGame {
+        tournament: 3,
+        round: 2,
+        board: 1,
+        room: 7,
+        opponent: "Bình".into(),
+        white: true,
+        forfeit_secs: 120,
+    }));
+    let (text, _) = render(&a, 100, 30);
+    assert!(text.contains("room 7"), "{text}");
+}

@@ -1,0 +1,375 @@
+//! The Tournaments screen (`t` in the lobby): the list of tournaments, one opened with
+//! its pairings, standings (with the tie-breaks) and crosstable, and the form that
+//! creates one: name, format and rounds (or minutes) first, then the create-room form
+//! for the games' settings.
+//!
+//! The server's views replace what is shown as they come; keys send one request each.
+
+use banco_protocol::{
+    ClientMsg, RoomId, TournamentFormat, TournamentSettings, TournamentSummary, TournamentView,
+};
+use crossterm::event::{KeyCode, KeyEvent};
+
+use super::create::{CreateForm, FormAction};
+use super::input::TextInput;
+use super::{App, Lobby, Screen};
+use crate::tr;
+
+/// What the opened tournament shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Pane {
+    /// The current round's boards (Enter opens one).
+    #[default]
+    Pairings,
+    /// Standings with the tie-breaks.
+    Standings,
+    /// Round by round, everyone.
+    Crosstable,
+}
+
+impl Pane {
+    fn next(self) -> Pane {
+        match self {
+            Pane::Pairings => Pane::Standings,
+            Pane::Standings => Pane::Crosstable,
+            Pane::Crosstable => Pane::Pairings,
+        }
+    }
+}
+
+/// Which field of the tournament form has the cursor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TourneyField {
+    #[default]
+    Name,
+    Format,
+    /// Rounds (Swiss), cycles (round robin: 1 or 2), minutes (arena).
+    Length,
+}
+
+/// The first page of the create form: what kind of tournament; the games' settings come
+/// on the second page, the create-room form.
+#[derive(Debug, Clone)]
+pub struct TourneyForm {
+    pub name: TextInput,
+    /// 0 Swiss, 1 round robin, 2 arena.
+    pub format: usize,
+    /// Rounds, cycles or minutes, by format.
+    pub length: [u32; 3],
+    pub focus: TourneyField,
+    /// The second page, once reached.
+    pub games: Option<CreateForm>,
+}
+
+impl Default for TourneyForm {
+    fn default() -> Self {
+        TourneyForm {
+            name: TextInput::new(banco_protocol::tournament::MAX_TOURNAMENT_NAME_CHARS),
+            format: 0,
+            length: [5, 1, 30],
+            focus: TourneyField::Name,
+            games: None,
+        }
+    }
+}
+
+impl TourneyForm {
+    /// The format as chosen.
+    pub fn format(&self) -> TournamentFormat {
+        match self.format {
+            0 => TournamentFormat::Swiss {
+                rounds: self.length[0],
+            },
+            1 => TournamentFormat::RoundRobin {
+                double: self.length[1] >= 2,
+            },
+            _ => TournamentFormat::Arena {
+                seconds: self.length[2] * 60,
+                berserk: false,
+            },
+        }
+    }
+
+    pub fn fields() -> [TourneyField; 3] {
+        [
+            TourneyField::Name,
+            TourneyField::Format,
+            TourneyField::Length,
+        ]
+    }
+
+    fn change(&mut self, up: bool) {
+        match self.focus {
+            TourneyField::Name => {}
+            TourneyField::Format => {
+                self.format = if up {
+                    (self.format + 1) % 3
+                } else {
+                    (self.format + 2) % 3
+                };
+            }
+            TourneyField::Length => {
+                let (lo, hi) = match self.format {
+                    0 => (1, banco_protocol::tournament::MAX_SWISS_ROUNDS),
+                    1 => (1, 2),
+                    _ => (1, banco_protocol::tournament::MAX_ARENA_SECS / 60),
+                };
+                let v = &mut self.length[self.format];
+                *v = if up {
+                    (*v + 1).min(hi)
+                } else {
+                    v.saturating_sub(1).max(lo)
+                };
+            }
+        }
+    }
+}
+
+/// The Tournaments screen.
+#[derive(Debug, Clone, Default)]
+pub struct TournamentsScreen {
+    /// The list as last sent.
+    pub list: Vec<TournamentSummary>,
+    /// The highlighted line of the list, or board of the opened tournament.
+    pub selected: usize,
+    /// The tournament opened, as last sent.
+    pub open: Option<TournamentView>,
+    /// What the opened tournament shows.
+    pub pane: Pane,
+    /// The create form, while it is open.
+    pub form: Option<TourneyForm>,
+}
+
+impl TournamentsScreen {
+    /// The opened tournament's boards of its current round.
+    pub fn current_boards(&self) -> Vec<&banco_protocol::BoardView> {
+        self.open.as_ref().map_or_else(Vec::new, |v| {
+            v.boards
+                .iter()
+                .filter(|b| b.round == v.summary.round)
+                .collect()
+        })
+    }
+}
+
+impl App {
+    /// Opens the screen, asking for the list.
+    pub(super) fn open_tournaments(&mut self) {
+        self.send(ClientMsg::ListTournaments);
+        self.screen = Screen::Tournaments(Box::default());
+    }
+
+    /// A tournament message: kept for the screen, and told.
+    pub(super) fn tournament_msg(&mut self, msg: banco_protocol::ServerMsg) {
+        use banco_protocol::ServerMsg;
+        let loc = self.loc.clone();
+        match msg {
+            ServerMsg::Tournaments(list) => {
+                if let Screen::Tournaments(ts) = &mut self.screen {
+                    ts.list = list;
+                    if ts.open.is_none() {
+                        ts.selected = ts.selected.min(ts.list.len().saturating_sub(1));
+                    }
+                }
+            }
+            ServerMsg::Tournament(view) => {
+                if let Screen::Tournaments(ts) = &mut self.screen {
+                    if let Some(line) = ts.list.iter_mut().find(|l| l.id == view.summary.id) {
+                        *line = view.summary.clone();
+                    } else {
+                        ts.list.insert(0, view.summary.clone());
+                    }
+                    let shown = ts.open.as_ref().map(|v| v.summary.id);
+                    if shown.is_none_or(|id| id == view.summary.id) {
+                        if shown.is_none() {
+                            ts.selected = 0;
+                        }
+                        ts.open = Some(*view);
+                    }
+                }
+            }
+            ServerMsg::TournamentGame(game) => {
+                self.bell();
+                let colour = if game.white {
+                    loc.get("tournament.white")
+                } else {
+                    loc.get("tournament.black")
+                };
+                let text = tr!(
+                    loc,
+                    "tournament.game_ready",
+                    round = game.round,
+                    board = game.board,
+                    opponent = game.opponent,
+                    room = game.room,
+                    colour = colour,
+                    secs = game.forfeit_secs
+                );
+                self.info(text);
+            }
+            ServerMsg::TournamentOver { id, winners } => {
+                let text = tr!(
+                    loc,
+                    "tournament.over",
+                    id = id,
+                    winners = winners.join(", ")
+                );
+                self.info(text);
+            }
+            ServerMsg::TournamentExport { name, .. } => {
+                let text = tr!(loc, "tournament.exported", name = name, bytes = 0);
+                self.info(text);
+            }
+            _ => {}
+        }
+    }
+
+    pub(super) fn tournaments_key(&mut self, key: KeyEvent) {
+        let me = self.session.name().unwrap_or_default();
+        let Screen::Tournaments(ts) = &mut self.screen else {
+            return;
+        };
+        if let Some(form) = &mut ts.form {
+            if let Some(games) = &mut form.games {
+                match games.key(key) {
+                    FormAction::Create(room) => {
+                        let rated = room.rated;
+                        let mut s =
+                            TournamentSettings::new(form.name.text().trim(), form.format(), room);
+                        s.rated = rated;
+                        ts.form = None;
+                        self.send(ClientMsg::CreateTournament(Box::new(s)));
+                    }
+                    FormAction::Cancel => form.games = None,
+                    FormAction::None | FormAction::Arrange => {}
+                    FormAction::BadSize => {
+                        let msg = tr!(self.loc, "create.bad_size").to_string();
+                        self.warn(msg);
+                    }
+                    FormAction::BadFen(why) => {
+                        let msg = tr!(self.loc, "create.bad_fen", why = why);
+                        self.warn(msg);
+                    }
+                    FormAction::BadOpening(why) => {
+                        let msg = tr!(self.loc, "create.bad_opening", why = why);
+                        self.warn(msg);
+                    }
+                    FormAction::BadMatch => {
+                        let msg = tr!(self.loc, "create.bad_match").to_string();
+                        self.warn(msg);
+                    }
+                }
+                return;
+            }
+            let fields = TourneyForm::fields();
+            let at = fields.iter().position(|f| *f == form.focus).unwrap_or(0);
+            match key.code {
+                KeyCode::Esc => ts.form = None,
+                KeyCode::Tab | KeyCode::Down => form.focus = fields[(at + 1) % fields.len()],
+                KeyCode::BackTab | KeyCode::Up => {
+                    form.focus = fields[(at + fields.len() - 1) % fields.len()];
+                }
+                KeyCode::Enter => {
+                    if form.name.text().trim().is_empty() {
+                        form.focus = TourneyField::Name;
+                        let msg = tr!(self.loc, "tournament.name_needed").to_string();
+                        self.warn(msg);
+                    } else {
+                        // The games: the create form as last used, people in both seats.
+                        let mut games = super::screen_keys::remembered_form(&self.settings);
+                        games.target = Some(super::create::Target::Tournament);
+                        form.games = Some(games);
+                    }
+                }
+                KeyCode::Left if form.focus != TourneyField::Name => form.change(false),
+                KeyCode::Right if form.focus != TourneyField::Name => form.change(true),
+                KeyCode::Char(' ') if form.focus != TourneyField::Name => form.change(true),
+                _ if form.focus == TourneyField::Name => {
+                    form.name.edit(key);
+                }
+                _ => {}
+            }
+            return;
+        }
+        if let Some(view) = &ts.open {
+            let id = view.summary.id;
+            let boards: Vec<(Option<RoomId>, bool)> = ts
+                .current_boards()
+                .iter()
+                .map(|b| {
+                    let mine = [b.white, b.black]
+                        .iter()
+                        .any(|n| view.name_of(*n).eq_ignore_ascii_case(&me));
+                    (b.room.filter(|_| b.result.is_none()), mine)
+                })
+                .collect();
+            let my_room = boards
+                .iter()
+                .find(|(r, mine)| *mine && r.is_some())
+                .and_then(|b| b.0);
+            match key.code {
+                KeyCode::Up | KeyCode::Char('k') => ts.selected = ts.selected.saturating_sub(1),
+                KeyCode::Down | KeyCode::Char('j') => {
+                    ts.selected = (ts.selected + 1).min(boards.len().saturating_sub(1));
+                }
+                KeyCode::Tab => ts.pane = ts.pane.next(),
+                KeyCode::Enter => {
+                    if let Some((Some(room), mine)) = boards.get(ts.selected).copied() {
+                        self.send(if mine {
+                            ClientMsg::JoinRoom(room)
+                        } else {
+                            ClientMsg::WatchRoom(room)
+                        });
+                    }
+                }
+                KeyCode::Char('g') => {
+                    if let Some(room) = my_room {
+                        self.send(ClientMsg::JoinRoom(room));
+                    } else {
+                        let msg = tr!(self.loc, "tournament.no_game").to_string();
+                        self.info(msg);
+                    }
+                }
+                KeyCode::Char('J') | KeyCode::Char('e') => self.send(ClientMsg::JoinTournament(id)),
+                KeyCode::Char('w') => self.send(ClientMsg::WithdrawTournament(id)),
+                KeyCode::Char('s') => self.send(ClientMsg::StartTournament(id)),
+                KeyCode::Char('p') => self.send(ClientMsg::PairRound(id)),
+                KeyCode::Char('r') | KeyCode::F(5) => self.send(ClientMsg::ShowTournament(id)),
+                KeyCode::Char('?') => self.help = true,
+                KeyCode::Esc | KeyCode::Char('q') => {
+                    ts.open = None;
+                    ts.selected = 0;
+                    self.send(ClientMsg::ListTournaments);
+                }
+                _ => {}
+            }
+            return;
+        }
+        let count = ts.list.len();
+        let chosen = ts.list.get(ts.selected).map(|t| t.id);
+        match key.code {
+            KeyCode::Up | KeyCode::Char('k') => ts.selected = ts.selected.saturating_sub(1),
+            KeyCode::Down | KeyCode::Char('j') => {
+                ts.selected = (ts.selected + 1).min(count.saturating_sub(1));
+            }
+            KeyCode::Enter => {
+                if let Some(id) = chosen {
+                    self.send(ClientMsg::ShowTournament(id));
+                }
+            }
+            KeyCode::Char('e') => {
+                if let Some(id) = chosen {
+                    self.send(ClientMsg::JoinTournament(id));
+                }
+            }
+            KeyCode::Char('c') | KeyCode::Char('n') => ts.form = Some(TourneyForm::default()),
+            KeyCode::Char('r') | KeyCode::F(5) => self.send(ClientMsg::ListTournaments),
+            KeyCode::Char('?') => self.help = true,
+            KeyCode::Esc | KeyCode::Char('q') => {
+                self.screen = Screen::Lobby(Lobby::default());
+                self.send(ClientMsg::ListRooms);
+            }
+            _ => {}
+        }
+    }
+}
