@@ -574,10 +574,7 @@ pub fn match_reason(room: &Room, result: &MatchResult, loc: &Locale) -> Option<S
     if loser.is_some() && loser == room.my_seat() {
         return Some(loc.get(&you).to_string());
     }
-    match loser {
-        Some(l) => Some(tr!(loc, &key, loser = seat_name(room, l, loc))),
-        None => None,
-    }
+    loser.map(|l| tr!(loc, &key, loser = seat_name(room, l, loc)))
 }
 
 /// The match's result in a sentence or two: headline, then why.

@@ -45,9 +45,10 @@ fn client_variant(m: &ClientMsg) -> usize {
         ClientMsg::CancelChallenge(_) => 30,
         ClientMsg::SetChallenges(_) => 31,
         ClientMsg::Players => 32,
+        ClientMsg::Swap(_) => 33,
     }
 }
-const CLIENT_VARIANTS: usize = 33;
+const CLIENT_VARIANTS: usize = 34;
 
 fn server_variant(m: &ServerMsg) -> usize {
     match m {
@@ -93,9 +94,10 @@ fn server_variant(m: &ServerMsg) -> usize {
         ServerMsg::OpenChallenges(_) => 39,
         ServerMsg::Players(_) => 40,
         ServerMsg::ChallengesSet(_) => 41,
+        ServerMsg::Swap(_) => 42,
     }
 }
-const SERVER_VARIANTS: usize = 42;
+const SERVER_VARIANTS: usize = 43;
 
 fn challenge_sample(to: Option<&str>) -> Challenge {
     Challenge {
@@ -200,6 +202,28 @@ fn match_state() -> MatchState {
     }
 }
 
+fn swap_sample() -> SwapView {
+    SwapView {
+        kind: CaroOpening::Swap2,
+        proposer: Seat::Two,
+        stage: SwapStage::Choose,
+        to_act: Some(Seat::Two),
+        choices: vec![SwapChoice::White, SwapChoice::Black],
+        stones: vec![Point::new(7, 7), Point::new(6, 8), Point::new(9, 5)],
+        steps: vec![
+            SwapStep::Stone {
+                by: Seat::Two,
+                point: Point::new(7, 7),
+            },
+            SwapStep::Decided {
+                by: Seat::One,
+                choice: SwapChoice::PlaceTwo,
+            },
+        ],
+        x_seat: None,
+    }
+}
+
 fn game_view() -> GameView {
     GameView {
         number: 3,
@@ -232,6 +256,7 @@ fn game_view() -> GameView {
             reason: EndReason::Five,
             line: vec![Point::new(1, 2); 5],
         }),
+        swap: Some(Box::new(swap_sample())),
     }
 }
 
@@ -321,6 +346,7 @@ fn client_samples() -> Vec<ClientMsg> {
         ClientMsg::AcceptChallenge(u32::MAX),
         ClientMsg::CancelChallenge(1),
         ClientMsg::Players,
+        ClientMsg::Swap(SwapChoice::PlaceTwo),
         ClientMsg::ChangePassword(PasswordChange {
             old: "old password".into(),
             new: "new password".into(),
@@ -446,6 +472,7 @@ fn server_samples() -> Vec<ServerMsg> {
             },
         ]),
         ServerMsg::ChallengesSet(ChallengePolicy::Nobody),
+        ServerMsg::Swap(Box::new(swap_sample())),
         ServerMsg::ChallengeEnded {
             id: 1,
             end: ChallengeEnd::Accepted {
@@ -718,6 +745,10 @@ fn server_samples() -> Vec<ServerMsg> {
         check: true,
         fives: [vec![Point::new(3, 4)], vec![]],
         three_stops: [vec![], vec![Point::new(0, 0), Point::new(63, 63)]],
+        forbidden: vec![ForbiddenPoint {
+            point: Point::new(8, 7),
+            foul: Foul::DoubleThree,
+        }],
     })));
     v.push(ServerMsg::RecordParsed(Box::new(recorded_sample())));
     v.push(ServerMsg::RecordText {

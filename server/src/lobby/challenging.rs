@@ -104,7 +104,7 @@ impl Lobby {
             );
         }
         let to = match to.as_deref().map(str::trim) {
-            Some(name) if name.is_empty() => {
+            Some("") => {
                 return Err(ErrorMsg::new(
                     ErrorCode::BadName,
                     "say whom to challenge, or make an open challenge",

@@ -273,7 +273,7 @@ impl Room {
         self.generation += 1;
         self.last_move_at = Some(now);
         tracing::info!(?seat, ?act, "swap opening");
-        self.broadcast(ServerMsg::Swap(view));
+        self.broadcast(ServerMsg::Swap(Box::new(view)));
         if decided {
             self.swap_decided(now);
         }
