@@ -727,10 +727,10 @@ mod tests {
             "TURN -1,2",
             "TURN 1;2",
             "TAKEBACK 3,3",
-            "INFO rule 4",
+            "INFO rule 2",
             "INFO timeout_turn soon",
             "\u{0}\u{7f}garbage",
-            "SWAP2BOARD",
+            "SWAP2",
         ] {
             let out = run(&mut b, &[line]);
             assert!(
