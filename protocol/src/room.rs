@@ -433,7 +433,7 @@ pub struct GameView {
     /// stones are not yet in `opening`) or decided (its stones are then `opening`, and
     /// `first` is the seat that took White).
     #[serde(default)]
-    pub swap: Option<SwapView>,
+    pub swap: Option<Box<SwapView>>,
 }
 
 /// One chat line.

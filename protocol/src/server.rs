@@ -198,7 +198,7 @@ pub enum ServerMsg {
     /// Your room's swap opening moved on: a stone placed or a decision taken. Once
     /// decided, a [`ServerMsg::GameStarted`] follows with the stones as the game's
     /// opening and the colours as chosen.
-    Swap(SwapView),
+    Swap(Box<SwapView>),
 }
 
 /// Whether games reach the server's disk.

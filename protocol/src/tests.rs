@@ -58,9 +58,10 @@ fn client_variant(m: &ClientMsg) -> usize {
         ClientMsg::RemoveEntrant { .. } => 43,
         ClientMsg::SetResult { .. } => 44,
         ClientMsg::ExportTournament { .. } => 45,
+        ClientMsg::Swap(_) => 46,
     }
 }
-const CLIENT_VARIANTS: usize = 46;
+const CLIENT_VARIANTS: usize = 47;
 
 fn server_variant(m: &ServerMsg) -> usize {
     match m {
@@ -111,9 +112,10 @@ fn server_variant(m: &ServerMsg) -> usize {
         ServerMsg::TournamentGame(_) => 44,
         ServerMsg::TournamentOver { .. } => 45,
         ServerMsg::TournamentExport { .. } => 46,
+        ServerMsg::Swap(_) => 47,
     }
 }
-const SERVER_VARIANTS: usize = 47;
+const SERVER_VARIANTS: usize = 48;
 
 fn tournament_settings() -> TournamentSettings {
     let mut t = TournamentSettings::new(
@@ -342,6 +344,28 @@ fn match_state() -> MatchState {
     }
 }
 
+fn swap_sample() -> SwapView {
+    SwapView {
+        kind: CaroOpening::Swap2,
+        proposer: Seat::Two,
+        stage: SwapStage::Choose,
+        to_act: Some(Seat::Two),
+        choices: vec![SwapChoice::White, SwapChoice::Black],
+        stones: vec![Point::new(7, 7), Point::new(6, 8), Point::new(9, 5)],
+        steps: vec![
+            SwapStep::Stone {
+                by: Seat::Two,
+                point: Point::new(7, 7),
+            },
+            SwapStep::Decided {
+                by: Seat::One,
+                choice: SwapChoice::PlaceTwo,
+            },
+        ],
+        x_seat: None,
+    }
+}
+
 fn game_view() -> GameView {
     GameView {
         number: 3,
@@ -374,6 +398,7 @@ fn game_view() -> GameView {
             reason: EndReason::Five,
             line: vec![Point::new(1, 2); 5],
         }),
+        swap: Some(Box::new(swap_sample())),
     }
 }
 
@@ -493,6 +518,7 @@ fn client_samples() -> Vec<ClientMsg> {
             id: 11,
             format: ExportFormat::Trf,
         },
+        ClientMsg::Swap(SwapChoice::PlaceTwo),
         ClientMsg::ChangePassword(PasswordChange {
             old: "old password".into(),
             new: "new password".into(),
@@ -637,6 +663,7 @@ fn server_samples() -> Vec<ServerMsg> {
             name: "club.trf".into(),
             text: "012 Club night\n".into(),
         },
+        ServerMsg::Swap(Box::new(swap_sample())),
         ServerMsg::ChallengeEnded {
             id: 1,
             end: ChallengeEnd::Accepted {
@@ -909,6 +936,10 @@ fn server_samples() -> Vec<ServerMsg> {
         check: true,
         fives: [vec![Point::new(3, 4)], vec![]],
         three_stops: [vec![], vec![Point::new(0, 0), Point::new(63, 63)]],
+        forbidden: vec![ForbiddenPoint {
+            point: Point::new(8, 7),
+            foul: Foul::DoubleThree,
+        }],
     })));
     v.push(ServerMsg::RecordParsed(Box::new(recorded_sample())));
     v.push(ServerMsg::RecordText {

@@ -16,7 +16,7 @@ fn p(x: u8, y: u8) -> Point {
 /// The next swap update.
 async fn swap(c: &mut Client) -> SwapView {
     match c.recv_until(|m| matches!(m, ServerMsg::Swap(_))).await {
-        ServerMsg::Swap(view) => view,
+        ServerMsg::Swap(view) => *view,
         _ => unreachable!(),
     }
 }

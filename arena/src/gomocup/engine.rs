@@ -11,9 +11,16 @@
 //! - `BOARD` then `x,y,f` lines (`f` 1 ours, 2 theirs, 3 ignored) then `DONE` -> `x,y`.
 //! - `TAKEBACK x,y`: remove that stone -> `OK`.
 //! - `PLAY x,y`: put our stone there (the manager decides) -> `x,y`.
+//! - `SWAP2BOARD` then `x,y` lines (the opening's stones so far, X first) then `DONE`:
+//!   Gomocup's Swap2 extension. No stones: propose three -> `x,y x,y x,y` (of four
+//!   openings drawn from the shipped balanced list, the one the search scores closest
+//!   to even with White to move, each on a quarter of the move's time). Three or five stones: decide by a search of the position with
+//!   White (O) to move: White when it stands at least even -> its move `x,y`, else
+//!   `SWAP` (take Black). Placing two more stones is never answered: the proposer would
+//!   then take the better colour, worth at most even to us.
 //! - `INFO key value`: `timeout_turn`, `timeout_match`, `time_left` (ms), `max_memory`
-//!   (bytes), `rule` (0 freestyle, 1 exactly five, 8 caro with overlines, 9 caro), others
-//!   ignored. No answer.
+//!   (bytes), `rule` (0 freestyle, 1 exactly five, 4 or 5 renju, 8 caro with overlines,
+//!   9 caro), others ignored. No answer.
 //! - `ABOUT` -> `name="pbrain-banco", ...`; `END` -> stop.
 //!
 //! Anything else gets `UNKNOWN ...`; a command that cannot be carried out (bad
@@ -36,6 +43,10 @@ use banco_rules::caro::{Board, MAX_SIDE, MIN_SIDE, Point, Rule, Stone};
 fn turn_margin(turn: Duration) -> Duration {
     (turn / 20 + Duration::from_millis(40)).min(turn / 2)
 }
+
+/// How many balanced openings a Swap2 proposal weighs with the search before it
+/// proposes the most even.
+const SWAP2_PROPOSALS: usize = 4;
 
 /// Moves a match clock is assumed to still have to pay for.
 const MOVES_TO_GO: u32 = 20;
@@ -70,6 +81,8 @@ pub struct Brain {
     ended: bool,
     /// Most nodes per move, if limited (`--nodes`).
     node_limit: Option<u64>,
+    /// Stones received inside `SWAP2BOARD ... DONE`, or `None` outside it.
+    swap2: Option<Result<Vec<Point>, String>>,
 }
 
 impl Brain {
@@ -88,6 +101,7 @@ impl Brain {
             max_memory: 0,
             ended: false,
             node_limit: None,
+            swap2: None,
         }
     }
 
@@ -139,6 +153,22 @@ impl Brain {
     /// Handles one line from the manager; returns the lines to answer with.
     pub fn handle(&mut self, line: &str) -> Vec<String> {
         let line = line.trim();
+        if let Some(pending) = &mut self.swap2 {
+            if line.eq_ignore_ascii_case("DONE") {
+                return match self.swap2.take() {
+                    Some(Ok(stones)) => self.swap2_answer(&stones),
+                    Some(Err(e)) => vec![format!("ERROR {e}")],
+                    None => Vec::new(),
+                };
+            }
+            if let Ok(stones) = pending {
+                match parse_point(line) {
+                    Some(p) => stones.push(p),
+                    None => *pending = Err(format!("bad SWAP2BOARD line '{line}'")),
+                }
+            }
+            return Vec::new();
+        }
         if let Some(pending) = &mut self.pending {
             if line.eq_ignore_ascii_case("DONE") {
                 let pending = self.pending.take();
@@ -183,6 +213,13 @@ impl Brain {
                     return vec!["ERROR BOARD before START".to_string()];
                 }
                 self.pending = Some(Ok(Vec::new()));
+                Vec::new()
+            }
+            "SWAP2BOARD" => {
+                if self.board.is_none() {
+                    return vec!["ERROR SWAP2BOARD before START".to_string()];
+                }
+                self.swap2 = Some(Ok(Vec::new()));
                 Vec::new()
             }
             "TAKEBACK" => self.takeback(args),
@@ -375,6 +412,107 @@ impl Brain {
         self.think_and_play()
     }
 
+    /// Gomocup's Swap2 opening: propose three stones, or decide after three or five.
+    fn swap2_answer(&mut self, stones: &[Point]) -> Vec<String> {
+        let Some(empty) = &self.board else {
+            return vec!["ERROR SWAP2BOARD before START".to_string()];
+        };
+        let (width, height) = (empty.width(), empty.height());
+        let mut board = match Board::new(u32::from(width), u32::from(height)) {
+            Ok(b) => b,
+            Err(e) => return vec![format!("ERROR {e}")],
+        };
+        for (i, &p) in stones.iter().enumerate() {
+            if !board.contains_point(p) || !board.is_empty_at(p) {
+                return vec![format!(
+                    "ERROR SWAP2BOARD stone {p} is off the board or taken"
+                )];
+            }
+            board.place(p, if i % 2 == 0 { Stone::X } else { Stone::O });
+        }
+        match stones.len() {
+            0 => {
+                let roll = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_nanos() as u64);
+                let (budget, _) = self.budget_and_spend();
+                self.engine.set_move_time(budget / SWAP2_PROPOSALS as u32);
+                // Candidates from the balanced list, each scored by a search with O to
+                // move; the most even one is proposed.
+                let mut best: Option<(Vec<Point>, i32)> = None;
+                for k in 0..SWAP2_PROPOSALS as u64 {
+                    let Some(candidate) = banco_rules::caro::openings::random_balanced(
+                        width,
+                        height,
+                        roll.wrapping_add(k.wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+                    ) else {
+                        break;
+                    };
+                    let mut scratch = board.clone();
+                    for (i, &p) in candidate.iter().enumerate() {
+                        scratch.place(p, if i % 2 == 0 { Stone::X } else { Stone::O });
+                    }
+                    let mut pos = Position::from_board(&scratch, self.rule, Stone::O);
+                    let mut limits = Limits::none().spending_all();
+                    if let Some(n) = self.node_limit {
+                        limits = limits.nodes(n / SWAP2_PROPOSALS as u64);
+                    }
+                    let score = self.engine.search(&mut pos, &limits).score;
+                    if best.as_ref().is_none_or(|(_, s)| score.abs() < s.abs()) {
+                        best = Some((candidate, score));
+                    }
+                }
+                let three = best.map(|(c, _)| c).unwrap_or_else(|| {
+                    let (cx, cy) = (width / 2, height / 2);
+                    vec![
+                        Point::new(cx, cy),
+                        Point::new(cx + 1, cy),
+                        Point::new(cx.saturating_sub(1), cy + 1),
+                    ]
+                });
+                vec![
+                    three
+                        .iter()
+                        .map(Point::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                ]
+            }
+            3 | 5 => {
+                // O (White) is to move after an odd number of stones.
+                let (budget, _) = self.budget_and_spend();
+                self.engine.set_move_time(budget);
+                let mut pos = Position::from_board(&board, self.rule, Stone::O);
+                let mut limits = Limits::none().spending_all();
+                if let Some(n) = self.node_limit {
+                    limits = limits.nodes(n);
+                }
+                let thought = self.engine.search(&mut pos, &limits);
+                let message = format!(
+                    "MESSAGE swap2: White scores {} at depth {}",
+                    thought.score, thought.depth
+                );
+                match thought.best {
+                    Some(cell) if thought.score >= 0 => {
+                        let p = pos.point(cell);
+                        board.place(p, Stone::O);
+                        self.board = Some(board);
+                        self.own = Some(Stone::O);
+                        self.last = None;
+                        vec![message, p.to_string()]
+                    }
+                    _ => {
+                        self.board = Some(board);
+                        self.own = Some(Stone::X);
+                        self.last = stones.last().copied();
+                        vec![message, "SWAP".to_string()]
+                    }
+                }
+            }
+            n => vec![format!("ERROR SWAP2BOARD takes 0, 3 or 5 stones, not {n}")],
+        }
+    }
+
     fn think_and_play(&mut self) -> Vec<String> {
         let (budget, spend_all) = self.budget_and_spend();
         let (Some(board), Some(own)) = (&mut self.board, self.own) else {
@@ -462,6 +600,33 @@ mod tests {
 
     fn is_point(s: &str) -> Option<Point> {
         parse_point(s)
+    }
+
+    #[test]
+    fn swap2board_proposes_three_stones_and_answers_with_a_move_or_swap() {
+        let mut b = fast();
+        b.handle("INFO rule 4");
+        assert_eq!(b.rule, Rule::Renju);
+        run(&mut b, &["START 15"]);
+        let out = run(&mut b, &["SWAP2BOARD", "DONE"]);
+        assert_eq!(out.len(), 1, "{out:?}");
+        let three: Vec<Point> = out[0].split(' ').filter_map(is_point).collect();
+        assert_eq!(three.len(), 3, "{out:?}");
+        // Three stones: White's move, or SWAP.
+        let out = run(&mut b, &["SWAP2BOARD", "7,7", "8,7", "9,9", "DONE"]);
+        assert_eq!(out.len(), 1, "{out:?}");
+        assert!(out[0] == "SWAP" || is_point(&out[0]).is_some(), "{out:?}");
+        // Five stones where X has an open three and White nothing: White stands worse, so
+        // the brain takes Black.
+        let out = run(
+            &mut b,
+            &["SWAP2BOARD", "5,7", "0,0", "6,7", "0,2", "7,7", "DONE"],
+        );
+        assert_eq!(out, ["SWAP"]);
+        let out = run(&mut b, &["SWAP2BOARD", "7,7", "8,7", "DONE"]);
+        assert!(out[0].starts_with("ERROR"), "{out:?}");
+        let out = run(&mut b, &["SWAP2BOARD", "7,7", "oops", "DONE"]);
+        assert!(out[0].starts_with("ERROR"), "{out:?}");
     }
 
     fn fast() -> Brain {
@@ -562,10 +727,10 @@ mod tests {
             "TURN -1,2",
             "TURN 1;2",
             "TAKEBACK 3,3",
-            "INFO rule 4",
+            "INFO rule 2",
             "INFO timeout_turn soon",
             "\u{0}\u{7f}garbage",
-            "SWAP2BOARD",
+            "SWAP2",
         ] {
             let out = run(&mut b, &[line]);
             assert!(

@@ -104,7 +104,7 @@ impl GameState {
             over: view.over,
             out_of_step,
             players: seats.clone(),
-            swap: view.swap,
+            swap: view.swap.map(|s| *s),
         }
     }
 
@@ -205,7 +205,7 @@ impl Room {
             ServerMsg::Swap(view) => {
                 if let Some(game) = &mut self.game {
                     game.board = Board::new(&self.settings.game, "", &view.stones);
-                    game.swap = Some(view.clone());
+                    game.swap = Some((**view).clone());
                     // Whoever acts next: their clock runs (the server's next `Clock`
                     // or `GameStarted` says exactly).
                 }

@@ -159,7 +159,12 @@ impl Engine {
             Moves::Lost => {
                 let mut fives = Vec::new();
                 pos.cells_with(us.opponent(), Combo::Five, &mut fives);
-                let c = fives[0];
+                // Block one of them if we may; renju's Black may have no legal block at
+                // all (the point is forbidden), and then any legal move will do.
+                let c = match fives.iter().copied().find(|&c| pos.legal(c)) {
+                    Some(c) => c,
+                    None => any_legal(pos).unwrap_or(fives[0]),
+                };
                 return Thought {
                     best: Some(c),
                     score: -(MATE - 2),
@@ -183,9 +188,12 @@ impl Engine {
                 // Lost to an open four whatever happens: block where it hurts most.
                 let mut all = Vec::new();
                 pos.candidates(&mut all);
-                let c = *all
+                let c = all
                     .iter()
-                    .max_by_key(|c| move_score(pos, **c, us))
+                    .copied()
+                    .filter(|&c| pos.legal(c))
+                    .max_by_key(|c| move_score(pos, *c, us))
+                    .or_else(|| any_legal(pos))
                     .expect("a board that is not full has a candidate");
                 return Thought {
                     best: Some(c),
@@ -462,6 +470,19 @@ fn aspiration(s: &mut Searcher, roots: &mut [RootMove], depth: u32, previous: i3
 /// Searches the root moves at `depth` in the window (`alpha`, `beta`), best-known first;
 /// leaves `roots` sorted best first (moves that only failed low keep their order).
 /// Returns the best score and how many times a move other than the first took the lead.
+/// A point the side to move may play, nearest the stones first: for renju's Black when
+/// every candidate near the stones is forbidden. `None` only on a full board.
+fn any_legal(pos: &Position) -> Option<Cell> {
+    let mut near = Vec::new();
+    pos.candidates(&mut near);
+    near.into_iter().find(|&c| pos.legal(c)).or_else(|| {
+        (0..pos.height())
+            .flat_map(|y| (0..pos.width()).map(move |x| (x, y)))
+            .map(|(x, y)| pos.cell(Point::new(x as u8, y as u8)))
+            .find(|&c| pos.is_empty(c) && pos.legal(c))
+    })
+}
+
 fn root(
     s: &mut Searcher,
     roots: &mut [RootMove],
@@ -671,6 +692,24 @@ mod tests {
         let (pos, t) = think(&rows, Rule::Renju, Level::Hard, 4);
         assert_eq!(pos.point(t.best.unwrap()), Point::new(5, 8));
         assert!(t.score >= MATE - 10, "score {}", t.score);
+    }
+
+    #[test]
+    fn renju_black_with_no_legal_block_still_plays_a_legal_move() {
+        // From a self-play game: White's four can only be stopped on g9, a double three
+        // for Black. Black has lost, and must still play a point it may play.
+        let opening = [Point::new(7, 7), Point::new(8, 5), Point::new(9, 8)];
+        let mut game = Game::with_opening(15, 15, Rule::Renju, &opening).unwrap();
+        for m in "6,7 7,6 6,5 7,5 7,8 8,4 8,9 9,10 4,5 5,6 6,8 7,4 7,3 6,4 6,9".split(' ') {
+            let (x, y) = m.split_once(',').unwrap();
+            game.play(Point::new(x.parse().unwrap(), y.parse().unwrap()))
+                .unwrap();
+        }
+        assert!(game.foul(Point::new(6, 6)).is_some());
+        let mut engine = Engine::new(Level::Max);
+        let t = engine.think(&game, &Limits::none().nodes(30_000));
+        let p = t.best.unwrap();
+        assert_eq!(game.check(p), Ok(()), "{p}");
     }
 
     #[test]

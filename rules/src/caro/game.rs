@@ -482,7 +482,7 @@ mod tests {
         assert!(g.check(at("i8")).is_ok());
         // The same moves under standard: no foul.
         let mut s = Game::new(15, 15, Rule::Standard).unwrap();
-        for m in g.moves()[..8].to_vec() {
+        for &m in &g.moves()[..8] {
             s.play(m).unwrap();
         }
         assert!(s.check(at("i8")).is_ok());

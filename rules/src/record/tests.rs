@@ -15,6 +15,17 @@ fn refused(text: &str) -> RecordError {
     }
 }
 
+#[test]
+fn a_renju_record_reads_and_a_forbidden_move_is_refused_with_its_reason() {
+    // X: f8 g8 i7 i6, O far away: i8 would be a double three for X (Black).
+    let text = "game: caro\nrule: renju\n1. f8 a1\n2. g8 a3\n3. i7 a5\n4. i6 a9\n";
+    let r = parse(text).unwrap();
+    assert_eq!(r.moves.len(), 8);
+    let e = refused(&format!("{text}5. i8\n"));
+    assert_eq!(e.line, 7);
+    assert!(e.message.contains("double three at i8"), "{e}");
+}
+
 fn caro(x: u8, y: u8) -> Played {
     Played {
         mv: Move::Caro(Point::new(x, y)),

@@ -10,10 +10,11 @@
 //!   seat that took White moving first): the position is set up, the store's live row
 //!   is rewritten with the stones and the colours, and [`ServerMsg::GameStarted`] goes
 //!   out again with them.
-//! - [`Room::drive_swap_bot`]: a bot's part. As proposer it places a balanced opening
-//!   from the shipped list (each scored near even by the engine's search when the list
-//!   was made); as decider it asks its search for the position's score with O to move
-//!   and takes White when O stands at least even, else Black. Placing two more stones
+//! - [`Room::drive_swap_bot`]: a bot's part. As proposer it draws [`PROPOSALS`]
+//!   openings from the shipped balanced list, has its search score each (O to move),
+//!   and places the one scored closest to even; as decider it asks its search for the
+//!   position's score with O to move and takes White when O stands at least even, else
+//!   Black. Placing two more stones
 //!   is never worth more to the responder than the better colour now (the proposer then
 //!   takes the better colour of the five-stone position, which a balanced pair makes
 //!   even at best), so the bot answers with a colour.
@@ -34,6 +35,10 @@ use super::{CurrentGame, Room, SeatState};
 use crate::ClientId;
 use crate::engines::{Job, Priority};
 
+/// How many candidate openings a bot proposer has its search score before it places
+/// the most even one.
+pub const PROPOSALS: usize = 4;
+
 /// A game's swap opening and who plays it.
 #[derive(Debug, Clone)]
 pub struct SwapPhase {
@@ -43,6 +48,10 @@ pub struct SwapPhase {
     proposer: Seat,
     /// The rules' state machine.
     opening: SwapOpening,
+    /// A bot proposer's candidates scored so far (O to move, O's view).
+    proposals: Vec<(Vec<Point>, i32)>,
+    /// The candidate a bot proposer's search is scoring now.
+    trying: Option<Vec<Point>>,
 }
 
 impl SwapPhase {
@@ -61,6 +70,8 @@ impl SwapPhase {
             kind: kind.clone(),
             proposer,
             opening: SwapOpening::new(swap_kind, board),
+            proposals: Vec::new(),
+            trying: None,
         })
     }
 
@@ -262,7 +273,7 @@ impl Room {
         self.generation += 1;
         self.last_move_at = Some(now);
         tracing::info!(?seat, ?act, "swap opening");
-        self.broadcast(ServerMsg::Swap(view));
+        self.broadcast(ServerMsg::Swap(Box::new(view)));
         if decided {
             self.swap_decided(now);
         }
@@ -324,12 +335,64 @@ impl Room {
             return;
         }
         let level = bot.level;
-        if phase.opening.stage() == Stage::Propose {
-            let GameSpec::Caro { width, height, .. } = self.spec else {
+        let GameSpec::Caro {
+            width,
+            height,
+            rule,
+            ..
+        } = self.spec
+        else {
+            return;
+        };
+        if phase.opening.stage() == Stage::Propose && phase.proposals.len() < PROPOSALS {
+            // Score the next candidate: its search says how even it is.
+            let Some(candidate) = random_balanced(width, height, rand::random()) else {
+                // A board too small for the list: three stones round the centre.
+                if let Some(phase) = self.game.as_mut().and_then(|m| m.swap.as_mut()) {
+                    let three = centre_three(width, height).unwrap_or_default();
+                    phase.proposals = vec![(three, 0); PROPOSALS];
+                }
+                return self.drive_bots();
+            };
+            let spec = GameSpec::Caro {
+                width,
+                height,
+                rule,
+                opening: candidate.clone(),
+            };
+            let Ok(position) = Game::new(&spec) else {
                 return;
             };
-            let stones = random_balanced(width, height, rand::random())
-                .or_else(|| centre_three(width, height))
+            let limits = self
+                .limits_for(m, seat)
+                .tighten(crate::engines::level_time(&spec, level) / PROPOSALS as u32);
+            let job = Job::new(
+                Priority::PersonsBot,
+                spec,
+                level,
+                position,
+                limits,
+                reply_to(self.answers_tx.clone(), Asker::Bot(seat), generation),
+            );
+            let handle = self.ctx.engines.submit(job);
+            if let Some(phase) = self.game.as_mut().and_then(|m| m.swap.as_mut()) {
+                phase.trying = Some(candidate);
+            }
+            if let SeatState::Bot(bot) = &mut self.seats[seat.index()] {
+                bot.slot.out = Some((generation, handle));
+            }
+            return;
+        }
+        if phase.opening.stage() == Stage::Propose {
+            // The most even candidate, by its search.
+            let stones = phase
+                .proposals
+                .iter()
+                .min_by_key(|(_, score)| score.abs())
+                .map(|(stones, score)| {
+                    tracing::info!(score, "the bot proposes its most even opening");
+                    stones.clone()
+                })
                 .unwrap_or_default();
             let placed = phase.stones().len();
             for p in stones.into_iter().skip(placed) {
@@ -342,15 +405,6 @@ impl Room {
             return self.drive_bots();
         }
         // A decision or a stone: the search looks at the stones with the next to move.
-        let GameSpec::Caro {
-            width,
-            height,
-            rule,
-            ..
-        } = self.spec
-        else {
-            return;
-        };
         let spec = GameSpec::Caro {
             width,
             height,
@@ -395,7 +449,18 @@ impl Room {
         if let SeatState::Bot(bot) = &mut self.seats[seat.index()] {
             bot.slot.out = None;
         }
-        if answer.cancelled || answer.generation != self.generation {
+        let fresh = !answer.cancelled && answer.generation == self.generation;
+        if stage == Stage::Propose {
+            // A candidate scored (O to move after its three stones: O's view).
+            if let Some(phase) = self.game.as_mut().and_then(|m| m.swap.as_mut())
+                && let Some(candidate) = phase.trying.take()
+                && fresh
+            {
+                phase.proposals.push((candidate, answer.score));
+            }
+            return true;
+        }
+        if !fresh {
             return true;
         }
         let act = match stage {

@@ -33,7 +33,7 @@ impl CurrentGame {
             moves: self.moves.clone(),
             clocks: self.clock.as_ref().map(|c| c.snapshot(now)),
             over: self.over.clone(),
-            swap: self.swap.as_ref().map(super::swap::SwapPhase::view),
+            swap: self.swap.as_ref().map(|s| Box::new(s.view())),
         }
     }
 }

@@ -68,7 +68,7 @@ fn swap_room(role: Role) -> App {
         opening: CaroOpening::Swap2,
     };
     if let Some(game) = &mut view.game {
-        game.swap = Some(SwapView {
+        game.swap = Some(Box::new(SwapView {
             kind: CaroOpening::Swap2,
             proposer: Seat::One,
             stage: SwapStage::Propose,
@@ -77,7 +77,7 @@ fn swap_room(role: Role) -> App {
             stones: vec![],
             steps: vec![],
             x_seat: None,
-        });
+        }));
     }
     let mut a = lobby_app();
     a.server(ServerMsg::Joined(Box::new(view)));
@@ -109,7 +109,7 @@ fn answer_stage() -> SwapView {
 fn snapshot_swap_decision_dialog_and_its_keys() {
     let mut a = swap_room(Role::Player(Seat::Two));
     assert!(notice(&a).is_empty() || !notice(&a).contains("moves first"));
-    a.server(ServerMsg::Swap(answer_stage()));
+    a.server(ServerMsg::Swap(Box::new(answer_stage())));
     assert_eq!(a.popup, Some(Popup::Swap));
     let (text, _) = render(&a, 100, 30);
     insta::assert_snapshot!("swap_decision", text);
@@ -132,7 +132,7 @@ fn the_proposer_sees_whose_decision_it_is_and_places_with_the_cursor() {
         sent(&mut a),
         [ClientMsg::Move(banco_protocol::Move::Caro(p(7, 7)))]
     );
-    a.server(ServerMsg::Swap(answer_stage()));
+    a.server(ServerMsg::Swap(Box::new(answer_stage())));
     assert_eq!(a.popup, None, "the decision is Bình's");
     let (text, _) = render(&a, 100, 30);
     assert!(text.contains("Bình decides"), "{text}");
