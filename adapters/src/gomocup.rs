@@ -458,3 +458,75 @@ pub fn probe(command: &str, width: u8, height: u8, rule: Rule) -> std::result::R
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use banco_rules::caro;
+
+    /// A shell-script engine in a fresh folder that writes every line it is sent to
+    /// `log` and answers like a Gomocup engine that plays freestyle only. Returns the
+    /// command and the log's path.
+    fn scripted(tag: &str) -> (String, std::path::PathBuf) {
+        let dir = std::env::temp_dir().join(format!("banco-adapters-{tag}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let log = dir.join("log");
+        let _ = std::fs::remove_file(&log);
+        let script = format!(
+            "while read -r line; do\n  echo \"$line\" >> '{}'\n  case \"$line\" in\n    START*|RESTART*) echo OK ;;\n    'INFO rule 0') ;;\n    'INFO rule'*) echo 'ERROR unsupported rule' ;;\n    ABOUT*) echo 'name=\"scripted\"' ;;\n    DONE*|BEGIN*|TURN*) echo 0,0 ;;\n  esac\ndone\n",
+            log.display()
+        );
+        let path = dir.join("engine.sh");
+        std::fs::write(&path, script).unwrap();
+        (format!("sh '{}'", path.display()), log)
+    }
+
+    #[test]
+    fn a_probe_hears_the_engine_refuse_a_rule() {
+        let (command, _) = scripted("probe");
+        assert_eq!(probe(&command, 15, 15, Rule::Freestyle), Ok(()));
+        let refused = probe(&command, 15, 15, Rule::Caro).unwrap_err();
+        assert!(
+            refused.contains("rule 9") && refused.contains("unsupported"),
+            "{refused}"
+        );
+        assert!(probe("exit 3", 15, 15, Rule::Freestyle).is_err());
+    }
+
+    #[test]
+    fn opening_stones_go_as_a_board_and_a_clock_as_time_left() {
+        let (command, log) = scripted("opening");
+        let mut engine = GomocupEngine::new(&command, "scripted".into()).taking_openings();
+        let p = caro::Point::new;
+        let spec = GameSpec::Caro {
+            width: 15,
+            height: 15,
+            rule: Rule::Freestyle,
+            opening: vec![p(7, 7), p(7, 8), p(8, 8)],
+        };
+        engine.new_game(&spec).unwrap();
+        let game = Game::new(&spec).unwrap();
+        let budget = Budget::Clock {
+            own: Duration::from_secs(5),
+            other: Duration::from_secs(6),
+            increment: Duration::ZERO,
+            initial: Duration::from_secs(60),
+        };
+        let reply = engine.play_on(&game, budget).unwrap();
+        assert_eq!(reply.mv, Move::Caro(p(0, 0)));
+        let sent = std::fs::read_to_string(&log).unwrap();
+        let lines: Vec<&str> = sent.lines().collect();
+        // O moves after three opening stones: its own stone is field 1.
+        let board = lines.iter().rposition(|l| *l == "BOARD").unwrap();
+        assert_eq!(
+            &lines[board + 1..board + 5],
+            ["7,7,2", "7,8,1", "8,8,2", "DONE"]
+        );
+        assert!(lines.contains(&"INFO timeout_match 60000"), "{lines:?}");
+        assert!(lines.contains(&"INFO time_left 5000"), "{lines:?}");
+        assert!(lines.contains(&"INFO timeout_turn 5000"), "{lines:?}");
+        // The arena's engines still refuse games given as stones.
+        let mut arena = GomocupEngine::new(&command, "scripted".into());
+        assert!(arena.new_game(&spec).is_err());
+    }
+}

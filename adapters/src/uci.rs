@@ -326,6 +326,61 @@ fn read_score<'a>(words: &mut impl Iterator<Item = &'a str>) -> Option<Eval> {
 mod tests {
     use super::*;
 
+    /// A shell-script UCI engine that logs what it is sent; `variants` is its
+    /// `UCI_Variant` option line, if any.
+    fn scripted(tag: &str, variants: &str) -> (String, std::path::PathBuf) {
+        let dir =
+            std::env::temp_dir().join(format!("banco-adapters-uci-{tag}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let log = dir.join("log");
+        let _ = std::fs::remove_file(&log);
+        let script = format!(
+            "while read -r line; do\n  echo \"$line\" >> '{}'\n  case \"$line\" in\n    uci) echo 'id name Scripted'; {variants} echo uciok ;;\n    isready) echo readyok ;;\n    'go perft'*) echo 'h2e2: 1'; echo 'Nodes searched: 44' ;;\n    go*) echo 'info depth 3 score cp 120'; echo 'bestmove h2e2' ;;\n  esac\ndone\n",
+            log.display()
+        );
+        let path = dir.join("engine.sh");
+        std::fs::write(&path, script).unwrap();
+        (format!("sh '{}'", path.display()), log)
+    }
+
+    #[test]
+    fn a_clock_goes_as_wtime_and_btime_and_the_score_comes_back() {
+        let (command, log) = scripted("clock", "");
+        let mut engine = UciEngine::new(&command, "scripted".into());
+        let spec = GameSpec::Xiangqi { fen: None };
+        engine.new_game(&spec).unwrap();
+        let game = Game::new(&spec).unwrap();
+        let budget = Budget::Clock {
+            own: Duration::from_millis(5000),
+            other: Duration::from_millis(7000),
+            increment: Duration::from_millis(300),
+            initial: Duration::from_secs(60),
+        };
+        let reply = engine.play_on(&game, budget).unwrap();
+        assert_eq!(reply.eval, Some(Eval::Units(120)));
+        let sent = std::fs::read_to_string(&log).unwrap();
+        assert!(
+            sent.lines()
+                .any(|l| l == "go wtime 5000 btime 7000 winc 300 binc 300"),
+            "{sent}"
+        );
+    }
+
+    #[test]
+    fn an_engine_whose_variants_hold_no_xiangqi_is_refused() {
+        let (command, _) = scripted(
+            "variants",
+            "echo 'option name UCI_Variant type combo default chess var chess var shogi';",
+        );
+        let err = UciEngine::started(&command).err().expect("refused");
+        assert!(format!("{err:#}").contains("no xiangqi"), "{err:#}");
+        let (command, _) = scripted(
+            "xiangqi",
+            "echo 'option name UCI_Variant type combo default chess var chess var xiangqi';",
+        );
+        assert!(UciEngine::started(&command).is_ok());
+    }
+
     #[test]
     fn scores_are_read_from_info_lines() {
         let read = |s: &str| read_score(&mut s.split_whitespace());

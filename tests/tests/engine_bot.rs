@@ -483,25 +483,7 @@ async fn an_engine_printing_garbage_resigns_with_the_reason_said() {
     let settings = caro_on_clock(9, FirstMove::Me, TimeControl::Unlimited);
     let end = challenge(&mut alice, "babbler", settings).await;
     assert!(matches!(end, ChallengeEnd::Accepted { .. }), "{end:?}");
-    let mut side = CaroSide::new(9);
-    let mut said = None;
-    let over = loop {
-        // Her moves go on until the bot resigns; the chat says why.
-        match alice.recv().await {
-            ServerMsg::GameStarted(_) => side.move_once(&mut alice).await,
-            ServerMsg::Moved { record, .. } => {
-                if let Move::Caro(p) = record.mv {
-                    side.taken.insert((p.x, p.y));
-                }
-                if record.by == Seat::Two {
-                    side.move_once(&mut alice).await;
-                }
-            }
-            ServerMsg::Chat(line) if line.text.contains("engine failed") => said = Some(line.text),
-            ServerMsg::GameOver(over) => break over,
-            _ => {}
-        }
-    };
+    let (over, said) = play_to_the_end(&mut alice, &mut CaroSide::new(9)).await;
     assert_eq!(over.reason, EndReason::Resign, "{over:?}");
     assert_eq!(over.winner, Some(Seat::One));
     let said = said.expect("the reason was said in the room");
@@ -546,6 +528,57 @@ async fn a_caro_rule_the_engine_refuses_is_declined_and_one_it_plays_is_taken() 
     let freestyle = caro_on_clock(9, FirstMove::Me, TimeControl::Unlimited);
     let end = challenge(&mut alice, "freestyler", freestyle).await;
     assert!(matches!(end, ChallengeEnd::Accepted { .. }), "{end:?}");
+    server.stop().await;
+}
+
+/// The person plays until the game ends; returns the end and what the chat said of the
+/// engine's failure, if anything.
+async fn play_to_the_end(person: &mut Client, side: &mut CaroSide) -> (GameOver, Option<String>) {
+    let mut said = None;
+    loop {
+        match person.recv().await {
+            ServerMsg::GameStarted(view) if view.first == Seat::One => side.move_once(person).await,
+            ServerMsg::Moved { record, .. } => {
+                if let Move::Caro(p) = record.mv {
+                    side.taken.insert((p.x, p.y));
+                }
+                if record.by == Seat::Two {
+                    side.move_once(person).await;
+                }
+            }
+            ServerMsg::Chat(line) if line.text.contains("engine failed") => said = Some(line.text),
+            ServerMsg::GameOver(over) => return (over, said),
+            _ => {}
+        }
+    }
+}
+
+#[tokio::test]
+async fn an_engine_that_crashes_again_after_its_restart_resigns_with_the_reason() {
+    let server = server().await;
+    let dir = TempDir::new("engine-bot-crashes");
+    // It starts games, then dies whenever it is asked for a move.
+    let command = fake_gomocup(dir.path(), "crasher", "exit 1");
+    let _bot = start_bot(
+        &server,
+        server.addr,
+        "crasher",
+        EngineSpec::Gomocup(command),
+        |_| {},
+    );
+    let mut alice = server.player("alice").await;
+    online(&mut alice, "crasher").await;
+    let settings = caro_on_clock(9, FirstMove::Them, TimeControl::Unlimited);
+    let end = challenge(&mut alice, "crasher", settings).await;
+    assert!(matches!(end, ChallengeEnd::Accepted { .. }), "{end:?}");
+    let (over, said) = play_to_the_end(&mut alice, &mut CaroSide::new(9)).await;
+    // The bot never moved: a game given up before both moved has no result.
+    assert!(
+        matches!(over.reason, EndReason::Resign | EndReason::Aborted),
+        "{over:?}"
+    );
+    let said = said.expect("the reason was said in the room");
+    assert!(said.contains("crashed again"), "{said}");
     server.stop().await;
 }
 

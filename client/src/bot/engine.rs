@@ -10,7 +10,7 @@
 
 use std::sync::mpsc;
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Result, anyhow, bail};
 use banco_adapters::gomocup::{self, GomocupEngine};
 use banco_adapters::player::{Budget, Eval, Player};
 use banco_adapters::uci::UciEngine;
@@ -259,6 +259,7 @@ pub fn gomocup_plays(command: &str, width: u8, height: u8, rule: Rule) -> Result
 /// Starts a UCI engine once to see that it plays xiangqi (its `UCI_Variant` offers it, or
 /// it has no variants at all: a native xiangqi engine), and how it calls itself.
 pub fn uci_plays_xiangqi(command: &str) -> Result<String> {
-    let engine = UciEngine::started(command).context("the engine did not start as a UCI engine")?;
+    let engine = UciEngine::started(command)
+        .map_err(|e| anyhow!("the engine did not start as a UCI xiangqi engine: {e:#}"))?;
     Ok(engine.name())
 }

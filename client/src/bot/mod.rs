@@ -246,7 +246,7 @@ impl Bot {
                 self.room = Some(room);
                 self.asked = None;
                 self.last_eval = None;
-                self.ask(link).await;
+                self.ask();
             }
             ServerMsg::Left => {
                 self.room = None;
@@ -307,7 +307,7 @@ impl Bot {
                     ServerMsg::MatchOver(_) => self.send(link, ClientMsg::LeaveRoom).await,
                     _ => {}
                 }
-                self.ask(link).await;
+                self.ask();
             }
         }
     }
@@ -384,7 +384,7 @@ impl Bot {
 
     /// Asks the engine for a move when it is the bot's turn and it has not been asked
     /// about this position yet.
-    async fn ask(&mut self, _link: &Link) {
+    fn ask(&mut self) {
         let Some(room) = self.room.as_ref() else {
             return;
         };
