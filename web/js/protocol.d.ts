@@ -44,6 +44,41 @@ export type BestWin = {
   opponent_rating: number;
 };
 
+/** How a pairing ended, white's (seat One's) side first. */
+export type BoardResult = ("white_wins" | "draw" | "black_wins") | "white_wins_by_forfeit" | "black_wins_by_forfeit" | "double_forfeit";
+
+/** A board of a round (or of an arena's wave). */
+export type BoardView = {
+  /** Black's entrant number. */
+  black: number;
+  /** The board, from 1 within its round. */
+  board: number;
+  /** The result was set by the organiser, not played out. */
+  by_hand: boolean;
+  /** `None` while it is being played. */
+  result?: BoardResult | null;
+  /** The room it is played in, while it is open (spectators may watch). */
+  room?: number | null;
+  /** The round (arena: the wave), from 1. */
+  round: number;
+  /** White's (seat One's, who moves first) entrant number. */
+  white: number;
+};
+
+/**
+ * What the pairing-allocated bye (the one player left over in a round of an odd
+ * number) is worth.
+ */
+export type ByeValue = "win" | "draw" | "nothing";
+
+/** A round's bye. */
+export type ByeView = {
+  entrant: number;
+  /** Points it is worth, in tenths. */
+  points: number;
+  round: number;
+};
+
 /** What a caro room's games start from. */
 export type CaroOpening = "none" | {
   stones: Point[];
@@ -171,6 +206,47 @@ export type ClientMsg = {
 } | {
   SetChallenges: ChallengePolicy;
 } | "Players" | {
+  CreateTournament: TournamentSettings;
+} | "ListTournaments" | {
+  JoinTournament: number;
+} | {
+  WithdrawTournament: number;
+} | {
+  ShowTournament: number;
+} | {
+  StartTournament: number;
+} | {
+  PairRound: number;
+} | {
+  PauseTournament: {
+    id: number;
+    paused: boolean;
+  };
+} | {
+  AddRound: number;
+} | {
+  AddTournamentBot: {
+    id: number;
+    level: Level;
+  };
+} | {
+  RemoveEntrant: {
+    id: number;
+    name: string;
+  };
+} | {
+  SetResult: {
+    board: number;
+    id: number;
+    result: BoardResult;
+    round: number;
+  };
+} | {
+  ExportTournament: {
+    format: ExportFormat;
+    id: number;
+  };
+} | {
   Swap: SwapChoice;
 };
 
@@ -213,17 +289,48 @@ export type Credentials = {
   password?: never;
 };
 
+/** One cell of the crosstable: what an entrant did in one round. */
+export type CrossCell = {
+  /** The opponent's entrant number (none for a bye or an absence). */
+  opponent?: number | null;
+  /** Played over the board (not a forfeit, bye or absence). */
+  played: boolean;
+  /** Points scored, in tenths; `None` while the game is being played. */
+  points?: number | null;
+  /** Played with white (`Some(true)`), black, or neither. */
+  white?: boolean | null;
+};
+
+/** An entrant's line of the crosstable, one cell per round. */
+export type CrossRow = {
+  cells: CrossCell[];
+  entrant: number;
+};
+
 /** Why a challenge was declined: the short list a person picks from. */
 export type DeclineReason = "not_now" | "time_control" | "rated_only" | "casual_only" | "no_bots" | "variant";
 
 /** Why a game ended. */
 export type EndReason = ("resign" | "checkmate" | "perpetual_check" | "repetition" | "sixty_moves" | "no_material") | "five" | "draw" | "timeout" | "quit" | "abandoned" | "stalemate" | "agreement" | "aborted" | "new_game";
 
+/** One entrant. */
+export type Entrant = {
+  /** The server's bot of this level, entered by the organiser. */
+  bot?: Level | null;
+  name: string;
+  /** The pairing number, from 1 (entry order at the start: strongest first). */
+  number: number;
+  /** The rating that ordered the pairing numbers (0: unrated). */
+  rating: number;
+  /** Withdrawn or removed: not paired again; earlier games stand. */
+  withdrawn: boolean;
+};
+
 /**
  * Why the server refused a request. The names (see [`ErrorCode::as_str`]) are stable:
  * scripts match on them. Whatever was refused changed nothing.
  */
-export type ErrorCode = ("no_such_room" | "not_in_room" | "game_over" | "not_your_turn" | "empty_chat" | "chat_too_long" | "shutting_down") | "version_mismatch" | "malformed" | "unexpected" | "bad_name" | "bad_settings" | "room_full" | "already_in_room" | "not_a_player" | "no_game" | "illegal_move" | "occupied" | "out_of_bounds" | "chat_too_fast" | "offer_pending" | "no_offer" | "own_offer" | "nothing_to_undo" | "hints_off" | "busy" | "internal" | "no_such_game" | "login_failed" | "name_registered" | "name_taken" | "too_many_tries" | "bad_password" | "not_logged_in" | "spectators_full" | "offer_too_soon" | "engines_busy" | "hint_used" | "no_such_player" | "taken_over" | "no_match" | "challenge_refused" | "no_such_challenge" | "challenge_pending" | "too_many_challenges" | "challenge_too_soon" | "player_busy";
+export type ErrorCode = ("no_such_room" | "not_in_room" | "game_over" | "not_your_turn" | "empty_chat" | "chat_too_long" | "shutting_down") | "version_mismatch" | "malformed" | "unexpected" | "bad_name" | "bad_settings" | "room_full" | "already_in_room" | "not_a_player" | "no_game" | "illegal_move" | "occupied" | "out_of_bounds" | "chat_too_fast" | "offer_pending" | "no_offer" | "own_offer" | "nothing_to_undo" | "hints_off" | "busy" | "internal" | "no_such_game" | "login_failed" | "name_registered" | "name_taken" | "too_many_tries" | "bad_password" | "not_logged_in" | "spectators_full" | "offer_too_soon" | "engines_busy" | "hint_used" | "no_such_player" | "taken_over" | "no_match" | "challenge_refused" | "no_such_challenge" | "challenge_pending" | "too_many_challenges" | "challenge_too_soon" | "player_busy" | "no_such_tournament" | "not_organiser" | "entries_closed" | "already_entered" | "not_entered" | "round_in_progress" | "no_such_board" | "tournament_over";
 
 /** A refusal as sent on the wire. */
 export type ErrorMsg = {
@@ -231,6 +338,9 @@ export type ErrorMsg = {
   /** One sentence for a person: what happened and, where useful, what to do. */
   message: string;
 };
+
+/** What a tournament is exported as. */
+export type ExportFormat = "trf" | "csv" | "json";
 
 /** Who moves first in a room's first game, as the creator chose. */
 export type FirstMove = "me" | "them" | "random";
@@ -966,6 +1076,22 @@ export type ServerMsg = {
 } | {
   ChallengesSet: ChallengePolicy;
 } | {
+  Tournaments: TournamentSummary[];
+} | {
+  Tournament: TournamentView;
+} | {
+  TournamentGame: TournamentGame;
+} | {
+  TournamentOver: {
+    id: number;
+    winners: string[];
+  };
+} | {
+  TournamentExport: {
+    name: string;
+    text: string;
+  };
+} | {
   Swap: SwapView;
 };
 
@@ -981,6 +1107,19 @@ export type Standing = {
   name: string;
   rating: Rating;
   wins: number;
+};
+
+/** A line of the standings. */
+export type StandingLine = {
+  entrant: number;
+  /** Arena: on a streak of two wins or more (the next win counts double). */
+  on_fire?: boolean;
+  /** Score in tenths of a point (Swiss, round robin); arena points times ten. */
+  points: number;
+  /** Place, from 1; players equal on score and every tie-break share it. */
+  rank: number;
+  /** The tie-break values in the view's `tie_breaks` order, in hundredths. */
+  tie_breaks: number[];
 };
 
 /** Whether games reach the server's disk. */
@@ -1031,6 +1170,9 @@ export type SwapView = {
   x_seat?: Seat | null;
 };
 
+/** A tie-break (FIDE C.07), in the order the organiser ranks them. */
+export type TieBreak = "buchholz" | "buchholz_cut1" | "sonneborn_berger" | "direct_encounter" | "wins" | "games_won";
+
 /** How time is kept. */
 export type TimeControl = "unlimited" | {
   per_move: {
@@ -1043,6 +1185,122 @@ export type TimeControl = "unlimited" | {
     initial_millis: number;
   };
   per_move?: never;
+};
+
+/** How the pairings are made. */
+export type TournamentFormat = {
+  swiss: {
+    rounds: number;
+  };
+  round_robin?: never;
+  arena?: never;
+} | {
+  round_robin: {
+    double: boolean;
+  };
+  swiss?: never;
+  arena?: never;
+} | {
+  arena: {
+    berserk: boolean;
+    seconds: number;
+  };
+  swiss?: never;
+  round_robin?: never;
+};
+
+/** A player's pairing, as told to them when its room is ready. */
+export type TournamentGame = {
+  board: number;
+  /**
+   * You lose by forfeit unless you have made your first move within this many
+   * seconds.
+   */
+  forfeit_secs: number;
+  opponent: string;
+  /**
+   * The room to play in: go in with [`crate::ClientMsg::JoinRoom`] (a player who is
+   * free is placed there at once).
+   */
+  room: number;
+  round: number;
+  tournament: number;
+  /** You play white (seat One, first to move in the first game). */
+  white: boolean;
+};
+
+/** Everything the organiser chooses when creating a tournament. */
+export type TournamentSettings = {
+  /** What the pairing-allocated bye is worth (Swiss and round robin). */
+  bye?: ByeValue;
+  /**
+   * A player who has not made their first move this many seconds after their game
+   * starts (or who has not come to the board by then) loses it by forfeit.
+   */
+  forfeit_secs: number;
+  format: TournamentFormat;
+  /** Shown in the list and on standings. */
+  name: string;
+  /** Whether the games count for ratings (accounts only then: no guests). */
+  rated: boolean;
+  /**
+   * The room each pairing is played in: the game, rule and board, time control,
+   * hints and match format (a caro pairing is by default a two-game mini-match,
+   * [`MatchFormat::MINI`], a xiangqi pairing one game). Its seats, first move and
+   * rated flag are the tournament's to set.
+   */
+  room: RoomSettings;
+  start: TournamentStart;
+  /** The tie-breaks, in order (Swiss and round robin). */
+  tie_breaks: TieBreak[];
+};
+
+/** When the tournament starts. */
+export type TournamentStart = "manual" | {
+  at: {
+    unix_ms: number;
+  };
+};
+
+/** Where a tournament stands. */
+export type TournamentStatus = "entries" | "running" | "paused" | "over";
+
+/** A line of the tournament list. */
+export type TournamentSummary = {
+  /** Entrants, withdrawn ones included. */
+  entrants: number;
+  format: TournamentFormat;
+  game: GameKind;
+  id: number;
+  name: string;
+  /** The account that made it and runs it. */
+  organiser: string;
+  rated: boolean;
+  /** The rounds paired so far (arena: waves of pairings). */
+  round: number;
+  /** The rounds it has (0 for an arena). */
+  rounds: number;
+  status: TournamentStatus;
+};
+
+/** All of one tournament. */
+export type TournamentView = {
+  /** Every board of every round, round by round, board by board. */
+  boards: BoardView[];
+  byes: ByeView[];
+  /** By entrant number (Swiss and round robin). */
+  crosstable: CrossRow[];
+  /** Arena: milliseconds left, as of this message; `None` before the start or after. */
+  ends_in_ms?: number | null;
+  entrants: Entrant[];
+  settings: TournamentSettings;
+  /** Best first. */
+  standings: StandingLine[];
+  /** Starts by itself in this many milliseconds (a set start time). */
+  starts_in_ms?: number | null;
+  summary: TournamentSummary;
+  /** The tie-breaks the standings carry, in order (empty for an arena). */
+  tie_breaks: TieBreak[];
 };
 
 /** Trial moves (draft mode) played on a copy of a room's position, as the rules see them. */
