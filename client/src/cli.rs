@@ -214,6 +214,42 @@ mod tests {
     use clap::CommandFactory;
 
     #[test]
+    fn bot_reads_its_engine_name_and_policies() {
+        let cli = Cli::parse_from([
+            "banco",
+            "bot",
+            "--engine",
+            "gomocup:pbrain-rapfi --threads 1",
+            "--name",
+            "Rapfi",
+            "--register",
+            "--draw",
+            "when-not-behind",
+            "192.168.1.20",
+        ]);
+        let Some(Command::Bot(b)) = cli.command else {
+            panic!("bot expected");
+        };
+        assert_eq!(b.engine, "gomocup:pbrain-rapfi --threads 1");
+        assert_eq!(b.name, "Rapfi");
+        assert!(b.register && !b.login);
+        assert_eq!(b.address, "192.168.1.20");
+        assert_eq!(
+            (b.undo.as_str(), b.draw.as_str()),
+            ("never", "when-not-behind")
+        );
+        let local = Cli::parse_from(["banco", "bot", "--engine", "uci:fsf", "--name", "F"]);
+        let Some(Command::Bot(b)) = local.command else {
+            panic!("bot expected");
+        };
+        assert_eq!(b.address, "127.0.0.1");
+        assert!(
+            Cli::try_parse_from(["banco", "bot", "--name", "F"]).is_err(),
+            "no engine"
+        );
+    }
+
+    #[test]
     fn command_line_reads_as_documented() {
         Cli::command().debug_assert();
         let cli = Cli::parse_from(["banco", "join", "192.168.1.20", "--name", "Lan", "--json"]);

@@ -263,3 +263,35 @@ pub fn uci_plays_xiangqi(command: &str) -> Result<String> {
         .map_err(|e| anyhow!("the engine did not start as a UCI xiangqi engine: {e:#}"))?;
     Ok(engine.name())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engines_are_named_by_protocol_and_command() {
+        assert_eq!(
+            "gomocup:pbrain-rapfi --x".parse(),
+            Ok(EngineSpec::Gomocup("pbrain-rapfi --x".into()))
+        );
+        assert_eq!("uci: fsf".parse(), Ok(EngineSpec::Uci("fsf".into())));
+        assert!(
+            "fsf"
+                .parse::<EngineSpec>()
+                .unwrap_err()
+                .contains("names no protocol")
+        );
+        assert!(
+            "uci:"
+                .parse::<EngineSpec>()
+                .unwrap_err()
+                .contains("no command")
+        );
+        assert!(
+            "ucci:x"
+                .parse::<EngineSpec>()
+                .unwrap_err()
+                .contains("not an engine protocol")
+        );
+    }
+}
