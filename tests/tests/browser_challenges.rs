@@ -274,7 +274,8 @@ async fn a_challenge_declined_shows_the_reason_both_ways_and_open_ones_are_taken
     page.wait_for("#open-challenges .mine .link-url").await;
     page.resize(PHONE).await;
     fits(&page, "the lobby with the link").await;
-    page.screenshot(&dir.join("lobby-challenge-phone.png")).await;
+    page.screenshot(&dir.join("lobby-challenge-phone.png"))
+        .await;
     page.resize(DESKTOP).await;
     let (mine, link) = {
         let read = page

@@ -55,7 +55,11 @@ fn snapshot_create_form_with_typed_opening_stones() {
     // Stones the rules refuse are not sent; the notice says why.
     press(&mut a, &[KeyCode::Char('c')]);
     press(&mut a, &[KeyCode::Down; 4]);
-    press(&mut a, &[KeyCode::Left, KeyCode::Down]);
+    // none <- swap2 <- swap1 <- my stones.
+    press(
+        &mut a,
+        &[KeyCode::Left, KeyCode::Left, KeyCode::Left, KeyCode::Down],
+    );
     typ(&mut a, "h8 h8");
     press(&mut a, &[KeyCode::Enter]);
     assert!(sent(&mut a).is_empty());
