@@ -233,6 +233,22 @@ impl Game {
         }
     }
 
+    /// Whether the side to move has no legal point left on a board that is not full: only
+    /// renju's Black, when every empty point is forbidden to it. The game is then drawn,
+    /// as a full board is (nobody can make five any more by moving in turn).
+    fn no_legal_move(&self) -> bool {
+        if !(self.rule.has_forbidden_points() && self.to_move() == renju::BLACK) {
+            return false;
+        }
+        let (w, h) = (self.board.width(), self.board.height());
+        !(0..h).any(|y| {
+            (0..w).any(|x| {
+                let p = Point::new(x, y);
+                self.board.is_empty_at(p) && renju::foul(&self.board, p).is_none()
+            })
+        })
+    }
+
     /// Plays `p` for the side to move. Returns the outcome if this move ended the game.
     pub fn play(&mut self, p: Point) -> Result<Option<Outcome>, MoveError> {
         self.check(p)?;
@@ -244,7 +260,7 @@ impl Game {
                 winner: stone,
                 line,
             })
-        } else if self.board.is_full() {
+        } else if self.board.is_full() || self.no_legal_move() {
             Some(Outcome::Draw)
         } else {
             None
@@ -603,5 +619,83 @@ mod tests {
             prop_assert_eq!(g.board().hash(), empty_hash);
             prop_assert_eq!(g.board().stones(), 0);
         }
+    }
+
+    #[test]
+    fn renju_black_with_only_forbidden_points_left_draws() {
+        // A 7x9 renju game between two bots whose last empty point is an overline for
+        // Black: Black cannot move, so the game is drawn as a full board is.
+        let moves = [
+            (3, 4),
+            (3, 5),
+            (2, 5),
+            (4, 3),
+            (4, 4),
+            (5, 4),
+            (5, 5),
+            (2, 1),
+            (3, 2),
+            (3, 3),
+            (2, 4),
+            (2, 3),
+            (5, 3),
+            (3, 6),
+            (1, 4),
+            (0, 4),
+            (1, 1),
+            (4, 5),
+            (2, 7),
+            (2, 2),
+            (1, 3),
+            (1, 2),
+            (1, 6),
+            (2, 6),
+            (1, 7),
+            (1, 5),
+            (3, 7),
+            (4, 7),
+            (4, 6),
+            (0, 3),
+            (0, 2),
+            (2, 8),
+            (0, 5),
+            (6, 0),
+            (5, 8),
+            (6, 6),
+            (6, 3),
+            (0, 7),
+            (0, 0),
+            (4, 1),
+            (5, 1),
+            (6, 7),
+            (6, 8),
+            (0, 6),
+            (1, 0),
+            (3, 8),
+            (0, 8),
+            (4, 8),
+            (5, 0),
+            (6, 1),
+            (3, 0),
+            (6, 2),
+            (4, 0),
+            (0, 1),
+            (5, 2),
+            (6, 5),
+            (5, 6),
+            (6, 4),
+            (3, 1),
+            (1, 8),
+            (4, 2),
+            (5, 7),
+        ];
+        let mut g = Game::new(7, 9, Rule::Renju).unwrap();
+        let mut last = None;
+        for (x, y) in moves {
+            last = g.play(Point::new(x, y)).unwrap();
+        }
+        assert_eq!(last, Some(Outcome::Draw));
+        assert!(!g.board().is_full());
+        assert!(renju::foul(g.board(), Point::new(2, 0)).is_some());
     }
 }
