@@ -273,3 +273,83 @@ async fn renju_refuses_black_a_double_three_with_the_reason() {
     exchange(&mut a, &mut b, 14, 14).await;
     exchange(&mut b, &mut a, 8, 7).await;
 }
+
+#[tokio::test]
+async fn a_restart_keeps_a_decided_swap_opening_and_plays_an_unfinished_one_again() {
+    use banco_server::{Config, StoreLocation};
+    use banco_tests::{TempDir, test_config};
+    let dir = TempDir::new("swap-restart");
+    let db = dir.path().join("banco.db");
+    let config = || Config {
+        store: StoreLocation::File(db.clone()),
+        ..test_config()
+    };
+    // Decided: Bình took White and moved; a line said during the opening comes back once.
+    let server = TestServer::with_config(config()).await;
+    let (mut a, mut b, _) = two_players(&server, swap2(Rule::Freestyle)).await;
+    for (x, y) in THREE {
+        place(&mut a, &mut b, x, y).await;
+    }
+    a.send(ClientMsg::Chat("your call".into())).await;
+    b.recv_until(|m| matches!(m, ServerMsg::Chat(_))).await;
+    decide(&mut b, &mut a, SwapChoice::White).await;
+    a.game_started().await;
+    b.game_started().await;
+    exchange(&mut b, &mut a, 0, 0).await;
+    let (token_a, token_b) = (a.token(), b.token());
+    server.stop().await;
+    a.closed().await;
+    b.closed().await;
+
+    let server = TestServer::with_config(config()).await;
+    let mut a = server.reconnect("An", token_a).await;
+    let view = a.joined().await;
+    let game = view.game.expect("the game in progress");
+    assert_eq!(game.opening, THREE.map(|(x, y)| p(x, y)).to_vec());
+    assert_eq!(game.first, Seat::Two, "Bình took White and moved first");
+    assert_eq!(game.moves.len(), 1);
+    assert_eq!(
+        view.chat.iter().filter(|l| l.text == "your call").count(),
+        1,
+        "{:?}",
+        view.chat
+    );
+    let mut b = server.reconnect("Bình", token_b).await;
+    b.joined().await;
+    exchange(&mut a, &mut b, 14, 14).await;
+    server.stop().await;
+    a.closed().await;
+    b.closed().await;
+
+    // Unfinished: the proposer had placed one stone; the opening starts again.
+    let dir = TempDir::new("swap-restart-open");
+    let db = dir.path().join("banco.db");
+    let config = || Config {
+        store: StoreLocation::File(db.clone()),
+        ..test_config()
+    };
+    let server = TestServer::with_config(config()).await;
+    let mut a = server.player("Chi").await;
+    let mut b = server.player("Dung").await;
+    let (id, _) = a.create(swap2(Rule::Renju)).await;
+    b.join(id).await;
+    a.game_started().await;
+    b.game_started().await;
+    place(&mut a, &mut b, 7, 7).await;
+    let (token_a, token_b) = (a.token(), b.token());
+    server.stop().await;
+    a.closed().await;
+    b.closed().await;
+    let server = TestServer::with_config(config()).await;
+    let mut a = server.reconnect("Chi", token_a).await;
+    let game = a.joined().await.game.expect("the game in progress");
+    let swap = game.swap.expect("the swap opening again");
+    assert_eq!((swap.stage, swap.proposer), (SwapStage::Propose, Seat::One));
+    assert!(swap.stones.is_empty());
+    let mut b = server.reconnect("Dung", token_b).await;
+    b.joined().await;
+    for (x, y) in THREE {
+        place(&mut a, &mut b, x, y).await;
+    }
+    server.stop().await;
+}

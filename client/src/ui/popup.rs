@@ -65,13 +65,32 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, popup: &Popup) {
         Popup::Swap => {
             let Some(rs) = app.room() else { return };
             let text = narrate::swap_line(&rs.room, &app.loc).unwrap_or_default();
+            let two = rs
+                .room
+                .game
+                .as_ref()
+                .and_then(|g| g.swap_in_progress())
+                .is_some_and(|s| s.choices.contains(&banco_protocol::SwapChoice::PlaceTwo));
+            let keys = if two {
+                "dialog.swap_keys"
+            } else {
+                "dialog.swap_keys_colour"
+            };
+            // Over the lower right, not the board's centre: the stones to judge stay in
+            // sight.
+            let corner = Rect {
+                x: area.x + area.width / 2,
+                y: area.y + area.height / 2,
+                width: area.width - area.width / 2,
+                height: area.height - area.height / 2,
+            };
             question(
                 frame,
-                area,
+                corner,
                 app,
                 tr!(app.loc, "dialog.swap_title"),
                 &text,
-                tr!(app.loc, "dialog.swap_keys"),
+                tr!(app.loc, keys),
             );
         }
         Popup::Settings(menu) => settings(frame, area, app, menu),

@@ -61,6 +61,7 @@ impl Room {
         let swap = match &self.settings.game {
             banco_protocol::GameSettings::Caro { opening, .. } => {
                 super::swap::SwapPhase::new(opening, first, &spec)
+                    .map(|phase| phase.with_chat_before(self.chat.lines()))
             }
             banco_protocol::GameSettings::Xiangqi { .. } => None,
         };
@@ -427,6 +428,14 @@ impl Room {
 impl Room {
     /// Logs the start of the game just set up: its room, settings, seats and opening.
     pub(super) fn log_begin(&mut self) {
+        let chat = self.chat.lines();
+        self.log_begin_with(chat);
+    }
+
+    /// [`Room::log_begin`] with the chat as it stood when the game began: a swap
+    /// opening, once decided, writes its game's row again with the stones and colours,
+    /// and what was said since is already logged as the game's events.
+    pub(super) fn log_begin_with(&mut self, chat: Vec<banco_protocol::ChatLine>) {
         let Some(m) = self.game.as_ref() else { return };
         let live = LiveGame {
             key: m.key,
@@ -439,7 +448,7 @@ impl Room {
             moves: Vec::new(),
             clocks: None,
             series: self.series,
-            chat: self.chat.lines(),
+            chat,
             started_ms: m.started_ms,
             next_seq: 0,
             in_match: m.in_match,

@@ -22,7 +22,8 @@
 use tokio::time::Instant;
 
 use banco_protocol::{
-    CaroOpening, ErrorCode, ErrorMsg, Seat, ServerMsg, SwapChoice, SwapStage, SwapStep, SwapView,
+    CaroOpening, ChatLine, ErrorCode, ErrorMsg, Seat, ServerMsg, SwapChoice, SwapStage, SwapStep,
+    SwapView,
 };
 use banco_rules::caro::Point;
 use banco_rules::caro::board::Board;
@@ -52,6 +53,9 @@ pub struct SwapPhase {
     proposals: Vec<(Vec<Point>, i32)>,
     /// The candidate a bot proposer's search is scoring now.
     trying: Option<Vec<Point>>,
+    /// The room's chat when the game began: the game's row is written again once the
+    /// opening is decided, with this chat (what was said since is logged as events).
+    chat_before: Vec<ChatLine>,
 }
 
 impl SwapPhase {
@@ -72,7 +76,16 @@ impl SwapPhase {
             opening: SwapOpening::new(swap_kind, board),
             proposals: Vec::new(),
             trying: None,
+            chat_before: Vec::new(),
         })
+    }
+
+    /// The same, knowing the room's chat when the game began.
+    pub fn with_chat_before(self, chat: Vec<ChatLine>) -> SwapPhase {
+        SwapPhase {
+            chat_before: chat,
+            ..self
+        }
     }
 
     /// Whether the opening is still being played (no move may be made yet).
@@ -313,7 +326,12 @@ impl Room {
             }
         }
         let view = m.view(now);
-        self.log_begin();
+        let chat = m
+            .swap
+            .as_ref()
+            .map(|p| p.chat_before.clone())
+            .unwrap_or_default();
+        self.log_begin_with(chat);
         self.broadcast(ServerMsg::GameStarted(view));
     }
 
