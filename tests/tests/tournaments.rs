@@ -784,3 +784,28 @@ async fn the_organiser_pauses_adds_a_round_removes_a_player_and_resumes() {
         "a removed player is not paired"
     );
 }
+
+#[tokio::test]
+async fn a_tournament_with_a_start_time_starts_by_itself() {
+    let server = TestServer::with_config(config()).await;
+    let mut org = server.player("Xoan").await;
+    let mut s = settings(
+        "At eight",
+        TournamentFormat::RoundRobin { double: false },
+        small_caro(),
+    );
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("after 1970")
+        .as_millis() as u64;
+    s.start = banco_protocol::TournamentStart::At { unix_ms: now + 500 };
+    let id = create(&mut org, s).await;
+    for level in [Level::Easy, Level::Medium] {
+        org.send(ClientMsg::AddTournamentBot { id, level }).await;
+    }
+    let waiting = view_where(&mut org, |v| v.entrants.len() == 2).await;
+    assert_eq!(waiting.summary.status, TournamentStatus::Entries);
+    assert!(waiting.starts_in_ms.is_some());
+    let started = view_where(&mut org, |v| v.summary.round == 1).await;
+    assert_eq!(started.boards.len(), 1, "two bots: one board");
+}

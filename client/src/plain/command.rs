@@ -24,6 +24,7 @@
 //! tournament create NAME swiss|roundrobin|arena caro|xiangqi [create's options]
 //!           [--rounds N] [--double] [--minutes M | --seconds S] [--berserk]
 //!           [--bye win|draw|nothing] [--forfeit 2m] [--tie-breaks bh-c1,bh,sb,de,win]
+//!           [--start-in 10m]
 //!           [--rated|--casual]
 //! tournament join|withdraw|start|pair|pause|resume|round ID
 //! tournament bot ID LEVEL | tournament remove ID NAME
@@ -398,6 +399,7 @@ fn parse_tournament_create(rest: &str) -> Result<Command, CommandError> {
     let mut bye = ByeValue::Win;
     let mut forfeit: Option<u32> = None;
     let mut tie_breaks: Option<Vec<TieBreak>> = None;
+    let mut start_in: Option<Duration> = None;
     let mut rest_words = words[at + 1..].iter().copied();
     while let Some(w) = rest_words.next() {
         let (name, inline) = match w.split_once('=') {
@@ -440,6 +442,12 @@ fn parse_tournament_create(rest: &str) -> Result<Command, CommandError> {
                 })?;
                 forfeit = Some(u32::try_from(d.as_secs()).unwrap_or(u32::MAX));
             }
+            "--start-in" => {
+                let v = value("--start-in")?;
+                start_in = Some(parse_duration(&v).map_err(|e| CommandError {
+                    message: format!("--start-in: {e}"),
+                })?);
+            }
             "--tie-breaks" | "--tiebreaks" => {
                 let v = value("--tie-breaks")?;
                 let list: Option<Vec<TieBreak>> = v.split(',').map(TieBreak::parse).collect();
@@ -477,6 +485,15 @@ fn parse_tournament_create(rest: &str) -> Result<Command, CommandError> {
     }
     if let Some(t) = tie_breaks {
         settings.tie_breaks = t;
+    }
+    if let Some(wait) = start_in {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default();
+        let at = now.saturating_add(wait).as_millis();
+        settings.start = banco_protocol::TournamentStart::At {
+            unix_ms: u64::try_from(at).unwrap_or(u64::MAX),
+        };
     }
     Ok(Command::Tournament(ClientMsg::CreateTournament(Box::new(
         settings,
@@ -870,7 +887,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("challenges [on|off|accounts]", "plain.help_challenges"),
     ("tournaments", "plain.help_tournaments"),
     (
-        "tournament create NAME swiss|roundrobin|arena caro|xiangqi [create's options] [--rounds N] [--double] [--minutes M] [--berserk] [--bye win|draw|nothing] [--forfeit 2m] [--tie-breaks bh-c1,bh,sb,de,win] [--rated|--casual]",
+        "tournament create NAME swiss|roundrobin|arena caro|xiangqi [create's options] [--rounds N] [--double] [--minutes M] [--berserk] [--bye win|draw|nothing] [--forfeit 2m] [--tie-breaks bh-c1,bh,sb,de,win] [--start-in 10m] [--rated|--casual]",
         "plain.help_tournament_create",
     ),
     (
@@ -937,6 +954,17 @@ mod tests {
             }
         );
         assert_eq!(s.room.match_format, None);
+        let ClientMsg::CreateTournament(s) =
+            t("tournament create Later roundrobin caro --double --start-in 10m --bye draw")
+        else {
+            panic!("a create")
+        };
+        assert_eq!(s.format, TournamentFormat::RoundRobin { double: true });
+        assert!(matches!(
+            s.start,
+            banco_protocol::TournamentStart::At { .. }
+        ));
+        assert_eq!(s.bye, ByeValue::Draw);
         assert_eq!(t("tournaments"), ClientMsg::ListTournaments);
         assert_eq!(t("tournament join 4"), ClientMsg::JoinTournament(4));
         assert_eq!(t("withdraw 4"), ClientMsg::WithdrawTournament(4));
