@@ -809,3 +809,32 @@ async fn a_tournament_with_a_start_time_starts_by_itself() {
     let started = view_where(&mut org, |v| v.summary.round == 1).await;
     assert_eq!(started.boards.len(), 1, "two bots: one board");
 }
+
+#[tokio::test]
+async fn an_organiser_runs_a_bounded_number_of_tournaments() {
+    let server = TestServer::with_config(config()).await;
+    let mut org = server.player("Yen").await;
+    for n in 0..4 {
+        let s = settings(
+            &format!("Night {n}"),
+            TournamentFormat::Swiss { rounds: 3 },
+            small_caro(),
+        );
+        create(&mut org, s).await;
+    }
+    let s = settings(
+        "One too many",
+        TournamentFormat::Swiss { rounds: 3 },
+        small_caro(),
+    );
+    org.send(ClientMsg::CreateTournament(Box::new(s))).await;
+    refused(&mut org, ErrorCode::Busy).await;
+    org.send(ClientMsg::ListTournaments).await;
+    match org
+        .recv_until(|m| matches!(m, ServerMsg::Tournaments(_)))
+        .await
+    {
+        ServerMsg::Tournaments(list) => assert_eq!(list.len(), 4),
+        _ => unreachable!(),
+    }
+}
