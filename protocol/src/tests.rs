@@ -58,9 +58,10 @@ fn client_variant(m: &ClientMsg) -> usize {
         ClientMsg::RemoveEntrant { .. } => 43,
         ClientMsg::SetResult { .. } => 44,
         ClientMsg::ExportTournament { .. } => 45,
+        ClientMsg::Berserk => 46,
     }
 }
-const CLIENT_VARIANTS: usize = 46;
+const CLIENT_VARIANTS: usize = 47;
 
 fn server_variant(m: &ServerMsg) -> usize {
     match m {
@@ -174,6 +175,7 @@ fn tournament_view() -> TournamentView {
             room: Some(4),
             result: Some(BoardResult::WhiteWinsByForfeit),
             by_hand: true,
+            berserk: [true, false],
         }],
         byes: vec![ByeView {
             round: 1,
@@ -465,6 +467,7 @@ fn client_samples() -> Vec<ClientMsg> {
         ClientMsg::Players,
         ClientMsg::CreateTournament(Box::new(tournament_settings())),
         ClientMsg::ListTournaments,
+        ClientMsg::Berserk,
         ClientMsg::JoinTournament(1),
         ClientMsg::WithdrawTournament(2),
         ClientMsg::ShowTournament(3),

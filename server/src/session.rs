@@ -531,6 +531,7 @@ impl Session {
             ClientMsg::Hint => Request::Hint,
             ClientMsg::Facts => Request::Facts,
             ClientMsg::Trial(moves) => Request::Trial(moves),
+            ClientMsg::Berserk => Request::Berserk,
         };
         let Some(room) = &self.room else {
             return self.refuse(

@@ -13,6 +13,7 @@
 //! join ROOM | watch ROOM | leave | quit
 //! move X,Y | move h8 | move h2e2
 //! say TEXT | undo | draw | newgame | yes | no | cancel | resign | resign match | hint
+//! berserk
 //! board | help
 //! leaderboard [caro|xiangqi] | history [NAME] | replay GAME [--save FILE] | review [GAME]
 //! profile [NAME | --bot LEVEL] | login [NAME] | passwd
@@ -69,6 +70,8 @@ pub enum Command {
     Resign,
     /// Give up the room's whole match.
     ResignMatch,
+    /// Halve one's clock in an arena game, for one more point on a win.
+    Berserk,
     Hint,
     Board,
     Help,
@@ -197,6 +200,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
         "no" | "n" | "decline" => no_args(Command::No),
         "cancel" | "withdraw" => no_args(Command::Cancel),
         "resign" if rest.eq_ignore_ascii_case("match") => Ok(Some(Command::ResignMatch)),
+        "berserk" => no_args(Command::Berserk),
         "challenge" | "ask" => parse_challenge(rest).map(Some),
         "players" | "people" | "who" => no_args(Command::Players),
         "challenges" => match rest {
@@ -862,6 +866,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("cancel", "plain.help_cancel"),
     ("resign", "plain.help_resign"),
     ("resign match", "plain.help_resign_match"),
+    ("berserk", "plain.help_berserk"),
     ("hint", "plain.help_hint"),
     ("board", "plain.help_board"),
     ("leaderboard [caro|xiangqi]", "plain.help_leaderboard"),

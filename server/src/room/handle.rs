@@ -44,6 +44,8 @@ pub enum Request {
     Facts,
     /// Trial moves (draft mode) on a copy of the position (for the browser page).
     Trial(Vec<Move>),
+    /// Halve one's clock in an arena game, for one more point on a win.
+    Berserk,
 }
 
 /// One message per intent.

@@ -539,6 +539,7 @@ impl Room {
                     Request::Hint => self.hint(client),
                     Request::Facts => self.facts(client),
                     Request::Trial(moves) => self.trial(client, moves),
+                    Request::Berserk => self.berserk(client),
                 };
                 if let Err(e) = refused {
                     self.tell(client, ServerMsg::Error(e));
