@@ -277,6 +277,11 @@ pub enum ClientMsg {
     /// A swap opening's decision, when it is yours ([`crate::SwapView::choices`]). Its
     /// stones are ordinary [`ClientMsg::Move`]s.
     Swap(SwapChoice),
+    /// In an arena game whose tournament allows it, before your first move: halve your
+    /// own clock (a game clock only) for one more point if you win the game. Everyone
+    /// in the room is sent the clocks; refused with [`crate::ErrorCode::BadSettings`]
+    /// where it cannot be done.
+    Berserk,
 }
 
 /// The old password (proof it is the owner at the keyboard) and the new one. `Debug`

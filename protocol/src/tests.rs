@@ -59,9 +59,10 @@ fn client_variant(m: &ClientMsg) -> usize {
         ClientMsg::SetResult { .. } => 44,
         ClientMsg::ExportTournament { .. } => 45,
         ClientMsg::Swap(_) => 46,
+        ClientMsg::Berserk => 47,
     }
 }
-const CLIENT_VARIANTS: usize = 47;
+const CLIENT_VARIANTS: usize = 48;
 
 fn server_variant(m: &ServerMsg) -> usize {
     match m {
@@ -176,6 +177,7 @@ fn tournament_view() -> TournamentView {
             room: Some(4),
             result: Some(BoardResult::WhiteWinsByForfeit),
             by_hand: true,
+            berserk: [true, false],
         }],
         byes: vec![ByeView {
             round: 1,
@@ -490,6 +492,7 @@ fn client_samples() -> Vec<ClientMsg> {
         ClientMsg::Players,
         ClientMsg::CreateTournament(Box::new(tournament_settings())),
         ClientMsg::ListTournaments,
+        ClientMsg::Berserk,
         ClientMsg::JoinTournament(1),
         ClientMsg::WithdrawTournament(2),
         ClientMsg::ShowTournament(3),

@@ -348,6 +348,10 @@ pub struct BoardView {
     pub result: Option<BoardResult>,
     /// The result was set by the organiser, not played out.
     pub by_hand: bool,
+    /// Arena: white and black went berserk (half their clock, one more point on a
+    /// win).
+    #[serde(default)]
+    pub berserk: [bool; 2],
 }
 
 /// A round's bye.

@@ -532,6 +532,7 @@ impl Session {
             ClientMsg::Swap(choice) => Request::Swap(choice),
             ClientMsg::Facts => Request::Facts,
             ClientMsg::Trial(moves) => Request::Trial(moves),
+            ClientMsg::Berserk => Request::Berserk,
         };
         let Some(room) = &self.room else {
             return self.refuse(

@@ -119,6 +119,11 @@ async fn a_version_4_database_is_upgraded_in_place_with_its_games_in_progress() 
     // The file is at the new version, and no resume token is left in it in the clear.
     assert_eq!(version(&db), 14);
     let conn = rusqlite::Connection::open(&db).unwrap();
+    // Version 14's tournaments, empty.
+    let tournaments: i64 = conn
+        .query_row("SELECT count(*) FROM tournaments", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(tournaments, 0);
     // Accounts made before bot accounts are people's.
     let bots: i64 = conn
         .query_row("SELECT count(*) FROM accounts WHERE bot != 0", [], |r| {

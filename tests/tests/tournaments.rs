@@ -80,7 +80,13 @@ async fn create(organiser: &mut Client, s: TournamentSettings) -> u32 {
 }
 
 /// Plays `c`'s games by the rule above until the tournament is over; the final view.
-async fn play_out(mut c: Client, id: u32) -> (Client, TournamentView) {
+async fn play_out(c: Client, id: u32) -> (Client, TournamentView) {
+    play_out_berserk(c, id, false).await
+}
+
+/// [`play_out`]; with `berserk`, a player about to win goes berserk first (in an arena
+/// that allows it; a refusal, as when the game ended first, changes nothing).
+async fn play_out_berserk(mut c: Client, id: u32, berserk: bool) -> (Client, TournamentView) {
     let me = c.name().to_string();
     let mut last: Option<TournamentView> = None;
     let mut seats: [Option<banco_protocol::SeatView>; 2] = [None, None];
@@ -106,6 +112,7 @@ async fn play_out(mut c: Client, id: u32) -> (Client, TournamentView) {
             ServerMsg::GameStarted(_) if resign_now(&seats) => {
                 c.send(ClientMsg::Resign).await;
             }
+            ServerMsg::GameStarted(_) if berserk => c.send(ClientMsg::Berserk).await,
             ServerMsg::Tournament(v) if v.summary.id == id => {
                 let over = v.summary.status == TournamentStatus::Over;
                 last = Some(*v);
@@ -366,13 +373,17 @@ async fn a_short_arena_pairs_players_again_as_they_finish_and_ends_on_time() {
         "Arena",
         TournamentFormat::Arena {
             seconds: 3,
-            berserk: false,
+            berserk: true,
         },
         RoomSettings {
             match_format: Some(MatchFormat {
                 games: 1,
                 first_to: None,
             }),
+            time: banco_protocol::TimeControl::clock(
+                Duration::from_secs(60),
+                Duration::from_secs(1),
+            ),
             ..small_caro()
         },
     );
@@ -391,7 +402,7 @@ async fn a_short_arena_pairs_players_again_as_they_finish_and_ends_on_time() {
     people[0].send(ClientMsg::StartTournament(id)).await;
     let mut tasks = Vec::new();
     for c in people {
-        tasks.push(tokio::spawn(play_out(c, id)));
+        tasks.push(tokio::spawn(play_out_berserk(c, id, true)));
     }
     let mut finals = Vec::new();
     for t in tasks {
@@ -426,8 +437,8 @@ async fn a_short_arena_pairs_players_again_as_they_finish_and_ends_on_time() {
                 banco_pairing::arena::ArenaResult::Loss,
             ),
         };
-        scores[b.white as usize - 1].add(w, false);
-        scores[b.black as usize - 1].add(k, false);
+        scores[b.white as usize - 1].add(w, b.berserk[0]);
+        scores[b.black as usize - 1].add(k, b.berserk[1]);
     }
     for line in &v.standings {
         assert_eq!(line.points, scores[line.entrant as usize - 1].points * 10);
@@ -783,4 +794,139 @@ async fn the_organiser_pauses_adds_a_round_removes_a_player_and_resumes() {
             .all(|b| b.white != gone && b.black != gone),
         "a removed player is not paired"
     );
+}
+
+#[tokio::test]
+async fn a_tournament_with_a_start_time_starts_by_itself() {
+    let server = TestServer::with_config(config()).await;
+    let mut org = server.player("Xoan").await;
+    let mut s = settings(
+        "At eight",
+        TournamentFormat::RoundRobin { double: false },
+        small_caro(),
+    );
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("after 1970")
+        .as_millis() as u64;
+    s.start = banco_protocol::TournamentStart::At { unix_ms: now + 500 };
+    let id = create(&mut org, s).await;
+    for level in [Level::Easy, Level::Medium] {
+        org.send(ClientMsg::AddTournamentBot { id, level }).await;
+    }
+    let waiting = view_where(&mut org, |v| v.entrants.len() == 2).await;
+    assert_eq!(waiting.summary.status, TournamentStatus::Entries);
+    assert!(waiting.starts_in_ms.is_some());
+    let started = view_where(&mut org, |v| v.summary.round == 1).await;
+    assert_eq!(started.boards.len(), 1, "two bots: one board");
+}
+
+#[tokio::test]
+async fn an_organiser_runs_a_bounded_number_of_tournaments() {
+    let server = TestServer::with_config(config()).await;
+    let mut org = server.player("Yen").await;
+    for n in 0..4 {
+        let s = settings(
+            &format!("Night {n}"),
+            TournamentFormat::Swiss { rounds: 3 },
+            small_caro(),
+        );
+        create(&mut org, s).await;
+    }
+    let s = settings(
+        "One too many",
+        TournamentFormat::Swiss { rounds: 3 },
+        small_caro(),
+    );
+    org.send(ClientMsg::CreateTournament(Box::new(s))).await;
+    refused(&mut org, ErrorCode::Busy).await;
+    org.send(ClientMsg::ListTournaments).await;
+    match org
+        .recv_until(|m| matches!(m, ServerMsg::Tournaments(_)))
+        .await
+    {
+        ServerMsg::Tournaments(list) => assert_eq!(list.len(), 4),
+        _ => unreachable!(),
+    }
+}
+
+/// Plays an arena as `c` against one other player: on every game, `Ai` goes berserk and
+/// `Bo` resigns once Ai has (the arbiter says so in the room).
+async fn berserk_arena(mut c: Client, id: u32) -> TournamentView {
+    let ai = c.name() == "Ai";
+    loop {
+        match c.recv().await {
+            ServerMsg::GameStarted(_) if ai => c.send(ClientMsg::Berserk).await,
+            ServerMsg::Chat(line) if !ai && line.text.contains("berserk") => {
+                c.send(ClientMsg::Resign).await;
+            }
+            ServerMsg::Tournament(v)
+                if v.summary.id == id && v.summary.status == TournamentStatus::Over =>
+            {
+                return *v;
+            }
+            _ => {}
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_berserk_win_in_an_arena_earns_one_more_point() {
+    let server = TestServer::with_config(config()).await;
+    let mut ai = server.player("Ai").await;
+    let mut bo = server.player("Bo").await;
+    let s = settings(
+        "Berserk",
+        TournamentFormat::Arena {
+            seconds: 2,
+            berserk: true,
+        },
+        RoomSettings {
+            match_format: Some(MatchFormat {
+                games: 1,
+                first_to: None,
+            }),
+            time: banco_protocol::TimeControl::clock(
+                Duration::from_secs(60),
+                Duration::from_secs(1),
+            ),
+            ..small_caro()
+        },
+    );
+    let id = create(&mut ai, s).await;
+    for c in [&mut ai, &mut bo] {
+        c.send(ClientMsg::JoinTournament(id)).await;
+        view(c).await;
+    }
+    ai.send(ClientMsg::StartTournament(id)).await;
+    let (a, b) = tokio::join!(berserk_arena(ai, id), berserk_arena(bo, id));
+    assert_eq!(a.standings, b.standings);
+    let ai_number = a
+        .entrants
+        .iter()
+        .find(|e| e.name == "Ai")
+        .expect("Ai")
+        .number;
+    assert!(!a.boards.is_empty());
+    let mut score = banco_pairing::arena::ArenaScore::default();
+    for board in &a.boards {
+        let ai_white = board.white == ai_number;
+        assert_eq!(
+            board.result,
+            Some(if ai_white {
+                BoardResult::WhiteWins
+            } else {
+                BoardResult::BlackWins
+            })
+        );
+        assert_eq!(board.berserk, [ai_white, !ai_white], "{board:?}");
+        score.add(banco_pairing::arena::ArenaResult::Win, true);
+    }
+    let line = a
+        .standings
+        .iter()
+        .find(|l| l.entrant == ai_number)
+        .expect("Ai's line");
+    assert_eq!(line.points, score.points * 10);
+    assert!(score.points >= 3, "a berserk win is 3");
 }

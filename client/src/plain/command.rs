@@ -13,6 +13,7 @@
 //! join ROOM | watch ROOM | leave | quit
 //! move X,Y | move h8 | move h2e2
 //! say TEXT | undo | draw | newgame | yes | no | cancel | resign | resign match | hint
+//! berserk
 //! board | help
 //! leaderboard [caro|xiangqi] | history [NAME] | replay GAME [--save FILE] | review [GAME]
 //! profile [NAME | --bot LEVEL] | login [NAME] | passwd
@@ -24,6 +25,7 @@
 //! tournament create NAME swiss|roundrobin|arena caro|xiangqi [create's options]
 //!           [--rounds N] [--double] [--minutes M | --seconds S] [--berserk]
 //!           [--bye win|draw|nothing] [--forfeit 2m] [--tie-breaks bh-c1,bh,sb,de,win]
+//!           [--start-in 10m]
 //!           [--rated|--casual]
 //! tournament join|withdraw|start|pair|pause|resume|round ID
 //! tournament bot ID LEVEL | tournament remove ID NAME
@@ -68,6 +70,8 @@ pub enum Command {
     Resign,
     /// Give up the room's whole match.
     ResignMatch,
+    /// Halve one's clock in an arena game, for one more point on a win.
+    Berserk,
     Hint,
     /// A swap opening's decision: `swap white|black|two`.
     Swap(banco_protocol::SwapChoice),
@@ -198,6 +202,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
         "no" | "n" | "decline" => no_args(Command::No),
         "cancel" | "withdraw" => no_args(Command::Cancel),
         "resign" if rest.eq_ignore_ascii_case("match") => Ok(Some(Command::ResignMatch)),
+        "berserk" => no_args(Command::Berserk),
         "challenge" | "ask" => parse_challenge(rest).map(Some),
         "players" | "people" | "who" => no_args(Command::Players),
         "challenges" => match rest {
@@ -404,6 +409,7 @@ fn parse_tournament_create(rest: &str) -> Result<Command, CommandError> {
     let mut bye = ByeValue::Win;
     let mut forfeit: Option<u32> = None;
     let mut tie_breaks: Option<Vec<TieBreak>> = None;
+    let mut start_in: Option<Duration> = None;
     let mut rest_words = words[at + 1..].iter().copied();
     while let Some(w) = rest_words.next() {
         let (name, inline) = match w.split_once('=') {
@@ -446,6 +452,12 @@ fn parse_tournament_create(rest: &str) -> Result<Command, CommandError> {
                 })?;
                 forfeit = Some(u32::try_from(d.as_secs()).unwrap_or(u32::MAX));
             }
+            "--start-in" => {
+                let v = value("--start-in")?;
+                start_in = Some(parse_duration(&v).map_err(|e| CommandError {
+                    message: format!("--start-in: {e}"),
+                })?);
+            }
             "--tie-breaks" | "--tiebreaks" => {
                 let v = value("--tie-breaks")?;
                 let list: Option<Vec<TieBreak>> = v.split(',').map(TieBreak::parse).collect();
@@ -483,6 +495,15 @@ fn parse_tournament_create(rest: &str) -> Result<Command, CommandError> {
     }
     if let Some(t) = tie_breaks {
         settings.tie_breaks = t;
+    }
+    if let Some(wait) = start_in {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default();
+        let at = now.saturating_add(wait).as_millis();
+        settings.start = banco_protocol::TournamentStart::At {
+            unix_ms: u64::try_from(at).unwrap_or(u64::MAX),
+        };
     }
     Ok(Command::Tournament(ClientMsg::CreateTournament(Box::new(
         settings,
@@ -853,6 +874,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("cancel", "plain.help_cancel"),
     ("resign", "plain.help_resign"),
     ("resign match", "plain.help_resign_match"),
+    ("berserk", "plain.help_berserk"),
     ("hint", "plain.help_hint"),
     ("swap white|black|two", "plain.help_swap"),
     ("board", "plain.help_board"),
@@ -879,7 +901,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("challenges [on|off|accounts]", "plain.help_challenges"),
     ("tournaments", "plain.help_tournaments"),
     (
-        "tournament create NAME swiss|roundrobin|arena caro|xiangqi [create's options] [--rounds N] [--double] [--minutes M] [--berserk] [--bye win|draw|nothing] [--forfeit 2m] [--tie-breaks bh-c1,bh,sb,de,win] [--rated|--casual]",
+        "tournament create NAME swiss|roundrobin|arena caro|xiangqi [create's options] [--rounds N] [--double] [--minutes M] [--berserk] [--bye win|draw|nothing] [--forfeit 2m] [--tie-breaks bh-c1,bh,sb,de,win] [--start-in 10m] [--rated|--casual]",
         "plain.help_tournament_create",
     ),
     (
@@ -946,6 +968,17 @@ mod tests {
             }
         );
         assert_eq!(s.room.match_format, None);
+        let ClientMsg::CreateTournament(s) =
+            t("tournament create Later roundrobin caro --double --start-in 10m --bye draw")
+        else {
+            panic!("a create")
+        };
+        assert_eq!(s.format, TournamentFormat::RoundRobin { double: true });
+        assert!(matches!(
+            s.start,
+            banco_protocol::TournamentStart::At { .. }
+        ));
+        assert_eq!(s.bye, ByeValue::Draw);
         assert_eq!(t("tournaments"), ClientMsg::ListTournaments);
         assert_eq!(t("tournament join 4"), ClientMsg::JoinTournament(4));
         assert_eq!(t("withdraw 4"), ClientMsg::WithdrawTournament(4));

@@ -559,6 +559,10 @@ fn request<W: Write>(
             in_room()?;
             send(ClientMsg::ResignMatch)
         }
+        Command::Berserk => {
+            in_room()?;
+            send(ClientMsg::Berserk)
+        }
         Command::Hint => {
             in_room()?;
             send(ClientMsg::Hint)

@@ -29,6 +29,13 @@ pub enum TournamentAsk {
     Of(TournamentId, TournamentRequest),
 }
 
+/// Tournaments one account may have that are not over.
+const TOURNAMENTS_PER_ORGANISER: usize = 4;
+
+/// Tournaments the server runs at once (not over); finished ones are kept without limit
+/// but cost no task's work.
+const TOURNAMENTS_RUNNING: usize = 64;
+
 /// Every tournament on the server.
 #[derive(Default)]
 pub struct TournamentBook {
@@ -96,6 +103,33 @@ impl Lobby {
                     return refuse(ErrorMsg::new(
                         ErrorCode::NotLoggedIn,
                         "only a registered account can organise a tournament: log in first",
+                    ));
+                }
+                let running: Vec<&TournamentSummary> = self
+                    .tournaments
+                    .lines
+                    .values()
+                    .filter(|t| t.status != banco_protocol::TournamentStatus::Over)
+                    .collect();
+                let mine = running
+                    .iter()
+                    .filter(|t| t.organiser.eq_ignore_ascii_case(&asker.name))
+                    .count();
+                if mine >= TOURNAMENTS_PER_ORGANISER || running.len() >= TOURNAMENTS_RUNNING {
+                    return refuse(ErrorMsg::new(
+                        ErrorCode::Busy,
+                        if mine >= TOURNAMENTS_PER_ORGANISER {
+                            format!(
+                                "you run {mine} tournaments that are not over, as many as one \
+                                 organiser may: finish one first"
+                            )
+                        } else {
+                            format!(
+                                "this server runs {} tournaments, as many as it allows: try \
+                                 again when one is over",
+                                running.len()
+                            )
+                        },
                     ));
                 }
                 let settings = match tournament::settle(*settings) {

@@ -15,7 +15,9 @@
 use std::time::Duration;
 use tokio::time::Instant;
 
-use banco_protocol::{BoardResult, EndReason, MatchEnd, Seat, ServerMsg, TournamentId};
+use banco_protocol::{
+    BoardResult, EndReason, ErrorCode, ErrorMsg, MatchEnd, Seat, ServerMsg, TournamentId,
+};
 
 use super::{Room, SeatState};
 use crate::lobby::RoomNotice;
@@ -37,6 +39,9 @@ pub struct BoardLink {
     /// How long a player has to come to the board, and to make their first move after
     /// a game starts, before losing by forfeit.
     pub forfeit_after: Duration,
+    /// An arena that allows berserk: a player may halve their clock before their first
+    /// move, for one more point on a win.
+    pub berserk: bool,
 }
 
 /// A board's result, told to the tournament once on disk.
@@ -50,6 +55,8 @@ pub struct BoardReport {
     pub board: u32,
     /// How it ended.
     pub result: BoardResult,
+    /// White and black went berserk.
+    pub berserk: [bool; 2],
 }
 
 /// A room's board, while it plays one.
@@ -61,6 +68,8 @@ pub(super) struct Board {
     pub(super) absent_due: Instant,
     /// The result has been reported: the room is an ordinary room from now on.
     pub(super) reported: bool,
+    /// By seat: went berserk in this board's game.
+    pub(super) berserk: [bool; 2],
 }
 
 impl Board {
@@ -69,6 +78,7 @@ impl Board {
             absent_due: Instant::now() + link.forfeit_after,
             link,
             reported: false,
+            berserk: [false; 2],
         }
     }
 }
@@ -160,19 +170,64 @@ impl Room {
         };
         b.reported = true;
         let link = b.link.clone();
+        let berserk = b.berserk;
         self.write(Entry::Tournament(Box::new(TournamentWrite::Result {
             id: link.tournament,
             round: link.round,
             board: link.board,
             result: result.text().to_string(),
             by_hand: false,
+            berserk: Some(berserk),
         })));
         self.after_commit.push(RoomNotice::Board(BoardReport {
             tournament: link.tournament,
             round: link.round,
             board: link.board,
             result,
+            berserk,
         }));
+    }
+
+    /// A player goes berserk: in an arena that allows it, with a game clock, before
+    /// their first move of the board's game, their clock is halved.
+    pub(super) fn berserk(&mut self, client: crate::ClientId) -> Result<(), ErrorMsg> {
+        let refuse = |m: &str| Err(ErrorMsg::new(ErrorCode::BadSettings, m));
+        let Some(seat) = self.seat_of(client) else {
+            return refuse("only a player of this board can go berserk");
+        };
+        if !self.open_board().is_some_and(|b| b.link.berserk) {
+            return refuse("berserk is only for the games of an arena that allows it");
+        }
+        if self.board.as_ref().is_some_and(|b| b.berserk[seat.index()]) {
+            return refuse("you have already gone berserk in this game");
+        }
+        let now = Instant::now();
+        let Some(game) = self.game.as_mut().filter(|g| g.running()) else {
+            return refuse("berserk is for a game being played: wait for it to start");
+        };
+        if game.moves.iter().any(|m| m.by == seat) {
+            return refuse("berserk is only before your first move");
+        }
+        let Some(clock) = game.clock.as_mut() else {
+            return refuse("berserk halves a game clock: this game has none");
+        };
+        if !clock.halve(seat) {
+            return refuse("berserk halves a game clock, not a timer per move");
+        }
+        let clocks = clock.snapshot(now);
+        if let Some(b) = self.board.as_mut() {
+            b.berserk[seat.index()] = true;
+        }
+        let name = self
+            .member(client)
+            .map(|m| m.name.clone())
+            .unwrap_or_default();
+        tracing::info!(?seat, "berserk");
+        self.broadcast(ServerMsg::Clock(clocks));
+        self.system_chat(format!(
+            "{name} goes berserk: half the clock, one more point on a win."
+        ));
+        Ok(())
     }
 
     /// A line from the tournament's arbiter in the room's chat (not stored).

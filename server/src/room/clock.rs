@@ -126,6 +126,15 @@ impl GameClock {
     }
 
     /// A bank a per-move timer refills to, or a game clock starts with.
+    /// Berserk: `seat` keeps half of its time (a game clock only; `false` otherwise).
+    pub fn halve(&mut self, seat: Seat) -> bool {
+        if !matches!(self.control, TimeControl::Clock { .. }) || self.running() == Some(seat) {
+            return false;
+        }
+        self.left[seat.index()] /= 2;
+        true
+    }
+
     fn full(&self) -> Duration {
         full_time(self.control).unwrap_or(Duration::ZERO)
     }

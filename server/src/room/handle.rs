@@ -46,6 +46,8 @@ pub enum Request {
     Trial(Vec<Move>),
     /// A swap opening's decision.
     Swap(SwapChoice),
+    /// Halve one's clock in an arena game, for one more point on a win.
+    Berserk,
 }
 
 /// One message per intent.

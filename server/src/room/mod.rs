@@ -545,6 +545,7 @@ impl Room {
                     Request::Facts => self.facts(client),
                     Request::Trial(moves) => self.trial(client, moves),
                     Request::Swap(choice) => self.swap_decide(client, choice),
+                    Request::Berserk => self.berserk(client),
                 };
                 if let Err(e) = refused {
                     self.tell(client, ServerMsg::Error(e));

@@ -52,6 +52,8 @@ pub struct StoredBoard {
     pub result: Option<String>,
     /// The organiser set it.
     pub by_hand: bool,
+    /// Arena: white and black went berserk.
+    pub berserk: [bool; 2],
 }
 
 /// A bye as kept.
@@ -167,6 +169,8 @@ pub enum TournamentWrite {
         result: String,
         /// Set by the organiser.
         by_hand: bool,
+        /// Arena: who went berserk (a result by hand leaves it as it was).
+        berserk: Option<[bool; 2]>,
     },
 }
 
@@ -264,6 +268,7 @@ impl TournamentWrite {
                 board,
                 result,
                 by_hand,
+                berserk,
             } => {
                 // A result played out never replaces one set by hand; a hand overrides all.
                 tx.execute(
@@ -272,6 +277,13 @@ impl TournamentWrite {
                        AND (?5 OR result IS NULL)",
                     params![id, round, board, result, by_hand],
                 )?;
+                if let Some([white, black]) = berserk {
+                    tx.execute(
+                        "UPDATE tournament_boards SET berserk_white = ?4, berserk_black = ?5
+                         WHERE tournament = ?1 AND round = ?2 AND board = ?3",
+                        params![id, round, board, white, black],
+                    )?;
+                }
             }
         }
         Ok(())
@@ -342,6 +354,9 @@ pub(super) fn create_tables(tx: &Transaction<'_>) -> rusqlite::Result<()> {
              result     TEXT,
              -- 1: set by the organiser
              by_hand    INTEGER NOT NULL DEFAULT 0,
+             -- arena: 1 when white / black went berserk
+             berserk_white INTEGER NOT NULL DEFAULT 0,
+             berserk_black INTEGER NOT NULL DEFAULT 0,
              PRIMARY KEY (tournament, round, board)
          );
          CREATE TABLE IF NOT EXISTS tournament_byes (
@@ -398,7 +413,8 @@ pub fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredTournament>> {
             .collect::<Result<_, _>>()?;
         t.boards = conn
             .prepare(
-                "SELECT round, board, white, black, room, result, by_hand
+                "SELECT round, board, white, black, room, result, by_hand, berserk_white,
+                    berserk_black
                  FROM tournament_boards WHERE tournament = ?1 ORDER BY round, board",
             )?
             .query_map([t.id], |r| {
@@ -410,6 +426,7 @@ pub fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredTournament>> {
                     room: r.get(4)?,
                     result: r.get(5)?,
                     by_hand: r.get(6)?,
+                    berserk: [r.get(7)?, r.get(8)?],
                 })
             })?
             .collect::<Result<_, _>>()?;
@@ -459,6 +476,7 @@ mod tests {
             room: None,
             result: None,
             by_hand: false,
+            berserk: [false; 2],
         };
         write(
             &mut conn,
@@ -486,6 +504,7 @@ mod tests {
                     board: 1,
                     result: "1/2-1/2".into(),
                     by_hand: true,
+                    berserk: None,
                 },
                 TournamentWrite::Result {
                     id: 1,
@@ -493,6 +512,7 @@ mod tests {
                     board: 1,
                     result: "1-0".into(),
                     by_hand: false,
+                    berserk: Some([true, false]),
                 },
             ],
         );
@@ -500,5 +520,6 @@ mod tests {
         assert_eq!((t.boards[0].white, t.boards[0].black), (1, 2));
         assert_eq!(t.boards[0].result.as_deref(), Some("1/2-1/2"));
         assert!(t.boards[0].by_hand);
+        assert_eq!(t.boards[0].berserk, [true, false]);
     }
 }

@@ -469,6 +469,7 @@ impl Actor {
                     board,
                     result: result.text().to_string(),
                     by_hand: true,
+                    berserk: None,
                 });
                 self.commit().await;
                 self.carry_on().await;
@@ -665,6 +666,10 @@ impl Actor {
                 board: i as u32 + 1,
                 names,
                 forfeit_after: Duration::from_secs(u64::from(forfeit_secs)),
+                berserk: matches!(
+                    rec.settings.format,
+                    banco_protocol::TournamentFormat::Arena { berserk: true, .. }
+                ),
             },
             settings,
             was,
@@ -676,7 +681,13 @@ impl Actor {
     async fn board_over(&mut self, report: BoardReport) {
         if self
             .record
-            .set_result(report.round, report.board, report.result, false)
+            .set_result_berserk(
+                report.round,
+                report.board,
+                report.result,
+                false,
+                Some(report.berserk),
+            )
             .is_err()
         {
             tracing::warn!(

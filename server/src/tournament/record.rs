@@ -53,6 +53,8 @@ pub struct BoardRecord {
     pub result: Option<BoardResult>,
     /// Set by the organiser.
     pub by_hand: bool,
+    /// Arena: white and black went berserk (one more point on a win).
+    pub berserk: [bool; 2],
 }
 
 /// A round (arena: a wave).
@@ -488,6 +490,7 @@ impl Record {
                 room: None,
                 result,
                 by_hand: false,
+                berserk: [false; 2],
             });
         }
         if let Some(p) = pairing.bye {
@@ -527,8 +530,8 @@ impl Record {
                     GameResult::Draw => (ArenaResult::Draw, ArenaResult::Draw),
                     GameResult::DoubleForfeit => (ArenaResult::Loss, ArenaResult::Loss),
                 };
-                scores[b.white].add(w, false);
-                scores[b.black].add(k, false);
+                scores[b.white].add(w, b.berserk[0]);
+                scores[b.black].add(k, b.berserk[1]);
             }
         }
         scores
@@ -582,6 +585,7 @@ impl Record {
                     room: None,
                     result: None,
                     by_hand: false,
+                    berserk: [false; 2],
                 })
                 .collect(),
             byes: Vec::new(),
@@ -606,14 +610,26 @@ impl Record {
         }
     }
 
-    /// Sets a board's result (by hand, or reported by its room). `Err` for a board not
-    /// in the tournament.
+    /// Sets a board's result (by hand, or reported by its room with who went
+    /// berserk). `Err` for a board not in the tournament.
     pub fn set_result(
         &mut self,
         round: u32,
         board: u32,
         result: BoardResult,
         by_hand: bool,
+    ) -> Result<(), ErrorMsg> {
+        self.set_result_berserk(round, board, result, by_hand, None)
+    }
+
+    /// [`Record::set_result`], with who went berserk when the room says.
+    pub fn set_result_berserk(
+        &mut self,
+        round: u32,
+        board: u32,
+        result: BoardResult,
+        by_hand: bool,
+        berserk: Option<[bool; 2]>,
     ) -> Result<(), ErrorMsg> {
         let b = (round as usize)
             .checked_sub(1)
@@ -632,6 +648,9 @@ impl Record {
                 ),
             ));
         };
+        if let Some(berserk) = berserk {
+            b.berserk = berserk;
+        }
         if !by_hand && b.by_hand {
             return Ok(());
         }
@@ -782,6 +801,7 @@ impl Record {
                     room: b.room,
                     result: b.result,
                     by_hand: b.by_hand,
+                    berserk: b.berserk,
                 });
             }
             for &(p, kind) in &round.byes {
@@ -881,6 +901,7 @@ impl Record {
                 room: b.room,
                 result: b.result.map(|x| x.text().to_string()),
                 by_hand: b.by_hand,
+                berserk: b.berserk,
             })
             .collect();
         let byes = round
@@ -943,6 +964,7 @@ impl Record {
                 room: b.room,
                 result: b.result.as_deref().and_then(BoardResult::parse),
                 by_hand: b.by_hand,
+                berserk: b.berserk,
             });
         }
         for y in s.byes {
@@ -1113,8 +1135,13 @@ mod tests {
         assert_eq!(wave.boards.len(), 2, "one of five waits");
         assert!(r.pair_wave(2).is_none(), "one free player is not paired");
         let w = wave.boards[0].white;
-        r.set_result(1, 1, BoardResult::WhiteWins, false).unwrap();
-        assert_eq!(r.arena_scores()[w].points, 2);
+        r.set_result_berserk(1, 1, BoardResult::WhiteWins, false, Some([true, false]))
+            .unwrap();
+        assert_eq!(
+            r.arena_scores()[w].points,
+            3,
+            "a berserk win: one more point"
+        );
         let wave2 = r.pair_wave(3).unwrap().clone();
         assert_eq!(wave2.boards.len(), 1);
         assert!(

@@ -35,6 +35,7 @@ fn view() -> TournamentView {
         room,
         result,
         by_hand: false,
+        berserk: [false; 2],
     };
     TournamentView {
         summary: summary(),
