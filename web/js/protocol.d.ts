@@ -49,6 +49,11 @@ export type BoardResult = ("white_wins" | "draw" | "black_wins") | "white_wins_b
 
 /** A board of a round (or of an arena's wave). */
 export type BoardView = {
+  /**
+   * Arena: white and black went berserk (half their clock, one more point on a
+   * win).
+   */
+  berserk?: [boolean, boolean];
   /** Black's entrant number. */
   black: number;
   /** The board, from 1 within its round. */
@@ -248,7 +253,7 @@ export type ClientMsg = {
   };
 } | {
   Swap: SwapChoice;
-};
+} | "Berserk";
 
 /** How much time each seat has, as of the moment the message was sent. */
 export type Clocks = {
