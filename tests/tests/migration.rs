@@ -117,8 +117,15 @@ async fn a_version_4_database_is_upgraded_in_place_with_its_games_in_progress() 
     server.stop().await;
 
     // The file is at the new version, and no resume token is left in it in the clear.
-    assert_eq!(version(&db), 13);
+    assert_eq!(version(&db), 14);
     let conn = rusqlite::Connection::open(&db).unwrap();
+    // Games finished before swap openings were kept have none.
+    let swaps: i64 = conn
+        .query_row("SELECT count(*) FROM games WHERE swap != ''", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert_eq!(swaps, 0);
     // Accounts made before bot accounts are people's.
     let bots: i64 = conn
         .query_row("SELECT count(*) FROM accounts WHERE bot != 0", [], |r| {

@@ -12,7 +12,7 @@ use super::live::{LiveGame, LiveSeat};
 use crate::token::TokenHash;
 
 /// The layout this code writes.
-pub const VERSION: i64 = 13;
+pub const VERSION: i64 = 14;
 
 /// Creates the tables if the file is new, and brings an older file up to date.
 pub fn create(conn: &mut Connection) -> rusqlite::Result<()> {
@@ -53,8 +53,11 @@ pub fn create(conn: &mut Connection) -> rusqlite::Result<()> {
     if version < 12 {
         version_12(conn)?;
     }
-    if version < VERSION {
+    if version < 13 {
         version_13(conn)?;
+    }
+    if version < VERSION {
+        version_14(conn)?;
     }
     super::accounts::refresh_skeletons(conn)
 }
@@ -411,6 +414,18 @@ fn version_13(conn: &mut Connection) -> rusqlite::Result<()> {
         tx.execute_batch("ALTER TABLE accounts ADD COLUMN bot INTEGER NOT NULL DEFAULT 0")?;
     }
     tx.execute_batch("PRAGMA user_version = 13;")?;
+    tx.commit()
+}
+
+/// Swap openings: how a finished game's opening was played (who placed which stone,
+/// who decided what), for replays.
+fn version_14(conn: &mut Connection) -> rusqlite::Result<()> {
+    let tx = conn.transaction()?;
+    if !has_column(&tx, "games", "swap")? {
+        // a swap opening as JSON (the protocol's SwapView); '' for every other game
+        tx.execute_batch("ALTER TABLE games ADD COLUMN swap TEXT NOT NULL DEFAULT ''")?;
+    }
+    tx.execute_batch("PRAGMA user_version = 14;")?;
     tx.commit()
 }
 
