@@ -346,6 +346,30 @@ pub fn swap_decided(
     }
 }
 
+/// A swap opening as it was played, for replays: `An h8, An i9, An h10, Bình: two, Bình
+/// j9, Bình g9, An: black` (the players by seat).
+pub fn swap_steps(
+    swap: &banco_protocol::SwapView,
+    players: &[String; 2],
+    width: u8,
+    height: u8,
+) -> String {
+    swap.steps
+        .iter()
+        .map(|step| match *step {
+            banco_protocol::SwapStep::Stone { by, point } => format!(
+                "{} {}",
+                players[by.index()],
+                crate::room::board::caro_point_text(point, width, height)
+            ),
+            banco_protocol::SwapStep::Decided { by, choice } => {
+                format!("{}: {}", players[by.index()], choice.word())
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The board and rule of a room in a few words: `15x15 caro`.
 pub fn game_line(settings: &GameSettings, loc: &Locale) -> String {
     match settings {

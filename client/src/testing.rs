@@ -149,6 +149,7 @@ pub fn caro_game_record() -> banco_protocol::GameRecord {
         start_fen: String::new(),
         opening: Vec::new(),
         moves,
+        swap: None,
     }
 }
 

@@ -1030,6 +1030,10 @@ pub struct GameRecord {
     /// Caro: the stones the game started from (see [`GameView::opening`]).
     pub opening: Vec<Point>,
     pub moves: Vec<MoveRecord>,
+    /// A game with a swap opening: how its opening was played (who placed which stone,
+    /// who decided what). `None` otherwise, and for games stored before it was kept.
+    #[serde(default)]
+    pub swap: Option<Box<SwapView>>,
 }
 
 /// Where a swap opening stands ([`CaroOpening::Swap1`], [`CaroOpening::Swap2`]).

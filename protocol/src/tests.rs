@@ -904,6 +904,7 @@ fn server_samples() -> Vec<ServerMsg> {
         start_fen: String::new(),
         opening: game_view().opening,
         moves: game_view().moves,
+        swap: Some(Box::new(swap_sample())),
     })));
     v.push(ServerMsg::Facts(Box::default()));
     v.push(ServerMsg::Judged(Box::new(Judgement {

@@ -117,13 +117,20 @@ async fn a_version_4_database_is_upgraded_in_place_with_its_games_in_progress() 
     server.stop().await;
 
     // The file is at the new version, and no resume token is left in it in the clear.
-    assert_eq!(version(&db), 14);
+    assert_eq!(version(&db), 15);
     let conn = rusqlite::Connection::open(&db).unwrap();
     // Version 14's tournaments, empty.
     let tournaments: i64 = conn
         .query_row("SELECT count(*) FROM tournaments", [], |r| r.get(0))
         .unwrap();
     assert_eq!(tournaments, 0);
+    // Games finished before swap openings were kept have none.
+    let swaps: i64 = conn
+        .query_row("SELECT count(*) FROM games WHERE swap != ''", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert_eq!(swaps, 0);
     // Accounts made before bot accounts are people's.
     let bots: i64 = conn
         .query_row("SELECT count(*) FROM accounts WHERE bot != 0", [], |r| {

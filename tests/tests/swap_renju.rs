@@ -123,6 +123,25 @@ async fn swap2_between_two_players_with_each_of_the_three_answers() {
         let over = o.game_over().await;
         assert_eq!(over.winner, Some(x_seat));
         assert_eq!(over.reason, EndReason::Resign);
+        // The replay keeps the opening as it was played, step by step.
+        o.send(ClientMsg::History { player: None }).await;
+        let id = match o.recv_until(|m| matches!(m, ServerMsg::History(_))).await {
+            ServerMsg::History(games) => games[0].id,
+            _ => unreachable!(),
+        };
+        o.send(ClientMsg::Replay(id)).await;
+        let record = match o.recv_until(|m| matches!(m, ServerMsg::Replay(_))).await {
+            ServerMsg::Replay(record) => record,
+            _ => unreachable!(),
+        };
+        assert_eq!(record.opening, stones);
+        assert_eq!(record.summary.first, x_seat.other());
+        let swap = record.swap.expect("the swap opening is kept");
+        assert_eq!(swap.x_seat, Some(x_seat));
+        assert_eq!(
+            swap.steps.len(),
+            if answer == SwapChoice::PlaceTwo { 7 } else { 4 }
+        );
     }
 }
 

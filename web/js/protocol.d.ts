@@ -394,6 +394,11 @@ export type GameRecord = {
   /** Xiangqi: the start position's FEN. Empty for caro. */
   start_fen: string;
   summary: GameSummary;
+  /**
+   * A game with a swap opening: how its opening was played (who placed which stone,
+   * who decided what). `None` otherwise, and for games stored before it was kept.
+   */
+  swap?: SwapView | null;
 };
 
 /** A whole game reviewed. */

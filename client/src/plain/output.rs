@@ -945,6 +945,21 @@ impl<W: Write> Printer<W> {
         if let GameSettings::Caro { width, height, .. } = r.game {
             // The stones this game started from (a balanced room's dealt ones).
             fields["opening_stones"] = stones_json(&r.opening, width, height);
+            // A swap opening: how it was played, step by step.
+            fields["swap"] =
+                match &r.swap {
+                    Some(s) => json!(s.steps.iter().map(|step| match *step {
+                    banco_protocol::SwapStep::Stone { by, point } => json!({
+                        "by": seat_str(by),
+                        "point": crate::room::board::caro_point_text(point, width, height),
+                    }),
+                    banco_protocol::SwapStep::Decided { by, choice } => json!({
+                        "by": seat_str(by),
+                        "choice": choice.word(),
+                    }),
+                }).collect::<Vec<_>>()),
+                    None => Value::Null,
+                };
         }
         fields["line"] = json!(
             r.over
@@ -1005,6 +1020,14 @@ impl<W: Write> Printer<W> {
             text.push_str(&format!(
                 " {}.",
                 narrate::match_of_game(m, &r.players, &loc)
+            ));
+        }
+        if let (Some(swap), GameSettings::Caro { width, height, .. }) = (&r.swap, &r.game) {
+            // The opening as it was played: `An h8 i9 h10, Bình two more: j9 g9, An Black`.
+            text.push_str(&format!(
+                "\n  {}: {}",
+                tr!(loc, "plain.swap_played"),
+                narrate::swap_steps(swap, &r.players, *width, *height)
             ));
         }
         for (n, pair) in r.moves.chunks(2).enumerate() {

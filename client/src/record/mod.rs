@@ -46,6 +46,8 @@ pub struct Replay {
     pub rated: Option<bool>,
     /// The match it was a game of, for the server's games played in one.
     pub in_match: Option<banco_protocol::MatchGame>,
+    /// A swap opening, as the server kept it: who placed which stone, who decided what.
+    pub swap: Option<banco_protocol::SwapView>,
     /// The position after [`Replay::at`] moves.
     board: Board,
     /// How many moves have been played on `board`.
@@ -59,8 +61,10 @@ impl Replay {
     /// A replay of the server's record, at the start position.
     pub fn from_record(record: GameRecord) -> Replay {
         let in_match = record.summary.in_match;
+        let swap = record.swap.clone().map(|s| *s);
         Replay {
             in_match,
+            swap,
             ..Replay::from_recorded(record.into())
         }
     }
@@ -158,6 +162,7 @@ impl Replay {
             moves,
             rated: None,
             in_match: None,
+            swap: None,
             board,
             at: 0,
             broken_at,

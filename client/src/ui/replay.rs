@@ -204,6 +204,25 @@ fn info(app: &App, r: &Replay, width: u16) -> Vec<Line<'static>> {
             theme.dim(),
         )));
     }
+    // A swap opening: how it was played, wrapped under the facts.
+    if let (
+        Some(swap),
+        banco_protocol::GameSettings::Caro {
+            width: board_width,
+            height: board_height,
+            ..
+        },
+    ) = (&r.swap, &r.game)
+    {
+        let text = format!(
+            "{}: {}",
+            tr!(loc, "plain.swap_played"),
+            narrate::swap_steps(swap, &r.players, *board_width, *board_height)
+        );
+        for part in super::wrap(&text, usize::from(width.saturating_sub(2))) {
+            lines.push(Line::from(Span::styled(format!("  {part}"), theme.dim())));
+        }
+    }
     lines
 }
 

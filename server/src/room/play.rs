@@ -420,6 +420,7 @@ impl Room {
             started_ms: m.started_ms,
             ended_ms: unix_ms(),
             in_match: m.in_match,
+            swap: m.swap.as_ref().map(super::swap::SwapPhase::view),
         };
         self.write(Entry::End(Box::new(record)));
     }

@@ -263,7 +263,7 @@ pub fn game_record(
         return Ok(None);
     };
     let sql = format!(
-        "SELECT {SUMMARY_COLUMNS}, g.moves, g.opening
+        "SELECT {SUMMARY_COLUMNS}, g.moves, g.opening, g.swap
          FROM games g JOIN players p1 ON p1.id = g.player_one
                       JOIN players p2 ON p2.id = g.player_two
          WHERE g.id = ?1"
@@ -282,7 +282,14 @@ pub fn game_record(
         id: summary.id as i64,
         why: format!("the opening '{opening}' cannot be read"),
     })?;
-    replay::rebuild(summary, &opening, &moves).map(Some)
+    let swap: String = row.get(16)?;
+    // A swap opening that cannot be read leaves the replay without it, not unreadable.
+    let swap = (!swap.is_empty())
+        .then(|| serde_json::from_str::<banco_protocol::SwapView>(&swap).ok())
+        .flatten();
+    let mut record = replay::rebuild(summary, &opening, &moves)?;
+    record.swap = swap.map(Box::new);
+    Ok(Some(record))
 }
 
 /// A summary from a row of [`SUMMARY_COLUMNS`]; `None` for a game that never finished.

@@ -73,6 +73,8 @@ pub struct GameRecord {
     pub ended_ms: u64,
     /// The match it was a game of, and its place in it.
     pub in_match: Option<MatchLink>,
+    /// A swap opening: how it was played, for replays. `None` for other games.
+    pub swap: Option<banco_protocol::SwapView>,
 }
 
 /// Something that happened in a game in progress.
@@ -235,9 +237,9 @@ fn record(tx: &Transaction<'_>, game: &GameRecord) -> rusqlite::Result<()> {
     tx.prepare_cached(
         "INSERT INTO games (room, number, game, variant, time_control, first_seat,
             player_one, player_two, moves, plies, winner, reason, rated, started_at, ended_at,
-            settings, line, opening, key, match_id, match_game)
+            settings, line, opening, key, match_id, match_game, swap)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,
-            ?18, ?19, (SELECT id FROM matches WHERE key = ?20), ?21)",
+            ?18, ?19, (SELECT id FROM matches WHERE key = ?20), ?21, ?22)",
     )?
     .execute(params![
         game.room,
@@ -261,6 +263,11 @@ fn record(tx: &Transaction<'_>, game: &GameRecord) -> rusqlite::Result<()> {
         game.key as i64,
         game.in_match.map(|m| m.key as i64),
         game.in_match.map(|m| m.game),
+        // A plain data view: it always serialises.
+        game.swap
+            .as_ref()
+            .map(|s| serde_json::to_string(s).unwrap_or_default())
+            .unwrap_or_default(),
     ])?;
     if rated {
         let id = tx.last_insert_rowid();

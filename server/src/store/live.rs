@@ -94,6 +94,8 @@ impl LiveGame {
             started_ms: self.started_ms,
             ended_ms: unix_ms(),
             in_match: self.in_match,
+            // The live row keeps no opening phase (a restart plays it again).
+            swap: None,
         }
     }
 

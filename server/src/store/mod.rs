@@ -623,6 +623,7 @@ mod tests {
             started_ms: 1,
             ended_ms: 2,
             in_match: None,
+            swap: None,
         }
     }
 

@@ -133,6 +133,7 @@ pub(super) fn rebuild(
         opening: position.opening().to_vec(),
         summary,
         moves: records,
+        swap: None,
     })
 }
 

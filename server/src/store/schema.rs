@@ -12,7 +12,7 @@ use super::live::{LiveGame, LiveSeat};
 use crate::token::TokenHash;
 
 /// The layout this code writes.
-pub const VERSION: i64 = 14;
+pub const VERSION: i64 = 15;
 
 /// Creates the tables if the file is new, and brings an older file up to date.
 pub fn create(conn: &mut Connection) -> rusqlite::Result<()> {
@@ -56,8 +56,11 @@ pub fn create(conn: &mut Connection) -> rusqlite::Result<()> {
     if version < 13 {
         version_13(conn)?;
     }
-    if version < VERSION {
+    if version < 14 {
         version_14(conn)?;
+    }
+    if version < VERSION {
+        version_15(conn)?;
     }
     super::accounts::refresh_skeletons(conn)
 }
@@ -423,6 +426,18 @@ fn version_14(conn: &mut Connection) -> rusqlite::Result<()> {
     let tx = conn.transaction()?;
     super::tournaments::create_tables(&tx)?;
     tx.execute_batch("PRAGMA user_version = 14;")?;
+    tx.commit()
+}
+
+/// Swap openings: how a finished game's opening was played (who placed which stone,
+/// who decided what), for replays.
+fn version_15(conn: &mut Connection) -> rusqlite::Result<()> {
+    let tx = conn.transaction()?;
+    if !has_column(&tx, "games", "swap")? {
+        // a swap opening as JSON (the protocol's SwapView); '' for every other game
+        tx.execute_batch("ALTER TABLE games ADD COLUMN swap TEXT NOT NULL DEFAULT ''")?;
+    }
+    tx.execute_batch("PRAGMA user_version = 15;")?;
     tx.commit()
 }
 
