@@ -115,11 +115,16 @@ pub enum ErrorCode {
     NoSuchBoard,
     /// The tournament is over (or has no round left to pair).
     TournamentOver,
+    // --- Connections ---
+    /// The connection could not keep up with its messages (more than the server's
+    /// per-client budget waited unread), so the server closed it. The last thing sent
+    /// before the close, where the connection still takes it; reconnecting resumes.
+    FellBehind,
 }
 
 impl ErrorCode {
     /// Every code, for clients that word each one in their own language.
-    pub const ALL: [ErrorCode; 55] = [
+    pub const ALL: [ErrorCode; 56] = [
         ErrorCode::VersionMismatch,
         ErrorCode::Malformed,
         ErrorCode::Unexpected,
@@ -175,6 +180,7 @@ impl ErrorCode {
         ErrorCode::RoundInProgress,
         ErrorCode::NoSuchBoard,
         ErrorCode::TournamentOver,
+        ErrorCode::FellBehind,
     ];
 
     /// The stable snake_case name.
@@ -235,6 +241,7 @@ impl ErrorCode {
             ErrorCode::RoundInProgress => "round_in_progress",
             ErrorCode::NoSuchBoard => "no_such_board",
             ErrorCode::TournamentOver => "tournament_over",
+            ErrorCode::FellBehind => "fell_behind",
         }
     }
 }

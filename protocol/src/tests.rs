@@ -1155,7 +1155,8 @@ fn every_error_code_is_listed_once_by_its_stable_name() {
     assert_eq!(ErrorCode::ALL[27], ErrorCode::NoSuchGame);
     assert_eq!(ErrorCode::ALL[38], ErrorCode::NoSuchPlayer);
     assert_eq!(ErrorCode::ALL[46], ErrorCode::PlayerBusy);
-    assert_eq!(ErrorCode::ALL.len(), 55);
+    assert_eq!(ErrorCode::ALL[55], ErrorCode::FellBehind);
+    assert_eq!(ErrorCode::ALL.len(), 56);
 }
 
 #[test]

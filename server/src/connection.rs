@@ -13,12 +13,16 @@
 //! allocation of bytes shared by a thousand queues. Each outbox is bounded in **bytes**
 //! (`Config::outbox_bytes`): rooms and the lobby push without ever waiting, and a client
 //! whose queue would grow past its budget is cut off (its connection token is cancelled,
-//! with the reason logged) instead of holding memory or a room hostage.
+//! with the reason logged) instead of holding memory or a room hostage. Before the socket
+//! closes, the writer finishes the write in progress and says why
+//! ([`ErrorCode::FellBehind`], and a WebSocket close frame with the same sentence), each
+//! within [`FAREWELL_TIME`]: a client on a slow link learns why it was dropped, and one
+//! that reads nothing costs no more than that wait.
 
 use bytes::{BufMut, Bytes, BytesMut};
 use futures::StreamExt;
 use std::future::Future;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, ReadHalf, WriteHalf};
@@ -29,11 +33,17 @@ use tokio_util::codec::FramedRead;
 use tokio_util::sync::CancellationToken;
 
 use banco_protocol::wire::DecodeError;
-use banco_protocol::{ClientMsg, FrameError, MAX_SERVER_FRAME, ServerCodec, ServerMsg, wire};
+use banco_protocol::{
+    ClientMsg, ErrorCode, ErrorMsg, FrameError, MAX_SERVER_FRAME, ServerCodec, ServerMsg, wire,
+};
 
 /// How long a closing connection may take to deliver what is already queued (a last
 /// error, a shutdown notice) before it is cut.
 const DRAIN_TIME: Duration = Duration::from_secs(3);
+
+/// How long a client cut for falling behind gets to take the write in progress, and then
+/// the sentence saying why, before the socket is dropped without more ado.
+pub const FAREWELL_TIME: Duration = Duration::from_secs(2);
 
 /// The most bytes the writer gathers from the queue into one write: queued messages go
 /// out together, in one system call, instead of one call each.
@@ -156,6 +166,8 @@ pub struct Outbox {
     /// Cancelled when the client cannot keep up (or its socket failed): the session sees
     /// it and ends.
     cut: CancellationToken,
+    /// Set (before `cut`) when the cut is for falling behind, so the writer says so.
+    behind: Arc<AtomicBool>,
 }
 
 impl Outbox {
@@ -183,6 +195,7 @@ impl Outbox {
                 budget = self.budget,
                 "client cannot keep up with its messages; disconnecting it"
             );
+            self.behind.store(true, Ordering::Release);
             self.cut.cancel();
             return false;
         }
@@ -209,6 +222,7 @@ impl Outbox {
                 budget,
                 format: Format::Binary,
                 cut: CancellationToken::new(),
+                behind: Arc::new(AtomicBool::new(false)),
             },
             TestInbox { rx, queued },
         )
@@ -249,6 +263,20 @@ pub struct Writer<S> {
     sink: S,
     /// Cancelled to stop at once (client cut off, or the socket failed).
     cut: CancellationToken,
+    /// Set when the cut is for falling behind: then the client is told why first.
+    behind: Arc<AtomicBool>,
+    /// The outbox's budget in bytes, for the sentence that says why.
+    budget: usize,
+}
+
+/// What became of one write.
+enum Step {
+    /// It finished (or failed) in its own time.
+    Written(std::io::Result<()>),
+    /// The client was cut for falling behind and the write still finished: say why.
+    SayWhy,
+    /// The connection was cut: stop now.
+    Stop,
 }
 
 /// An outbox of at most `budget` bytes and the writer that drains it into `sink` (to be
@@ -257,19 +285,24 @@ pub struct Writer<S> {
 pub fn outbox<S: FrameSink>(sink: S, budget: usize, cut: CancellationToken) -> (Outbox, Writer<S>) {
     let (tx, rx) = mpsc::unbounded_channel();
     let queued = Arc::new(AtomicUsize::new(0));
+    let behind = Arc::new(AtomicBool::new(false));
+    let budget = budget.max(1);
     (
         Outbox {
             tx,
             queued: queued.clone(),
-            budget: budget.max(1),
+            budget,
             format: sink.format(),
             cut: cut.clone(),
+            behind: behind.clone(),
         },
         Writer {
             rx,
             queued,
             sink,
             cut,
+            behind,
+            budget,
         },
     )
 }
@@ -282,19 +315,37 @@ impl<S: FrameSink> Writer<S> {
         loop {
             let first = tokio::select! {
                 biased;
-                () = self.cut.cancelled() => return,
+                () = self.cut.cancelled() => return self.say_why_if_behind().await,
                 out = self.rx.recv() => out,
                 () = finish.cancelled() => break,
             };
             let Some(first) = first else { break };
             let bytes = self.gather(first, &mut batch);
-            let written = tokio::select! {
-                biased;
-                () = self.cut.cancelled() => return,
-                written = self.sink.write(&batch) => written,
+            let step = {
+                let write = self.sink.write(&batch);
+                tokio::pin!(write);
+                tokio::select! {
+                    biased;
+                    () = self.cut.cancelled() => {
+                        // A frame cut in half would garble the farewell: finish it first.
+                        if !self.behind.load(Ordering::Acquire) {
+                            Step::Stop
+                        } else if let Ok(Ok(())) = tokio::time::timeout(FAREWELL_TIME, &mut write).await {
+                            Step::SayWhy
+                        } else {
+                            Step::Stop
+                        }
+                    }
+                    written = &mut write => Step::Written(written),
+                }
             };
             self.queued.fetch_sub(bytes, Ordering::AcqRel);
             batch.clear();
+            let written = match step {
+                Step::Written(written) => written,
+                Step::SayWhy => return self.say_why_if_behind().await,
+                Step::Stop => return,
+            };
             if let Err(e) = written {
                 tracing::debug!(error = %e, "write failed; closing the connection");
                 self.cut.cancel();
@@ -315,6 +366,33 @@ impl<S: FrameSink> Writer<S> {
                     tracing::debug!(error = %e, "could not deliver the last messages");
                 }
             }
+        }
+    }
+
+    /// After a cut: when it was for falling behind, tells the client so and closes (the
+    /// WebSocket with a close frame carrying the sentence), within [`FAREWELL_TIME`].
+    /// Whatever else was queued is dropped unsent.
+    async fn say_why_if_behind(&mut self) {
+        if !self.behind.load(Ordering::Acquire) {
+            return;
+        }
+        let why = Outgoing::new(ServerMsg::Error(ErrorMsg::new(
+            ErrorCode::FellBehind,
+            // Short enough for a WebSocket close frame's reason (123 bytes).
+            format!(
+                "your connection fell over {} KiB behind its messages and was closed; \
+                 reconnect to pick up where you were",
+                self.budget.div_ceil(1024)
+            ),
+        )));
+        let farewell = async {
+            self.sink.write(std::slice::from_ref(&why)).await?;
+            self.sink.close().await
+        };
+        match tokio::time::timeout(FAREWELL_TIME, farewell).await {
+            Ok(Ok(())) => tracing::debug!("told the slow client why it was cut"),
+            Ok(Err(e)) => tracing::debug!(error = %e, "could not tell the slow client why"),
+            Err(_) => tracing::debug!("the slow client took nothing more; dropped"),
         }
     }
 
@@ -468,5 +546,110 @@ mod tests {
         // A message larger than the whole budget still reaches a client that keeps up.
         let huge = Outgoing::new(chat(&"y".repeat(5000)));
         assert!(outbox.push(&huge));
+    }
+
+    /// A sink whose writes wait for a permit each, recording what they wrote.
+    struct Gated {
+        permits: Arc<tokio::sync::Semaphore>,
+        written: Arc<std::sync::Mutex<Vec<ServerMsg>>>,
+        closed: Arc<AtomicBool>,
+    }
+
+    impl FrameSink for Gated {
+        fn format(&self) -> Format {
+            Format::Binary
+        }
+
+        async fn write(&mut self, batch: &[Outgoing]) -> std::io::Result<()> {
+            let permit = self
+                .permits
+                .acquire()
+                .await
+                .map_err(std::io::Error::other)?;
+            permit.forget();
+            let mut written = self.written.lock().unwrap();
+            written.extend(batch.iter().map(|out| out.msg().clone()));
+            Ok(())
+        }
+
+        async fn close(&mut self) -> std::io::Result<()> {
+            self.closed.store(true, Ordering::Release);
+            Ok(())
+        }
+    }
+
+    #[tokio::test]
+    async fn a_client_cut_for_falling_behind_is_told_why_after_the_write_in_progress() {
+        let permits = Arc::new(tokio::sync::Semaphore::new(0));
+        let written = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let closed = Arc::new(AtomicBool::new(false));
+        let sink = Gated {
+            permits: permits.clone(),
+            written: written.clone(),
+            closed: closed.clone(),
+        };
+        let cut = CancellationToken::new();
+        let (outbox, writer) = outbox(sink, 1000, cut.clone());
+        let writer = tokio::spawn(writer.run(CancellationToken::new()));
+        let big = Outgoing::new(chat(&"x".repeat(400)));
+        assert!(outbox.push(&big));
+        // The writer is now inside its first write, waiting on the slow socket.
+        tokio::task::yield_now().await;
+        assert!(outbox.push(&big), "the second waits in the queue");
+        assert!(!outbox.push(&big), "the third is over the budget");
+        assert!(cut.is_cancelled());
+        // The slow socket takes the write in progress, then the farewell.
+        permits.add_permits(2);
+        tokio::time::timeout(Duration::from_secs(5), writer)
+            .await
+            .unwrap()
+            .unwrap();
+        let written = written.lock().unwrap();
+        assert_eq!(written.len(), 2, "{written:?}");
+        assert_eq!(
+            written[0],
+            chat(&"x".repeat(400)),
+            "the frame in progress whole"
+        );
+        match &written[1] {
+            ServerMsg::Error(e) => {
+                assert_eq!(e.code, ErrorCode::FellBehind);
+                assert!(
+                    e.message.contains("fell over 1 KiB behind"),
+                    "{}",
+                    e.message
+                );
+                assert!(e.message.len() <= 123, "{}", e.message);
+            }
+            other => panic!("the last word was {other:?}"),
+        }
+        assert!(closed.load(Ordering::Acquire), "the connection was closed");
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_client_that_takes_nothing_is_dropped_after_the_farewell_time() {
+        let permits = Arc::new(tokio::sync::Semaphore::new(0));
+        let closed = Arc::new(AtomicBool::new(false));
+        let sink = Gated {
+            permits,
+            written: Arc::new(std::sync::Mutex::new(Vec::new())),
+            closed: closed.clone(),
+        };
+        let cut = CancellationToken::new();
+        let (outbox, writer) = outbox(sink, 1000, cut.clone());
+        let writer = tokio::spawn(writer.run(CancellationToken::new()));
+        let big = Outgoing::new(chat(&"x".repeat(400)));
+        assert!(outbox.push(&big));
+        tokio::task::yield_now().await;
+        assert!(outbox.push(&big));
+        assert!(!outbox.push(&big));
+        let started = tokio::time::Instant::now();
+        writer.await.unwrap();
+        assert_eq!(
+            started.elapsed(),
+            FAREWELL_TIME,
+            "it waited the farewell time, no more"
+        );
+        assert!(!closed.load(Ordering::Acquire), "nothing more was tried");
     }
 }

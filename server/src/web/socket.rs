@@ -89,7 +89,10 @@ impl FrameSink for WsSink {
                 ServerMsg::Welcome(_) => self.welcomed = true,
                 ServerMsg::Error(e)
                     if !self.welcomed
-                        || matches!(e.code, ErrorCode::ShuttingDown | ErrorCode::TakenOver) =>
+                        || matches!(
+                            e.code,
+                            ErrorCode::ShuttingDown | ErrorCode::TakenOver | ErrorCode::FellBehind
+                        ) =>
                 {
                     self.ending = Some(e.clone());
                 }
