@@ -6,10 +6,11 @@
 //! Here the beacons become [`Found`] servers a person can choose from.
 
 use banco_protocol::discovery::{Beacon, DISCOVERY_PORT};
-use banco_protocol::{DEFAULT_PORT, PROTOCOL_VERSION};
+use banco_protocol::{DEFAULT_PORT, Fingerprint, PROTOCOL_VERSION};
 use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
 use std::time::Duration;
 
+use crate::known_hosts::Trust;
 use crate::net::address_text;
 
 /// How long one look around the network waits for answers.
@@ -28,6 +29,66 @@ pub struct Found {
     pub players: u32,
     /// Its protocol version; another than ours cannot be joined.
     pub version: u16,
+    /// The fingerprint its beacon claims for its key; `None`: it speaks in the clear.
+    pub fingerprint: Option<Fingerprint>,
+    /// That fingerprint against the keys this client holds ([`vouch`]).
+    pub key: Key,
+}
+
+/// What a found server's claimed key is to this client. A beacon proves nothing (the
+/// TLS handshake checks the key again); this is for the person choosing where to go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Key {
+    /// No TLS: passwords would cross the network in the clear.
+    Clear,
+    /// A key this client has not pinned for that address: compare it with the host's.
+    New,
+    /// The key pinned for that address.
+    Known,
+    /// Not the key pinned for that address: joining it will be refused.
+    Changed,
+}
+
+impl Key {
+    /// The stable name for JSON output.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Key::Clear => "clear",
+            Key::New => "new",
+            Key::Known => "known",
+            Key::Changed => "changed",
+        }
+    }
+}
+
+/// The words for a found server's key where it needs a person's eye: new, changed or in
+/// the clear (`None` for a key already known, as SSH says nothing of a known host).
+pub fn key_text(f: &Found, loc: &crate::locale::Locale) -> Option<String> {
+    let key = match f.key {
+        Key::Known => return None,
+        Key::New => "connect.key_new",
+        Key::Changed => "connect.key_changed",
+        Key::Clear => "connect.key_clear",
+    };
+    Some(crate::tr!(loc, key).to_string())
+}
+
+/// Marks each server's claimed key as known, new or changed against `trust`'s pins
+/// (under its address as a person types it, or as a socket address).
+pub fn vouch(found: &mut [Found], trust: &Trust) {
+    for f in found {
+        let Some(claimed) = f.fingerprint else {
+            f.key = Key::Clear;
+            continue;
+        };
+        let typed = f.address_text();
+        let full = f.address.to_string();
+        f.key = match trust.held(&[&typed, &full]) {
+            None => Key::New,
+            Some((held, _)) if held == claimed => Key::Known,
+            Some(_) => Key::Changed,
+        };
+    }
 }
 
 impl Found {
@@ -61,6 +122,12 @@ pub fn found(beacons: Vec<(SocketAddr, Beacon)>) -> Vec<Found> {
             rooms: b.rooms,
             players: b.players,
             version: b.version,
+            key: if b.fingerprint.is_some() {
+                Key::New
+            } else {
+                Key::Clear
+            },
+            fingerprint: b.fingerprint,
         })
         .collect()
 }
@@ -135,6 +202,8 @@ pub fn join_addresses(listen: SocketAddr, lan: &[IpAddr]) -> Vec<String> {
                 rooms: 0,
                 players: 0,
                 version: PROTOCOL_VERSION,
+                fingerprint: None,
+                key: Key::Clear,
             };
             found.address_text()
         })
@@ -198,6 +267,7 @@ mod tests {
             port,
             rooms: 2,
             players: 3,
+            fingerprint: Some(Fingerprint([port as u8; 32])),
         }
     }
 
@@ -218,6 +288,42 @@ mod tests {
         assert_eq!(list[1].address_text(), "192.168.1.31:7400");
         assert!(!list[1].compatible());
         assert_eq!((list[1].rooms, list[1].players), (2, 3));
+    }
+
+    #[test]
+    fn a_found_key_is_told_against_the_pins() {
+        let mut list = found(vec![
+            (
+                "192.168.1.20:7373".parse().unwrap(),
+                beacon("pinned", 7373, PROTOCOL_VERSION),
+            ),
+            (
+                "192.168.1.21:7373".parse().unwrap(),
+                beacon("changed", 7373, PROTOCOL_VERSION),
+            ),
+            (
+                "192.168.1.22:7373".parse().unwrap(),
+                beacon("new", 7373, PROTOCOL_VERSION),
+            ),
+            (
+                "192.168.1.23:7373".parse().unwrap(),
+                Beacon {
+                    fingerprint: None,
+                    ..beacon("clear", 7373, PROTOCOL_VERSION)
+                },
+            ),
+        ]);
+        assert_eq!(list[0].key, Key::New, "nothing vouched yet");
+        let mut known = crate::known_hosts::KnownHosts::in_memory();
+        known
+            .pin("192.168.1.20", Fingerprint([7373u16 as u8; 32]))
+            .unwrap();
+        known
+            .pin("192.168.1.21:7373", Fingerprint([1; 32]))
+            .unwrap();
+        vouch(&mut list, &Trust::new(known));
+        let keys: Vec<Key> = list.iter().map(|f| f.key).collect();
+        assert_eq!(keys, [Key::Known, Key::Changed, Key::New, Key::Clear]);
     }
 
     #[test]

@@ -406,7 +406,8 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     d.targets.iter().map(|t| discover::target(t)).collect();
                 Some(parsed.map_err(anyhow::Error::msg)?)
             };
-            let found = discover::scan(targets, wait).await;
+            let mut found = discover::scan(targets, wait).await;
+            discover::vouch(&mut found, &s.trust);
             let format = if d.json { Format::Json } else { Format::Text };
             plain::Printer::new(std::io::stdout(), format, s.loc).servers(&found, wait);
             Ok(ExitCode::SUCCESS)

@@ -57,6 +57,12 @@ pub struct Beacon {
     pub rooms: u32,
     /// People connected right now.
     pub players: u32,
+    /// The fingerprint of the key the game port's TLS presents (`None`: it speaks in the
+    /// clear, `--no-tls`). A datagram proves nothing: the TLS handshake still checks the
+    /// key against the one pinned. Shown beside the server in a scan, so a person can
+    /// compare it with the host's screen before joining, and told as known, new or
+    /// changed against the client's pinned keys.
+    pub fingerprint: Option<crate::Fingerprint>,
 }
 
 /// A datagram that is not a banco probe or beacon.
@@ -107,6 +113,7 @@ mod tests {
             port: 7373,
             rooms: 3,
             players: 5,
+            fingerprint: Some(crate::Fingerprint([7; 32])),
         };
         let bytes = encode(&beacon).unwrap();
         assert!(bytes.len() < MAX_DATAGRAM);

@@ -15,8 +15,9 @@ use sha2::{Digest, Sha256};
 use std::fmt;
 use std::str::FromStr;
 
-/// The SHA-256 of a server certificate's public key (SPKI).
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+/// The SHA-256 of a server certificate's public key (SPKI). Its wire form (in discovery
+/// beacons) is the 32 bytes.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Fingerprint(pub [u8; 32]);
 
 impl Fingerprint {

@@ -156,6 +156,7 @@ async fn serve_store(
             name: config.name.clone(),
             port: game_addr.port(),
             census: ctx.lobby.census(),
+            fingerprint: config.tls.identity().map(|identity| identity.fingerprint),
         };
         tracker.spawn(answer::serve(socket, identity, shutdown.clone()));
     }

@@ -45,6 +45,11 @@ async fn a_probe_finds_the_server_with_its_game_port_and_counts() {
     assert_eq!(beacon.version, PROTOCOL_VERSION);
     assert_eq!(beacon.name, "test-server");
     assert_eq!((beacon.rooms, beacon.players), (0, 0));
+    assert!(server.fingerprint.is_some(), "the test server speaks TLS");
+    assert_eq!(
+        beacon.fingerprint, server.fingerprint,
+        "the beacon names the key the game port shows"
+    );
 
     // A player comes and opens a room: the beacon says so.
     let mut a = server.connect("An").await;
@@ -72,6 +77,7 @@ async fn anything_but_a_probe_goes_unanswered() {
         port: 1,
         rooms: 0,
         players: 0,
+        fingerprint: None,
     })
     .unwrap();
     let junk: Vec<Vec<u8>> = vec![

@@ -1092,11 +1092,20 @@ impl<W: Write> Printer<W> {
                 tr!(loc, "connect.server_other_version", version = f.version)
             };
             let pad = " ".repeat(name_w - f.name.chars().count());
+            let key = crate::discover::key_text(f, loc)
+                .map(|k| format!(" · {k}"))
+                .unwrap_or_default();
             text.push_str(&format!(
-                "\n  {}{pad}  {:<addr_w$}  {what}",
+                "\n  {}{pad}  {:<addr_w$}  {what}{key}",
                 f.name,
                 f.address_text()
             ));
+            if f.key != crate::discover::Key::Known
+                && let Some(fp) = f.fingerprint
+            {
+                text.push_str("\n    ");
+                text.push_str(&tr!(loc, "plain.server_key", fingerprint = fp));
+            }
         }
         if found.iter().any(|f| f.compatible()) {
             text.push('\n');
@@ -1112,6 +1121,8 @@ impl<W: Write> Printer<W> {
                     "players": f.players,
                     "version": f.version,
                     "compatible": f.compatible(),
+                    "fingerprint": f.fingerprint.map(|fp| fp.hex()),
+                    "key": f.key.as_str(),
                 })
             })
             .collect();

@@ -162,9 +162,11 @@ async fn main_loop(
                         .filter_map(|t| crate::discover::target(t).ok())
                         .collect();
                     let targets = (!app.settings.discover.is_empty()).then_some(targets);
+                    let trust = trust.clone();
                     tokio::spawn(async move {
-                        let found =
+                        let mut found =
                             crate::discover::scan(targets, crate::discover::SCAN_WAIT).await;
+                        crate::discover::vouch(&mut found, &trust);
                         let _ = tx.send(Event::Discovered(found));
                     });
                 }

@@ -199,8 +199,13 @@ fn server_lines(app: &App, form: &ConnectForm, width: usize) -> Vec<Line<'static
         } else {
             tr!(loc, "connect.server_other_version", version = f.version)
         };
+        // The key matters only where one can join.
+        let key = crate::discover::key_text(f, loc)
+            .filter(|_| f.compatible())
+            .map(|k| format!(" · {k}"))
+            .unwrap_or_default();
         let text = format!(
-            "{marker} {name:<name_w$}  {:<addr_w$}  {what}",
+            "{marker} {name:<name_w$}  {:<addr_w$}  {what}{key}",
             f.address_text()
         );
         let text = super::room::truncate(&text, width.saturating_sub(2));

@@ -6,8 +6,8 @@ use tokio::net::UdpSocket;
 use tokio::sync::watch;
 use tokio_util::sync::CancellationToken;
 
-use banco_protocol::PROTOCOL_VERSION;
 use banco_protocol::discovery::{self, Beacon, MAGIC, MAX_DATAGRAM};
+use banco_protocol::{Fingerprint, PROTOCOL_VERSION};
 
 use super::throttle::Throttle;
 
@@ -31,6 +31,8 @@ pub struct Identity {
     pub port: u16,
     /// Rooms and people, as the lobby last counted them.
     pub census: watch::Receiver<Census>,
+    /// The game port's TLS key fingerprint; `None` with TLS off.
+    pub fingerprint: Option<Fingerprint>,
 }
 
 impl Identity {
@@ -43,6 +45,7 @@ impl Identity {
             port: self.port,
             rooms: census.rooms,
             players: census.players,
+            fingerprint: self.fingerprint,
         }
     }
 }
@@ -103,6 +106,7 @@ mod tests {
             name: "phòng cờ ".repeat(100),
             port: 7373,
             census,
+            fingerprint: Some(Fingerprint([0xff; 32])),
         };
         let beacon = identity.beacon();
         assert_eq!(beacon.name.chars().count(), NAME_CHARS);

@@ -1,31 +1,36 @@
 //! The connect screen's list of servers found on the network.
 
 use super::*;
-use crate::discover::Found;
+use crate::discover::{Found, Key};
 
 fn found() -> Vec<Found> {
-    let f = |name: &str, addr: &str, version| Found {
+    let f = |name: &str, addr: &str, version, key| Found {
         name: name.into(),
         address: addr.parse().unwrap(),
         rooms: 2,
         players: 3,
         version,
+        fingerprint: Some(banco_protocol::Fingerprint([0x3f; 32])),
+        key,
     };
     vec![
         f(
             "lan-box",
             "192.168.1.20:7373",
             banco_protocol::PROTOCOL_VERSION,
+            Key::Known,
         ),
         f(
             "old-pc",
             "192.168.1.31:7373",
             banco_protocol::PROTOCOL_VERSION + 1,
+            Key::Changed,
         ),
         f(
             "phòng khách",
             "192.168.1.40:7400",
             banco_protocol::PROTOCOL_VERSION,
+            Key::New,
         ),
     ]
 }
