@@ -94,7 +94,19 @@ export function mySeat(room) {
 export function toMove(room) {
   const g = room.game;
   if (!g || g.over) return null;
+  // A swap opening: whoever acts in it (a stone or a decision), as the server says.
+  const swap = swapInProgress(room);
+  if (swap) return swap.to_act;
   return g.moves.length % 2 === 0 ? g.first : otherSeat(g.first);
+}
+
+/**
+ * The room's swap opening while it is being played (no move is made yet), else null.
+ * @param {Room} room
+ */
+export function swapInProgress(room) {
+  const g = room.game;
+  return g && !g.over && g.swap && g.swap.stage !== 'done' ? g.swap : null;
 }
 
 /** @param {Room} room */
@@ -119,11 +131,14 @@ export function givingUpAborts(room) {
 }
 
 /**
- * 'X' or 'O': the stone `seat` plays in the current caro game.
+ * 'X' or 'O': the stone `seat` plays in the current caro game; '?' while a swap
+ * opening has not yet decided the colours.
  * @param {Room} room
  * @param {Seat} seat
+ * @returns {'X' | 'O' | '?'}
  */
 export function caroStone(room, seat) {
+  if (swapInProgress(room)) return '?';
   const g = room.game;
   const openingLen = g ? g.opening.length : 0;
   const firstSeat = g ? g.first : 'one';
@@ -168,7 +183,9 @@ export function caroStones(room) {
     stones.set(`${p.x},${p.y}`, stone);
     stone = stone === 'X' ? 'O' : 'X';
   };
-  g.opening.forEach(put);
+  // While a swap opening is played its stones stand as the opening so far.
+  const swap = swapInProgress(room);
+  (swap ? swap.stones : g.opening).forEach(put);
   for (const m of g.moves) if ('caro' in m.mv) put(m.mv.caro);
   return stones;
 }
@@ -284,6 +301,14 @@ export function apply(room, msg, now) {
     room.game = { ...msg.GameStarted, moves: [...msg.GameStarted.moves] };
     room.clocksAt = now;
     room.offer = null;
+    room.hint = null;
+    room.facts = null;
+    return true;
+  }
+  if ('Swap' in msg) {
+    // The swap opening moved on: its stones and whose turn it is (a decided opening is
+    // followed by GameStarted with the game proper).
+    if (g) g.swap = msg.Swap;
     room.hint = null;
     room.facts = null;
     return true;

@@ -127,3 +127,29 @@ test('an aborted game is no game of the series, and giving up before both moved 
   assert.deepEqual(room.series, { wins: [0, 0], draws: 0 });
   assert.equal(s.givingUpAborts(room), false, 'over');
 });
+
+test('a swap opening: whoever the server says acts, its stones on the board, no colours yet', () => {
+  const view = caroView();
+  const swapView = (stage, toAct, stones, choices = [], x = null) => ({ kind: 'swap2', proposer: 'one', stage, to_act: toAct, choices, stones, steps: [], x_seat: x });
+  view.game.swap = swapView('propose', 'one', []);
+  view.you = { player: 'two' };
+  const room = s.roomFromView(view, 0);
+  assert.ok(s.swapInProgress(room));
+  assert.equal(s.toMove(room), 'one');
+  assert.equal(s.caroStone(room, 'one'), '?');
+  const three = [{ x: 7, y: 7 }, { x: 8, y: 6 }, { x: 7, y: 5 }];
+  assert.ok(s.apply(room, { Swap: swapView('answer', 'two', three, ['white', 'black', 'place_two']) }, 10));
+  assert.equal(s.toMove(room), 'two');
+  assert.ok(s.myTurn(room));
+  assert.equal(s.caroStones(room).get('7,5'), 'X');
+  assert.equal(s.caroStones(room).get('8,6'), 'O');
+  // Decided: the game proper starts from the stones, White (the first seat) to move.
+  const done = swapView('done', null, three, [], 'one');
+  s.apply(room, { Swap: done }, 20);
+  assert.equal(s.swapInProgress(room), null);
+  s.apply(room, { GameStarted: { ...view.game, first: 'two', opening: three, swap: done } }, 30);
+  assert.equal(s.toMove(room), 'two');
+  assert.equal(s.caroStone(room, 'two'), 'O');
+  assert.equal(s.caroStone(room, 'one'), 'X');
+  assert.equal(s.caroStones(room).size, 3);
+});
