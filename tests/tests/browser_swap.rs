@@ -85,7 +85,11 @@ async fn buttons(page: &Browser) -> Vec<String> {
         )
         .await;
     ids.as_array()
-        .map(|a| a.iter().filter_map(|v| v.as_str().map(String::from)).collect())
+        .map(|a| {
+            a.iter()
+                .filter_map(|v| v.as_str().map(String::from))
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -113,18 +117,35 @@ async fn a_swap2_room_from_the_page_plays_each_decision_path_and_then_the_game()
     let mut binh = server.connect("Bình").await;
     let view = binh.join(room).await;
     assert!(
-        matches!(&view.settings.game, banco_protocol::GameSettings::Caro { opening: banco_protocol::CaroOpening::Swap2, rule: banco_protocol::Rule::Freestyle, .. }),
+        matches!(
+            &view.settings.game,
+            banco_protocol::GameSettings::Caro {
+                opening: banco_protocol::CaroOpening::Swap2,
+                rule: banco_protocol::Rule::Freestyle,
+                ..
+            }
+        ),
         "the page asked for Swap2 under freestyle: {:?}",
         view.settings.game
     );
     let game = binh.game_started().await;
-    assert_eq!(game.swap.as_ref().map(|s| (s.stage, s.proposer)), Some((SwapStage::Propose, Seat::One)));
+    assert_eq!(
+        game.swap.as_ref().map(|s| (s.stage, s.proposer)),
+        Some((SwapStage::Propose, Seat::One))
+    );
     page.wait_text("#notice", "opens with a swap").await;
-    page.wait_text("#swap-banner", "Place the opening's three stones, X, O, X: stone 1 of 3 is X")
-        .await;
-    assert!(buttons(&page).await.is_empty(), "no decision while stones are due");
+    page.wait_text(
+        "#swap-banner",
+        "Place the opening's three stones, X, O, X: stone 1 of 3 is X",
+    )
+    .await;
+    assert!(
+        buttons(&page).await.is_empty(),
+        "no decision while stones are due"
+    );
     // The colours are not decided yet.
-    page.wait_text("#players .player[data-seat=\"one\"] .side", "?").await;
+    page.wait_text("#players .player[data-seat=\"one\"] .side", "?")
+        .await;
 
     // Game 1: the page places three; a reload after two shows the same phase.
     page_places(&page, &mut binh, "h8", (7, 7)).await;
@@ -137,8 +158,11 @@ async fn a_swap2_room_from_the_page_plays_each_decision_path_and_then_the_game()
     let answer = page_places(&page, &mut binh, "h10", (7, 5)).await;
     assert_eq!(answer.stage, SwapStage::Answer);
     // Bình's decision: the page (as anyone watching) is told what Bình chooses from.
-    page.wait_text("#swap-banner", "~Bình chooses: play White, play Black, or place two more.")
-        .await;
+    page.wait_text(
+        "#swap-banner",
+        "~Bình chooses: play White, play Black, or place two more.",
+    )
+    .await;
     assert!(buttons(&page).await.is_empty(), "the decision is Bình's");
     assert_eq!(stone_on(&page, "h10").await, "x");
     page.wait_for(&format!("{}.opening", cell("h10"))).await;
@@ -151,10 +175,17 @@ async fn a_swap2_room_from_the_page_plays_each_decision_path_and_then_the_game()
     // Bình took Black: An plays White (O) and moves first; the game is on.
     page.wait_text("#notice", "~Bình plays Black (X)").await;
     page.wait_text("#status", "Your move (O)").await;
-    page.wait_js("the banner gone", "document.querySelector('#swap-banner').hidden", vec![])
-        .await;
-    page.wait_text("#moves .swap-steps", "~An h8 (X), ~An i9 (O), ~An h10 (X), ~Bình: Black (X)")
-        .await;
+    page.wait_js(
+        "the banner gone",
+        "document.querySelector('#swap-banner').hidden",
+        vec![],
+    )
+    .await;
+    page.wait_text(
+        "#moves .swap-steps",
+        "~An h8 (X), ~An i9 (O), ~An h10 (X), ~Bình: Black (X)",
+    )
+    .await;
     page.click(&cell("g9")).await;
     binh.saw(6, 6).await;
     binh.play(0, 0).await;
@@ -164,30 +195,53 @@ async fn a_swap2_room_from_the_page_plays_each_decision_path_and_then_the_game()
 
     // Game 2: a rematch, Bình proposes; the page places two more and Bình chooses.
     page.click("#dlg-rematch").await;
-    binh.recv_until(|m| matches!(m, ServerMsg::Offered(_))).await;
-    binh.send(ClientMsg::Answer { kind: OfferKind::NewGame, accept: true })
+    binh.recv_until(|m| matches!(m, ServerMsg::Offered(_)))
         .await;
+    binh.send(ClientMsg::Answer {
+        kind: OfferKind::NewGame,
+        accept: true,
+    })
+    .await;
     let game2 = binh.game_started().await;
     let proposer = game2.swap.as_ref().map(|s| s.proposer);
-    assert_eq!(proposer, Some(Seat::Two), "the proposer alternates as the first move does");
-    page.wait_text("#swap-banner", "~Bình places three stones, X, O, X (0 of 3 so far)")
-        .await;
+    assert_eq!(
+        proposer,
+        Some(Seat::Two),
+        "the proposer alternates as the first move does"
+    );
+    page.wait_text(
+        "#swap-banner",
+        "~Bình places three stones, X, O, X (0 of 3 so far)",
+    )
+    .await;
     for (x, y) in [(7, 7), (8, 6), (7, 5)] {
         binh.play(x, y).await;
         swap(&mut binh).await;
     }
-    page.wait_text("#swap-banner", "Choose: play White, play Black, or place two more.")
-        .await;
-    assert_eq!(buttons(&page).await, ["swap-white", "swap-black", "swap-place_two"]);
+    page.wait_text(
+        "#swap-banner",
+        "Choose: play White, play Black, or place two more.",
+    )
+    .await;
+    assert_eq!(
+        buttons(&page).await,
+        ["swap-white", "swap-black", "swap-place_two"]
+    );
     page.screenshot(&dir.join("swap-choice-phone.png")).await;
     page.resize(DESKTOP).await;
     page.screenshot(&dir.join("swap-choice-desktop.png")).await;
     page.resize(PHONE).await;
     page.click("#swap-place_two").await;
     let extend = swap(&mut binh).await;
-    assert_eq!((extend.stage, extend.to_act), (SwapStage::Extend, Some(Seat::One)));
-    page.wait_text("#swap-banner", "Place two more stones, O then X: stone 1 of 2 is O")
-        .await;
+    assert_eq!(
+        (extend.stage, extend.to_act),
+        (SwapStage::Extend, Some(Seat::One))
+    );
+    page.wait_text(
+        "#swap-banner",
+        "Place two more stones, O then X: stone 1 of 2 is O",
+    )
+    .await;
     page_places(&page, &mut binh, "j6", (9, 9)).await;
     let choose = page_places(&page, &mut binh, "f6", (5, 9)).await;
     assert_eq!(choose.stage, SwapStage::Choose);
@@ -199,6 +253,7 @@ async fn a_swap2_room_from_the_page_plays_each_decision_path_and_then_the_game()
     assert_eq!(started.first, Seat::Two, "Bình took White and moves first");
     page.wait_text("#status", "~Bình (O) to move").await;
     binh.play(0, 0).await;
+    binh.saw(0, 0).await;
     page.wait_for(&format!("{} .stone.o", cell("a15"))).await;
     page.wait_text("#status", "Your move (X)").await;
     page.click(&cell("a1")).await;
@@ -209,9 +264,13 @@ async fn a_swap2_room_from_the_page_plays_each_decision_path_and_then_the_game()
     // Game 3: the page proposes, Bình places two more, and the page picks its colour
     // with the keyboard (b: Black).
     page.click("#dlg-rematch").await;
-    binh.recv_until(|m| matches!(m, ServerMsg::Offered(_))).await;
-    binh.send(ClientMsg::Answer { kind: OfferKind::NewGame, accept: true })
+    binh.recv_until(|m| matches!(m, ServerMsg::Offered(_)))
         .await;
+    binh.send(ClientMsg::Answer {
+        kind: OfferKind::NewGame,
+        accept: true,
+    })
+    .await;
     binh.game_started().await;
     page.wait_text("#swap-banner", "stone 1 of 3 is X").await;
     page_places(&page, &mut binh, "h8", (7, 7)).await;
@@ -219,14 +278,20 @@ async fn a_swap2_room_from_the_page_plays_each_decision_path_and_then_the_game()
     page_places(&page, &mut binh, "h10", (7, 5)).await;
     binh.send(ClientMsg::Swap(SwapChoice::PlaceTwo)).await;
     swap(&mut binh).await;
-    page.wait_text("#swap-banner", "~Bình places two more stones, O then X (0 of 2 so far)")
-        .await;
+    page.wait_text(
+        "#swap-banner",
+        "~Bình places two more stones, O then X (0 of 2 so far)",
+    )
+    .await;
     for (x, y) in [(9, 9), (5, 9)] {
         binh.play(x, y).await;
         swap(&mut binh).await;
     }
-    page.wait_text("#swap-banner", "Choose your colour: play White or play Black.")
-        .await;
+    page.wait_text(
+        "#swap-banner",
+        "Choose your colour: play White or play Black.",
+    )
+    .await;
     assert_eq!(buttons(&page).await, ["swap-white", "swap-black"]);
     let white = page.wait_for("#swap-white").await;
     white.send_keys("b").await.expect("a key to the page");
@@ -247,8 +312,11 @@ async fn a_swap2_room_from_the_page_plays_each_decision_path_and_then_the_game()
         vec![],
     )
     .await;
-    page.wait_text("#rp-swap", "Opening: ~An h8 (X), ~An i9 (O), ~An h10 (X), ~Bình: Black (X)")
-        .await;
+    page.wait_text(
+        "#rp-swap",
+        "Opening: ~An h8 (X), ~An i9 (O), ~An h10 (X), ~Bình: Black (X)",
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -281,10 +349,15 @@ async fn a_renju_room_draws_the_servers_forbidden_points_and_a_click_on_one_says
         binh.saw(x, y).await;
         // White to move: nothing is forbidden to White, and nothing is drawn.
         assert_eq!(
-            page.js("return document.querySelectorAll('.cell.forbidden').length", vec![]).await,
+            page.js(
+                "return document.querySelectorAll('.cell.forbidden').length",
+                vec![]
+            )
+            .await,
             json!(0)
         );
         binh.play(ox, oy).await;
+        binh.saw(ox, oy).await;
         page.wait_for(&format!("{} .stone.o", cell(theirs))).await;
     }
     // Black to move: the × stand exactly where the server says, with why.
@@ -293,7 +366,10 @@ async fn a_renju_room_draws_the_servers_forbidden_points_and_a_click_on_one_says
         ServerMsg::Facts(f) => f,
         _ => unreachable!(),
     };
-    assert!(!facts.forbidden.is_empty(), "the position has a forbidden point");
+    assert!(
+        !facts.forbidden.is_empty(),
+        "the position has a forbidden point"
+    );
     let expected: Vec<String> = {
         let mut v: Vec<String> = facts
             .forbidden
@@ -312,14 +388,23 @@ async fn a_renju_room_draws_the_servers_forbidden_points_and_a_click_on_one_says
         .await;
     assert_eq!(drawn, json!(expected));
     assert_eq!(
-        page.js("return document.querySelector(arguments[0] + ' .foul').textContent", vec![json!(cell("i8"))]).await,
+        page.js(
+            "return document.querySelector(arguments[0] + ' .foul').textContent",
+            vec![json!(cell("i8"))]
+        )
+        .await,
         json!("×")
     );
     assert_eq!(
-        page.js("return document.querySelector(arguments[0]).title", vec![json!(cell("i8"))]).await,
+        page.js(
+            "return document.querySelector(arguments[0]).title",
+            vec![json!(cell("i8"))]
+        )
+        .await,
         json!("Forbidden to Black: double three")
     );
-    page.wait_text("#forbidden-legend", "forbidden to Black").await;
+    page.wait_text("#forbidden-legend", "forbidden to Black")
+        .await;
     page.screenshot(&dir.join("renju-phone.png")).await;
     page.resize(DESKTOP).await;
     page.screenshot(&dir.join("renju-desktop.png")).await;
@@ -332,6 +417,58 @@ async fn a_renju_room_draws_the_servers_forbidden_points_and_a_click_on_one_says
     // Another point is fine; then White is to move and the × go.
     page.click(&cell("o1")).await;
     binh.saw(14, 14).await;
-    page.wait_js("no × while White is to move", "!document.querySelector('.cell.forbidden')", vec![])
+    page.wait_js(
+        "no × while White is to move",
+        "!document.querySelector('.cell.forbidden')",
+        vec![],
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn a_spectator_sees_the_same_banner_without_the_decision() {
+    let server = TestServer::start().await;
+    let (mut a, mut b, room) = banco_tests::two_players(
+        &server,
+        banco_tests::caro_from(
+            15,
+            banco_protocol::Rule::Standard,
+            banco_protocol::CaroOpening::Swap1,
+        ),
+    )
+    .await;
+    let page = Browser::open(server.addr, PHONE).await;
+    page.enter("Chi").await;
+    page.click(&format!(".room-row[data-room=\"{room}\"] .watch"))
+        .await;
+    page.wait_text(".room-title", "Swap1 opening").await;
+    page.wait_text(
+        "#swap-banner",
+        "An places three stones, X, O, X (0 of 3 so far)",
+    )
+    .await;
+    for (x, y) in [(7, 7), (8, 6), (7, 5)] {
+        a.play(x, y).await;
+        swap(&mut a).await;
+        swap(&mut b).await;
+    }
+    // Swap1: the responder's choices are the two colours; the spectator has no buttons,
+    // and its keys decide nothing.
+    page.wait_text("#swap-banner", "Bình chooses: play White or play Black.")
+        .await;
+    assert!(buttons(&page).await.is_empty());
+    page.wait_for(&format!("{} .stone.x", cell("h10"))).await;
+    let board = page.wait_for(&cell("a1")).await;
+    board.send_keys("w").await.expect("a key to the page");
+    b.send(ClientMsg::Swap(SwapChoice::White)).await;
+    let decided = swap(&mut b).await;
+    assert_eq!(
+        decided.steps.len(),
+        4,
+        "only Bình's decision, none from the spectator"
+    );
+    assert_eq!(decided.x_seat, Some(Seat::One));
+    page.wait_text("#status", "Bình (O) to move").await;
+    page.wait_text("#moves .swap-steps", "Bình: White (O)")
         .await;
 }

@@ -432,7 +432,7 @@ export function mountRoom(root, rs, page, act) {
       list.push(button('btn-draw', t('keys.draw_short'), () => page.send({ Offer: 'draw' }), running && !offer));
       list.push(button('btn-resign', t('keys.resign_short'), () => act.confirmResign(), running));
       if (S.inMatch(room)) list.push(button('btn-resign-match', t('keys.resign_match_short'), () => act.confirmResignMatch()));
-      if (room.settings.hints) list.push(button('btn-hint', t('keys.hint_short'), () => page.send('Hint'), S.myTurn(room)));
+      if (room.settings.hints) list.push(button('btn-hint', t('keys.hint_short'), () => page.send('Hint'), S.myTurn(room) && !S.swapInProgress(room)));
     }
     if (g) list.push(button('btn-draft', draft ? t('keys.draft_leave_short') : t('keys.draft_short'), () => act.toggleDraft()));
     if (draft) list.push(button('btn-draft-undo', t('keys.draft_undo_short'), () => act.draftUndo(), draft.trials.length > 0));

@@ -308,7 +308,20 @@ export function apply(room, msg, now) {
   if ('Swap' in msg) {
     // The swap opening moved on: its stones and whose turn it is (a decided opening is
     // followed by GameStarted with the game proper).
-    if (g) g.swap = msg.Swap;
+    if (g) {
+      g.swap = msg.Swap;
+      // The one to act has their clock running (the SwapView says so; no Clock message
+      // follows): the other's stops where it stood.
+      const c = g.clocks;
+      const next = msg.Swap.to_act;
+      if (c && next && c.running && c.running !== next && !g.over) {
+        const i = seatIndex(c.running);
+        const left = [...c.remaining_ms];
+        left[i] = Math.max(0, left[i] - (now - (room.clocksAt ?? now)));
+        g.clocks = { ...c, remaining_ms: /** @type {[number, number]} */ (left), running: next };
+        room.clocksAt = now;
+      }
+    }
     room.hint = null;
     room.facts = null;
     return true;

@@ -90,7 +90,12 @@ export function swapKey(room, key, send) {
  */
 export function fillSwapBanner(banner, room, seatName, send) {
   const swap = swapInProgress(room);
+  // Redrawn only when the opening moved on, so a button the keyboard is on keeps focus
+  // through other redraws (a chat line, a clock).
+  const key = swap ? `${swap.stage}/${swap.to_act}/${swap.stones.length}/${swap.choices.join()}/${mySeat(room)}/${seatName('one')}/${seatName('two')}` : '';
   banner.hidden = !swap;
+  if (banner.dataset.key === key) return;
+  banner.dataset.key = key;
   banner.replaceChildren();
   if (!swap || !swap.to_act) return;
   const me = mySeat(room);

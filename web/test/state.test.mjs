@@ -140,6 +140,10 @@ test('a swap opening: whoever the server says acts, its stones on the board, no 
   const three = [{ x: 7, y: 7 }, { x: 8, y: 6 }, { x: 7, y: 5 }];
   assert.ok(s.apply(room, { Swap: swapView('answer', 'two', three, ['white', 'black', 'place_two']) }, 10));
   assert.equal(s.toMove(room), 'two');
+  // The proposer's clock stopped where it stood; the responder's runs.
+  assert.equal(room.game.clocks.running, 'two');
+  assert.equal(s.clockLeft(room, 'one', 500), 19990);
+  assert.equal(s.clockLeft(room, 'two', 510), 19500);
   assert.ok(s.myTurn(room));
   assert.equal(s.caroStones(room).get('7,5'), 'X');
   assert.equal(s.caroStones(room).get('8,6'), 'O');
