@@ -122,12 +122,16 @@ export function playing(room) {
 
 /**
  * Whether giving up now aborts the game instead of losing it: it runs, and not both
- * players have moved (the server then ends it with no result).
+ * players have moved (the server then ends it with no result); in a swap opening its
+ * stones and decisions count as moves, as the server counts them.
  * @param {Room} room
  */
 export function givingUpAborts(room) {
   const g = room.game;
-  return !!g && !g.over && !(g.moves.some((m) => m.by === 'one') && g.moves.some((m) => m.by === 'two'));
+  // In a swap opening a stone placed or a decision taken counts as a move.
+  const steps = (g && g.swap && g.swap.steps) || [];
+  const moved = (/** @type {Seat} */ seat) => g.moves.some((m) => m.by === seat) || steps.some((s) => ('stone' in s ? s.stone.by : s.decided.by) === seat);
+  return !!g && !g.over && !(moved('one') && moved('two'));
 }
 
 /**

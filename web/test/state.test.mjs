@@ -138,7 +138,11 @@ test('a swap opening: whoever the server says acts, its stones on the board, no 
   assert.equal(s.toMove(room), 'one');
   assert.equal(s.caroStone(room, 'one'), '?');
   const three = [{ x: 7, y: 7 }, { x: 8, y: 6 }, { x: 7, y: 5 }];
-  assert.ok(s.apply(room, { Swap: swapView('answer', 'two', three, ['white', 'black', 'place_two']) }, 10));
+  assert.ok(s.givingUpAborts(room));
+  const answered = swapView('answer', 'two', three, ['white', 'black', 'place_two']);
+  answered.steps = three.map((point) => ({ stone: { by: 'one', point } }));
+  assert.ok(s.apply(room, { Swap: answered }, 10));
+  assert.ok(s.givingUpAborts(room), 'only the proposer has acted');
   assert.equal(s.toMove(room), 'two');
   // The proposer's clock stopped where it stood; the responder's runs.
   assert.equal(room.game.clocks.running, 'two');
@@ -149,8 +153,10 @@ test('a swap opening: whoever the server says acts, its stones on the board, no 
   assert.equal(s.caroStones(room).get('8,6'), 'O');
   // Decided: the game proper starts from the stones, White (the first seat) to move.
   const done = swapView('done', null, three, [], 'one');
+  done.steps = [...answered.steps, { decided: { by: 'two', choice: 'white' } }];
   s.apply(room, { Swap: done }, 20);
   assert.equal(s.swapInProgress(room), null);
+  assert.ok(!s.givingUpAborts(room), 'both players acted in the opening');
   s.apply(room, { GameStarted: { ...view.game, first: 'two', opening: three, swap: done } }, 30);
   assert.equal(s.toMove(room), 'two');
   assert.equal(s.caroStone(room, 'two'), 'O');
