@@ -143,6 +143,11 @@ async fn a_swap2_room_from_the_page_plays_each_decision_path_and_then_the_game()
         buttons(&page).await.is_empty(),
         "no decision while stones are due"
     );
+    // No hint or draft board while the opening is played.
+    assert_eq!(
+        page.js("return [document.querySelector('#btn-draft').disabled, document.querySelector('#btn-hint').disabled]", vec![]).await,
+        json!([true, true])
+    );
     // The colours are not decided yet.
     page.wait_text("#players .player[data-seat=\"one\"] .side", "?")
         .await;

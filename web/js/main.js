@@ -696,6 +696,7 @@ const act = {
       notice(t('draft.off'));
     } else {
       if (!rs.room.game) return notice(t('room.no_game_yet'), 'warn');
+      if (S.swapInProgress(rs.room)) return notice(t('swap.no_draft'), 'warn');
       rs.draft = startDraft(rs.room);
       rs.selected = null;
       notice(t('draft.on'));

@@ -434,7 +434,8 @@ export function mountRoom(root, rs, page, act) {
       if (S.inMatch(room)) list.push(button('btn-resign-match', t('keys.resign_match_short'), () => act.confirmResignMatch()));
       if (room.settings.hints) list.push(button('btn-hint', t('keys.hint_short'), () => page.send('Hint'), S.myTurn(room) && !S.swapInProgress(room)));
     }
-    if (g) list.push(button('btn-draft', draft ? t('keys.draft_leave_short') : t('keys.draft_short'), () => act.toggleDraft()));
+    // No draft during a swap opening: its stones are not yet a position to try lines on.
+    if (g) list.push(button('btn-draft', draft ? t('keys.draft_leave_short') : t('keys.draft_short'), () => act.toggleDraft(), !!draft || !S.swapInProgress(room)));
     if (draft) list.push(button('btn-draft-undo', t('keys.draft_undo_short'), () => act.draftUndo(), draft.trials.length > 0));
     if (g && g.moves.length) list.push(button('btn-save', t('keys.save_record_short'), () => act.saveRoomGame()));
     if (kind === 'caro') {
