@@ -467,12 +467,16 @@ function onMessage(msg) {
       notice(swapStartedText(body, (seat) => seatName(room, seat)) || t('event.game_started', { number: body.number, x: seatName(room, body.first), o: seatName(room, body.first === 'one' ? 'two' : 'one'), first: seatName(room, body.first) }));
       askFacts();
       break;
-    case 'Swap':
-      // The swap opening moved on: a sound when it is this page's player's turn in it,
-      // and a decision said in words (the banner says what comes next).
-      if (me && body.to_act === me) sound.play('move');
-      if (swapDecidedText(body, (seat) => seatName(room, seat))) notice(swapDecidedText(body, (seat) => seatName(room, seat)));
+    case 'Swap': {
+      // The swap opening moved on: a sound when the turn in it passed to this page's
+      // player, and a decision said in words (the banner says what comes next).
+      const last = body.steps[body.steps.length - 1];
+      const by = last && ('stone' in last ? last.stone.by : last.decided.by);
+      if (me && body.to_act === me && by !== me) sound.play('move');
+      const decided = swapDecidedText(body, (seat) => seatName(room, seat));
+      if (decided) notice(decided);
       break;
+    }
     case 'Moved':
       rs.selected = null;
       if (body.record.by !== me && me) sound.play('move');
