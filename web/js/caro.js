@@ -1,11 +1,13 @@
 // @ts-check
 // The caro board: a grid of buttons, one per point (tap or click to place), with the
 // coordinates on the edges, the last move, the winning line, the opening's stones
-// (underlined), the hint and the four warning marked.
+// (underlined; a swap opening's stones as they are placed), the hint, the four warning,
+// and under renju the points the server lists as forbidden to Black (×, with why).
 
 import { h } from './dom.js';
 import { pointName } from './notation.js';
-import { caroStones, lastMove, mySeat } from './state.js';
+import { t } from './i18n.js';
+import { caroStones, lastMove, mySeat, swapInProgress } from './state.js';
 
 /**
  * The board for `room`. `opts`: {onPlace(point), warn: bool, zoom: number, trials: Set
@@ -22,7 +24,15 @@ export function caroBoard(room, opts = {}) {
   const last = lastMove(room);
   const lastKey = last && 'caro' in last.mv ? `${last.mv.caro.x},${last.mv.caro.y}` : null;
   const line = new Set(((g && g.over && g.over.line) || []).map((p) => `${p.x},${p.y}`));
-  const opening = new Set(((g && g.opening) || []).map((p) => `${p.x},${p.y}`));
+  const swap = swapInProgress(room);
+  const opening = new Set(((swap ? swap.stones : g && g.opening) || []).map((p) => `${p.x},${p.y}`));
+  // Renju: the server's forbidden points for Black, while Black is to move (its facts
+  // list none otherwise), with why.
+  /** @type {Map<string, string>} */
+  const forbidden = new Map();
+  if (room.facts && g && !g.over && room.facts.ply === g.moves.length) {
+    for (const f of room.facts.forbidden || []) forbidden.set(`${f.point.x},${f.point.y}`, t(`swap.forbidden_${f.foul}`));
+  }
   const hint = room.hint && 'caro' in room.hint ? `${room.hint.caro.x},${room.hint.caro.y}` : null;
   const fives = new Set();
   const threes = new Set();
@@ -55,6 +65,8 @@ export function caroBoard(room, opts = {}) {
       if (trials.has(key)) classes.push('draft');
       if (!stone && fives.has(key)) classes.push('warn-five');
       else if (!stone && threes.has(key)) classes.push('warn-three');
+      const foul = stone ? undefined : forbidden.get(key);
+      if (foul) classes.push('forbidden');
       const name = pointName({ x, y }, width, height);
       grid.append(
         h(
@@ -62,10 +74,11 @@ export function caroBoard(room, opts = {}) {
           {
             class: classes.join(' '),
             dataset: { x, y, point: name },
-            'aria-label': stone ? `${name} ${stone}` : name,
+            'aria-label': stone ? `${name} ${stone}` : foul ? `${name}: ${foul}` : name,
+            title: foul || null,
             onclick: () => opts.onPlace && opts.onPlace({ x, y }),
           },
-          stone ? h('span', { class: `stone ${stone === 'X' ? 'x' : 'o'}` }, stone) : null,
+          stone ? h('span', { class: `stone ${stone === 'X' ? 'x' : 'o'}` }, stone) : foul ? h('span', { class: 'foul', 'aria-hidden': 'true' }, '×') : null,
         ),
       );
     }

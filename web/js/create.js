@@ -3,7 +3,8 @@
 // plays said in words as the terminal says it ("me against a bot", "two bots, I
 // watch"), and the last choices remembered. The server checks everything; typed opening
 // stones are read by the server too (with the rules, which also refuse stones no game
-// can start from), before the room is asked for.
+// can start from), before the room is asked for. Caro's rules include renju, and its
+// openings the swap openings (Swap1, Swap2) the two players play before the game.
 
 import { h } from './dom.js';
 import { t } from './i18n.js';
@@ -37,6 +38,15 @@ const RULES = [
   ['Freestyle', 'freestyle'],
   ['Standard', 'standard'],
   ['CaroOverline', 'caro-overline'],
+  ['Renju', 'renju'],
+];
+/** The openings the form offers: the choice, and its words' key (as the terminal's form). */
+const OPENINGS = [
+  ['none', 'create.opening_none'],
+  ['balanced', 'create.opening_balanced'],
+  ['swap1', 'create.opening_swap1'],
+  ['swap2', 'create.opening_swap2'],
+  ['stones', 'create.opening_stones'],
 ];
 
 /**
@@ -100,7 +110,7 @@ export function createForm(onCreate, onError, onArrange, readStones, start = nul
       number('c-width', t('create.width'), 15, 5, 64),
       number('c-height', t('create.height'), 15, 5, 64),
       select('c-rule', t('create.rule'), RULES.map(([v, k]) => [v, t(`rule.${k}`)]), 'Caro'),
-      select('c-opening', t('create.opening'), [['none', t('create.opening_none')], ['balanced', t('create.opening_balanced')], ['stones', t('create.opening_stones')]], 'none'),
+      select('c-opening', t('create.opening'), OPENINGS.map(([v, k]) => /** @type {[string, string]} */ ([v, t(k)])), 'none'),
       text('c-stones', t('create.stones'), t('create.stones_hint')),
     ),
     h('div', { class: 'xiangqi-only' }, text('c-fen', t('create.fen'), t('create.fen_usual'))),
@@ -231,8 +241,9 @@ async function read($, onError, readStones, challenge) {
       return null;
     }
     const rule = /** @type {Rule} */ ($('c-rule').value);
+    const chosen = $('c-opening').value;
     /** @type {import('./protocol').CaroOpening} */
-    let opening = $('c-opening').value === 'balanced' ? 'balanced' : 'none';
+    let opening = chosen === 'balanced' || chosen === 'swap1' || chosen === 'swap2' ? chosen : 'none';
     if ($('c-opening').value === 'stones') {
       const stones = await readStones(width, height, rule, $('c-stones').value);
       if (stones instanceof Error) {

@@ -24,6 +24,7 @@ import { renderProfile } from './profile.js';
 import { startDraft, askTrial, tried, draftCaro, draftXiangqi, draftUndo } from './draft.js';
 import { pointName, ruleName, seatIndex, squareName } from './notation.js';
 import * as C from './challenges.js';
+import { swapKey, swapStartedText, swapDecidedText } from './swap.js';
 
 /** @typedef {import('./protocol').ServerMsg} ServerMsg */
 /** @typedef {import('./protocol').ClientMsg} ClientMsg */
@@ -450,7 +451,7 @@ function onMessage(msg) {
   if (!S.apply(room, msg, now)) return; // a message this page does not know: ignored
   const me = S.mySeat(room);
   // A new moment of the game: what the status line said about the last one goes.
-  if (['GameStarted', 'Moved', 'Undone', 'GameOver'].includes(kind)) {
+  if (['GameStarted', 'Moved', 'Undone', 'GameOver', 'Swap'].includes(kind)) {
     rs.moment += 1;
     if (noticeOf.screen === 'room' && !noticeOf.net && noticeOf.moment < rs.moment) clearNotice();
   }
@@ -463,9 +464,19 @@ function onMessage(msg) {
     case 'GameStarted':
       rs.selected = null;
       closeDialog();
-      notice(t('event.game_started', { number: body.number, x: seatName(room, body.first), o: seatName(room, body.first === 'one' ? 'two' : 'one'), first: seatName(room, body.first) }));
+      notice(swapStartedText(body, (seat) => seatName(room, seat)) || t('event.game_started', { number: body.number, x: seatName(room, body.first), o: seatName(room, body.first === 'one' ? 'two' : 'one'), first: seatName(room, body.first) }));
       askFacts();
       break;
+    case 'Swap': {
+      // The swap opening moved on: a sound when the turn in it passed to this page's
+      // player, and a decision said in words (the banner says what comes next).
+      const last = body.steps[body.steps.length - 1];
+      const by = last && ('stone' in last ? last.stone.by : last.decided.by);
+      if (me && body.to_act === me && by !== me) sound.play('move');
+      const decided = swapDecidedText(body, (seat) => seatName(room, seat));
+      if (decided) notice(decided);
+      break;
+    }
     case 'Moved':
       rs.selected = null;
       if (body.record.by !== me && me) sound.play('move');
@@ -689,6 +700,7 @@ const act = {
       notice(t('draft.off'));
     } else {
       if (!rs.room.game) return notice(t('room.no_game_yet'), 'warn');
+      if (S.swapInProgress(rs.room)) return notice(t('swap.no_draft'), 'warn');
       rs.draft = startDraft(rs.room);
       rs.selected = null;
       notice(t('draft.on'));
@@ -875,7 +887,8 @@ document.addEventListener('keydown', (e) => {
   if (e.key === 'p') act.toggleDraft();
   else if (rs.draft && (e.key === 'u' || e.key === 'Backspace')) act.draftUndo();
   else if (rs.draft && e.key === 'Escape') act.toggleDraft();
-  else return;
+  // A swap opening's decision, when it is this page's player's: w, b or t.
+  else if (rs.draft || !swapKey(rs.room, e.key, page.send)) return;
   e.preventDefault();
 });
 

@@ -9,6 +9,7 @@ import { xiangqiBoard } from './xiangqi.js';
 import { botOfName, iccs, levelName, pointName, seatIndex } from './notation.js';
 import { gameLine, headline, matchOfGame, moveText, noResult, reasonText } from './room.js';
 import { botName } from './challenges.js';
+import { swapSteps } from './swap.js';
 
 /** @typedef {import('./main.js').Page} Page */
 /** @typedef {import('./main.js').Actions} Actions */
@@ -282,6 +283,7 @@ export function renderReplay(root, rp, page, act) {
         { class: 'side' },
         h('h2', {}, t('room.players')),
         h('p', {}, t('room.versus', { one: shownName(record.summary.players[seatIndex(record.summary.first)]), two: shownName(record.summary.players[1 - seatIndex(record.summary.first)]) })),
+        swapPlayed(record),
         h('h2', {}, t('room.moves', { count: total })),
         h(
           'ol',
@@ -291,6 +293,19 @@ export function renderReplay(root, rp, page, act) {
       ),
     ),
   );
+}
+
+/**
+ * How a game's swap opening was played, when the server's replay says (a record file
+ * does not): `Opening: An h8 (X), …, Bình: two more, …, An: Black (X)`.
+ * @param {import('./protocol').RecordedGame} record
+ */
+function swapPlayed(record) {
+  const swap = /** @type {{swap?: import('./protocol').SwapView | null}} */ (record).swap;
+  const game = record.summary.game;
+  if (!swap || !('caro' in game)) return null;
+  const steps = swapSteps(swap, (seat) => shownName(record.summary.players[seatIndex(seat)]), game.caro.width, game.caro.height);
+  return h('p', { id: 'rp-swap', class: 'swap-steps' }, t('swap.opening', { steps: steps.join(', ') }));
 }
 
 /**

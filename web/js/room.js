@@ -13,6 +13,7 @@ import { clockText, iccs, levelName, otherSeat, pointName, ruleName, seatIndex, 
 import * as S from './state.js';
 import { draftRoom, draftTargets, trialSpots } from './draft.js';
 import { rove } from './keys.js';
+import { fillSwapBanner, swapSentence, swapSteps } from './swap.js';
 
 /**
  * How a seat's player is called: their name, or the bot's level.
@@ -48,6 +49,7 @@ export function gameLine(settings) {
     const c = settings.game.caro;
     let line = t('room.caro_line', { size: `${c.width}x${c.height}`, rule: t(`rule.${ruleName(c.rule)}`) });
     if (c.opening === 'balanced') line += `, ${t('room.opening_balanced')}`;
+    else if (c.opening === 'swap1' || c.opening === 'swap2') line += `, ${t(`room.opening_${c.opening}`)}`;
     else if (typeof c.opening === 'object' && c.opening.stones) line += `, ${t('room.opening_given', { count: c.opening.stones.length })}`;
     return line;
   }
@@ -218,6 +220,9 @@ export function statusText(room) {
     const next = matchNextText(room, performance.now());
     return next ? `${said} ${next}` : said;
   }
+  // A swap opening: what is happening in it and who acts.
+  const swap = S.swapInProgress(room);
+  if (swap && swap.to_act) return swapSentence(swap, S.myTurn(room), seatName(room, swap.to_act));
   const seat = S.toMove(room);
   let text = S.myTurn(room)
     ? t('status.your_turn', { stone: sideWord(room, seat) })
@@ -299,6 +304,10 @@ export function mountRoom(root, rs, page, act) {
     h('button', { id: 'chat-send', type: 'submit' }, t('web.send')),
   );
   const title = h('div', { class: 'room-title' });
+  // A swap opening being played: what happens and who acts, the decision buttons.
+  const swapBanner = h('div', { id: 'swap-banner', class: 'swap-banner', hidden: true });
+  // Renju: what the × on the board are, while there are any.
+  const legend = h('p', { id: 'forbidden-legend', class: 'forbidden-legend', hidden: true }, t('swap.forbidden_legend'));
   // The match's score beside the board where the players panel is out of sight (a phone).
   const matchHead = h('div', { id: 'match-head', class: 'match-head' });
   // Chat said while it was out of sight: its count, on a button that goes to it.
@@ -308,7 +317,7 @@ export function mountRoom(root, rs, page, act) {
     h(
       'div',
       { class: 'room' },
-      h('section', { class: 'play' }, title, matchHead, board, status, actions),
+      h('section', { class: 'play' }, title, matchHead, swapBanner, board, legend, status, actions),
       h(
         'aside',
         { class: 'side' },
@@ -321,7 +330,8 @@ export function mountRoom(root, rs, page, act) {
   );
 
   let shownChat = -1;
-  let shownMoves = -1;
+  /** What the move list shows (game, moves, opening steps), to redraw it when it changes. @type {string | null} */
+  let shownMoves = null;
 
   /**
    * @param {string} id
@@ -373,6 +383,11 @@ export function mountRoom(root, rs, page, act) {
       const next = S.toMove(shown);
       status.textContent = t('draft.status', { n: draft.trials.length, side: next ? sideWord(shown, next) : '' });
     } else status.textContent = statusText(room);
+    fillSwapBanner(swapBanner, room, (seat) => seatName(room, seat), page.send);
+    legend.hidden = !(kind === 'caro' && shown.facts && shown.facts.forbidden && shown.facts.forbidden.length && shown.game && !shown.game.over);
+    // The banner says it (and the screen reader hears it from the status line, kept
+    // there but out of sight while the opening is played).
+    status.classList.toggle('swap-on', !draft && !swapBanner.hidden);
     status.classList.toggle('my-turn', !draft && S.myTurn(room));
     status.classList.toggle('draft', !!draft);
     // The players.
@@ -386,7 +401,7 @@ export function mountRoom(root, rs, page, act) {
           'div',
           { class: `player${turn ? ' turn' : ''}`, dataset: { seat } },
           h('span', { class: 'mark' }, turn ? '▶' : won ? '★' : ' '),
-          h('span', { class: `side ${S.sideOf(room, seat).toLowerCase()}` }, sideWord(room, seat)),
+          h('span', { class: `side ${S.sideOf(room, seat) === '?' ? 'undecided' : S.sideOf(room, seat).toLowerCase()}` }, sideWord(room, seat)),
           h('span', { class: 'name' }, s ? seatName(room, seat) : t('seat.free'), me === seat ? ` ${t('room.you')}` : '', s && !s.connected ? ` ${t('room.away')}` : ''),
           h('span', { class: 'clock', dataset: { seat } }),
         );
@@ -417,9 +432,10 @@ export function mountRoom(root, rs, page, act) {
       list.push(button('btn-draw', t('keys.draw_short'), () => page.send({ Offer: 'draw' }), running && !offer));
       list.push(button('btn-resign', t('keys.resign_short'), () => act.confirmResign(), running));
       if (S.inMatch(room)) list.push(button('btn-resign-match', t('keys.resign_match_short'), () => act.confirmResignMatch()));
-      if (room.settings.hints) list.push(button('btn-hint', t('keys.hint_short'), () => page.send('Hint'), S.myTurn(room)));
+      if (room.settings.hints) list.push(button('btn-hint', t('keys.hint_short'), () => page.send('Hint'), S.myTurn(room) && !S.swapInProgress(room)));
     }
-    if (g) list.push(button('btn-draft', draft ? t('keys.draft_leave_short') : t('keys.draft_short'), () => act.toggleDraft()));
+    // No draft during a swap opening: its stones are not yet a position to try lines on.
+    if (g) list.push(button('btn-draft', draft ? t('keys.draft_leave_short') : t('keys.draft_short'), () => act.toggleDraft(), !!draft || !S.swapInProgress(room)));
     if (draft) list.push(button('btn-draft-undo', t('keys.draft_undo_short'), () => act.draftUndo(), draft.trials.length > 0));
     if (g && g.moves.length) list.push(button('btn-save', t('keys.save_record_short'), () => act.saveRoomGame()));
     if (kind === 'caro') {
@@ -437,10 +453,16 @@ export function mountRoom(root, rs, page, act) {
     // The move list, redrawn when it changed.
     const count = g ? g.moves.length : 0;
     document.getElementById('moves-title').textContent = t('room.moves', { count });
-    if (count !== shownMoves) {
-      shownMoves = count;
+    // A swap opening's steps count as a change of the list too.
+    const listed = g ? `${g.number}/${count}/${g.swap ? `${g.swap.steps.length}${g.swap.stage}` : ''}` : '';
+    if (listed !== shownMoves) {
+      shownMoves = listed;
       const items = [];
-      if (g && g.opening && g.opening.length && kind === 'caro') {
+      if (g && g.swap && kind === 'caro') {
+        // How the swap opening went (or goes), step by step, heads the list.
+        const c = room.settings.game.caro;
+        items.push(h('li', { class: 'opening swap-steps' }, t('swap.opening', { steps: swapSteps(g.swap, (seat) => seatName(room, seat), c.width, c.height).join(', ') })));
+      } else if (g && g.opening && g.opening.length && kind === 'caro') {
         const c = room.settings.game.caro;
         items.push(h('li', { class: 'opening' }, t('room.opening_stones', { stones: g.opening.map((p) => pointName(p, c.width, c.height)).join(' ') })));
       }

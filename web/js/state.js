@@ -94,7 +94,19 @@ export function mySeat(room) {
 export function toMove(room) {
   const g = room.game;
   if (!g || g.over) return null;
+  // A swap opening: whoever acts in it (a stone or a decision), as the server says.
+  const swap = swapInProgress(room);
+  if (swap) return swap.to_act;
   return g.moves.length % 2 === 0 ? g.first : otherSeat(g.first);
+}
+
+/**
+ * The room's swap opening while it is being played (no move is made yet), else null.
+ * @param {Room} room
+ */
+export function swapInProgress(room) {
+  const g = room.game;
+  return g && !g.over && g.swap && g.swap.stage !== 'done' ? g.swap : null;
 }
 
 /** @param {Room} room */
@@ -110,20 +122,27 @@ export function playing(room) {
 
 /**
  * Whether giving up now aborts the game instead of losing it: it runs, and not both
- * players have moved (the server then ends it with no result).
+ * players have moved (the server then ends it with no result); in a swap opening its
+ * stones and decisions count as moves, as the server counts them.
  * @param {Room} room
  */
 export function givingUpAborts(room) {
   const g = room.game;
-  return !!g && !g.over && !(g.moves.some((m) => m.by === 'one') && g.moves.some((m) => m.by === 'two'));
+  // In a swap opening a stone placed or a decision taken counts as a move.
+  const steps = (g && g.swap && g.swap.steps) || [];
+  const moved = (/** @type {Seat} */ seat) => g.moves.some((m) => m.by === seat) || steps.some((s) => ('stone' in s ? s.stone.by : s.decided.by) === seat);
+  return !!g && !g.over && !(moved('one') && moved('two'));
 }
 
 /**
- * 'X' or 'O': the stone `seat` plays in the current caro game.
+ * 'X' or 'O': the stone `seat` plays in the current caro game; '?' while a swap
+ * opening has not yet decided the colours.
  * @param {Room} room
  * @param {Seat} seat
+ * @returns {'X' | 'O' | '?'}
  */
 export function caroStone(room, seat) {
+  if (swapInProgress(room)) return '?';
   const g = room.game;
   const openingLen = g ? g.opening.length : 0;
   const firstSeat = g ? g.first : 'one';
@@ -168,7 +187,9 @@ export function caroStones(room) {
     stones.set(`${p.x},${p.y}`, stone);
     stone = stone === 'X' ? 'O' : 'X';
   };
-  g.opening.forEach(put);
+  // While a swap opening is played its stones stand as the opening so far.
+  const swap = swapInProgress(room);
+  (swap ? swap.stones : g.opening).forEach(put);
   for (const m of g.moves) if ('caro' in m.mv) put(m.mv.caro);
   return stones;
 }
@@ -284,6 +305,27 @@ export function apply(room, msg, now) {
     room.game = { ...msg.GameStarted, moves: [...msg.GameStarted.moves] };
     room.clocksAt = now;
     room.offer = null;
+    room.hint = null;
+    room.facts = null;
+    return true;
+  }
+  if ('Swap' in msg) {
+    // The swap opening moved on: its stones and whose turn it is (a decided opening is
+    // followed by GameStarted with the game proper).
+    if (g) {
+      g.swap = msg.Swap;
+      // The one to act has their clock running (the SwapView says so; no Clock message
+      // follows): the other's stops where it stood.
+      const c = g.clocks;
+      const next = msg.Swap.to_act;
+      if (c && next && c.running && c.running !== next && !g.over) {
+        const i = seatIndex(c.running);
+        const left = [...c.remaining_ms];
+        left[i] = Math.max(0, left[i] - (now - (room.clocksAt ?? now)));
+        g.clocks = { ...c, remaining_ms: /** @type {[number, number]} */ (left), running: next };
+        room.clocksAt = now;
+      }
+    }
     room.hint = null;
     room.facts = null;
     return true;

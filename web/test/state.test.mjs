@@ -127,3 +127,39 @@ test('an aborted game is no game of the series, and giving up before both moved 
   assert.deepEqual(room.series, { wins: [0, 0], draws: 0 });
   assert.equal(s.givingUpAborts(room), false, 'over');
 });
+
+test('a swap opening: whoever the server says acts, its stones on the board, no colours yet', () => {
+  const view = caroView();
+  const swapView = (stage, toAct, stones, choices = [], x = null) => ({ kind: 'swap2', proposer: 'one', stage, to_act: toAct, choices, stones, steps: [], x_seat: x });
+  view.game.swap = swapView('propose', 'one', []);
+  view.you = { player: 'two' };
+  const room = s.roomFromView(view, 0);
+  assert.ok(s.swapInProgress(room));
+  assert.equal(s.toMove(room), 'one');
+  assert.equal(s.caroStone(room, 'one'), '?');
+  const three = [{ x: 7, y: 7 }, { x: 8, y: 6 }, { x: 7, y: 5 }];
+  assert.ok(s.givingUpAborts(room));
+  const answered = swapView('answer', 'two', three, ['white', 'black', 'place_two']);
+  answered.steps = three.map((point) => ({ stone: { by: 'one', point } }));
+  assert.ok(s.apply(room, { Swap: answered }, 10));
+  assert.ok(s.givingUpAborts(room), 'only the proposer has acted');
+  assert.equal(s.toMove(room), 'two');
+  // The proposer's clock stopped where it stood; the responder's runs.
+  assert.equal(room.game.clocks.running, 'two');
+  assert.equal(s.clockLeft(room, 'one', 500), 19990);
+  assert.equal(s.clockLeft(room, 'two', 510), 19500);
+  assert.ok(s.myTurn(room));
+  assert.equal(s.caroStones(room).get('7,5'), 'X');
+  assert.equal(s.caroStones(room).get('8,6'), 'O');
+  // Decided: the game proper starts from the stones, White (the first seat) to move.
+  const done = swapView('done', null, three, [], 'one');
+  done.steps = [...answered.steps, { decided: { by: 'two', choice: 'white' } }];
+  s.apply(room, { Swap: done }, 20);
+  assert.equal(s.swapInProgress(room), null);
+  assert.ok(!s.givingUpAborts(room), 'both players acted in the opening');
+  s.apply(room, { GameStarted: { ...view.game, first: 'two', opening: three, swap: done } }, 30);
+  assert.equal(s.toMove(room), 'two');
+  assert.equal(s.caroStone(room, 'two'), 'O');
+  assert.equal(s.caroStone(room, 'one'), 'X');
+  assert.equal(s.caroStones(room).size, 3);
+});

@@ -35,6 +35,7 @@ pub const FILES: &[Asset] = embed![
     "js/create.js",
     "js/room.js",
     "js/caro.js",
+    "js/swap.js",
     "js/xiangqi.js",
     "js/editor.js",
     "js/records.js",
