@@ -24,6 +24,7 @@ import { renderProfile } from './profile.js';
 import { startDraft, askTrial, tried, draftCaro, draftXiangqi, draftUndo } from './draft.js';
 import { pointName, ruleName, seatIndex, squareName } from './notation.js';
 import * as C from './challenges.js';
+import * as T from './tournaments.js';
 
 /** @typedef {import('./protocol').ServerMsg} ServerMsg */
 /** @typedef {import('./protocol').ClientMsg} ClientMsg */
@@ -126,10 +127,11 @@ const RECORD_LIMIT = meta('banco-record-limit');
  *   acceptChallenge: (id: number) => void,
  *   cancelChallenge: (id: number) => void,
  *   challengeLink: (id: number) => string,
+ *   openTournaments: () => void,
  * }} Actions
  */
 
-/** @typedef {'connect' | 'taken' | 'lobby' | 'room' | 'leaderboard' | 'history' | 'profile' | 'replay' | 'editor' | 'people'} Screen */
+/** @typedef {'connect' | 'taken' | 'lobby' | 'room' | 'leaderboard' | 'history' | 'profile' | 'replay' | 'editor' | 'people' | 'tournaments' | 'tournament' | 'tournament-print'} Screen */
 
 /** The screen shown. @type {Screen} */
 let screen = 'connect';
@@ -155,6 +157,8 @@ const screens = {
   replay: null,
   /** The position editor. @type {import('./editor.js').Editor | null} */
   editor: null,
+  /** The tournaments: the list, the one open (tournaments.js). */
+  tournaments: T.noTournaments(),
 };
 
 /** The dialog open, or null. @type {Dialog | null} */
@@ -345,6 +349,7 @@ function onMessage(msg) {
   const now = performance.now();
   const change = C.applyChallenge(challenges, msg);
   if (change) return challengeChanged(change);
+  if (T.onTournamentMsg(screens.tournaments, msg, tournamentHooks)) return undefined;
   switch (kind) {
     case 'Welcome':
       return; // handled by onStatus
@@ -375,7 +380,7 @@ function onMessage(msg) {
       toLobby();
       return;
     case 'Error':
-      if (dialog && dialog.id === 'password') return showDialogError(errorText(body));
+      if (dialog && (dialog.id === 'password' || dialog.id === 'tournament-create')) return showDialogError(errorText(body));
       notice(errorText(body), 'error');
       return;
     case 'PasswordChanged':
@@ -810,6 +815,8 @@ const act = {
   cancelChallenge: (id) => page.send({ CancelChallenge: id }),
 
   challengeLink: (id) => C.challengeLink(location.origin, location.hash, id),
+
+  openTournaments: () => T.openList(screens.tournaments, tournamentHooks),
 
   showGameOver: () => showGameOver(),
 
@@ -1443,6 +1450,10 @@ function render() {
       return screens.editor ? renderEditor(main, screens.editor, render) : undefined;
     case 'people':
       return C.renderPeople(main, challenges, page, peopleActs);
+    case 'tournaments':
+    case 'tournament':
+    case 'tournament-print':
+      return T.render(main, screen, screens.tournaments, tournamentHooks);
     default:
       return undefined;
   }
@@ -1647,6 +1658,21 @@ function renderSettings() {
   });
   fill(document.getElementById('settings'), lang, theme, h('label', { class: 'check', for: 's-sound' }, snd, ' ', t('settings.bell')));
 }
+
+// ---- tournaments (tournaments.js draws them; these are its hooks) -------------------
+
+/** @type {import('./tournaments.js').Hooks} */
+const tournamentHooks = {
+  page,
+  screen: () => screen,
+  show: (name) => (name === 'lobby' ? toLobby() : show(name)),
+  render: () => render(),
+  showDialog: (d) => showDialog(d),
+  closeDialog: () => closeDialog(),
+  readStones: (width, height, rule, text) => readStones(width, height, rule, text),
+  bell: (kind) => sound.play(kind),
+};
+setInterval(() => T.tick(screens.tournaments, tournamentHooks), 1000);
 
 // ---- start ------------------------------------------------------------------------
 
