@@ -275,7 +275,8 @@ function onStatus(kind, detail) {
     const rs = screens.room;
     const watching = rs && !S.mySeat(rs.room) ? rs.room.id : null;
     screens.room = null;
-    show('lobby');
+    // A tournament's screen stays, asked for again (a new connection follows nothing).
+    if (!T.reconnected(screens.tournaments, tournamentHooks)) show('lobby');
     notice(t('net.reconnected'));
     if (watching !== null) page.send({ WatchRoom: watching });
   } else if (kind === 'closed') {
@@ -374,11 +375,14 @@ function onMessage(msg) {
       else if (S.offerToMe(rs.room)) showOffer();
       return;
     }
-    case 'Left':
+    case 'Left': {
+      const left = screens.room && screens.room.room.id;
       screens.room = null;
       closeDialog();
-      toLobby();
+      // Out of a tournament's game: back to its tournament, else the lobby.
+      if (!T.leftRoom(screens.tournaments, left, tournamentHooks)) toLobby();
       return;
+    }
     case 'Error':
       if (dialog && (dialog.id === 'password' || dialog.id === 'tournament-create')) return showDialogError(errorText(body));
       notice(errorText(body), 'error');

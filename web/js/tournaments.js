@@ -303,6 +303,40 @@ function openOne(state, id, k) {
 }
 
 /**
+ * The page left room `room`: if it was this page's latest tournament game, its
+ * tournament's screen opens (true); else nothing happens (false).
+ * @param {Tournaments} state
+ * @param {number | null} room
+ * @param {Hooks} k
+ */
+export function leftRoom(state, room, k) {
+  const g = state.game;
+  if (!g || room === null || g.room !== room) return false;
+  openOne(state, g.tournament, k);
+  return true;
+}
+
+/**
+ * The connection came back: on a tournament's screen (or the list) it is asked for
+ * again and stays (true); else false.
+ * @param {Tournaments} state
+ * @param {Hooks} k
+ */
+export function reconnected(state, k) {
+  const screen = k.screen();
+  if (screen === 'tournaments') {
+    openList(state, k);
+    return true;
+  }
+  if ((screen === 'tournament' || screen === 'tournament-print') && state.open !== null) {
+    k.page.send({ ShowTournament: state.open });
+    k.render();
+    return true;
+  }
+  return false;
+}
+
+/**
  * Draws the screen `name` ('tournaments', 'tournament', 'tournament-print') into root.
  * @param {HTMLElement} root
  * @param {string} name
