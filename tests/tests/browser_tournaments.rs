@@ -2,10 +2,13 @@
 //!
 //! A guest on a 360 px phone opens the Tournaments screen from the lobby, is refused a
 //! rated event with the server's sentence, joins an unrated Swiss of four that three
-//! protocol clients join too; when each round is paired the page is placed in its game's
-//! room (the opponent resigns there), and at the end the page's standings and crosstable
-//! carry the scores the results make; the printable standings page shows them with none
-//! of the page's chrome. A registered account creates a tournament with the page's
+//! protocol clients join too, and watches the list count them live. Round 1 is paired
+//! while the page plays a casual game elsewhere: it is told where its game is, and "Go
+//! to your game" on the tournament's screen takes it there; round 2 places it in its
+//! room at once (the opponents resign). Leaving the last game goes back to the
+//! tournament, whose standings and crosstable carry the scores the results make; the
+//! printable standings page shows them, and with the print rules applied none of the
+//! page's header or buttons. A registered account creates a tournament with the page's
 //! form, sees entrants come live, enters a bot, removes a player, starts it, pauses and
 //! resumes it and sets a result by hand.
 //!
@@ -19,7 +22,7 @@ use std::time::Duration;
 use tokio::sync::watch;
 
 use banco_protocol::{
-    BoardResult, CaroOpening, ClientMsg, Rule, SeatView, ServerMsg, TournamentFormat,
+    BoardResult, CaroOpening, ClientMsg, RoomSettings, Rule, SeatView, ServerMsg, TournamentFormat,
     TournamentSettings, TournamentStatus, TournamentView,
 };
 use banco_server::Config;
@@ -199,14 +202,41 @@ async fn a_guest_on_a_phone_joins_plays_each_round_in_its_room_and_sees_the_stan
         players.push(c);
     }
     page.wait_text("#t-entrants", "Dung").await;
-    page.wait_text("#t-status", "4 players").await;
+    page.wait_text("#t-status", "4 entered").await;
+    // The list is live: it counts the entrants, and a join elsewhere shows by itself.
+    page.click("#btn-t-list").await;
+    page.wait_text(
+        &format!(".tourney-row[data-tournament=\"{id}\"]"),
+        "4 entered",
+    )
+    .await;
+    org.send(ClientMsg::JoinTournament(rated)).await;
+    page.wait_text(
+        &format!(".tourney-row[data-tournament=\"{rated}\"]"),
+        "1 entered",
+    )
+    .await;
     let (open, gate) = watch::channel(0);
     let tasks: Vec<_> = players
         .into_iter()
         .map(|c| tokio::spawn(play_out(c, id, gate.clone())))
         .collect();
 
-    // Round 1 is paired: the page is placed in its game's room at once.
+    // The page is playing a casual game elsewhere when round 1 is paired: it is told
+    // where its tournament game is, and goes there with "Go to your game".
+    let mut eve = server.connect("Eve").await;
+    let (casual, _) = eve
+        .create(RoomSettings {
+            rated: false,
+            ..caro_from(9, Rule::Freestyle, CaroOpening::None)
+        })
+        .await;
+    page.click("#btn-back").await;
+    page.click(&format!(".room-row[data-room=\"{casual}\"] button.join"))
+        .await;
+    eve.game_started().await;
+    page.wait_text(".room-title", &format!("room {casual} ·"))
+        .await;
     org.send(ClientMsg::StartTournament(id)).await;
     let r1 = view_where(&mut org, |v| {
         v.summary.round == 1 && !v.boards.is_empty() && v.boards.iter().all(|b| b.room.is_some())
@@ -224,12 +254,30 @@ async fn a_guest_on_a_phone_joins_plays_each_round_in_its_room_and_sees_the_stan
         .find(|b| b.white == me || b.black == me)
         .and_then(|b| b.room)
         .expect("the page's board has a room");
+    page.wait_text("#notice", &format!("is ready in room {room}"))
+        .await;
+    assert!(
+        page.text_of(".room-title")
+            .await
+            .contains(&format!("room {casual} ·")),
+        "a page playing elsewhere is not moved"
+    );
+    page.click("#btn-leave").await;
+    page.click("#dlg-yes").await;
+    page.click("#btn-tournaments").await;
+    page.click(&format!(
+        ".tourney-row[data-tournament=\"{id}\"] button.open"
+    ))
+    .await;
+    page.wait_text("#t-my-game", &format!("in room {room}"))
+        .await;
+    page.click("#btn-my-game").await;
     page.wait_for("#board .cell").await;
     page.wait_text(".room-title", &format!("room {room} ·"))
         .await;
     open.send_replace(1);
 
-    // Round 2 places the page in its next game's room.
+    // Round 2 places the page in its next game's room at once.
     let r2 = view_where(&mut org, |v| {
         v.summary.round == 2
             && v.boards
