@@ -501,6 +501,10 @@ async fn an_account_creates_a_tournament_in_the_page_and_runs_it() {
     page.select("#tc-format", "swiss").await;
     page.screenshot(&dir.join("tournament-create-desktop.png"))
         .await;
+    page.resize(PHONE).await;
+    page.screenshot(&dir.join("tournament-create-phone.png"))
+        .await;
+    page.resize(DESKTOP).await;
     page.click("#dlg-tournament-submit").await;
 
     // The tournament opens for its organiser.
