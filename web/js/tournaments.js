@@ -63,19 +63,22 @@ export function noTournaments() {
 
 /**
  * Takes in one server message about tournaments; returns what it changed ('list',
- * 'view': the open tournament's, 'made': the one this page (`me`) just created, now
- * open, 'game', 'over') or null for messages it ignores.
+ * 'same': the list as it was, 'view': the open tournament's, 'made': the one this page
+ * (`me`) just created, now open, 'game', 'over') or null for messages it ignores.
  * @param {Tournaments} state
  * @param {ServerMsg} msg
  * @param {number} now
  * @param {string} me
- * @returns {'list' | 'view' | 'made' | 'game' | 'over' | null}
+ * @returns {'list' | 'same' | 'view' | 'made' | 'game' | 'over' | null}
  */
 export function applyTournament(state, msg, now, me) {
   if (typeof msg !== 'object' || msg === null) return null;
   if ('Tournaments' in msg) {
+    // The list asked again every few seconds: drawn again only when it changed (a
+    // redraw would take the keyboard's focus away).
+    const same = JSON.stringify(state.list) === JSON.stringify(msg.Tournaments);
     state.list = msg.Tournaments;
-    return 'list';
+    return same ? 'same' : 'list';
   }
   if ('Tournament' in msg) {
     const view = msg.Tournament;
@@ -257,6 +260,7 @@ export function countdown(state, now) {
 export function onTournamentMsg(state, msg, k) {
   const change = applyTournament(state, msg, performance.now(), k.page.me.name);
   if (!change) return false;
+  if (change === 'same') return true;
   const screen = k.screen();
   if (change === 'game' && typeof msg === 'object' && 'TournamentGame' in msg) {
     const g = msg.TournamentGame;

@@ -45,6 +45,7 @@ test('the list follows the server; a view updates its line and the open screen o
   const s = T.noTournaments();
   assert.equal(T.applyTournament(s, { Tournaments: [summary(2, 'B'), summary(1, 'A')] }, 0, 'An'), 'list');
   assert.deepEqual(s.list.map((l) => l.id), [2, 1]);
+  assert.equal(T.applyTournament(s, { Tournaments: [summary(2, 'B'), summary(1, 'A')] }, 0, 'An'), 'same', 'the same list asked again');
   // Another tournament's view: its line changes, nothing opens.
   const v1 = view(1, 'A');
   v1.summary.entrants = 5;
