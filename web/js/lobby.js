@@ -106,6 +106,7 @@ export function renderLobby(root, lobby, page, act) {
           'div',
           { class: 'lobby-buttons' },
           h('button', { id: 'btn-create', type: 'button', class: 'primary', onclick: () => act.openCreate() }, t('keys.create_short')),
+          h('button', { id: 'btn-tournaments', type: 'button', onclick: () => act.openTournaments() }, t('tournament.title')),
           h('button', { id: 'btn-leaderboard', type: 'button', onclick: () => act.askLeaderboard() }, t('keys.leaderboard_short')),
           h('button', { id: 'btn-history', type: 'button', onclick: () => act.askHistory(null) }, t('keys.history_short')),
           h('button', { id: 'btn-people', type: 'button', class: waiting ? 'primary' : '', onclick: () => act.openPeople() }, waiting ? `${t('keys.people_short')} (${waiting})` : t('keys.people_short')),

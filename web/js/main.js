@@ -25,6 +25,7 @@ import { startDraft, askTrial, tried, draftCaro, draftXiangqi, draftUndo } from 
 import { pointName, ruleName, seatIndex, squareName } from './notation.js';
 import * as C from './challenges.js';
 import { swapKey, swapStartedText, swapDecidedText } from './swap.js';
+import * as T from './tournaments.js';
 
 /** @typedef {import('./protocol').ServerMsg} ServerMsg */
 /** @typedef {import('./protocol').ClientMsg} ClientMsg */
@@ -127,10 +128,11 @@ const RECORD_LIMIT = meta('banco-record-limit');
  *   acceptChallenge: (id: number) => void,
  *   cancelChallenge: (id: number) => void,
  *   challengeLink: (id: number) => string,
+ *   openTournaments: () => void,
  * }} Actions
  */
 
-/** @typedef {'connect' | 'taken' | 'lobby' | 'room' | 'leaderboard' | 'history' | 'profile' | 'replay' | 'editor' | 'people'} Screen */
+/** @typedef {'connect' | 'taken' | 'lobby' | 'room' | 'leaderboard' | 'history' | 'profile' | 'replay' | 'editor' | 'people' | 'tournaments' | 'tournament' | 'tournament-print'} Screen */
 
 /** The screen shown. @type {Screen} */
 let screen = 'connect';
@@ -156,6 +158,8 @@ const screens = {
   replay: null,
   /** The position editor. @type {import('./editor.js').Editor | null} */
   editor: null,
+  /** The tournaments: the list, the one open (tournaments.js). */
+  tournaments: T.noTournaments(),
 };
 
 /** The dialog open, or null. @type {Dialog | null} */
@@ -272,7 +276,8 @@ function onStatus(kind, detail) {
     const rs = screens.room;
     const watching = rs && !S.mySeat(rs.room) ? rs.room.id : null;
     screens.room = null;
-    show('lobby');
+    // A tournament's screen stays, asked for again (a new connection follows nothing).
+    if (!T.reconnected(screens.tournaments, tournamentHooks)) show('lobby');
     notice(t('net.reconnected'));
     if (watching !== null) page.send({ WatchRoom: watching });
   } else if (kind === 'closed') {
@@ -346,6 +351,7 @@ function onMessage(msg) {
   const now = performance.now();
   const change = C.applyChallenge(challenges, msg);
   if (change) return challengeChanged(change);
+  if (T.onTournamentMsg(screens.tournaments, msg, tournamentHooks)) return undefined;
   switch (kind) {
     case 'Welcome':
       return; // handled by onStatus
@@ -370,13 +376,16 @@ function onMessage(msg) {
       else if (S.offerToMe(rs.room)) showOffer();
       return;
     }
-    case 'Left':
+    case 'Left': {
+      const left = screens.room && screens.room.room.id;
       screens.room = null;
       closeDialog();
-      toLobby();
+      // Out of a tournament's game: back to its tournament, else the lobby.
+      if (!T.leftRoom(screens.tournaments, left, tournamentHooks)) toLobby();
       return;
+    }
     case 'Error':
-      if (dialog && dialog.id === 'password') return showDialogError(errorText(body));
+      if (dialog && (dialog.id === 'password' || dialog.id === 'tournament-create')) return showDialogError(errorText(body));
       notice(errorText(body), 'error');
       return;
     case 'PasswordChanged':
@@ -822,6 +831,8 @@ const act = {
   cancelChallenge: (id) => page.send({ CancelChallenge: id }),
 
   challengeLink: (id) => C.challengeLink(location.origin, location.hash, id),
+
+  openTournaments: () => T.openList(screens.tournaments, tournamentHooks),
 
   showGameOver: () => showGameOver(),
 
@@ -1456,6 +1467,10 @@ function render() {
       return screens.editor ? renderEditor(main, screens.editor, render) : undefined;
     case 'people':
       return C.renderPeople(main, challenges, page, peopleActs);
+    case 'tournaments':
+    case 'tournament':
+    case 'tournament-print':
+      return T.render(main, screen, screens.tournaments, tournamentHooks);
     default:
       return undefined;
   }
@@ -1660,6 +1675,21 @@ function renderSettings() {
   });
   fill(document.getElementById('settings'), lang, theme, h('label', { class: 'check', for: 's-sound' }, snd, ' ', t('settings.bell')));
 }
+
+// ---- tournaments (tournaments.js draws them; these are its hooks) -------------------
+
+/** @type {import('./tournaments.js').Hooks} */
+const tournamentHooks = {
+  page,
+  screen: () => screen,
+  show: (name) => (name === 'lobby' ? toLobby() : show(name)),
+  render: () => render(),
+  showDialog: (d) => showDialog(d),
+  closeDialog: () => closeDialog(),
+  readStones: (width, height, rule, text) => readStones(width, height, rule, text),
+  bell: (kind) => sound.play(kind),
+};
+setInterval(() => T.tick(screens.tournaments, tournamentHooks), 1000);
 
 // ---- start ------------------------------------------------------------------------
 

@@ -45,6 +45,7 @@ pub const FILES: &[Asset] = embed![
     "js/keys.js",
     "js/profile.js",
     "js/challenges.js",
+    "js/tournaments.js",
     // The xiangqi pieces' characters, so they read where no Chinese font is installed,
     // and the font's licence beside it.
     "fonts/xiangqi.woff2",
