@@ -55,15 +55,24 @@ pub async fn serve(stream: TcpStream, peer: SocketAddr, ctx: SessionContext, tra
     let web = ctx.config.web;
     let first = sniff::first_byte(&stream).await;
     match (identity, first) {
+        // Each way in but the plain session is boxed: a task is as big as its largest
+        // branch, and the TLS one (handshake and all) would otherwise double what every
+        // --no-tls client costs while it idles.
         (Some(identity), Some(b)) if sniff::starts_tls(b) => {
-            encrypted(stream, identity, peer, ctx, tracker).await;
+            Box::pin(encrypted(stream, identity, peer, ctx, tracker)).await;
         }
         (Some(identity), Some(b)) if sniff::starts_http(b) => {
             if web {
-                cleartext::serve(stream, peer, &identity, ctx.shutdown.clone()).await;
+                Box::pin(cleartext::serve(
+                    stream,
+                    peer,
+                    &identity,
+                    ctx.shutdown.clone(),
+                ))
+                .await;
             }
         }
-        (Some(_), Some(_)) => refuse_plain(stream, peer).await,
+        (Some(_), Some(_)) => Box::pin(refuse_plain(stream, peer)).await,
         // Silent or gone before a word: nothing to serve.
         (Some(_), None) => {}
         (None, Some(b)) if sniff::starts_tls(b) => {
@@ -73,7 +82,7 @@ pub async fn serve(stream: TcpStream, peer: SocketAddr, ctx: SessionContext, tra
             );
         }
         (None, Some(b)) if web && sniff::starts_http(b) => {
-            http::serve(stream, peer, ctx, tracker).await;
+            Box::pin(http::serve(stream, peer, ctx, tracker)).await;
         }
         (None, _) => session::serve(stream, peer, ctx).await,
     }
@@ -90,7 +99,8 @@ async fn encrypted(
     let acceptor = tokio_rustls::TlsAcceptor::from(identity.config.clone());
     let handshake = tokio::select! {
         () = ctx.shutdown.cancelled() => return,
-        done = tokio::time::timeout(HANDSHAKE_TIME, acceptor.accept(stream)) => done,
+        // Boxed: the handshake's state is freed once done, not kept in the session's task.
+        done = tokio::time::timeout(HANDSHAKE_TIME, Box::pin(acceptor.accept(stream))) => done,
     };
     let tls = match handshake {
         Ok(Ok(tls)) => tls,
@@ -107,13 +117,18 @@ async fn encrypted(
     let alpn = tls.get_ref().1.alpn_protocol().map(<[u8]>::to_vec);
     let web = ctx.config.web;
     match alpn.as_deref() {
-        Some(ALPN_BANCO) => banco(tls, peer, ctx).await,
+        // The session runs as a task of its own, and this one (the handshake's locals
+        // and all) ends: a TLS client idles at the cost of its session alone.
+        Some(ALPN_BANCO) => {
+            tracker.spawn(banco(tls, peer, ctx));
+        }
         Some(ALPN_HTTP) => {
             if web {
                 http::serve(tls, peer, ctx, tracker).await;
             }
         }
-        _ => {
+        // Boxed, as in `serve`: the rare way in does not size the common one's task.
+        _ => Box::pin(async move {
             let Some(sniffed) = Sniffed::read(tls).await else {
                 return;
             };
@@ -122,7 +137,8 @@ async fn encrypted(
             } else {
                 banco(sniffed, peer, ctx).await;
             }
-        }
+        })
+        .await,
     }
 }
 
@@ -239,4 +255,25 @@ mod tests {
         sniffed.read_to_string(&mut all).await.unwrap();
         assert_eq!(all, "GET / HTTP/1.1");
     }
+
+    /// The size of the future an async fn of four arguments returns.
+    fn future_size<A, B, C, D, F>(_: impl Fn(A, B, C, D) -> F) -> usize {
+        std::mem::size_of::<F>()
+    }
+
+    #[test]
+    fn a_connection_s_task_is_sized_by_its_session_not_by_the_rarer_ways_in() {
+        // Every connection's task is as big as the largest branch of `serve`; the TLS
+        // handshake, the page's HTTP and the refusals are boxed or spawned so that an
+        // idle client costs its session and little more (the load bench's `idle`).
+        let door = future_size(serve);
+        let session = future_size(|s: TcpStream, p: SocketAddr, c: SessionContext, (): ()| {
+            crate::session::serve(s, p, c)
+        });
+        assert!(
+            door <= session + 1024,
+            "the door's task is {door} bytes, its plain session's {session}"
+        );
+    }
 }
+
