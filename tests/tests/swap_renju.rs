@@ -167,6 +167,45 @@ async fn two_players_fresh(
 }
 
 #[tokio::test]
+async fn each_step_of_the_opening_tells_the_clocks_with_the_next_actor_s_running() {
+    let server = TestServer::start().await;
+    let timed = RoomSettings {
+        time: TimeControl::Clock {
+            initial_millis: 60_000,
+            increment_millis: 5_000,
+        },
+        ..swap2(Rule::Freestyle)
+    };
+    let (mut a, mut b, _) = two_players(&server, timed).await;
+    for (i, (x, y)) in THREE.into_iter().enumerate() {
+        a.play(x, y).await;
+        for c in [&mut a, &mut b] {
+            swap(c).await;
+            let ServerMsg::Clock(clocks) = c.recv().await else {
+                panic!("a Clock right after the Swap");
+            };
+            // The proposer places all three: their clock runs until the third, then the
+            // responder's; each stone credits the proposer's increment.
+            let running = if i < 2 { Seat::One } else { Seat::Two };
+            assert_eq!(clocks.running, Some(running), "after stone {i}");
+            assert!(
+                clocks.remaining_ms[0] > 60_000,
+                "the increment was credited: {clocks:?}"
+            );
+        }
+    }
+    b.send(ClientMsg::Swap(SwapChoice::Black)).await;
+    for c in [&mut a, &mut b] {
+        swap(c).await;
+        let ServerMsg::Clock(clocks) = c.recv().await else {
+            panic!("a Clock right after the decision");
+        };
+        // Bình took Black (X): An plays O and moves first.
+        assert_eq!(clocks.running, Some(Seat::One));
+    }
+}
+
+#[tokio::test]
 async fn a_flag_falling_in_the_opening_loses_for_either_player() {
     let server = TestServer::start().await;
     let timed = RoomSettings {

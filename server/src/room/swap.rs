@@ -278,15 +278,21 @@ impl Room {
             Some(next) => next,
             None => phase.x_seat().map_or(seat, Seat::other),
         };
-        if let Some(c) = m.clock.as_mut() {
+        let clocks = m.clock.as_mut().map(|c| {
             c.acted(next, now);
-        }
+            c.snapshot(now)
+        });
         let view = phase.view();
         let decided = !phase.in_progress();
         self.generation += 1;
         self.last_move_at = Some(now);
         tracing::info!(?seat, ?act, "swap opening");
         self.broadcast(ServerMsg::Swap(Box::new(view)));
+        // The clocks as they stand now (increment credited, the next actor's running), so
+        // no client has to guess them until the first move.
+        if let Some(clocks) = clocks {
+            self.broadcast(ServerMsg::Clock(clocks));
+        }
         if decided {
             self.swap_decided(now);
         }
