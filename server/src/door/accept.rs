@@ -128,17 +128,19 @@ async fn encrypted(
             }
         }
         // Boxed, as in `serve`: the rare way in does not size the common one's task.
-        _ => Box::pin(async move {
-            let Some(sniffed) = Sniffed::read(tls).await else {
-                return;
-            };
-            if web && sniffed.first.is_some_and(sniff::starts_http) {
-                http::serve(sniffed, peer, ctx, tracker).await;
-            } else {
-                banco(sniffed, peer, ctx).await;
-            }
-        })
-        .await,
+        _ => {
+            Box::pin(async move {
+                let Some(sniffed) = Sniffed::read(tls).await else {
+                    return;
+                };
+                if web && sniffed.first.is_some_and(sniff::starts_http) {
+                    http::serve(sniffed, peer, ctx, tracker).await;
+                } else {
+                    banco(sniffed, peer, ctx).await;
+                }
+            })
+            .await
+        }
     }
 }
 
@@ -276,4 +278,3 @@ mod tests {
         );
     }
 }
-
