@@ -192,86 +192,10 @@ async fn run(
     // Cancelled by the lobby when a newer connection takes this session over: unlike a
     // cut, what was queued (the lobby's word why) still reaches the client.
     let over = CancellationToken::new();
-    let name = match clean_name(&hello.name) {
-        Ok(name) => name,
-        Err(e) => {
-            outbox.send(ServerMsg::Error(e));
-            return;
-        }
+    let Some((mut session, mut placed)) = Box::pin(arrive(hello, peer, outbox, &over, ctx)).await
+    else {
+        return;
     };
-    // The account token this login used, or asked for: revoked at a log out.
-    let (presented, remember) = match &hello.account {
-        Some(Credentials::Token(token)) => (Some(TokenHash::of_account(token)), false),
-        Some(Credentials::Password { remember, .. }) => (None, *remember),
-        None => (None, false),
-    };
-    let identity = match ctx
-        .accounts
-        .identify(&name, hello.account, hello.resume.is_some(), peer.ip())
-        .await
-    {
-        Ok(identity) => identity,
-        Err(e) => {
-            outbox.send(ServerMsg::Error(e));
-            return;
-        }
-    };
-    let account = identity.is_account();
-    let bot = matches!(identity, Identity::Bot(_));
-    // Browsers stay logged in with a token; an engine logs in with its password.
-    let handed = if account && remember && !bot {
-        ctx.accounts.remember(identity.name()).await
-    } else {
-        None
-    };
-    let arrival = Arrival {
-        name: identity.name().to_string(),
-        account,
-        bot,
-        returning: matches!(identity, Identity::Returning(_)),
-        resume: hello.resume,
-        address: AddressKey::of(peer.ip()),
-        account_token: handed,
-    };
-    let (place, mut placed) = tokio::sync::mpsc::unbounded_channel::<Placement>();
-    let entered = match ctx
-        .lobby
-        .enter(arrival, outbox.clone(), over.clone(), place)
-        .await
-    {
-        Ok(Ok(entered)) => entered,
-        Ok(Err(refused)) => {
-            if let Some(token) = handed {
-                ctx.accounts.forget(TokenHash::of_account(&token)).await;
-            }
-            outbox.send(ServerMsg::Error(refused));
-            return;
-        }
-        Err(_) => {
-            refuse_shutting_down(&outbox);
-            return;
-        }
-    };
-    let mut session = Session {
-        client: entered.client,
-        name: entered.name,
-        account,
-        account_token: presented.or(handed.as_ref().map(TokenHash::of_account)),
-        bot,
-        peer,
-        token: entered.token,
-        outbox,
-        room: None,
-        review: None,
-    };
-    tracing::info!(client = session.client, name = %session.name, "welcome");
-    if let Some((room, seat)) = entered.resume_in {
-        if room.resume(session.guest(), seat).await {
-            session.room = Some(room);
-        } else {
-            ctx.lobby.back(session.client, true).await;
-        }
-    }
 
     // The heartbeat: a ping every few seconds; a client silent for three of them is
     // gone (a laptop asleep, a cable pulled), and its seat is held for it. Each client's
@@ -309,11 +233,14 @@ async fn run(
                 pings = pings.wrapping_add(1);
                 session.outbox.send(ServerMsg::Ping(pings));
             }
-            Some(Placement(room)) = placed.recv() => session.take_seat(room, ctx).await,
+            Some(Placement(room)) = placed.recv() => Box::pin(session.take_seat(room, ctx)).await,
             frame = inbound.read() => match frame {
                 Ok(Some(Incoming::Message(msg))) => {
                     heard = tokio::time::Instant::now();
-                    session.handle(msg, ctx).await;
+                    // Boxed: the handlers' states (accounts, tournaments, challenges...)
+                    // would otherwise size every idle session's task; a message costs
+                    // one allocation instead.
+                    Box::pin(session.handle(msg, ctx)).await;
                 }
                 Ok(Some(Incoming::Malformed(e))) => {
                     heard = tokio::time::Instant::now();
@@ -329,6 +256,11 @@ async fn run(
         }
     }
 
+    Box::pin(depart(session, ctx)).await;
+}
+
+/// The session's end: its seat held for it or given up, and the lobby told.
+async fn depart(session: Session, ctx: &SessionContext) {
     // The seat is held for a player who dropped, unless their machine or account holds
     // as many as a player may (one client making rooms and dropping, over and over):
     // then they leave the room as if they had quit.
@@ -347,6 +279,100 @@ async fn run(
         None => None,
     };
     ctx.lobby.gone(session.client, held_in).await;
+}
+
+/// The session's arrival: the name checked, the account identified (or the guest let
+/// in), the lobby entered, a held seat taken back. `None`: refused (the client was told
+/// why). Run boxed by [`run`], so the login's states do not size the session's task for
+/// its whole life.
+async fn arrive(
+    hello: Hello,
+    peer: SocketAddr,
+    outbox: Outbox,
+    over: &CancellationToken,
+    ctx: &SessionContext,
+) -> Option<(Session, tokio::sync::mpsc::UnboundedReceiver<Placement>)> {
+    let name = match clean_name(&hello.name) {
+        Ok(name) => name,
+        Err(e) => {
+            outbox.send(ServerMsg::Error(e));
+            return None;
+        }
+    };
+    // The account token this login used, or asked for: revoked at a log out.
+    let (presented, remember) = match &hello.account {
+        Some(Credentials::Token(token)) => (Some(TokenHash::of_account(token)), false),
+        Some(Credentials::Password { remember, .. }) => (None, *remember),
+        None => (None, false),
+    };
+    let identity = match ctx
+        .accounts
+        .identify(&name, hello.account, hello.resume.is_some(), peer.ip())
+        .await
+    {
+        Ok(identity) => identity,
+        Err(e) => {
+            outbox.send(ServerMsg::Error(e));
+            return None;
+        }
+    };
+    let account = identity.is_account();
+    let bot = matches!(identity, Identity::Bot(_));
+    // Browsers stay logged in with a token; an engine logs in with its password.
+    let handed = if account && remember && !bot {
+        ctx.accounts.remember(identity.name()).await
+    } else {
+        None
+    };
+    let arrival = Arrival {
+        name: identity.name().to_string(),
+        account,
+        bot,
+        returning: matches!(identity, Identity::Returning(_)),
+        resume: hello.resume,
+        address: AddressKey::of(peer.ip()),
+        account_token: handed,
+    };
+    let (place, placed) = tokio::sync::mpsc::unbounded_channel::<Placement>();
+    let entered = match ctx
+        .lobby
+        .enter(arrival, outbox.clone(), over.clone(), place)
+        .await
+    {
+        Ok(Ok(entered)) => entered,
+        Ok(Err(refused)) => {
+            if let Some(token) = handed {
+                ctx.accounts.forget(TokenHash::of_account(&token)).await;
+            }
+            outbox.send(ServerMsg::Error(refused));
+            return None;
+        }
+        Err(_) => {
+            refuse_shutting_down(&outbox);
+            return None;
+        }
+    };
+    let mut session = Session {
+        client: entered.client,
+        name: entered.name,
+        account,
+        account_token: presented.or(handed.as_ref().map(TokenHash::of_account)),
+        bot,
+        peer,
+        token: entered.token,
+        outbox,
+        room: None,
+        review: None,
+    };
+    tracing::info!(client = session.client, name = %session.name, "welcome");
+    if let Some((room, seat)) = entered.resume_in {
+        if room.resume(session.guest(), seat).await {
+            session.room = Some(room);
+        } else {
+            ctx.lobby.back(session.client, true).await;
+        }
+    }
+    Some((session, placed))
 }
 
 /// Where in the heartbeat's period a client's first ping falls, as a fraction from 1/2 to
