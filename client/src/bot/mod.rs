@@ -35,9 +35,9 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use banco_adapters::player::{Budget, Eval};
 use banco_protocol::{
-    Challenge, ChallengeId, ChallengePolicy, ClientMsg, Credentials, DeclineReason, ErrorCode,
-    GameSettings, OfferKind, ResumeToken, RoomId, Rule, ServerMsg, TimeControl, TournamentId,
-    TournamentStatus,
+    Challenge, ChallengeId, ChallengePolicy, ClientMsg, Credentials, DeclineReason, EndReason,
+    ErrorCode, GameSettings, OfferKind, ResumeToken, RoomId, Rule, ServerMsg, TimeControl,
+    TournamentId, TournamentStatus,
 };
 use banco_rules::game::{GameSpec, Move};
 use tokio::sync::mpsc;
@@ -393,11 +393,7 @@ impl Bot {
         let tournament_done = self.tournament.as_ref().is_none_or(|t| t.over);
         if seek_done && tournament_done {
             if let Some(s) = &self.seeker {
-                say(&format!(
-                    "played {} of {} games; done",
-                    s.played(),
-                    s.games()
-                ));
+                say(&format!("done: {} games played", s.played()));
             }
             self.finished = Some(Ok(()));
         }
@@ -497,6 +493,7 @@ impl Bot {
                 };
                 room.apply(&other, now);
                 let mut finished = false;
+                let mut counts = true;
                 match other {
                     ServerMsg::GameStarted(_) => {
                         self.asked = None;
@@ -537,13 +534,15 @@ impl Bot {
                             over.reason.as_str()
                         ));
                         finished = !room.in_match();
+                        // A game without a result is not one of the bot's games.
+                        counts = !matches!(over.reason, EndReason::Aborted | EndReason::NewGame);
                     }
                     ServerMsg::MatchOver(_) => finished = true,
                     _ => {}
                 }
                 if finished && !self.room_done {
                     self.room_done = true;
-                    self.room_finished(link, now).await;
+                    self.room_finished(link, counts, now).await;
                 }
                 self.ask();
             }
@@ -552,15 +551,15 @@ impl Bot {
 
     /// The game (or match) of the bot's room is over: a tournament's room is kept (the
     /// server moves the bot on); any other is left, and counted for the bot's own
-    /// challenges.
-    async fn room_finished(&mut self, link: &Link, now: Instant) {
+    /// challenges if it `counts` (it had a result: an aborted game is challenged again).
+    async fn room_finished(&mut self, link: &Link, counts: bool, now: Instant) {
         let Some(id) = self.room.as_ref().map(|r| r.id) else {
             return;
         };
         if self.boards.contains(&id) {
             return;
         }
-        if let Some(s) = self.seeker.as_mut().filter(|s| !s.over()) {
+        if let Some(s) = self.seeker.as_mut().filter(|s| counts && !s.over()) {
             s.game_over(now);
             say(&format!("played {} of {} games", s.played(), s.games()));
         }
