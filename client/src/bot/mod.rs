@@ -393,7 +393,11 @@ impl Bot {
         let tournament_done = self.tournament.as_ref().is_none_or(|t| t.over);
         if seek_done && tournament_done {
             if let Some(s) = &self.seeker {
-                say(&format!("done: {} games played", s.played()));
+                say(&format!(
+                    "done: {} {} played",
+                    s.played(),
+                    if s.played() == 1 { "game" } else { "games" }
+                ));
             }
             self.finished = Some(Ok(()));
         }
@@ -537,7 +541,17 @@ impl Bot {
                         // A game without a result is not one of the bot's games.
                         counts = !matches!(over.reason, EndReason::Aborted | EndReason::NewGame);
                     }
-                    ServerMsg::MatchOver(_) => finished = true,
+                    ServerMsg::MatchOver(result) => {
+                        say(&format!(
+                            "match over: {}",
+                            match result.winner {
+                                None => "drawn",
+                                Some(seat) if Some(seat) == room.my_seat() => "won",
+                                Some(_) => "lost",
+                            }
+                        ));
+                        finished = true;
+                    }
                     _ => {}
                 }
                 if finished && !self.room_done {
