@@ -344,6 +344,9 @@ impl Bot {
     /// Just connected (or connected again): the tournament is entered (again: the server
     /// answers that it already is).
     async fn on_connected(&mut self, link: &Link) {
+        if let Some(s) = self.seeker.as_mut() {
+            s.hold_until(Instant::now() + plan::AGAIN_PAUSE);
+        }
         if let Some(t) = self.tournament.as_mut().filter(|t| !t.over) {
             t.joining = true;
             let id = t.id;
@@ -433,12 +436,21 @@ impl Bot {
                 if self.next_board == Some(room.id) {
                     self.next_board = None;
                 }
-                self.room_done = room.game.as_ref().is_some_and(|g| g.over.is_some())
-                    && !room.in_match()
-                    && !self.boards.contains(&room.id);
+                // Seated back in a room whose game ended meanwhile: dealt with now.
+                let ended = room
+                    .game
+                    .as_ref()
+                    .and_then(|g| g.over.as_ref())
+                    .filter(|_| !room.in_match())
+                    .map(|over| counts(over.reason));
+                self.room_done = false;
                 self.room = Some(room);
                 self.asked = None;
                 self.last_eval = None;
+                if let Some(counts) = ended {
+                    self.room_done = true;
+                    self.room_finished(link, counts, now).await;
+                }
                 self.ask();
             }
             ServerMsg::Left => {
@@ -497,7 +509,7 @@ impl Bot {
                 };
                 room.apply(&other, now);
                 let mut finished = false;
-                let mut counts = true;
+                let mut game_counts = true;
                 match other {
                     ServerMsg::GameStarted(_) => {
                         self.asked = None;
@@ -538,8 +550,7 @@ impl Bot {
                             over.reason.as_str()
                         ));
                         finished = !room.in_match();
-                        // A game without a result is not one of the bot's games.
-                        counts = !matches!(over.reason, EndReason::Aborted | EndReason::NewGame);
+                        game_counts = counts(over.reason);
                     }
                     ServerMsg::MatchOver(result) => {
                         say(&format!(
@@ -556,7 +567,7 @@ impl Bot {
                 }
                 if finished && !self.room_done {
                     self.room_done = true;
-                    self.room_finished(link, counts, now).await;
+                    self.room_finished(link, game_counts, now).await;
                 }
                 self.ask();
             }
@@ -573,9 +584,12 @@ impl Bot {
         if self.boards.contains(&id) {
             return;
         }
-        if let Some(s) = self.seeker.as_mut().filter(|s| counts && !s.over()) {
-            s.game_over(now);
-            say(&format!("played {} of {} games", s.played(), s.games()));
+        if let Some(s) = self.seeker.as_mut().filter(|_| counts) {
+            let before = s.played();
+            s.game_over(id, now);
+            if s.played() > before {
+                say(&format!("played {} of {} games", s.played(), s.games()));
+            }
         }
         self.send(link, ClientMsg::LeaveRoom).await;
     }
@@ -863,6 +877,12 @@ impl Bot {
             }
         }
     }
+}
+
+/// Whether a game that ended for `reason` had a result (one of the bot's games): an
+/// aborted game, or one ended for a new game, did not.
+fn counts(reason: EndReason) -> bool {
+    !matches!(reason, EndReason::Aborted | EndReason::NewGame)
 }
 
 /// `d` less what the way to the server and back may take: a tenth, at most

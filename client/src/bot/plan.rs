@@ -353,10 +353,11 @@ impl Seeker {
         out
     }
 
-    /// A game (or a match) the bot played while on its round is over: one more played;
-    /// the round ends with the last.
-    pub fn game_over(&mut self, now: Instant) {
-        if self.state == State::Over {
+    /// The game (or match) of room `room` is over: if it is the room our challenge
+    /// made, one more played, and the round ends with the last. Games of challenges the
+    /// bot took from others do not count.
+    pub fn game_over(&mut self, room: RoomId, now: Instant) {
+        if self.state != State::Playing(room) {
             return;
         }
         self.played += 1;
@@ -372,6 +373,14 @@ impl Seeker {
     pub fn reconnected(&mut self, now: Instant) {
         if matches!(self.state, State::Sent | State::Out(_)) {
             self.state = State::Waiting(now);
+        }
+    }
+
+    /// Just connected: the next challenge waits until `at` at least, time for the
+    /// server to seat the bot back in a room it held for it (then it is not free).
+    pub fn hold_until(&mut self, at: Instant) {
+        if let State::Waiting(when) = self.state {
+            self.state = State::Waiting(when.max(at));
         }
     }
 
@@ -541,7 +550,9 @@ mod tests {
         };
         assert!(s.ended(7, &took, t0).unwrap().contains("room 3"));
         assert_eq!(s.wake_at(), None, "playing");
-        s.game_over(t0);
+        s.game_over(9, t0);
+        assert_eq!(s.played(), 0, "another room's game does not count");
+        s.game_over(3, t0);
         assert_eq!(s.played(), 1);
         assert_eq!(s.due(t0, true), None, "a pause for the other side to leave");
         assert!(s.due(t0 + AGAIN_PAUSE, true).is_some());
@@ -554,7 +565,7 @@ mod tests {
             },
             t0,
         );
-        s.game_over(t0);
+        s.game_over(4, t0);
         assert!(s.over() && s.failed().is_none());
         assert_eq!(s.played(), 2);
         assert_eq!(s.due(t0 + LONGEST_PAUSE, true), None, "done");
@@ -626,7 +637,11 @@ mod tests {
         s.due(t0 + AGAIN_PAUSE, true);
         s.reconnected(t0);
         assert_eq!(s.wake_at(), Some(t0));
-        s.due(t0, true);
+        s.hold_until(t0 + AGAIN_PAUSE);
+        assert_eq!(s.wake_at(), Some(t0 + AGAIN_PAUSE));
+        s.hold_until(t0);
+        assert_eq!(s.wake_at(), Some(t0 + AGAIN_PAUSE), "never sooner");
+        s.due(t0 + AGAIN_PAUSE, true);
         s.sent(&challenge(6));
         s.ended(
             6,
