@@ -172,7 +172,12 @@ async fn watch_game_of(watcher: &mut Client, a: &str, b: &str) -> banco_protocol
     if let Some(over) = view.game.as_ref().and_then(|g| g.over.clone()) {
         return over;
     }
-    watcher.game_over().await
+    // Message by message: a long game keeps sending moves, each within the wait.
+    loop {
+        if let ServerMsg::GameOver(over) = watcher.recv().await {
+            return over;
+        }
+    }
 }
 
 /// Ends a game may have when both sides played it out (not a resignation: an engine
@@ -239,7 +244,8 @@ async fn two_uci_bots_play_xiangqi_by_challenge_on_a_clock() {
     let server = TestServer::with_config(config()).await;
     let engine = format!("uci:{BANCO_UCI}");
     let _challenged = start_bot(&server, "xq-a", &engine, &[]);
-    let game = format!("--clock 10s+1s --casual --fen {RED_AHEAD}");
+    // No increment: the game ends within the two clocks' time.
+    let game = format!("--clock 15s --casual --fen {RED_AHEAD}");
     let challenger = start_bot(
         &server,
         "xq-b",
