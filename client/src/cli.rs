@@ -8,7 +8,8 @@
 //! banco replay FILE [--plain|--json]             a saved game, no server needed
 //! banco discover [--wait 1.5s] [--json] [ADDR..]  servers on the LAN
 //! banco bot --engine 'gomocup:CMD'|'uci:CMD' --name NAME [--login|--register] [ADDR]
-//!                                                 an external engine as a bot account
+//!           [--challenge NAME | --seek] [--game 'caro --clock 5m+3s'] [--games N]
+//!           [--tournament ID] [--stay]        an external engine as a bot account
 //! ```
 //! `--lang`, `--theme` and `--games-dir` work everywhere and override the settings file.
 
@@ -206,6 +207,52 @@ pub struct BotArgs {
     /// Connect in the clear, to a server started with --no-tls.
     #[arg(long)]
     pub no_tls: bool,
+    /// Challenge this player (a person, another bot account, or the server's bot by its
+    /// name, `Bot (max)`) to the game --game says, again after each game until --games
+    /// are played; a decline "not now" or a lapsed challenge is sent again, waiting as
+    /// the server asks.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["seek", "tournament"])]
+    pub challenge: Option<String>,
+    /// Post an open challenge anyone may take (shown in the lobby, with a link), again
+    /// after each game until --games are played.
+    #[arg(long, conflicts_with = "tournament")]
+    pub seek: bool,
+    /// The game of --challenge or --seek, written as plain mode's `challenge NAME` goes
+    /// on: `caro --size 15 --rule freestyle --clock 5m+3s [--match 2] [--casual]`, or
+    /// `xiangqi --clock 10m+5s` (default: the engine's game, rated, no clock).
+    #[arg(long, value_name = "GAME OPTIONS", allow_hyphen_values = true)]
+    pub game: Option<String>,
+    /// How many games (or matches, with --match in --game) the challenges play.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub games: u32,
+    /// Enter this tournament and play every pairing in the room the server opens for
+    /// it, on its clock; challenges are declined until it is over.
+    #[arg(long, value_name = "ID")]
+    pub tournament: Option<u32>,
+    /// Stay on the server taking challenges once the games are played or the
+    /// tournament is over (without it, the bot stops then; without --challenge, --seek
+    /// or --tournament it runs until stopped).
+    #[arg(long)]
+    pub stay: bool,
+}
+
+impl BotArgs {
+    /// The bot's plan (challenges, a tournament), read with plain mode's `challenge`
+    /// parser; `Err`, a sentence, for flags that do not fit together.
+    pub fn plan(
+        &self,
+        engine: &crate::bot::engine::EngineSpec,
+    ) -> Result<crate::bot::plan::Plan, String> {
+        crate::bot::plan::Plan::read(
+            engine,
+            self.challenge.as_deref(),
+            self.seek,
+            self.game.as_deref(),
+            self.games,
+            self.tournament,
+            self.stay,
+        )
+    }
 }
 
 #[cfg(test)]
@@ -247,6 +294,40 @@ mod tests {
             Cli::try_parse_from(["banco", "bot", "--name", "F"]).is_err(),
             "no engine"
         );
+    }
+
+    #[test]
+    fn bot_reads_its_challenges_and_tournament() {
+        let bot = |args: &[&str]| {
+            let mut all = vec!["banco", "bot", "--engine", "gomocup:pbrain", "--name", "P"];
+            all.extend_from_slice(args);
+            match Cli::try_parse_from(all).map(|c| c.command) {
+                Ok(Some(Command::Bot(b))) => Ok(b),
+                Ok(_) => panic!("bot expected"),
+                Err(e) => Err(e),
+            }
+        };
+        let engine = crate::bot::engine::EngineSpec::Gomocup("pbrain".into());
+        let b = bot(&[
+            "--challenge",
+            "Rapfi",
+            "--game",
+            "caro --clock 1m+1s --rule freestyle",
+            "--games",
+            "3",
+        ])
+        .unwrap();
+        let seek = b.plan(&engine).unwrap().seek.unwrap();
+        assert_eq!((seek.to.as_deref(), seek.games), (Some("Rapfi"), 3));
+        // The game may start with an option: the engine's game is taken.
+        let b = bot(&["--seek", "--game", "--clock 2m"]).unwrap();
+        assert_eq!(b.plan(&engine).unwrap().seek.unwrap().to, None);
+        let b = bot(&["--tournament", "4"]).unwrap();
+        assert_eq!(b.plan(&engine).unwrap().tournament, Some(4));
+        assert!(bot(&["--challenge", "R", "--seek"]).is_err());
+        assert!(bot(&["--challenge", "R", "--tournament", "4"]).is_err());
+        assert!(bot(&["--seek", "--tournament", "4"]).is_err());
+        assert!(bot(&["--games", "2"]).unwrap().plan(&engine).is_err());
     }
 
     #[test]

@@ -216,6 +216,7 @@ fn credentials(name: &str, player: &Player) -> anyhow::Result<Option<banco_proto
 async fn run_bot(b: &banco_client::cli::BotArgs, s: Setup) -> anyhow::Result<ExitCode> {
     use banco_client::bot;
     let engine: bot::engine::EngineSpec = b.engine.parse().map_err(anyhow::Error::msg)?;
+    let plan = b.plan(&engine).map_err(anyhow::Error::msg)?;
     let undo = b.undo.parse().map_err(anyhow::Error::msg)?;
     let draw = b.draw.parse().map_err(anyhow::Error::msg)?;
     let challenges: banco_protocol::ChallengePolicy =
@@ -263,6 +264,7 @@ async fn run_bot(b: &banco_client::cli::BotArgs, s: Setup) -> anyhow::Result<Exi
             challenges,
             move_time,
             trust,
+            plan,
         },
         banco_server::StopSignal::listen().recv(),
     )

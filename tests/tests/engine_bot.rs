@@ -94,6 +94,7 @@ fn start_bot(
         challenges: ChallengePolicy::Everyone,
         move_time: Duration::from_millis(300),
         trust,
+        plan: Default::default(),
     };
     policies(&mut opts);
     let stop = CancellationToken::new();

@@ -5,27 +5,39 @@
 //!   answers move requests and meets crashes.
 //! - [`policy`]: which challenges fit the engine; how undo requests and draw offers are
 //!   answered.
+//! - [`plan`]: what the bot sets out to do besides: challenge a player (or post an open
+//!   challenge) until it has played its games ([`plan::Seeker`]), or enter a tournament.
 //! - this module: the connection and its loop. The bot logs in to its bot account, says
 //!   who may challenge it, takes the challenges its engine can play (a Gomocup engine is
 //!   asked about the board and rule first) and declines the rest with a reason, plays
 //!   its moves on the game's clock, answers offers by its policy, leaves each room when
 //!   the game (or the match) is over, and dials again with its resume token after a
 //!   network drop, taking its seat back.
+//! - its own challenges: sent when it is free, again after each game until its games
+//!   are played, waiting as the server asks after declines.
+//! - tournaments: it enters the one it was told (`JoinTournament`, again after a drop),
+//!   declines challenges until the tournament is over, and plays each pairing in the
+//!   room the server places it in (told by `TournamentGame`; a pairing told while it
+//!   plays elsewhere is joined when that game ends). It stays in a tournament's room
+//!   after the game: the server moves it to the next pairing's room, and leaving there
+//!   could cross the move. Any room it is placed in is played, whoever entered it.
 //!
 //! What it prints on stdout, a line per thing that happens, is for the person who runs
 //! it; nothing reads it back.
 
 pub mod engine;
+pub mod plan;
 pub mod policy;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 use banco_adapters::player::{Budget, Eval};
 use banco_protocol::{
-    Challenge, ChallengeId, ChallengePolicy, ClientMsg, Credentials, DeclineReason, GameSettings,
-    OfferKind, ResumeToken, Rule, ServerMsg, TimeControl,
+    Challenge, ChallengeId, ChallengePolicy, ClientMsg, Credentials, DeclineReason, EndReason,
+    ErrorCode, GameSettings, OfferKind, ResumeToken, RoomId, Rule, ServerMsg, TimeControl,
+    TournamentId, TournamentStatus,
 };
 use banco_rules::game::{GameSpec, Move};
 use tokio::sync::mpsc;
@@ -35,6 +47,7 @@ use crate::net::{ConnectError, Connection, Link, Lost, NetEvent};
 use crate::reconnect::{RECONNECT_FOR, pause_after};
 use crate::room::Room;
 use engine::{Done, EngineSpec, EngineThread, Job, Stamp};
+use plan::{Plan, Seeker, settings_text};
 use policy::{DrawPolicy, Fit, UndoPolicy};
 
 /// Everything `banco bot` was told.
@@ -58,6 +71,8 @@ pub struct Options {
     pub move_time: Duration,
     /// How the server's key is checked.
     pub trust: Trust,
+    /// Challenges it sends, the tournament it enters, and whether it stops when done.
+    pub plan: Plan,
 }
 
 /// The most a move is told to leave unused of the time the server gives, for the way
@@ -68,9 +83,13 @@ const MOST_MARGIN: Duration = Duration::from_millis(300);
 /// gone for good.
 pub async fn run(opts: Options, stop: impl std::future::Future<Output = ()>) -> Result<()> {
     check_engine(&opts.engine).await?;
+    if let Some(seek) = &opts.plan.seek {
+        check_seek(&opts.engine, seek).await?;
+    }
     let (done_tx, mut done_rx) = mpsc::unbounded_channel();
     let engine = EngineThread::start(&opts.engine, done_tx);
     let (probe_tx, mut probe_rx) = mpsc::unbounded_channel();
+    let now = Instant::now();
     let mut bot = Bot {
         opts: opts.clone(),
         engine,
@@ -82,6 +101,13 @@ pub async fn run(opts: Options, stop: impl std::future::Future<Output = ()>) -> 
         probe_tx,
         waiting: HashMap::new(),
         lost_room: None,
+        me: opts.name.clone(),
+        seeker: opts.plan.seek.clone().map(|s| Seeker::new(s, now)),
+        tournament: opts.plan.tournament.map(Entry::new),
+        boards: HashSet::new(),
+        next_board: None,
+        room_done: false,
+        finished: None,
     };
     let mut resume: Option<ResumeToken> = None;
     let mut credentials = opts.credentials.clone();
@@ -105,9 +131,18 @@ pub async fn run(opts: Options, stop: impl std::future::Future<Output = ()>) -> 
             "connected to {} as {} (a bot account)",
             link.welcome.server, link.welcome.name
         ));
+        bot.me = link.welcome.name.clone();
         bot.send(&link, ClientMsg::SetChallenges(opts.challenges))
             .await;
+        bot.on_connected(&link).await;
         let lost = loop {
+            if let Some(end) = bot.finished.take() {
+                link.close(Duration::from_secs(1)).await;
+                return end.map_err(anyhow::Error::msg);
+            }
+            let wake = bot
+                .wake_at()
+                .unwrap_or_else(|| Instant::now() + Duration::from_secs(3600));
             tokio::select! {
                 event = link.incoming.recv() => match event {
                     None => break Lost::Closed,
@@ -116,12 +151,16 @@ pub async fn run(opts: Options, stop: impl std::future::Future<Output = ()>) -> 
                 },
                 Some(done) = done_rx.recv() => bot.on_done(&link, done).await,
                 Some((id, answer)) = probe_rx.recv() => bot.on_probe(&link, id, answer).await,
+                () = tokio::time::sleep_until(tokio::time::Instant::from_std(wake)) => {
+                    bot.on_wake(&link).await;
+                }
                 () = &mut stopped => {
                     say("stopping");
                     link.close(Duration::from_secs(1)).await;
                     return Ok(());
                 }
             }
+            bot.check_done();
         };
         say(&format!(
             "connection lost ({}); dialling again",
@@ -130,6 +169,9 @@ pub async fn run(opts: Options, stop: impl std::future::Future<Output = ()>) -> 
         // The seat is taken back with the resume token; the room is told again on return.
         bot.lost_room = bot.room.take().map(|r| r.id);
         bot.asked = None;
+        if let Some(s) = bot.seeker.as_mut() {
+            s.reconnected(Instant::now());
+        }
     }
 }
 
@@ -195,6 +237,30 @@ async fn check_engine(spec: &EngineSpec) -> Result<()> {
     Ok(())
 }
 
+/// Checks before connecting that the engine plays what the bot will challenge with (a
+/// Gomocup engine is asked about the board and rule), so a wrong `--game` is said at once.
+async fn check_seek(spec: &EngineSpec, seek: &plan::Seek) -> Result<()> {
+    if let (
+        EngineSpec::Gomocup(command),
+        GameSettings::Caro {
+            width,
+            height,
+            rule,
+            ..
+        },
+    ) = (spec.clone(), &seek.settings.game)
+    {
+        let (width, height, rule) = (*width, *height, *rule);
+        tokio::task::spawn_blocking(move || engine::gomocup_plays(&command, width, height, rule))
+            .await
+            .context("the engine check stopped")?
+            .map_err(|e| {
+                anyhow::anyhow!("the engine does not play the game of --challenge/--seek: {e}")
+            })?;
+    }
+    Ok(())
+}
+
 /// A line for the person running the bot.
 fn say(line: &str) {
     println!("banco bot: {line}");
@@ -223,6 +289,49 @@ struct Bot {
     /// The room the bot sat in when the connection dropped: it expects to be seated
     /// there again.
     lost_room: Option<u32>,
+    /// The bot's name as the server knows it (for the tournament's entrant list).
+    me: String,
+    /// Its own challenges, when it was told to send some.
+    seeker: Option<Seeker>,
+    /// The tournament it was told to enter.
+    tournament: Option<Entry>,
+    /// Rooms the server opened for the bot's tournament pairings: it stays in them after
+    /// the game (the server moves it on), and plays whatever is there.
+    boards: HashSet<RoomId>,
+    /// A pairing's room told while the bot played elsewhere: joined when it is free.
+    next_board: Option<RoomId>,
+    /// The game (or match) of the room the bot sits in is over and was dealt with (left,
+    /// counted): said once however many messages say it.
+    room_done: bool,
+    /// The bot's work is done (`Ok`) or cannot be done (`Err`, why): the loop ends.
+    finished: Option<Result<(), String>>,
+}
+
+/// The tournament the bot enters, as far as it knows.
+#[derive(Debug, Clone)]
+struct Entry {
+    /// Its number.
+    id: TournamentId,
+    /// Asked to enter, not yet answered.
+    joining: bool,
+    /// Entered (the server listed the bot, or said it already was).
+    entered: bool,
+    /// The last round told, to say each new one once.
+    round: u32,
+    /// Over: the bot's part is done.
+    over: bool,
+}
+
+impl Entry {
+    fn new(id: TournamentId) -> Entry {
+        Entry {
+            id,
+            joining: false,
+            entered: false,
+            round: 0,
+            over: false,
+        }
+    }
 }
 
 impl Bot {
@@ -232,10 +341,91 @@ impl Bot {
         }
     }
 
+    /// Just connected (or connected again): the tournament is entered (again: the server
+    /// answers that it already is).
+    async fn on_connected(&mut self, link: &Link) {
+        if let Some(s) = self.seeker.as_mut() {
+            s.hold_until(Instant::now() + plan::AGAIN_PAUSE);
+        }
+        if let Some(t) = self.tournament.as_mut().filter(|t| !t.over) {
+            t.joining = true;
+            let id = t.id;
+            self.send(link, ClientMsg::JoinTournament(id)).await;
+        }
+    }
+
+    /// When the loop should wake for the bot's own challenge: only while it is free.
+    fn wake_at(&self) -> Option<Instant> {
+        if self.room.is_some() {
+            return None;
+        }
+        self.seeker.as_ref().and_then(Seeker::wake_at)
+    }
+
+    /// Woken: the bot's challenge is sent if it is time.
+    async fn on_wake(&mut self, link: &Link) {
+        let free = self.room.is_none();
+        let Some(msg) = self
+            .seeker
+            .as_mut()
+            .and_then(|s| s.due(Instant::now(), free))
+        else {
+            return;
+        };
+        self.send(link, msg).await;
+    }
+
+    /// Whether the bot's work is done, so it stops (only when its plan ends: a bot
+    /// without one runs until stopped).
+    fn check_done(&mut self) {
+        if self.finished.is_some() {
+            return;
+        }
+        if let Some(s) = &self.seeker
+            && let Some(why) = s.failed()
+        {
+            if self.opts.plan.ends() {
+                self.finished = Some(Err(why.to_string()));
+            }
+            return;
+        }
+        if !self.opts.plan.ends() || self.room.as_ref().is_some_and(Room::playing) {
+            return;
+        }
+        let seek_done = self.seeker.as_ref().is_none_or(Seeker::over);
+        let tournament_done = self.tournament.as_ref().is_none_or(|t| t.over);
+        if seek_done && tournament_done {
+            if let Some(s) = &self.seeker {
+                say(&format!(
+                    "done: {} {} played",
+                    s.played(),
+                    if s.played() == 1 { "game" } else { "games" }
+                ));
+            }
+            self.finished = Some(Ok(()));
+        }
+    }
+
     async fn on_message(&mut self, link: &Link, msg: ServerMsg) {
         let now = Instant::now();
         match msg {
             ServerMsg::Challenged(ch) => self.on_challenge(link, ch).await,
+            ServerMsg::ChallengeSent(ch) => {
+                let Some(s) = self.seeker.as_mut() else {
+                    return;
+                };
+                match s.sent(&ch) {
+                    None => say(&format!(
+                        "challenge {} to {} sent: {} ({} of {} games played)",
+                        ch.id,
+                        ch.to.as_deref().unwrap_or("anyone"),
+                        settings_text(&ch.settings.game),
+                        s.played(),
+                        s.games()
+                    )),
+                    Some(stale) => self.send(link, ClientMsg::CancelChallenge(stale)).await,
+                }
+            }
             ServerMsg::Joined(view) => {
                 let room = Room::from_view(*view, now);
                 if self.lost_room.take() == Some(room.id) {
@@ -243,29 +433,88 @@ impl Bot {
                 } else {
                     say(&format!("seated in room {}", room.id));
                 }
+                if self.next_board == Some(room.id) {
+                    self.next_board = None;
+                }
+                // Seated back in a room whose game ended meanwhile: dealt with now.
+                let ended = room
+                    .game
+                    .as_ref()
+                    .and_then(|g| g.over.as_ref())
+                    .filter(|_| !room.in_match())
+                    .map(|over| counts(over.reason));
+                self.room_done = false;
                 self.room = Some(room);
                 self.asked = None;
                 self.last_eval = None;
+                if let Some(counts) = ended {
+                    self.room_done = true;
+                    self.room_finished(link, counts, now).await;
+                }
                 self.ask();
             }
             ServerMsg::Left => {
-                self.room = None;
+                let left = self.room.take().map(|r| r.id);
                 self.asked = None;
+                if let (Some(s), Some(id)) = (self.seeker.as_mut(), left) {
+                    s.left(id, now);
+                }
+                if let Some(board) = self.next_board {
+                    say(&format!("going to the tournament's room {board}"));
+                    self.send(link, ClientMsg::JoinRoom(board)).await;
+                }
             }
-            ServerMsg::Error(e) => say(&format!("the server says: {}", e.message)),
+            ServerMsg::Error(e) => self.on_error(e, now),
             ServerMsg::ChallengeEnded { id, end } => {
                 self.waiting.remove(&id);
                 tracing::debug!("challenge {id} ended: {end:?}");
+                if let Some(line) = self.seeker.as_mut().and_then(|s| s.ended(id, &end, now)) {
+                    say(&line);
+                }
+            }
+            ServerMsg::Tournament(view) => self.on_tournament(&view),
+            ServerMsg::TournamentGame(game) => {
+                say(&format!(
+                    "tournament {} round {} board {}: {} with {}, room {} (forfeit after {} s without a move)",
+                    game.tournament,
+                    game.round,
+                    game.board,
+                    game.opponent,
+                    if game.white { "white" } else { "black" },
+                    game.room,
+                    game.forfeit_secs
+                ));
+                self.boards.insert(game.room);
+                match &self.room {
+                    // Placed there already (or back after a drop).
+                    Some(r) if r.id == game.room => {}
+                    // Busy: the room is joined when this game ends.
+                    Some(r) if r.playing() => self.next_board = Some(game.room),
+                    // Free: the server places the bot there at once.
+                    _ => {}
+                }
+            }
+            ServerMsg::TournamentOver { id, winners } => {
+                if let Some(t) = self.tournament.as_mut().filter(|t| t.id == id) {
+                    t.over = true;
+                    say(&format!(
+                        "tournament {id} is over; first: {}",
+                        winners.join(", ")
+                    ));
+                }
             }
             other => {
                 let Some(room) = self.room.as_mut() else {
                     return;
                 };
                 room.apply(&other, now);
+                let mut finished = false;
+                let mut game_counts = true;
                 match other {
                     ServerMsg::GameStarted(_) => {
                         self.asked = None;
                         self.last_eval = None;
+                        self.room_done = false;
                         say("a game starts");
                     }
                     ServerMsg::Moved { .. } | ServerMsg::Undone { .. } => self.asked = None,
@@ -300,14 +549,131 @@ impl Bot {
                             },
                             over.reason.as_str()
                         ));
-                        if !room.in_match() {
-                            self.send(link, ClientMsg::LeaveRoom).await;
-                        }
+                        finished = !room.in_match();
+                        game_counts = counts(over.reason);
                     }
-                    ServerMsg::MatchOver(_) => self.send(link, ClientMsg::LeaveRoom).await,
+                    ServerMsg::MatchOver(result) => {
+                        say(&format!(
+                            "match over: {}",
+                            match result.winner {
+                                None => "drawn",
+                                Some(seat) if Some(seat) == room.my_seat() => "won",
+                                Some(_) => "lost",
+                            }
+                        ));
+                        finished = true;
+                    }
                     _ => {}
                 }
+                if finished && !self.room_done {
+                    self.room_done = true;
+                    self.room_finished(link, game_counts, now).await;
+                }
                 self.ask();
+            }
+        }
+    }
+
+    /// The game (or match) of the bot's room is over: a tournament's room is kept (the
+    /// server moves the bot on); any other is left, and counted for the bot's own
+    /// challenges if it `counts` (it had a result: an aborted game is challenged again).
+    async fn room_finished(&mut self, link: &Link, counts: bool, now: Instant) {
+        let Some(id) = self.room.as_ref().map(|r| r.id) else {
+            return;
+        };
+        if self.boards.contains(&id) {
+            return;
+        }
+        if let Some(s) = self.seeker.as_mut().filter(|_| counts) {
+            let before = s.played();
+            s.game_over(id, now);
+            if s.played() > before {
+                say(&format!("played {} of {} games", s.played(), s.games()));
+            }
+        }
+        self.send(link, ClientMsg::LeaveRoom).await;
+    }
+
+    /// An error from the server: an answer to the bot's challenge or tournament entry
+    /// if one is awaited, else said.
+    fn on_error(&mut self, e: banco_protocol::ErrorMsg, now: Instant) {
+        if let Some(line) = self.seeker.as_mut().and_then(|s| s.refused(&e, now)) {
+            if !line.is_empty() {
+                say(&line);
+            }
+            return;
+        }
+        if let Some(t) = self.tournament.as_mut().filter(|t| t.joining) {
+            match e.code {
+                ErrorCode::AlreadyEntered => {
+                    t.joining = false;
+                    t.entered = true;
+                    say(&format!("entered in tournament {} already", t.id));
+                    return;
+                }
+                ErrorCode::NoSuchTournament
+                | ErrorCode::EntriesClosed
+                | ErrorCode::TournamentOver
+                | ErrorCode::ChallengeRefused
+                | ErrorCode::NotEntered => {
+                    t.joining = false;
+                    if t.entered {
+                        t.over = e.code == ErrorCode::TournamentOver;
+                    } else {
+                        t.over = true;
+                        self.finished = Some(Err(format!(
+                            "cannot enter tournament {}: {}",
+                            t.id, e.message
+                        )));
+                    }
+                    return;
+                }
+                _ => {}
+            }
+        }
+        say(&format!("the server says: {}", e.message));
+    }
+
+    /// A view of a tournament: the bot's entry confirmed, each new round and the end
+    /// said.
+    fn on_tournament(&mut self, view: &banco_protocol::TournamentView) {
+        let me = self.me.to_lowercase();
+        let Some(t) = self.tournament.as_mut().filter(|t| t.id == view.summary.id) else {
+            return;
+        };
+        let listed = view.entrants.iter().any(|e| e.name.to_lowercase() == me);
+        if t.joining && listed {
+            t.joining = false;
+            say(&format!(
+                "entered tournament {} ({}, {}): {} entrants",
+                t.id,
+                view.summary.name,
+                view.summary.format,
+                view.entrants.len()
+            ));
+        }
+        t.entered |= listed;
+        if view.summary.round > t.round {
+            t.round = view.summary.round;
+            say(&format!(
+                "tournament {}: round {} of {} paired",
+                t.id, view.summary.round, view.summary.rounds
+            ));
+        }
+        if view.summary.status == TournamentStatus::Over && !t.over {
+            t.over = true;
+            let place = view
+                .standings
+                .iter()
+                .find(|l| view.name_of(l.entrant).to_lowercase() == me);
+            if let Some(line) = place {
+                say(&format!(
+                    "tournament {} is over: place {} with {}.{} points",
+                    t.id,
+                    line.rank,
+                    line.points / 10,
+                    line.points % 10
+                ));
             }
         }
     }
@@ -325,6 +691,20 @@ impl Bot {
         if self.room.as_ref().is_some_and(Room::playing) {
             return self
                 .decline(link, ch.id, DeclineReason::NotNow, "playing a game")
+                .await;
+        }
+        if let Some(t) = self.tournament.as_ref().filter(|t| !t.over) {
+            let why = format!("playing in tournament {}", t.id);
+            return self.decline(link, ch.id, DeclineReason::NotNow, &why).await;
+        }
+        if self.next_board.is_some() {
+            return self
+                .decline(
+                    link,
+                    ch.id,
+                    DeclineReason::NotNow,
+                    "a tournament game waits",
+                )
                 .await;
         }
         match policy::fit(&self.opts.engine, &ch.settings) {
@@ -374,6 +754,14 @@ impl Bot {
         }
         say(&format!("accepting challenge {id}"));
         self.send(link, ClientMsg::AcceptChallenge(id)).await;
+        // Its own challenge waits: it is called off, and sent again after this game.
+        if let Some(ours) = self
+            .seeker
+            .as_mut()
+            .and_then(|s| s.set_aside(Instant::now()))
+        {
+            self.send(link, ClientMsg::CancelChallenge(ours)).await;
+        }
     }
 
     async fn decline(&mut self, link: &Link, id: ChallengeId, reason: DeclineReason, why: &str) {
@@ -491,24 +879,17 @@ impl Bot {
     }
 }
 
+/// Whether a game that ended for `reason` had a result (one of the bot's games): an
+/// aborted game, or one ended for a new game, did not.
+fn counts(reason: EndReason) -> bool {
+    !matches!(reason, EndReason::Aborted | EndReason::NewGame)
+}
+
 /// `d` less what the way to the server and back may take: a tenth, at most
 /// [`MOST_MARGIN`].
 fn less_margin(d: Duration) -> Duration {
     d.saturating_sub((d / 10).min(MOST_MARGIN))
         .max(Duration::from_millis(10))
-}
-
-/// `caro 15x15 freestyle`, `xiangqi`.
-fn settings_text(game: &GameSettings) -> String {
-    match game {
-        GameSettings::Caro {
-            width,
-            height,
-            rule,
-            ..
-        } => format!("caro {width}x{height} {rule:?}").to_lowercase(),
-        GameSettings::Xiangqi { .. } => "xiangqi".to_string(),
-    }
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! requests and draw offers. Pure functions, tested here.
 
 use banco_adapters::player::Eval;
-use banco_protocol::{DeclineReason, GameSettings, RoomSettings, Rule};
+use banco_protocol::{CaroOpening, DeclineReason, GameSettings, RoomSettings, Rule};
 
 use super::engine::EngineSpec;
 
@@ -84,8 +84,20 @@ pub enum Fit {
 
 /// Whether `engine` can play a game with `settings`: the game must be the engine's
 /// (caro for Gomocup, xiangqi for UCI); a caro board and rule are the engine's to judge.
+/// A swap opening is declined: its decisions (place the stones, swap or not) are no
+/// protocol's, and the bot would sit on them until its clock ran out.
 pub fn fit(engine: &EngineSpec, settings: &RoomSettings) -> Fit {
     match (engine, &settings.game) {
+        (
+            EngineSpec::Gomocup(_),
+            GameSettings::Caro {
+                opening: CaroOpening::Swap1 | CaroOpening::Swap2,
+                ..
+            },
+        ) => Fit::Declines(
+            DeclineReason::Variant,
+            "swap openings are not played: the engine's protocol has no swap decisions".into(),
+        ),
         (
             EngineSpec::Gomocup(_),
             GameSettings::Caro {
@@ -155,6 +167,19 @@ mod tests {
             Fit::Declines(DeclineReason::Variant, _)
         ));
         assert_eq!(fit(&uci, &xiangqi), Fit::Plays);
+        let swap2 = RoomSettings {
+            game: GameSettings::Caro {
+                width: 15,
+                height: 15,
+                rule: Rule::Freestyle,
+                opening: CaroOpening::Swap2,
+            },
+            ..RoomSettings::default()
+        };
+        assert!(matches!(
+            fit(&gomocup, &swap2),
+            Fit::Declines(DeclineReason::Variant, _)
+        ));
         assert!(matches!(
             fit(&uci, &caro),
             Fit::Declines(DeclineReason::Variant, _)
