@@ -267,8 +267,9 @@ pub fn descriptor_limit() -> Option<u64> {
     None
 }
 
-/// The open files limit through libc: the only unsafe calls of the server, each a plain
-/// system call on a local struct.
+/// The open files limit through libc: with the hashing threads' priority
+/// (`accounts::hashers`), the only unsafe calls of the server, each a plain system call on
+/// a local struct or integers.
 #[cfg(unix)]
 #[allow(unsafe_code)]
 mod rlimit {

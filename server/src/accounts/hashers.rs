@@ -6,6 +6,11 @@
 //! at once: tokio's blocking pool would start a thread per waiting hash, each allocating
 //! its own 19 MiB that the allocator then keeps per thread (hundreds of MB after a burst
 //! of registrations). The threads end when the last [`Hashers`] handle is dropped.
+//!
+//! They run at the lowest scheduling priority (nice 19, [`HASHING_NICE`]): a game's
+//! commit and its acknowledgement never wait behind a hash for a core, however many
+//! people register at once; hashing takes what the games leave (on Linux; elsewhere the
+//! threads run at the normal priority).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -15,6 +20,9 @@ use super::password::Memory;
 
 /// Hashes waiting for a thread, at most; more callers wait to queue.
 const QUEUE: usize = 256;
+
+/// The nice value of the hashing threads: the lowest priority, so the games come first.
+pub const HASHING_NICE: i32 = 19;
 
 /// One hash to compute, with the memory of the thread that takes it.
 type Job = Box<dyn FnOnce(&mut Memory) + Send>;
@@ -90,6 +98,7 @@ impl Hashers {
 /// One hashing thread: takes jobs until every handle is gone, allocating its memory at
 /// its first job.
 fn serve(rx: &std::sync::Mutex<mpsc::Receiver<Job>>, tally: &Tally) {
+    yield_to_the_games();
     let mut memory: Option<Memory> = None;
     loop {
         // One thread waits on the queue at a time; the others wait for the lock.
@@ -114,9 +123,51 @@ fn serve(rx: &std::sync::Mutex<mpsc::Receiver<Job>>, tally: &Tally) {
     }
 }
 
+/// Lowers the calling thread's priority to [`HASHING_NICE`]: on Linux a thread has a
+/// nice value of its own (`setpriority` on its thread id). A failure is logged; the
+/// thread hashes on at its priority.
+#[cfg(target_os = "linux")]
+#[allow(unsafe_code)]
+fn yield_to_the_games() {
+    // SAFETY: both calls take plain integers and touch only this thread's priority.
+    let done = unsafe {
+        let tid = libc::gettid();
+        libc::setpriority(libc::PRIO_PROCESS, tid as libc::id_t, HASHING_NICE)
+    };
+    if done != 0 {
+        tracing::warn!(
+            error = %std::io::Error::last_os_error(),
+            "could not lower the password hashing thread's priority"
+        );
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn yield_to_the_games() {}
+
+/// This thread's nice value.
+#[cfg(all(test, target_os = "linux"))]
+#[allow(unsafe_code)]
+fn own_nice() -> i32 {
+    // SAFETY: reads this thread's priority; -1 is a valid answer, told apart by errno.
+    unsafe { libc::getpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t) }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(target_os = "linux")]
+    #[tokio::test]
+    async fn hashing_threads_give_the_cores_to_the_games_first() {
+        let hashers = Hashers::start(1);
+        let nice = hashers.run(|_| own_nice()).await.unwrap();
+        assert_eq!(nice, HASHING_NICE);
+        assert!(
+            own_nice() < HASHING_NICE,
+            "the caller's own priority is untouched"
+        );
+    }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
     async fn no_more_hashes_run_at_once_than_threads_and_memory_is_reused() {
