@@ -33,13 +33,19 @@ pub fn export(
                     "an arena has no rounds to write as a TRF file: export its standings as CSV or JSON",
                 ));
             }
-            banco_pairing::trf::write(&record.settings.name, &record.pairing_history(), &[])
-                .map_err(|e| {
-                    ErrorMsg::new(
-                        ErrorCode::Internal,
-                        format!("cannot write the TRF file: {e}"),
-                    )
-                })?
+            // The byes asked for the next round are its last column, as bbpPairings
+            // reads them to pair it.
+            banco_pairing::trf::write(
+                &record.settings.name,
+                &record.pairing_history(),
+                &record.next_byes(),
+            )
+            .map_err(|e| {
+                ErrorMsg::new(
+                    ErrorCode::Internal,
+                    format!("cannot write the TRF file: {e}"),
+                )
+            })?
         }
         ExportFormat::Csv => csv(&record.view(now_ms)),
         ExportFormat::Json => serde_json::to_string_pretty(&record.view(now_ms))
@@ -117,11 +123,12 @@ mod tests {
                 account: true,
                 joins: 1,
                 withdrawn: false,
+                removed: false,
             })
             .unwrap();
         }
         r.start(0).unwrap();
-        r.pair_next().unwrap();
+        r.pair_next(0).unwrap();
         r.set_result(1, 1, BoardResult::WhiteWins, false).unwrap();
         let (name, trf) = export(&r, ExportFormat::Trf, 0).unwrap();
         assert!(name.ends_with(".trf"));

@@ -73,6 +73,7 @@ fn view() -> TournamentView {
                 points: 10,
             },
         ],
+        bye_requests: Vec::new(),
         tie_breaks: vec![
             TieBreak::BuchholzCut1,
             TieBreak::Buchholz,
