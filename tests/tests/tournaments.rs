@@ -1296,10 +1296,21 @@ async fn six_player_arena(seconds: u32, pause: Duration) {
     shown_sorted.sort_by(|x, y| y.1.cmp(&x.1).then(x.0.cmp(&y.0)));
     assert_eq!(shown_sorted, expected, "the standings' points, recomputed");
     assert!(shown.windows(2).all(|w| w[0].1 >= w[1].1), "best first");
-    // An, first by name, wins every game: first, alone; everyone played.
-    let top = v.entrant(v.standings[0].entrant).expect("entered");
-    assert_eq!(top.name, "An");
-    assert!(v.standings[1].points < v.standings[0].points);
+    // Places: one more than the players with more points (equal points share one).
+    for l in &v.standings {
+        let ahead = v.standings.iter().filter(|o| o.points > l.points).count() as u32;
+        assert_eq!(l.rank, ahead + 1, "{:?}", v.standings);
+    }
+    // An, first by name, never loses; everyone played.
+    let an = v.entrants.iter().find(|e| e.name == "An").expect("entered");
+    assert!(v.boards.iter().all(|b| {
+        let lost = if b.white == an.number {
+            b.result == Some(BoardResult::BlackWins)
+        } else {
+            b.black == an.number && b.result == Some(BoardResult::WhiteWins)
+        };
+        !lost
+    }));
     for e in &v.entrants {
         assert!(
             v.boards
@@ -1319,12 +1330,13 @@ async fn six_player_arena(seconds: u32, pause: Duration) {
     );
 }
 
-/// [`play_out`] by the same rule, the loser resigning only after `pause` (a game of
-/// some length, so the arena's waves mix).
+/// [`play_out`] by the same rule, the loser resigning only after one to three `pause`s
+/// (games of some length, and of different lengths, so the arena's waves mix).
 async fn play_out_slowly(mut c: Client, id: u32, pause: Duration) -> TournamentView {
     let me = c.name().to_lowercase();
     let mut seats: [Option<banco_protocol::SeatView>; 2] = [None, None];
     let (tx, mut due) = tokio::sync::mpsc::unbounded_channel::<()>();
+    let mut games = 0u32;
     loop {
         tokio::select! {
             Some(()) = due.recv() => c.send(ClientMsg::Resign).await,
@@ -1338,9 +1350,13 @@ async fn play_out_slowly(mut c: Client, id: u32, pause: Duration) -> TournamentV
                     ServerMsg::Joined(room) => seats = room.seats.clone(),
                     ServerMsg::People { seats: now, .. } => seats = now,
                     ServerMsg::GameStarted(_) if loser(&seats) => {
+                        // Games of different lengths (one to three pauses), so that
+                        // boards end at different times and the pairings mix.
+                        games += 1;
+                        let wait = pause * (1 + (games + me.len() as u32) % 3);
                         let tx = tx.clone();
                         tokio::spawn(async move {
-                            tokio::time::sleep(pause).await;
+                            tokio::time::sleep(wait).await;
                             let _ = tx.send(());
                         });
                     }
