@@ -1301,6 +1301,25 @@ async fn six_player_arena(seconds: u32, pause: Duration) {
         let ahead = v.standings.iter().filter(|o| o.points > l.points).count() as u32;
         assert_eq!(l.rank, ahead + 1, "{:?}", v.standings);
     }
+    // The pairings mix: two who just met wait for someone else before meeting again,
+    // so nobody meets only one opponent all along.
+    for e in &v.entrants {
+        let mut met: Vec<u32> = v
+            .boards
+            .iter()
+            .filter(|b| b.white == e.number || b.black == e.number)
+            .map(|b| {
+                if b.white == e.number {
+                    b.black
+                } else {
+                    b.white
+                }
+            })
+            .collect();
+        met.sort_unstable();
+        met.dedup();
+        assert!(met.len() >= 2, "{} met only {met:?}", e.name);
+    }
     // An, first by name, never loses; everyone played.
     let an = v.entrants.iter().find(|e| e.name == "An").expect("entered");
     assert!(v.boards.iter().all(|b| {

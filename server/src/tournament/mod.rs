@@ -295,7 +295,12 @@ impl Actor {
                 TournamentStart::Manual => None,
             },
             TournamentStatus::Running | TournamentStatus::Paused => {
-                self.record.ends_ms.map(|end| at(end + 1))
+                let end = self.record.ends_ms.map(|end| at(end + 1));
+                let rematch = self.record.rematch_after.map(at);
+                match (end, rematch) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    (a, b) => a.or(b),
+                }
             }
             TournamentStatus::Over => None,
         }
@@ -313,6 +318,18 @@ impl Actor {
                 self.record.settings.start = TournamentStart::Manual;
             }
             return;
+        }
+        if self.record.rematch_after.is_some_and(|due| now >= due) {
+            // Two who just met have waited for someone else: paired now.
+            let before = self.record.rounds.len();
+            self.carry_on().await;
+            if self.record.rematch_after.is_some_and(|due| now >= due) {
+                // Not paired after all (one left, the arena ended): no more wakes for it.
+                self.record.rematch_after = None;
+            }
+            if self.record.rounds.len() != before {
+                self.publish().await;
+            }
         }
         if self.record.ends_ms.is_some_and(|end| now >= end) {
             self.carry_on().await;

@@ -98,7 +98,15 @@ pub struct Record {
     pub ends_ms: Option<u64>,
     /// Byes asked for rounds not yet paired, as (round, entrant index) (Swiss).
     pub bye_requests: std::collections::BTreeSet<(u32, usize)>,
+    /// Arena: the two players free are the two who just met, and others still play:
+    /// they are paired together again only from this time (Unix ms) if nobody else is
+    /// free by then. Not kept on disk (a restart waits again).
+    pub rematch_after: Option<u64>,
 }
+
+/// Arena: how long two players who just met wait for someone else to be free before
+/// they are paired together again, in milliseconds.
+pub const REMATCH_WAIT_MS: u64 = 10_000;
 
 /// A refusal.
 fn refuse(code: ErrorCode, message: impl Into<String>) -> ErrorMsg {
@@ -222,6 +230,7 @@ impl Record {
             started_ms: None,
             ends_ms: None,
             bye_requests: std::collections::BTreeSet::new(),
+            rematch_after: None,
         }
     }
 
@@ -694,6 +703,7 @@ impl Record {
         }
         let free = self.arena_free(present);
         if free.len() < 2 {
+            self.rematch_after = None;
             return None;
         }
         let scores = self.arena_scores();
@@ -707,6 +717,22 @@ impl Record {
                 balance[b.black] -= 1;
             }
         }
+        // Only the two who just met are free while others play: they wait a little for
+        // someone else to finish before meeting again (without it, boards that end
+        // one at a time would pair the same two for ever).
+        let rematch = free.len() == 2
+            && last_opponent[free[0]] == Some(free[1])
+            && last_opponent[free[1]] == Some(free[0])
+            && !self.round_done();
+        if rematch {
+            let due = *self
+                .rematch_after
+                .get_or_insert(now_ms.saturating_add(REMATCH_WAIT_MS));
+            if now_ms < due {
+                return None;
+            }
+        }
+        self.rematch_after = None;
         let players: Vec<ArenaPlayer> = free
             .iter()
             .map(|&i| ArenaPlayer {
@@ -1161,6 +1187,7 @@ impl Record {
             started_ms: s.started_ms,
             ends_ms: s.ends_ms,
             bye_requests,
+            rematch_after: None,
         })
     }
 }
@@ -1452,7 +1479,9 @@ mod tests {
         r.withdraw(i).unwrap();
         assert!(r.pair_wave(3, &[true; 4]).is_none(), "one free player left");
         assert_eq!(r.enter(person("P0", 1500)).unwrap(), i);
-        assert!(r.pair_wave(4, &[true; 4]).is_some());
+        // (The two free just met, and wave 2 plays on: they wait before meeting again.)
+        assert!(r.pair_wave(4, &[true; 4]).is_none());
+        assert!(r.pair_wave(4 + REMATCH_WAIT_MS, &[true; 4]).is_some());
         // A player removed by the organiser may not come back.
         let j = r.find("P3").unwrap();
         r.remove(j).unwrap();
@@ -1460,5 +1489,47 @@ mod tests {
             r.enter(person("P3", 1500)).unwrap_err().code,
             ErrorCode::EntriesClosed
         );
+    }
+
+    #[test]
+    fn two_who_just_met_wait_for_someone_else_before_meeting_again() {
+        let settings = TournamentSettings::new(
+            "Arena",
+            TournamentFormat::Arena {
+                seconds: 600,
+                berserk: false,
+            },
+            RoomSettings::default(),
+        );
+        let mut r = Record::new(3, "Org".into(), settings, 0);
+        for i in 0..4 {
+            r.enter(person(&format!("P{i}"), 1500)).unwrap();
+        }
+        r.start(0).unwrap();
+        let all = [true; 4];
+        assert_eq!(r.pair_wave(1, &all).unwrap().boards.len(), 2);
+        r.set_result(1, 1, BoardResult::Draw, false).unwrap();
+        assert!(
+            r.pair_wave(2, &all).is_none(),
+            "they wait: board 2 plays on"
+        );
+        assert!(r.pair_wave(2 + REMATCH_WAIT_MS - 1, &all).is_none());
+        // Board 2 ends in time: four free, paired across.
+        r.set_result(1, 2, BoardResult::Draw, false).unwrap();
+        let wave = r.pair_wave(3, &all).unwrap().clone();
+        let first = &r.rounds[0].boards;
+        for b in &wave.boards {
+            assert!(
+                !first
+                    .iter()
+                    .any(|f| [f.white, f.black] == [b.white, b.black]
+                        || [f.white, f.black] == [b.black, b.white]),
+                "no rematch: {wave:?}"
+            );
+        }
+        // Nobody else finishes: after the wait they meet again rather than idle.
+        r.set_result(2, 1, BoardResult::Draw, false).unwrap();
+        assert!(r.pair_wave(10, &all).is_none());
+        assert!(r.pair_wave(10 + REMATCH_WAIT_MS, &all).is_some());
     }
 }
