@@ -1142,6 +1142,65 @@ async fn the_forfeit_counts_from_the_stored_pairing_time_across_a_restart() {
 }
 
 #[tokio::test]
+async fn a_game_stopped_before_its_first_move_forfeits_from_its_stored_start() {
+    let dir = banco_tests::TempDir::new("tournament-first-move-restart");
+    let db = dir.path().join("banco.db");
+    let cfg = || Config {
+        store: banco_server::StoreLocation::File(db.clone()),
+        grace: Duration::from_secs(5),
+        // An ordinary game's wait for a first move: far longer than the test waits.
+        first_move_wait: Duration::from_secs(600),
+        ..config()
+    };
+    let server = TestServer::with_config(cfg()).await;
+    let mut a = server.player("Rin").await;
+    let mut b = server.player("Sau").await;
+    let mut s = settings(
+        "First move",
+        TournamentFormat::RoundRobin { double: false },
+        RoomSettings {
+            game: GameSettings::Xiangqi { fen: None },
+            ..RoomSettings::default()
+        },
+    );
+    s.forfeit_secs = 600;
+    let id = create(&mut a, s).await;
+    for c in [&mut a, &mut b] {
+        c.send(ClientMsg::JoinTournament(id)).await;
+        view(c).await;
+    }
+    a.send(ClientMsg::StartTournament(id)).await;
+    for c in [&mut a, &mut b] {
+        c.recv_until(|m| matches!(m, ServerMsg::GameStarted(_)))
+            .await;
+    }
+    // Nobody moves; the server stops; eleven minutes pass meanwhile.
+    let (name, token) = (a.name().to_string(), a.token());
+    server.stop().await;
+    a.closed().await;
+    b.closed().await;
+    {
+        let conn = rusqlite::Connection::open(&db).expect("the store");
+        let moved = conn
+            .execute("UPDATE live_games SET started_at = started_at - 660000", [])
+            .expect("the store's game");
+        assert_eq!(moved, 1);
+        conn.execute(
+            "UPDATE tournament_boards SET paired_at = paired_at - 660000",
+            [],
+        )
+        .expect("the store's board");
+    }
+    let server = TestServer::with_config(cfg()).await;
+    let mut a = server.reconnect_player(&name, token).await;
+    a.send(ClientMsg::ShowTournament(id)).await;
+    // White, to move first, has not moved ten minutes after the game started: the
+    // forfeit falls after the grace, not ten minutes after the restart.
+    let over = view_where(&mut a, |v| v.boards[0].result.is_some()).await;
+    assert_eq!(over.boards[0].result, Some(BoardResult::BlackWinsByForfeit));
+}
+
+#[tokio::test]
 async fn a_half_point_bye_asked_before_a_round_is_scored_and_exported() {
     let server = TestServer::with_config(config()).await;
     let mut a = server.player("Son").await;
