@@ -3,7 +3,8 @@
 //!
 //! - [`Record`]: settings, entrants, rounds of boards and byes, status.
 //! - Pairing: [`Record::pair_next`] (Swiss by the Dutch rules, round robin by the Berger
-//!   tables) and [`Record::pair_wave`] (arena), each from banco-pairing.
+//!   tables) and [`Record::pair_wave`] (arena: the players free and connected; two who
+//!   just met wait [`REMATCH_WAIT_MS`] for someone else), each from banco-pairing.
 //! - Standings: [`Record::pairing_history`] is the history banco-pairing reads;
 //!   [`Record::view`] the wire's view with standings, tie-breaks and the crosstable.
 //! - Byes asked for before a round ([`Record::request_bye`], Swiss): the player is left
