@@ -529,7 +529,8 @@ impl Room {
                     self.board = Some(board::Board::new(link));
                     // A game stopped before both first moves: its forfeit counts from
                     // the game's start (kept on disk), not from the restart; the
-                    // players have the reconnection grace to come back.
+                    // players have the reconnection grace (at most the forfeit time) to
+                    // come back.
                     let grace = self.ctx.config.grace;
                     if let Some(m) = self
                         .game
@@ -539,7 +540,7 @@ impl Room {
                         let since = std::time::Duration::from_millis(
                             crate::wall_clock::unix_ms().saturating_sub(m.started_ms),
                         );
-                        let left = forfeit.saturating_sub(since).max(grace);
+                        let left = forfeit.saturating_sub(since).max(grace.min(forfeit));
                         m.first_move_due = Some(Instant::now() + left);
                     }
                 }

@@ -16,7 +16,7 @@
 //!
 //! Forfeits count from the board's pairing time, which is kept on disk: a restart does
 //! not give an absent player more time (only, when the time has passed meanwhile, the
-//! reconnection grace for the players to come back).
+//! reconnection grace, at most the forfeit time, for the players to come back).
 //!
 //! Write-ahead like rooms: every change (an entrant, a round paired, a board's room, a
 //! result set by hand, the status) is committed to the store before anyone hears of it;
@@ -168,7 +168,8 @@ pub struct TournamentContext {
     /// Stops it.
     pub shutdown: CancellationToken,
     /// How long players have to come back to their boards after a restart, when the
-    /// forfeit time has passed meanwhile (the server's reconnection grace).
+    /// forfeit time has passed meanwhile (the server's reconnection grace, at most the
+    /// forfeit time).
     pub grace: Duration,
 }
 
@@ -763,7 +764,10 @@ impl Actor {
         let forfeit_secs = rec.settings.forfeit_secs;
         let mut absent_due_ms = b.paired_ms + u64::from(forfeit_secs) * 1000;
         if restarted {
-            let grace = u64::try_from(self.ctx.grace.as_millis()).unwrap_or(u64::MAX);
+            // The reconnection grace, never more than the forfeit time itself.
+            let grace = u64::try_from(self.ctx.grace.as_millis())
+                .unwrap_or(u64::MAX)
+                .min(u64::from(forfeit_secs) * 1000);
             absent_due_ms = absent_due_ms.max(unix_ms().saturating_add(grace));
         }
         let notices = [0usize, 1].map(|seat| {
