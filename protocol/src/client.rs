@@ -282,6 +282,16 @@ pub enum ClientMsg {
     /// in the room is sent the clocks; refused with [`crate::ErrorCode::BadSettings`]
     /// where it cannot be done.
     Berserk,
+    /// Ask for a bye in round `round` of Swiss `id` (`None`: the next round to be
+    /// paired), before it is paired: you are not paired in it and score what the
+    /// organiser set (`TournamentSettings::requested_bye`, half a point unless said
+    /// otherwise); `cancel: true` takes the request back. Answered by a fresh
+    /// [`crate::ServerMsg::Tournament`] (its `bye_requests`).
+    RequestBye {
+        id: TournamentId,
+        round: Option<u32>,
+        cancel: bool,
+    },
 }
 
 /// The old password (proof it is the owner at the keyboard) and the new one. `Debug`

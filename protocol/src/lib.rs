@@ -50,9 +50,9 @@ pub use review::{GameReview, MoveClass, PlayerReview, ReviewedPly, Thresholds};
 pub use room::*;
 pub use server::{ServerMsg, Storage, Welcome};
 pub use tournament::{
-    BoardResult, BoardView, ByeValue, ByeView, CrossCell, CrossRow, Entrant, ExportFormat,
-    StandingLine, TieBreak, TournamentFormat, TournamentGame, TournamentId, TournamentSettings,
-    TournamentStart, TournamentStatus, TournamentSummary, TournamentView,
+    BoardResult, BoardView, ByeRequestView, ByeValue, ByeView, CrossCell, CrossRow, Entrant,
+    ExportFormat, StandingLine, TieBreak, TournamentFormat, TournamentGame, TournamentId,
+    TournamentSettings, TournamentStart, TournamentStatus, TournamentSummary, TournamentView,
 };
 
 /// Bumped on every change to a message's encoding. Client and server must agree exactly.

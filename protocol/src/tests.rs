@@ -60,9 +60,10 @@ fn client_variant(m: &ClientMsg) -> usize {
         ClientMsg::ExportTournament { .. } => 45,
         ClientMsg::Swap(_) => 46,
         ClientMsg::Berserk => 47,
+        ClientMsg::RequestBye { .. } => 48,
     }
 }
-const CLIENT_VARIANTS: usize = 48;
+const CLIENT_VARIANTS: usize = 49;
 
 fn server_variant(m: &ServerMsg) -> usize {
     match m {
@@ -128,6 +129,7 @@ fn tournament_settings() -> TournamentSettings {
         unix_ms: 1_800_000_000_000,
     };
     t.bye = ByeValue::Draw;
+    t.requested_bye = ByeValue::Nothing;
     t
 }
 
@@ -183,6 +185,10 @@ fn tournament_view() -> TournamentView {
             round: 1,
             entrant: 3,
             points: 5,
+        }],
+        bye_requests: vec![ByeRequestView {
+            round: 2,
+            entrant: 2,
         }],
         tie_breaks: settings.tie_breaks.clone(),
         standings: vec![StandingLine {
@@ -493,6 +499,16 @@ fn client_samples() -> Vec<ClientMsg> {
         ClientMsg::CreateTournament(Box::new(tournament_settings())),
         ClientMsg::ListTournaments,
         ClientMsg::Berserk,
+        ClientMsg::RequestBye {
+            id: 9,
+            round: Some(3),
+            cancel: false,
+        },
+        ClientMsg::RequestBye {
+            id: 9,
+            round: None,
+            cancel: true,
+        },
         ClientMsg::JoinTournament(1),
         ClientMsg::WithdrawTournament(2),
         ClientMsg::ShowTournament(3),

@@ -111,6 +111,23 @@ pub enum ByeValue {
     Nothing,
 }
 
+impl ByeValue {
+    /// Half a point: what a bye asked for before a round is worth unless the organiser
+    /// says otherwise (FIDE C.04: its value is announced by the organiser).
+    pub fn half() -> ByeValue {
+        ByeValue::Draw
+    }
+
+    /// In tenths of a point.
+    pub fn tenths(self) -> u32 {
+        match self {
+            ByeValue::Win => 10,
+            ByeValue::Draw => 5,
+            ByeValue::Nothing => 0,
+        }
+    }
+}
+
 /// A tie-break (FIDE C.07), in the order the organiser ranks them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
@@ -196,6 +213,11 @@ pub struct TournamentSettings {
     /// What the pairing-allocated bye is worth (Swiss and round robin).
     #[serde(default)]
     pub bye: ByeValue,
+    /// What a bye a player asks for before a round is worth (Swiss;
+    /// [`crate::ClientMsg::RequestBye`]): half a point unless the organiser says
+    /// otherwise.
+    #[serde(default = "ByeValue::half")]
+    pub requested_bye: ByeValue,
     /// A player who has not made their first move this many seconds after their game
     /// starts (or who has not come to the board by then) loses it by forfeit.
     pub forfeit_secs: u32,
@@ -222,6 +244,7 @@ impl TournamentSettings {
             room,
             start: TournamentStart::Manual,
             bye: ByeValue::Win,
+            requested_bye: ByeValue::half(),
             forfeit_secs: Self::DEFAULT_FORFEIT_SECS,
             tie_breaks: TieBreak::DEFAULT_ORDER.to_vec(),
         }
@@ -363,6 +386,15 @@ pub struct ByeView {
     pub points: u32,
 }
 
+/// A bye a player has asked for, for a round not yet paired (Swiss).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct ByeRequestView {
+    /// The round it is for.
+    pub round: u32,
+    /// Who asked.
+    pub entrant: u32,
+}
+
 /// A line of the standings.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct StandingLine {
@@ -407,6 +439,10 @@ pub struct TournamentView {
     /// Every board of every round, round by round, board by board.
     pub boards: Vec<BoardView>,
     pub byes: Vec<ByeView>,
+    /// Byes asked for rounds not yet paired (Swiss), round by round; each is worth
+    /// `settings.requested_bye` once its round is paired.
+    #[serde(default)]
+    pub bye_requests: Vec<ByeRequestView>,
     /// The tie-breaks the standings carry, in order (empty for an arena).
     pub tie_breaks: Vec<TieBreak>,
     /// Best first.

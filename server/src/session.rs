@@ -542,6 +542,11 @@ impl Session {
                 };
                 return self.of_tournament(id, request, ctx).await;
             }
+            ClientMsg::RequestBye { id, round, cancel } => {
+                return self
+                    .of_tournament(id, TournamentRequest::Bye { round, cancel }, ctx)
+                    .await;
+            }
             ClientMsg::ExportTournament { id, format } => {
                 return self
                     .of_tournament(id, TournamentRequest::Export(format), ctx)

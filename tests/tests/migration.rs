@@ -117,13 +117,24 @@ async fn a_version_4_database_is_upgraded_in_place_with_its_games_in_progress() 
     server.stop().await;
 
     // The file is at the new version, and no resume token is left in it in the clear.
-    assert_eq!(version(&db), 15);
+    assert_eq!(version(&db), 16);
     let conn = rusqlite::Connection::open(&db).unwrap();
     // Version 14's tournaments, empty.
     let tournaments: i64 = conn
         .query_row("SELECT count(*) FROM tournaments", [], |r| r.get(0))
         .unwrap();
     assert_eq!(tournaments, 0);
+    // Version 16's byes asked for, empty; boards know when they were paired.
+    let asked: i64 = conn
+        .query_row("SELECT count(*) FROM tournament_bye_requests", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert_eq!(asked, 0);
+    conn.query_row("SELECT count(paired_at) FROM tournament_boards", [], |r| {
+        r.get::<_, i64>(0)
+    })
+    .unwrap();
     // Games finished before swap openings were kept have none.
     let swaps: i64 = conn
         .query_row("SELECT count(*) FROM games WHERE swap != ''", [], |r| {

@@ -181,7 +181,17 @@ fn expected_standings(v: &TournamentView) -> Vec<(u32, u32, u32, Vec<i64>)> {
                 .filter(|y| y.round == r)
                 .map(|y| Bye {
                     player: y.entrant as usize - 1,
-                    kind: ByeKind::PairingAllocated,
+                    // A bye asked for is worth what the organiser set; the pairing's
+                    // its own value (the tests keep the two apart).
+                    kind: if y.points == v.settings.bye.tenths() {
+                        ByeKind::PairingAllocated
+                    } else {
+                        match y.points {
+                            5 => ByeKind::HalfPoint,
+                            0 => ByeKind::ZeroPoint,
+                            _ => ByeKind::FullPoint,
+                        }
+                    },
                 })
                 .collect(),
         });
@@ -929,4 +939,526 @@ async fn a_berserk_win_in_an_arena_earns_one_more_point() {
         .expect("Ai's line");
     assert_eq!(line.points, score.points * 10);
     assert!(score.points >= 3, "a berserk win is 3");
+}
+
+/// Polls the player list through `c` until `name` has left the server.
+async fn gone_from_server(c: &mut Client, name: &str) {
+    loop {
+        c.send(ClientMsg::Players).await;
+        let ServerMsg::Players(list) = c.recv_until(|m| matches!(m, ServerMsg::Players(_))).await
+        else {
+            unreachable!()
+        };
+        if !list.iter().any(|p| p.name.eq_ignore_ascii_case(name)) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// One game per pairing, caro on a small board, a minute each: an arena's room.
+fn arena_room() -> RoomSettings {
+    RoomSettings {
+        match_format: Some(MatchFormat {
+            games: 1,
+            first_to: None,
+        }),
+        time: banco_protocol::TimeControl::clock(Duration::from_secs(60), Duration::from_secs(1)),
+        ..small_caro()
+    }
+}
+
+/// The entrant numbers on the boards of wave `wave`.
+fn on_wave(v: &TournamentView, wave: u32) -> Vec<u32> {
+    v.boards
+        .iter()
+        .filter(|b| b.round == wave)
+        .flat_map(|b| [b.white, b.black])
+        .collect()
+}
+
+#[tokio::test]
+async fn an_arena_passes_over_players_who_left_and_pairs_them_again_once_back() {
+    let server = TestServer::with_config(config()).await;
+    let mut people = std::collections::HashMap::new();
+    for name in ["Hai", "Khoa", "Lan", "Mai"] {
+        people.insert(name.to_string(), server.player(name).await);
+    }
+    let s = settings(
+        "Presence",
+        TournamentFormat::Arena {
+            seconds: 600,
+            berserk: false,
+        },
+        arena_room(),
+    );
+    let id = create(people.get_mut("Hai").expect("here"), s).await;
+    for c in people.values_mut() {
+        c.send(ClientMsg::JoinTournament(id)).await;
+        view(c).await;
+    }
+    // Lan leaves the server before the start.
+    people.remove("Lan").expect("here").disconnect();
+    let a = people.get_mut("Hai").expect("here");
+    gone_from_server(a, "Lan").await;
+    a.send(ClientMsg::StartTournament(id)).await;
+    let v = view_where(a, |v| v.summary.round >= 1).await;
+    let number = |v: &TournamentView, name: &str| {
+        v.entrants
+            .iter()
+            .find(|e| e.name == name)
+            .map(|e| e.number)
+            .expect("entered")
+    };
+    let lan = number(&v, "Lan");
+    assert_eq!(v.summary.round, 1, "one wave: {:?}", v.boards);
+    assert_eq!(v.boards.len(), 1, "three here: one board, one waits");
+    assert!(
+        !on_wave(&v, 1).contains(&lan),
+        "Lan is not here: not paired"
+    );
+    let waiting = ["Hai", "Khoa", "Mai"]
+        .into_iter()
+        .find(|n| !on_wave(&v, 1).contains(&number(&v, n)))
+        .expect("one waits");
+    let mut board: Vec<&str> = ["Hai", "Khoa", "Mai"]
+        .into_iter()
+        .filter(|n| *n != waiting)
+        .collect();
+    board.sort_unstable();
+    // The one waiting withdraws (paused); Lan comes back: nobody is free to meet her.
+    let w = number(&v, waiting);
+    let c = people.get_mut(waiting).expect("here");
+    c.send(ClientMsg::WithdrawTournament(id)).await;
+    view_where(c, |v| v.entrant(w).is_some_and(|e| e.withdrawn)).await;
+    let mut c = server.player("Lan").await;
+    c.send(ClientMsg::ShowTournament(id)).await;
+    let v = view(&mut c).await;
+    assert_eq!(v.summary.round, 1, "nobody else is free: {:?}", v.boards);
+    people.insert("Lan".into(), c);
+    // The later name of the board resigns: both are free, and Lan, back, is paired
+    // with one of them (not the same two again while she is free); the paused
+    // player is not.
+    let loser = people.get_mut(board[1]).expect("here");
+    loser
+        .recv_until(|m| matches!(m, ServerMsg::GameStarted(_)))
+        .await;
+    loser.send(ClientMsg::Resign).await;
+    let c = people.get_mut("Lan").expect("here");
+    let v = view_where(c, |v| v.summary.round >= 2).await;
+    assert!(on_wave(&v, 2).contains(&lan), "{:?}", v.boards);
+    assert!(!on_wave(&v, 2).contains(&w));
+    // The paused player enters again: paired with the one left free.
+    let c = people.get_mut(waiting).expect("here");
+    c.send(ClientMsg::JoinTournament(id)).await;
+    let v = view_where(c, |v| v.summary.round >= 3).await;
+    assert!(on_wave(&v, 3).contains(&w), "{:?}", v.boards);
+    assert!(!v.entrant(w).expect("entered").withdrawn);
+    // Someone the organiser removed does not come back.
+    let a = people.get_mut("Hai").expect("here");
+    let removed = if waiting == "Hai" { "Khoa" } else { waiting };
+    let r = number(&v, removed);
+    a.send(ClientMsg::RemoveEntrant {
+        id,
+        name: removed.into(),
+    })
+    .await;
+    view_where(a, |v| v.entrant(r).is_some_and(|e| e.withdrawn)).await;
+    let c = people.get_mut(removed).expect("here");
+    c.send(ClientMsg::JoinTournament(id)).await;
+    refused(c, ErrorCode::EntriesClosed).await;
+}
+
+#[tokio::test]
+async fn the_forfeit_counts_from_the_stored_pairing_time_across_a_restart() {
+    let dir = banco_tests::TempDir::new("tournament-forfeit-restart");
+    let db = dir.path().join("banco.db");
+    let cfg = || Config {
+        store: banco_server::StoreLocation::File(db.clone()),
+        // The players' time to come back after a restart, once the forfeit time has
+        // passed meanwhile.
+        grace: Duration::from_secs(5),
+        ..config()
+    };
+    let server = TestServer::with_config(cfg()).await;
+    let mut a = server.player("Phong").await;
+    let mut b = server.player("Quynh").await;
+    let mut s = settings(
+        "Forfeit clock",
+        TournamentFormat::RoundRobin { double: false },
+        RoomSettings {
+            game: GameSettings::Xiangqi { fen: None },
+            ..RoomSettings::default()
+        },
+    );
+    // Ten minutes: far longer than this test waits for anything.
+    s.forfeit_secs = 600;
+    let id = create(&mut a, s).await;
+    for c in [&mut a, &mut b] {
+        c.send(ClientMsg::JoinTournament(id)).await;
+        view(c).await;
+    }
+    // Quynh leaves and does not come to the board.
+    b.disconnect();
+    gone_from_server(&mut a, "Quynh").await;
+    a.send(ClientMsg::StartTournament(id)).await;
+    a.recv_until(|m| matches!(m, ServerMsg::TournamentGame(_)))
+        .await;
+    let (name, token) = (a.name().to_string(), a.token());
+    server.stop().await;
+    a.closed().await;
+    // Eleven minutes pass while the server is down: the board was paired that long ago.
+    {
+        let conn = rusqlite::Connection::open(&db).expect("the store");
+        let moved = conn
+            .execute(
+                "UPDATE tournament_boards SET paired_at = paired_at - 660000",
+                [],
+            )
+            .expect("the store's board");
+        assert_eq!(moved, 1);
+    }
+    let server = TestServer::with_config(cfg()).await;
+    let mut a = server.reconnect_player(&name, token).await;
+    // Told their board again, and placed there.
+    let ServerMsg::TournamentGame(game) = a
+        .recv_until(|m| matches!(m, ServerMsg::TournamentGame(_)))
+        .await
+    else {
+        unreachable!()
+    };
+    assert_eq!((game.tournament, game.round), (id, 1));
+    a.send(ClientMsg::ShowTournament(id)).await;
+    // The forfeit falls after the grace, not ten minutes after the restart.
+    let over = view_where(&mut a, |v| v.boards[0].result.is_some()).await;
+    let board = &over.boards[0];
+    let expected = if over.name_of(board.white) == "Phong" {
+        BoardResult::WhiteWinsByForfeit
+    } else {
+        BoardResult::BlackWinsByForfeit
+    };
+    assert_eq!(board.result, Some(expected), "the one who came wins");
+    assert_eq!(over.summary.status, TournamentStatus::Over);
+}
+
+#[tokio::test]
+async fn a_game_stopped_before_its_first_move_forfeits_from_its_stored_start() {
+    let dir = banco_tests::TempDir::new("tournament-first-move-restart");
+    let db = dir.path().join("banco.db");
+    let cfg = || Config {
+        store: banco_server::StoreLocation::File(db.clone()),
+        grace: Duration::from_secs(5),
+        // An ordinary game's wait for a first move: far longer than the test waits.
+        first_move_wait: Duration::from_secs(600),
+        ..config()
+    };
+    let server = TestServer::with_config(cfg()).await;
+    let mut a = server.player("Rin").await;
+    let mut b = server.player("Sau").await;
+    let mut s = settings(
+        "First move",
+        TournamentFormat::RoundRobin { double: false },
+        RoomSettings {
+            game: GameSettings::Xiangqi { fen: None },
+            ..RoomSettings::default()
+        },
+    );
+    s.forfeit_secs = 600;
+    let id = create(&mut a, s).await;
+    for c in [&mut a, &mut b] {
+        c.send(ClientMsg::JoinTournament(id)).await;
+        view(c).await;
+    }
+    a.send(ClientMsg::StartTournament(id)).await;
+    for c in [&mut a, &mut b] {
+        c.recv_until(|m| matches!(m, ServerMsg::GameStarted(_)))
+            .await;
+    }
+    // Nobody moves; the server stops; eleven minutes pass meanwhile.
+    let (name, token) = (a.name().to_string(), a.token());
+    server.stop().await;
+    a.closed().await;
+    b.closed().await;
+    {
+        let conn = rusqlite::Connection::open(&db).expect("the store");
+        let moved = conn
+            .execute("UPDATE live_games SET started_at = started_at - 660000", [])
+            .expect("the store's game");
+        assert_eq!(moved, 1);
+        conn.execute(
+            "UPDATE tournament_boards SET paired_at = paired_at - 660000",
+            [],
+        )
+        .expect("the store's board");
+    }
+    let server = TestServer::with_config(cfg()).await;
+    let mut a = server.reconnect_player(&name, token).await;
+    a.send(ClientMsg::ShowTournament(id)).await;
+    // White, to move first, has not moved ten minutes after the game started: the
+    // forfeit falls after the grace, not ten minutes after the restart.
+    let over = view_where(&mut a, |v| v.boards[0].result.is_some()).await;
+    assert_eq!(over.boards[0].result, Some(BoardResult::BlackWinsByForfeit));
+}
+
+#[tokio::test]
+async fn a_half_point_bye_asked_before_a_round_is_scored_and_exported() {
+    let server = TestServer::with_config(config()).await;
+    let mut a = server.player("Son").await;
+    let mut b = server.player("Thao").await;
+    let mut outsider = server.player("Vinh").await;
+    let id = create(
+        &mut a,
+        settings("Byes", TournamentFormat::Swiss { rounds: 2 }, small_caro()),
+    )
+    .await;
+    for c in [&mut a, &mut b] {
+        c.send(ClientMsg::JoinTournament(id)).await;
+        view(c).await;
+    }
+    for level in [Level::Easy, Level::Medium, Level::Hard] {
+        a.send(ClientMsg::AddTournamentBot { id, level }).await;
+        view(&mut a).await;
+    }
+    let bye = |round, cancel| ClientMsg::RequestBye { id, round, cancel };
+    // Thao asks for the next round's bye; Son asks for round 2's and takes it back.
+    b.send(bye(None, false)).await;
+    let v = view_where(&mut b, |v| !v.bye_requests.is_empty()).await;
+    let thao = v
+        .entrants
+        .iter()
+        .find(|e| e.name == "Thao")
+        .expect("entered")
+        .number;
+    assert_eq!(v.bye_requests[0].round, 1);
+    a.send(bye(Some(2), false)).await;
+    view_where(&mut a, |v| v.bye_requests.len() == 2).await;
+    a.send(bye(Some(2), true)).await;
+    view_where(&mut a, |v| v.bye_requests.len() == 1).await;
+    // Refused: twice, a round the Swiss does not have, someone not entered.
+    b.send(bye(Some(1), false)).await;
+    refused(&mut b, ErrorCode::AlreadyEntered).await;
+    b.send(bye(Some(3), false)).await;
+    refused(&mut b, ErrorCode::NoSuchBoard).await;
+    outsider.send(bye(None, false)).await;
+    refused(&mut outsider, ErrorCode::NotEntered).await;
+    a.send(ClientMsg::StartTournament(id)).await;
+    // Son plays at once (his room's messages are his); Thao, out this round, looks.
+    let son = tokio::spawn(play_out(a, id));
+    let v = view_where(&mut b, |v| v.summary.round == 1).await;
+    assert!(v.bye_requests.is_empty(), "spent by its round");
+    // Thao (entrant numbers are set at the start) sits out round 1 with half a point.
+    let thao = v
+        .entrants
+        .iter()
+        .find(|e| e.name == "Thao")
+        .map_or(thao, |e| e.number);
+    assert!(!on_wave(&v, 1).contains(&thao));
+    assert_eq!(v.boards.len(), 2);
+    assert_eq!(v.byes.len(), 1, "four others: no pairing-allocated bye");
+    assert_eq!((v.byes[0].entrant, v.byes[0].points), (thao, 5));
+    // Too late for round 1 now.
+    b.send(bye(Some(1), false)).await;
+    refused(&mut b, ErrorCode::RoundInProgress).await;
+    let tasks = [son, tokio::spawn(play_out(b, id))];
+    let mut finals = Vec::new();
+    for t in tasks {
+        finals.push(t.await.expect("a player's task"));
+    }
+    let (mut a, v) = finals.swap_remove(0);
+    assert_eq!(v.summary.status, TournamentStatus::Over);
+    check_results_follow_the_rule(&v);
+    assert_eq!(shown_standings(&v), expected_standings(&v));
+    let row = &v.crosstable[thao as usize - 1];
+    assert_eq!(row.cells[0].points, Some(5));
+    assert_eq!(row.cells[0].opponent, None);
+    // The TRF file writes it as bbpPairings reads it: an H in round 1.
+    a.send(ClientMsg::ExportTournament {
+        id,
+        format: banco_protocol::ExportFormat::Trf,
+    })
+    .await;
+    let ServerMsg::TournamentExport { text, .. } = a
+        .recv_until(|m| matches!(m, ServerMsg::TournamentExport { .. }))
+        .await
+    else {
+        unreachable!()
+    };
+    let back = banco_pairing::trf::read(&text).expect("a TRF file");
+    let byes = &back.tournament.rounds[0].byes;
+    assert_eq!(byes.len(), 1);
+    assert_eq!(byes[0].kind, ByeKind::HalfPoint);
+    assert_eq!(byes[0].player, thao as usize - 1);
+}
+
+/// Six people play an arena of `seconds` by the rule above (the later name resigns,
+/// after `pause`), checked against the standings recomputed from its boards.
+async fn six_player_arena(seconds: u32, pause: Duration) {
+    let server = TestServer::with_config(config()).await;
+    let names = ["An", "Bich", "Cuong", "Duc", "Hoa", "Kim"];
+    let mut people = Vec::new();
+    for name in names {
+        people.push(server.player(name).await);
+    }
+    let s = settings(
+        "Six",
+        TournamentFormat::Arena {
+            seconds,
+            berserk: false,
+        },
+        arena_room(),
+    );
+    let id = create(&mut people[0], s).await;
+    for c in &mut people {
+        c.send(ClientMsg::JoinTournament(id)).await;
+        view(c).await;
+    }
+    people[0].send(ClientMsg::StartTournament(id)).await;
+    let mut tasks = Vec::new();
+    for c in people {
+        tasks.push(tokio::spawn(play_out_slowly(c, id, pause)));
+    }
+    let mut finals = Vec::new();
+    for t in tasks {
+        finals.push(t.await.expect("a player's task"));
+    }
+    let v = &finals[0];
+    assert_eq!(v.summary.status, TournamentStatus::Over);
+    check_results_follow_the_rule(v);
+    for other in &finals {
+        assert_eq!(other.standings, v.standings, "everyone saw the same end");
+    }
+    // Recomputed: 2 a win, doubled from the third win in a row, each player's games
+    // in the order they were paired.
+    let mut scores = vec![banco_pairing::arena::ArenaScore::default(); v.entrants.len()];
+    for b in &v.boards {
+        let white_wins = b.result == Some(BoardResult::WhiteWins);
+        let (w, k) = if white_wins {
+            (
+                banco_pairing::arena::ArenaResult::Win,
+                banco_pairing::arena::ArenaResult::Loss,
+            )
+        } else {
+            (
+                banco_pairing::arena::ArenaResult::Loss,
+                banco_pairing::arena::ArenaResult::Win,
+            )
+        };
+        scores[b.white as usize - 1].add(w, false);
+        scores[b.black as usize - 1].add(k, false);
+    }
+    let mut expected: Vec<(u32, u32)> = (0..v.entrants.len())
+        .map(|i| (i as u32 + 1, scores[i].points * 10))
+        .collect();
+    expected.sort_by(|x, y| y.1.cmp(&x.1).then(x.0.cmp(&y.0)));
+    let shown: Vec<(u32, u32)> = v.standings.iter().map(|l| (l.entrant, l.points)).collect();
+    let mut shown_sorted = shown.clone();
+    shown_sorted.sort_by(|x, y| y.1.cmp(&x.1).then(x.0.cmp(&y.0)));
+    assert_eq!(shown_sorted, expected, "the standings' points, recomputed");
+    assert!(shown.windows(2).all(|w| w[0].1 >= w[1].1), "best first");
+    // Places: one more than the players with more points (equal points share one).
+    for l in &v.standings {
+        let ahead = v.standings.iter().filter(|o| o.points > l.points).count() as u32;
+        assert_eq!(l.rank, ahead + 1, "{:?}", v.standings);
+    }
+    // The pairings mix: two who just met wait for someone else before meeting again,
+    // so nobody meets only one opponent all along.
+    for e in &v.entrants {
+        let mut met: Vec<u32> = v
+            .boards
+            .iter()
+            .filter(|b| b.white == e.number || b.black == e.number)
+            .map(|b| {
+                if b.white == e.number {
+                    b.black
+                } else {
+                    b.white
+                }
+            })
+            .collect();
+        met.sort_unstable();
+        met.dedup();
+        assert!(met.len() >= 2, "{} met only {met:?}", e.name);
+    }
+    // An, first by name, never loses; everyone played.
+    let an = v.entrants.iter().find(|e| e.name == "An").expect("entered");
+    assert!(v.boards.iter().all(|b| {
+        let lost = if b.white == an.number {
+            b.result == Some(BoardResult::BlackWins)
+        } else {
+            b.black == an.number && b.result == Some(BoardResult::WhiteWins)
+        };
+        !lost
+    }));
+    for e in &v.entrants {
+        assert!(
+            v.boards
+                .iter()
+                .any(|b| b.white == e.number || b.black == e.number),
+            "{} played",
+            e.name
+        );
+    }
+    eprintln!(
+        "six-player arena of {seconds} s: {} games, standings {:?}",
+        v.boards.len(),
+        v.standings
+            .iter()
+            .map(|l| format!("{} {}", v.name_of(l.entrant), l.points / 10))
+            .collect::<Vec<_>>()
+    );
+}
+
+/// [`play_out`] by the same rule, the loser resigning only after one to three `pause`s
+/// (games of some length, and of different lengths, so the arena's waves mix).
+async fn play_out_slowly(mut c: Client, id: u32, pause: Duration) -> TournamentView {
+    let me = c.name().to_lowercase();
+    let mut seats: [Option<banco_protocol::SeatView>; 2] = [None, None];
+    let (tx, mut due) = tokio::sync::mpsc::unbounded_channel::<()>();
+    let mut games = 0u32;
+    loop {
+        tokio::select! {
+            Some(()) = due.recv() => c.send(ClientMsg::Resign).await,
+            msg = c.recv() => {
+                let loser = |seats: &[Option<banco_protocol::SeatView>; 2]| {
+                    let names: Vec<String> =
+                        seats.iter().flatten().map(|s| s.name.to_lowercase()).collect();
+                    names.len() == 2 && names.contains(&me) && names.iter().any(|n| *n < me)
+                };
+                match msg {
+                    ServerMsg::Joined(room) => seats = room.seats.clone(),
+                    ServerMsg::People { seats: now, .. } => seats = now,
+                    ServerMsg::GameStarted(_) if loser(&seats) => {
+                        // Games of different lengths (one to three pauses), so that
+                        // boards end at different times and the pairings mix.
+                        games += 1;
+                        let wait = pause * (1 + (games + me.len() as u32) % 3);
+                        let tx = tx.clone();
+                        tokio::spawn(async move {
+                            tokio::time::sleep(wait).await;
+                            let _ = tx.send(());
+                        });
+                    }
+                    ServerMsg::Tournament(v)
+                        if v.summary.id == id && v.summary.status == TournamentStatus::Over =>
+                    {
+                        return *v;
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_six_player_arena_is_played_to_its_end_and_its_standings_are_recomputed() {
+    six_player_arena(25, Duration::from_millis(150)).await;
+}
+
+/// The ten-minute arena with six clients. Run with
+/// `cargo test -p banco-tests --test tournaments -- --ignored ten_minute`.
+#[tokio::test]
+#[ignore = "ten minutes long: run by hand"]
+async fn a_ten_minute_arena_of_six_clients() {
+    six_player_arena(600, Duration::from_secs(2)).await;
 }

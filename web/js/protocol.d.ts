@@ -70,6 +70,14 @@ export type BoardView = {
   white: number;
 };
 
+/** A bye a player has asked for, for a round not yet paired (Swiss). */
+export type ByeRequestView = {
+  /** Who asked. */
+  entrant: number;
+  /** The round it is for. */
+  round: number;
+};
+
 /**
  * What the pairing-allocated bye (the one player left over in a round of an odd
  * number) is worth.
@@ -253,7 +261,13 @@ export type ClientMsg = {
   };
 } | {
   Swap: SwapChoice;
-} | "Berserk";
+} | "Berserk" | {
+  RequestBye: {
+    cancel: boolean;
+    id: number;
+    round?: number | null;
+  };
+};
 
 /** How much time each seat has, as of the moment the message was sent. */
 export type Clocks = {
@@ -1254,6 +1268,12 @@ export type TournamentSettings = {
   /** Whether the games count for ratings (accounts only then: no guests). */
   rated: boolean;
   /**
+   * What a bye a player asks for before a round is worth (Swiss;
+   * [`crate::ClientMsg::RequestBye`]): half a point unless the organiser says
+   * otherwise.
+   */
+  requested_bye?: ByeValue;
+  /**
    * The room each pairing is played in: the game, rule and board, time control,
    * hints and match format (a caro pairing is by default a two-game mini-match,
    * [`MatchFormat::MINI`], a xiangqi pairing one game). Its seats, first move and
@@ -1297,6 +1317,11 @@ export type TournamentSummary = {
 export type TournamentView = {
   /** Every board of every round, round by round, board by board. */
   boards: BoardView[];
+  /**
+   * Byes asked for rounds not yet paired (Swiss), round by round; each is worth
+   * `settings.requested_bye` once its round is paired.
+   */
+  bye_requests?: ByeRequestView[];
   byes: ByeView[];
   /** By entrant number (Swiss and round robin). */
   crosstable: CrossRow[];

@@ -76,6 +76,8 @@ impl App {
             KeyCode::Char('r') => self.ask_resign(),
             KeyCode::Char('R') => self.ask_resign_match(),
             KeyCode::Char('i') => self.ask_hint(),
+            // An arena's berserk (the server says when it cannot be done).
+            KeyCode::Char('B') => self.send(ClientMsg::Berserk),
             KeyCode::Char('y') | KeyCode::Char('n') => {
                 let answer = self.room().and_then(|r| r.room.offer_to_me());
                 match answer {

@@ -4,9 +4,15 @@
 //! for the games' settings.
 //!
 //! The server's views replace what is shown as they come; keys send one request each.
+//! An opened tournament's keys: a player enters, withdraws, asks for a bye (`h`) and goes
+//! to their game; the organiser also starts, pairs, pauses or resumes (`P`), adds a round
+//! (`+`), sets the chosen board's result (`1`, `0`, `=`), enters the server's bots
+//! (`b`), removes the chosen player of the standings (`x`, twice); anyone saves the
+//! exports in the current folder (`E`).
 
 use banco_protocol::{
-    ClientMsg, RoomId, TournamentFormat, TournamentSettings, TournamentSummary, TournamentView,
+    BoardResult, ClientMsg, ExportFormat, Level, RoomId, TournamentFormat, TournamentSettings,
+    TournamentStatus, TournamentSummary, TournamentView,
 };
 use crossterm::event::{KeyCode, KeyEvent};
 
@@ -138,6 +144,8 @@ pub struct TournamentsScreen {
     pub pane: Pane,
     /// The create form, while it is open.
     pub form: Option<TourneyForm>,
+    /// The player `x` was pressed on once: a second `x` removes them.
+    pub confirm_remove: Option<String>,
 }
 
 impl TournamentsScreen {
@@ -216,9 +224,24 @@ impl App {
                 );
                 self.info(text);
             }
-            ServerMsg::TournamentExport { name, .. } => {
-                let text = tr!(loc, "tournament.exported", name = name, bytes = 0);
-                self.info(text);
+            ServerMsg::TournamentExport { name, text } => {
+                // The server names the file; only its last part is used, in the folder
+                // the client runs in.
+                let file = std::path::Path::new(&name)
+                    .file_name()
+                    .map(|f| f.to_string_lossy().into_owned())
+                    .filter(|f| !f.starts_with('.'))
+                    .unwrap_or_else(|| "tournament-export.txt".into());
+                match std::fs::write(&file, text.as_bytes()) {
+                    Ok(()) => {
+                        let msg = tr!(loc, "tournament.saved", name = file, bytes = text.len());
+                        self.info(msg);
+                    }
+                    Err(e) => {
+                        let msg = tr!(loc, "tournament.save_failed", name = file, why = e);
+                        self.warn(msg);
+                    }
+                }
             }
             _ => {}
         }
@@ -307,12 +330,107 @@ impl App {
                 .iter()
                 .find(|(r, mine)| *mine && r.is_some())
                 .and_then(|b| b.0);
+            let chosen_board = (ts.pane == Pane::Pairings)
+                .then(|| {
+                    ts.current_boards()
+                        .get(ts.selected)
+                        .map(|b| (b.round, b.board))
+                })
+                .flatten();
+            let chosen_player = (ts.pane == Pane::Standings)
+                .then(|| view.standings.get(ts.selected))
+                .flatten()
+                .map(|l| view.name_of(l.entrant).to_string());
+            let lines = match ts.pane {
+                Pane::Pairings => boards.len(),
+                Pane::Standings => view.standings.len(),
+                Pane::Crosstable => 0,
+            };
+            let me_number = view
+                .entrants
+                .iter()
+                .find(|e| e.name.eq_ignore_ascii_case(&me))
+                .map(|e| e.number);
+            let next_round = view.summary.round + 1;
+            let bye_asked = view
+                .bye_requests
+                .iter()
+                .any(|r| Some(r.entrant) == me_number && r.round == next_round);
+            let status = view.summary.status;
+            let arena = matches!(view.summary.format, TournamentFormat::Arena { .. });
+            let next_bot = Level::ALL
+                .into_iter()
+                .find(|l| !view.entrants.iter().any(|e| e.bot == Some(*l)));
+            let confirm = ts.confirm_remove.take();
             match key.code {
                 KeyCode::Up | KeyCode::Char('k') => ts.selected = ts.selected.saturating_sub(1),
                 KeyCode::Down | KeyCode::Char('j') => {
-                    ts.selected = (ts.selected + 1).min(boards.len().saturating_sub(1));
+                    ts.selected = (ts.selected + 1).min(lines.saturating_sub(1));
                 }
-                KeyCode::Tab => ts.pane = ts.pane.next(),
+                KeyCode::Tab => {
+                    ts.pane = ts.pane.next();
+                    ts.selected = 0;
+                }
+                KeyCode::Char('h') => self.send(ClientMsg::RequestBye {
+                    id,
+                    round: bye_asked.then_some(next_round),
+                    cancel: bye_asked,
+                }),
+                KeyCode::Char('P') => self.send(ClientMsg::PauseTournament {
+                    id,
+                    paused: status != TournamentStatus::Paused,
+                }),
+                KeyCode::Char('+') => self.send(ClientMsg::AddRound(id)),
+                KeyCode::Char(c @ ('1' | '0' | '=')) => match chosen_board {
+                    Some((round, board)) => {
+                        let result = match c {
+                            '1' => BoardResult::WhiteWins,
+                            '0' => BoardResult::BlackWins,
+                            _ => BoardResult::Draw,
+                        };
+                        self.send(ClientMsg::SetResult {
+                            id,
+                            round,
+                            board,
+                            result,
+                        });
+                    }
+                    None => {
+                        let msg = tr!(self.loc, "tournament.result_what").to_string();
+                        self.warn(msg);
+                    }
+                },
+                KeyCode::Char('b') => match next_bot {
+                    Some(level) => self.send(ClientMsg::AddTournamentBot { id, level }),
+                    None => {
+                        let msg = tr!(self.loc, "tournament.bots_all").to_string();
+                        self.warn(msg);
+                    }
+                },
+                KeyCode::Char('x') => match chosen_player {
+                    Some(name) if confirm.as_deref() == Some(name.as_str()) => {
+                        self.send(ClientMsg::RemoveEntrant { id, name });
+                    }
+                    Some(name) => {
+                        let msg = tr!(self.loc, "tournament.confirm_remove", name = name);
+                        ts.confirm_remove = Some(name);
+                        self.warn(msg);
+                    }
+                    None => {
+                        let msg = tr!(self.loc, "tournament.remove_what").to_string();
+                        self.warn(msg);
+                    }
+                },
+                KeyCode::Char('E') => {
+                    let formats: &[ExportFormat] = if arena {
+                        &[ExportFormat::Csv, ExportFormat::Json]
+                    } else {
+                        &[ExportFormat::Trf, ExportFormat::Csv, ExportFormat::Json]
+                    };
+                    for &format in formats {
+                        self.send(ClientMsg::ExportTournament { id, format });
+                    }
+                }
                 KeyCode::Enter => {
                     if let Some((Some(room), mine)) = boards.get(ts.selected).copied() {
                         self.send(if mine {
@@ -339,6 +457,7 @@ impl App {
                 KeyCode::Esc | KeyCode::Char('q') => {
                     ts.open = None;
                     ts.selected = 0;
+                    ts.pane = Pane::Pairings;
                     self.send(ClientMsg::ListTournaments);
                 }
                 _ => {}

@@ -24,11 +24,12 @@
 //! tournaments | tournament ID | standings ID
 //! tournament create NAME swiss|roundrobin|arena caro|xiangqi [create's options]
 //!           [--rounds N] [--double] [--minutes M | --seconds S] [--berserk]
-//!           [--bye win|draw|nothing] [--forfeit 2m] [--tie-breaks bh-c1,bh,sb,de,win]
-//!           [--start-in 10m]
+//!           [--bye win|draw|nothing] [--requested-bye draw|win|nothing] [--forfeit 2m]
+//!           [--tie-breaks bh-c1,bh,sb,de,win] [--start-in 10m]
 //!           [--rated|--casual]
 //! tournament join|withdraw|start|pair|pause|resume|round ID
 //! tournament bot ID LEVEL | tournament remove ID NAME
+//! tournament bye ID [ROUND] | tournament unbye ID [ROUND]
 //! result ID ROUND BOARD 1-0|0-1|1/2 | tournament export ID trf|csv|json FILE
 //! withdraw ID | start ID | pair ID
 //! ```
@@ -350,6 +351,22 @@ fn parse_tournament(rest: &str) -> Result<Command, CommandError> {
             }
         }
         "result" => return parse_result(args),
+        "bye" | "unbye" => {
+            let (t, round) = args.split_once(char::is_whitespace).unwrap_or((args, ""));
+            let round = match round.trim() {
+                "" => None,
+                r => Some(r.parse::<u32>().map_err(|_| CommandError {
+                    message: format!(
+                        "write the tournament and, if not the next, the round, like: tournament {sub} 3 (or tournament {sub} 3 4)"
+                    ),
+                })?),
+            };
+            ClientMsg::RequestBye {
+                id: tournament_id(t, "tournament bye")?,
+                round,
+                cancel: sub == "unbye",
+            }
+        }
         "export" => {
             let words: Vec<&str> = args.split_whitespace().collect();
             let usage = "write the tournament, the format and the file, like: tournament export 3 trf club.trf (or csv, json)";
@@ -379,7 +396,7 @@ fn parse_tournament(rest: &str) -> Result<Command, CommandError> {
         }
         other => {
             return err(format!(
-                "unknown tournament command '{other}': write tournament create, join, withdraw, start, pair, pause, resume, round, bot, remove, result, export or standings"
+                "unknown tournament command '{other}': write tournament create, join, withdraw, start, pair, pause, resume, round, bot, remove, result, bye, unbye, export or standings"
             ));
         }
     };
@@ -407,6 +424,7 @@ fn parse_tournament_create(rest: &str) -> Result<Command, CommandError> {
     let mut seconds: Option<u32> = None;
     let (mut double, mut berserk) = (false, false);
     let mut bye = ByeValue::Win;
+    let mut requested_bye = ByeValue::half();
     let mut forfeit: Option<u32> = None;
     let mut tie_breaks: Option<Vec<TieBreak>> = None;
     let mut start_in: Option<Duration> = None;
@@ -437,12 +455,19 @@ fn parse_tournament_create(rest: &str) -> Result<Command, CommandError> {
             "--seconds" => seconds = Some(count(value("--seconds")?, "--seconds")?),
             "--double" => double = true,
             "--berserk" => berserk = true,
-            "--bye" => {
-                bye = match value("--bye")?.to_ascii_lowercase().as_str() {
+            "--bye" | "--requested-bye" => {
+                let worth = match value(&name)?.to_ascii_lowercase().as_str() {
                     "win" | "1" => ByeValue::Win,
                     "draw" | "half" | "1/2" => ByeValue::Draw,
                     "nothing" | "0" | "none" => ByeValue::Nothing,
-                    other => return err(format!("--bye is win, draw or nothing, not '{other}'")),
+                    other => {
+                        return err(format!("{name} is win, draw or nothing, not '{other}'"));
+                    }
+                };
+                if name == "--bye" {
+                    bye = worth;
+                } else {
+                    requested_bye = worth;
                 }
             }
             "--forfeit" => {
@@ -490,6 +515,7 @@ fn parse_tournament_create(rest: &str) -> Result<Command, CommandError> {
     settings.rated = rated.unwrap_or(true);
     settings.room.rated = settings.rated;
     settings.bye = bye;
+    settings.requested_bye = requested_bye;
     if let Some(f) = forfeit {
         settings.forfeit_secs = f;
     }
@@ -901,7 +927,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("challenges [on|off|accounts]", "plain.help_challenges"),
     ("tournaments", "plain.help_tournaments"),
     (
-        "tournament create NAME swiss|roundrobin|arena caro|xiangqi [create's options] [--rounds N] [--double] [--minutes M] [--berserk] [--bye win|draw|nothing] [--forfeit 2m] [--tie-breaks bh-c1,bh,sb,de,win] [--start-in 10m] [--rated|--casual]",
+        "tournament create NAME swiss|roundrobin|arena caro|xiangqi [create's options] [--rounds N] [--double] [--minutes M] [--berserk] [--bye win|draw|nothing] [--requested-bye draw|win|nothing] [--forfeit 2m] [--tie-breaks bh-c1,bh,sb,de,win] [--start-in 10m] [--rated|--casual]",
         "plain.help_tournament_create",
     ),
     (
@@ -911,6 +937,10 @@ pub const HELP: &[(&str, &str)] = &[
     (
         "tournament bot ID LEVEL | tournament remove ID NAME",
         "plain.help_tournament_entrants",
+    ),
+    (
+        "tournament bye ID [ROUND] | tournament unbye ID [ROUND]",
+        "plain.help_tournament_bye",
     ),
     ("standings ID | tournament ID", "plain.help_standings"),
     ("result ID ROUND BOARD 1-0|0-1|1/2", "plain.help_result"),
@@ -979,6 +1009,30 @@ mod tests {
             banco_protocol::TournamentStart::At { .. }
         ));
         assert_eq!(s.bye, ByeValue::Draw);
+        assert_eq!(s.requested_bye, ByeValue::Draw, "half a point unless said");
+        let ClientMsg::CreateTournament(s) =
+            t("tournament create Open swiss caro --rounds 5 --requested-bye nothing")
+        else {
+            panic!("a create")
+        };
+        assert_eq!(s.requested_bye, ByeValue::Nothing);
+        assert_eq!(
+            t("tournament bye 4"),
+            ClientMsg::RequestBye {
+                id: 4,
+                round: None,
+                cancel: false
+            }
+        );
+        assert_eq!(
+            t("tournament unbye 4 3"),
+            ClientMsg::RequestBye {
+                id: 4,
+                round: Some(3),
+                cancel: true
+            }
+        );
+        assert!(refused("tournament bye 4 next").contains("tournament bye 3"));
         assert_eq!(t("tournaments"), ClientMsg::ListTournaments);
         assert_eq!(t("tournament join 4"), ClientMsg::JoinTournament(4));
         assert_eq!(t("withdraw 4"), ClientMsg::WithdrawTournament(4));

@@ -1323,11 +1323,23 @@ impl<W: Write> Printer<W> {
             }
             for y in v.byes.iter().filter(|y| y.round == round) {
                 text.push_str(&format!(
-                    "\n    {}: {}",
+                    "\n    {}: {} ({})",
                     tr!(loc, "tournament.bye"),
-                    v.name_of(y.entrant)
+                    v.name_of(y.entrant),
+                    hundredths(i64::from(y.points) * 10)
                 ));
             }
+        }
+        for r in &v.bye_requests {
+            text.push_str(&format!(
+                "\n  {}",
+                tr!(
+                    loc,
+                    "tournament.bye_asked",
+                    round = r.round,
+                    name = v.name_of(r.entrant)
+                )
+            ));
         }
         let heads: Vec<&str> = v.tie_breaks.iter().map(|t| t.code()).collect();
         text.push_str(&format!(

@@ -97,13 +97,12 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, ts: &TournamentsScreen) {
             draw_head(frame, l.head, app, v, &me);
             let (title, lines) = match ts.pane {
                 Pane::Pairings => pairings(app, ts, v, &me),
-                Pane::Standings => standings(app, v),
+                Pane::Standings => standings(app, ts, v),
                 Pane::Crosstable => crosstable(app, v),
             };
-            let selected = if ts.pane == Pane::Pairings {
-                ts.selected + 1
-            } else {
-                0
+            let selected = match ts.pane {
+                Pane::Pairings | Pane::Standings => ts.selected + 1,
+                Pane::Crosstable => 0,
             };
             (title, lines, selected, keys::TOURNAMENT)
         }
@@ -221,11 +220,17 @@ fn pairings<'a>(
     let mut lines = Vec::new();
     if v.summary.round == 0 {
         for e in &v.entrants {
+            let style = if e.withdrawn {
+                theme.dim()
+            } else {
+                theme.style()
+            };
             lines.push(Line::from(Span::styled(
                 format!("  {:>3}. {} {}", e.number, e.name, e.rating),
-                theme.style(),
+                style,
             )));
         }
+        bye_requests(app, v, &mut lines);
         return (title, lines);
     }
     lines.push(Line::default());
@@ -259,17 +264,37 @@ fn pairings<'a>(
     for y in v.byes.iter().filter(|y| y.round == v.summary.round) {
         lines.push(Line::from(Span::styled(
             format!(
-                "      {}: {}",
+                "      {}: {} ({})",
                 tr!(loc, "tournament.bye"),
-                v.name_of(y.entrant)
+                v.name_of(y.entrant),
+                hundredths(i64::from(y.points) * 10)
             ),
             theme.dim(),
         )));
     }
+    bye_requests(app, v, &mut lines);
     (title, lines)
 }
 
-fn standings<'a>(app: &App, v: &TournamentView) -> (String, Vec<Line<'a>>) {
+/// The byes asked for rounds not yet paired, dim under the pairings.
+fn bye_requests(app: &App, v: &TournamentView, lines: &mut Vec<Line<'_>>) {
+    for r in &v.bye_requests {
+        lines.push(Line::from(Span::styled(
+            format!(
+                "      {}",
+                tr!(
+                    app.loc,
+                    "tournament.bye_asked",
+                    round = r.round,
+                    name = v.name_of(r.entrant)
+                )
+            ),
+            app.theme.dim(),
+        )));
+    }
+}
+
+fn standings<'a>(app: &App, ts: &TournamentsScreen, v: &TournamentView) -> (String, Vec<Line<'a>>) {
     let loc = &app.loc;
     let theme = &app.theme;
     let mut head = format!(
@@ -282,9 +307,12 @@ fn standings<'a>(app: &App, v: &TournamentView) -> (String, Vec<Line<'a>>) {
         head.push_str(&format!(" {:>6}", t.code()));
     }
     let mut lines = vec![Line::from(Span::styled(head, theme.dim()))];
-    for s in &v.standings {
+    for (i, s) in v.standings.iter().enumerate() {
+        let chosen = i == ts.selected && ts.form.is_none();
+        let withdrawn = v.entrant(s.entrant).is_some_and(|e| e.withdrawn);
         let mut text = format!(
-            "  {:>3}. {:<24} {:>5}",
+            "{}{:>3}. {:<24} {:>5}",
+            if chosen { "▶ " } else { "  " },
             s.rank,
             v.name_of(s.entrant),
             hundredths(i64::from(s.points) * 10)
@@ -295,7 +323,14 @@ fn standings<'a>(app: &App, v: &TournamentView) -> (String, Vec<Line<'a>>) {
         if s.on_fire {
             text.push_str(" 🔥");
         }
-        lines.push(Line::from(Span::styled(text, theme.style())));
+        let style = if chosen {
+            theme.selected()
+        } else if withdrawn {
+            theme.dim()
+        } else {
+            theme.style()
+        };
+        lines.push(Line::from(Span::styled(text, style)));
     }
     (tr!(loc, "tournament.standings").to_string(), lines)
 }

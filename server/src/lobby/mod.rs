@@ -220,6 +220,11 @@ enum LobbyMsg {
         boards: Vec<crate::tournament::BoardOpening>,
         reply: oneshot::Sender<Vec<Option<RoomId>>>,
     },
+    /// Which of these names are connected now (an arena pairs only those).
+    Present {
+        names: Vec<String>,
+        reply: oneshot::Sender<Vec<bool>>,
+    },
 }
 
 /// The lobby has stopped (the server is shutting down).
@@ -406,6 +411,13 @@ impl LobbyHandle {
     ) -> Result<Vec<Option<RoomId>>, LobbyGone> {
         let (reply, answer) = oneshot::channel();
         self.send(LobbyMsg::OpenBoards { boards, reply }).await?;
+        answer.await.map_err(|_| LobbyGone)
+    }
+
+    /// Which of `names` are connected now, by name.
+    pub async fn present(&self, names: Vec<String>) -> Result<Vec<bool>, LobbyGone> {
+        let (reply, answer) = oneshot::channel();
+        self.send(LobbyMsg::Present { names, reply }).await?;
         answer.await.map_err(|_| LobbyGone)
     }
 
@@ -700,6 +712,9 @@ impl Lobby {
             LobbyMsg::OpenBoards { boards, reply } => {
                 let _ = reply.send(self.open_boards(boards));
             }
+            LobbyMsg::Present { names, reply } => {
+                let _ = reply.send(names.iter().map(|n| self.named(n).is_some()).collect());
+            }
         }
     }
 
@@ -973,6 +988,8 @@ impl Lobby {
             }
         }
         tracing::info!(client, %name, account, resumed = resume_in.is_some(), "player entered");
+        // A tournament finds them their board again (an arena pairs them again).
+        self.tournaments_arrived(&name);
         self.by_token.insert(token, client);
         self.sessions.insert(
             client,

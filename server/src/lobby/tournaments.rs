@@ -53,6 +53,22 @@ impl Lobby {
             store: self.store.clone(),
             lobby: self.me.clone(),
             shutdown: self.shutdown.clone(),
+            grace: self.config.grace,
+        }
+    }
+
+    /// `name` has come onto the server: every tournament not over is told (it gives
+    /// them their board again; an arena pairs them again).
+    pub(super) fn tournaments_arrived(&mut self, name: &str) {
+        for (id, handle) in &self.tournaments.handles {
+            let live = self
+                .tournaments
+                .lines
+                .get(id)
+                .is_some_and(|l| l.status != banco_protocol::TournamentStatus::Over);
+            if live {
+                handle.send(TournamentMsg::Arrived(name.to_string()));
+            }
         }
     }
 

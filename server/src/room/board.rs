@@ -4,9 +4,9 @@
 //! - [`BoardLink`]: which tournament, round and board the room plays, and for whom.
 //! - Seats: only the player named for a seat may sit in it, however late (a bot's seat
 //!   is the bot's from the start); anyone may watch.
-//! - Forfeits: a player who has not come to the board
-//!   [`BoardLink::forfeit_after`] after it opened, or has not made their first move that
-//!   long after their game started, loses the pairing by forfeit (both absent: a double
+//! - Forfeits: a player who has not come to the board by [`BoardLink::absent_due_ms`]
+//!   (its pairing time plus the forfeit wait), or has not made their first move
+//!   [`BoardLink::forfeit_after`] after their game started, loses the pairing by forfeit (both absent: a double
 //!   forfeit). Games of a board are never aborted: a resignation before both sides have
 //!   moved counts.
 //! - The result (the match's, or the one game's) is written with the game's end in one
@@ -36,9 +36,13 @@ pub struct BoardLink {
     pub board: u32,
     /// The people each seat is kept for, by seat (`None`: a bot sits there).
     pub names: [Option<String>; 2],
-    /// How long a player has to come to the board, and to make their first move after
-    /// a game starts, before losing by forfeit.
+    /// How long a player has to make their first move after a game starts before
+    /// losing by forfeit.
     pub forfeit_after: Duration,
+    /// When a player who has not come to the board loses it by forfeit, Unix
+    /// milliseconds: the board's pairing time (kept on disk) plus the forfeit wait, so
+    /// a restart does not start the count again.
+    pub absent_due_ms: u64,
     /// An arena that allows berserk: a player may halve their clock before their first
     /// move, for one more point on a win.
     pub berserk: bool,
@@ -74,8 +78,9 @@ pub(super) struct Board {
 
 impl Board {
     pub(super) fn new(link: BoardLink) -> Board {
+        let left = link.absent_due_ms.saturating_sub(unix_ms());
         Board {
-            absent_due: Instant::now() + link.forfeit_after,
+            absent_due: Instant::now() + Duration::from_millis(left),
             link,
             reported: false,
             berserk: [false; 2],

@@ -525,7 +525,24 @@ impl Room {
                 // A room reopened after a restart plays its board again.
                 if self.board.is_none() {
                     tracing::info!(?link, "the room plays a tournament's board again");
+                    let forfeit = link.forfeit_after;
                     self.board = Some(board::Board::new(link));
+                    // A game stopped before both first moves: its forfeit counts from
+                    // the game's start (kept on disk), not from the restart; the
+                    // players have the reconnection grace (at most the forfeit time) to
+                    // come back.
+                    let grace = self.ctx.config.grace;
+                    if let Some(m) = self
+                        .game
+                        .as_mut()
+                        .filter(|m| m.running() && m.moves.len() < 2)
+                    {
+                        let since = std::time::Duration::from_millis(
+                            crate::wall_clock::unix_ms().saturating_sub(m.started_ms),
+                        );
+                        let left = forfeit.saturating_sub(since).max(grace.min(forfeit));
+                        m.first_move_due = Some(Instant::now() + left);
+                    }
                 }
             }
             RoomMsg::Request { client, request } => {

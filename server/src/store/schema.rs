@@ -12,7 +12,7 @@ use super::live::{LiveGame, LiveSeat};
 use crate::token::TokenHash;
 
 /// The layout this code writes.
-pub const VERSION: i64 = 15;
+pub const VERSION: i64 = 16;
 
 /// Creates the tables if the file is new, and brings an older file up to date.
 pub fn create(conn: &mut Connection) -> rusqlite::Result<()> {
@@ -59,8 +59,11 @@ pub fn create(conn: &mut Connection) -> rusqlite::Result<()> {
     if version < 14 {
         version_14(conn)?;
     }
-    if version < VERSION {
+    if version < 15 {
         version_15(conn)?;
+    }
+    if version < VERSION {
+        version_16(conn)?;
     }
     super::accounts::refresh_skeletons(conn)
 }
@@ -441,9 +444,18 @@ fn version_15(conn: &mut Connection) -> rusqlite::Result<()> {
     tx.commit()
 }
 
+/// Tournaments: when each board was paired (the forfeit counts from it across
+/// restarts), entrants removed by the organiser, and byes asked for before a round.
+fn version_16(conn: &mut Connection) -> rusqlite::Result<()> {
+    let tx = conn.transaction()?;
+    super::tournaments::add_version_16(&tx)?;
+    tx.execute_batch("PRAGMA user_version = 16;")?;
+    tx.commit()
+}
+
 /// Whether `table` has `column` (a step may meet a file that an interrupted or newer
 /// server already gave it).
-fn has_column(conn: &Connection, table: &str, column: &str) -> rusqlite::Result<bool> {
+pub(super) fn has_column(conn: &Connection, table: &str, column: &str) -> rusqlite::Result<bool> {
     let found: Option<i64> = conn
         .query_row(
             "SELECT 1 FROM pragma_table_info(?1) WHERE name = ?2",

@@ -5,8 +5,10 @@
 //!
 //! - `tournaments`: one row per tournament (its settings as JSON, status, rounds).
 //! - `tournament_entrants`: one row per entrant, by pairing number.
-//! - `tournament_boards`: one row per board of a round (arena: of a wave), its room
-//!   and its result; `tournament_byes`: the byes.
+//! - `tournament_boards`: one row per board of a round (arena: of a wave), its room,
+//!   when it was paired (the forfeit counts from it, across restarts) and its result;
+//!   `tournament_byes`: the byes.
+//! - `tournament_bye_requests`: byes players asked for rounds not yet paired (Swiss).
 //!
 //! A round's boards are inserted with `INSERT OR IGNORE`: the first pairing of a round
 //! stands, so a round is never paired twice, and every write is idempotent like the
@@ -33,6 +35,8 @@ pub struct StoredEntrant {
     pub joins: u32,
     /// Not paired again.
     pub withdrawn: bool,
+    /// Removed by the organiser: may not come back (an arena player who withdrew may).
+    pub removed: bool,
 }
 
 /// A board as kept.
@@ -54,6 +58,9 @@ pub struct StoredBoard {
     pub by_hand: bool,
     /// Arena: white and black went berserk.
     pub berserk: [bool; 2],
+    /// When it was paired, Unix milliseconds (0 in rows from before version 16): the
+    /// forfeit for not coming counts from it.
+    pub paired_ms: u64,
 }
 
 /// A bye as kept.
@@ -92,6 +99,8 @@ pub struct StoredTournament {
     pub boards: Vec<StoredBoard>,
     /// Round by round.
     pub byes: Vec<StoredBye>,
+    /// Byes asked for, as (round, entrant), round by round.
+    pub bye_requests: Vec<(u32, u32)>,
 }
 
 /// One write of a tournament's.
@@ -128,18 +137,23 @@ pub enum TournamentWrite {
         /// The entrant.
         entrant: StoredEntrant,
     },
-    /// Every entrant as numbered at the start (the rows are replaced).
+    /// Every entrant as numbered at the start (the rows are replaced), and the byes
+    /// asked for before it under the new numbers.
     Entrants {
         /// The tournament.
         id: TournamentId,
         /// By pairing number.
         entrants: Vec<StoredEntrant>,
+        /// (round, entrant) by the new numbers.
+        bye_requests: Vec<(u32, u32)>,
     },
     /// A round (arena: a wave) paired: its boards and byes. The first write of a round
-    /// stands.
+    /// stands; the byes asked for it are spent.
     Paired {
         /// The tournament.
         id: TournamentId,
+        /// The round.
+        round: u32,
         /// Its boards.
         boards: Vec<StoredBoard>,
         /// Its byes.
@@ -171,6 +185,17 @@ pub enum TournamentWrite {
         by_hand: bool,
         /// Arena: who went berserk (a result by hand leaves it as it was).
         berserk: Option<[bool; 2]>,
+    },
+    /// A bye asked for a round not yet paired, or the request taken back.
+    ByeRequest {
+        /// The tournament.
+        id: TournamentId,
+        /// The round it is for.
+        round: u32,
+        /// Who asked.
+        entrant: u32,
+        /// `false`: taken back.
+        wanted: bool,
     },
 }
 
@@ -221,8 +246,22 @@ impl TournamentWrite {
                     ],
                 )?;
             }
-            TournamentWrite::Entrant { id, entrant } => put_entrant(tx, *id, entrant)?,
-            TournamentWrite::Entrants { id, entrants } => {
+            TournamentWrite::Entrant { id, entrant } => {
+                put_entrant(tx, *id, entrant)?;
+                if entrant.withdrawn {
+                    // A player who withdrew asks for no more byes.
+                    tx.execute(
+                        "DELETE FROM tournament_bye_requests
+                         WHERE tournament = ?1 AND entrant = ?2",
+                        params![id, entrant.number],
+                    )?;
+                }
+            }
+            TournamentWrite::Entrants {
+                id,
+                entrants,
+                bye_requests,
+            } => {
                 tx.execute(
                     "DELETE FROM tournament_entrants WHERE tournament = ?1",
                     params![id],
@@ -230,18 +269,46 @@ impl TournamentWrite {
                 for e in entrants {
                     put_entrant(tx, *id, e)?;
                 }
+                tx.execute(
+                    "DELETE FROM tournament_bye_requests WHERE tournament = ?1",
+                    params![id],
+                )?;
+                for (round, entrant) in bye_requests {
+                    tx.execute(
+                        "INSERT OR IGNORE INTO tournament_bye_requests (tournament, round,
+                            entrant) VALUES (?1, ?2, ?3)",
+                        params![id, round, entrant],
+                    )?;
+                }
             }
-            TournamentWrite::Paired { id, boards, byes } => {
+            TournamentWrite::Paired {
+                id,
+                round,
+                boards,
+                byes,
+            } => {
                 for b in boards {
                     tx.execute(
                         "INSERT OR IGNORE INTO tournament_boards (tournament, round, board,
-                            white, black, room, result, by_hand)
-                         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                            white, black, room, result, by_hand, paired_at)
+                         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
                         params![
-                            id, b.round, b.board, b.white, b.black, b.room, b.result, b.by_hand
+                            id,
+                            b.round,
+                            b.board,
+                            b.white,
+                            b.black,
+                            b.room,
+                            b.result,
+                            b.by_hand,
+                            b.paired_ms as i64
                         ],
                     )?;
                 }
+                tx.execute(
+                    "DELETE FROM tournament_bye_requests WHERE tournament = ?1 AND round <= ?2",
+                    params![id, round],
+                )?;
                 for y in byes {
                     tx.execute(
                         "INSERT OR IGNORE INTO tournament_byes (tournament, round, entrant, kind)
@@ -285,6 +352,32 @@ impl TournamentWrite {
                     )?;
                 }
             }
+            TournamentWrite::ByeRequest {
+                id,
+                round,
+                entrant,
+                wanted,
+            } => {
+                if *wanted {
+                    // Not for a round already paired (a request racing its pairing).
+                    tx.execute(
+                        "INSERT OR IGNORE INTO tournament_bye_requests (tournament, round,
+                            entrant)
+                         SELECT ?1, ?2, ?3
+                         WHERE NOT EXISTS (SELECT 1 FROM tournament_boards
+                                 WHERE tournament = ?1 AND round >= ?2)
+                           AND NOT EXISTS (SELECT 1 FROM tournament_byes
+                                 WHERE tournament = ?1 AND round >= ?2)",
+                        params![id, round, entrant],
+                    )?;
+                } else {
+                    tx.execute(
+                        "DELETE FROM tournament_bye_requests
+                         WHERE tournament = ?1 AND round = ?2 AND entrant = ?3",
+                        params![id, round, entrant],
+                    )?;
+                }
+            }
         }
         Ok(())
     }
@@ -293,8 +386,8 @@ impl TournamentWrite {
 fn put_entrant(tx: &Transaction<'_>, id: TournamentId, e: &StoredEntrant) -> rusqlite::Result<()> {
     tx.execute(
         "INSERT OR REPLACE INTO tournament_entrants (tournament, number, name, bot, rating,
-            account, joins, withdrawn)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            account, joins, withdrawn, removed)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
         params![
             id,
             e.number,
@@ -303,7 +396,8 @@ fn put_entrant(tx: &Transaction<'_>, id: TournamentId, e: &StoredEntrant) -> rus
             e.rating,
             e.account,
             e.joins,
-            e.withdrawn
+            e.withdrawn,
+            e.removed
         ],
     )?;
     Ok(())
@@ -370,6 +464,34 @@ pub(super) fn create_tables(tx: &Transaction<'_>) -> rusqlite::Result<()> {
     )
 }
 
+/// Schema version 16: when each board was paired (the forfeit counts from it across
+/// restarts), entrants removed by the organiser (an arena player who withdrew may come
+/// back, a removed one may not), and the byes players ask for before a round.
+pub(super) fn add_version_16(tx: &Transaction<'_>) -> rusqlite::Result<()> {
+    if !super::schema::has_column(tx, "tournament_boards", "paired_at")? {
+        // Unix milliseconds when the board was paired; 0 in rows from before version 16
+        tx.execute_batch(
+            "ALTER TABLE tournament_boards ADD COLUMN paired_at INTEGER NOT NULL DEFAULT 0",
+        )?;
+    }
+    if !super::schema::has_column(tx, "tournament_entrants", "removed")? {
+        // 1: removed by the organiser (may not enter again)
+        tx.execute_batch(
+            "ALTER TABLE tournament_entrants ADD COLUMN removed INTEGER NOT NULL DEFAULT 0",
+        )?;
+    }
+    tx.execute_batch(
+        "CREATE TABLE IF NOT EXISTS tournament_bye_requests (
+             tournament INTEGER NOT NULL REFERENCES tournaments(id),
+             -- the round the bye is asked for (not yet paired)
+             round      INTEGER NOT NULL,
+             -- who asked, by pairing number
+             entrant    INTEGER NOT NULL,
+             PRIMARY KEY (tournament, round, entrant)
+         );",
+    )
+}
+
 /// Every tournament, over ones too (their standings and exports stay available).
 pub fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredTournament>> {
     let mut out: Vec<StoredTournament> = conn
@@ -390,13 +512,14 @@ pub fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredTournament>> {
                 entrants: Vec::new(),
                 boards: Vec::new(),
                 byes: Vec::new(),
+                bye_requests: Vec::new(),
             })
         })?
         .collect::<Result<_, _>>()?;
     for t in &mut out {
         t.entrants = conn
             .prepare(
-                "SELECT number, name, bot, rating, account, joins, withdrawn
+                "SELECT number, name, bot, rating, account, joins, withdrawn, removed
                  FROM tournament_entrants WHERE tournament = ?1 ORDER BY number",
             )?
             .query_map([t.id], |r| {
@@ -408,13 +531,14 @@ pub fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredTournament>> {
                     account: r.get(4)?,
                     joins: r.get(5)?,
                     withdrawn: r.get(6)?,
+                    removed: r.get(7)?,
                 })
             })?
             .collect::<Result<_, _>>()?;
         t.boards = conn
             .prepare(
                 "SELECT round, board, white, black, room, result, by_hand, berserk_white,
-                    berserk_black
+                    berserk_black, paired_at
                  FROM tournament_boards WHERE tournament = ?1 ORDER BY round, board",
             )?
             .query_map([t.id], |r| {
@@ -427,6 +551,7 @@ pub fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredTournament>> {
                     result: r.get(5)?,
                     by_hand: r.get(6)?,
                     berserk: [r.get(7)?, r.get(8)?],
+                    paired_ms: u64::try_from(r.get::<_, i64>(9)?).unwrap_or(0),
                 })
             })?
             .collect::<Result<_, _>>()?;
@@ -442,6 +567,13 @@ pub fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredTournament>> {
                     kind: r.get(2)?,
                 })
             })?
+            .collect::<Result<_, _>>()?;
+        t.bye_requests = conn
+            .prepare(
+                "SELECT round, entrant FROM tournament_bye_requests WHERE tournament = ?1
+                 ORDER BY round, entrant",
+            )?
+            .query_map([t.id], |r| Ok((r.get(0)?, r.get(1)?)))?
             .collect::<Result<_, _>>()?;
     }
     Ok(out)
@@ -477,6 +609,7 @@ mod tests {
             result: None,
             by_hand: false,
             berserk: [false; 2],
+            paired_ms: 1_700_000_000_000,
         };
         write(
             &mut conn,
@@ -489,12 +622,14 @@ mod tests {
                 },
                 TournamentWrite::Paired {
                     id: 1,
+                    round: 1,
                     boards: vec![board(1, 2)],
                     byes: vec![],
                 },
                 // A second pairing of the same round does not replace the first.
                 TournamentWrite::Paired {
                     id: 1,
+                    round: 1,
                     boards: vec![board(2, 1)],
                     byes: vec![],
                 },
@@ -521,5 +656,56 @@ mod tests {
         assert_eq!(t.boards[0].result.as_deref(), Some("1/2-1/2"));
         assert!(t.boards[0].by_hand);
         assert_eq!(t.boards[0].berserk, [true, false]);
+        assert_eq!(
+            t.boards[0].paired_ms, 1_700_000_000_000,
+            "kept across restarts"
+        );
+    }
+
+    #[test]
+    fn a_bye_request_is_kept_taken_back_and_spent_by_its_round() {
+        let mut conn = open();
+        let ask = |round, entrant, wanted| TournamentWrite::ByeRequest {
+            id: 1,
+            round,
+            entrant,
+            wanted,
+        };
+        write(
+            &mut conn,
+            &[
+                TournamentWrite::Created {
+                    id: 1,
+                    organiser: "An".into(),
+                    settings: "{}".into(),
+                    created_ms: 5,
+                },
+                ask(1, 3, true),
+                ask(2, 3, true),
+                ask(2, 4, true),
+                ask(2, 4, false),
+            ],
+        );
+        assert_eq!(load(&conn).unwrap()[0].bye_requests, vec![(1, 3), (2, 3)]);
+        write(
+            &mut conn,
+            &[
+                TournamentWrite::Paired {
+                    id: 1,
+                    round: 1,
+                    boards: vec![],
+                    byes: vec![StoredBye {
+                        round: 1,
+                        entrant: 3,
+                        kind: "half".into(),
+                    }],
+                },
+                // Too late for round 1: it is paired.
+                ask(1, 4, true),
+            ],
+        );
+        let t = &load(&conn).unwrap()[0];
+        assert_eq!(t.bye_requests, vec![(2, 3)]);
+        assert_eq!(t.byes[0].kind, "half");
     }
 }

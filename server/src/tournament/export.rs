@@ -33,13 +33,32 @@ pub fn export(
                     "an arena has no rounds to write as a TRF file: export its standings as CSV or JSON",
                 ));
             }
-            banco_pairing::trf::write(&record.settings.name, &record.pairing_history(), &[])
-                .map_err(|e| {
-                    ErrorMsg::new(
-                        ErrorCode::Internal,
-                        format!("cannot write the TRF file: {e}"),
-                    )
-                })?
+            // The rounds played out; the byes asked for the next round to pair are its
+            // last column, as bbpPairings reads them to pair it. A round being played
+            // is that next round: its boards have no results to write yet.
+            let mut history = record.pairing_history();
+            let next = if record.round_done() {
+                record.next_byes()
+            } else {
+                history.rounds.pop();
+                record
+                    .rounds
+                    .last()
+                    .map(|r| {
+                        r.byes
+                            .iter()
+                            .filter(|(_, kind)| *kind != banco_pairing::ByeKind::PairingAllocated)
+                            .map(|&(player, kind)| banco_pairing::Bye { player, kind })
+                            .collect()
+                    })
+                    .unwrap_or_default()
+            };
+            banco_pairing::trf::write(&record.settings.name, &history, &next).map_err(|e| {
+                ErrorMsg::new(
+                    ErrorCode::Internal,
+                    format!("cannot write the TRF file: {e}"),
+                )
+            })?
         }
         ExportFormat::Csv => csv(&record.view(now_ms)),
         ExportFormat::Json => serde_json::to_string_pretty(&record.view(now_ms))
@@ -117,11 +136,18 @@ mod tests {
                 account: true,
                 joins: 1,
                 withdrawn: false,
+                removed: false,
             })
             .unwrap();
         }
         r.start(0).unwrap();
-        r.pair_next().unwrap();
+        r.pair_next(0).unwrap();
+        let (_, trf) = export(&r, ExportFormat::Trf, 0).unwrap();
+        let back = banco_pairing::trf::read(&trf).unwrap();
+        assert!(
+            back.tournament.rounds.is_empty(),
+            "round 1 is still being played: not written as absences"
+        );
         r.set_result(1, 1, BoardResult::WhiteWins, false).unwrap();
         let (name, trf) = export(&r, ExportFormat::Trf, 0).unwrap();
         assert!(name.ends_with(".trf"));

@@ -6,8 +6,17 @@
 //!   view.
 //! - [`export`]: TRF, CSV and JSON.
 //! - [`mod@self`]: the actor: one message per intent ([`TournamentRequest`]), boards'
-//!   results from their rooms ([`TournamentMsg::BoardOver`]), the start time and an
-//!   arena's end as timers.
+//!   results from their rooms ([`TournamentMsg::BoardOver`]), players coming onto the
+//!   server ([`TournamentMsg::Arrived`]: their board again; an arena pairs them), the
+//!   start time and an arena's end as timers.
+//!
+//! An arena pairs only the players connected when a wave is paired: one who has left
+//! the server is passed over (their score kept) and paired again as soon as they are
+//! back; one who withdrew is paused the same way until they enter again.
+//!
+//! Forfeits count from the board's pairing time, which is kept on disk: a restart does
+//! not give an absent player more time (only, when the time has passed meanwhile, the
+//! reconnection grace, at most the forfeit time, for the players to come back).
 //!
 //! Write-ahead like rooms: every change (an entrant, a round paired, a board's room, a
 //! result set by hand, the status) is committed to the store before anyone hears of it;
@@ -88,6 +97,13 @@ pub enum TournamentRequest {
     },
     /// The tournament exported.
     Export(ExportFormat),
+    /// The asker wants a bye in this round (`None`: the next), or takes it back.
+    Bye {
+        /// The round, or the next to be paired.
+        round: Option<u32>,
+        /// Take the request back.
+        cancel: bool,
+    },
 }
 
 /// What the actor is sent.
@@ -102,6 +118,8 @@ pub enum TournamentMsg {
     },
     /// A board's result, on disk (its room wrote it).
     BoardOver(BoardReport),
+    /// A player has come onto the server (connected, or back).
+    Arrived(String),
     /// The tournament exported, for the HTTP download (no session asks).
     Export {
         /// Which form.
@@ -149,6 +167,10 @@ pub struct TournamentContext {
     pub lobby: LobbyHandle,
     /// Stops it.
     pub shutdown: CancellationToken,
+    /// How long players have to come back to their boards after a restart, when the
+    /// forfeit time has passed meanwhile (the server's reconnection grace, at most the
+    /// forfeit time).
+    pub grace: Duration,
 }
 
 /// How a tournament's task begins.
@@ -254,6 +276,7 @@ impl Actor {
                         }
                     }
                     Some(TournamentMsg::BoardOver(report)) => self.board_over(report).await,
+                    Some(TournamentMsg::Arrived(name)) => self.arrived(&name).await,
                     Some(TournamentMsg::Export { format, reply }) => {
                         let _ = reply.send(export::export(&self.record, format, unix_ms()));
                     }
@@ -273,7 +296,12 @@ impl Actor {
                 TournamentStart::Manual => None,
             },
             TournamentStatus::Running | TournamentStatus::Paused => {
-                self.record.ends_ms.map(|end| at(end + 1))
+                let end = self.record.ends_ms.map(|end| at(end + 1));
+                let rematch = self.record.rematch_after.map(at);
+                match (end, rematch) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    (a, b) => a.or(b),
+                }
             }
             TournamentStatus::Over => None,
         }
@@ -291,6 +319,18 @@ impl Actor {
                 self.record.settings.start = TournamentStart::Manual;
             }
             return;
+        }
+        if self.record.rematch_after.is_some_and(|due| now >= due) {
+            // Two who just met have waited for someone else: paired now.
+            let before = self.record.rounds.len();
+            self.carry_on().await;
+            if self.record.rematch_after.is_some_and(|due| now >= due) {
+                // Not paired after all (one left, the arena ended): no more wakes for it.
+                self.record.rematch_after = None;
+            }
+            if self.record.rounds.len() != before {
+                self.publish().await;
+            }
         }
         if self.record.ends_ms.is_some_and(|end| now >= end) {
             self.carry_on().await;
@@ -340,6 +380,7 @@ impl Actor {
                     account: asker.account,
                     joins: 1,
                     withdrawn: false,
+                    removed: false,
                 })?;
                 tracing::info!(name = %asker.name, "entered");
                 self.log.push(TournamentWrite::Entrant {
@@ -368,6 +409,7 @@ impl Actor {
                     account: false,
                     joins: 1,
                     withdrawn: false,
+                    removed: false,
                 })?;
                 self.log.push(TournamentWrite::Entrant {
                     id,
@@ -377,11 +419,25 @@ impl Actor {
             TournamentRequest::Remove(name) => {
                 self.organiser_only(asker)?;
                 let i = self.record.find(&name).ok_or_else(|| not_entered(&name))?;
-                self.record.withdraw(i)?;
+                self.record.remove(i)?;
                 tracing::info!(%name, "removed by the organiser");
                 self.log.push(TournamentWrite::Entrant {
                     id,
                     entrant: self.record.stored_entrant(i),
+                });
+            }
+            TournamentRequest::Bye { round, cancel } => {
+                let i = self
+                    .record
+                    .find(&asker.name)
+                    .ok_or_else(|| not_entered(&asker.name))?;
+                let round = self.record.request_bye(i, round, cancel)?;
+                tracing::info!(name = %asker.name, round, cancel, "bye asked for");
+                self.log.push(TournamentWrite::ByeRequest {
+                    id,
+                    round,
+                    entrant: i as u32 + 1,
+                    wanted: !cancel,
                 });
             }
             TournamentRequest::Start => {
@@ -476,8 +532,57 @@ impl Actor {
             }
         }
         self.commit().await;
+        if self.record.arena() {
+            // A player back (or a late entrant) is paired at once.
+            self.carry_on().await;
+        }
         self.publish().await;
         Ok(())
+    }
+
+    /// `name` has come onto the server: their boards waiting for them are told again
+    /// (they are placed at one when free); an arena pairs them again.
+    async fn arrived(&mut self, name: &str) {
+        let Some(p) = self.record.find(name) else {
+            return;
+        };
+        for r in 0..self.record.rounds.len() {
+            let openings: Vec<(usize, BoardOpening)> = self.record.rounds[r]
+                .boards
+                .iter()
+                .enumerate()
+                .filter(|(_, b)| b.result.is_none() && b.room.is_some())
+                .filter(|(_, b)| b.white == p || b.black == p)
+                .map(|(i, b)| {
+                    let mut o = self.opening(r, i, b.room, false);
+                    // Told to this player only.
+                    let seat = usize::from(b.black == p);
+                    o.notices[1 - seat] = None;
+                    (i, o)
+                })
+                .collect();
+            self.open(r, openings).await;
+        }
+        if self.record.arena() && self.record.status == TournamentStatus::Running {
+            let before = self.record.rounds.len();
+            self.carry_on().await;
+            if self.record.rounds.len() != before {
+                self.publish().await;
+            }
+        }
+    }
+
+    /// By entrant: connected now (bots always are).
+    async fn present(&self) -> Vec<bool> {
+        let names: Vec<String> = self
+            .record
+            .entrants
+            .iter()
+            .map(|e| e.name.clone())
+            .collect();
+        let mut present = self.ctx.lobby.present(names).await.unwrap_or_default();
+        present.resize(self.record.entrants.len(), false);
+        present
     }
 
     /// The player's rating at the tournament's game (0 when unknown).
@@ -501,6 +606,12 @@ impl Actor {
             entrants: (0..self.record.entrants.len())
                 .map(|i| self.record.stored_entrant(i))
                 .collect(),
+            bye_requests: self
+                .record
+                .bye_requests
+                .iter()
+                .map(|&(round, p)| (round, p as u32 + 1))
+                .collect(),
         });
         self.write_status();
         self.commit().await;
@@ -516,7 +627,8 @@ impl Actor {
             return;
         }
         if self.record.arena() {
-            while self.record.pair_wave(unix_ms()).is_some() {
+            let present = self.present().await;
+            while self.record.pair_wave(unix_ms(), &present).is_some() {
                 let r = self.record.rounds.len() - 1;
                 self.publish_round(r).await;
             }
@@ -551,7 +663,7 @@ impl Actor {
 
     /// Pairs the next round (Swiss, round robin) and opens its rooms.
     async fn pair_round(&mut self) -> Result<(), ErrorMsg> {
-        self.record.pair_next()?;
+        self.record.pair_next(unix_ms())?;
         let r = self.record.rounds.len() - 1;
         tracing::info!(
             round = r + 1,
@@ -571,6 +683,7 @@ impl Actor {
         let (boards, byes) = self.record.stored_round(r);
         self.log.push(TournamentWrite::Paired {
             id: self.record.id,
+            round: r as u32 + 1,
             boards,
             byes,
         });
@@ -580,7 +693,7 @@ impl Actor {
             .iter()
             .enumerate()
             .filter(|(_, b)| b.result.is_none() && b.room.is_none())
-            .map(|(i, _)| (i, self.opening(r, i, None)))
+            .map(|(i, _)| (i, self.opening(r, i, None, false)))
             .collect();
         self.open(r, openings).await;
     }
@@ -594,7 +707,7 @@ impl Actor {
                 .iter()
                 .enumerate()
                 .filter(|(_, b)| b.result.is_none())
-                .map(|(i, b)| (i, self.opening(r, i, b.room)))
+                .map(|(i, b)| (i, self.opening(r, i, b.room, true)))
                 .collect();
             if !openings.is_empty() {
                 self.open(r, openings).await;
@@ -634,8 +747,9 @@ impl Actor {
         self.commit().await;
     }
 
-    /// The room to open for board `i` of round `r`.
-    fn opening(&self, r: usize, i: usize, was: Option<RoomId>) -> BoardOpening {
+    /// The room to open for board `i` of round `r`; `restarted`: after a restart (the
+    /// players get the reconnection grace if the forfeit time has passed meanwhile).
+    fn opening(&self, r: usize, i: usize, was: Option<RoomId>, restarted: bool) -> BoardOpening {
         let rec = &self.record;
         let b = &rec.rounds[r].boards[i];
         let players = [b.white, b.black].map(|p| &rec.entrants[p]);
@@ -648,6 +762,14 @@ impl Actor {
         settings.rated = rec.settings.rated;
         let names = players.map(|e| e.bot.is_none().then(|| e.name.clone()));
         let forfeit_secs = rec.settings.forfeit_secs;
+        let mut absent_due_ms = b.paired_ms + u64::from(forfeit_secs) * 1000;
+        if restarted {
+            // The reconnection grace, never more than the forfeit time itself.
+            let grace = u64::try_from(self.ctx.grace.as_millis())
+                .unwrap_or(u64::MAX)
+                .min(u64::from(forfeit_secs) * 1000);
+            absent_due_ms = absent_due_ms.max(unix_ms().saturating_add(grace));
+        }
         let notices = [0usize, 1].map(|seat| {
             names[seat].as_ref().map(|_| TournamentGame {
                 tournament: rec.id,
@@ -666,6 +788,7 @@ impl Actor {
                 board: i as u32 + 1,
                 names,
                 forfeit_after: Duration::from_secs(u64::from(forfeit_secs)),
+                absent_due_ms,
                 berserk: matches!(
                     rec.settings.format,
                     banco_protocol::TournamentFormat::Arena { berserk: true, .. }

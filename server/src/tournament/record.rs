@@ -3,9 +3,12 @@
 //!
 //! - [`Record`]: settings, entrants, rounds of boards and byes, status.
 //! - Pairing: [`Record::pair_next`] (Swiss by the Dutch rules, round robin by the Berger
-//!   tables) and [`Record::pair_wave`] (arena), each from banco-pairing.
+//!   tables) and [`Record::pair_wave`] (arena: the players free and connected; two who
+//!   just met wait [`REMATCH_WAIT_MS`] for someone else), each from banco-pairing.
 //! - Standings: [`Record::pairing_history`] is the history banco-pairing reads;
 //!   [`Record::view`] the wire's view with standings, tie-breaks and the crosstable.
+//! - Byes asked for before a round ([`Record::request_bye`], Swiss): the player is left
+//!   out of that round's pairing and scores `settings.requested_bye`.
 //! - [`Record::from_stored`] / the `stored_*` functions: to and from the store's rows.
 
 use banco_pairing::arena::{ArenaPlayer, ArenaResult, ArenaScore};
@@ -16,9 +19,9 @@ use banco_pairing::{
     Tournament as Pairing,
 };
 use banco_protocol::{
-    BoardResult, BoardView, ByeValue, ByeView, CrossCell, CrossRow, Entrant, ErrorCode, ErrorMsg,
-    GameKind, Level, RoomId, StandingLine, TieBreak, TournamentFormat, TournamentId,
-    TournamentSettings, TournamentStatus, TournamentSummary, TournamentView,
+    BoardResult, BoardView, ByeRequestView, ByeValue, ByeView, CrossCell, CrossRow, Entrant,
+    ErrorCode, ErrorMsg, GameKind, Level, RoomId, StandingLine, TieBreak, TournamentFormat,
+    TournamentId, TournamentSettings, TournamentStatus, TournamentSummary, TournamentView,
 };
 
 use crate::store::tournaments::{StoredBoard, StoredBye, StoredEntrant, StoredTournament};
@@ -36,8 +39,10 @@ pub struct EntrantRecord {
     pub account: bool,
     /// The first round they may be paired in (late entries).
     pub joins: u32,
-    /// Not paired again.
+    /// Not paired again (an arena player who withdrew may come back by entering again).
     pub withdrawn: bool,
+    /// Removed by the organiser: may not come back.
+    pub removed: bool,
 }
 
 /// A board of a round.
@@ -55,6 +60,9 @@ pub struct BoardRecord {
     pub by_hand: bool,
     /// Arena: white and black went berserk (one more point on a win).
     pub berserk: [bool; 2],
+    /// When it was paired, Unix milliseconds: a player who has not come this
+    /// tournament's forfeit time after it loses by forfeit, across restarts too.
+    pub paired_ms: u64,
 }
 
 /// A round (arena: a wave).
@@ -89,7 +97,17 @@ pub struct Record {
     pub started_ms: Option<u64>,
     /// Arena: when it ends.
     pub ends_ms: Option<u64>,
+    /// Byes asked for rounds not yet paired, as (round, entrant index) (Swiss).
+    pub bye_requests: std::collections::BTreeSet<(u32, usize)>,
+    /// Arena: the two players free are the two who just met, and others still play:
+    /// they are paired together again only from this time (Unix ms) if nobody else is
+    /// free by then. Not kept on disk (a restart waits again).
+    pub rematch_after: Option<u64>,
 }
+
+/// Arena: how long two players who just met wait for someone else to be free before
+/// they are paired together again, in milliseconds.
+pub const REMATCH_WAIT_MS: u64 = 10_000;
 
 /// A refusal.
 fn refuse(code: ErrorCode, message: impl Into<String>) -> ErrorMsg {
@@ -212,6 +230,8 @@ impl Record {
             created_ms: now_ms,
             started_ms: None,
             ends_ms: None,
+            bye_requests: std::collections::BTreeSet::new(),
+            rematch_after: None,
         }
     }
 
@@ -237,7 +257,24 @@ impl Record {
     /// not (an arena does: a late entrant is paired at once).
     pub fn enter(&mut self, mut entrant: EntrantRecord) -> Result<usize, ErrorMsg> {
         if let Some(i) = self.find(&entrant.name) {
-            if self.entrants[i].withdrawn && self.status == TournamentStatus::Entries {
+            let e = &self.entrants[i];
+            // Back: before the start, or into an arena being played (lichess's pause),
+            // unless the organiser removed them.
+            let back = match self.status {
+                TournamentStatus::Entries => true,
+                TournamentStatus::Running | TournamentStatus::Paused => self.arena(),
+                TournamentStatus::Over => false,
+            };
+            if e.withdrawn && e.removed {
+                return Err(refuse(
+                    ErrorCode::EntriesClosed,
+                    format!(
+                        "{} was removed from this tournament by its organiser",
+                        entrant.name
+                    ),
+                ));
+            }
+            if e.withdrawn && back {
                 self.entrants[i].withdrawn = false;
                 return Ok(i);
             }
@@ -301,7 +338,102 @@ impl Record {
             ));
         };
         e.withdrawn = true;
+        // Byes asked for rounds to come are void.
+        self.bye_requests.retain(|&(_, p)| p != i);
         Ok(())
+    }
+
+    /// The organiser removes entrant `i`: withdrawn, and may not come back.
+    pub fn remove(&mut self, i: usize) -> Result<(), ErrorMsg> {
+        self.withdraw(i)?;
+        self.entrants[i].removed = true;
+        Ok(())
+    }
+
+    /// Entrant `i` asks for a bye in `round` (`None`: the next round to be paired), or
+    /// takes the request back (`cancel`). A Swiss only, a round not yet paired and not
+    /// past its last. The round it concerns.
+    pub fn request_bye(
+        &mut self,
+        i: usize,
+        round: Option<u32>,
+        cancel: bool,
+    ) -> Result<u32, ErrorMsg> {
+        if !matches!(self.settings.format, TournamentFormat::Swiss { .. }) {
+            return Err(refuse(
+                ErrorCode::BadSettings,
+                "byes are asked for in a Swiss only (a round robin's rounds are fixed, an \
+                 arena player just stays away)",
+            ));
+        }
+        if self.status == TournamentStatus::Over {
+            return Err(refuse(ErrorCode::TournamentOver, "the tournament is over"));
+        }
+        if self.entrants.get(i).is_none_or(|e| e.withdrawn) {
+            return Err(refuse(
+                ErrorCode::NotEntered,
+                "only a player entered (and not withdrawn) may ask for a bye",
+            ));
+        }
+        let next = self.rounds.len() as u32 + 1;
+        let round = round.unwrap_or(next);
+        if round < next {
+            return Err(refuse(
+                ErrorCode::RoundInProgress,
+                format!(
+                    "round {round} has already been paired: a bye is asked for before its round"
+                ),
+            ));
+        }
+        if round > self.total_rounds {
+            return Err(refuse(
+                ErrorCode::NoSuchBoard,
+                format!(
+                    "this Swiss has {} rounds: there is no round {round}",
+                    self.total_rounds
+                ),
+            ));
+        }
+        if cancel {
+            if !self.bye_requests.remove(&(round, i)) {
+                return Err(refuse(
+                    ErrorCode::NotEntered,
+                    format!("no bye was asked for round {round}: there is nothing to take back"),
+                ));
+            }
+        } else if !self.bye_requests.insert((round, i)) {
+            return Err(refuse(
+                ErrorCode::AlreadyEntered,
+                format!("a bye for round {round} is already asked for"),
+            ));
+        }
+        Ok(round)
+    }
+
+    /// The byes asked for the next round to be paired, by players still in (a Swiss's;
+    /// what the pairing and a TRF file's last column get).
+    pub fn next_byes(&self) -> Vec<Bye> {
+        if !matches!(self.settings.format, TournamentFormat::Swiss { .. }) {
+            return Vec::new();
+        }
+        let next = self.rounds.len() as u32 + 1;
+        self.bye_requests
+            .iter()
+            .filter(|&&(r, p)| r == next && self.entrants.get(p).is_some_and(|e| !e.withdrawn))
+            .map(|&(_, player)| Bye {
+                player,
+                kind: self.requested_bye_kind(),
+            })
+            .collect()
+    }
+
+    /// The bye kind a requested bye is recorded as (its worth as the organiser set it).
+    fn requested_bye_kind(&self) -> ByeKind {
+        match self.settings.requested_bye {
+            ByeValue::Draw => ByeKind::HalfPoint,
+            ByeValue::Win => ByeKind::FullPoint,
+            ByeValue::Nothing => ByeKind::ZeroPoint,
+        }
     }
 
     /// Starts it at `now_ms`: the pairing numbers are set (rating first, then entry
@@ -320,8 +452,18 @@ impl Record {
                 "a tournament needs at least 2 entrants to start: enter players or bots first",
             ));
         }
-        // Stable: equal ratings keep their entry order.
+        // Stable: equal ratings keep their entry order. Byes asked for before the start
+        // follow their players to their new numbers.
+        let asked: Vec<(u32, String)> = self
+            .bye_requests
+            .iter()
+            .filter_map(|&(r, p)| Some((r, self.entrants.get(p)?.name.clone())))
+            .collect();
         self.entrants.sort_by_key(|e| std::cmp::Reverse(e.rating));
+        self.bye_requests = asked
+            .into_iter()
+            .filter_map(|(r, name)| Some((r, self.find(&name)?)))
+            .collect();
         match self.settings.format {
             TournamentFormat::RoundRobin { double } => {
                 let rr = if double {
@@ -400,8 +542,9 @@ impl Record {
         t
     }
 
-    /// Pairs the next round (Swiss, round robin); the boards come without rooms.
-    pub fn pair_next(&mut self) -> Result<&RoundRecord, ErrorMsg> {
+    /// Pairs the next round (Swiss, round robin) at `now_ms`; the boards come without
+    /// rooms. A Swiss leaves out the players who asked for a bye in it.
+    pub fn pair_next(&mut self, now_ms: u64) -> Result<&RoundRecord, ErrorMsg> {
         match self.status {
             TournamentStatus::Running => {}
             TournamentStatus::Paused => {
@@ -450,10 +593,11 @@ impl Record {
                 ),
             ));
         }
+        let asked = self.next_byes();
         let pairing: RoundPairing = match self.settings.format {
             TournamentFormat::Swiss { .. } => {
                 let t = self.pairing_history();
-                banco_pairing::dutch::pair(&t, &[]).map_err(|e| match e {
+                banco_pairing::dutch::pair(&t, &asked).map_err(|e| match e {
                     banco_pairing::dutch::PairError::NoValidPairing => refuse(
                         ErrorCode::BadSettings,
                         "no pairing meets the Dutch rules' absolute criteria (the players left \
@@ -491,17 +635,24 @@ impl Record {
                 result,
                 by_hand: false,
                 berserk: [false; 2],
+                paired_ms: now_ms,
             });
+        }
+        if matches!(self.settings.format, TournamentFormat::Swiss { .. }) {
+            round.byes.extend(asked.iter().map(|b| (b.player, b.kind)));
         }
         if let Some(p) = pairing.bye {
             round.byes.push((p, ByeKind::PairingAllocated));
         }
+        round.byes.sort_by_key(|&(p, _)| p);
+        self.bye_requests.retain(|&(r, _)| r > next);
         self.rounds.push(round);
         Ok(self.rounds.last().unwrap_or_else(|| unreachable!()))
     }
 
-    /// The players an arena may pair now: entered, not withdrawn, not playing.
-    fn arena_free(&self) -> Vec<usize> {
+    /// The players an arena may pair now: entered, not withdrawn, not playing, and
+    /// `present` (connected; a bot always is).
+    fn arena_free(&self, present: &[bool]) -> Vec<usize> {
         let busy: Vec<usize> = self
             .rounds
             .iter()
@@ -510,7 +661,11 @@ impl Record {
             .flat_map(|b| [b.white, b.black])
             .collect();
         (0..self.entrants.len())
-            .filter(|i| !self.entrants[*i].withdrawn && !busy.contains(i))
+            .filter(|&i| {
+                !self.entrants[i].withdrawn
+                    && !busy.contains(&i)
+                    && (self.entrants[i].bot.is_some() || present.get(i).copied().unwrap_or(false))
+            })
             .collect()
     }
 
@@ -538,16 +693,18 @@ impl Record {
     }
 
     /// Pairs an arena's free players (a wave), while it runs and before `now_ms` passes
-    /// its end. `None` when fewer than two are free.
-    pub fn pair_wave(&mut self, now_ms: u64) -> Option<&RoundRecord> {
+    /// its end; `present[i]`: entrant `i` is connected now (an absent player is not
+    /// paired, and is again once back). `None` when fewer than two are free.
+    pub fn pair_wave(&mut self, now_ms: u64, present: &[bool]) -> Option<&RoundRecord> {
         if !self.arena()
             || self.status != TournamentStatus::Running
             || self.ends_ms.is_some_and(|end| now_ms >= end)
         {
             return None;
         }
-        let free = self.arena_free();
+        let free = self.arena_free(present);
         if free.len() < 2 {
+            self.rematch_after = None;
             return None;
         }
         let scores = self.arena_scores();
@@ -561,6 +718,22 @@ impl Record {
                 balance[b.black] -= 1;
             }
         }
+        // Only the two who just met are free while others play: they wait a little for
+        // someone else to finish before meeting again (without it, boards that end
+        // one at a time would pair the same two for ever).
+        let rematch = free.len() == 2
+            && last_opponent[free[0]] == Some(free[1])
+            && last_opponent[free[1]] == Some(free[0])
+            && !self.round_done();
+        if rematch {
+            let due = *self
+                .rematch_after
+                .get_or_insert(now_ms.saturating_add(REMATCH_WAIT_MS));
+            if now_ms < due {
+                return None;
+            }
+        }
+        self.rematch_after = None;
         let players: Vec<ArenaPlayer> = free
             .iter()
             .map(|&i| ArenaPlayer {
@@ -586,6 +759,7 @@ impl Record {
                     result: None,
                     by_hand: false,
                     berserk: [false; 2],
+                    paired_ms: now_ms,
                 })
                 .collect(),
             byes: Vec::new(),
@@ -817,6 +991,14 @@ impl Record {
                 });
             }
         }
+        let bye_requests = self
+            .bye_requests
+            .iter()
+            .map(|&(round, p)| ByeRequestView {
+                round,
+                entrant: p as u32 + 1,
+            })
+            .collect();
         let starts_in_ms = match (self.status, self.settings.start) {
             (TournamentStatus::Entries, banco_protocol::TournamentStart::At { unix_ms }) => {
                 Some(unix_ms.saturating_sub(now_ms))
@@ -840,6 +1022,7 @@ impl Record {
                 .collect(),
             boards,
             byes,
+            bye_requests,
             tie_breaks: if self.arena() {
                 Vec::new()
             } else {
@@ -881,6 +1064,7 @@ impl Record {
             account: e.account,
             joins: e.joins,
             withdrawn: e.withdrawn,
+            removed: e.removed,
         }
     }
 
@@ -902,6 +1086,7 @@ impl Record {
                 result: b.result.map(|x| x.text().to_string()),
                 by_hand: b.by_hand,
                 berserk: b.berserk,
+                paired_ms: b.paired_ms,
             })
             .collect();
         let byes = round
@@ -928,6 +1113,7 @@ impl Record {
             other => return Err(format!("unknown status '{other}'")),
         };
         let n = s.entrants.len();
+        let entrants_withdrawn: Vec<bool> = s.entrants.iter().map(|e| e.withdrawn).collect();
         let entrants = s
             .entrants
             .into_iter()
@@ -940,6 +1126,7 @@ impl Record {
                 account: e.account,
                 joins: e.joins,
                 withdrawn: e.withdrawn,
+                removed: e.removed,
             })
             .collect();
         let index = |number: u32| -> Result<usize, String> {
@@ -965,6 +1152,7 @@ impl Record {
                 result: b.result.as_deref().and_then(BoardResult::parse),
                 by_hand: b.by_hand,
                 berserk: b.berserk,
+                paired_ms: b.paired_ms,
             });
         }
         for y in s.byes {
@@ -979,6 +1167,15 @@ impl Record {
                 .byes
                 .push((index(y.entrant)?, bye_kind_of(&y.kind)));
         }
+        let paired = rounds.len() as u32;
+        let mut bye_requests = std::collections::BTreeSet::new();
+        for (round, entrant) in s.bye_requests {
+            // A request for a round paired since is spent (its bye is in the round).
+            let i = index(entrant)?;
+            if round > paired && !entrants_withdrawn.get(i).copied().unwrap_or(true) {
+                bye_requests.insert((round, i));
+            }
+        }
         Ok(Record {
             id: s.id,
             organiser: s.organiser,
@@ -990,6 +1187,8 @@ impl Record {
             created_ms: s.created_ms,
             started_ms: s.started_ms,
             ends_ms: s.ends_ms,
+            bye_requests,
+            rematch_after: None,
         })
     }
 }
@@ -1007,6 +1206,7 @@ mod tests {
             account: true,
             joins: 1,
             withdrawn: false,
+            removed: false,
         }
     }
 
@@ -1026,12 +1226,12 @@ mod tests {
     #[test]
     fn a_swiss_is_paired_round_by_round_and_not_before_results() {
         let mut r = swiss(7, 3);
-        assert_eq!(r.pair_next().unwrap_err().code, ErrorCode::BadSettings);
+        assert_eq!(r.pair_next(5).unwrap_err().code, ErrorCode::BadSettings);
         r.start(1).unwrap();
-        let round = r.pair_next().unwrap().clone();
+        let round = r.pair_next(5).unwrap().clone();
         assert_eq!(round.boards.len(), 3);
         assert_eq!(round.byes.len(), 1, "seven players: one bye");
-        assert_eq!(r.pair_next().unwrap_err().code, ErrorCode::RoundInProgress);
+        assert_eq!(r.pair_next(5).unwrap_err().code, ErrorCode::RoundInProgress);
         for b in 1..=3 {
             r.set_result(1, b, BoardResult::WhiteWins, false).unwrap();
         }
@@ -1041,7 +1241,7 @@ mod tests {
                 .code,
             ErrorCode::NoSuchBoard
         );
-        r.pair_next().unwrap();
+        r.pair_next(5).unwrap();
         assert_eq!(r.rounds.len(), 2);
         // The same history re-paired by the crate gives the same round.
         let mut before = r.clone();
@@ -1072,7 +1272,7 @@ mod tests {
         assert_eq!(r.total_rounds, 3);
         for round in 1..=3u32 {
             let boards: Vec<(usize, usize)> = r
-                .pair_next()
+                .pair_next(5)
                 .unwrap()
                 .boards
                 .iter()
@@ -1091,7 +1291,7 @@ mod tests {
             }
         }
         assert!(r.finished(0));
-        assert_eq!(r.pair_next().unwrap_err().code, ErrorCode::TournamentOver);
+        assert_eq!(r.pair_next(5).unwrap_err().code, ErrorCode::TournamentOver);
         assert!(r.standings().iter().all(|l| l.points == 15));
     }
 
@@ -1109,7 +1309,7 @@ mod tests {
             ErrorCode::AlreadyEntered
         );
         r.start(0).unwrap();
-        r.pair_next().unwrap();
+        r.pair_next(5).unwrap();
         assert_eq!(
             r.enter(person("Late", 1)).unwrap_err().code,
             ErrorCode::EntriesClosed
@@ -1131,9 +1331,12 @@ mod tests {
             r.enter(person(&format!("P{i}"), 1500)).unwrap();
         }
         r.start(0).unwrap();
-        let wave = r.pair_wave(1).unwrap().clone();
+        let wave = r.pair_wave(1, &[true; 5]).unwrap().clone();
         assert_eq!(wave.boards.len(), 2, "one of five waits");
-        assert!(r.pair_wave(2).is_none(), "one free player is not paired");
+        assert!(
+            r.pair_wave(2, &[true; 5]).is_none(),
+            "one free player is not paired"
+        );
         let w = wave.boards[0].white;
         r.set_result_berserk(1, 1, BoardResult::WhiteWins, false, Some([true, false]))
             .unwrap();
@@ -1142,10 +1345,10 @@ mod tests {
             3,
             "a berserk win: one more point"
         );
-        let wave2 = r.pair_wave(3).unwrap().clone();
+        let wave2 = r.pair_wave(3, &[true; 5]).unwrap().clone();
         assert_eq!(wave2.boards.len(), 1);
         assert!(
-            r.pair_wave(60_000).is_none(),
+            r.pair_wave(60_000, &[true; 5]).is_none(),
             "nothing is paired after the end"
         );
         assert!(!r.finished(60_000), "games running at the end still count");
@@ -1153,9 +1356,10 @@ mod tests {
 
     #[test]
     fn a_record_survives_the_store_form() {
-        let mut r = swiss(5, 2);
+        let mut r = swiss(5, 3);
         r.start(7).unwrap();
-        r.pair_next().unwrap();
+        r.request_bye(2, Some(3), false).unwrap();
+        r.pair_next(5).unwrap();
         r.set_result(1, 1, BoardResult::Draw, true).unwrap();
         let (boards, byes) = r.stored_round(0);
         let stored = StoredTournament {
@@ -1170,7 +1374,163 @@ mod tests {
             entrants: (0..r.entrants.len()).map(|i| r.stored_entrant(i)).collect(),
             boards,
             byes,
+            bye_requests: r
+                .bye_requests
+                .iter()
+                .map(|&(round, p)| (round, p as u32 + 1))
+                .collect(),
         };
         assert_eq!(Record::from_stored(stored).unwrap(), r);
+    }
+
+    #[test]
+    fn a_bye_asked_for_leaves_the_player_out_with_its_worth() {
+        let mut r = swiss(6, 3);
+        // Asked before the start by the lowest rated, who is numbered last at the start.
+        r.enter(person("Late", 1)).unwrap();
+        r.entrants.swap(0, 6);
+        r.request_bye(0, Some(2), false).unwrap();
+        r.request_bye(0, Some(2), true).unwrap();
+        r.request_bye(0, Some(3), false).unwrap();
+        r.start(0).unwrap();
+        assert_eq!(
+            r.bye_requests.iter().copied().collect::<Vec<_>>(),
+            vec![(3, 6)],
+            "the request follows its player to number 7"
+        );
+        r.withdraw(6).unwrap();
+        assert!(r.bye_requests.is_empty(), "void once withdrawn");
+        // Asked, taken back, asked again; a second ask and a taking back of nothing
+        // are refused.
+        assert_eq!(r.request_bye(1, None, false).unwrap(), 1);
+        assert_eq!(
+            r.request_bye(1, None, false).unwrap_err().code,
+            ErrorCode::AlreadyEntered
+        );
+        r.request_bye(1, None, true).unwrap();
+        assert_eq!(
+            r.request_bye(1, None, true).unwrap_err().code,
+            ErrorCode::NotEntered
+        );
+        r.request_bye(1, Some(1), false).unwrap();
+        r.request_bye(4, Some(2), false).unwrap();
+        assert_eq!(
+            r.request_bye(0, Some(4), false).unwrap_err().code,
+            ErrorCode::NoSuchBoard,
+            "a Swiss of 3 rounds has no round 4"
+        );
+        let round = r.pair_next(9).unwrap().clone();
+        assert_eq!(round.boards.len(), 2, "five left: two boards");
+        assert!(round.boards.iter().all(|b| b.white != 1 && b.black != 1));
+        assert!(round.boards.iter().all(|b| b.paired_ms == 9));
+        assert!(round.byes.contains(&(1, ByeKind::HalfPoint)));
+        assert_eq!(
+            round
+                .byes
+                .iter()
+                .filter(|(_, k)| *k == ByeKind::PairingAllocated)
+                .count(),
+            1,
+            "the odd one out gets the pairing-allocated bye"
+        );
+        assert_eq!(
+            r.request_bye(2, Some(1), false).unwrap_err().code,
+            ErrorCode::RoundInProgress,
+            "too late for a round paired"
+        );
+        assert_eq!(r.bye_requests.len(), 1, "round 2's request waits");
+        for b in 1..=2 {
+            r.set_result(1, b, BoardResult::Draw, false).unwrap();
+        }
+        let line = r.standings().into_iter().find(|l| l.entrant == 2).unwrap();
+        assert_eq!(line.points, 5, "half a point for the bye asked for");
+        // The organiser's value: nothing.
+        r.settings.requested_bye = ByeValue::Nothing;
+        let round2 = r.pair_next(10).unwrap().clone();
+        assert!(round2.byes.contains(&(4, ByeKind::ZeroPoint)));
+        // The TRF export writes it as bbpPairings reads it.
+        let trf = banco_pairing::trf::write("Club", &r.pairing_history(), &[]).unwrap();
+        assert!(trf.contains(" H "), "a half-point bye is an H: {trf}");
+    }
+
+    #[test]
+    fn an_arena_pairs_only_players_present_and_takes_back_a_player_who_withdrew() {
+        let settings = TournamentSettings::new(
+            "Arena",
+            TournamentFormat::Arena {
+                seconds: 60,
+                berserk: false,
+            },
+            RoomSettings::default(),
+        );
+        let mut r = Record::new(3, "Org".into(), settings, 0);
+        for i in 0..4 {
+            r.enter(person(&format!("P{i}"), 1500)).unwrap();
+        }
+        r.start(0).unwrap();
+        let wave = r.pair_wave(1, &[true, true, false, true]).unwrap().clone();
+        assert_eq!(wave.boards.len(), 1, "the absent player is not paired");
+        assert!(wave.boards.iter().all(|b| b.white != 2 && b.black != 2));
+        // Back: paired with the one waiting.
+        let wave = r.pair_wave(2, &[true; 4]).unwrap().clone();
+        assert_eq!(wave.boards.len(), 1);
+        // Withdrawn (paused) players are not paired; entering again brings them back.
+        r.set_result(1, 1, BoardResult::Draw, false).unwrap();
+        let i = r.find("P0").unwrap();
+        r.withdraw(i).unwrap();
+        assert!(r.pair_wave(3, &[true; 4]).is_none(), "one free player left");
+        assert_eq!(r.enter(person("P0", 1500)).unwrap(), i);
+        // (The two free just met, and wave 2 plays on: they wait before meeting again.)
+        assert!(r.pair_wave(4, &[true; 4]).is_none());
+        assert!(r.pair_wave(4 + REMATCH_WAIT_MS, &[true; 4]).is_some());
+        // A player removed by the organiser may not come back.
+        let j = r.find("P3").unwrap();
+        r.remove(j).unwrap();
+        assert_eq!(
+            r.enter(person("P3", 1500)).unwrap_err().code,
+            ErrorCode::EntriesClosed
+        );
+    }
+
+    #[test]
+    fn two_who_just_met_wait_for_someone_else_before_meeting_again() {
+        let settings = TournamentSettings::new(
+            "Arena",
+            TournamentFormat::Arena {
+                seconds: 600,
+                berserk: false,
+            },
+            RoomSettings::default(),
+        );
+        let mut r = Record::new(3, "Org".into(), settings, 0);
+        for i in 0..4 {
+            r.enter(person(&format!("P{i}"), 1500)).unwrap();
+        }
+        r.start(0).unwrap();
+        let all = [true; 4];
+        assert_eq!(r.pair_wave(1, &all).unwrap().boards.len(), 2);
+        r.set_result(1, 1, BoardResult::Draw, false).unwrap();
+        assert!(
+            r.pair_wave(2, &all).is_none(),
+            "they wait: board 2 plays on"
+        );
+        assert!(r.pair_wave(2 + REMATCH_WAIT_MS - 1, &all).is_none());
+        // Board 2 ends in time: four free, paired across.
+        r.set_result(1, 2, BoardResult::Draw, false).unwrap();
+        let wave = r.pair_wave(3, &all).unwrap().clone();
+        let first = &r.rounds[0].boards;
+        for b in &wave.boards {
+            assert!(
+                !first
+                    .iter()
+                    .any(|f| [f.white, f.black] == [b.white, b.black]
+                        || [f.white, f.black] == [b.black, b.white]),
+                "no rematch: {wave:?}"
+            );
+        }
+        // Nobody else finishes: after the wait they meet again rather than idle.
+        r.set_result(2, 1, BoardResult::Draw, false).unwrap();
+        assert!(r.pair_wave(10, &all).is_none());
+        assert!(r.pair_wave(10 + REMATCH_WAIT_MS, &all).is_some());
     }
 }

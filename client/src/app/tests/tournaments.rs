@@ -5,8 +5,9 @@
 
 use super::*;
 use banco_protocol::{
-    BoardResult, BoardView, ByeView, CrossCell, CrossRow, Entrant, StandingLine, TieBreak,
-    TournamentFormat, TournamentSettings, TournamentStatus, TournamentSummary, TournamentView,
+    BoardResult, BoardView, ByeRequestView, ByeView, CrossCell, CrossRow, Entrant, ExportFormat,
+    Level, StandingLine, TieBreak, TournamentFormat, TournamentSettings, TournamentStatus,
+    TournamentSummary, TournamentView,
 };
 
 fn summary() -> TournamentSummary {
@@ -73,6 +74,7 @@ fn view() -> TournamentView {
                 points: 10,
             },
         ],
+        bye_requests: Vec::new(),
         tie_breaks: vec![
             TieBreak::BuchholzCut1,
             TieBreak::Buchholz,
@@ -227,4 +229,116 @@ fn a_game_ready_is_told_wherever_the_player_is() {
     }));
     let (text, _) = render(&a, 100, 30);
     assert!(text.contains("room 7"), "{text}");
+}
+
+#[test]
+fn the_organisers_keys_send_what_the_protocol_offers_and_h_asks_for_a_bye() {
+    let mut a = tournaments_app();
+    press(&mut a, &[KeyCode::Enter]);
+    sent(&mut a);
+    let mut v = view();
+    v.summary.organiser = "An".into();
+    v.bye_requests = vec![ByeRequestView {
+        round: 3,
+        entrant: 3,
+    }];
+    v.entrants[3].bot = Some(Level::Easy);
+    a.server(ServerMsg::Tournament(Box::new(v.clone())));
+    let (text, _) = render(&a, 100, 30);
+    insta::assert_snapshot!("tournament_organiser", text);
+    assert!(text.contains("Chi asked for a bye"), "{text}");
+    // h: a bye in the next round; once asked (the view says so), h takes it back.
+    press(&mut a, &[KeyCode::Char('h')]);
+    assert_eq!(
+        sent(&mut a),
+        vec![ClientMsg::RequestBye {
+            id: 3,
+            round: None,
+            cancel: false
+        }]
+    );
+    v.bye_requests.push(ByeRequestView {
+        round: 3,
+        entrant: 1,
+    });
+    a.server(ServerMsg::Tournament(Box::new(v.clone())));
+    press(&mut a, &[KeyCode::Char('h')]);
+    assert_eq!(
+        sent(&mut a),
+        vec![ClientMsg::RequestBye {
+            id: 3,
+            round: Some(3),
+            cancel: true
+        }]
+    );
+    // Pause (it runs), a round more, the next bot level not entered (easy is).
+    press(
+        &mut a,
+        &[KeyCode::Char('P'), KeyCode::Char('+'), KeyCode::Char('b')],
+    );
+    assert_eq!(
+        sent(&mut a),
+        vec![
+            ClientMsg::PauseTournament {
+                id: 3,
+                paused: true
+            },
+            ClientMsg::AddRound(3),
+            ClientMsg::AddTournamentBot {
+                id: 3,
+                level: Level::Medium
+            },
+        ]
+    );
+    // A result by hand on the chosen board of the current round.
+    press(
+        &mut a,
+        &[KeyCode::Char('1'), KeyCode::Down, KeyCode::Char('=')],
+    );
+    assert_eq!(
+        sent(&mut a),
+        vec![
+            ClientMsg::SetResult {
+                id: 3,
+                round: 2,
+                board: 1,
+                result: BoardResult::WhiteWins
+            },
+            ClientMsg::SetResult {
+                id: 3,
+                round: 2,
+                board: 2,
+                result: BoardResult::Draw
+            },
+        ]
+    );
+    // x removes the chosen player of the standings, asked twice.
+    press(&mut a, &[KeyCode::Char('x')]);
+    assert!(sent(&mut a).is_empty(), "no player chosen on the pairings");
+    press(&mut a, &[KeyCode::Tab, KeyCode::Down, KeyCode::Char('x')]);
+    assert!(sent(&mut a).is_empty(), "asked first");
+    let (text, _) = render(&a, 100, 30);
+    insta::assert_snapshot!("tournament_standings_chosen", text);
+    press(&mut a, &[KeyCode::Char('x')]);
+    assert_eq!(
+        sent(&mut a),
+        vec![ClientMsg::RemoveEntrant {
+            id: 3,
+            name: "Chi".into()
+        }]
+    );
+    // Another key between the two presses asks again.
+    press(
+        &mut a,
+        &[KeyCode::Char('x'), KeyCode::Up, KeyCode::Char('x')],
+    );
+    assert!(sent(&mut a).is_empty());
+    // E: every export that applies, each saved where the client runs.
+    press(&mut a, &[KeyCode::Char('E')]);
+    assert_eq!(
+        sent(&mut a),
+        [ExportFormat::Trf, ExportFormat::Csv, ExportFormat::Json]
+            .map(|format| ClientMsg::ExportTournament { id: 3, format })
+            .to_vec()
+    );
 }
