@@ -194,6 +194,12 @@ async fn a_guest_on_a_phone_joins_plays_each_round_in_its_room_and_sees_the_stan
     page.click("#btn-t-join").await;
     page.wait_text("#t-status", "You are entered").await;
     page.wait_for("#btn-t-withdraw").await;
+    // A bye asked for from the page: the server lists the request (the page shows what
+    // the server's view says), and takes it back again.
+    page.click("#btn-t-bye").await;
+    page.wait_text("#t-bye-requests", "asked for a bye").await;
+    page.click("#btn-t-unbye").await;
+    page.wait_for("#btn-t-bye").await;
     let mut players = Vec::new();
     for name in ["Bình", "Chi", "Dung"] {
         let mut c = server.player(name).await;

@@ -542,6 +542,18 @@ function renderOne(root, state, k) {
     : entered
       ? h('button', { id: 'btn-t-withdraw', type: 'button', onclick: () => send({ WithdrawTournament: id }) }, t('web_tournament.withdraw'))
       : h('button', { id: 'btn-t-join', type: 'button', class: 'primary', onclick: () => send({ JoinTournament: id }) }, t('web_tournament.join'));
+  // A Swiss entrant may ask for a bye before a round is paired (the server scores it
+  // and says which round it is for); one asked for can be taken back.
+  const myBye = mine ? (v.bye_requests || []).find((b) => b.entrant === mine.number) : undefined;
+  const byeButton =
+    entered && kind === 'swiss' && !over
+      ? myBye
+        ? h('button', { id: 'btn-t-unbye', type: 'button', onclick: () => send({ RequestBye: { id, round: myBye.round, cancel: true } }) }, t('web_tournament.unbye', { round: myBye.round }))
+        : h('button', { id: 'btn-t-bye', type: 'button', onclick: () => send({ RequestBye: { id, round: null, cancel: false } }) }, t('web_tournament.bye'))
+      : null;
+  const byesAsked = (v.bye_requests || []).length
+    ? h('p', { id: 't-bye-requests', class: 'muted' }, (v.bye_requests || []).map((b) => t('tournament.bye_asked', { round: b.round, name: nameOf(v, b.entrant) })).join(' '))
+    : null;
   const exports = h(
     'p',
     { id: 't-exports', class: 'exports' },
@@ -562,6 +574,7 @@ function renderOne(root, state, k) {
           'div',
           { class: 'lobby-buttons' },
           joinButtons,
+          byeButton,
           h('button', { id: 'btn-t-print', type: 'button', onclick: () => k.show('tournament-print') }, t('web_tournament.printable')),
           h('button', { id: 'btn-t-list', type: 'button', onclick: () => openList(state, k) }, t('tournament.title')),
         ),
@@ -578,6 +591,7 @@ function renderOne(root, state, k) {
         h('span', { id: 't-clock' }, countdown(state, performance.now())),
       ),
       myGame,
+      byesAsked,
       organiser ? organiserPanel(v, send) : null,
       h(
         'div',
