@@ -23,6 +23,9 @@ struct Listed {
     handle: RoomHandle,
     /// Who made it; `None` for a game reopened after a restart.
     maker: Option<Maker>,
+    /// A tournament's board is played here (opened for it, or adopted after a restart):
+    /// no other board may take it over.
+    board: bool,
 }
 
 /// Every open room.
@@ -67,7 +70,32 @@ impl RoomDirectory {
 
     /// Lists the room `id`.
     pub fn open(&mut self, id: RoomId, handle: RoomHandle, maker: Option<Maker>) {
-        self.rooms.insert(id, Listed { handle, maker });
+        self.rooms.insert(
+            id,
+            Listed {
+                handle,
+                maker,
+                board: false,
+            },
+        );
+    }
+
+    /// Room `id` now plays a tournament's board; `false` if another board already has it
+    /// (or it is not open). After a restart the rooms' numbers start again, so the room a
+    /// board remembers may by now hold another tournament's board.
+    pub fn claim_for_board(&mut self, id: RoomId) -> bool {
+        match self.rooms.get_mut(&id) {
+            Some(listed) if !listed.board => {
+                listed.board = true;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether room `id` is open and plays no tournament's board yet.
+    pub fn unclaimed(&self, id: RoomId) -> bool {
+        self.rooms.get(&id).is_some_and(|listed| !listed.board)
     }
 
     /// Forgets room `id` (it closed); `false` if it was not listed.
@@ -100,5 +128,30 @@ impl RoomDirectory {
                     || (maker.account.is_some() && m.account == maker.account)
             })
             .count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_room_plays_one_board_only_even_when_a_board_remembers_its_number() {
+        let mut rooms = RoomDirectory::default();
+        // A game restored from the store, and a room opened for a board this run.
+        rooms.open(3, RoomHandle::for_test(3), None);
+        rooms.open(5, RoomHandle::for_test(5), None);
+        assert!(rooms.claim_for_board(5), "opened for its board");
+        // After a restart another tournament's board remembers room 5 from the last
+        // run: it is taken, so that board gets a room of its own.
+        assert!(!rooms.unclaimed(5));
+        assert!(!rooms.claim_for_board(5));
+        // The restored game's room may be adopted once.
+        assert!(rooms.unclaimed(3));
+        assert!(rooms.claim_for_board(3));
+        assert!(!rooms.unclaimed(3));
+        // A number no room has is nobody's to adopt.
+        assert!(!rooms.unclaimed(9));
+        assert!(!rooms.claim_for_board(9));
     }
 }

@@ -227,6 +227,10 @@ impl Lobby {
         } = opening;
         // After a restart: the room it was played in, if it is there with its players.
         let kept = was.and_then(|id| {
+            // Not a room another board holds (numbers start again after a restart).
+            if !self.rooms.unclaimed(id) {
+                return None;
+            }
             let handle = self.rooms.get(id)?.clone();
             let line = self.list.lines().find(|l| l.id == id)?;
             let same = link
@@ -263,6 +267,7 @@ impl Lobby {
             }
         };
         let room = handle.id();
+        self.rooms.claim_for_board(room);
         for (name, notice) in link.names.iter().zip(notices) {
             let (Some(name), Some(mut notice)) = (name, notice) else {
                 continue;

@@ -104,6 +104,13 @@ impl RoomHandle {
         RoomHandle { id, tx }
     }
 
+    /// A handle to no room (its inbox dropped): for unit tests of the lobby's books.
+    #[cfg(test)]
+    pub fn for_test(id: RoomId) -> RoomHandle {
+        let (tx, _) = mpsc::channel(1);
+        RoomHandle { id, tx }
+    }
+
     pub fn id(&self) -> RoomId {
         self.id
     }
