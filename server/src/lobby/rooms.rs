@@ -23,10 +23,13 @@ struct Listed {
     handle: RoomHandle,
     /// Who made it; `None` for a game reopened after a restart.
     maker: Option<Maker>,
-    /// A tournament's board is played here (opened for it, or adopted after a restart):
+    /// The tournament's board played here (opened for it, or adopted after a restart):
     /// no other board may take it over.
-    board: bool,
+    board: Option<BoardKey>,
 }
+
+/// A tournament's board: (tournament, round, board).
+pub type BoardKey = (banco_protocol::TournamentId, u32, u32);
 
 /// Every open room.
 pub struct RoomDirectory {
@@ -75,27 +78,29 @@ impl RoomDirectory {
             Listed {
                 handle,
                 maker,
-                board: false,
+                board: None,
             },
         );
     }
 
-    /// Room `id` now plays a tournament's board; `false` if another board already has it
-    /// (or it is not open). After a restart the rooms' numbers start again, so the room a
-    /// board remembers may by now hold another tournament's board.
-    pub fn claim_for_board(&mut self, id: RoomId) -> bool {
+    /// Room `id` now plays `board`; `false` if another board already has it (or it is
+    /// not open). After a restart the rooms' numbers start again, so the room a board
+    /// remembers may by now hold another tournament's board.
+    pub fn claim_for_board(&mut self, id: RoomId, board: BoardKey) -> bool {
         match self.rooms.get_mut(&id) {
-            Some(listed) if !listed.board => {
-                listed.board = true;
+            Some(listed) if listed.board.is_none_or(|b| b == board) => {
+                listed.board = Some(board);
                 true
             }
             _ => false,
         }
     }
 
-    /// Whether room `id` is open and plays no tournament's board yet.
-    pub fn unclaimed(&self, id: RoomId) -> bool {
-        self.rooms.get(&id).is_some_and(|listed| !listed.board)
+    /// Whether room `id` is open and free for `board`: it plays no board, or that one.
+    pub fn free_for(&self, id: RoomId, board: BoardKey) -> bool {
+        self.rooms
+            .get(&id)
+            .is_some_and(|listed| listed.board.is_none_or(|b| b == board))
     }
 
     /// Forgets room `id` (it closed); `false` if it was not listed.
@@ -141,17 +146,21 @@ mod tests {
         // A game restored from the store, and a room opened for a board this run.
         rooms.open(3, RoomHandle::for_test(3), None);
         rooms.open(5, RoomHandle::for_test(5), None);
-        assert!(rooms.claim_for_board(5), "opened for its board");
+        let (mine, other) = ((36, 2, 1), (37, 1, 1));
+        assert!(rooms.claim_for_board(5, mine), "opened for its board");
         // After a restart another tournament's board remembers room 5 from the last
         // run: it is taken, so that board gets a room of its own.
-        assert!(!rooms.unclaimed(5));
-        assert!(!rooms.claim_for_board(5));
-        // The restored game's room may be adopted once.
-        assert!(rooms.unclaimed(3));
-        assert!(rooms.claim_for_board(3));
-        assert!(!rooms.unclaimed(3));
+        assert!(!rooms.free_for(5, other));
+        assert!(!rooms.claim_for_board(5, other));
+        // Its own board may come back to it (a player told their board again).
+        assert!(rooms.free_for(5, mine));
+        assert!(rooms.claim_for_board(5, mine));
+        // The restored game's room may be adopted by its board.
+        assert!(rooms.free_for(3, other));
+        assert!(rooms.claim_for_board(3, other));
+        assert!(!rooms.free_for(3, mine));
         // A number no room has is nobody's to adopt.
-        assert!(!rooms.unclaimed(9));
-        assert!(!rooms.claim_for_board(9));
+        assert!(!rooms.free_for(9, mine));
+        assert!(!rooms.claim_for_board(9, mine));
     }
 }

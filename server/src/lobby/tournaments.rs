@@ -226,9 +226,10 @@ impl Lobby {
             notices,
         } = opening;
         // After a restart: the room it was played in, if it is there with its players.
+        let key = (link.tournament, link.round, link.board);
         let kept = was.and_then(|id| {
             // Not a room another board holds (numbers start again after a restart).
-            if !self.rooms.unclaimed(id) {
+            if !self.rooms.free_for(id, key) {
                 return None;
             }
             let handle = self.rooms.get(id)?.clone();
@@ -267,7 +268,7 @@ impl Lobby {
             }
         };
         let room = handle.id();
-        self.rooms.claim_for_board(room);
+        self.rooms.claim_for_board(room, key);
         for (name, notice) in link.names.iter().zip(notices) {
             let (Some(name), Some(mut notice)) = (name, notice) else {
                 continue;
