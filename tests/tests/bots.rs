@@ -2,10 +2,10 @@
 //! rooms where two bots play while people watch.
 
 use banco_protocol::{
-    ClientMsg, EndReason, ErrorCode, Level, Move, OfferKind, Role, RoomSettings, Seat, SeatKind,
-    ServerMsg,
+    CaroOpening, ClientMsg, EndReason, ErrorCode, FirstMove, Level, Move, OfferKind, Point, Role,
+    RoomSettings, Rule, Seat, SeatKind, ServerMsg,
 };
-use banco_tests::{Client, TestServer, caro, vs_bot};
+use banco_tests::{Client, TestServer, caro, caro_from, vs_bot};
 
 /// Points far from the centre, two apart, so the person never threatens anything.
 fn careless_moves() -> impl Iterator<Item = (u8, u8)> {
@@ -62,6 +62,63 @@ async fn every_level_beats_a_careless_player() {
         assert_eq!(over.reason, EndReason::Five, "{level}");
         assert_eq!(over.line.len(), 5);
     }
+    server.stop().await;
+}
+
+/// The bot's next move (skipping the echo of mine).
+async fn bots_move(me: &mut Client) -> Point {
+    match me
+        .recv_until(|m| matches!(m, ServerMsg::Moved { record, .. } if record.by == Seat::Two))
+        .await
+    {
+        ServerMsg::Moved {
+            record: banco_protocol::MoveRecord {
+                mv: Move::Caro(p), ..
+            },
+            ..
+        } => p,
+        other => panic!("expected the bot's stone, got {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn the_bot_resigns_once_its_search_has_proved_it_lost() {
+    let server = TestServer::start().await;
+    let p = Point::new;
+    // X (the person, to move): a three on row 7 closed by O at (3,7), and two on column
+    // 7. X at (7,7) makes a four and an open three at once: O must block the four at
+    // (8,7) (a forced block, which the bot plays without proving anything), X makes the
+    // three an open four at (7,10), and nothing saves O: the bot's search says so.
+    let stones = vec![
+        p(4, 7),
+        p(3, 7),
+        p(5, 7),
+        p(0, 0),
+        p(6, 7),
+        p(14, 0),
+        p(7, 8),
+        p(0, 14),
+        p(7, 9),
+        p(14, 14),
+    ];
+    let mut me = server.connect("An").await;
+    let settings = RoomSettings {
+        first: FirstMove::Me,
+        seats: [SeatKind::Human, SeatKind::Bot(Level::Hard)],
+        ..caro_from(15, Rule::Freestyle, CaroOpening::Stones(stones))
+    };
+    me.create(settings).await;
+    let started = me.game_started().await;
+    assert_eq!(started.first, Seat::One);
+    me.play(7, 7).await;
+    assert_eq!(bots_move(&mut me).await, p(8, 7), "the bot blocks the four");
+    me.play(7, 10).await;
+    let over = me.game_over().await;
+    assert_eq!(
+        (over.winner, over.reason),
+        (Some(Seat::One), EndReason::Resign),
+        "facing an open four, the bot resigns: {over:?}"
+    );
     server.stop().await;
 }
 

@@ -115,6 +115,16 @@ impl GameBot {
         }
     }
 
+    /// Whether `score`, as this bot's [`GameBot::think`] reported it from the mover's
+    /// side, says the mover is lost by force: the search found a mate (xiangqi) or a five
+    /// (caro) against it that no defence escapes.
+    pub fn proves_loss(&self, score: i32) -> bool {
+        match self {
+            GameBot::Caro(_) => score <= -caro::MATE_BOUND,
+            GameBot::Xiangqi(_) => score <= -xiangqi::MATE_BOUND,
+        }
+    }
+
     /// The level's nominal thinking time per move (a caller caps it by the bot's clock).
     pub fn move_time(&self) -> Duration {
         match self {
@@ -169,6 +179,51 @@ mod tests {
             assert_eq!(g.to_move(), Side::First);
             bot.new_game();
         }
+    }
+
+    #[test]
+    fn a_proven_loss_is_told_from_an_open_position() {
+        let spec = GameSpec::Caro {
+            width: 15,
+            height: 15,
+            rule: Rule::Freestyle,
+            opening: Vec::new(),
+        };
+        let mut game = Game::new(&spec).unwrap();
+        let limits = Limits::within(Duration::from_millis(200)).depth(4);
+        let mut bot = GameBot::new(&spec, Level::Hard);
+        game.play(Move::Caro(Point::new(7, 7))).unwrap();
+        let t = bot.think(&game, &limits);
+        assert!(!bot.proves_loss(t.score), "one stone down: {}", t.score);
+        // X makes an open four on row 7 while O plays on the edge: O is lost.
+        for (x, y) in [(0, 0), (6, 7), (0, 2), (5, 7), (0, 4), (8, 7)] {
+            game.play(Move::Caro(Point::new(x, y))).unwrap();
+        }
+        let t = bot.think(&game, &limits);
+        assert!(
+            bot.proves_loss(t.score),
+            "an open four against: {}",
+            t.score
+        );
+
+        // Red to move and mated next move whatever it does (the flying general keeps
+        // its king off the d-file, the rook on rank 1 fences it in, the other comes to b0;
+        // the soldier gives Red moves to choose from, so this is searched, not forced).
+        let spec = GameSpec::Xiangqi {
+            fen: Some("3k5/9/9/8P/9/9/1r7/9/r8/4K4 w".into()),
+        };
+        let game = Game::new(&spec).unwrap();
+        let mut bot = GameBot::new(&spec, Level::Hard);
+        let t = bot.think(&game, &Limits::within(Duration::from_secs(3)));
+        assert!(
+            bot.proves_loss(t.score),
+            "mated next move: {} {:?}",
+            t.score,
+            t.pv
+        );
+        let game = Game::new(&GameSpec::Xiangqi { fen: None }).unwrap();
+        let t = bot.think(&game, &limits);
+        assert!(!bot.proves_loss(t.score), "the start: {}", t.score);
     }
 
     #[test]

@@ -48,6 +48,9 @@ pub struct Finished {
     pub line: Vec<Move>,
     /// The job was called off before it could answer (its handle, or the pool closing).
     pub cancelled: bool,
+    /// The search proved the mover lost by force (a mate or a five against it): a bot
+    /// resigns on it.
+    pub lost: bool,
 }
 
 impl Finished {

@@ -47,6 +47,11 @@ pub trait Engine: Send {
     /// searched (no opening book's pick), without a level's deliberate noise. For
     /// reviews, whose scores must be the engine's own.
     fn judge(&mut self) {}
+    /// Whether `score` from [`Engine::think`] says the mover is lost by force (a mate or
+    /// a five against it). An engine that cannot tell says no.
+    fn proves_loss(&self, _score: i32) -> bool {
+        false
+    }
 }
 
 impl Engine for GameBot {
@@ -56,6 +61,10 @@ impl Engine for GameBot {
 
     fn set_level(&mut self, level: Level) {
         GameBot::set_level(self, level);
+    }
+
+    fn proves_loss(&self, score: i32) -> bool {
+        GameBot::proves_loss(self, score)
     }
 
     fn judge(&mut self) {

@@ -149,6 +149,7 @@ fn search(
                 "search done"
             );
             Finished {
+                lost: brain.proves_loss(t.score),
                 best: t.best,
                 score: t.score,
                 line: t.pv,

@@ -6,7 +6,7 @@ use std::time::Duration;
 use tokio::time::Instant;
 
 use banco_engine::bot::Limits;
-use banco_protocol::{ErrorCode, ErrorMsg, Seat, ServerMsg, TimeControl};
+use banco_protocol::{EndReason, ErrorCode, ErrorMsg, Seat, ServerMsg, TimeControl};
 use banco_rules::Level;
 
 use super::engine::{Answer, Asker, clock_budget, reply_to};
@@ -136,6 +136,7 @@ impl Room {
             .then(|| self.last_move_at.map(|t| t + self.ctx.config.bot_delay))
             .flatten();
         let position = self.game.as_ref().map(|m| &m.position);
+        let opponent_is_a_person = matches!(self.seats[seat.other().index()], SeatState::Human(_));
         let SeatState::Bot(bot) = &mut self.seats[seat.index()] else {
             return;
         };
@@ -144,6 +145,14 @@ impl Room {
             return;
         }
         bot.last_score = answer.score;
+        // A search that proved the bot lost (a mate or a five no defence escapes) is a
+        // fact, not a guess: the bot resigns to a person rather than make them play it
+        // out. Against another server bot it plays on: people watch those to the end.
+        if answer.lost && opponent_is_a_person {
+            tracing::info!(?seat, "the bot resigns: its search proved it lost");
+            self.finish(Some(seat.other()), EndReason::Resign, Vec::new());
+            return;
+        }
         let Some(mv) = answer.best.or_else(|| {
             tracing::error!(?seat, "the bot found no move; playing any legal one");
             position.and_then(any_legal_move)

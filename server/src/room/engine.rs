@@ -34,6 +34,8 @@ pub struct Answer {
     pub score: i32,
     /// Called off before it answered (the room no longer wanted it).
     pub cancelled: bool,
+    /// The search proved the mover lost by force (a mate or a five against it).
+    pub lost: bool,
 }
 
 /// Where a job's answer goes: back to the room, as an [`Answer`] to `asker` about the
@@ -51,6 +53,7 @@ pub fn reply_to(
             best: f.best,
             score: f.score,
             cancelled: f.cancelled,
+            lost: f.lost,
         });
     }
 }
