@@ -160,13 +160,13 @@ mod tests {
     #[cfg(target_os = "linux")]
     #[tokio::test]
     async fn hashing_threads_give_the_cores_to_the_games_first() {
+        // The suite may itself run niced: what matters is that the caller's priority is
+        // what it was, and the hashing thread's is the lowest.
+        let before = own_nice();
         let hashers = Hashers::start(1);
         let nice = hashers.run(|_| own_nice()).await.unwrap();
         assert_eq!(nice, HASHING_NICE);
-        assert!(
-            own_nice() < HASHING_NICE,
-            "the caller's own priority is untouched"
-        );
+        assert_eq!(own_nice(), before, "the caller's own priority is untouched");
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
