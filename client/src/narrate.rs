@@ -415,9 +415,14 @@ pub fn summary_players(summary: &RoomSummary, loc: &Locale) -> String {
 
 /// A room list line's time column.
 pub fn summary_time(summary: &RoomSummary, loc: &Locale) -> String {
-    match summary.settings.time {
+    time_text(&summary.settings.time, loc)
+}
+
+/// A time control as the lists show it ("5m+3s", "20s/move", "no clock").
+pub fn time_text(time: &banco_protocol::TimeControl, loc: &Locale) -> String {
+    match time {
         banco_protocol::TimeControl::Unlimited => tr!(loc, "time.none").to_string(),
-        tc => time_control_text(&tc),
+        tc => time_control_text(tc),
     }
 }
 

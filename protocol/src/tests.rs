@@ -141,6 +141,10 @@ fn tournament_view() -> TournamentView {
             name: settings.name.clone(),
             format: settings.format,
             game: GameKind::Caro,
+            time: crate::TimeControl::clock(
+                std::time::Duration::from_secs(300),
+                std::time::Duration::from_secs(3),
+            ),
             organiser: "An".into(),
             status: TournamentStatus::Running,
             entrants: 3,

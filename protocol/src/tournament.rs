@@ -285,6 +285,8 @@ pub struct TournamentSummary {
     pub name: String,
     pub format: TournamentFormat,
     pub game: GameKind,
+    /// The time control of its games, for the list (as [`TournamentSettings::room`] has it).
+    pub time: crate::TimeControl,
     /// The account that made it and runs it.
     pub organiser: String,
     pub status: TournamentStatus,

@@ -4,7 +4,7 @@
 // The page's modules name these types in JSDoc (`import('./protocol').ServerMsg`).
 
 /** The protocol version these types describe. */
-export type ProtocolVersion = 8;
+export type ProtocolVersion = 9;
 
 /**
  * A long-lived secret that logs in to one account without its password (the browser
@@ -1311,6 +1311,8 @@ export type TournamentSummary = {
   /** The rounds it has (0 for an arena). */
   rounds: number;
   status: TournamentStatus;
+  /** The time control of its games, for the list (as [`TournamentSettings::room`] has it). */
+  time: TimeControl;
 };
 
 /** All of one tournament. */

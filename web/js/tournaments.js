@@ -34,7 +34,6 @@ import { gameLine, timeLine, matchFormatText } from './room.js';
  *   open: number | null,
  *   view: View | null,
  *   viewAt: number,
- *   times: Record<number, import('./protocol').TimeControl>,
  *   game: import('./protocol').TournamentGame | null,
  *   creating: string | null,
  *   ticks: number,
@@ -58,7 +57,7 @@ import { gameLine, timeLine, matchFormatText } from './room.js';
 
 /** @returns {Tournaments} */
 export function noTournaments() {
-  return { list: [], open: null, view: null, viewAt: 0, times: {}, game: null, creating: null, ticks: 0 };
+  return { list: [], open: null, view: null, viewAt: 0, game: null, creating: null, ticks: 0 };
 }
 
 /**
@@ -83,7 +82,6 @@ export function applyTournament(state, msg, now, me) {
   if ('Tournament' in msg) {
     const view = msg.Tournament;
     const id = view.summary.id;
-    state.times[id] = view.settings.room.time;
     const i = state.list.findIndex((s) => s.id === id);
     if (i === -1) state.list.unshift(view.summary);
     else state.list[i] = view.summary;
@@ -361,7 +359,6 @@ export function render(root, name, state, k) {
  */
 function renderList(root, state, k) {
   const rows = state.list.map((s) => {
-    const time = state.times[s.id];
     return h(
       'li',
       { class: 'room-row tourney-row', dataset: { tournament: s.id } },
@@ -369,7 +366,7 @@ function renderList(root, state, k) {
         'div',
         { class: 'room-info' },
         h('strong', {}, `#${s.id} ${s.name}`),
-        h('span', { class: 'muted' }, [formatText(s.format), t(`create.game_${s.game}`), time ? timeLine(time) : null, t(s.rated ? 'challenge.rated' : 'challenge.casual')].filter(Boolean).join(' · ')),
+        h('span', { class: 'muted' }, [formatText(s.format), t(`create.game_${s.game}`), timeLine(s.time), t(s.rated ? 'challenge.rated' : 'challenge.casual')].filter(Boolean).join(' · ')),
         h('span', { class: `status ${s.status === 'running' ? 'playing' : ''}` }, statusText(s)),
         h('span', { class: 'muted' }, t('web_tournament.players_by', { n: s.entrants, organiser: s.organiser })),
       ),

@@ -12,7 +12,7 @@ import * as T from '../js/tournaments.js';
  * @param {string} organiser
  */
 function summary(id, name, organiser = 'Org') {
-  return { id, name, format: { swiss: { rounds: 3 } }, game: 'caro', organiser, status: 'entries', entrants: 0, round: 0, rounds: 3, rated: false };
+  return { id, name, format: { swiss: { rounds: 3 } }, game: 'caro', time: 'unlimited', organiser, status: 'entries', entrants: 0, round: 0, rounds: 3, rated: false };
 }
 
 /**
@@ -52,7 +52,7 @@ test('the list follows the server; a view updates its line and the open screen o
   assert.equal(T.applyTournament(s, { Tournament: v1 }, 10, 'An'), 'list');
   assert.equal(s.list[1].entrants, 5);
   assert.equal(s.view, null);
-  assert.ok(s.times[1] && typeof s.times[1] === 'object', 'the time control is kept for the list');
+  assert.deepEqual(s.list[1].time, v1.summary.time, 'the line shows the time control the server sends');
   // The open one's view is kept, with when it came.
   s.open = 2;
   assert.equal(T.applyTournament(s, { Tournament: view(2, 'B') }, 20, 'An'), 'view');

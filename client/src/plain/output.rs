@@ -424,6 +424,7 @@ fn tournament_line(t: &banco_protocol::TournamentSummary, loc: &Locale) -> Strin
         name = t.name,
         format = t.format,
         game = t.game.as_str(),
+        time = crate::narrate::time_text(&t.time, loc),
         status = status,
         rounds = rounds,
         entrants = t.entrants,

@@ -44,12 +44,17 @@ fn list_line(t: &TournamentSummary, loc: &Locale) -> String {
     } else {
         String::new()
     };
+    let game = format!(
+        "{} {}",
+        t.game.as_str(),
+        crate::narrate::time_text(&t.time, loc)
+    );
     format!(
-        "#{:<3} {:<18} {:<18} {:<7} {}{}  {} ({})",
+        "#{:<3} {:<15} {:<15} {:<14} {}{}  {} ({})",
         t.id,
         t.name,
         t.format.to_string(),
-        t.game.as_str(),
+        game,
         status_text(t.status, loc),
         rounds,
         t.entrants,

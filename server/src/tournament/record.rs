@@ -840,6 +840,7 @@ impl Record {
             name: self.settings.name.clone(),
             format: self.settings.format,
             game: GameKind::of(&self.settings.room.game),
+            time: self.settings.room.time,
             organiser: self.organiser.clone(),
             status: self.status,
             entrants: self.entrants.len() as u32,

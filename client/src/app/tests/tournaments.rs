@@ -16,6 +16,10 @@ fn summary() -> TournamentSummary {
         name: "Club night".into(),
         format: TournamentFormat::Swiss { rounds: 3 },
         game: banco_protocol::GameKind::Caro,
+        time: banco_protocol::TimeControl::clock(
+            std::time::Duration::from_secs(300),
+            std::time::Duration::from_secs(3),
+        ),
         organiser: "Chi".into(),
         status: TournamentStatus::Running,
         entrants: 5,
