@@ -23,7 +23,7 @@ use crate::admission::{AddressKey, REFUSAL_TIME, Ticket};
 use crate::config::Config;
 use crate::connection::{self, FrameSink, FrameSource, Incoming, Outbox};
 use crate::lobby::tournaments::TournamentAsk;
-use crate::lobby::{Arrival, LobbyHandle, Placement};
+use crate::lobby::{Arrival, LobbyHandle, Placements};
 use crate::names::clean_name;
 use crate::room::{Guest, Request, RoomHandle, settings};
 use crate::store::{ReadError, StoreError, StoreHandle};
@@ -192,7 +192,7 @@ async fn run(
     // Cancelled by the lobby when a newer connection takes this session over: unlike a
     // cut, what was queued (the lobby's word why) still reaches the client.
     let over = CancellationToken::new();
-    let Some((mut session, mut placed)) = Box::pin(arrive(hello, peer, outbox, &over, ctx)).await
+    let Some((mut session, placed)) = Box::pin(arrive(hello, peer, outbox, &over, ctx)).await
     else {
         return;
     };
@@ -233,7 +233,7 @@ async fn run(
                 pings = pings.wrapping_add(1);
                 session.outbox.send(ServerMsg::Ping(pings));
             }
-            Some(Placement(room)) = placed.recv() => Box::pin(session.take_seat(room, ctx)).await,
+            room = placed.next() => Box::pin(session.take_seat(room, ctx)).await,
             frame = inbound.read() => match frame {
                 Ok(Some(Incoming::Message(msg))) => {
                     heard = tokio::time::Instant::now();
@@ -291,7 +291,7 @@ async fn arrive(
     outbox: Outbox,
     over: &CancellationToken,
     ctx: &SessionContext,
-) -> Option<(Session, tokio::sync::mpsc::UnboundedReceiver<Placement>)> {
+) -> Option<(Session, Placements)> {
     let name = match clean_name(&hello.name) {
         Ok(name) => name,
         Err(e) => {
@@ -333,7 +333,8 @@ async fn arrive(
         address: AddressKey::of(peer.ip()),
         account_token: handed,
     };
-    let (place, placed) = tokio::sync::mpsc::unbounded_channel::<Placement>();
+    let place = Placements::default();
+    let placed = place.clone();
     let entered = match ctx
         .lobby
         .enter(arrival, outbox.clone(), over.clone(), place)

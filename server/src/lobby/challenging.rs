@@ -15,7 +15,7 @@ use banco_protocol::{
 use banco_rules::game::GameSpec;
 
 use super::challenges::Pending;
-use super::{Lobby, Placement, Session};
+use super::{Lobby, Session};
 use crate::ClientId;
 use crate::room::{self, RoomHandle};
 
@@ -320,7 +320,7 @@ impl Lobby {
             }
         }
         if let Some(s) = self.sessions.get(&challenger) {
-            let _ = s.place.send(Placement(handle.clone()));
+            s.place.place(handle.clone());
         }
         if pending.to.is_none() {
             self.tell_open_challenges();

@@ -16,7 +16,7 @@
 //! - [`challenges`] (and `challenging`, the lobby's side): the challenges waiting for an answer, their limits and expiry, and
 //!   the waits after declines. An accepted challenge makes a room with both seats kept
 //!   ([`room::spawn_reserved`]) and places both players in it: the one who accepted by
-//!   the answer to its request, the challenger by a [`Placement`] sent to its session.
+//!   the answer to its request, the challenger by its session's [`Placements`].
 //!
 //! - [`tournaments`]: the tournament directory: requests routed to each tournament's
 //!   actor with who asks, their list lines, and their boards' rooms opened (players who
@@ -29,6 +29,7 @@ pub mod challenges;
 mod challenging;
 pub mod held;
 pub mod name_book;
+pub mod placements;
 pub mod room_list;
 pub mod rooms;
 pub mod tournaments;
@@ -58,6 +59,7 @@ use crate::token::TokenHash;
 use challenges::{ChallengeBook, ChallengeLimits};
 use held::{Held, HeldSeats};
 use name_book::NameBook;
+pub use placements::Placements;
 use room_list::RoomList;
 use rooms::{Maker, RoomDirectory};
 use tournaments::{TournamentAsk, TournamentBook};
@@ -84,11 +86,6 @@ pub enum RoomNotice {
 
 /// Challenges one player may have waiting for an answer at once.
 const CHALLENGES_WAITING_PER_PLAYER: usize = 10;
-
-/// A room the lobby places a session in (an accepted challenge's): the session leaves
-/// where it is and takes the seat kept for it there.
-#[derive(Debug)]
-pub struct Placement(pub RoomHandle);
 
 /// Who says Hello, as the lobby needs to know them.
 #[derive(Debug, Clone)]
@@ -132,7 +129,7 @@ enum LobbyMsg {
         /// Cancelled to close the session (when a newer connection takes over its token).
         cut: CancellationToken,
         /// Where the session is told of rooms the lobby places it in.
-        place: mpsc::UnboundedSender<Placement>,
+        place: Placements,
         reply: oneshot::Sender<Result<Entered, ErrorMsg>>,
     },
     /// `client` challenges `to` (`None`: anyone) to a room of `settings`. Answers the
@@ -249,7 +246,7 @@ impl LobbyHandle {
         arrival: Arrival,
         outbox: Outbox,
         cut: CancellationToken,
-        place: mpsc::UnboundedSender<Placement>,
+        place: Placements,
     ) -> Result<Result<Entered, ErrorMsg>, LobbyGone> {
         let (reply, answer) = oneshot::channel();
         self.send(LobbyMsg::Enter {
@@ -441,7 +438,7 @@ struct Session {
     /// Who may challenge it.
     policy: ChallengePolicy,
     /// Where it is told of rooms the lobby places it in.
-    place: mpsc::UnboundedSender<Placement>,
+    place: Placements,
     /// Its resume token: a newer connection presenting it takes over.
     token: ResumeToken,
     /// The machine it connects from: its rooms and held seats count against it.
@@ -870,7 +867,7 @@ impl Lobby {
         arrival: Arrival,
         outbox: Outbox,
         cut: CancellationToken,
-        place: mpsc::UnboundedSender<Placement>,
+        place: Placements,
     ) -> Result<Entered, ErrorMsg> {
         self.forget_expired_holds();
         let Arrival {
@@ -1178,7 +1175,7 @@ mod tests {
                 arrival("Lan", None),
                 outbox,
                 CancellationToken::new(),
-                mpsc::unbounded_channel().0,
+                Placements::default(),
             )
             .await
             .unwrap()

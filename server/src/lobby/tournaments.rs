@@ -8,7 +8,7 @@ use banco_protocol::{
     ErrorCode, ErrorMsg, RoomId, ServerMsg, TournamentId, TournamentSettings, TournamentSummary,
 };
 
-use super::{Lobby, Placement};
+use super::Lobby;
 use crate::ClientId;
 use crate::room;
 use crate::store::tournaments::StoredTournament;
@@ -278,7 +278,7 @@ impl Lobby {
             if let Some((client, s)) = self.named(name) {
                 s.outbox.send(ServerMsg::TournamentGame(notice));
                 if free && s.room != Some(room) {
-                    let _ = s.place.send(Placement(handle.clone()));
+                    s.place.place(handle.clone());
                     if let Some(s) = self.sessions.get_mut(&client) {
                         s.room = Some(room);
                     }
