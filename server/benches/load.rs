@@ -166,7 +166,9 @@ impl Process {
             std::fs::read_to_string(format!("/proc/{}/status", self.pid())).unwrap_or_default();
         status
             .lines()
-            .find_map(|l| l.strip_prefix("VmRSS:"))
+            // Anonymous memory only: what the server allocated (heap, stacks), not the
+            // pages of its own binary it happened to touch, which grow with the binary.
+            .find_map(|l| l.strip_prefix("RssAnon:"))
             .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
             .map_or(0, |kb| kb * 1024)
     }

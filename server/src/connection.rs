@@ -92,8 +92,9 @@ pub struct Outgoing(Arc<Shared>);
 
 #[derive(Debug)]
 struct Shared {
-    /// What is said.
-    msg: ServerMsg,
+    /// What is said; `None` once a message for one client is encoded for it (see
+    /// [`Outgoing::for_one`]): only its bytes wait in the queue.
+    msg: Option<ServerMsg>,
     /// The whole binary frame (length prefix included), made on first use.
     binary: OnceLock<Option<Bytes>>,
     /// The JSON text, made on first use.
@@ -103,15 +104,46 @@ struct Shared {
 impl Outgoing {
     pub fn new(msg: ServerMsg) -> Outgoing {
         Outgoing(Arc::new(Shared {
-            msg,
+            msg: Some(msg),
             binary: OnceLock::new(),
             json: OnceLock::new(),
         }))
     }
 
-    /// The message itself.
-    pub fn msg(&self) -> &ServerMsg {
-        &self.0.msg
+    /// A message for one client, encoded now in its `format`. Only the bytes are kept
+    /// (the message itself is dropped), unless a sink reads the message as it writes
+    /// ([`sink_reads`]). A room's snapshot waiting in a queue costs its encoded size,
+    /// not its structures': a crowd walking into a room at once queues hundreds of them.
+    pub fn for_one(msg: ServerMsg, format: Format) -> Outgoing {
+        if sink_reads(&msg) {
+            return Outgoing::new(msg);
+        }
+        let cell = OnceLock::new();
+        let _ = cell.set(encode(&msg, format));
+        let (binary, json) = match format {
+            Format::Binary => (cell, OnceLock::new()),
+            Format::Json => (OnceLock::new(), cell),
+        };
+        Outgoing(Arc::new(Shared {
+            msg: None,
+            binary,
+            json,
+        }))
+    }
+
+    /// The message itself, if it was kept (see [`Outgoing::for_one`]).
+    pub fn msg(&self) -> Option<&ServerMsg> {
+        self.0.msg.as_ref()
+    }
+
+    /// The message, kept or read back from its binary frame (`None` if it was kept as
+    /// JSON only): for tests of actors, which look at what a client would read.
+    pub fn message(&self) -> Option<ServerMsg> {
+        if let Some(msg) = self.msg() {
+            return Some(msg.clone());
+        }
+        let frame = self.encoded(Format::Binary)?;
+        banco_protocol::wire::decode(frame.get(4..)?).ok()
     }
 
     /// The message in `format`: a whole frame for [`Format::Binary`], the JSON text for
@@ -123,18 +155,30 @@ impl Outgoing {
             Format::Json => &self.0.json,
         };
         cell.get_or_init(|| {
-            let encoded = match format {
-                Format::Binary => binary_frame(&self.0.msg),
-                Format::Json => serde_json::to_vec(&self.0.msg)
-                    .map(Bytes::from)
-                    .map_err(|e| e.to_string()),
-            };
-            encoded
-                .inspect_err(|e| tracing::error!(error = %e, "a message could not be encoded"))
-                .ok()
+            // A message kept as bytes only was encoded for its one client's format.
+            encode(self.0.msg.as_ref()?, format)
         })
         .as_ref()
     }
+}
+
+/// Whether a sink reads the message itself as it writes it, beside its bytes: the
+/// WebSocket sink watches for the welcome and for the errors that end a connection.
+fn sink_reads(msg: &ServerMsg) -> bool {
+    matches!(msg, ServerMsg::Welcome(_) | ServerMsg::Error(_))
+}
+
+/// `msg` in `format`; `None` (logged) if it cannot be encoded.
+fn encode(msg: &ServerMsg, format: Format) -> Option<Bytes> {
+    let encoded = match format {
+        Format::Binary => binary_frame(msg),
+        Format::Json => serde_json::to_vec(msg)
+            .map(Bytes::from)
+            .map_err(|e| e.to_string()),
+    };
+    encoded
+        .inspect_err(|e| tracing::error!(error = %e, "a message could not be encoded"))
+        .ok()
 }
 
 fn binary_frame(msg: &ServerMsg) -> Result<Bytes, String> {
@@ -174,7 +218,12 @@ impl Outbox {
     /// Queues `msg` without waiting. Returns `false` if the client is gone or was just cut
     /// off for falling too far behind.
     pub fn send(&self, msg: ServerMsg) -> bool {
-        self.push(&Outgoing::new(msg))
+        self.push(&Outgoing::for_one(msg, self.format))
+    }
+
+    /// How this client's messages are encoded.
+    pub fn format(&self) -> Format {
+        self.format
     }
 
     /// Queues a shared message (a broadcast) without waiting; see [`Outbox::send`].
@@ -241,7 +290,7 @@ impl TestInbox {
         let out = self.rx.try_recv().ok()?;
         let size = out.encoded(Format::Binary).map_or(0, Bytes::len);
         self.queued.fetch_sub(size, Ordering::AcqRel);
-        Some(out.msg().clone())
+        out.message()
     }
 
     /// The next message, waiting for it; `None` once every outbox is gone.
@@ -249,7 +298,7 @@ impl TestInbox {
         let out = self.rx.recv().await?;
         let size = out.encoded(Format::Binary).map_or(0, Bytes::len);
         self.queued.fetch_sub(size, Ordering::AcqRel);
-        Some(out.msg().clone())
+        out.message()
     }
 }
 
@@ -509,6 +558,30 @@ mod tests {
     }
 
     #[test]
+    fn a_message_for_one_client_waits_as_bytes_only() {
+        let big = ServerMsg::Chat(banco_protocol::ChatLine {
+            from: "An".into(),
+            text: "x".repeat(300),
+            at_ms: 1,
+        });
+        for format in [Format::Binary, Format::Json] {
+            let one = Outgoing::for_one(big.clone(), format);
+            assert!(one.msg().is_none(), "only the bytes are kept");
+            let shared = Outgoing::new(big.clone());
+            assert_eq!(one.encoded(format), shared.encoded(format), "the same bytes");
+            let other = match format {
+                Format::Binary => Format::Json,
+                Format::Json => Format::Binary,
+            };
+            assert_eq!(one.encoded(other), None, "encoded for its one client only");
+        }
+        assert_eq!(Outgoing::for_one(big.clone(), Format::Binary).message(), Some(big));
+        // The WebSocket sink reads errors and welcomes as it writes them.
+        let error = chat("bye");
+        assert_eq!(Outgoing::for_one(error.clone(), Format::Json).msg(), Some(&error));
+    }
+
+    #[test]
     fn a_broadcast_is_encoded_once_and_shared() {
         let out = Outgoing::new(chat("hello"));
         let a = out.encoded(Format::Binary).unwrap().clone();
@@ -568,7 +641,7 @@ mod tests {
                 .map_err(std::io::Error::other)?;
             permit.forget();
             let mut written = self.written.lock().unwrap();
-            written.extend(batch.iter().map(|out| out.msg().clone()));
+            written.extend(batch.iter().filter_map(Outgoing::message));
             Ok(())
         }
 

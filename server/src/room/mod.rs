@@ -656,7 +656,9 @@ impl Room {
     /// Sends to one member.
     fn tell(&mut self, client: ClientId, msg: ServerMsg) {
         if let Some(outbox) = self.member(client).map(|m| m.outbox.clone()) {
-            self.deliver(&outbox, Outgoing::new(msg));
+            // For one client: only its bytes wait (a snapshot's structures do not).
+            let out = Outgoing::for_one(msg, outbox.format());
+            self.deliver(&outbox, out);
         }
     }
 

@@ -86,8 +86,8 @@ impl FrameSink for WsSink {
                 continue;
             };
             match out.msg() {
-                ServerMsg::Welcome(_) => self.welcomed = true,
-                ServerMsg::Error(e)
+                Some(ServerMsg::Welcome(_)) => self.welcomed = true,
+                Some(ServerMsg::Error(e))
                     if !self.welcomed
                         || matches!(
                             e.code,
