@@ -3,7 +3,7 @@
 //! only connected and taking challenges, is entered into a Swiss by its organiser,
 //! learns of it from the tournament's view the server sends it, and plays every pairing
 //! it gets to a result over the board, on its clock, in the rooms the server opens. A
-//! person cannot be entered by someone else.
+//! person cannot be entered by someone else. An entry made so survives a restart.
 
 use std::time::Duration;
 
@@ -189,5 +189,70 @@ async fn an_organiser_enters_a_gomocup_bot_account_and_it_plays_its_pairings() {
     }
     assert!(!entrant.task.is_finished(), "the bot runs on until stopped");
     drop(entrant);
+    server.stop().await;
+}
+
+/// A bot account's session (as `banco bot` logs in), its Welcome and room list read.
+async fn bot_account(server: &TestServer, name: &str, register: bool) -> Client {
+    let mut c = server.client().await;
+    c.send(ClientMsg::Hello(banco_protocol::Hello {
+        version: banco_protocol::PROTOCOL_VERSION,
+        name: name.into(),
+        resume: None,
+        account: Some(Credentials::Password {
+            password: format!("password of {name}"),
+            register,
+            remember: false,
+            bot: true,
+        }),
+    }))
+    .await;
+    assert!(c.welcome().await.bot, "{name} is a bot account");
+    c.rooms().await;
+    c
+}
+
+#[tokio::test]
+async fn a_bot_account_entered_by_the_organiser_is_still_entered_after_a_restart() {
+    let dir = banco_tests::TempDir::new("bot-entry-restart");
+    let db = dir.path().join("banco.db");
+    let cfg = || Config {
+        store: banco_server::StoreLocation::File(db.clone()),
+        ..config()
+    };
+    let server = TestServer::with_config(cfg()).await;
+    let mut organiser = server.player("Org").await;
+    let settings = TournamentSettings::new(
+        "Kept",
+        TournamentFormat::Swiss { rounds: 3 },
+        caro_from(9, banco_protocol::Rule::Freestyle, Default::default()),
+    );
+    organiser
+        .send(ClientMsg::CreateTournament(Box::new(settings)))
+        .await;
+    let id = view_where(&mut organiser, 1, |_| true).await.summary.id;
+    let mut engine = bot_account(&server, "Engine", true).await;
+    organiser
+        .send(ClientMsg::EnterBotAccount {
+            id,
+            name: "Engine".into(),
+        })
+        .await;
+    // The bot is told, with the entry already on disk.
+    let told = view_where(&mut engine, id, |v| !v.entrants.is_empty()).await;
+    assert_eq!(told.entrants[0].name, "Engine");
+    drop(engine);
+    server.stop().await;
+
+    let server = TestServer::with_config(cfg()).await;
+    let mut organiser = server.player("Org").await;
+    organiser.send(ClientMsg::ShowTournament(id)).await;
+    let v = view_where(&mut organiser, id, |_| true).await;
+    let names: Vec<&str> = v.entrants.iter().map(|e| e.name.as_str()).collect();
+    assert_eq!(names, ["Engine"]);
+    // Back, the bot finds itself entered (as `banco bot` does after a drop).
+    let mut engine = bot_account(&server, "Engine", false).await;
+    engine.send(ClientMsg::JoinTournament(id)).await;
+    engine.expect_error(ErrorCode::AlreadyEntered).await;
     server.stop().await;
 }
