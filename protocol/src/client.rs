@@ -255,6 +255,15 @@ pub enum ClientMsg {
         id: TournamentId,
         level: crate::room::Level,
     },
+    /// The organiser enters the bot account `name` (an external engine connected by
+    /// `banco bot`), on the same terms as a player entering. The bot must be connected
+    /// and take challenges (its challenge policy is not `nobody`): that is its consent.
+    /// It is sent the tournament's view, plays its pairings like any entrant, and may
+    /// withdraw. A person is never entered by someone else.
+    EnterBotAccount {
+        id: TournamentId,
+        name: String,
+    },
     /// The organiser removes a player (withdrawn: not paired again).
     RemoveEntrant {
         id: TournamentId,

@@ -120,11 +120,15 @@ pub enum ErrorCode {
     /// per-client budget waited unread), so the server closed it. The last thing sent
     /// before the close, where the connection still takes it; reconnecting resumes.
     FellBehind,
+    // --- Tournaments, again ---
+    /// The name is a person's (or a guest's), not a bot account: only bot accounts are
+    /// entered in a tournament by its organiser; people enter themselves.
+    NotABot,
 }
 
 impl ErrorCode {
     /// Every code, for clients that word each one in their own language.
-    pub const ALL: [ErrorCode; 56] = [
+    pub const ALL: [ErrorCode; 57] = [
         ErrorCode::VersionMismatch,
         ErrorCode::Malformed,
         ErrorCode::Unexpected,
@@ -181,6 +185,7 @@ impl ErrorCode {
         ErrorCode::NoSuchBoard,
         ErrorCode::TournamentOver,
         ErrorCode::FellBehind,
+        ErrorCode::NotABot,
     ];
 
     /// The stable snake_case name.
@@ -242,6 +247,7 @@ impl ErrorCode {
             ErrorCode::NoSuchBoard => "no_such_board",
             ErrorCode::TournamentOver => "tournament_over",
             ErrorCode::FellBehind => "fell_behind",
+            ErrorCode::NotABot => "not_a_bot",
         }
     }
 }

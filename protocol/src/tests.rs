@@ -61,9 +61,10 @@ fn client_variant(m: &ClientMsg) -> usize {
         ClientMsg::Swap(_) => 46,
         ClientMsg::Berserk => 47,
         ClientMsg::RequestBye { .. } => 48,
+        ClientMsg::EnterBotAccount { .. } => 49,
     }
 }
-const CLIENT_VARIANTS: usize = 49;
+const CLIENT_VARIANTS: usize = 50;
 
 fn server_variant(m: &ServerMsg) -> usize {
     match m {
@@ -526,6 +527,10 @@ fn client_samples() -> Vec<ClientMsg> {
         ClientMsg::AddTournamentBot {
             id: 8,
             level: Level::Hard,
+        },
+        ClientMsg::EnterBotAccount {
+            id: 8,
+            name: "Rapfi".into(),
         },
         ClientMsg::RemoveEntrant {
             id: 9,
@@ -1176,7 +1181,8 @@ fn every_error_code_is_listed_once_by_its_stable_name() {
     assert_eq!(ErrorCode::ALL[38], ErrorCode::NoSuchPlayer);
     assert_eq!(ErrorCode::ALL[46], ErrorCode::PlayerBusy);
     assert_eq!(ErrorCode::ALL[55], ErrorCode::FellBehind);
-    assert_eq!(ErrorCode::ALL.len(), 56);
+    assert_eq!(ErrorCode::ALL[56], ErrorCode::NotABot);
+    assert_eq!(ErrorCode::ALL.len(), 57);
 }
 
 #[test]

@@ -525,6 +525,11 @@ impl Session {
                     .of_tournament(id, TournamentRequest::AddBot(level), ctx)
                     .await;
             }
+            ClientMsg::EnterBotAccount { id, name } => {
+                return self
+                    .tournament(TournamentAsk::EnterBotAccount { id, name }, ctx)
+                    .await;
+            }
             ClientMsg::RemoveEntrant { id, name } => {
                 return self
                     .of_tournament(id, TournamentRequest::Remove(name), ctx)

@@ -545,17 +545,52 @@ async fn an_account_creates_a_tournament_in_the_page_and_runs_it() {
     page.select("#t-bot-level", "Easy").await;
     page.click("#btn-t-bot").await;
     page.wait_text("#t-entrants", "⚙").await;
+    // A bot account (an engine's, connected and taking challenges) entered by its name,
+    // and told so; a person's name is refused with a sentence.
+    let mut engine = server.client().await;
+    engine
+        .send(ClientMsg::Hello(banco_protocol::Hello {
+            version: banco_protocol::PROTOCOL_VERSION,
+            name: "Engine".into(),
+            resume: None,
+            account: Some(banco_protocol::Credentials::Password {
+                password: "password of Engine".into(),
+                register: true,
+                remember: false,
+                bot: true,
+            }),
+        }))
+        .await;
+    assert!(engine.welcome().await.bot);
+    page.type_into("#t-bot-account", "Chi").await;
+    page.click("#btn-t-bot-account").await;
+    page.wait_text("body", "never entered by someone else")
+        .await;
     page.js(
-        "[...document.querySelectorAll('#t-entrants li')].find(l => l.textContent.includes('Dung')).querySelector('button.remove').click()",
+        "document.getElementById('t-bot-account').value = ''",
         vec![],
     )
     .await;
-    page.wait_js(
-        "Dung withdrawn",
-        "[...document.querySelectorAll('#t-entrants li.withdrawn')].some(l => l.textContent.includes('Dung'))",
-        vec![],
-    )
+    page.type_into("#t-bot-account", "Engine").await;
+    page.click("#btn-t-bot-account").await;
+    page.wait_text("#t-entrants", "Engine").await;
+    view_where(&mut engine, |v| {
+        v.entrants.iter().any(|e| e.name == "Engine")
+    })
     .await;
+    for name in ["Dung", "Engine"] {
+        page.js(
+            &format!("[...document.querySelectorAll('#t-entrants li')].find(l => l.textContent.includes('{name}')).querySelector('button.remove').click()"),
+            vec![],
+        )
+        .await;
+        page.wait_js(
+            "withdrawn",
+            &format!("[...document.querySelectorAll('#t-entrants li.withdrawn')].some(l => l.textContent.includes('{name}'))"),
+            vec![],
+        )
+        .await;
+    }
 
     // Started: round 1 is paired (three players: a board and a bye).
     page.click("#btn-t-start").await;

@@ -243,6 +243,11 @@ export type ClientMsg = {
     level: Level;
   };
 } | {
+  EnterBotAccount: {
+    id: number;
+    name: string;
+  };
+} | {
   RemoveEntrant: {
     id: number;
     name: string;
@@ -349,7 +354,7 @@ export type Entrant = {
  * Why the server refused a request. The names (see [`ErrorCode::as_str`]) are stable:
  * scripts match on them. Whatever was refused changed nothing.
  */
-export type ErrorCode = ("no_such_room" | "not_in_room" | "game_over" | "not_your_turn" | "empty_chat" | "chat_too_long" | "shutting_down") | "version_mismatch" | "malformed" | "unexpected" | "bad_name" | "bad_settings" | "room_full" | "already_in_room" | "not_a_player" | "no_game" | "illegal_move" | "occupied" | "out_of_bounds" | "chat_too_fast" | "offer_pending" | "no_offer" | "own_offer" | "nothing_to_undo" | "hints_off" | "busy" | "internal" | "no_such_game" | "login_failed" | "name_registered" | "name_taken" | "too_many_tries" | "bad_password" | "not_logged_in" | "spectators_full" | "offer_too_soon" | "engines_busy" | "hint_used" | "no_such_player" | "taken_over" | "no_match" | "challenge_refused" | "no_such_challenge" | "challenge_pending" | "too_many_challenges" | "challenge_too_soon" | "player_busy" | "no_such_tournament" | "not_organiser" | "entries_closed" | "already_entered" | "not_entered" | "round_in_progress" | "no_such_board" | "tournament_over" | "fell_behind";
+export type ErrorCode = ("no_such_room" | "not_in_room" | "game_over" | "not_your_turn" | "empty_chat" | "chat_too_long" | "shutting_down") | "version_mismatch" | "malformed" | "unexpected" | "bad_name" | "bad_settings" | "room_full" | "already_in_room" | "not_a_player" | "no_game" | "illegal_move" | "occupied" | "out_of_bounds" | "chat_too_fast" | "offer_pending" | "no_offer" | "own_offer" | "nothing_to_undo" | "hints_off" | "busy" | "internal" | "no_such_game" | "login_failed" | "name_registered" | "name_taken" | "too_many_tries" | "bad_password" | "not_logged_in" | "spectators_full" | "offer_too_soon" | "engines_busy" | "hint_used" | "no_such_player" | "taken_over" | "no_match" | "challenge_refused" | "no_such_challenge" | "challenge_pending" | "too_many_challenges" | "challenge_too_soon" | "player_busy" | "no_such_tournament" | "not_organiser" | "entries_closed" | "already_entered" | "not_entered" | "round_in_progress" | "no_such_board" | "tournament_over" | "fell_behind" | "not_a_bot";
 
 /** A refusal as sent on the wire. */
 export type ErrorMsg = {

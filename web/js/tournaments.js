@@ -618,6 +618,16 @@ function organiserPanel(v, send) {
     { id: 't-bot-level', 'aria-label': t('create.bot') },
     ['Easy', 'Medium', 'Hard', 'Max'].map((l) => h('option', { value: l }, t(`level.${l.toLowerCase()}`))),
   );
+  // A bot account (an engine on `banco bot`) by name: whenever a player could still enter.
+  const entering = s.status === 'entries' || kind === 'arena' || (kind === 'swiss' && s.round < s.rounds);
+  const botName = h('input', { id: 't-bot-account', type: 'text', maxlength: '24', placeholder: t('web_tournament.bot_account'), 'aria-label': t('web_tournament.bot_account') });
+  const enterBotAccount = () => {
+    const name = botName.value.trim();
+    if (name && send({ EnterBotAccount: { id, name } })) botName.value = '';
+  };
+  botName.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') enterBotAccount();
+  });
   const button = (/** @type {string} */ bid, /** @type {string} */ key, /** @type {ClientMsg} */ msg, primary = false) => h('button', { id: bid, type: 'button', class: primary ? 'primary' : '', onclick: () => send(msg) }, t(key));
   return h(
     'section',
@@ -638,6 +648,9 @@ function organiserPanel(v, send) {
             level,
             h('button', { id: 'btn-t-bot', type: 'button', onclick: () => send({ AddTournamentBot: { id, level: /** @type {import('./protocol').Level} */ (level.value) } }) }, t('web_tournament.add_bot')),
           )
+        : null,
+      entering
+        ? h('span', { class: 'add-bot' }, botName, h('button', { id: 'btn-t-bot-account', type: 'button', onclick: enterBotAccount }, t('web_tournament.enter_bot_account')))
         : null,
     ),
   );

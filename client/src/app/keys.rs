@@ -92,6 +92,7 @@ pub const TOURNAMENT: &[KeyHelp] = &[
     k("+", "keys.tournament_add_round"),
     k("1 0 =", "keys.tournament_result"),
     k("b", "keys.tournament_bot"),
+    k("B", "keys.tournament_bot_account"),
     k("x", "keys.tournament_remove"),
     k("E", "keys.tournament_export"),
     k("r", "keys.refresh"),

@@ -146,6 +146,8 @@ pub struct TournamentsScreen {
     pub form: Option<TourneyForm>,
     /// The player `x` was pressed on once: a second `x` removes them.
     pub confirm_remove: Option<String>,
+    /// The name of a bot account to enter (`B`), while it is typed: Enter enters it.
+    pub bot_account: Option<TextInput>,
 }
 
 impl TournamentsScreen {
@@ -314,6 +316,26 @@ impl App {
             }
             return;
         }
+        if let (Some(field), Some(view)) = (&mut ts.bot_account, &ts.open) {
+            let id = view.summary.id;
+            match key.code {
+                KeyCode::Esc => ts.bot_account = None,
+                KeyCode::Enter => {
+                    let name = field.text().trim().to_string();
+                    if !name.is_empty() {
+                        ts.bot_account = None;
+                        self.send(ClientMsg::EnterBotAccount { id, name });
+                    }
+                }
+                _ => {
+                    if field.edit(key) == super::input::Edit::Full {
+                        let msg = tr!(self.loc, "tournament.bot_account_full").to_string();
+                        self.warn(msg);
+                    }
+                }
+            }
+            return;
+        }
         if let Some(view) = &ts.open {
             let id = view.summary.id;
             let boards: Vec<(Option<RoomId>, bool)> = ts
@@ -407,6 +429,10 @@ impl App {
                         self.warn(msg);
                     }
                 },
+                // A bot account (`banco bot`) by its name, typed on the notice line.
+                KeyCode::Char('B') => {
+                    ts.bot_account = Some(TextInput::new(banco_protocol::MAX_NAME_CHARS));
+                }
                 KeyCode::Char('x') => match chosen_player {
                     Some(name) if confirm.as_deref() == Some(name.as_str()) => {
                         self.send(ClientMsg::RemoveEntrant { id, name });

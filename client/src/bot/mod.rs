@@ -20,7 +20,10 @@
 //!   room the server places it in (told by `TournamentGame`; a pairing told while it
 //!   plays elsewhere is joined when that game ends). It stays in a tournament's room
 //!   after the game: the server moves it to the next pairing's room, and leaving there
-//!   could cross the move. Any room it is placed in is played, whoever entered it.
+//!   could cross the move. Any room it is placed in is played, whoever entered it. An
+//!   organiser may enter it too (`EnterBotAccount`, while it takes challenges): the
+//!   tournament's view that names it says so, and it plays there as in its own
+//!   ([`plan::entered_by_organiser`]; it withdraws if its engine cannot play the game).
 //!
 //! What it prints on stdout, a line per thing that happens, is for the person who runs
 //! it; nothing reads it back.
@@ -472,7 +475,12 @@ impl Bot {
                     say(&line);
                 }
             }
-            ServerMsg::Tournament(view) => self.on_tournament(&view),
+            ServerMsg::Tournament(view) => {
+                if let Some(msg) = self.entered_by_organiser(&view) {
+                    self.send(link, msg).await;
+                }
+                self.on_tournament(&view);
+            }
             ServerMsg::TournamentGame(game) => {
                 say(&format!(
                     "tournament {} round {} board {}: {} with {}, room {} (forfeit after {} s without a move)",
@@ -632,6 +640,39 @@ impl Bot {
             }
         }
         say(&format!("the server says: {}", e.message));
+    }
+
+    /// A view of a tournament the bot was not told to enter that names it: an organiser
+    /// entered it. It plays there as in its own (declining challenges until the end,
+    /// entered again after a drop), or withdraws (the message to send).
+    fn entered_by_organiser(&mut self, view: &banco_protocol::TournamentView) -> Option<ClientMsg> {
+        if self
+            .tournament
+            .as_ref()
+            .is_some_and(|t| !t.over || t.id == view.summary.id)
+        {
+            return None;
+        }
+        let id = view.summary.id;
+        match plan::entered_by_organiser(&self.opts.engine, view, &self.me)? {
+            plan::Entered::Plays => {
+                say(&format!(
+                    "entered in tournament {id} ({}, {}) by its organiser {}",
+                    view.summary.name, view.summary.format, view.summary.organiser
+                ));
+                let mut entry = Entry::new(id);
+                entry.entered = true;
+                self.tournament = Some(entry);
+                None
+            }
+            plan::Entered::Withdraws(why) => {
+                say(&format!(
+                    "entered in tournament {id} by its organiser {}, but the engine cannot play it ({why}): withdrawing",
+                    view.summary.organiser
+                ));
+                Some(ClientMsg::WithdrawTournament(id))
+            }
+        }
     }
 
     /// A view of a tournament: the bot's entry confirmed, each new round and the end

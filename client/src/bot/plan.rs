@@ -12,12 +12,16 @@
 //!   sent again, and the server's "wait N s" after declines is kept to the second. A
 //!   decline for any other reason, or a refusal, ends the round: the same settings
 //!   would be declined again.
+//! - [`entered_by_organiser`]: a tournament's view naming the bot when it was not told
+//!   to enter that tournament: an organiser entered it (`EnterBotAccount`). It plays
+//!   there like in one it entered itself, or withdraws at once when its engine cannot
+//!   play the tournament's game.
 
 use std::time::{Duration, Instant};
 
 use banco_protocol::{
     Challenge, ChallengeEnd, ChallengeId, ClientMsg, DeclineReason, ErrorCode, ErrorMsg,
-    GameSettings, RoomId, RoomSettings, TournamentId,
+    GameSettings, RoomId, RoomSettings, TournamentId, TournamentStatus, TournamentView,
 };
 
 use super::engine::EngineSpec;
@@ -399,6 +403,38 @@ impl Seeker {
     }
 }
 
+/// What the bot does in a tournament an organiser entered it in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Entered {
+    /// It plays its pairings there.
+    Plays,
+    /// It withdraws at once: its engine cannot play the tournament's game (why).
+    Withdraws(String),
+}
+
+/// Whether `view` tells the bot `me` that an organiser entered it: it is listed (not
+/// withdrawn) and the tournament is not over. `None`: not about the bot. What it does
+/// then: plays, unless its engine cannot play the tournament's room (a caro board and
+/// rule the engine has to be asked about are played: the engine answers at the game).
+pub fn entered_by_organiser(
+    engine: &EngineSpec,
+    view: &TournamentView,
+    me: &str,
+) -> Option<Entered> {
+    let me = me.to_lowercase();
+    let listed = view
+        .entrants
+        .iter()
+        .any(|e| !e.withdrawn && e.bot.is_none() && e.name.to_lowercase() == me);
+    if !listed || view.summary.status == TournamentStatus::Over {
+        return None;
+    }
+    Some(match policy::fit(engine, &view.settings.room) {
+        Fit::Declines(_, why) => Entered::Withdraws(why),
+        Fit::Plays | Fit::AskEngine { .. } => Entered::Plays,
+    })
+}
+
 /// The seconds in the server's "wait 12 s before ..." sentence.
 fn wait_in(message: &str) -> Option<Duration> {
     let words: Vec<&str> = message.split_whitespace().collect();
@@ -654,6 +690,71 @@ mod tests {
         s.left(2, t0);
         assert_eq!(s.played(), 0);
         assert!(s.due(t0 + AGAIN_PAUSE, true).is_some());
+    }
+
+    #[test]
+    fn an_organisers_entry_is_played_or_withdrawn_from() {
+        use banco_protocol::{Entrant, TournamentFormat, TournamentSettings, TournamentSummary};
+        let settings = TournamentSettings::new(
+            "Club",
+            TournamentFormat::Swiss { rounds: 3 },
+            RoomSettings::default(),
+        );
+        let entrant = |name: &str, withdrawn: bool| Entrant {
+            number: 1,
+            name: name.into(),
+            bot: None,
+            rating: 0,
+            withdrawn,
+        };
+        let mut view = TournamentView {
+            summary: TournamentSummary {
+                id: 4,
+                name: "Club".into(),
+                format: settings.format,
+                game: banco_protocol::GameKind::Caro,
+                organiser: "Lan".into(),
+                status: TournamentStatus::Entries,
+                entrants: 2,
+                round: 0,
+                rounds: 3,
+                rated: true,
+            },
+            settings,
+            entrants: vec![entrant("Lan", false), entrant("Rapfi", false)],
+            boards: vec![],
+            byes: vec![],
+            bye_requests: vec![],
+            tie_breaks: vec![],
+            standings: vec![],
+            crosstable: vec![],
+            ends_in_ms: None,
+            starts_in_ms: None,
+        };
+        let caro = gomocup();
+        assert_eq!(
+            entered_by_organiser(&caro, &view, "rapfi"),
+            Some(Entered::Plays)
+        );
+        assert_eq!(
+            entered_by_organiser(&caro, &view, "Binh"),
+            None,
+            "not listed"
+        );
+        let uci = EngineSpec::Uci("fsf".into());
+        assert!(matches!(
+            entered_by_organiser(&uci, &view, "Rapfi"),
+            Some(Entered::Withdraws(why)) if why.contains("xiangqi")
+        ));
+        view.entrants[1].withdrawn = true;
+        assert_eq!(
+            entered_by_organiser(&caro, &view, "Rapfi"),
+            None,
+            "withdrawn"
+        );
+        view.entrants[1].withdrawn = false;
+        view.summary.status = TournamentStatus::Over;
+        assert_eq!(entered_by_organiser(&caro, &view, "Rapfi"), None, "over");
     }
 
     #[test]

@@ -28,7 +28,8 @@
 //!           [--tie-breaks bh-c1,bh,sb,de,win] [--start-in 10m]
 //!           [--rated|--casual]
 //! tournament join|withdraw|start|pair|pause|resume|round ID
-//! tournament bot ID LEVEL | tournament remove ID NAME
+//! tournament bot ID LEVEL|BOT-ACCOUNT | tournament bot-account ID NAME
+//! tournament remove ID NAME
 //! tournament bye ID [ROUND] | tournament unbye ID [ROUND]
 //! result ID ROUND BOARD 1-0|0-1|1/2 | tournament export ID trf|csv|json FILE
 //! withdraw ID | start ID | pair ID
@@ -329,15 +330,22 @@ fn parse_tournament(rest: &str) -> Result<Command, CommandError> {
             paused: false,
         },
         "round" | "add-round" => ClientMsg::AddRound(id("tournament round")?),
-        "bot" => {
-            let (t, level) = args.split_once(char::is_whitespace).unwrap_or((args, ""));
-            let level = level.trim().parse::<Level>().map_err(|_| CommandError {
-                message: "write the tournament and the bot's level, like: tournament bot 3 easy"
-                    .into(),
-            })?;
-            ClientMsg::AddTournamentBot {
-                id: tournament_id(t, "tournament bot")?,
-                level,
+        // The server's bot by its level, or a bot account (`banco bot`) by its name.
+        "bot" | "bot-account" => {
+            let (t, who) = args.split_once(char::is_whitespace).unwrap_or((args, ""));
+            let who = who.trim();
+            if who.is_empty() {
+                return err(
+                    "write the tournament and the server bot's level or a bot account's name, like: tournament bot 3 easy (or tournament bot 3 Rapfi)",
+                );
+            }
+            let id = tournament_id(t, &format!("tournament {sub}"))?;
+            match who.parse::<Level>() {
+                Ok(level) if sub == "bot" => ClientMsg::AddTournamentBot { id, level },
+                _ => ClientMsg::EnterBotAccount {
+                    id,
+                    name: who.to_string(),
+                },
             }
         }
         "remove" => {
@@ -935,7 +943,7 @@ pub const HELP: &[(&str, &str)] = &[
         "plain.help_tournament_actions",
     ),
     (
-        "tournament bot ID LEVEL | tournament remove ID NAME",
+        "tournament bot ID LEVEL|BOT-ACCOUNT | tournament bot-account ID NAME | tournament remove ID NAME",
         "plain.help_tournament_entrants",
     ),
     (
@@ -1055,6 +1063,22 @@ mod tests {
                 level: Level::Hard
             }
         );
+        // A bot account by its name; `bot-account` for one named like a level.
+        assert_eq!(
+            t("tournament bot 4 Rapfi 2"),
+            ClientMsg::EnterBotAccount {
+                id: 4,
+                name: "Rapfi 2".into()
+            }
+        );
+        assert_eq!(
+            t("tournament bot-account 4 Hard"),
+            ClientMsg::EnterBotAccount {
+                id: 4,
+                name: "Hard".into()
+            }
+        );
+        assert!(parse("tournament bot 4").is_err());
         assert!(matches!(
             parse("tournament export 4 trf club.trf"),
             Ok(Some(Command::TournamentExport {

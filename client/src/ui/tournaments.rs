@@ -119,7 +119,17 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, ts: &TournamentsScreen) {
         .border_style(theme.border())
         .title(Span::styled(format!(" {title} "), theme.accent()));
     frame.render_widget(Paragraph::new(shown).block(block), l.body);
-    frame.render_widget(notice_line(app), l.notice);
+    match &ts.bot_account {
+        // The bot account's name being typed takes the notice line.
+        Some(field) => {
+            let line = Line::from(vec![
+                Span::styled(tr!(loc, "tournament.bot_account_prompt"), theme.accent()),
+                Span::styled(format!(" {}▏", field.text()), theme.style()),
+            ]);
+            frame.render_widget(Paragraph::new(line), l.notice);
+        }
+        None => frame.render_widget(notice_line(app), l.notice),
+    }
     let legend_keys = if ts.form.is_some() {
         keys::TOURNAMENT_FORM
     } else {

@@ -27,6 +27,15 @@ pub enum TournamentAsk {
     List,
     /// Something of tournament `id`.
     Of(TournamentId, TournamentRequest),
+    /// The organiser enters the bot account `name` in tournament `id`: the lobby finds
+    /// its session (the bot must be connected and take challenges: its consent) and
+    /// hands it to the tournament.
+    EnterBotAccount {
+        /// The tournament.
+        id: TournamentId,
+        /// The bot account's name.
+        name: String,
+    },
 }
 
 /// Tournaments one account may have that are not over.
@@ -176,7 +185,78 @@ impl Lobby {
                 }
                 None => refuse(no_such(id)),
             },
+            TournamentAsk::EnterBotAccount { id, name } => {
+                let Some(handle) = self.tournaments.handles.get(&id) else {
+                    return refuse(no_such(id));
+                };
+                let organiser = self
+                    .tournaments
+                    .lines
+                    .get(&id)
+                    .is_some_and(|l| l.organiser.eq_ignore_ascii_case(&asker.name));
+                if !organiser || !asker.account {
+                    return refuse(tournament::not_organiser(id));
+                }
+                let bot = match self.bot_to_enter(&name) {
+                    Ok(bot) => bot,
+                    Err(e) => return refuse(e),
+                };
+                if !handle.send(TournamentMsg::Request {
+                    asker: asker.clone(),
+                    request: TournamentRequest::EnterBotAccount(bot),
+                }) {
+                    refuse(no_such(id));
+                }
+            }
         }
+    }
+
+    /// The session of the bot account `name`, as an entrant the organiser may enter:
+    /// connected, a bot account (a person is never entered by someone else), taking
+    /// challenges (its consent to be entered).
+    fn bot_to_enter(&self, name: &str) -> Result<Asker, ErrorMsg> {
+        let name = name.trim();
+        if name.is_empty() {
+            return Err(ErrorMsg::new(
+                ErrorCode::BadName,
+                "say which bot account to enter",
+            ));
+        }
+        let Some((client, s)) = self.named(name) else {
+            return Err(ErrorMsg::new(
+                ErrorCode::NoSuchPlayer,
+                format!(
+                    "no bot account called {name} is on this server now: a bot account is \
+                     entered while its `banco bot` is connected"
+                ),
+            ));
+        };
+        if !s.bot || !s.account {
+            return Err(ErrorMsg::new(
+                ErrorCode::NotABot,
+                format!(
+                    "{} is a person, not a bot account: people enter tournaments themselves, \
+                     and are never entered by someone else",
+                    s.name
+                ),
+            ));
+        }
+        if s.policy == banco_protocol::ChallengePolicy::Nobody {
+            return Err(ErrorMsg::new(
+                ErrorCode::ChallengeRefused,
+                format!(
+                    "{} takes no challenges, and so no entries: its engine's owner turns \
+                     challenges on to let organisers enter it",
+                    s.name
+                ),
+            ));
+        }
+        Ok(Asker {
+            client,
+            name: s.name.clone(),
+            account: true,
+            outbox: s.outbox.clone(),
+        })
     }
 
     /// Tournament `id` exported (the HTTP download): the tournament answers `reply`.
@@ -294,4 +374,198 @@ fn no_such(id: TournamentId) -> ErrorMsg {
         ErrorCode::NoSuchTournament,
         format!("there is no tournament {id}: see the list of tournaments"),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    use banco_protocol::{ChallengePolicy, Level, RoomSettings, TournamentFormat, TournamentView};
+    use tokio::sync::mpsc;
+    use tokio_util::sync::CancellationToken;
+    use tokio_util::task::TaskTracker;
+
+    use super::*;
+    use crate::admission::AddressKey;
+    use crate::config::Config;
+    use crate::connection::{Outbox, TestInbox};
+    use crate::lobby::{Arrival, LobbyHandle, Restored, spawn};
+
+    /// A session in the lobby: its number and what it is sent.
+    async fn arrive(
+        lobby: &LobbyHandle,
+        name: &str,
+        account: bool,
+        bot: bool,
+    ) -> (ClientId, TestInbox) {
+        let (outbox, rx) = Outbox::for_test(1 << 20);
+        let arrival = Arrival {
+            name: name.into(),
+            account,
+            bot,
+            returning: false,
+            resume: None,
+            address: AddressKey::V4(std::net::Ipv4Addr::LOCALHOST),
+            account_token: None,
+        };
+        let entered = lobby
+            .enter(
+                arrival,
+                outbox,
+                CancellationToken::new(),
+                mpsc::unbounded_channel().0,
+            )
+            .await
+            .unwrap()
+            .unwrap();
+        (entered.client, rx)
+    }
+
+    /// The next error or tournament view sent to `rx` (others passed over), waiting
+    /// for the actors to answer.
+    async fn answer(rx: &mut TestInbox) -> Result<Box<TournamentView>, ErrorMsg> {
+        for _ in 0..500 {
+            while let Some(msg) = rx.try_recv() {
+                match msg {
+                    ServerMsg::Error(e) => return Err(e),
+                    ServerMsg::Tournament(view) => return Ok(view),
+                    _ => {}
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        panic!("no answer");
+    }
+
+    fn entrants(view: &TournamentView) -> Vec<String> {
+        view.entrants.iter().map(|e| e.name.clone()).collect()
+    }
+
+    #[tokio::test]
+    async fn an_organiser_enters_a_connected_bot_account_and_no_one_else() {
+        let store = crate::store::Store::open(&crate::StoreLocation::Memory).unwrap();
+        let tracker = TaskTracker::new();
+        let shutdown = CancellationToken::new();
+        let config = Arc::new(Config {
+            discovery: None,
+            ..Config::default()
+        });
+        let lobby = spawn(
+            config,
+            store.handle(),
+            Restored::default(),
+            crate::engines::EnginePool::start(1, 1 << 20).unwrap(),
+            &tracker,
+            shutdown.clone(),
+        );
+        let (org, mut org_rx) = arrive(&lobby, "Org", true, false).await;
+        let (binh, mut binh_rx) = arrive(&lobby, "Bình", true, false).await;
+        let (_, mut engine_rx) = arrive(&lobby, "Engine", true, true).await;
+        let (quiet, _quiet_rx) = arrive(&lobby, "Quiet", true, true).await;
+        let (_, _guest_rx) = arrive(&lobby, "~g1", false, false).await;
+        lobby.set_challenges(quiet, ChallengePolicy::Nobody).await;
+        let swiss = TournamentSettings::new(
+            "Club Swiss",
+            TournamentFormat::Swiss { rounds: 3 },
+            RoomSettings::default(),
+        );
+        lobby
+            .tournament(org, TournamentAsk::Create(Box::new(swiss)))
+            .await
+            .unwrap();
+        let view = answer(&mut org_rx).await.unwrap();
+        let id = view.summary.id;
+        let enter = |name: &str| TournamentAsk::EnterBotAccount {
+            id,
+            name: name.into(),
+        };
+
+        // Only the organiser.
+        lobby.tournament(binh, enter("Engine")).await.unwrap();
+        let e = answer(&mut binh_rx).await.unwrap_err();
+        assert_eq!(e.code, ErrorCode::NotOrganiser, "{e:?}");
+        // A person, an account or a guest, is never entered by someone else.
+        for person in ["Bình", "g1"] {
+            lobby.tournament(org, enter(person)).await.unwrap();
+            let e = answer(&mut org_rx).await.unwrap_err();
+            assert_eq!(e.code, ErrorCode::NotABot, "{e:?}");
+            assert!(e.message.contains("never entered by someone else"), "{e:?}");
+        }
+        // A bot account not connected, or one taking no challenges, has not consented.
+        lobby.tournament(org, enter("Absent")).await.unwrap();
+        let e = answer(&mut org_rx).await.unwrap_err();
+        assert_eq!(e.code, ErrorCode::NoSuchPlayer, "{e:?}");
+        lobby.tournament(org, enter("Quiet")).await.unwrap();
+        let e = answer(&mut org_rx).await.unwrap_err();
+        assert_eq!(e.code, ErrorCode::ChallengeRefused, "{e:?}");
+        // No such tournament.
+        let other = TournamentAsk::EnterBotAccount {
+            id: id + 40,
+            name: "Engine".into(),
+        };
+        lobby.tournament(org, other).await.unwrap();
+        let e = answer(&mut org_rx).await.unwrap_err();
+        assert_eq!(e.code, ErrorCode::NoSuchTournament, "{e:?}");
+        assert!(
+            answer_now(&mut engine_rx).is_none(),
+            "the bot heard nothing yet"
+        );
+
+        // Entered (any case): the organiser and the bot are both sent the view.
+        lobby.tournament(org, enter("engine")).await.unwrap();
+        let view = answer(&mut org_rx).await.unwrap();
+        assert_eq!(entrants(&view), ["Engine"]);
+        let told = answer(&mut engine_rx).await.unwrap();
+        assert_eq!(told.summary.id, id);
+        assert_eq!(entrants(&told), ["Engine"]);
+        // Not twice.
+        lobby.tournament(org, enter("Engine")).await.unwrap();
+        let e = answer(&mut org_rx).await.unwrap_err();
+        assert_eq!(e.code, ErrorCode::AlreadyEntered, "{e:?}");
+
+        // A round robin that has started takes no one more.
+        let rr = TournamentSettings::new(
+            "Club round robin",
+            TournamentFormat::RoundRobin { double: false },
+            RoomSettings::default(),
+        );
+        lobby
+            .tournament(org, TournamentAsk::Create(Box::new(rr)))
+            .await
+            .unwrap();
+        let rr = answer(&mut org_rx).await.unwrap().summary.id;
+        for level in [Level::Easy, Level::Medium] {
+            let add = TournamentAsk::Of(rr, TournamentRequest::AddBot(level));
+            lobby.tournament(org, add).await.unwrap();
+            answer(&mut org_rx).await.unwrap();
+        }
+        let start = TournamentAsk::Of(rr, TournamentRequest::Start);
+        lobby.tournament(org, start).await.unwrap();
+        answer(&mut org_rx).await.unwrap();
+        let late = TournamentAsk::EnterBotAccount {
+            id: rr,
+            name: "Engine".into(),
+        };
+        lobby.tournament(org, late).await.unwrap();
+        let e = loop {
+            // Views of the round robin starting may come first.
+            if let Err(e) = answer(&mut org_rx).await {
+                break e;
+            }
+        };
+        assert_eq!(e.code, ErrorCode::EntriesClosed, "{e:?}");
+        assert!(e.message.contains("started"), "{e:?}");
+
+        shutdown.cancel();
+        tracker.close();
+        tracker.wait().await;
+        store.close();
+    }
+
+    /// A view or error already sent to `rx`, without waiting.
+    fn answer_now(rx: &mut TestInbox) -> Option<ServerMsg> {
+        std::iter::from_fn(|| rx.try_recv())
+            .find(|m| matches!(m, ServerMsg::Error(_) | ServerMsg::Tournament(_)))
+    }
 }

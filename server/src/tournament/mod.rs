@@ -84,6 +84,9 @@ pub enum TournamentRequest {
     AddRound,
     /// The organiser enters the server's bot of this level.
     AddBot(Level),
+    /// The organiser enters this bot account, whose session the lobby found (connected,
+    /// taking challenges): it follows the tournament from now on.
+    EnterBotAccount(Asker),
     /// The organiser removes this player.
     Remove(String),
     /// The organiser sets a board's result by hand.
@@ -227,7 +230,7 @@ fn bot_rating(level: Level) -> u16 {
     }
 }
 
-fn not_organiser(id: TournamentId) -> ErrorMsg {
+pub(crate) fn not_organiser(id: TournamentId) -> ErrorMsg {
     ErrorMsg::new(
         ErrorCode::NotOrganiser,
         format!("only the organiser of tournament {id} may do that"),
@@ -415,6 +418,27 @@ impl Actor {
                     id,
                     entrant: self.record.stored_entrant(i),
                 });
+            }
+            TournamentRequest::EnterBotAccount(bot) => {
+                self.organiser_only(asker)?;
+                let rating = self.rating_of(&bot.name).await;
+                let i = self.record.enter(EntrantRecord {
+                    name: bot.name.clone(),
+                    bot: None,
+                    rating,
+                    account: true,
+                    joins: 1,
+                    withdrawn: false,
+                    removed: false,
+                })?;
+                tracing::info!(name = %bot.name, "bot account entered by the organiser");
+                self.log.push(TournamentWrite::Entrant {
+                    id,
+                    entrant: self.record.stored_entrant(i),
+                });
+                // Told with everyone below, once the entry is on disk: the view is how
+                // the bot learns it was entered.
+                self.follow(&bot);
             }
             TournamentRequest::Remove(name) => {
                 self.organiser_only(asker)?;

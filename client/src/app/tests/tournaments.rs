@@ -294,6 +294,23 @@ fn the_organisers_keys_send_what_the_protocol_offers_and_h_asks_for_a_bye() {
             },
         ]
     );
+    // B: a bot account by its name, typed; Esc gives up, Enter enters it.
+    press(
+        &mut a,
+        &[KeyCode::Char('B'), KeyCode::Char('x'), KeyCode::Esc],
+    );
+    assert_eq!(sent(&mut a), vec![]);
+    let mut keys = vec![KeyCode::Char('B')];
+    keys.extend("Rapfi".chars().map(KeyCode::Char));
+    keys.push(KeyCode::Enter);
+    press(&mut a, &keys);
+    assert_eq!(
+        sent(&mut a),
+        vec![ClientMsg::EnterBotAccount {
+            id: 3,
+            name: "Rapfi".into()
+        }]
+    );
     // A result by hand on the chosen board of the current round.
     press(
         &mut a,

@@ -1,0 +1,258 @@
+//! An organiser enters a bot account by name (`EnterBotAccount`), end to end against the
+//! real server: a `banco bot` running `pbrain-banco` (Gomocup) with no plan of its own,
+//! only connected and taking challenges, is entered into a Swiss by its organiser,
+//! learns of it from the tournament's view the server sends it, and plays every pairing
+//! it gets to a result over the board, on its clock, in the rooms the server opens. A
+//! person cannot be entered by someone else. An entry made so survives a restart.
+
+use std::time::Duration;
+
+use banco_client::bot::{self, engine::EngineSpec, policy};
+use banco_client::cli::{Cli, Command};
+use banco_client::known_hosts::{PinSource, Trust};
+use banco_protocol::{
+    BoardResult, ChallengePolicy, ClientMsg, Credentials, ErrorCode, Level, ServerMsg, TimeControl,
+    TournamentFormat, TournamentSettings, TournamentStatus, TournamentView,
+};
+use banco_server::Config;
+use banco_tests::{Client, TestServer, caro_from, test_config};
+use clap::Parser;
+use tokio::task::JoinHandle;
+use tokio_util::sync::CancellationToken;
+
+const PBRAIN: &str = env!("CARGO_BIN_EXE_e2e-pbrain-banco");
+
+fn config() -> Config {
+    Config {
+        match_break: Duration::from_millis(100),
+        bot_delay: Duration::from_millis(5),
+        bot_think_cap: Some(Duration::from_millis(20)),
+        ..test_config()
+    }
+}
+
+/// A bot running in this process, stopped on drop.
+struct RunningBot {
+    /// Stops it.
+    stop: CancellationToken,
+    /// Its task: it runs until stopped (it has no plan that ends).
+    task: JoinHandle<anyhow::Result<()>>,
+}
+
+impl Drop for RunningBot {
+    fn drop(&mut self) {
+        self.stop.cancel();
+    }
+}
+
+/// Starts bot account `name` (registered now) with `engine` and the `banco bot` flags
+/// `args`, as `banco bot` reads its command line.
+fn start_bot(server: &TestServer, name: &str, engine: &str, args: &[&str]) -> RunningBot {
+    let address = server.addr.to_string();
+    let mut line = vec!["banco", "bot", "--engine", engine, "--name", name];
+    line.extend_from_slice(args);
+    let Some(Command::Bot(b)) = Cli::parse_from(line).command else {
+        panic!("a bot command line");
+    };
+    let engine: EngineSpec = b.engine.parse().expect("an engine");
+    let plan = b.plan(&engine).expect("a plan");
+    let trust = match server.fingerprint {
+        Some(fp) => Trust::default().expecting(&address, fp, PinSource::Flag),
+        None => Trust::default().in_the_clear(),
+    };
+    let opts = bot::Options {
+        engine,
+        name: name.to_string(),
+        address,
+        credentials: Credentials::Password {
+            password: format!("password of {name}"),
+            register: true,
+            remember: false,
+            bot: true,
+        },
+        undo: policy::UndoPolicy::Never,
+        draw: policy::DrawPolicy::Never,
+        challenges: ChallengePolicy::Everyone,
+        move_time: Duration::from_millis(300),
+        trust,
+        plan,
+    };
+    let stop = CancellationToken::new();
+    let task = tokio::spawn(bot::run(opts, stop.clone().cancelled_owned()));
+    RunningBot { stop, task }
+}
+
+/// Waits until bot account `name` is on the server.
+async fn online(c: &mut Client, name: &str) {
+    for _ in 0..600 {
+        c.send(ClientMsg::Players).await;
+        if let ServerMsg::Players(list) = c.recv_until(|m| matches!(m, ServerMsg::Players(_))).await
+            && list.iter().any(|p| p.name == name && p.bot)
+        {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("{name} never came online");
+}
+
+async fn view_where(
+    c: &mut Client,
+    id: u32,
+    pred: impl Fn(&TournamentView) -> bool,
+) -> TournamentView {
+    match c
+        .recv_until(|m| matches!(m, ServerMsg::Tournament(v) if v.summary.id == id && pred(v)))
+        .await
+    {
+        ServerMsg::Tournament(v) => *v,
+        _ => unreachable!(),
+    }
+}
+
+#[tokio::test]
+async fn an_organiser_enters_a_gomocup_bot_account_and_it_plays_its_pairings() {
+    let server = TestServer::with_config(config()).await;
+    let mut organiser = server.player("Org").await;
+    let mut room = caro_from(9, banco_protocol::Rule::Freestyle, Default::default());
+    room.time = TimeControl::clock(Duration::from_secs(10), Duration::from_millis(100));
+    let mut settings =
+        TournamentSettings::new("Engine night", TournamentFormat::Swiss { rounds: 2 }, room);
+    settings.rated = false;
+    organiser
+        .send(ClientMsg::CreateTournament(Box::new(settings)))
+        .await;
+    let id = match organiser
+        .recv_until(|m| matches!(m, ServerMsg::Tournament(_)))
+        .await
+    {
+        ServerMsg::Tournament(v) => v.summary.id,
+        _ => unreachable!(),
+    };
+    // A person on the server is never entered by someone else.
+    let _anh = server.player("Anh").await;
+    organiser
+        .send(ClientMsg::EnterBotAccount {
+            id,
+            name: "Anh".into(),
+        })
+        .await;
+    let e = organiser.expect_error(ErrorCode::NotABot).await;
+    assert!(e.message.contains("never entered by someone else"), "{e:?}");
+
+    // The engine's bot is only connected: no --tournament, no challenge of its own.
+    let engine = format!("gomocup:{PBRAIN} --level easy");
+    let entrant = start_bot(&server, "gomo-e", &engine, &[]);
+    online(&mut organiser, "gomo-e").await;
+    organiser
+        .send(ClientMsg::EnterBotAccount {
+            id,
+            name: "gomo-e".into(),
+        })
+        .await;
+    for level in [Level::Easy, Level::Medium] {
+        organiser
+            .send(ClientMsg::AddTournamentBot { id, level })
+            .await;
+    }
+    view_where(&mut organiser, id, |v| v.entrants.len() == 3).await;
+    organiser.send(ClientMsg::StartTournament(id)).await;
+    let v = view_where(&mut organiser, id, |v| {
+        v.summary.status == TournamentStatus::Over
+    })
+    .await;
+    assert_eq!(v.summary.round, 2);
+    let bot = v
+        .entrants
+        .iter()
+        .find(|e| e.name == "gomo-e")
+        .expect("the bot entered");
+    assert!(!bot.withdrawn, "it stayed in");
+    let mine: Vec<_> = v
+        .boards
+        .iter()
+        .filter(|b| b.white == bot.number || b.black == bot.number)
+        .collect();
+    assert!(!mine.is_empty(), "the bot is paired: {:?}", v.boards);
+    for b in &mine {
+        // Played over the board: the bot came to each board and moved in time (a
+        // forfeit or a result set by hand would show here).
+        let result = b.result.expect("a result");
+        assert!(!b.by_hand, "{b:?}");
+        assert!(
+            matches!(
+                result,
+                BoardResult::WhiteWins | BoardResult::Draw | BoardResult::BlackWins
+            ),
+            "{b:?}"
+        );
+    }
+    assert!(!entrant.task.is_finished(), "the bot runs on until stopped");
+    drop(entrant);
+    server.stop().await;
+}
+
+/// A bot account's session (as `banco bot` logs in), its Welcome and room list read.
+async fn bot_account(server: &TestServer, name: &str, register: bool) -> Client {
+    let mut c = server.client().await;
+    c.send(ClientMsg::Hello(banco_protocol::Hello {
+        version: banco_protocol::PROTOCOL_VERSION,
+        name: name.into(),
+        resume: None,
+        account: Some(Credentials::Password {
+            password: format!("password of {name}"),
+            register,
+            remember: false,
+            bot: true,
+        }),
+    }))
+    .await;
+    assert!(c.welcome().await.bot, "{name} is a bot account");
+    c.rooms().await;
+    c
+}
+
+#[tokio::test]
+async fn a_bot_account_entered_by_the_organiser_is_still_entered_after_a_restart() {
+    let dir = banco_tests::TempDir::new("bot-entry-restart");
+    let db = dir.path().join("banco.db");
+    let cfg = || Config {
+        store: banco_server::StoreLocation::File(db.clone()),
+        ..config()
+    };
+    let server = TestServer::with_config(cfg()).await;
+    let mut organiser = server.player("Org").await;
+    let settings = TournamentSettings::new(
+        "Kept",
+        TournamentFormat::Swiss { rounds: 3 },
+        caro_from(9, banco_protocol::Rule::Freestyle, Default::default()),
+    );
+    organiser
+        .send(ClientMsg::CreateTournament(Box::new(settings)))
+        .await;
+    let id = view_where(&mut organiser, 1, |_| true).await.summary.id;
+    let mut engine = bot_account(&server, "Engine", true).await;
+    organiser
+        .send(ClientMsg::EnterBotAccount {
+            id,
+            name: "Engine".into(),
+        })
+        .await;
+    // The bot is told, with the entry already on disk.
+    let told = view_where(&mut engine, id, |v| !v.entrants.is_empty()).await;
+    assert_eq!(told.entrants[0].name, "Engine");
+    drop(engine);
+    server.stop().await;
+
+    let server = TestServer::with_config(cfg()).await;
+    let mut organiser = server.player("Org").await;
+    organiser.send(ClientMsg::ShowTournament(id)).await;
+    let v = view_where(&mut organiser, id, |_| true).await;
+    let names: Vec<&str> = v.entrants.iter().map(|e| e.name.as_str()).collect();
+    assert_eq!(names, ["Engine"]);
+    // Back, the bot finds itself entered (as `banco bot` does after a drop).
+    let mut engine = bot_account(&server, "Engine", false).await;
+    engine.send(ClientMsg::JoinTournament(id)).await;
+    engine.expect_error(ErrorCode::AlreadyEntered).await;
+    server.stop().await;
+}
