@@ -137,6 +137,12 @@ impl Room {
             .flatten();
         let position = self.game.as_ref().map(|m| &m.position);
         let opponent_is_a_person = matches!(self.seats[seat.other().index()], SeatState::Human(_));
+        // A game given up before both sides have moved is aborted, not lost: the bot plays
+        // its first move whatever it sees, so that its resignation is the person's win.
+        let has_moved = self
+            .game
+            .as_ref()
+            .is_some_and(|m| m.moves.iter().any(|r| r.by == seat));
         let SeatState::Bot(bot) = &mut self.seats[seat.index()] else {
             return;
         };
@@ -148,7 +154,7 @@ impl Room {
         // A search that proved the bot lost (a mate or a five no defence escapes) is a
         // fact, not a guess: the bot resigns to a person rather than make them play it
         // out. Against another server bot it plays on: people watch those to the end.
-        if answer.lost && opponent_is_a_person {
+        if answer.lost && opponent_is_a_person && has_moved {
             tracing::info!(?seat, "the bot resigns: its search proved it lost");
             self.finish(Some(seat.other()), EndReason::Resign, Vec::new());
             return;
