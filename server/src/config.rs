@@ -38,7 +38,8 @@ pub struct Config {
     /// clocks wait for them).
     pub restart_grace: Duration,
     /// The least time between two moves in a room where only bots play, so people can
-    /// follow the game they are watching.
+    /// follow the game they are watching; none in a game with a game clock, which paces
+    /// the game itself (the wait would come out of the mover's time).
     pub bot_delay: Duration,
     /// An upper bound on every bot search, on top of the level's own budget and the bot's
     /// clock. `None` lets the level decide. Tests set it to keep bot games short.

@@ -131,8 +131,11 @@ impl Room {
 
     fn bot_answer(&mut self, seat: Seat, answer: Answer) {
         let generation = self.generation;
-        let pause_until = self
-            .bots_only()
+        // Bots playing each other pause between moves so that people can follow, unless
+        // a game clock runs: it paces the game itself, and the pause would be spent from
+        // the mover's bank (at 1+0 a bot lost on time to 0.8 s a move of waiting).
+        let banked = matches!(self.settings.time, TimeControl::Clock { .. });
+        let pause_until = (self.bots_only() && !banked)
             .then(|| self.last_move_at.map(|t| t + self.ctx.config.bot_delay))
             .flatten();
         let position = self.game.as_ref().map(|m| &m.position);
