@@ -28,6 +28,18 @@
 //! opening stones (given as a `BOARD`, when [`GomocupEngine::taking_openings`] is set),
 //! [`probe`] (whether an engine plays a board size and rule: `START`/`RECTSTART` and
 //! `INFO rule` answered with `ERROR` or not), and [`GomocupEngine::restart`] after a crash.
+//!
+//! Swap openings ([`GomocupEngine::swap2_on`], and [`Player::swap2`] for the arena) go
+//! through Gomocup's Swap2 extension, `SWAP2BOARD`, stones, `DONE`: no stones asks for
+//! the first three (`x,y x,y x,y`); three ask the second player (`SWAP`, a fourth stone
+//! `x,y` to stay White, or two more stones `x,y x,y`); five ask the first player (`SWAP`
+//! or a sixth stone as White). The one asked is always the side to move, White; `SWAP`
+//! means it takes Black. The stones go as `x,y,field` lines like `BOARD`'s (field 1 the
+//! asked side's, 2 the other's), not the bare `x,y` of the extension's examples: Rapfi
+//! reads a field on every line and refuses a line without one (`ERROR Color is not a
+//! valid value`), and engines that read `x,y` only skip what follows. The extension
+//! has no Swap1: a Swap1 opening asks the same questions, and two more stones are no
+//! answer in it (the caller refuses them).
 
 use std::time::{Duration, Instant};
 
@@ -35,7 +47,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use banco_rules::caro::{Point, Rule};
 use banco_rules::game::{Game, GameSpec, Move};
 
-use crate::player::{Budget, Player, Reply};
+use crate::player::{Budget, Player, Reply, SwapReply, parse_swap_reply};
 use crate::process::EngineProcess;
 
 /// How long an engine may take to start a game (loading weights, allocating tables) or to
@@ -336,18 +348,16 @@ impl Player for GomocupEngine {
     fn play(&mut self, game: &Game, budget: Option<Duration>) -> Result<Reply> {
         self.play_on(game, Budget::Move(budget.unwrap_or(DEFAULT_TURN)))
     }
+
+    fn swap2(&mut self, stones: &[Point], budget: Option<Duration>) -> Result<SwapReply> {
+        self.swap2_on(stones, Budget::Move(budget.unwrap_or(DEFAULT_TURN)))
+    }
 }
 
 impl GomocupEngine {
-    /// The move for the side to move in `game` within `budget`: a per-move time as
-    /// `INFO timeout_turn`; a game clock as `INFO timeout_match` (the clock's start),
-    /// `INFO time_left` and `INFO timeout_turn` (both the time left: Gomocup has no
-    /// increment). The answer is awaited until the time is out plus the grace.
-    pub fn play_on(&mut self, game: &Game, budget: Budget) -> Result<Reply> {
-        let Game::Caro(g) = game else {
-            bail!("{} plays caro only", self.name);
-        };
-        self.wait_until_ready()?;
+    /// Tells the engine its time for the next answer (see [`GomocupEngine::play_on`]);
+    /// returns the time it has.
+    fn tell_budget(&mut self, budget: Budget) -> Result<Duration> {
         let turn = match budget {
             Budget::Move(turn) => turn,
             Budget::Clock { own, initial, .. } => {
@@ -357,6 +367,50 @@ impl GomocupEngine {
             }
         };
         self.tell_turn(turn)?;
+        Ok(turn)
+    }
+
+    /// The engine's answer in a swap opening of the game started with
+    /// [`Player::new_game`] (on its empty board), given the `stones` placed so far
+    /// (none, three or five, X first), within `budget` (told and awaited as for a move).
+    /// `Err` when it answers `ERROR`/`UNKNOWN` (an engine without the extension), late,
+    /// or something that is no answer to this many stones; whether its stones are legal
+    /// is the caller's to check.
+    pub fn swap2_on(&mut self, stones: &[Point], budget: Budget) -> Result<SwapReply> {
+        if self.running.is_none() || self.started.is_none() {
+            bail!("{}: no game started for the swap opening", self.name);
+        }
+        self.wait_until_ready()?;
+        let turn = self.tell_budget(budget)?;
+        let start = Instant::now();
+        self.send("SWAP2BOARD")?;
+        // Field 1: the asked side's stones (the side to move), 2: the other's.
+        let own_parity = stones.len() % 2;
+        for (i, p) in stones.iter().enumerate() {
+            let field = if i % 2 == own_parity { 1 } else { 2 };
+            self.send(&format!("{},{},{field}", p.x, p.y))?;
+        }
+        self.send("DONE")?;
+        let line = self
+            .answer_until(start + turn + self.grace)
+            .with_context(|| format!("in the swap opening after {} stones", stones.len()))?;
+        self.last_move_at = Some(Instant::now());
+        // The engine's board now holds the opening (and any stone it added): the next
+        // move tells it the whole position again.
+        self.known.clear();
+        parse_swap_reply(stones.len(), &line).map_err(|e| anyhow!("{} {e}", self.name))
+    }
+
+    /// The move for the side to move in `game` within `budget`: a per-move time as
+    /// `INFO timeout_turn`; a game clock as `INFO timeout_match` (the clock's start),
+    /// `INFO time_left` and `INFO timeout_turn` (both the time left: Gomocup has no
+    /// increment). The answer is awaited until the time is out plus the grace.
+    pub fn play_on(&mut self, game: &Game, budget: Budget) -> Result<Reply> {
+        let Game::Caro(g) = game else {
+            bail!("{} plays caro only", self.name);
+        };
+        self.wait_until_ready()?;
+        let turn = self.tell_budget(budget)?;
         let moves = game.moves();
         let opening = g.opening();
         // The engine knows the opening only once it was given a BOARD.
@@ -479,6 +533,71 @@ mod tests {
         let path = dir.join("engine.sh");
         std::fs::write(&path, script).unwrap();
         (format!("sh '{}'", path.display()), log)
+    }
+
+    /// A shell-script engine that answers `SWAP2BOARD` by the number of stones it is
+    /// given: three stones for none, two more for three, `SWAP` for five.
+    fn swapping(tag: &str) -> (String, std::path::PathBuf) {
+        let dir = std::env::temp_dir().join(format!("banco-adapters-{tag}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let log = dir.join("log");
+        let _ = std::fs::remove_file(&log);
+        let script = format!(
+            "n=-1\nwhile read -r line; do\n  echo \"$line\" >> '{}'\n  case \"$line\" in\n    START*|RESTART*) echo OK ;;\n    ABOUT*) echo 'name=\"swapping\"' ;;\n    SWAP2BOARD) n=0 ;;\n    DONE) case $n in 0) echo '7,7 8,7 9,9' ;; 3) echo 'MESSAGE thinking'; echo '8,8 8,6' ;; 5) echo SWAP ;; *) echo 0,0 ;; esac; n=-1 ;;\n    [0-9]*) if [ $n -ge 0 ]; then n=$((n+1)); fi ;;\n    BEGIN*|TURN*) echo 0,0 ;;\n  esac\ndone\n",
+            log.display()
+        );
+        let path = dir.join("engine.sh");
+        std::fs::write(&path, script).unwrap();
+        (format!("sh '{}'", path.display()), log)
+    }
+
+    #[test]
+    fn swap_openings_go_as_swap2board_with_fields() {
+        let (command, log) = swapping("swap2");
+        let mut engine = GomocupEngine::new(&command, "swapping".into());
+        let spec = GameSpec::Caro {
+            width: 15,
+            height: 15,
+            rule: Rule::Freestyle,
+            opening: Vec::new(),
+        };
+        let p = caro::Point::new;
+        let turn = Budget::Move(Duration::from_secs(5));
+        assert!(engine.swap2_on(&[], turn).is_err(), "no game started yet");
+        engine.new_game(&spec).unwrap();
+        let three = [p(7, 7), p(8, 7), p(9, 9)];
+        assert_eq!(
+            engine.swap2_on(&[], turn).unwrap(),
+            SwapReply::Propose(three)
+        );
+        assert_eq!(
+            engine.swap2_on(&three, turn).unwrap(),
+            SwapReply::PlaceTwo([p(8, 8), p(8, 6)])
+        );
+        let five = [p(7, 7), p(8, 7), p(9, 9), p(8, 8), p(8, 6)];
+        assert_eq!(engine.swap2_on(&five, turn).unwrap(), SwapReply::Swap);
+        let sent = std::fs::read_to_string(&log).unwrap();
+        let lines: Vec<&str> = sent.lines().collect();
+        // Five stones: the asked side (O, to move) is field 1.
+        let last = lines.iter().rposition(|l| *l == "SWAP2BOARD").unwrap();
+        assert_eq!(
+            &lines[last + 1..last + 7],
+            ["7,7,2", "8,7,1", "9,9,2", "8,8,1", "8,6,2", "DONE"]
+        );
+        // After the opening the game is told as a BOARD, stones played as moves.
+        let mut game = Game::new(&spec).unwrap();
+        for q in five {
+            game.play(Move::Caro(q)).unwrap();
+        }
+        assert_eq!(engine.play(&game, None).unwrap().mv, Move::Caro(p(0, 0)));
+        let sent = std::fs::read_to_string(&log).unwrap();
+        assert!(sent.ends_with("8,6,2\nDONE\n"), "{sent}");
+        // An engine without the extension answers nothing a swap opening can use.
+        let (plain, _) = scripted("noswap");
+        let mut engine = GomocupEngine::new(&plain, "plain".into());
+        engine.new_game(&spec).unwrap();
+        let err = format!("{:#}", engine.swap2_on(&[], turn).unwrap_err());
+        assert!(err.contains("answered '0,0'"), "{err}");
     }
 
     #[test]

@@ -11,6 +11,7 @@ use std::fmt;
 use std::time::Duration;
 
 use anyhow::{Result, bail};
+use banco_rules::caro::Point;
 use banco_rules::game::{Game, GameSpec, Move};
 
 /// A player's answer.
@@ -91,6 +92,74 @@ impl Budget {
     }
 }
 
+/// A player's answer in a Swap2 (or Swap1) opening, in the words of Gomocup's
+/// `SWAP2BOARD` extension: the one asked is always the side that would move next, O
+/// (White) after three or five stones.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SwapReply {
+    /// On an empty board: the first three stones, X, O, X.
+    Propose([Point; 3]),
+    /// After three or five stones: `SWAP`, take X (Black); the other player plays O
+    /// and moves next.
+    Swap,
+    /// After three or five stones: take O and play this stone as O's next move.
+    Stay(Point),
+    /// After three stones only (Swap2): two more stones, O then X; the proposer then
+    /// chooses the colour.
+    PlaceTwo([Point; 2]),
+}
+
+impl fmt::Display for SwapReply {
+    /// As the engine said it: `7,7 8,7 9,9`, `SWAP`, `8,8`, `8,8 8,6`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let points = |f: &mut fmt::Formatter<'_>, ps: &[Point]| {
+            let words: Vec<String> = ps.iter().map(Point::to_string).collect();
+            write!(f, "{}", words.join(" "))
+        };
+        match self {
+            SwapReply::Propose(ps) => points(f, ps),
+            SwapReply::Swap => write!(f, "SWAP"),
+            SwapReply::Stay(p) => write!(f, "{p}"),
+            SwapReply::PlaceTwo(ps) => points(f, ps),
+        }
+    }
+}
+
+/// Reads an answer to `SWAP2BOARD` given `stones` stones: three points for none; `SWAP`,
+/// one point or (after three) two points otherwise. `Err` says what was wrong, in a
+/// sentence. Points are only read here: whether they are on the board and free is the
+/// opening's business ([`banco_rules::caro::swap::SwapOpening`]).
+pub fn parse_swap_reply(stones: usize, line: &str) -> std::result::Result<SwapReply, String> {
+    let line = line.trim();
+    let expected = match stones {
+        0 => "three stones 'x,y x,y x,y'",
+        3 => "'SWAP', one stone 'x,y' or two 'x,y x,y'",
+        5 => "'SWAP' or one stone 'x,y'",
+        n => return Err(format!("a swap opening has no answer after {n} stones")),
+    };
+    let bad = || format!("answered '{line}' after {stones} stones: expected {expected}");
+    if line.eq_ignore_ascii_case("SWAP") {
+        return if stones == 0 {
+            Err(bad())
+        } else {
+            Ok(SwapReply::Swap)
+        };
+    }
+    let mut points = Vec::new();
+    for word in line.split_whitespace() {
+        let (x, y) = word.split_once(',').ok_or_else(bad)?;
+        let x: u8 = x.trim().parse().map_err(|_| bad())?;
+        let y: u8 = y.trim().parse().map_err(|_| bad())?;
+        points.push(Point::new(x, y));
+    }
+    match (stones, points.as_slice()) {
+        (0, &[a, b, c]) => Ok(SwapReply::Propose([a, b, c])),
+        (3 | 5, &[p]) => Ok(SwapReply::Stay(p)),
+        (3, &[a, b]) => Ok(SwapReply::PlaceTwo([a, b])),
+        _ => Err(bad()),
+    }
+}
+
 /// Something that plays games.
 pub trait Player {
     /// The name results are reported under.
@@ -112,6 +181,13 @@ pub trait Player {
         let _ = nodes;
         bail!("{} cannot play to a node count", self.name())
     }
+    /// Its answer in a swap opening of the caro game last started with `new_game` (whose
+    /// spec had no opening stones): given the `stones` placed so far (none, three or
+    /// five, X first), within about `budget`. Players without swap openings refuse.
+    fn swap2(&mut self, stones: &[Point], budget: Option<Duration>) -> Result<SwapReply> {
+        let _ = (stones, budget);
+        bail!("{} does not play swap openings", self.name())
+    }
 }
 
 #[cfg(test)]
@@ -125,5 +201,43 @@ mod tests {
         assert_eq!(Eval::Units(0).to_string(), "+0");
         assert_eq!(Eval::MateIn(7).to_string(), "+M7");
         assert_eq!(Eval::MateIn(-4).to_string(), "-M4");
+    }
+
+    #[test]
+    fn swap_answers_are_read_by_the_stones_they_answer() {
+        let p = Point::new;
+        assert_eq!(
+            parse_swap_reply(0, "7,7 8,7 9,9"),
+            Ok(SwapReply::Propose([p(7, 7), p(8, 7), p(9, 9)]))
+        );
+        assert_eq!(parse_swap_reply(3, "swap"), Ok(SwapReply::Swap));
+        assert_eq!(parse_swap_reply(5, "SWAP"), Ok(SwapReply::Swap));
+        assert_eq!(parse_swap_reply(3, " 8,8 "), Ok(SwapReply::Stay(p(8, 8))));
+        assert_eq!(
+            parse_swap_reply(3, "8,8 8,6"),
+            Ok(SwapReply::PlaceTwo([p(8, 8), p(8, 6)]))
+        );
+        assert_eq!(parse_swap_reply(5, "6,8"), Ok(SwapReply::Stay(p(6, 8))));
+        for (stones, line) in [
+            (0, "SWAP"),
+            (0, "7,7 8,7"),
+            (0, "7,7 8,7 9,9 1,1"),
+            (3, "8,8 8,6 1,1"),
+            (5, "8,8 8,6"),
+            (3, "eight,eight"),
+            (3, "-1,2"),
+            (3, ""),
+            (4, "SWAP"),
+        ] {
+            let err = parse_swap_reply(stones, line).unwrap_err();
+            assert!(
+                err.contains("expected") || err.contains("no answer"),
+                "{err}"
+            );
+        }
+        assert_eq!(
+            SwapReply::PlaceTwo([p(8, 8), p(8, 6)]).to_string(),
+            "8,8 8,6"
+        );
     }
 }

@@ -18,6 +18,15 @@
 //!
 //! Every game can be written to a directory, one text file each ([`Match::record_dir`]),
 //! and appended to a PGN file ([`Match::pgn`], see [`crate::pgn`]).
+//!
+//! **Swap openings** ([`Match::swap`], caro): instead of an opening from the list, each
+//! game opens with a Swap2 (or Swap1) opening the players play themselves
+//! ([`Player::swap2`]): A proposes in even-numbered games (0-based), B in the others,
+//! so each pair has one proposal from each. The decisions decide who plays X (listed as
+//! first). The stones become the game's first moves; a player whose answer is no answer
+//! there (an error, silence, stones off the board or on others, two stones in Swap1)
+//! forfeits. Besides the score, the report gives each player's results as proposer and
+//! as responder and the responders' choices ([`SwapTally`]).
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -29,13 +38,15 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
-use banco_rules::game::{Game, GameSpec, Side};
+use banco_rules::caro::swap::{Decision, Role, Stage, SwapKind, SwapOpening};
+use banco_rules::caro::{Board, Point};
+use banco_rules::game::{Game, GameSpec, Move, Side};
 
 use crate::affinity;
 use crate::openings::Opening;
 use crate::pgn;
-use crate::player::Player;
-use crate::record::{GameRecord, MoveInfo, Termination, describe, move_text};
+use crate::player::{Player, SwapReply};
+use crate::record::{GameRecord, MoveInfo, SwapRecord, Termination, describe, move_text};
 use crate::sprt::{Hypothesis, Sprt};
 use crate::stats::{MoveStats, Pentanomial, Score, Tally};
 
@@ -63,6 +74,59 @@ pub struct Match {
     pub sprt: Option<Sprt>,
     /// Games played at once (1: one after the other, on the calling thread).
     pub concurrency: usize,
+    /// Caro: open every game with this swap opening, played by the players, instead of
+    /// the openings list.
+    pub swap: Option<SwapKind>,
+}
+
+/// How each player did in the swap openings of a match.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SwapTally {
+    /// Player p's results (from p's side) in the games p proposed.
+    pub proposing: [Tally; 2],
+    /// Player p's results (from p's side) in the games p answered.
+    pub responding: [Tally; 2],
+    /// Player p's answers as responder: took O (stayed), took X (swapped), placed two.
+    pub answers: [[u32; 3]; 2],
+    /// Games the X player won, the O player won, drawn.
+    pub colours: [u32; 3],
+}
+
+impl SwapTally {
+    /// Counts a finished game that opened with a swap opening.
+    fn add(&mut self, record: &GameRecord, swap: &SwapRecord) {
+        let proposer = swap.proposer;
+        let score = |p: usize| match record.winner {
+            None => Score::Draw,
+            Some(w) if w == p => Score::Win,
+            Some(_) => Score::Loss,
+        };
+        self.proposing[proposer].add(score(proposer));
+        self.responding[1 - proposer].add(score(1 - proposer));
+        if let Some(answer) = swap.answer() {
+            let k = match answer {
+                Decision::TakeO => 0,
+                Decision::TakeX => 1,
+                Decision::PlaceTwo => 2,
+            };
+            self.answers[1 - proposer][k] += 1;
+        }
+        match record.winner {
+            Some(w) if w == record.first => self.colours[0] += 1,
+            Some(_) => self.colours[1] += 1,
+            None => self.colours[2] += 1,
+        }
+    }
+}
+
+/// A player failed in the opening: who, why, and how the game ends for it.
+struct Forfeit {
+    /// The player (0 = A, 1 = B).
+    player: usize,
+    /// Why, in a sentence.
+    reason: String,
+    /// An illegal stone or an error.
+    termination: Termination,
 }
 
 /// What an SPRT decided, and when.
@@ -193,6 +257,8 @@ pub struct Report {
     pub verdict: Option<Verdict>,
     /// The CPU each game slot was pinned to, when slots were pinned.
     pub pinned: Option<Vec<usize>>,
+    /// With swap openings: each player as proposer and as responder.
+    pub swap: Option<SwapTally>,
 }
 
 /// A finished game on its way from a game slot to the scorer.
@@ -232,6 +298,8 @@ struct Scorer<'a> {
     pgn: Option<File>,
     /// The tags every PGN game shares.
     header: pgn::Header,
+    /// With swap openings: each player as proposer and as responder.
+    swap: Option<SwapTally>,
 }
 
 impl<'a> Scorer<'a> {
@@ -267,6 +335,7 @@ impl<'a> Scorer<'a> {
                 date: pgn::today(),
                 time_controls: [0, 1].map(|p| m.time_control(p)),
             },
+            swap: m.swap.map(|_| SwapTally::default()),
         })
     }
 
@@ -287,6 +356,9 @@ impl<'a> Scorer<'a> {
         }
         let score = record.score();
         self.tally.add(score);
+        if let (Some(tally), Some(swap)) = (&mut self.swap, &record.swap) {
+            tally.add(&record, swap);
+        }
         let pair = (record.number - 1) / 2;
         if let Some(twin) = self.halves.remove(&pair) {
             self.pairs.add(twin, score);
@@ -344,6 +416,7 @@ impl<'a> Scorer<'a> {
             llr: self.llr,
             verdict: self.verdict,
             pinned,
+            swap: self.swap,
         }
     }
 }
@@ -365,12 +438,16 @@ impl Match {
             pgn: None,
             sprt: None,
             concurrency: 1,
+            swap: None,
         }
     }
 
     /// The most games the match plays.
     fn limit(&self) -> Result<usize> {
-        if self.openings.is_empty() {
+        if self.swap.is_some() && !matches!(self.spec, GameSpec::Caro { .. }) {
+            bail!("swap openings are caro's");
+        }
+        if self.openings.is_empty() && self.swap.is_none() {
             bail!("a match needs at least one opening");
         }
         match (self.games, self.sprt) {
@@ -506,32 +583,30 @@ impl Match {
 
     /// Plays game `index` (0-based).
     fn play_game(&self, index: usize, players: &mut [Box<dyn Player>; 2]) -> Result<Done> {
-        let opening = &self.openings[(index / 2) % self.openings.len()];
-        let first = index % 2;
+        let mut first = index % 2;
         let mut game = Game::new(&self.spec).context("cannot set up the game")?;
-        opening.apply(&mut game)?;
         let mut stats = [MoveStats::default(); 2];
         let mut record = GameRecord {
             number: index + 1,
             first,
             names: [players[0].name(), players[1].name()],
-            opening: opening.text(),
+            opening: String::new(),
             moves: Vec::new(),
-            book_plies: game.plies(),
+            book_plies: 0,
             info: Vec::new(),
             winner: None,
             reason: String::new(),
             forfeit: None,
             termination: Termination::Normal,
             start_fen: game.start_fen(),
+            swap: None,
         };
-        let player_of = |side: Side| {
-            if side == Side::First {
-                first
-            } else {
-                1 - first
-            }
-        };
+        if self.swap.is_none() {
+            let opening = &self.openings[(index / 2) % self.openings.len()];
+            opening.apply(&mut game)?;
+            record.opening = opening.text();
+            record.book_plies = game.plies();
+        }
         for (i, player) in players.iter_mut().enumerate() {
             if let Err(e) = player.new_game(&self.spec) {
                 record.winner = Some(1 - i);
@@ -542,6 +617,27 @@ impl Match {
                 return Ok(Done { record, stats });
             }
         }
+        if let Some(kind) = self.swap {
+            let proposer = index % 2;
+            if let Err(f) =
+                self.swap_opening(kind, proposer, players, &mut game, &mut record, &mut stats)
+            {
+                record.winner = Some(1 - f.player);
+                record.forfeit = Some(f.player);
+                record.termination = f.termination;
+                record.reason = f.reason;
+                record.moves = game.moves();
+                return Ok(Done { record, stats });
+            }
+            first = record.first;
+        }
+        let player_of = |side: Side| {
+            if side == Side::First {
+                first
+            } else {
+                1 - first
+            }
+        };
         let (winner, reason, forfeit) = loop {
             if let Some(end) = game.ending() {
                 break (
@@ -589,6 +685,128 @@ impl Match {
         Ok(Done { record, stats })
     }
 
+    /// Plays a swap opening with `proposer` (0 = A, 1 = B) proposing: asks each player
+    /// in turn, checks each answer against the opening's rules, then plays the stones
+    /// (and the move a player took O with) as the game's first moves and sets who plays
+    /// X (`record.first`) and the opening's record. `Err`: the player who failed, why.
+    fn swap_opening(
+        &self,
+        kind: SwapKind,
+        proposer: usize,
+        players: &mut [Box<dyn Player>; 2],
+        game: &mut Game,
+        record: &mut GameRecord,
+        stats: &mut [MoveStats; 2],
+    ) -> std::result::Result<(), Forfeit> {
+        let GameSpec::Caro { width, height, .. } = self.spec else {
+            return Err(Forfeit {
+                player: proposer,
+                reason: "swap openings are caro's".into(),
+                termination: Termination::Abandoned,
+            });
+        };
+        let board = Board::new(u32::from(width), u32::from(height)).map_err(|e| Forfeit {
+            player: proposer,
+            reason: format!("the board cannot be set up: {e}"),
+            termination: Termination::Abandoned,
+        })?;
+        let mut opening = SwapOpening::new(kind, board);
+        let player_of = |role: Role| match role {
+            Role::Proposer => proposer,
+            Role::Responder => 1 - proposer,
+        };
+        // A player who took O with a move: it, its time.
+        let mut first_move: Option<(Point, Duration)> = None;
+        while let Some(role) = opening.actor() {
+            let idx = player_of(role);
+            let name = players[idx].name();
+            let stones = opening.stones().to_vec();
+            let start = Instant::now();
+            let reply = players[idx]
+                .swap2(&stones, self.budgets[idx])
+                .map_err(|e| Forfeit {
+                    player: idx,
+                    reason: format!(
+                        "{name} failed in the swap opening after {} stones: {e:#}",
+                        stones.len()
+                    ),
+                    termination: Termination::Abandoned,
+                })?;
+            let elapsed = start.elapsed();
+            let budget = match (self.budgets[idx], players[idx].nominal_time()) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+            stats[idx].record(elapsed, budget, None);
+            let illegal = |e: String| Forfeit {
+                player: idx,
+                reason: format!(
+                    "{name} answered '{reply}' in the swap opening after {} stones: {e}",
+                    stones.len()
+                ),
+                termination: Termination::RulesInfraction,
+            };
+            let stage = opening.stage();
+            let done = match (stage, reply) {
+                (Stage::Propose, SwapReply::Propose(three)) => three
+                    .iter()
+                    .try_for_each(|&p| opening.place(role, p))
+                    .map_err(|e| e.to_string()),
+                (Stage::Answer | Stage::Choose, SwapReply::Swap) => opening
+                    .decide(role, Decision::TakeX)
+                    .map_err(|e| e.to_string()),
+                (Stage::Answer | Stage::Choose, SwapReply::Stay(p)) => {
+                    first_move = Some((p, elapsed));
+                    opening
+                        .decide(role, Decision::TakeO)
+                        .map_err(|e| e.to_string())
+                }
+                (Stage::Answer, SwapReply::PlaceTwo(two)) => opening
+                    .decide(role, Decision::PlaceTwo)
+                    .and_then(|()| two.iter().try_for_each(|&p| opening.place(role, p)))
+                    .map_err(|e| e.to_string()),
+                (Stage::Propose, _) => Err("three stones were asked for".into()),
+                _ => Err("a decision was asked for".into()),
+            };
+            done.map_err(illegal)?;
+        }
+        let steps = opening.steps().to_vec();
+        let swap = SwapRecord {
+            kind,
+            proposer,
+            steps,
+        };
+        let x_role = opening.x_player().unwrap_or(Role::Proposer);
+        record.first = player_of(x_role);
+        record.opening = swap.text(&record.names, height);
+        record.book_plies = opening.stones().len();
+        for (i, &p) in opening.stones().iter().enumerate() {
+            // Stones 1-3 are the proposer's, 4-5 the responder's.
+            let by = if i < 3 { proposer } else { 1 - proposer };
+            game.play(Move::Caro(p)).map_err(|e| Forfeit {
+                player: by,
+                reason: format!("the swap opening's stone {p} breaks the rules: {e}"),
+                termination: Termination::RulesInfraction,
+            })?;
+        }
+        record.swap = Some(swap);
+        if let Some((p, elapsed)) = first_move {
+            // The player who took O moves next, with the stone it answered with.
+            let o_player = 1 - record.first;
+            game.play(Move::Caro(p)).map_err(|e| Forfeit {
+                player: o_player,
+                reason: format!("{} played an illegal move: {e}", players[o_player].name()),
+                termination: Termination::RulesInfraction,
+            })?;
+            record.info.push(MoveInfo {
+                eval: None,
+                depth: None,
+                elapsed,
+            });
+        }
+        Ok(())
+    }
+
     /// A game as a text file: `#` header lines, then one move per line.
     fn game_text(&self, record: &GameRecord) -> String {
         let mut text = String::new();
@@ -634,6 +852,9 @@ mod tests {
         fail_after: Option<usize>,
         illegal_after: Option<usize>,
         played: usize,
+        /// Its answers in swap openings after three and after five stones (`None`:
+        /// it has no swap openings).
+        swaps: Option<(SwapReply, SwapReply)>,
     }
 
     impl Scripted {
@@ -644,6 +865,7 @@ mod tests {
                 fail_after: None,
                 illegal_after: None,
                 played: 0,
+                swaps: None,
             }
         }
     }
@@ -655,6 +877,16 @@ mod tests {
         fn new_game(&mut self, _: &GameSpec) -> Result<()> {
             self.played = 0;
             Ok(())
+        }
+        fn swap2(&mut self, stones: &[Point], _: Option<Duration>) -> Result<SwapReply> {
+            let Some((three, five)) = self.swaps else {
+                anyhow::bail!("no swap openings");
+            };
+            Ok(match stones.len() {
+                0 => SwapReply::Propose([Point::new(7, 7), Point::new(8, 7), Point::new(9, 9)]),
+                3 => three,
+                _ => five,
+            })
         }
         fn play(&mut self, game: &Game, budget: Option<Duration>) -> Result<Reply> {
             if self.fail_after == Some(self.played) {
@@ -727,6 +959,130 @@ mod tests {
         assert_eq!(report.stats[0].moves, 18);
         assert_eq!(report.stats[1].moves, 18);
         assert_eq!(report.stats[0].mean_depth(), Some(3.0));
+    }
+
+    /// Racers on rows 0 and 14 that answer swap openings with `three` and `five`.
+    fn swapping_racers(three: SwapReply, five: SwapReply) -> [Box<dyn Player>; 2] {
+        let row = |y: u8| (0..15).map(|x| (x, y)).collect::<Vec<_>>();
+        let mut a = Scripted::new("a", &row(0));
+        let mut b = Scripted::new("b", &row(14));
+        a.swaps = Some((three, five));
+        b.swaps = Some((three, five));
+        [Box::new(a), Box::new(b)]
+    }
+
+    #[test]
+    fn swap_openings_alternate_the_proposer_and_decide_the_colours() {
+        let p = Point::new;
+        let m = Match {
+            swap: Some(SwapKind::Swap2),
+            ..Match::new(spec(), 2, Vec::new())
+        };
+        // Two more stones, then the proposer takes X.
+        let mut players = swapping_racers(SwapReply::PlaceTwo([p(8, 8), p(8, 6)]), SwapReply::Swap);
+        let mut seen = Vec::new();
+        let report = m.play(&mut players, |r, _| seen.push(r.clone())).unwrap();
+        assert_eq!(seen.len(), 2);
+        for (r, proposer) in seen.iter().zip([0, 1]) {
+            let swap = r.swap.as_ref().unwrap();
+            assert_eq!(swap.proposer, proposer);
+            assert_eq!(r.first, proposer, "the proposer took X");
+            assert_eq!(r.book_plies, 5);
+            assert_eq!(
+                r.moves[..5],
+                [p(7, 7), p(8, 7), p(9, 9), p(8, 8), p(8, 6)].map(Move::Caro)
+            );
+            // O moves next after the five stones: the responder's runner wins the race.
+            assert_eq!(r.winner, Some(1 - proposer), "{}", r.reason);
+            assert_eq!(r.forfeit, None);
+        }
+        assert_eq!(
+            seen[0].opening,
+            "swap2: a proposed h8 i8 j6; b placed i7 i9; a took X"
+        );
+        let swap = report.swap.unwrap();
+        assert_eq!(swap.proposing[0].losses, 1);
+        assert_eq!(swap.responding[1].wins, 1);
+        assert_eq!(swap.answers, [[0, 0, 1], [0, 0, 1]]);
+        assert_eq!(swap.colours, [0, 2, 0]);
+        // The PGN says who placed the stones.
+        let text = pgn::game(&m.spec, &Scorer::new(&m).unwrap().header, &seen[1]);
+        assert!(text.contains("[Proposer \"b\"]"), "{text}");
+        assert!(text.contains("1. h8 {proposer} i8 {proposer}"), "{text}");
+        assert!(text.contains("i7 {responder}"), "{text}");
+
+        // Staying with O: the responder's stone is the fourth move and it plays O.
+        let mut players = swapping_racers(SwapReply::Stay(p(0, 5)), SwapReply::Swap);
+        let mut seen = Vec::new();
+        m.play(&mut players, |r, _| seen.push(r.clone())).unwrap();
+        assert_eq!(seen[0].first, 0);
+        assert_eq!(seen[0].moves[3], Move::Caro(p(0, 5)));
+        assert_eq!(seen[0].book_plies, 3);
+        assert_eq!(seen[1].first, 1);
+    }
+
+    #[test]
+    fn bad_swap_answers_forfeit() {
+        let p = Point::new;
+        let swap2 = Match {
+            swap: Some(SwapKind::Swap2),
+            ..Match::new(spec(), 2, Vec::new())
+        };
+        // A stone on a taken point.
+        let mut players = swapping_racers(SwapReply::Stay(p(7, 7)), SwapReply::Swap);
+        let mut seen = Vec::new();
+        let report = swap2
+            .play(&mut players, |r, _| seen.push(r.clone()))
+            .unwrap();
+        assert_eq!(seen[0].forfeit, Some(1), "{}", seen[0].reason);
+        assert_eq!(seen[0].termination, Termination::RulesInfraction);
+        assert!(
+            seen[0].reason.contains("illegal move"),
+            "{}",
+            seen[0].reason
+        );
+        assert_eq!(report.forfeits, [1, 1]);
+        // Two more stones where Swap1 allows none; a proposal answered with a decision.
+        let swap1 = Match {
+            swap: Some(SwapKind::Swap1),
+            ..swap2.clone()
+        };
+        let mut players = swapping_racers(SwapReply::PlaceTwo([p(8, 8), p(8, 6)]), SwapReply::Swap);
+        let mut seen = Vec::new();
+        swap1
+            .play(&mut players, |r, _| seen.push(r.clone()))
+            .unwrap();
+        assert_eq!(seen[0].forfeit, Some(1));
+        assert!(seen[0].reason.contains("'8,8 8,6'"), "{}", seen[0].reason);
+        // Off the board after five stones.
+        let mut players = swapping_racers(
+            SwapReply::PlaceTwo([p(8, 8), p(8, 6)]),
+            SwapReply::Stay(p(20, 20)),
+        );
+        let mut seen = Vec::new();
+        swap2
+            .play(&mut players, |r, _| seen.push(r.clone()))
+            .unwrap();
+        assert_eq!(seen[0].forfeit, Some(0), "{}", seen[0].reason);
+        // A player without swap openings loses the games it is asked in.
+        let mut players = racers();
+        let mut seen = Vec::new();
+        swap2
+            .play(&mut players, |r, _| seen.push(r.clone()))
+            .unwrap();
+        assert_eq!(seen[0].forfeit, Some(0));
+        assert_eq!(seen[0].termination, Termination::Abandoned);
+        assert!(
+            seen[0].reason.contains("no swap openings"),
+            "{}",
+            seen[0].reason
+        );
+        // Swap openings are caro's.
+        let xiangqi = Match {
+            swap: Some(SwapKind::Swap2),
+            ..Match::new(GameSpec::Xiangqi { fen: None }, 2, Vec::new())
+        };
+        assert!(xiangqi.play(&mut racers(), |_, _| {}).is_err());
     }
 
     #[test]

@@ -24,6 +24,10 @@
 //! - `Round` is `PAIR.GAME`: the pair (one opening, played once with each colour) and its
 //!   first or second game. `White` moved first (X in caro, Red in xiangqi), `Black`
 //!   second: the Seven Tag Roster's names, so that PGN tools read the file.
+//! - With a swap opening (`banco-arena match --opening swap2`), `Opening` says it in
+//!   words (`swap2: A proposed h8 i9 j10; B placed i8 h10; A took O`), `Proposer` names
+//!   who placed the first three stones, and the stones carry `{proposer}` or
+//!   `{responder}` instead of `{book}`.
 //! - `Opening` is the opening's line as the openings file writes it; `Game` is the game:
 //!   caro's board and rule (`caro 15x15 rule caro`), or `xiangqi` and its start FEN
 //!   (also given as `FEN` with `SetUp "1"`, and `Variant "xiangqi"`, for PGN tools).
@@ -81,6 +85,9 @@ pub fn game(spec: &GameSpec, header: &Header, record: &GameRecord) -> String {
     tag("Black", &record.names[second]);
     tag("Result", record.result());
     tag("Opening", &record.opening);
+    if let Some(swap) = &record.swap {
+        tag("Proposer", &record.names[swap.proposer]);
+    }
     match &record.start_fen {
         Some(fen) => tag("Game", &format!("xiangqi {fen}")),
         None => tag("Game", &describe(spec)),
@@ -110,6 +117,9 @@ pub fn game(spec: &GameSpec, header: &Header, record: &GameRecord) -> String {
         }
         tokens.push(move_name(mv, height));
         let comment = match ply.checked_sub(record.book_plies) {
+            // A swap opening's stones: who placed them.
+            None if record.swap.is_some() && ply < 3 => "proposer".to_string(),
+            None if record.swap.is_some() => "responder".to_string(),
             None => "book".to_string(),
             Some(i) => record.info.get(i).map_or_else(String::new, comment),
         };
@@ -235,6 +245,7 @@ mod tests {
             forfeit: Some(1),
             termination: Termination::Abandoned,
             start_fen: None,
+            swap: None,
         };
         let header = Header {
             date: "2025.01.31".into(),

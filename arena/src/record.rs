@@ -3,6 +3,8 @@
 
 use std::time::Duration;
 
+use banco_rules::caro::notation::letter_name;
+use banco_rules::caro::swap::{Decision, Role, Step, SwapKind};
 use banco_rules::game::{GameSpec, Move};
 
 use crate::player::Eval;
@@ -69,6 +71,94 @@ pub struct GameRecord {
     pub termination: Termination,
     /// Xiangqi: the start position's FEN.
     pub start_fen: Option<String>,
+    /// Caro with a swap opening: who proposed and what each player did, the stones
+    /// being the first moves of `moves` (`book_plies` of them).
+    pub swap: Option<SwapRecord>,
+}
+
+/// A swap opening as it was played: who placed which stones and decided what.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SwapRecord {
+    /// Swap1 or Swap2.
+    pub kind: SwapKind,
+    /// The player (0 = A, 1 = B) who placed the first three stones.
+    pub proposer: usize,
+    /// Every stone and decision, in order.
+    pub steps: Vec<Step>,
+}
+
+impl SwapRecord {
+    /// The player (0 = A, 1 = B) who acted in `role`.
+    pub fn player(&self, role: Role) -> usize {
+        match role {
+            Role::Proposer => self.proposer,
+            Role::Responder => 1 - self.proposer,
+        }
+    }
+
+    /// The responder's decision after the first three stones.
+    pub fn answer(&self) -> Option<Decision> {
+        self.steps.iter().find_map(|s| match *s {
+            Step::Decided {
+                by: Role::Responder,
+                decision,
+            } => Some(decision),
+            _ => None,
+        })
+    }
+
+    /// The opening in words, with the players' names:
+    /// `swap2: A proposed h8 i9 j10; B placed i8 h10; A took O`.
+    pub fn text(&self, names: &[String; 2], height: u8) -> String {
+        let kind = match self.kind {
+            SwapKind::Swap1 => "swap1",
+            SwapKind::Swap2 => "swap2",
+        };
+        let mut parts: Vec<String> = Vec::new();
+        let mut stones: Vec<String> = Vec::new();
+        let mut placing: Option<Role> = None;
+        let flush = |parts: &mut Vec<String>, stones: &mut Vec<String>, by: Option<Role>| {
+            if let Some(by) = by
+                && !stones.is_empty()
+            {
+                let verb = if by == Role::Proposer {
+                    "proposed"
+                } else {
+                    "placed"
+                };
+                parts.push(format!(
+                    "{} {verb} {}",
+                    names[self.player(by)],
+                    stones.join(" ")
+                ));
+                stones.clear();
+            }
+        };
+        for step in &self.steps {
+            match *step {
+                Step::Stone { by, point, .. } => {
+                    if placing != Some(by) {
+                        flush(&mut parts, &mut stones, placing);
+                        placing = Some(by);
+                    }
+                    stones.push(letter_name(point, height).unwrap_or_else(|| point.to_string()));
+                }
+                Step::Decided { by, decision } => {
+                    flush(&mut parts, &mut stones, placing);
+                    placing = None;
+                    let what = match decision {
+                        Decision::TakeO => "took O",
+                        Decision::TakeX => "took X",
+                        // Its two stones say it.
+                        Decision::PlaceTwo => continue,
+                    };
+                    parts.push(format!("{} {what}", names[self.player(by)]));
+                }
+            }
+        }
+        flush(&mut parts, &mut stones, placing);
+        format!("{kind}: {}", parts.join("; "))
+    }
 }
 
 impl GameRecord {

@@ -7,6 +7,7 @@ use banco_arena::matches::Match;
 use banco_arena::openings::Opening;
 use banco_arena::player::{Player, Reply};
 use banco_arena::spec::PlayerSpec;
+use banco_rules::caro::swap::{Role, Step, SwapKind};
 use banco_rules::caro::{Point, Rule};
 use banco_rules::game::{EndReason, Game, GameSpec, Move, Side};
 
@@ -76,6 +77,76 @@ fn pbrain_banco_plays_through_the_manager() {
     assert_eq!(end.winner, Some(Side::First));
 }
 
+/// A Swap2 match between two `pbrain-banco` processes through the manager's
+/// `SWAP2BOARD`: each proposes one opening, the other answers, and both games are
+/// decided on the board with the stones and who placed them recorded.
+#[test]
+fn a_swap2_match_between_two_external_engines() {
+    let pgn = std::env::temp_dir().join(format!("banco-swap2-{}.pgn", std::process::id()));
+    let _ = std::fs::remove_file(&pgn);
+    let m = Match {
+        swap: Some(SwapKind::Swap2),
+        pgn: Some(pgn.clone()),
+        budgets: [Some(Duration::from_millis(100)); 2],
+        ..Match::new(
+            GameSpec::Caro {
+                width: 15,
+                height: 15,
+                rule: Rule::Freestyle,
+                opening: Vec::new(),
+            },
+            2,
+            Vec::new(),
+        )
+    };
+    let engine = || {
+        PlayerSpec::Gomocup(format!(
+            "{} --level easy",
+            env!("CARGO_BIN_EXE_pbrain-banco")
+        ))
+    };
+    let mut players: [Box<dyn Player>; 2] =
+        [engine().build(1).unwrap(), engine().build(2).unwrap()];
+    let mut games = Vec::new();
+    let report = m
+        .play(&mut players, |game, _| games.push(game.clone()))
+        .unwrap();
+    assert_eq!(
+        report.forfeits,
+        [0, 0],
+        "{:?}",
+        games.iter().map(|g| &g.reason).collect::<Vec<_>>()
+    );
+    for (game, proposer) in games.iter().zip([0, 1]) {
+        assert!(
+            game.reason == "five" || game.reason == "board_full",
+            "{}",
+            game.reason
+        );
+        let swap = game.swap.as_ref().expect("a swap opening");
+        assert_eq!(swap.proposer, proposer);
+        // The proposer's three stones, then (pbrain-banco never places two) a decision.
+        let placed: Vec<Role> = swap
+            .steps
+            .iter()
+            .filter_map(|s| match s {
+                Step::Stone { by, .. } => Some(*by),
+                Step::Decided { .. } => None,
+            })
+            .collect();
+        assert_eq!(placed, [Role::Proposer; 3]);
+        assert_eq!(game.book_plies, 3);
+        assert!(game.opening.starts_with("swap2: "), "{}", game.opening);
+    }
+    let swap = report.swap.expect("swap figures");
+    assert_eq!(swap.proposing[0].games() + swap.proposing[1].games(), 2);
+    assert_eq!(swap.responding[0].games(), 1);
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    std::fs::remove_file(&pgn).unwrap();
+    assert_eq!(text.matches("[Proposer ").count(), 2, "{text}");
+    assert_eq!(text.matches("{proposer}").count(), 6, "{text}");
+}
+
 #[test]
 fn a_short_match_against_the_external_engine() {
     let m = Match {
@@ -91,6 +162,7 @@ fn a_short_match_against_the_external_engine() {
         pgn: None,
         sprt: None,
         concurrency: 1,
+        swap: None,
     };
     let mut players: [Box<dyn Player>; 2] = [
         "banco:easy"
@@ -189,6 +261,7 @@ fn an_engine_with_a_slow_first_search_and_a_racy_loop_forfeits_nothing() {
         pgn: None,
         sprt: None,
         concurrency: 1,
+        swap: None,
     };
     let mut players: [Box<dyn Player>; 2] = [Box::new(RowZero), fake.build(2).unwrap()];
     let mut games = Vec::new();

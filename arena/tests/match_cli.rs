@@ -176,4 +176,58 @@ fn bad_settings_are_refused_with_a_sentence() {
     assert!(err.contains("--concurrency"), "{err}");
     let err = run(&["match", "easy", "seed:nobody"]);
     assert!(err.contains("unknown player 'seed:nobody'"), "{err}");
+    let err = run(&[
+        "match",
+        "easy",
+        "easy",
+        "--game",
+        "xiangqi",
+        "--opening",
+        "swap2",
+    ]);
+    assert!(err.contains("swap openings are caro's"), "{err}");
+    let err = run(&["match", "easy", "easy", "--opening", "swap3"]);
+    assert!(err.contains("swap3"), "{err}");
+}
+
+/// `--opening swap2` from the command line: the report gives each player's results as
+/// proposer and as responder, and each game's opening in words.
+#[test]
+fn a_swap2_match_reports_each_side_as_proposer_and_responder() {
+    let output = Command::new(env!("CARGO_BIN_EXE_banco-arena"))
+        .args([
+            "match",
+            "easy",
+            &format!(
+                "gomocup:{} --level easy",
+                env!("CARGO_BIN_EXE_pbrain-banco")
+            ),
+            "--rule",
+            "freestyle",
+            "--opening",
+            "swap2",
+            "-n",
+            "2",
+            "--time-ms",
+            "100",
+            "-v",
+        ])
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{out}");
+    assert!(
+        out.contains("Swap2 openings (A proposes in odd games, B in even)"),
+        "{out}"
+    );
+    assert!(out.contains("swap2: banco:easy proposed "), "{out}");
+    assert!(
+        out.contains("swap2: gomocup:pbrain-banco proposed "),
+        "{out}"
+    );
+    assert_eq!(out.matches(": as proposer ").count(), 2, "{out}");
+    assert!(
+        out.contains("forfeits: banco:easy 0, gomocup:pbrain-banco 0"),
+        "{out}"
+    );
 }

@@ -80,6 +80,7 @@ fn a_short_match_from_an_arranged_position() {
         pgn: None,
         sprt: None,
         concurrency: 1,
+        swap: None,
     };
     let mut players: [Box<dyn Player>; 2] = [
         "banco:medium"

@@ -18,6 +18,7 @@ use banco_engine::caro::Config;
 use banco_engine::caro::Engine;
 use banco_engine::caro::position::Position;
 use banco_rules::Level;
+use banco_rules::caro::swap::SwapKind;
 use banco_rules::caro::{Game, Point, Rule};
 use banco_rules::game::GameSpec;
 use clap::{Parser, Subcommand};
@@ -87,6 +88,14 @@ enum Command {
         /// Openings file (default: the shipped openings of the game).
         #[arg(long)]
         openings: Option<PathBuf>,
+        /// Caro: open every game with a swap opening the two players play themselves
+        /// instead of one from the openings file: swap2 or swap1. A proposes (places the
+        /// first three stones) in games 1, 3, 5, ..., B in games 2, 4, 6, ...; the
+        /// decisions decide who plays X. External engines are asked through Gomocup's
+        /// SWAP2BOARD, banco levels answer with pbrain-banco's own code. The report adds
+        /// each player's score as proposer and as responder and the responders' choices.
+        #[arg(long, value_name = "swap2|swap1")]
+        opening: Option<SwapArg>,
         /// Time per move in milliseconds for every player (default: banco levels use
         /// their own budget, external engines get 1000).
         #[arg(long)]
@@ -301,6 +310,7 @@ fn main() -> Result<()> {
             size,
             rule,
             openings,
+            opening,
             time_ms,
             time_ms_b,
             nodes,
@@ -351,6 +361,10 @@ fn main() -> Result<()> {
                 pgn,
                 sprt,
                 concurrency: usize::from(concurrency),
+                swap: opening.map(|o| match o {
+                    SwapArg::Swap1 => SwapKind::Swap1,
+                    SwapArg::Swap2 => SwapKind::Swap2,
+                }),
             };
             run_match(
                 &m,
@@ -527,6 +541,13 @@ fn texel(
     Ok(())
 }
 
+/// A swap opening for `match --opening`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum SwapArg {
+    Swap1,
+    Swap2,
+}
+
 /// Which game a match plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 enum GameKind {
@@ -575,10 +596,14 @@ fn run_match(
         Some(n) => (format!("{n} games"), ""),
         None => ("games".to_string(), " until the SPRT decides"),
     };
+    let openings = match m.swap {
+        Some(SwapKind::Swap2) => "Swap2 openings (A proposes in odd games, B in even)".into(),
+        Some(SwapKind::Swap1) => "Swap1 openings (A proposes in odd games, B in even)".into(),
+        None => format!("{} openings", m.openings.len()),
+    };
     out!(
-        "{a} vs {b}: {count} of {}{until}, {} openings{odds}",
+        "{a} vs {b}: {count} of {}{until}, {openings}{odds}",
         describe(&m.spec),
-        m.openings.len()
     );
     if m.concurrency > 1 {
         let cpus = affinity::allowed_cpus();
@@ -624,6 +649,9 @@ fn run_match(
                 progress.tally.draws,
                 progress.tally.losses
             );
+            if record.swap.is_some() {
+                out!("          {}", record.opening);
+            }
         }
         status.show(progress);
     })?;
@@ -666,6 +694,25 @@ fn run_match(
             None => "no decision".to_string(),
         };
         out!("  SPRT {s}: LLR {llr:.2} [{lower:.2}, {upper:.2}]: {verdict}");
+    }
+    if let Some(swap) = &report.swap {
+        for (p, name) in report.names.iter().enumerate() {
+            let [stay, swapped, two] = swap.answers[p];
+            let (a, r) = (swap.proposing[p], swap.responding[p]);
+            out!(
+                "  {name}: as proposer +{} ={} -{} ({:.1}%), as responder +{} ={} -{} ({:.1}%); answered: took O {stay}, took X {swapped}, placed two {two}",
+                a.wins,
+                a.draws,
+                a.losses,
+                100.0 * a.score(),
+                r.wins,
+                r.draws,
+                r.losses,
+                100.0 * r.score()
+            );
+        }
+        let [x, o, d] = swap.colours;
+        out!("  by colour: X won {x}, O won {o}, drawn {d}");
     }
     for (name, s) in report.names.iter().zip(report.stats) {
         let depth = s

@@ -11,7 +11,8 @@
 //! - `BOARD` then `x,y,f` lines (`f` 1 ours, 2 theirs, 3 ignored) then `DONE` -> `x,y`.
 //! - `TAKEBACK x,y`: remove that stone -> `OK`.
 //! - `PLAY x,y`: put our stone there (the manager decides) -> `x,y`.
-//! - `SWAP2BOARD` then `x,y` lines (the opening's stones so far, X first) then `DONE`:
+//! - `SWAP2BOARD` then `x,y` (or `x,y,field`) lines (the opening's stones so far, X
+//!   first) then `DONE`:
 //!   Gomocup's Swap2 extension. No stones: propose three -> `x,y x,y x,y` (of four
 //!   openings drawn from the shipped balanced list, the one the search scores closest
 //!   to even with White to move, each on a quarter of the move's time). Three or five stones: decide by a search of the position with
@@ -162,7 +163,9 @@ impl Brain {
                 };
             }
             if let Ok(stones) = pending {
-                match parse_point(line) {
+                // `x,y` as the extension's examples write it, or `x,y,field` as managers
+                // send it for Rapfi: the stones alternate from X, so the field adds nothing.
+                match parse_point(line).or_else(|| parse_board_line(line).map(|(p, _)| p)) {
                     Some(p) => stones.push(p),
                     None => *pending = Err(format!("bad SWAP2BOARD line '{line}'")),
                 }
@@ -625,6 +628,20 @@ mod tests {
         assert_eq!(out, ["SWAP"]);
         let out = run(&mut b, &["SWAP2BOARD", "7,7", "8,7", "DONE"]);
         assert!(out[0].starts_with("ERROR"), "{out:?}");
+        // The stones with fields, as banco's manager sends them (for Rapfi): the same.
+        let out = run(
+            &mut b,
+            &[
+                "SWAP2BOARD",
+                "5,7,2",
+                "0,0,1",
+                "6,7,2",
+                "0,2,1",
+                "7,7,2",
+                "DONE",
+            ],
+        );
+        assert_eq!(out, ["SWAP"]);
         let out = run(&mut b, &["SWAP2BOARD", "7,7", "oops", "DONE"]);
         assert!(out[0].starts_with("ERROR"), "{out:?}");
     }

@@ -3,6 +3,13 @@
 //! a time, since engine work blocks. The bot's loop stays async and free to answer the
 //! server (offers, heartbeats) while the engine thinks.
 //!
+//! Swap openings ([`Job::Swap`]): a Gomocup engine is asked through Gomocup's
+//! `SWAP2BOARD` ([`GomocupEngine::swap2_on`]); its stones are checked against the board
+//! here (on it, free) and its answer comes back as [`Done::Swapped`]. When it took White
+//! with a stone, that stone is kept and is its first move once the game starts from the
+//! opening, without asking it again. An engine without the extension (it answers
+//! `ERROR`/`UNKNOWN`, or nothing a swap opening can use) fails like any other answer.
+//!
 //! Faults are the thread's business: an engine that crashed is restarted and told the
 //! position again, once per move; any other failure (garbage, an illegal move, silence
 //! past the time) ends the engine's process, so the next game starts it afresh, and is
@@ -12,9 +19,9 @@ use std::sync::mpsc;
 
 use anyhow::{Result, anyhow, bail};
 use banco_adapters::gomocup::{self, GomocupEngine};
-use banco_adapters::player::{Budget, Eval, Player};
+use banco_adapters::player::{Budget, Eval, Player, SwapReply};
 use banco_adapters::uci::UciEngine;
-use banco_rules::caro::Rule;
+use banco_rules::caro::{Board, Point, Rule};
 use banco_rules::game::{Game, GameSpec, Move};
 use tokio::sync::mpsc::UnboundedSender;
 
@@ -77,6 +84,18 @@ pub enum Job {
         /// The time the engine is told it has.
         budget: Budget,
     },
+    /// The engine's answer in a swap opening of a caro game of `spec` (no opening
+    /// stones), given the `stones` placed so far: none, three or five.
+    Swap {
+        /// Which opening step this is, echoed in the answer (`ply`: the stones).
+        stamp: Stamp,
+        /// The game.
+        spec: GameSpec,
+        /// The stones so far, X first.
+        stones: Vec<Point>,
+        /// The time the engine is told it has.
+        budget: Budget,
+    },
 }
 
 /// The engine thread's answer.
@@ -90,6 +109,13 @@ pub enum Done {
         mv: Move,
         /// The engine's score, from its own side.
         eval: Option<Eval>,
+    },
+    /// The engine's answer in a swap opening, its stones on the board and free.
+    Swapped {
+        /// The step it answers.
+        stamp: Stamp,
+        /// What it answered.
+        reply: SwapReply,
     },
     /// The engine could not give a move; the reason, said to the opponent on resigning.
     Failed {
@@ -130,6 +156,13 @@ impl Adapter {
         }
     }
 
+    fn swap2(&mut self, stones: &[Point], budget: Budget) -> Result<SwapReply> {
+        match self {
+            Adapter::Gomocup(e) => e.swap2_on(stones, budget),
+            Adapter::Uci(_) => bail!("a UCI engine has no swap openings"),
+        }
+    }
+
     fn crashed(&mut self) -> bool {
         match self {
             Adapter::Gomocup(e) => e.crashed(),
@@ -159,25 +192,53 @@ impl EngineThread {
         std::thread::spawn(move || {
             // The game the engine was last told of: another one starts a new game.
             let mut current: Option<(u32, u32)> = None;
+            // A stone the engine took White with in a swap opening (room, game, stone):
+            // its first move once the game starts.
+            let mut stay: Option<(u32, u32, Point)> = None;
             while let Ok(job) = rx.recv() {
-                let Job::Move {
-                    stamp,
-                    spec,
-                    moves,
-                    budget,
-                } = job;
-                let answer = match think(&mut adapter, &mut current, stamp, &spec, &moves, budget) {
-                    Ok((mv, eval)) => Done::Moved { stamp, mv, eval },
-                    Err(e) => {
-                        // Whatever state the engine is in, the next move starts it afresh.
-                        adapter.restart();
-                        current = None;
-                        Done::Failed {
+                let (stamp, answer) = match job {
+                    Job::Move {
+                        stamp,
+                        spec,
+                        moves,
+                        budget,
+                    } => {
+                        let kept = stay
+                            .take()
+                            .filter(|s| (s.0, s.1) == (stamp.room, stamp.game) && moves.is_empty());
+                        let answer = match kept {
+                            Some((.., p)) => checked(&spec, &moves, Move::Caro(p))
+                                .map(|()| (Move::Caro(p), None)),
+                            None => think(&mut adapter, &mut current, stamp, &spec, &moves, budget),
+                        };
+                        (
                             stamp,
-                            reason: format!("{e:#}"),
+                            answer.map(|(mv, eval)| Done::Moved { stamp, mv, eval }),
+                        )
+                    }
+                    Job::Swap {
+                        stamp,
+                        spec,
+                        stones,
+                        budget,
+                    } => {
+                        let answer =
+                            swap(&mut adapter, &mut current, stamp, &spec, &stones, budget);
+                        if let Ok(SwapReply::Stay(p)) = answer {
+                            stay = Some((stamp.room, stamp.game, p));
                         }
+                        (stamp, answer.map(|reply| Done::Swapped { stamp, reply }))
                     }
                 };
+                let answer = answer.unwrap_or_else(|e| {
+                    // Whatever state the engine is in, the next move starts it afresh.
+                    adapter.restart();
+                    current = None;
+                    Done::Failed {
+                        stamp,
+                        reason: format!("{e:#}"),
+                    }
+                });
                 if done.send(answer).is_err() {
                     break;
                 }
@@ -240,6 +301,86 @@ fn think(
             Err(e) => return Err(e),
         }
     }
+}
+
+/// Whether `mv` is legal after `moves` in a game of `spec`.
+fn checked(spec: &GameSpec, moves: &[Move], mv: Move) -> Result<()> {
+    let mut game = Game::new(spec).map_err(|e| anyhow!("the game cannot be set up: {e}"))?;
+    for &m in moves {
+        game.play(m)
+            .map_err(|e| anyhow!("the server's moves do not fit the rules here: {e}"))?;
+    }
+    game.play(mv).map_err(|e| {
+        anyhow!(
+            "the engine's swap-opening stone is an illegal move, {}: {e}",
+            move_text(mv)
+        )
+    })?;
+    Ok(())
+}
+
+/// One swap-opening answer: the game set up (anew when it is another game), the engine
+/// asked, its stones checked against the board (on it, free, not twice). A crash is met
+/// once with a restart.
+fn swap(
+    adapter: &mut Adapter,
+    current: &mut Option<(u32, u32)>,
+    stamp: Stamp,
+    spec: &GameSpec,
+    stones: &[Point],
+    budget: Budget,
+) -> Result<SwapReply> {
+    let GameSpec::Caro { width, height, .. } = *spec else {
+        bail!("swap openings are caro's");
+    };
+    let mut board = Board::new(u32::from(width), u32::from(height))
+        .map_err(|e| anyhow!("the board cannot be set up: {e}"))?;
+    for &p in stones {
+        if !board.contains_point(p) || !board.is_empty_at(p) {
+            bail!("the server's opening stones do not fit the board here: {p}");
+        }
+        board.place(p, banco_rules::caro::Stone::X);
+    }
+    let mut tries = 0;
+    let reply = loop {
+        tries += 1;
+        let attempt = (|| {
+            if *current != Some((stamp.room, stamp.game)) {
+                adapter.new_game(spec)?;
+                *current = Some((stamp.room, stamp.game));
+            }
+            adapter.swap2(stones, budget)
+        })();
+        match attempt {
+            Ok(reply) => break reply,
+            Err(e) if tries == 1 && adapter.crashed() => {
+                println!("banco bot: the engine crashed ({e:#}); restarting it");
+                adapter.restart();
+                *current = None;
+            }
+            Err(e) if adapter.crashed() => {
+                bail!("the engine crashed again after a restart: {e:#}")
+            }
+            Err(e) => {
+                return Err(e.context("the engine does not play this swap opening"));
+            }
+        }
+    };
+    let new: &[Point] = match &reply {
+        SwapReply::Propose(ps) => ps,
+        SwapReply::PlaceTwo(ps) => ps,
+        SwapReply::Stay(p) => std::slice::from_ref(p),
+        SwapReply::Swap => &[],
+    };
+    for &p in new {
+        if !board.contains_point(p) || !board.is_empty_at(p) {
+            bail!(
+                "the engine answered '{reply}' in the swap opening: {p} is off the board or taken"
+            );
+        }
+        board.place(p, banco_rules::caro::Stone::X);
+    }
+    Ok(reply)
 }
 
 /// A move as people read it: `7,7` or `h2e2`.

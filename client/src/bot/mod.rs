@@ -36,11 +36,11 @@ use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
-use banco_adapters::player::{Budget, Eval};
+use banco_adapters::player::{Budget, Eval, SwapReply};
 use banco_protocol::{
     Challenge, ChallengeId, ChallengePolicy, ClientMsg, Credentials, DeclineReason, EndReason,
-    ErrorCode, GameSettings, OfferKind, ResumeToken, RoomId, Rule, ServerMsg, TimeControl,
-    TournamentId, TournamentStatus,
+    ErrorCode, GameSettings, OfferKind, ResumeToken, RoomId, Rule, ServerMsg, SwapChoice,
+    SwapStage, TimeControl, TournamentId, TournamentStatus,
 };
 use banco_rules::game::{GameSpec, Move};
 use tokio::sync::mpsc;
@@ -526,6 +526,17 @@ impl Bot {
                         say("a game starts");
                     }
                     ServerMsg::Moved { .. } | ServerMsg::Undone { .. } => self.asked = None,
+                    // The bot's own stones come back one by one: it is asked again only
+                    // once the opening waits for it anew (after the other player's step).
+                    // Decided: the game proper starts with the next `GameStarted` (its
+                    // opening and colours); nothing is asked before it. No answer
+                    // carries job 0.
+                    ServerMsg::Swap(view) if view.stage == SwapStage::Done => {
+                        self.asked = Some(0);
+                    }
+                    ServerMsg::Swap(view) if view.to_act != room.my_seat() => {
+                        self.asked = None;
+                    }
                     ServerMsg::Offered(offer) if Some(offer.by) != room.my_seat() => {
                         let accept = match offer.kind {
                             OfferKind::Undo => self.opts.undo == UndoPolicy::Always,
@@ -823,6 +834,47 @@ impl Bot {
         let (Some(game), Some(seat)) = (room.game.as_ref(), room.my_seat()) else {
             return;
         };
+        let budget = self.budget(room, game, seat);
+        if let Some(swap) = game.swap_in_progress() {
+            // The opening's step is the bot's: its engine proposes or decides.
+            let GameSettings::Caro {
+                width,
+                height,
+                rule,
+                ..
+            } = &room.settings.game
+            else {
+                return;
+            };
+            let stones: Vec<banco_rules::caro::Point> = swap
+                .stones
+                .iter()
+                .map(|p| banco_rules::caro::Point::new(p.x, p.y))
+                .collect();
+            self.jobs += 1;
+            self.asked = Some(self.jobs);
+            say(&format!(
+                "the swap opening asks the engine after {} stones",
+                stones.len()
+            ));
+            self.engine.send(Job::Swap {
+                stamp: Stamp {
+                    job: self.jobs,
+                    room: room.id,
+                    game: game.number,
+                    ply: stones.len(),
+                },
+                spec: GameSpec::Caro {
+                    width: *width,
+                    height: *height,
+                    rule: *rule,
+                    opening: Vec::new(),
+                },
+                stones,
+                budget,
+            });
+            return;
+        }
         let spec = match &room.settings.game {
             GameSettings::Caro {
                 width,
@@ -848,8 +900,30 @@ impl Bot {
             .iter()
             .filter_map(|m| banco_protocol::convert::to_rules(m.mv))
             .collect();
+        self.jobs += 1;
+        self.asked = Some(self.jobs);
+        self.engine.send(Job::Move {
+            stamp: Stamp {
+                job: self.jobs,
+                room: room.id,
+                game: game.number,
+                ply: moves.len(),
+            },
+            spec,
+            moves,
+            budget,
+        });
+    }
+
+    /// The time the engine is told it has for the bot's next step in `game`.
+    fn budget(
+        &self,
+        room: &Room,
+        game: &crate::room::GameState,
+        seat: banco_protocol::Seat,
+    ) -> Budget {
         let now = Instant::now();
-        let budget = match room.settings.time {
+        match room.settings.time {
             TimeControl::Unlimited => Budget::Move(self.opts.move_time),
             TimeControl::PerMove { millis } => {
                 Budget::Move(less_margin(Duration::from_millis(millis)))
@@ -872,26 +946,88 @@ impl Bot {
                     initial: Duration::from_millis(initial_millis),
                 }
             }
+        }
+    }
+
+    /// The engine's answer in a swap opening: its stones go as moves, its decision as
+    /// [`ClientMsg::Swap`], if the opening still waits for it and allows it; an answer
+    /// the opening does not allow resigns with the reason.
+    async fn on_swapped(&mut self, link: &Link, reply: SwapReply) {
+        let Some(swap) = self
+            .room
+            .as_ref()
+            .and_then(|r| r.game.as_ref())
+            .and_then(|g| g.swap_in_progress())
+            .cloned()
+        else {
+            return;
         };
-        self.jobs += 1;
-        self.asked = Some(self.jobs);
-        self.engine.send(Job::Move {
-            stamp: Stamp {
-                job: self.jobs,
-                room: room.id,
-                game: game.number,
-                ply: moves.len(),
-            },
-            spec,
-            moves,
-            budget,
-        });
+        let point = |p: banco_rules::caro::Point| {
+            ClientMsg::Move(banco_protocol::Move::Caro(banco_protocol::Point::new(
+                p.x, p.y,
+            )))
+        };
+        let mut msgs = Vec::new();
+        let allowed = match (swap.stage, reply) {
+            (SwapStage::Propose, SwapReply::Propose(three)) if swap.stones.is_empty() => {
+                msgs.extend(three.map(point));
+                true
+            }
+            (SwapStage::Answer | SwapStage::Choose, SwapReply::Swap)
+                if swap.choices.contains(&SwapChoice::Black) =>
+            {
+                msgs.push(ClientMsg::Swap(SwapChoice::Black));
+                true
+            }
+            (SwapStage::Answer | SwapStage::Choose, SwapReply::Stay(_))
+                if swap.choices.contains(&SwapChoice::White) =>
+            {
+                // The stone is the engine's first move, kept by its thread.
+                msgs.push(ClientMsg::Swap(SwapChoice::White));
+                true
+            }
+            (SwapStage::Answer, SwapReply::PlaceTwo(two))
+                if swap.choices.contains(&SwapChoice::PlaceTwo) =>
+            {
+                msgs.push(ClientMsg::Swap(SwapChoice::PlaceTwo));
+                msgs.extend(two.map(point));
+                true
+            }
+            _ => false,
+        };
+        if !allowed {
+            self.asked = None;
+            let reason = format!(
+                "the engine answered '{reply}' in the swap opening, which it does not allow now"
+            );
+            self.resign_for(link, &reason).await;
+            return;
+        }
+        say(&format!("swap opening: the engine answered '{reply}'"));
+        for msg in msgs {
+            self.send(link, msg).await;
+        }
+    }
+
+    /// Says why in the room and resigns.
+    async fn resign_for(&mut self, link: &Link, reason: &str) {
+        say(&format!("the engine failed: {reason}; resigning"));
+        self.send(
+            link,
+            ClientMsg::Chat(format!(
+                "{}'s engine failed: {reason}. Resigning.",
+                self.opts.name
+            )),
+        )
+        .await;
+        self.send(link, ClientMsg::Resign).await;
     }
 
     /// The engine's answer: played if it is still about the position on the board;
     /// a failure resigns the game, with the reason said in the room.
     async fn on_done(&mut self, link: &Link, done: Done) {
-        let (Done::Moved { stamp, .. } | Done::Failed { stamp, .. }) = &done;
+        let (Done::Moved { stamp, .. } | Done::Swapped { stamp, .. } | Done::Failed { stamp, .. }) =
+            &done;
         if self.asked != Some(stamp.job) {
             return;
         }
@@ -903,18 +1039,10 @@ impl Bot {
                 self.send(link, ClientMsg::Move(banco_protocol::convert::to_wire(mv)))
                     .await;
             }
+            Done::Swapped { reply, .. } => self.on_swapped(link, reply).await,
             Done::Failed { reason, .. } => {
                 self.asked = None;
-                say(&format!("the engine failed: {reason}; resigning"));
-                self.send(
-                    link,
-                    ClientMsg::Chat(format!(
-                        "{}'s engine failed: {reason}. Resigning.",
-                        self.opts.name
-                    )),
-                )
-                .await;
-                self.send(link, ClientMsg::Resign).await;
+                self.resign_for(link, &reason).await;
             }
         }
     }

@@ -2,7 +2,7 @@
 //! requests and draw offers. Pure functions, tested here.
 
 use banco_adapters::player::Eval;
-use banco_protocol::{CaroOpening, DeclineReason, GameSettings, RoomSettings, Rule};
+use banco_protocol::{DeclineReason, GameSettings, RoomSettings, Rule};
 
 use super::engine::EngineSpec;
 
@@ -84,20 +84,11 @@ pub enum Fit {
 
 /// Whether `engine` can play a game with `settings`: the game must be the engine's
 /// (caro for Gomocup, xiangqi for UCI); a caro board and rule are the engine's to judge.
-/// A swap opening is declined: its decisions (place the stones, swap or not) are no
-/// protocol's, and the bot would sit on them until its clock ran out.
+/// Swap openings are played like any caro game (the engine is asked them through
+/// Gomocup's `SWAP2BOARD`): an engine without that extension resigns the game with the
+/// reason when the opening asks it, rather than sitting on its clock.
 pub fn fit(engine: &EngineSpec, settings: &RoomSettings) -> Fit {
     match (engine, &settings.game) {
-        (
-            EngineSpec::Gomocup(_),
-            GameSettings::Caro {
-                opening: CaroOpening::Swap1 | CaroOpening::Swap2,
-                ..
-            },
-        ) => Fit::Declines(
-            DeclineReason::Variant,
-            "swap openings are not played: the engine's protocol has no swap decisions".into(),
-        ),
         (
             EngineSpec::Gomocup(_),
             GameSettings::Caro {
@@ -126,6 +117,7 @@ pub fn fit(engine: &EngineSpec, settings: &RoomSettings) -> Fit {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use banco_protocol::CaroOpening;
 
     #[test]
     fn policies_read_as_the_flags_say() {
@@ -176,10 +168,14 @@ mod tests {
             },
             ..RoomSettings::default()
         };
-        assert!(matches!(
+        assert_eq!(
             fit(&gomocup, &swap2),
-            Fit::Declines(DeclineReason::Variant, _)
-        ));
+            Fit::AskEngine {
+                width: 15,
+                height: 15,
+                rule: Rule::Freestyle
+            }
+        );
         assert!(matches!(
             fit(&uci, &caro),
             Fit::Declines(DeclineReason::Variant, _)
