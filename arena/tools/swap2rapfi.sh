@@ -18,21 +18,12 @@ count=${4:-20}
 rapfi_ms=${5:-1000}
 window=${6:-200}
 brain_ms=${7:-1000}
-# Rapfi is told END only after its answer had time to come (END read during a search
-# may cut it short).
-wait_s=$(awk -v ms="$rapfi_ms" 'BEGIN { printf "%.1f", ms / 1000 + 1.5 }')
+here=$(dirname "$0")
 for _ in $(seq "$count"); do
     moves=$(printf 'START 15\nINFO rule %s\nINFO timeout_turn %s\nSWAP2BOARD\nDONE\nEND\n' \
         "$number" "$brain_ms" | "$brain" | grep -v '^\(OK\|MESSAGE\)' | head -n 1)
     read -r a b c <<<"$moves"
-    evaluation=$(
-        {
-            printf 'START 15\nINFO rule %s\nINFO timeout_turn %s\nBOARD\n%s,2\n%s,1\n%s,2\nDONE\n' \
-                "$number" "$rapfi_ms" "$a" "$b" "$c"
-            sleep "$wait_s"
-            printf 'END\n'
-        } | "$rapfi" 2>/dev/null | sed -n 's/^MESSAGE .*Eval \(-\{0,1\}[0-9]*\).*/\1/p' | tail -n 1
-    )
+    evaluation=$("$here/rapfi-eval.sh" "$rapfi" "$number" "$rapfi_ms" "$a" "$b" "$c")
     echo "$moves $evaluation"
 done | awk -v w="$window" -v number="$number" -v ms="$rapfi_ms" '
     { print; e = $NF; n++; s += e; a = (e < 0 ? -e : e); abs += a; if (a > max) max = a; if (a <= w) inside++ }
