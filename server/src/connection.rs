@@ -568,17 +568,27 @@ mod tests {
             let one = Outgoing::for_one(big.clone(), format);
             assert!(one.msg().is_none(), "only the bytes are kept");
             let shared = Outgoing::new(big.clone());
-            assert_eq!(one.encoded(format), shared.encoded(format), "the same bytes");
+            assert_eq!(
+                one.encoded(format),
+                shared.encoded(format),
+                "the same bytes"
+            );
             let other = match format {
                 Format::Binary => Format::Json,
                 Format::Json => Format::Binary,
             };
             assert_eq!(one.encoded(other), None, "encoded for its one client only");
         }
-        assert_eq!(Outgoing::for_one(big.clone(), Format::Binary).message(), Some(big));
+        assert_eq!(
+            Outgoing::for_one(big.clone(), Format::Binary).message(),
+            Some(big)
+        );
         // The WebSocket sink reads errors and welcomes as it writes them.
         let error = chat("bye");
-        assert_eq!(Outgoing::for_one(error.clone(), Format::Json).msg(), Some(&error));
+        assert_eq!(
+            Outgoing::for_one(error.clone(), Format::Json).msg(),
+            Some(&error)
+        );
     }
 
     #[test]

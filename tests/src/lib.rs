@@ -16,6 +16,7 @@
 //! Waits are generous ([`WAIT`]) and only turn a hang into a failure: tests assert on what
 //! arrives, never on how long it took.
 
+pub mod bots;
 pub mod browser;
 
 use futures::{SinkExt, StreamExt};

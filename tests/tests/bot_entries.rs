@@ -7,18 +7,13 @@
 
 use std::time::Duration;
 
-use banco_client::bot::{self, engine::EngineSpec, policy};
-use banco_client::cli::{Cli, Command};
-use banco_client::known_hosts::{PinSource, Trust};
 use banco_protocol::{
-    BoardResult, ChallengePolicy, ClientMsg, Credentials, ErrorCode, Level, ServerMsg, TimeControl,
+    BoardResult, ClientMsg, Credentials, ErrorCode, Level, ServerMsg, TimeControl,
     TournamentFormat, TournamentSettings, TournamentStatus, TournamentView,
 };
 use banco_server::Config;
+use banco_tests::bots::{RunningBot, online};
 use banco_tests::{Client, TestServer, caro_from, test_config};
-use clap::Parser;
-use tokio::task::JoinHandle;
-use tokio_util::sync::CancellationToken;
 
 const PBRAIN: &str = env!("CARGO_BIN_EXE_e2e-pbrain-banco");
 
@@ -29,71 +24,6 @@ fn config() -> Config {
         bot_think_cap: Some(Duration::from_millis(20)),
         ..test_config()
     }
-}
-
-/// A bot running in this process, stopped on drop.
-struct RunningBot {
-    /// Stops it.
-    stop: CancellationToken,
-    /// Its task: it runs until stopped (it has no plan that ends).
-    task: JoinHandle<anyhow::Result<()>>,
-}
-
-impl Drop for RunningBot {
-    fn drop(&mut self) {
-        self.stop.cancel();
-    }
-}
-
-/// Starts bot account `name` (registered now) with `engine` and the `banco bot` flags
-/// `args`, as `banco bot` reads its command line.
-fn start_bot(server: &TestServer, name: &str, engine: &str, args: &[&str]) -> RunningBot {
-    let address = server.addr.to_string();
-    let mut line = vec!["banco", "bot", "--engine", engine, "--name", name];
-    line.extend_from_slice(args);
-    let Some(Command::Bot(b)) = Cli::parse_from(line).command else {
-        panic!("a bot command line");
-    };
-    let engine: EngineSpec = b.engine.parse().expect("an engine");
-    let plan = b.plan(&engine).expect("a plan");
-    let trust = match server.fingerprint {
-        Some(fp) => Trust::default().expecting(&address, fp, PinSource::Flag),
-        None => Trust::default().in_the_clear(),
-    };
-    let opts = bot::Options {
-        engine,
-        name: name.to_string(),
-        address,
-        credentials: Credentials::Password {
-            password: format!("password of {name}"),
-            register: true,
-            remember: false,
-            bot: true,
-        },
-        undo: policy::UndoPolicy::Never,
-        draw: policy::DrawPolicy::Never,
-        challenges: ChallengePolicy::Everyone,
-        move_time: Duration::from_millis(300),
-        trust,
-        plan,
-    };
-    let stop = CancellationToken::new();
-    let task = tokio::spawn(bot::run(opts, stop.clone().cancelled_owned()));
-    RunningBot { stop, task }
-}
-
-/// Waits until bot account `name` is on the server.
-async fn online(c: &mut Client, name: &str) {
-    for _ in 0..600 {
-        c.send(ClientMsg::Players).await;
-        if let ServerMsg::Players(list) = c.recv_until(|m| matches!(m, ServerMsg::Players(_))).await
-            && list.iter().any(|p| p.name == name && p.bot)
-        {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("{name} never came online");
 }
 
 async fn view_where(
@@ -142,7 +72,7 @@ async fn an_organiser_enters_a_gomocup_bot_account_and_it_plays_its_pairings() {
 
     // The engine's bot is only connected: no --tournament, no challenge of its own.
     let engine = format!("gomocup:{PBRAIN} --level easy");
-    let entrant = start_bot(&server, "gomo-e", &engine, &[]);
+    let entrant = RunningBot::from_line(&server, "gomo-e", &engine, &[]);
     online(&mut organiser, "gomo-e").await;
     organiser
         .send(ClientMsg::EnterBotAccount {
@@ -187,7 +117,7 @@ async fn an_organiser_enters_a_gomocup_bot_account_and_it_plays_its_pairings() {
             "{b:?}"
         );
     }
-    assert!(!entrant.task.is_finished(), "the bot runs on until stopped");
+    assert!(entrant.is_running(), "the bot runs on until stopped");
     drop(entrant);
     server.stop().await;
 }

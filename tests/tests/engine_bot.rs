@@ -17,14 +17,13 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use banco_client::bot::{self, engine::EngineSpec, policy};
-use banco_client::known_hosts::{PinSource, Trust};
 use banco_protocol::{
-    ChallengeEnd, ChallengePolicy, ClientMsg, Credentials, DeclineReason, EndReason, FirstMove,
-    GameOver, GameSettings, Move, OfferKind, RoomSettings, Rule, Seat, ServerMsg, TimeControl,
+    ChallengeEnd, ClientMsg, Credentials, DeclineReason, EndReason, FirstMove, GameOver,
+    GameSettings, Move, OfferKind, RoomSettings, Rule, Seat, ServerMsg, TimeControl,
 };
+use banco_tests::bots::{self, RunningBot, online};
 use banco_tests::{Client, TempDir, TestServer, test_config};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 
 const PBRAIN: &str = env!("CARGO_BIN_EXE_e2e-pbrain-banco");
@@ -40,31 +39,6 @@ async fn server() -> TestServer {
     .await
 }
 
-/// A bot running in this process, stopped on drop.
-struct RunningBot {
-    /// Stops it.
-    stop: CancellationToken,
-    /// Its task: its result says why it ended.
-    task: Option<JoinHandle<anyhow::Result<()>>>,
-}
-
-impl RunningBot {
-    /// How the bot ended, by itself (within a minute).
-    async fn ended(mut self) -> anyhow::Result<()> {
-        let task = self.task.take().expect("the bot's task");
-        tokio::time::timeout(Duration::from_secs(60), task)
-            .await
-            .expect("the bot gives up")
-            .expect("the bot's task")
-    }
-}
-
-impl Drop for RunningBot {
-    fn drop(&mut self) {
-        self.stop.cancel();
-    }
-}
-
 /// Starts a bot account `name` (registered now) on `addr` with `engine`; `policies`
 /// adjusts its options.
 fn start_bot(
@@ -74,51 +48,9 @@ fn start_bot(
     engine: EngineSpec,
     policies: impl FnOnce(&mut bot::Options),
 ) -> RunningBot {
-    let address = addr.to_string();
-    let trust = match server.fingerprint {
-        Some(fp) => Trust::default().expecting(&address, fp, PinSource::Flag),
-        None => Trust::default().in_the_clear(),
-    };
-    let mut opts = bot::Options {
-        engine,
-        name: name.to_string(),
-        address,
-        credentials: Credentials::Password {
-            password: format!("password of {name}"),
-            register: true,
-            remember: false,
-            bot: true,
-        },
-        undo: policy::UndoPolicy::Never,
-        draw: policy::DrawPolicy::Never,
-        challenges: ChallengePolicy::Everyone,
-        move_time: Duration::from_millis(300),
-        trust,
-        plan: Default::default(),
-    };
+    let mut opts = bots::options(server, addr, name, engine);
     policies(&mut opts);
-    let stop = CancellationToken::new();
-    let task = tokio::spawn(bot::run(opts, stop.clone().cancelled_owned()));
-    RunningBot {
-        stop,
-        task: Some(task),
-    }
-}
-
-/// Waits until `name` is online and takes challenges (the bot has logged in).
-async fn online(person: &mut Client, name: &str) {
-    for _ in 0..600 {
-        person.send(ClientMsg::Players).await;
-        if let ServerMsg::Players(list) = person
-            .recv_until(|m| matches!(m, ServerMsg::Players(_)))
-            .await
-            && list.iter().any(|p| p.name == name && p.bot)
-        {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("{name} never came online");
+    RunningBot::start(opts)
 }
 
 /// `person` challenges `bot` with `settings` and reads how it ended.
@@ -725,7 +657,10 @@ async fn a_bot_login_to_a_person_account_is_refused_with_a_sentence() {
             }
         },
     );
-    let err = bot.ended().await.expect_err("refused");
+    let err = bot
+        .ended(Duration::from_secs(60))
+        .await
+        .expect_err("refused");
     assert!(err.to_string().contains("bot"), "{err}");
     server.stop().await;
 }

@@ -11,21 +11,15 @@
 
 use std::time::Duration;
 
-use banco_client::bot::{self, engine::EngineSpec, policy};
-use banco_client::cli::{Cli, Command};
-use banco_client::known_hosts::{PinSource, Trust};
 use banco_pairing::tiebreak::{self, TieBreak as PTie};
 use banco_pairing::{Bye, ByeKind, Game, GameResult, Player, Round, Scoring, Tournament};
 use banco_protocol::{
-    BoardResult, ByeValue, ChallengePolicy, ClientMsg, Credentials, EndReason, GameSummary, Level,
-    RoomStatus, ServerMsg, TieBreak, TimeControl, TournamentFormat, TournamentSettings,
-    TournamentStatus, TournamentView,
+    BoardResult, ByeValue, ClientMsg, EndReason, GameSummary, Level, RoomStatus, ServerMsg,
+    TieBreak, TimeControl, TournamentFormat, TournamentSettings, TournamentStatus, TournamentView,
 };
 use banco_server::Config;
+use banco_tests::bots::{RunningBot, online};
 use banco_tests::{Client, TestServer, caro_from, test_config};
-use clap::Parser;
-use tokio::task::JoinHandle;
-use tokio_util::sync::CancellationToken;
 
 const PBRAIN: &str = env!("CARGO_BIN_EXE_e2e-pbrain-banco");
 const BANCO_UCI: &str = env!("CARGO_BIN_EXE_e2e-banco-uci");
@@ -43,86 +37,6 @@ fn config() -> Config {
         bot_think_cap: Some(Duration::from_millis(20)),
         ..test_config()
     }
-}
-
-/// A bot running in this process, stopped on drop.
-struct RunningBot {
-    /// Stops it.
-    stop: CancellationToken,
-    /// Its task: its result says why it ended.
-    task: Option<JoinHandle<anyhow::Result<()>>>,
-}
-
-impl RunningBot {
-    /// How the bot ended by itself, its plan done.
-    async fn ended(mut self) -> anyhow::Result<()> {
-        let task = self.task.take().expect("the bot's task");
-        tokio::time::timeout(PLAN_LIMIT, task)
-            .await
-            .expect("the bot never finished its plan")
-            .expect("the bot's task")
-    }
-}
-
-impl Drop for RunningBot {
-    fn drop(&mut self) {
-        self.stop.cancel();
-    }
-}
-
-/// Starts bot account `name` (registered now) with `engine`, its plan read from `args`
-/// as `banco bot` reads its command line (`--challenge`, `--game`, `--games`,
-/// `--tournament`).
-fn start_bot(server: &TestServer, name: &str, engine: &str, args: &[&str]) -> RunningBot {
-    let address = server.addr.to_string();
-    let mut line = vec!["banco", "bot", "--engine", engine, "--name", name];
-    line.extend_from_slice(args);
-    let Some(Command::Bot(b)) = Cli::parse_from(line).command else {
-        panic!("a bot command line");
-    };
-    let engine: EngineSpec = b.engine.parse().expect("an engine");
-    let plan = b.plan(&engine).expect("a plan");
-    let trust = match server.fingerprint {
-        Some(fp) => Trust::default().expecting(&address, fp, PinSource::Flag),
-        None => Trust::default().in_the_clear(),
-    };
-    let opts = bot::Options {
-        engine,
-        name: name.to_string(),
-        address,
-        credentials: Credentials::Password {
-            password: format!("password of {name}"),
-            register: true,
-            remember: false,
-            bot: true,
-        },
-        undo: policy::UndoPolicy::Never,
-        draw: policy::DrawPolicy::Never,
-        challenges: ChallengePolicy::Everyone,
-        move_time: Duration::from_millis(300),
-        trust,
-        plan,
-    };
-    let stop = CancellationToken::new();
-    let task = tokio::spawn(bot::run(opts, stop.clone().cancelled_owned()));
-    RunningBot {
-        stop,
-        task: Some(task),
-    }
-}
-
-/// Waits until bot account `name` is on the server.
-async fn online(c: &mut Client, name: &str) {
-    for _ in 0..600 {
-        c.send(ClientMsg::Players).await;
-        if let ServerMsg::Players(list) = c.recv_until(|m| matches!(m, ServerMsg::Players(_))).await
-            && list.iter().any(|p| p.name == name && p.bot)
-        {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("{name} never came online");
 }
 
 /// The finished games of `name`, as the server's history lists them, once there are
@@ -203,7 +117,7 @@ async fn two_gomocup_bots_play_each_other_by_challenge_on_a_clock_for_two_games(
     let engine = format!("gomocup:{PBRAIN} --level easy");
     // The challenger starts first: "gomo-a" is not on the server yet, so it asks
     // again until it is.
-    let challenger = start_bot(
+    let challenger = RunningBot::from_line(
         &server,
         "gomo-b",
         &engine,
@@ -218,11 +132,14 @@ async fn two_gomocup_bots_play_each_other_by_challenge_on_a_clock_for_two_games(
     );
     let mut watcher = server.player("watcher").await;
     online(&mut watcher, "gomo-b").await;
-    let _challenged = start_bot(&server, "gomo-a", &engine, &[]);
+    let _challenged = RunningBot::from_line(&server, "gomo-a", &engine, &[]);
     let over = watch_game_of(&mut watcher, "gomo-a", "gomo-b").await;
     assert!(played_out(over.reason), "{over:?}");
     // The challenger plays its two games and stops by itself.
-    challenger.ended().await.expect("the challenger's plan");
+    challenger
+        .ended(PLAN_LIMIT)
+        .await
+        .expect("the challenger's plan");
     let games = history(&mut watcher, "gomo-b", 2).await;
     assert_eq!(games.len(), 2, "two games, no more: {games:?}");
     for g in &games {
@@ -243,10 +160,10 @@ async fn two_gomocup_bots_play_each_other_by_challenge_on_a_clock_for_two_games(
 async fn two_uci_bots_play_xiangqi_by_challenge_on_a_clock() {
     let server = TestServer::with_config(config()).await;
     let engine = format!("uci:{BANCO_UCI}");
-    let _challenged = start_bot(&server, "xq-a", &engine, &[]);
+    let _challenged = RunningBot::from_line(&server, "xq-a", &engine, &[]);
     // No increment: the game ends within the two clocks' time.
     let game = format!("--clock 15s --casual --fen {RED_AHEAD}");
-    let challenger = start_bot(
+    let challenger = RunningBot::from_line(
         &server,
         "xq-b",
         &engine,
@@ -255,7 +172,10 @@ async fn two_uci_bots_play_xiangqi_by_challenge_on_a_clock() {
     let mut watcher = server.player("watcher").await;
     let over = watch_game_of(&mut watcher, "xq-a", "xq-b").await;
     assert!(played_out(over.reason), "{over:?}");
-    challenger.ended().await.expect("the challenger's plan");
+    challenger
+        .ended(PLAN_LIMIT)
+        .await
+        .expect("the challenger's plan");
     let games = history(&mut watcher, "xq-b", 1).await;
     assert_eq!(games.len(), 1, "{games:?}");
     assert!(!games[0].rated, "--casual");
@@ -269,7 +189,7 @@ async fn a_bot_posts_an_open_challenge_again_after_each_game() {
     let engine = format!("gomocup:{PBRAIN} --level easy");
     // Binh is there first: every change of the open challenges is pushed to him.
     let mut binh = server.player("Binh").await;
-    let seeker = start_bot(
+    let seeker = RunningBot::from_line(
         &server,
         "gomo-s",
         &engine,
@@ -328,7 +248,7 @@ async fn a_bot_posts_an_open_challenge_again_after_each_game() {
         binh.send(ClientMsg::LeaveRoom).await;
         binh.recv_until(|m| matches!(m, ServerMsg::Left)).await;
     }
-    seeker.ended().await.expect("the seeker's plan");
+    seeker.ended(PLAN_LIMIT).await.expect("the seeker's plan");
     server.stop().await;
 }
 
@@ -471,12 +391,15 @@ async fn a_gomocup_bot_enters_a_swiss_and_plays_every_round_on_its_clock() {
     // The engine's bot enters by itself, as `banco bot --tournament ID` does.
     let tournament = id.to_string();
     let engine = format!("gomocup:{PBRAIN} --level easy");
-    let entrant = start_bot(&server, "gomo-t", &engine, &["--tournament", &tournament]);
+    let entrant = RunningBot::from_line(&server, "gomo-t", &engine, &["--tournament", &tournament]);
     view_where(&mut organiser, id, |v| v.entrants.len() == 4).await;
     organiser.send(ClientMsg::StartTournament(id)).await;
     let anh = tokio::spawn(resign_everything(anh, id));
     // The bot stops by itself once the Swiss is over.
-    entrant.ended().await.expect("the bot's tournament");
+    entrant
+        .ended(PLAN_LIMIT)
+        .await
+        .expect("the bot's tournament");
     anh.await.expect("Anh's task");
     let v = view_where(&mut organiser, id, |v| {
         v.summary.status == TournamentStatus::Over

@@ -14,79 +14,17 @@
 //! Each game is played to a stated result.
 
 use std::collections::HashSet;
-use std::time::Duration;
 
-use banco_client::bot::{self, engine::EngineSpec, policy};
-use banco_client::known_hosts::{PinSource, Trust};
+use banco_client::bot::engine::EngineSpec;
 use banco_protocol::{
-    CaroOpening, ChallengeEnd, ChallengePolicy, ClientMsg, Credentials, EndReason, ErrorCode,
-    FirstMove, GameOver, GameSettings, Move, Point, RoomSettings, Rule, Seat, ServerMsg,
-    SwapChoice, SwapStage, SwapStep, SwapView, TimeControl,
+    CaroOpening, ChallengeEnd, ClientMsg, EndReason, ErrorCode, FirstMove, GameOver, GameSettings,
+    Move, Point, RoomSettings, Rule, Seat, ServerMsg, SwapChoice, SwapStage, SwapStep, SwapView,
+    TimeControl,
 };
+use banco_tests::bots::{self, RunningBot, online};
 use banco_tests::{Client, TempDir, TestServer, test_config};
-use tokio::task::JoinHandle;
-use tokio_util::sync::CancellationToken;
 
 const PBRAIN: &str = env!("CARGO_BIN_EXE_e2e-pbrain-banco");
-
-/// A bot running in this process, stopped on drop.
-struct RunningBot {
-    /// Stops it.
-    stop: CancellationToken,
-    /// Its task, kept so that it lives as long as the test.
-    _task: JoinHandle<anyhow::Result<()>>,
-}
-
-impl Drop for RunningBot {
-    fn drop(&mut self) {
-        self.stop.cancel();
-    }
-}
-
-/// Starts bot account `name` (registered now) with the Gomocup engine `command`.
-fn start_bot(server: &TestServer, name: &str, command: String) -> RunningBot {
-    let address = server.addr.to_string();
-    let trust = match server.fingerprint {
-        Some(fp) => Trust::default().expecting(&address, fp, PinSource::Flag),
-        None => Trust::default().in_the_clear(),
-    };
-    let opts = bot::Options {
-        engine: EngineSpec::Gomocup(command),
-        name: name.to_string(),
-        address,
-        credentials: Credentials::Password {
-            password: format!("password of {name}"),
-            register: true,
-            remember: false,
-            bot: true,
-        },
-        undo: policy::UndoPolicy::Never,
-        draw: policy::DrawPolicy::Never,
-        challenges: ChallengePolicy::Everyone,
-        move_time: Duration::from_millis(300),
-        trust,
-        plan: Default::default(),
-    };
-    let stop = CancellationToken::new();
-    let task = tokio::spawn(bot::run(opts, stop.clone().cancelled_owned()));
-    RunningBot { stop, _task: task }
-}
-
-/// Waits until bot account `name` is online.
-async fn online(person: &mut Client, name: &str) {
-    for _ in 0..600 {
-        person.send(ClientMsg::Players).await;
-        if let ServerMsg::Players(list) = person
-            .recv_until(|m| matches!(m, ServerMsg::Players(_)))
-            .await
-            && list.iter().any(|p| p.name == name && p.bot)
-        {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("{name} never came online");
-}
 
 /// Swap2 freestyle on 15x15 without a clock; `first` says who proposes (the seat that
 /// would move first): `Me` the challenger (seat One), `Them` the bot (seat Two).
@@ -197,7 +135,12 @@ async fn play_out(person: &mut Client) -> (GameOver, Vec<Point>) {
 #[tokio::test]
 async fn the_bot_plays_each_of_its_swap2_steps_through_its_engine() {
     let server = TestServer::with_config(test_config()).await;
-    let _bot = start_bot(&server, "swapper", format!("{PBRAIN} --level medium"));
+    let _bot = RunningBot::start(bots::options(
+        &server,
+        server.addr,
+        "swapper",
+        EngineSpec::Gomocup(format!("{PBRAIN} --level medium")),
+    ));
     let mut her = server.player("hoa").await;
     online(&mut her, "swapper").await;
 
@@ -267,7 +210,12 @@ async fn an_engine_without_swap2board_resigns_with_the_reason_said() {
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))
         .expect("make the script executable");
-    let _bot = start_bot(&server, "noswapper", path.display().to_string());
+    let _bot = RunningBot::start(bots::options(
+        &server,
+        server.addr,
+        "noswapper",
+        EngineSpec::Gomocup(path.display().to_string()),
+    ));
     let mut her = server.player("lan").await;
     online(&mut her, "noswapper").await;
     challenge(&mut her, "noswapper", swap2(FirstMove::Them)).await;
