@@ -713,6 +713,7 @@ mod tests {
                 name: "Club".into(),
                 format: settings.format,
                 game: banco_protocol::GameKind::Caro,
+                time: settings.room.time,
                 organiser: "Lan".into(),
                 status: TournamentStatus::Entries,
                 entrants: 2,

@@ -382,7 +382,6 @@ mod tests {
     use std::time::Duration;
 
     use banco_protocol::{ChallengePolicy, Level, RoomSettings, TournamentFormat, TournamentView};
-    use tokio::sync::mpsc;
     use tokio_util::sync::CancellationToken;
     use tokio_util::task::TaskTracker;
 
@@ -414,7 +413,7 @@ mod tests {
                 arrival,
                 outbox,
                 CancellationToken::new(),
-                mpsc::unbounded_channel().0,
+                crate::lobby::Placements::default(),
             )
             .await
             .unwrap()
