@@ -24,7 +24,8 @@ fn whole(message: String) -> ServerMsg {
 
 /// The reader's zone, if it is one a clock can be in; else why not.
 fn zone(minutes: i16) -> Result<Zone, RecordError> {
-    if minutes.abs() > MAX_ZONE_MINUTES {
+    // `unsigned_abs`: a peer may send i16::MIN, whose `abs` overflows.
+    if minutes.unsigned_abs() > MAX_ZONE_MINUTES.unsigned_abs() {
         return Err(RecordError {
             line: 0,
             message: format!("{minutes} minutes is not an offset from UTC a clock can have"),
@@ -115,6 +116,22 @@ mod tests {
             panic!("written");
         };
         assert!(message.contains("move 2 is not legal"), "{message}");
+    }
+
+    #[test]
+    fn the_farthest_zones_a_peer_can_send_are_refused() {
+        for minutes in [
+            i16::MIN,
+            i16::MAX,
+            MAX_ZONE_MINUTES + 1,
+            -MAX_ZONE_MINUTES - 1,
+        ] {
+            assert!(
+                matches!(parse("", minutes), ServerMsg::RecordRefused { .. }),
+                "{minutes}"
+            );
+        }
+        assert!(zone(MAX_ZONE_MINUTES).is_ok() && zone(-MAX_ZONE_MINUTES).is_ok());
     }
 
     proptest! {
