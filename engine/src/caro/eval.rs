@@ -296,6 +296,40 @@ impl ValueTable {
         Self::cell().set(ValueTable::build_from(points)).is_ok()
     }
 
+    /// Renju's table for X (Black): the shared table, but a point where a Black stone
+    /// would make a double three, a double four or an overline (by its line patterns,
+    /// and no five beside them) is worth nothing to Black: Black may not play there, so
+    /// the shape that would win under the other rules is no asset. The combos and
+    /// ordering scores stay (the search judges the points it plays exactly, by the rules'
+    /// finder).
+    pub fn renju_black() -> &'static ValueTable {
+        static TABLE: OnceLock<ValueTable> = OnceLock::new();
+        TABLE.get_or_init(|| {
+            ValueTable(
+                Self::get()
+                    .0
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &v)| {
+                        let nibbles = [i & 15, (i >> 4) & 15, (i >> 8) & 15, (i >> 12) & 15];
+                        match nibbles.map(|n| Pattern::ALL.get(n).copied()) {
+                            [Some(a), Some(b), Some(c), Some(d)]
+                                if forbidden_shape([a, b, c, d]) =>
+                            {
+                                CellValue {
+                                    mover: 0,
+                                    waiter: 0,
+                                    ..v
+                                }
+                            }
+                            _ => v,
+                        }
+                    })
+                    .collect(),
+            )
+        })
+    }
+
     fn cell() -> &'static OnceLock<ValueTable> {
         static TABLE: OnceLock<ValueTable> = OnceLock::new();
         &TABLE
@@ -339,6 +373,15 @@ impl ValueTable {
     pub fn value(&self, packed: u16) -> CellValue {
         self.0[usize::from(packed)]
     }
+}
+
+/// Whether a Black stone with these four line patterns would be forbidden under renju by
+/// its shape alone: two open threes, two fours, or an overline, with no five (a five
+/// wins whatever else it makes). Fake threes need the whole board; this does not see them.
+pub fn forbidden_shape(pats: [Pattern; 4]) -> bool {
+    let n = |p: Pattern| pats.iter().filter(|&&q| q == p).count();
+    n(Pattern::F5) == 0
+        && (n(Pattern::F3) >= 2 || n(Pattern::F4) + n(Pattern::B4) >= 2 || n(Pattern::Overline) > 0)
 }
 
 /// The combo and ordering score of a stone on a point with these four line patterns.
@@ -405,6 +448,37 @@ mod tests {
         // Once a search has used the evaluation, another table is refused.
         ValueTable::get();
         assert!(!ValueTable::install(&table));
+    }
+
+    #[test]
+    fn renju_black_has_no_worth_on_its_forbidden_shapes() {
+        use Pattern::*;
+        let pack = |p: [Pattern; 4]| {
+            p.iter()
+                .enumerate()
+                .fold(0u16, |k, (i, &q)| k | (q as u16) << (4 * i))
+        };
+        let (all, black) = (ValueTable::get(), ValueTable::renju_black());
+        for pats in [
+            [F3, F3, Dead, Dead],
+            [B4, B4, F1, Dead],
+            [F4, B4, Dead, Dead],
+            [Overline, F3, Dead, Dead],
+        ] {
+            let v = black.value(pack(pats));
+            assert_eq!((v.mover, v.waiter), (0, 0), "{pats:?}");
+            assert_eq!(v.combo, all.value(pack(pats)).combo);
+            assert_ne!(all.value(pack(pats)).mover, 0, "{pats:?}");
+        }
+        // A four-three, an open four and a five beside anything keep their worth.
+        for pats in [
+            [B4, F3, Dead, Dead],
+            [F4, F2, Dead, Dead],
+            [F5, F3, F3, Dead],
+            [F5, Overline, Dead, Dead],
+        ] {
+            assert_eq!(black.value(pack(pats)), all.value(pack(pats)), "{pats:?}");
+        }
     }
 
     #[test]

@@ -115,8 +115,9 @@ pub struct Position {
     rule: Rule,
     /// Window key -> patterns, for this rule.
     table: &'static PatternTable,
-    /// Four patterns -> combo and score.
-    values: &'static ValueTable,
+    /// Four patterns -> combo, score and worth, for X and for O (renju's Black has a
+    /// table of its own: [`ValueTable::renju_black`]).
+    values: [&'static ValueTable; 2],
     /// Index steps of the four directions.
     dirs: [isize; 4],
     /// Cell codes: `EMPTY`, `X_CODE`, `O_CODE`, `WALL`.
@@ -197,7 +198,11 @@ impl Position {
             stride,
             rule,
             table: PatternTable::get(rule),
-            values: ValueTable::get(),
+            values: if rule == Rule::Renju {
+                [ValueTable::renju_black(), ValueTable::get()]
+            } else {
+                [ValueTable::get(); 2]
+            },
             dirs,
             cells: vec![WALL; size],
             keys: vec![[0; 4]; size],
@@ -692,7 +697,10 @@ impl Position {
         // X's nibbles are the low halves of the four bytes, O's the high halves.
         let x = (w & 0xF) | (w >> 4 & 0xF0) | (w >> 8 & 0xF00) | (w >> 12 & 0xF000);
         let o = (w >> 4 & 0xF) | (w >> 8 & 0xF0) | (w >> 12 & 0xF00) | (w >> 16 & 0xF000);
-        [x as u16, o as u16].map(|packed| self.values.value(packed))
+        [
+            self.values[0].value(x as u16),
+            self.values[1].value(o as u16),
+        ]
     }
 
     /// Takes empty cell `q`'s combos and worth out of the running totals.
