@@ -208,6 +208,10 @@ enum Command {
         /// `PointTable`) instead of the weights, and write it to this file.
         #[arg(long)]
         table: Option<PathBuf>,
+        /// Fit renju's weights, one set for Black and one for White (the games must be
+        /// renju games), and print them as Rust source for `Weights::renju`.
+        #[arg(long, conflicts_with = "table")]
+        renju: bool,
     },
     /// Xiangqi: balanced random openings (random legal moves from the start, kept when a
     /// short search scores them near even), as an openings file.
@@ -428,6 +432,7 @@ fn main() -> Result<()> {
             teacher,
             teacher_share,
             table,
+            renju,
         } => caro_tune(
             &games,
             &check,
@@ -437,6 +442,7 @@ fn main() -> Result<()> {
             dump_positions.as_deref(),
             teacher.as_deref().map(|t| (t, teacher_share)),
             table.as_deref(),
+            renju,
         ),
         Command::XiangqiOpenings {
             count,
@@ -955,6 +961,7 @@ fn caro_tune(
     dump: Option<&Path>,
     teacher: Option<(&Path, f64)>,
     table: Option<&Path>,
+    renju: bool,
 ) -> Result<()> {
     use banco_arena::tune::caro_texel as texel;
     use banco_engine::caro::eval::Weights;
@@ -988,7 +995,19 @@ fn caro_tune(
         .chain(check_files.iter().map(|f| (f, true)));
     for (file, to_check) in tagged {
         let game = texel::read_caro_game(file)?;
-        let samples = texel::samples(&game)?;
+        if renju && game.rule != banco_rules::caro::Rule::Renju {
+            bail!(
+                "{} is a {} game: --renju fits renju's weights, from renju games only",
+                file.display(),
+                game.rule
+            );
+        }
+        let form = if renju {
+            texel::Form::Renju
+        } else {
+            texel::Form::Weights
+        };
+        let samples = texel::samples_for(&game, form)?;
         let table_samples = match table {
             Some(_) => texel::samples_for(&game, texel::Form::Table)?,
             None => Vec::new(),
@@ -1046,6 +1065,18 @@ fn caro_tune(
         report("fitted", texel::table_error, &fitted, &train, &test);
         std::fs::write(out, fitted.to_text())
             .with_context(|| format!("cannot write {}", out.display()))?;
+        return Ok(());
+    }
+    if renju {
+        let start = Weights::renju();
+        report("start", texel::renju_error, &start, &train, &test);
+        let fitted = texel::fit_renju(&start, &train, iterations, l2, |it, e| {
+            eprintln!("  step {it}: error {e:.5}");
+        });
+        report("fitted", texel::renju_error, &fitted, &train, &test);
+        for (weights, colour) in fitted.iter().zip(["Black", "White"]) {
+            print!("// {colour}\n{}", texel::source(weights));
+        }
         return Ok(());
     }
     let start = Weights::default_weights();

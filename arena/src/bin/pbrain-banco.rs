@@ -21,7 +21,8 @@ struct Args {
     #[arg(long)]
     nodes: Option<u64>,
     /// Evaluate with this point table (one worth per set of a point's four line patterns,
-    /// as `banco-arena caro-tune --table` writes it) instead of the built-in weights.
+    /// as `banco-arena caro-tune --table` writes it) instead of the built-in weights
+    /// (under every rule but renju, whose colours have weights of their own).
     #[arg(long)]
     points: Option<std::path::PathBuf>,
 }

@@ -12,6 +12,11 @@
 //! The same goes for a [`PointTable`] (one worth per set of a point's four patterns and
 //! role): its features count the sets ([`Form::Table`]).
 //!
+//! Under renju the colours play different games (Black may not play a double three, a
+//! double four or an overline), so there each colour has weights of its own
+//! ([`Form::Renju`], [`fit_renju`]), and a point whose shape is forbidden to Black is worth
+//! nothing to Black, as in the engine.
+//!
 //! Only quiet positions are used: the side to move cannot win at once or by an open four
 //! or a four-three, and is not answering a five or an open three. Positions from the
 //! first moves of a game (the opening) are left out too.
@@ -21,7 +26,8 @@ use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 use banco_engine::caro::eval::{
-    COMBOS, PATTERNS, POINT_KEYS, PointTable, RoleWeights, Weights, ordered, point_key,
+    COMBOS, PATTERNS, POINT_KEYS, PointTable, RoleWeights, Weights, forbidden_shape, ordered,
+    point_key,
 };
 use banco_engine::caro::pattern::{Combo, Pattern};
 use banco_engine::caro::position::Position;
@@ -106,6 +112,20 @@ pub enum Form {
     Weights,
     /// [`PointTable`]: per unordered set of a point's four patterns.
     Table,
+    /// Renju's [`Weights`], one set per colour (Black's, then White's); a point whose
+    /// shape is forbidden to Black counts nothing for Black.
+    Renju,
+}
+
+impl Form {
+    /// The length of a feature vector.
+    fn len(self) -> usize {
+        match self {
+            Form::Weights => 2 * ROLE_FEATURES,
+            Form::Table => 2 * POINT_KEYS,
+            Form::Renju => 4 * ROLE_FEATURES,
+        }
+    }
 }
 
 /// The quiet positions of `game` as samples for [`Form::Weights`].
@@ -130,6 +150,7 @@ pub fn samples_for(game: &SavedGame, form: Form) -> Result<Vec<Sample>> {
         let now = match form {
             Form::Weights => features(&pos),
             Form::Table => table_features(&pos),
+            Form::Renju => renju_features(&pos),
         };
         if ply >= SKIP_PLIES
             && is_quiet(&pos)
@@ -202,13 +223,7 @@ pub fn read_teacher(path: &Path) -> Result<std::collections::HashMap<String, f64
 /// The features of the engine's evaluation, which averages the position now with the one
 /// before the last move seen from the other side: `(now - before) / 2`.
 fn averaged(now: &[(u16, f32)], before: &[(u16, f32)], form: Form) -> Vec<(u16, f32)> {
-    let mut sum = vec![
-        0f32;
-        match form {
-            Form::Weights => 2 * ROLE_FEATURES,
-            Form::Table => 2 * POINT_KEYS,
-        }
-    ];
+    let mut sum = vec![0f32; form.len()];
     for (i, v) in now {
         sum[usize::from(*i)] += v / 2.0;
     }
@@ -251,32 +266,50 @@ fn combo_index(role: usize, c: usize) -> usize {
 /// Counts every weight's occurrences over the empty points: the side to move's as mover
 /// (added), the opponent's as waiter (subtracted).
 fn features(pos: &Position) -> Vec<(u16, f32)> {
-    count_points(pos, 2 * ROLE_FEATURES, |counts, role, sign, pats| {
-        counts[combo_index(role, Combo::of(pats) as usize)] += sign;
-        for i in 0..4 {
-            counts[single_index(role, pats[i] as usize)] += sign;
-            for j in i + 1..4 {
-                let (a, b) = ordered(pats[i], pats[j]);
-                counts[pair_index(role, a, b)] += sign;
-            }
+    count_points(pos, Form::Weights.len(), |counts, role, _, sign, pats| {
+        add_weights(counts, role, sign, pats);
+    })
+}
+
+/// Adds one point's weights in `role` (0 mover, 1 waiter; `role` 2 and 3 are the second
+/// set's, as [`Form::Renju`] lays them out).
+fn add_weights(counts: &mut [f32], role: usize, sign: f32, pats: [Pattern; 4]) {
+    counts[combo_index(role, Combo::of(pats) as usize)] += sign;
+    for i in 0..4 {
+        counts[single_index(role, pats[i] as usize)] += sign;
+        for j in i + 1..4 {
+            let (a, b) = ordered(pats[i], pats[j]);
+            counts[pair_index(role, a, b)] += sign;
         }
+    }
+}
+
+/// Counts every weight's occurrences as [`features`] does, Black's points in the first
+/// set and White's in the second, leaving out the points forbidden to Black.
+fn renju_features(pos: &Position) -> Vec<(u16, f32)> {
+    count_points(pos, Form::Renju.len(), |counts, role, stone, sign, pats| {
+        if stone == Stone::X && forbidden_shape(pats) {
+            return;
+        }
+        add_weights(counts, 2 * stone.index() + role, sign, pats);
     })
 }
 
 /// Counts every set of four patterns over the empty points, as [`features`] counts
 /// weights.
 fn table_features(pos: &Position) -> Vec<(u16, f32)> {
-    count_points(pos, 2 * POINT_KEYS, |counts, role, sign, pats| {
+    count_points(pos, Form::Table.len(), |counts, role, _, sign, pats| {
         counts[role * POINT_KEYS + point_key(pats)] += sign;
     })
 }
 
 /// `len` counts filled by `add` from every empty point's four patterns for each side:
-/// the side to move's as role 0 with sign +1, the opponent's as role 1 with sign -1.
+/// the side to move's as role 0 with sign +1, the opponent's as role 1 with sign -1
+/// (with the side's stone).
 fn count_points(
     pos: &Position,
     len: usize,
-    mut add: impl FnMut(&mut [f32], usize, f32, [Pattern; 4]),
+    mut add: impl FnMut(&mut [f32], usize, Stone, f32, [Pattern; 4]),
 ) -> Vec<(u16, f32)> {
     let mut counts = vec![0f32; len];
     let us = pos.to_move();
@@ -288,7 +321,7 @@ fn count_points(
             }
             for (role, stone, sign) in [(0, us, 1.0), (1, us.opponent(), -1.0)] {
                 let pats = [0, 1, 2, 3].map(|d| pos.pattern(c, stone, d));
-                add(&mut counts, role, sign, pats);
+                add(&mut counts, role, stone, sign, pats);
             }
         }
     }
@@ -420,6 +453,38 @@ pub fn fit_table(
     PointTable([role(0), role(1)])
 }
 
+/// Fits renju's weights (Black's, White's) to `samples` (made for [`Form::Renju`]) from
+/// `start`, as [`fit`] does.
+pub fn fit_renju(
+    start: &[Weights; 2],
+    samples: &[Sample],
+    iterations: usize,
+    l2: f64,
+    progress: impl FnMut(usize, f64),
+) -> [Weights; 2] {
+    let p = adam(
+        &renju_params(start),
+        samples,
+        iterations,
+        1.0,
+        l2,
+        frozen,
+        progress,
+    );
+    let (black, white) = p.split_at(2 * ROLE_FEATURES);
+    [from_params(black), from_params(white)]
+}
+
+/// Mean squared error of renju's weights (Black's, White's) over `samples` (made for
+/// [`Form::Renju`]).
+pub fn renju_error(weights: &[Weights; 2], samples: &[Sample]) -> f64 {
+    mean_error(&renju_params(weights), samples)
+}
+
+fn renju_params(weights: &[Weights; 2]) -> Vec<f64> {
+    weights.iter().flat_map(to_params).collect()
+}
+
 /// Mean squared error of `table` over `samples` (made for [`Form::Table`]).
 pub fn table_error(table: &PointTable, samples: &[Sample]) -> f64 {
     mean_error(&table_params(table), samples)
@@ -540,6 +605,47 @@ mod tests {
             (eval - f64::from(engine)).abs() <= 1.0,
             "{eval} vs {engine}"
         );
+    }
+
+    #[test]
+    fn renju_features_reproduce_the_engine_evaluation_with_black_forbidden_points() {
+        // Black's h8 g8 i9 i10 make i8 a double three: worth nothing to Black in renju.
+        let moves = [(7, 7), (0, 14), (6, 7), (14, 0), (8, 8), (14, 14), (8, 9)];
+        let eval_of = |rule: Rule| {
+            let mut g = Game::new(15, 15, rule).unwrap();
+            for (x, y) in moves {
+                g.play(Point::new(x, y)).unwrap();
+            }
+            let mut pos = Position::from_game(&g);
+            let before = renju_features(&pos);
+            pos.make(pos.cell(Point::new(0, 0)));
+            let now = renju_features(&pos);
+            (pos, averaged(&now, &before, Form::Renju))
+        };
+        let (pos, features) = eval_of(Rule::Renju);
+        let p = renju_params(&Weights::renju());
+        let eval: f64 = features
+            .iter()
+            .map(|(i, v)| p[usize::from(*i)] * f64::from(*v))
+            .sum::<f64>()
+            / 4.0;
+        let engine = banco_engine::caro::eval::evaluate(&pos);
+        assert!(
+            (eval - f64::from(engine)).abs() <= 1.0,
+            "{eval} vs {engine}"
+        );
+        let (freestyle, _) = eval_of(Rule::Freestyle);
+        assert_ne!(engine, banco_engine::caro::eval::evaluate(&freestyle));
+        // The fit keeps the colours apart and lowers the error on what it saw.
+        let sample = Sample {
+            features,
+            result: 0.0,
+            moves: String::new(),
+        };
+        let data = [sample];
+        let start = Weights::renju();
+        let fitted = fit_renju(&start, &data, 100, 0.0, |_, _| {});
+        assert!(renju_error(&fitted, &data) < renju_error(&start, &data));
     }
 
     #[test]

@@ -199,7 +199,7 @@ impl Position {
             rule,
             table: PatternTable::get(rule),
             values: if rule == Rule::Renju {
-                [ValueTable::renju_black(), ValueTable::get()]
+                [ValueTable::renju_black(), ValueTable::renju_white()]
             } else {
                 [ValueTable::get(); 2]
             },
