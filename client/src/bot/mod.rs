@@ -467,6 +467,14 @@ impl Bot {
                     self.send(link, ClientMsg::JoinRoom(board)).await;
                 }
             }
+            ServerMsg::Error(e) if self.move_refused(&e) => {
+                // The engine's move was checked against the rules here, so the server
+                // sees the game otherwise: asking again would bring the same move, and
+                // waiting would lose on time in silence.
+                self.asked = None;
+                let reason = format!("the server refused its move ({})", e.message);
+                self.resign_for(link, &reason).await;
+            }
             ServerMsg::Error(e) => self.on_error(e, now),
             ServerMsg::ChallengeEnded { id, end } => {
                 self.waiting.remove(&id);
@@ -611,6 +619,15 @@ impl Bot {
             }
         }
         self.send(link, ClientMsg::LeaveRoom).await;
+    }
+
+    /// Whether `e` refuses the move (or swap-opening answer) the bot sent on its turn.
+    fn move_refused(&self, e: &banco_protocol::ErrorMsg) -> bool {
+        refuses_move(
+            e.code,
+            self.asked.is_some(),
+            self.room.as_ref().is_some_and(|r| r.my_turn()),
+        )
     }
 
     /// An error from the server: an answer to the bot's challenge or tournament entry
@@ -1048,6 +1065,17 @@ impl Bot {
     }
 }
 
+/// Whether a refusal with `code` is of the move the bot sent (`asked`: the engine was
+/// asked about this position) on its turn: a move that breaks the rules. A move that
+/// came too late (not its turn any more, the game over) is no such refusal.
+fn refuses_move(code: ErrorCode, asked: bool, my_turn: bool) -> bool {
+    matches!(
+        code,
+        ErrorCode::IllegalMove | ErrorCode::Occupied | ErrorCode::OutOfBounds
+    ) && asked
+        && my_turn
+}
+
 /// Whether a game that ended for `reason` had a result (one of the bot's games): an
 /// aborted game, or one ended for a new game, did not.
 fn counts(reason: EndReason) -> bool {
@@ -1076,5 +1104,26 @@ mod tests {
             Duration::from_millis(59_700)
         );
         assert_eq!(less_margin(Duration::ZERO), Duration::from_millis(10));
+    }
+
+    #[test]
+    fn only_a_refusal_of_its_own_move_on_its_turn_resigns() {
+        for code in [
+            ErrorCode::IllegalMove,
+            ErrorCode::Occupied,
+            ErrorCode::OutOfBounds,
+        ] {
+            assert!(refuses_move(code, true, true), "{code:?}");
+            assert!(!refuses_move(code, false, true), "{code:?} not asked");
+            assert!(!refuses_move(code, true, false), "{code:?} not its turn");
+        }
+        for code in [
+            ErrorCode::NotYourTurn,
+            ErrorCode::GameOver,
+            ErrorCode::NoGame,
+            ErrorCode::Busy,
+        ] {
+            assert!(!refuses_move(code, true, true), "{code:?}");
+        }
     }
 }
