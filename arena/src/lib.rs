@@ -7,6 +7,7 @@
 //!   (re-exported from `banco-adapters`, where the external engines implement it).
 //! - [`banco_player`]: banco's engines, at any level, as a player.
 //! - [`seeds`]: the seed programs' bots, reimplemented from their documents, as players.
+//! - [`beginner`]: a beginner's plain play at caro, the yardstick under `easy`.
 //! - [`gomocup`] (caro) and [`uci`] (xiangqi): the two engine protocols, each with an
 //!   `engine` side (`pbrain-banco`, `banco-uci`: banco answering a manager) and a
 //!   `manager` side (an external engine driven as a player), the latter in
@@ -36,6 +37,7 @@
 
 pub mod affinity;
 pub mod banco_player;
+pub mod beginner;
 pub mod gomocup;
 pub mod matches;
 pub mod openings;

@@ -12,6 +12,7 @@ use anyhow::Result;
 use banco_rules::Level;
 
 use crate::banco_player::BancoPlayer;
+use crate::beginner::BeginnerPlayer;
 use crate::gomocup::GomocupEngine;
 use crate::player::Player;
 use crate::seeds;
@@ -37,12 +38,14 @@ pub enum PlayerSpec {
     Gomocup(String),
     /// `uci:COMMAND` (run through `sh -c`): a xiangqi engine.
     Uci(String),
+    /// `beginner`: a beginner's plain play at caro (see [`crate::beginner`]).
+    Beginner,
 }
 
 /// A player name that means nothing.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown player '{0}': use banco:LEVEL (easy, medium, hard, max), seed:NAME (console-caro, lan-caro, web-caro, alphabeta-caro for caro; xiangqi-thesis for xiangqi), gomocup:COMMAND or uci:COMMAND"
+    "unknown player '{0}': use banco:LEVEL (easy, medium, hard, max), seed:NAME (console-caro, lan-caro, web-caro, alphabeta-caro for caro; xiangqi-thesis for xiangqi), beginner (caro), gomocup:COMMAND or uci:COMMAND"
 )]
 pub struct UnknownPlayer(pub String);
 
@@ -51,6 +54,9 @@ impl FromStr for PlayerSpec {
 
     fn from_str(s: &str) -> Result<PlayerSpec, UnknownPlayer> {
         let bad = || UnknownPlayer(s.to_string());
+        if s == "beginner" {
+            return Ok(PlayerSpec::Beginner);
+        }
         let (kind, rest) = s.split_once(':').unwrap_or(("banco", s));
         match kind {
             "banco" => rest.parse().map(PlayerSpec::Banco).map_err(|_| bad()),
@@ -69,6 +75,7 @@ impl fmt::Display for PlayerSpec {
             PlayerSpec::Seed(n) => write!(f, "seed:{n}"),
             PlayerSpec::Gomocup(c) => write!(f, "gomocup:{}", program_name(c)),
             PlayerSpec::Uci(c) => write!(f, "uci:{}", program_name(c)),
+            PlayerSpec::Beginner => f.write_str("beginner"),
         }
     }
 }
@@ -105,6 +112,7 @@ impl PlayerSpec {
                 Box::new(engine)
             }
             PlayerSpec::Uci(cmd) => Box::new(UciEngine::started(cmd)?),
+            PlayerSpec::Beginner => Box::new(BeginnerPlayer::new(seed)),
         })
     }
 }
@@ -123,6 +131,8 @@ mod tests {
         assert_eq!("seed:0".parse(), Ok(PlayerSpec::Seed("console-caro")));
         assert!("seed:005".parse::<PlayerSpec>().is_err());
         assert!("seed:caro".parse::<PlayerSpec>().is_err());
+        assert_eq!("beginner".parse(), Ok(PlayerSpec::Beginner));
+        assert_eq!(PlayerSpec::Beginner.to_string(), "beginner");
         let u: PlayerSpec = "uci:node --no-experimental-fetch /x/fairy/uci.js"
             .parse()
             .unwrap();

@@ -533,7 +533,7 @@ impl Brain {
         if let Some(n) = self.node_limit {
             limits = limits.nodes(n);
         }
-        let thought = self.engine.search(&mut pos, &limits);
+        let thought = self.engine.play_search(&mut pos, &limits);
         let Some(cell) = thought.best else {
             return vec!["ERROR no move found".to_string()];
         };

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use super::eval::evaluate;
 use super::history::History;
 use super::level::Config;
-use super::movegen::{Moves, generate, move_score};
+use super::movegen::{Moves, generate, move_score, own_score};
 use super::pattern::Combo;
 use super::position::{Cell, Position};
 use super::search::{INFINITY, Searcher};
@@ -408,6 +408,41 @@ impl Engine {
         None
     }
 
+    /// The move to play: [`Engine::search`], or at a level that lapses, now and then a
+    /// lapse (its own line, the opponent's not looked at; never with a five at stake).
+    /// Only the move played lapses: scores asked of [`Engine::search`] (the Swap2
+    /// decisions, the review) never do.
+    pub fn play_search(&mut self, pos: &mut Position, limits: &Limits) -> Thought<Cell> {
+        let start = Instant::now();
+        if self.config.lapse > 0
+            && !pos.is_full()
+            && matches!(generate(pos), Moves::BlockFour(m) | Moves::Free(m) if !m.is_empty())
+            && self.next_random() % 100 < u64::from(self.config.lapse)
+            && let Some(c) = self.lapse_move(pos, pos.to_move())
+        {
+            return Thought {
+                best: Some(c),
+                score: evaluate(pos),
+                depth: 1,
+                nodes: 0,
+                pv: vec![c],
+                elapsed: start.elapsed(),
+            };
+        }
+        self.search(pos, limits)
+    }
+
+    /// A lapse: the legal move best for `us`'s own lines alone, at random among equals.
+    fn lapse_move(&mut self, pos: &Position, us: Stone) -> Option<Cell> {
+        let mut all = Vec::new();
+        pos.candidates(&mut all);
+        all.retain(|&c| pos.legal(c));
+        let best = all.iter().map(|&c| own_score(pos, c, us)).max()?;
+        all.retain(|&c| own_score(pos, c, us) == best);
+        let i = (self.next_random() % all.len() as u64) as usize;
+        all.get(i).copied()
+    }
+
     fn next_random(&mut self) -> u64 {
         // xorshift64*
         let mut x = self.rng;
@@ -614,7 +649,7 @@ impl Bot for Engine {
             };
         }
         let mut pos = Position::from_game(game);
-        let t = self.search(&mut pos, limits);
+        let t = self.play_search(&mut pos, limits);
         Thought {
             best: t.best.map(|c| pos.point(c)),
             score: t.score,
@@ -641,9 +676,18 @@ mod tests {
     use banco_rules::caro::rules::Rule;
 
     fn think(rows: &[&str], rule: Rule, level: Level, depth: u32) -> (Position, Thought<Cell>) {
+        think_with(rows, rule, Config::for_level(level), depth)
+    }
+
+    fn think_with(
+        rows: &[&str],
+        rule: Rule,
+        config: Config,
+        depth: u32,
+    ) -> (Position, Thought<Cell>) {
         let mut pos = position(rows, rule);
-        let mut engine = Engine::new(level);
-        let t = engine.search(&mut pos, &Limits::none().depth(depth).nodes(200_000));
+        let mut engine = Engine::with_config(config);
+        let t = engine.play_search(&mut pos, &Limits::none().depth(depth).nodes(200_000));
         (pos, t)
     }
 
@@ -745,17 +789,14 @@ mod tests {
                 p == Point::new(5, 1) || p == Point::new(6, 1),
                 "{level}: {p}"
             );
-            let (pos, t) = think(
-                &[
-                    "..........",
-                    "...XXX....",
-                    "..........",
-                    ".......O..",
-                    "..........",
-                    "O.........",
-                ],
+            // Easy's lapses aside (the test below), every level stops an open three.
+            let (pos, t) = think_with(
+                &OPEN_THREE,
                 Rule::Freestyle,
-                level,
+                Config {
+                    lapse: 0,
+                    ..Config::for_level(level)
+                },
                 3,
             );
             let p = pos.point(t.best.unwrap());
@@ -764,6 +805,53 @@ mod tests {
                 "{level}: {p}"
             );
         }
+    }
+
+    /// X's open three on the second row; O, far away, is to move.
+    const OPEN_THREE: [&str; 6] = [
+        "..........",
+        "...XXX....",
+        "..........",
+        ".......O..",
+        "..........",
+        "O.........",
+    ];
+
+    #[test]
+    fn easy_lapses_past_an_open_three_now_and_then_but_never_past_a_four() {
+        let stops = |p: Point| [2, 6, 1, 7].contains(&p.x) && p.y == 1;
+        // Lapsing every move: its own line, not the open three's ends.
+        let always = |seed| Config {
+            lapse: 100,
+            seed,
+            ..Config::for_level(Level::Easy)
+        };
+        for seed in 1..20 {
+            let (pos, t) = think_with(&OPEN_THREE, Rule::Freestyle, always(seed), 3);
+            let p = pos.point(t.best.unwrap());
+            assert!(!stops(p), "seed {seed}: a lapse stopped the three at {p}");
+            // A four is stopped all the same.
+            let (pos, t) = think_with(
+                &["........", "OXXXX...", "..OO....", "........", "........"],
+                Rule::Caro,
+                always(seed),
+                3,
+            );
+            let p = pos.point(t.best.unwrap());
+            assert!(p == Point::new(5, 1) || p == Point::new(6, 1), "{p}");
+        }
+        // Easy as it ships: over 40 moves it both stops the three and lets it be.
+        let stopped = (1..=40)
+            .filter(|&seed| {
+                let config = Config {
+                    seed,
+                    ..Config::for_level(Level::Easy)
+                };
+                let (pos, t) = think_with(&OPEN_THREE, Rule::Freestyle, config, 3);
+                stops(pos.point(t.best.unwrap()))
+            })
+            .count();
+        assert!((5..35).contains(&stopped), "stopped {stopped} of 40");
     }
 
     #[test]

@@ -1,9 +1,11 @@
 //! What each [`Level`] may spend and how it plays.
 //!
 //! Levels differ in time, depth, threat-search budgets and, for `easy`, a deliberate
-//! imprecision: it sometimes picks a move that scored a little below the best, the way a
-//! casual player misjudges. Every level still sees an immediate five, blocks a five
-//! threat and answers an open three (those are settled before any choice is made).
+//! imprecision and lapses: it sometimes picks a move that scored a little below the best,
+//! the way a casual player misjudges, and now and then plays its own line without looking
+//! at the opponent's, so an open three of the opponent's may go unanswered, the way a
+//! beginner loses. Every level still takes an immediate five and blocks a five threat
+//! (those are settled before any choice is made); the levels above `easy` never lapse.
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -34,6 +36,10 @@ pub struct Config {
     /// How far below the best score (in evaluation units) a move may score and still be
     /// picked; 0 always plays the best.
     pub imprecision: i32,
+    /// In how many moves of a hundred the level lapses: it plays its own best line as a
+    /// beginner would and does not look at the opponent's (it still takes a five and
+    /// stops one). 0: never.
+    pub lapse: u32,
     /// Seed of the generator behind that choice.
     pub seed: u64,
 }
@@ -55,6 +61,7 @@ impl Config {
                 qsearch_fours: 1,
                 leaf_vct_nodes: 0,
                 imprecision: 200,
+                lapse: 70,
                 seed,
             },
             Level::Medium => Config {
@@ -67,6 +74,7 @@ impl Config {
                 qsearch_fours: 4,
                 leaf_vct_nodes: 0,
                 imprecision: 0,
+                lapse: 0,
                 seed,
             },
             // `max` stopped at depth 10 (as the xiangqi `hard` is stopped at 8), with the
@@ -84,6 +92,7 @@ impl Config {
                 qsearch_fours: 8,
                 leaf_vct_nodes: 0,
                 imprecision: 0,
+                lapse: 0,
                 seed,
             },
             Level::Max => Config {
@@ -96,6 +105,7 @@ impl Config {
                 qsearch_fours: 10,
                 leaf_vct_nodes: 0,
                 imprecision: 0,
+                lapse: 0,
                 seed,
             },
         }

@@ -307,16 +307,25 @@ pub fn move_score(pos: &Position, c: Cell, us: Stone) -> i32 {
     let them = us.opponent();
     let own = pos.combo(c, us);
     let theirs = pos.combo(c, them);
-    let rank = |combo: Combo| match combo {
+    let tier = (2 * rank(own)).max(2 * rank(theirs) - 1).max(0);
+    tier * 100_000 + pos.score(c, us) + pos.score(c, them) * 4 / 5
+}
+
+/// [`move_score`] with the opponent's lines left out: what the move does for `us` alone.
+pub fn own_score(pos: &Position, c: Cell, us: Stone) -> i32 {
+    2 * rank(pos.combo(c, us)) * 100_000 + pos.score(c, us)
+}
+
+/// How urgent a combination is, for move ordering.
+fn rank(combo: Combo) -> i32 {
+    match combo {
         Combo::Five => 9,
         Combo::Flex4 => 7,
         Combo::Block4Flex3 => 5,
         Combo::Flex3x2 | Combo::Block4Plus => 3,
         Combo::Block4 | Combo::Flex3 | Combo::Flex3Plus => 1,
         _ => 0,
-    };
-    let tier = (2 * rank(own)).max(2 * rank(theirs) - 1).max(0);
-    tier * 100_000 + pos.score(c, us) + pos.score(c, them) * 4 / 5
+    }
 }
 
 #[cfg(test)]

@@ -80,6 +80,7 @@ impl Engine for GameBot {
             GameBot::Caro(engine) => {
                 let config = banco_engine::caro::Config {
                     imprecision: 0,
+                    lapse: 0,
                     ..engine.config().clone()
                 };
                 engine.set_config(config);
