@@ -1,8 +1,9 @@
-//! A beginner's plain play at caro: the rules of thumb a new player learns in the first
-//! evening, applied every move and nothing more. It is the yardstick for the bottom of
-//! the level ladder: `banco:easy` must lose to it (see the results log's ladder).
+//! A beginner's plain play, at caro and at xiangqi: the rules of thumb a new player
+//! learns in the first evening, applied every move and nothing more. It is the yardstick
+//! for the bottom of the level ladder: `banco:easy` must lose to it (see the results
+//! log's ladders).
 //!
-//! In order, the first that applies:
+//! Caro ([`Beginner`]), in order, the first that applies:
 //! 1. make five if a move does;
 //! 2. stop the opponent's five (block a four);
 //! 3. turn an own open three into an open four;
@@ -15,13 +16,23 @@
 //! a double threat (four-three, three-three) of its own, see one coming from the
 //! opponent before it is made, or block anything short of an open three. The threats
 //! are read with the engine's own threat finder, so they are exact under every rule.
+//!
+//! Xiangqi ([`XiangqiBeginner`]) looks one move ahead and counts material the way
+//! beginners are taught (chariot 9, cannon 4.5, horse 4, advisor and elephant 2, soldier
+//! 1, 2 across the river): it mates in one when it can; otherwise it plays the move that
+//! leaves it best off in material, counting the piece it takes and, against it, every
+//! piece of its own left where the opponent can take it with no recapture (half of one
+//! that is defended, but attacked by a cheaper piece); a check is worth a little, and
+//! among near-equals it picks at random. It does not look at the opponent's replies
+//! beyond that: no forks, pins or mates in two, on either side.
 
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use banco_engine::caro::{ThreatKind, threats};
 use banco_rules::caro::{Board, Game, Point, Stone};
 use banco_rules::game::{self, GameSpec, Move};
+use banco_rules::xiangqi::{self, Color, Kind, Position};
 
 use crate::player::{Player, Reply};
 use crate::rng::Rng;
@@ -172,15 +183,118 @@ fn line_score(board: &Board, p: Point, me: Stone) -> i32 {
         .sum()
 }
 
-/// The beginner as a match [`Player`].
+/// The xiangqi beginner, with its own random draw.
+pub struct XiangqiBeginner {
+    rng: Rng,
+}
+
+/// Material in tenths of a soldier, as beginners count it.
+fn value(kind: Kind, on_far_side: bool) -> i32 {
+    match kind {
+        Kind::King => 0,
+        Kind::Rook => 90,
+        Kind::Cannon => 45,
+        Kind::Horse => 40,
+        Kind::Advisor | Kind::Elephant => 20,
+        Kind::Pawn if on_far_side => 20,
+        Kind::Pawn => 10,
+    }
+}
+
+/// Whether `sq` is across the river for `color`'s pieces.
+fn across(color: Color, sq: xiangqi::Square) -> bool {
+    match color {
+        Color::Red => sq.rank() >= 5,
+        Color::Black => sq.rank() <= 4,
+    }
+}
+
+/// What `color`'s pieces on `pos` are worth, less what it stands to lose: each piece the
+/// opponent attacks and `color` does not defend counts nothing, one that is defended but
+/// attacked by a cheaper piece counts half.
+fn material_after(pos: &Position, color: Color) -> i32 {
+    let them = !color;
+    pos.pieces()
+        .filter(|(_, p)| p.color() == color)
+        .map(|(sq, p)| {
+            let v = value(p.kind(), across(color, sq));
+            if p.kind() == Kind::King || !pos.defended(sq, them) {
+                v
+            } else if !pos.defended(sq, color) {
+                0
+            } else if cheapest_attacker(pos, sq, them).is_some_and(|a| a < v) {
+                v / 2
+            } else {
+                v
+            }
+        })
+        .sum()
+}
+
+/// The value of the cheapest piece of `by` that can take on `sq` (a general counts 0).
+fn cheapest_attacker(pos: &Position, sq: xiangqi::Square, by: Color) -> Option<i32> {
+    let mut scratch = pos.clone();
+    if scratch.side_to_move() != by {
+        scratch.make_null();
+    }
+    scratch
+        .legal_moves()
+        .iter()
+        .filter(|m| m.to() == sq)
+        .filter_map(|m| scratch.piece_at(m.from()))
+        .map(|p| value(p.kind(), across(by, sq)))
+        .min()
+}
+
+impl XiangqiBeginner {
+    pub fn new(seed: u64) -> XiangqiBeginner {
+        XiangqiBeginner {
+            rng: Rng::new(seed),
+        }
+    }
+
+    /// The move for the side to move; `None` when it has none.
+    pub fn choose(&mut self, game: &xiangqi::Game) -> Option<xiangqi::Move> {
+        let moves = game.legal_moves();
+        let me = game.to_move();
+        let mut scored: Vec<(i32, xiangqi::Move)> = Vec::with_capacity(moves.len());
+        for mv in moves {
+            let mut pos = game.position().clone();
+            let taken = pos.piece_at(mv.to());
+            let undo = pos.make(mv);
+            let mate = pos.in_check() && !pos.has_legal_move();
+            let score = if mate {
+                i32::MAX / 2
+            } else {
+                let won = taken.map_or(0, |p| value(p.kind(), across(p.color(), mv.to())));
+                let check = if pos.in_check() { 5 } else { 0 };
+                won + material_after(&pos, me) + check
+            };
+            pos.unmake(mv, undo);
+            scored.push((score, mv));
+        }
+        let best = scored.iter().map(|s| s.0).max()?;
+        // Near-equals (within a fifth of a soldier) are all the same to a beginner.
+        let pool: Vec<xiangqi::Move> = scored
+            .iter()
+            .filter(|s| s.0 >= best - 2)
+            .map(|s| s.1)
+            .collect();
+        Some(pool[self.rng.below(pool.len())])
+    }
+}
+
+/// The beginner as a match [`Player`], at either game.
 pub struct BeginnerPlayer {
-    bot: Beginner,
+    caro: Beginner,
+    xiangqi: XiangqiBeginner,
 }
 
 impl BeginnerPlayer {
     pub fn new(seed: u64) -> BeginnerPlayer {
         BeginnerPlayer {
-            bot: Beginner::new(seed),
+            caro: Beginner::new(seed),
+            xiangqi: XiangqiBeginner::new(seed ^ 0x9E37_79B9_7F4A_7C15),
         }
     }
 }
@@ -190,11 +304,8 @@ impl Player for BeginnerPlayer {
         "beginner".to_string()
     }
 
-    fn new_game(&mut self, spec: &GameSpec) -> Result<()> {
-        match spec {
-            GameSpec::Caro { .. } => Ok(()),
-            _ => bail!("beginner only plays caro"),
-        }
+    fn new_game(&mut self, _spec: &GameSpec) -> Result<()> {
+        Ok(())
     }
 
     /// The beginner searches nothing: any node count suits it.
@@ -203,12 +314,16 @@ impl Player for BeginnerPlayer {
     }
 
     fn play(&mut self, game: &game::Game, _budget: Option<Duration>) -> Result<Reply> {
-        let game::Game::Caro(g) = game else {
-            bail!("beginner only plays caro");
-        };
         let start = Instant::now();
-        let p = self.bot.choose(g).context("no move on a full board")?;
-        Ok(Reply::new(Move::Caro(p), start.elapsed()))
+        let mv = match game {
+            game::Game::Caro(g) => {
+                Move::Caro(self.caro.choose(g).context("no move on a full board")?)
+            }
+            game::Game::Xiangqi(g) => {
+                Move::Xiangqi(self.xiangqi.choose(g).context("no legal move")?)
+            }
+        };
+        Ok(Reply::new(mv, start.elapsed()))
     }
 }
 
@@ -278,6 +393,27 @@ mod tests {
             assert_eq!(p.y, 3, "{p} is not on X's row");
             assert!(p == Point::new(4, 3) || p == Point::new(8, 3), "{p}");
         }
+    }
+
+    fn xiangqi_choices(fen: &str) -> Vec<String> {
+        let g = xiangqi::Game::from_fen(fen).unwrap();
+        let mut seen: Vec<String> = (0..20)
+            .filter_map(|s| XiangqiBeginner::new(s).choose(&g))
+            .map(|m| m.to_string())
+            .collect();
+        seen.sort();
+        seen.dedup();
+        seen
+    }
+
+    #[test]
+    fn at_xiangqi_it_mates_in_one_and_takes_what_is_free() {
+        assert_eq!(xiangqi_choices("4k4/R8/9/9/9/9/9/9/9/1R1K5 w"), ["b0b9"]);
+        // Black's horse on a5 stands alone: the chariot takes it.
+        assert_eq!(xiangqi_choices("4k4/9/9/9/n8/9/9/9/9/R2K5 w"), ["a0a5"]);
+        // The same horse guarded by a chariot on a9: the beginner sees the recapture
+        // and leaves it.
+        assert!(!xiangqi_choices("r3k4/9/9/9/n8/9/9/9/9/R2K5 w").contains(&"a0a5".to_string()));
     }
 
     #[test]

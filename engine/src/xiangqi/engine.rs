@@ -5,11 +5,23 @@ use std::time::Instant;
 
 use super::book::{BOOK_PLIES, Book};
 use super::level::Config;
+use super::psq::kind_value;
 use super::search::{Info, Options, Searcher};
 use crate::bot::{Bot, Limits, Thought};
 use banco_rules::Level;
+use banco_rules::xiangqi::Position;
 use banco_rules::xiangqi::game::Game;
 use banco_rules::xiangqi::square::Move;
+
+/// Whether the side to move on `pos` has a move that mates.
+fn mate_in_one(pos: &mut Position) -> bool {
+    pos.legal_moves().iter().any(|&mv| {
+        let undo = pos.make(mv);
+        let mate = pos.in_check() && !pos.has_legal_move();
+        pos.unmake(mv, undo);
+        mate
+    })
+}
 
 /// A xiangqi engine at some level. Keeps its transposition table and history between
 /// moves until [`Bot::new_game`].
@@ -56,6 +68,32 @@ impl Engine {
         self.rng
     }
 
+    /// A lapse: a mate in one if there is one; otherwise the move that takes the most
+    /// (a random one when nothing can be taken), the reply not looked at, except that a
+    /// move after which the opponent mates in one is never chosen.
+    fn lapse_move(&mut self, game: &Game) -> Option<Move> {
+        let mut pos = game.position().clone();
+        let mut best: Option<(i32, Move)> = None;
+        for mv in game.legal_moves() {
+            let taken = pos.piece_at(mv.to()).map_or(0, |p| kind_value(p.kind()));
+            let undo = pos.make(mv);
+            let mates = pos.in_check() && !pos.has_legal_move();
+            let mated_next = !mates && mate_in_one(&mut pos);
+            pos.unmake(mv, undo);
+            if mates {
+                return Some(mv);
+            }
+            if mated_next {
+                continue;
+            }
+            let score = taken * 100 + (self.random() % 100) as i32;
+            if best.is_none_or(|(s, _)| score > s) {
+                best = Some((score, mv));
+            }
+        }
+        best.map(|(_, mv)| mv)
+    }
+
     /// Like [`Bot::think`], telling `report` about every finished search iteration.
     pub fn think_reporting(
         &mut self,
@@ -85,6 +123,18 @@ impl Engine {
                     ..none
                 };
             }
+        }
+        if self.config.lapse > 0
+            && self.random() % 100 < u64::from(self.config.lapse)
+            && let Some(mv) = self.lapse_move(game)
+        {
+            return Thought {
+                best: Some(mv),
+                depth: 1,
+                pv: vec![mv],
+                elapsed: start.elapsed(),
+                ..none
+            };
         }
         let own = start + self.config.move_time;
         let deadline = limits.deadline.map_or(own, |d| d.min(own));
@@ -156,9 +206,14 @@ mod tests {
         // Red's general on e0 is boxed in by its own advisors, and only Red's chariot on
         // e5 keeps Black's chariot from mating on e8: any chariot move off the file loses.
         let fen = "5k3/r8/9/9/4R4/9/9/9/9/3AKA3 w";
-        for seed in 0..20 {
+        for seed in 0..40 {
             let mut config = Config::for_level(Level::Easy);
             config.seed = seed;
+            // Half the tries lapse every move: a lapse does not look at the reply but
+            // still never allows a mate in one.
+            if seed % 2 == 1 {
+                config.lapse = 100;
+            }
             let mut engine = Engine::with_config(config);
             let mut game = Game::from_fen(fen).unwrap();
             let mv = engine.think(&game, &Limits::none()).best.unwrap();
@@ -169,6 +224,28 @@ mod tests {
                 g.outcome().is_some_and(|o| o.winner.is_some())
             });
             assert!(!mate_in_one, "easy played {mv} and allowed mate");
+        }
+    }
+
+    #[test]
+    fn a_lapse_grabs_material_without_looking_at_the_reply() {
+        // Red's chariot on a0 can take Black's horse on a9, which the chariot on b9 then
+        // takes back: the search declines, a lapse grabs it.
+        let fen = "nr2k4/9/9/9/9/9/9/9/9/R2K5 w";
+        let game = Game::from_fen(fen).unwrap();
+        let grab: Move = "a0a9".parse().unwrap();
+        for seed in 1..10 {
+            let config = |lapse| Config {
+                lapse,
+                root_noise: 0,
+                use_book: false,
+                seed,
+                ..Config::for_level(Level::Easy)
+            };
+            let t = Engine::with_config(config(100)).think(&game, &Limits::none());
+            assert_eq!(t.best, Some(grab), "seed {seed}");
+            let t = Engine::with_config(config(0)).think(&game, &Limits::none());
+            assert_ne!(t.best, Some(grab), "seed {seed}: the search took the horse");
         }
     }
 

@@ -4,7 +4,10 @@
 //! as deep as its time allows), and the two lower ones in a deliberate imprecision: every root move is scored exactly and a random offset (up to
 //! `root_noise`) is added before choosing, the way a casual player misjudges. Mate scores
 //! get no offset, so every level plays a mate in one when it has one and never walks into
-//! a mate in one it can avoid (easy searches two plies, enough to see both).
+//! a mate in one it can avoid (easy searches two plies, enough to see both). Easy also
+//! lapses now and then (`lapse`): it takes the most it can, or moves at random, without
+//! looking at the reply, which is how a beginner's plain play beats it; a lapse still
+//! mates in one and never walks into a mate in one.
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -23,6 +26,10 @@ pub struct Config {
     /// Random offset (either way, at most) added to each root move's score; 0 plays the
     /// best move.
     pub root_noise: i32,
+    /// In how many moves of a hundred the level lapses: it grabs what it can take, or
+    /// else moves something, without looking at the reply (it still mates in one and
+    /// never walks into a mate in one). 0: never.
+    pub lapse: u32,
     /// Whether to play from the opening book.
     pub use_book: bool,
     /// The share of the move time planned for a settled position (the time manager
@@ -48,6 +55,7 @@ impl Config {
             max_depth: 96,
             hash_mb: 64,
             root_noise: 0,
+            lapse: 0,
             use_book: true,
             soft_fraction: super::timeman::OPTIMUM_SHARE,
             weights: Weights::DEFAULT,
@@ -60,6 +68,7 @@ impl Config {
                 max_depth: 2,
                 hash_mb: 4,
                 root_noise: 150,
+                lapse: 40,
                 ..base
             },
             Level::Medium => Config {

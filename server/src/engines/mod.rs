@@ -73,6 +73,7 @@ impl Engine for GameBot {
                 let config = banco_engine::xiangqi::Config {
                     use_book: false,
                     root_noise: 0,
+                    lapse: 0,
                     ..engine.config().clone()
                 };
                 engine.set_config(config);
