@@ -349,6 +349,10 @@ impl Player for GomocupEngine {
         self.play_on(game, Budget::Move(budget.unwrap_or(DEFAULT_TURN)))
     }
 
+    fn play_clock(&mut self, game: &Game, budget: Budget) -> Result<Reply> {
+        self.play_on(game, budget)
+    }
+
     fn swap2(&mut self, stones: &[Point], budget: Option<Duration>) -> Result<SwapReply> {
         self.swap2_on(stones, Budget::Move(budget.unwrap_or(DEFAULT_TURN)))
     }

@@ -169,6 +169,13 @@ pub trait Player {
     fn new_game(&mut self, spec: &GameSpec) -> Result<()>;
     /// The move for the side to move in `game`, within about `budget` if one is set.
     fn play(&mut self, game: &Game, budget: Option<Duration>) -> Result<Reply>;
+    /// The move for the side to move in `game` on a game clock ([`Budget::Clock`]): the
+    /// player plans its own time from what is left, as it would in a tournament. Players
+    /// that cannot refuse.
+    fn play_clock(&mut self, game: &Game, budget: Budget) -> Result<Reply> {
+        let _ = (game, budget);
+        bail!("{} cannot play on a game clock", self.name())
+    }
     /// The time per move the player means to use on its own, if it has one (a banco
     /// level's budget): overruns are measured against it.
     fn nominal_time(&self) -> Option<Duration> {

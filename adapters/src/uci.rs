@@ -219,6 +219,10 @@ impl Player for UciEngine {
         };
         self.search(game, go)
     }
+
+    fn play_clock(&mut self, game: &Game, budget: Budget) -> Result<Reply> {
+        self.play_on(game, budget)
+    }
 }
 
 impl UciEngine {

@@ -7,14 +7,14 @@
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail};
-use banco_engine::bot::{GameBot, Limits};
+use banco_engine::bot::{GameBot, Limits, clock_budget};
 use banco_rules::Level;
 use banco_rules::caro::Point;
 use banco_rules::game::{Game, GameSpec};
 
 use crate::gomocup::Brain;
 use crate::gomocup::manager::rule_number;
-use crate::player::{Eval, Player, Reply, SwapReply, parse_swap_reply};
+use crate::player::{Budget, Eval, Player, Reply, SwapReply, parse_swap_reply};
 
 /// A banco engine at a level.
 pub struct BancoPlayer {
@@ -106,9 +106,29 @@ impl Player for BancoPlayer {
     }
 
     fn play(&mut self, game: &Game, budget: Option<Duration>) -> Result<Reply> {
-        let bot = self.bot.as_mut().context("new_game was not called")?;
         // A match's time is per move: what a move does not spend is lost.
-        let mut limits = budget.map_or_else(Limits::none, |b| Limits::within(b).spending_all());
+        let limits = budget.map_or_else(Limits::none, |b| Limits::within(b).spending_all());
+        self.think(game, limits)
+    }
+
+    /// On a game clock the bot plans as the server's bot seat does: a slice of what is
+    /// left ([`clock_budget`]), its level's own time at the most, and the time manager
+    /// may stop sooner in a settled position.
+    fn play_clock(&mut self, game: &Game, budget: Budget) -> Result<Reply> {
+        let limits = match budget {
+            Budget::Move(turn) => Limits::within(turn).spending_all(),
+            Budget::Clock { own, increment, .. } => {
+                Limits::none().tighten(clock_budget(own, increment, false))
+            }
+        };
+        self.think(game, limits)
+    }
+}
+
+impl BancoPlayer {
+    /// Thinks under `limits` (and the match's node limit, if any).
+    fn think(&mut self, game: &Game, mut limits: Limits) -> Result<Reply> {
+        let bot = self.bot.as_mut().context("new_game was not called")?;
         limits.max_nodes = self.nodes;
         let start = Instant::now();
         let thought = bot.think(game, &limits);

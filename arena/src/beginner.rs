@@ -34,7 +34,7 @@ use banco_rules::caro::{Board, Game, Point, Stone};
 use banco_rules::game::{self, GameSpec, Move};
 use banco_rules::xiangqi::{self, Color, Kind, Position};
 
-use crate::player::{Player, Reply};
+use crate::player::{Budget, Player, Reply};
 use crate::rng::Rng;
 use crate::seeds::{DIRECTIONS, Seen, seen};
 
@@ -306,6 +306,11 @@ impl Player for BeginnerPlayer {
 
     fn new_game(&mut self, _spec: &GameSpec) -> Result<()> {
         Ok(())
+    }
+
+    /// The beginner thinks for no time: a clock changes nothing.
+    fn play_clock(&mut self, game: &game::Game, _budget: Budget) -> Result<Reply> {
+        self.play(game, None)
     }
 
     /// The beginner searches nothing: any node count suits it.

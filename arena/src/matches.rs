@@ -45,7 +45,7 @@ use banco_rules::game::{Game, GameSpec, Move, Side};
 use crate::affinity;
 use crate::openings::Opening;
 use crate::pgn;
-use crate::player::{Player, SwapReply};
+use crate::player::{Budget, Player, SwapReply};
 use crate::record::{GameRecord, MoveInfo, SwapRecord, Termination, describe, move_text};
 use crate::sprt::{Hypothesis, Sprt};
 use crate::stats::{MoveStats, Pentanomial, Score, Tally};
@@ -77,6 +77,55 @@ pub struct Match {
     /// Caro: open every game with this swap opening, played by the players, instead of
     /// the openings list.
     pub swap: Option<SwapKind>,
+    /// A game clock for both players instead of a time per move: each plans its own
+    /// time from what is left (external engines are told it through their protocol),
+    /// and a player whose clock runs out loses the game on time.
+    pub clock: Option<Clock>,
+}
+
+/// A game clock: each player's time at the start and what each move adds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Clock {
+    pub initial: Duration,
+    pub increment: Duration,
+}
+
+impl std::str::FromStr for Clock {
+    type Err = String;
+
+    /// `60+1` (seconds, plus seconds added per move; fractions allowed: `0.5+0.05`), or
+    /// `60` for no increment.
+    fn from_str(s: &str) -> std::result::Result<Clock, String> {
+        let bad = || format!("'{s}' is no clock: write seconds and the increment, like 60+1");
+        let (initial, increment) = s.split_once('+').unwrap_or((s, "0"));
+        let seconds = |t: &str| {
+            t.trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite() && *v >= 0.0 && *v < 1e6)
+                .map(Duration::from_secs_f64)
+                .ok_or_else(bad)
+        };
+        let clock = Clock {
+            initial: seconds(initial)?,
+            increment: seconds(increment)?,
+        };
+        if clock.initial.is_zero() {
+            return Err(bad());
+        }
+        Ok(clock)
+    }
+}
+
+impl std::fmt::Display for Clock {
+    /// PGN's `TimeControl`: `60+1`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let secs = |d: Duration| {
+            let s = format!("{:.3}", d.as_secs_f64());
+            s.trim_end_matches('0').trim_end_matches('.').to_string()
+        };
+        write!(f, "{}+{}", secs(self.initial), secs(self.increment))
+    }
 }
 
 /// How each player did in the swap openings of a match.
@@ -439,6 +488,7 @@ impl Match {
             sprt: None,
             concurrency: 1,
             swap: None,
+            clock: None,
         }
     }
 
@@ -446,6 +496,12 @@ impl Match {
     fn limit(&self) -> Result<usize> {
         if self.swap.is_some() && !matches!(self.spec, GameSpec::Caro { .. }) {
             bail!("swap openings are caro's");
+        }
+        if self.clock.is_some() && self.swap.is_some() {
+            bail!("a game clock does not combine with swap openings yet: use a time per move");
+        }
+        if self.clock.is_some() && self.nodes.is_some() {
+            bail!("a game clock and a node count exclude each other");
         }
         if self.openings.is_empty() && self.swap.is_none() {
             bail!("a match needs at least one opening");
@@ -567,6 +623,9 @@ impl Match {
 
     /// Player `p`'s limit as PGN's `TimeControl` value.
     fn time_control(&self, p: usize) -> String {
+        if let Some(clock) = self.clock {
+            return clock.to_string();
+        }
         let time = self.budgets[p].map(|t| {
             let seconds = format!("{:.3}", t.as_secs_f64());
             let seconds = seconds.trim_end_matches('0').trim_end_matches('.');
@@ -638,6 +697,8 @@ impl Match {
                 1 - first
             }
         };
+        // Each player's game clock, when the match has one.
+        let mut left = [self.clock.map_or(Duration::ZERO, |c| c.initial); 2];
         let (winner, reason, forfeit) = loop {
             if let Some(end) = game.ending() {
                 break (
@@ -648,7 +709,22 @@ impl Match {
             }
             let idx = player_of(game.to_move());
             let player = &mut players[idx];
-            let reply = match player.play(&game, self.budgets[idx]) {
+            let asked = Instant::now();
+            let answer = match self.clock {
+                Some(clock) => player.play_clock(
+                    &game,
+                    Budget::Clock {
+                        own: left[idx],
+                        other: left[1 - idx],
+                        increment: clock.increment,
+                        initial: clock.initial,
+                    },
+                ),
+                None => player.play(&game, self.budgets[idx]),
+            };
+            // The clock runs from the question to the answer, as the arena saw them.
+            let taken = asked.elapsed();
+            let reply = match answer {
                 Ok(r) => r,
                 Err(e) => {
                     record.termination = Termination::Abandoned;
@@ -659,9 +735,28 @@ impl Match {
                     );
                 }
             };
-            let budget = match (self.budgets[idx], player.nominal_time()) {
-                (Some(a), Some(b)) => Some(a.min(b)),
-                (a, b) => a.or(b),
+            if let Some(clock) = self.clock {
+                if taken > left[idx] {
+                    record.termination = Termination::TimeForfeit;
+                    break (
+                        Some(1 - idx),
+                        format!(
+                            "{} lost on time: it took {} ms with {} ms left",
+                            player.name(),
+                            taken.as_millis(),
+                            left[idx].as_millis()
+                        ),
+                        Some(idx),
+                    );
+                }
+                left[idx] -= taken;
+                stats[idx].record_clock(left[idx]);
+                left[idx] += clock.increment;
+            }
+            let budget = match (self.clock, self.budgets[idx], player.nominal_time()) {
+                (Some(_), _, _) => None,
+                (None, Some(a), Some(b)) => Some(a.min(b)),
+                (None, a, b) => a.or(b),
             };
             stats[idx].record(reply.elapsed, budget, reply.depth);
             if let Err(e) = game.play(reply.mv) {
@@ -855,6 +950,8 @@ mod tests {
         /// Its answers in swap openings after three and after five stones (`None`:
         /// it has no swap openings).
         swaps: Option<(SwapReply, SwapReply)>,
+        /// How long each move takes on a game clock.
+        delay: Duration,
     }
 
     impl Scripted {
@@ -866,6 +963,7 @@ mod tests {
                 illegal_after: None,
                 played: 0,
                 swaps: None,
+                delay: Duration::ZERO,
             }
         }
     }
@@ -887,6 +985,10 @@ mod tests {
                 3 => three,
                 _ => five,
             })
+        }
+        fn play_clock(&mut self, game: &Game, _: Budget) -> Result<Reply> {
+            std::thread::sleep(self.delay);
+            self.play(game, None)
         }
         fn play(&mut self, game: &Game, budget: Option<Duration>) -> Result<Reply> {
             if self.fail_after == Some(self.played) {
@@ -1101,6 +1203,131 @@ mod tests {
             assert_eq!(stats.time, Duration::from_millis(ms) * stats.moves as u32);
             assert_eq!(stats.overruns, 0);
         }
+    }
+
+    #[test]
+    fn clocks_parse_and_print() {
+        let c: Clock = "60+1".parse().unwrap();
+        assert_eq!(
+            (c.initial, c.increment),
+            (Duration::from_secs(60), Duration::from_secs(1))
+        );
+        assert_eq!(c.to_string(), "60+1");
+        let c: Clock = "0.5+0.05".parse().unwrap();
+        assert_eq!(c.increment, Duration::from_millis(50));
+        assert_eq!(c.to_string(), "0.5+0.05");
+        assert_eq!("90".parse::<Clock>().unwrap().increment, Duration::ZERO);
+        for bad in ["", "x", "0+1", "-1+0", "60+", "60+1+1", "inf+0"] {
+            let e = bad.parse::<Clock>().unwrap_err();
+            assert!(e.contains("is no clock"), "{bad}: {e}");
+        }
+    }
+
+    /// A game of racers on `clock`, A taking `delay` a move.
+    fn race_on_clock(clock: &str, delay: Duration) -> (Report, Vec<GameRecord>, Vec<Budget>) {
+        let m = Match {
+            clock: Some(clock.parse().unwrap()),
+            ..Match::new(spec(), 1, parse("0,0 1,1").unwrap())
+        };
+        let mut a = Scripted::new("a", &(0..15).map(|x| (x, 0)).collect::<Vec<_>>());
+        a.delay = delay;
+        let told = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        struct Spy(Scripted, std::sync::Arc<std::sync::Mutex<Vec<Budget>>>);
+        impl Player for Spy {
+            fn name(&self) -> String {
+                self.0.name()
+            }
+            fn new_game(&mut self, spec: &GameSpec) -> Result<()> {
+                self.0.new_game(spec)
+            }
+            fn play(&mut self, game: &Game, budget: Option<Duration>) -> Result<Reply> {
+                self.0.play(game, budget)
+            }
+            fn play_clock(&mut self, game: &Game, budget: Budget) -> Result<Reply> {
+                self.1.lock().unwrap().push(budget);
+                self.0.play_clock(game, budget)
+            }
+        }
+        let mut players: [Box<dyn Player>; 2] = [
+            Box::new(Spy(a, told.clone())),
+            Box::new(Scripted::new(
+                "b",
+                &(0..15).map(|x| (x, 14)).collect::<Vec<_>>(),
+            )),
+        ];
+        let mut games = Vec::new();
+        let report = m.play(&mut players, |r, _| games.push(r.clone())).unwrap();
+        let told = told.lock().unwrap().clone();
+        (report, games, told)
+    }
+
+    #[test]
+    fn on_a_game_clock_each_player_is_told_its_time_and_the_increment_is_added() {
+        let (report, games, told) = race_on_clock("2+0.5", Duration::from_millis(20));
+        assert_eq!(games[0].reason, "five");
+        assert_eq!(report.forfeits, [0, 0]);
+        // A's first question: its whole clock; later ones: less the moves' time, plus
+        // half a second a move.
+        let Budget::Clock {
+            own,
+            other,
+            increment,
+            initial,
+        } = told[0]
+        else {
+            panic!("{told:?}")
+        };
+        assert_eq!(
+            (own, other),
+            (Duration::from_secs(2), Duration::from_secs(2))
+        );
+        assert_eq!(
+            (increment, initial),
+            (Duration::from_millis(500), Duration::from_secs(2))
+        );
+        let Budget::Clock { own, .. } = told[1] else {
+            panic!()
+        };
+        assert!(
+            own > Duration::from_secs(2) && own < Duration::from_millis(2500),
+            "{own:?}"
+        );
+        let lowest = report.stats[0].lowest_clock.unwrap();
+        assert!(lowest < Duration::from_millis(1990), "{lowest:?}");
+        assert!(lowest > Duration::from_secs(1), "{lowest:?}");
+    }
+
+    #[test]
+    fn a_player_whose_clock_runs_out_loses_on_time() {
+        // Sudden death, 0.35 s, and 100 ms a move: A's fourth move flags (three leave
+        // 50 ms for the arena's own time, a loaded machine's included).
+        let (report, games, told) = race_on_clock("0.35", Duration::from_millis(100));
+        assert_eq!(games[0].winner, Some(1));
+        assert!(
+            games[0].reason.contains("a lost on time"),
+            "{}",
+            games[0].reason
+        );
+        assert_eq!(games[0].termination, Termination::TimeForfeit);
+        assert_eq!(report.forfeits, [1, 0]);
+        assert_eq!(told.len(), 4, "{told:?}");
+    }
+
+    #[test]
+    fn a_clock_excludes_swap_openings_and_node_counts() {
+        let clock = Some("60+1".parse().unwrap());
+        let swap = Match {
+            clock,
+            swap: Some(SwapKind::Swap2),
+            ..Match::new(spec(), 2, Vec::new())
+        };
+        assert!(swap.play(&mut racers(), |_, _| {}).is_err());
+        let nodes = Match {
+            clock,
+            nodes: Some(1000),
+            ..Match::new(spec(), 2, parse("0,0 1,1").unwrap())
+        };
+        assert!(nodes.play(&mut racers(), |_, _| {}).is_err());
     }
 
     #[test]

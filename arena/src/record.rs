@@ -30,6 +30,8 @@ pub enum Termination {
     RulesInfraction,
     /// A player failed: it did not start, erred, or answered too late.
     Abandoned,
+    /// A player's game clock ran out.
+    TimeForfeit,
 }
 
 impl Termination {
@@ -39,6 +41,7 @@ impl Termination {
             Termination::Normal => "normal",
             Termination::RulesInfraction => "rules infraction",
             Termination::Abandoned => "abandoned",
+            Termination::TimeForfeit => "time forfeit",
         }
     }
 }

@@ -269,6 +269,9 @@ pub struct MoveStats {
     pub worst_overrun: Duration,
     /// Moves that took longer than their budget.
     pub overruns: u64,
+    /// On a game clock: the least the player had left after a move (its increment not
+    /// yet added), over every game.
+    pub lowest_clock: Option<Duration>,
 }
 
 impl MoveStats {
@@ -281,6 +284,15 @@ impl MoveStats {
         self.longest = self.longest.max(other.longest);
         self.worst_overrun = self.worst_overrun.max(other.worst_overrun);
         self.overruns += other.overruns;
+        self.lowest_clock = match (self.lowest_clock, other.lowest_clock) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+    }
+
+    /// Records what was left on the player's clock after a move.
+    pub fn record_clock(&mut self, left: Duration) {
+        self.lowest_clock = Some(self.lowest_clock.map_or(left, |l| l.min(left)));
     }
 
     /// Records a move that took `elapsed` against `budget` (if any), reaching `depth`.

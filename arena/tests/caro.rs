@@ -86,6 +86,7 @@ fn a_swap2_match_between_two_external_engines() {
     let _ = std::fs::remove_file(&pgn);
     let m = Match {
         swap: Some(SwapKind::Swap2),
+        clock: None,
         pgn: Some(pgn.clone()),
         budgets: [Some(Duration::from_millis(100)); 2],
         ..Match::new(
@@ -163,6 +164,7 @@ fn a_short_match_against_the_external_engine() {
         sprt: None,
         concurrency: 1,
         swap: None,
+        clock: None,
     };
     let mut players: [Box<dyn Player>; 2] = [
         "banco:easy"
@@ -262,6 +264,7 @@ fn an_engine_with_a_slow_first_search_and_a_racy_loop_forfeits_nothing() {
         sprt: None,
         concurrency: 1,
         swap: None,
+        clock: None,
     };
     let mut players: [Box<dyn Player>; 2] = [Box::new(RowZero), fake.build(2).unwrap()];
     let mut games = Vec::new();
@@ -341,4 +344,41 @@ fn caro_tune_checks_on_the_games_it_is_told_to() {
         )
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_game_clock_reaches_the_gomocup_engine_as_time_left() {
+    // pbrain-banco plans from `INFO timeout_match` and `INFO time_left`: two games on a
+    // 3 s + 0.1 s clock end on the board, nobody's flag down.
+    let m = Match {
+        clock: Some("3+0.1".parse().unwrap()),
+        ..Match::new(
+            caro(15, 15),
+            2,
+            vec![Opening {
+                moves: Vec::new(),
+                line: 0,
+            }],
+        )
+    };
+    let mut players: [Box<dyn Player>; 2] = [
+        "banco:easy"
+            .parse::<PlayerSpec>()
+            .unwrap()
+            .build(1)
+            .unwrap(),
+        pbrain_banco().build(2).unwrap(),
+    ];
+    let mut reasons = Vec::new();
+    let report = m
+        .play(&mut players, |game, _| reasons.push(game.reason.clone()))
+        .unwrap();
+    assert_eq!(report.forfeits, [0, 0], "{reasons:?}");
+    for s in report.stats {
+        let lowest = s.lowest_clock.expect("a clock was kept");
+        assert!(
+            lowest > Duration::ZERO && lowest < Duration::from_secs(3),
+            "{lowest:?}"
+        );
+    }
 }

@@ -44,6 +44,7 @@ fn play(spec: GameSpec, a: &str, b: &str, games: usize, nodes: Option<u64>) -> R
         sprt: None,
         concurrency: 1,
         swap: None,
+        clock: None,
     };
     let mut players: [Box<dyn Player>; 2] = [
         a.parse::<PlayerSpec>()

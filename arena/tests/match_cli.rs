@@ -188,6 +188,18 @@ fn bad_settings_are_refused_with_a_sentence() {
     assert!(err.contains("swap openings are caro's"), "{err}");
     let err = run(&["match", "easy", "easy", "--opening", "swap3"]);
     assert!(err.contains("swap3"), "{err}");
+    let err = run(&["match", "easy", "beginner", "--clock", "a minute"]);
+    assert!(err.contains("'a minute' is no clock"), "{err}");
+    let err = run(&[
+        "match",
+        "easy",
+        "beginner",
+        "--clock",
+        "60+1",
+        "--time-ms",
+        "100",
+    ]);
+    assert!(err.contains("--time-ms"), "{err}");
 }
 
 /// `--opening swap2` from the command line: the report gives each player's results as
@@ -229,5 +241,26 @@ fn a_swap2_match_reports_each_side_as_proposer_and_responder() {
     assert!(
         out.contains("forfeits: banco:easy 0, gomocup:pbrain-banco 0"),
         "{out}"
+    );
+}
+
+#[test]
+fn a_match_on_a_game_clock_reports_the_lowest_clocks() {
+    let output = Command::new(env!("CARGO_BIN_EXE_banco-arena"))
+        .args(["match", "easy", "beginner", "-n", "2", "--clock", "5+0.1"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}");
+    for player in ["banco:easy", "beginner"] {
+        let line = stdout
+            .lines()
+            .find(|l| l.starts_with(&format!("  {player}: ")))
+            .unwrap_or_else(|| panic!("no line for {player} in {stdout}"));
+        assert!(line.contains(", lowest clock "), "{line}");
+    }
+    assert!(
+        stdout.contains("forfeits: banco:easy 0, beginner 0"),
+        "{stdout}"
     );
 }

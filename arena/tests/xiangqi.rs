@@ -81,6 +81,7 @@ fn a_short_match_from_an_arranged_position() {
         sprt: None,
         concurrency: 1,
         swap: None,
+        clock: None,
     };
     let mut players: [Box<dyn Player>; 2] = [
         "banco:medium"
@@ -103,4 +104,44 @@ fn a_short_match_from_an_arranged_position() {
         assert!(g.reason == "checkmate" || g.reason == "stalemate", "{g:?}");
     }
     assert_eq!((report.tally.wins, report.tally.losses), (1, 1));
+}
+
+#[test]
+fn a_game_clock_reaches_the_uci_engine_as_wtime_and_btime() {
+    // banco-uci plans from `go wtime btime winc binc`: two games on a 3 s + 0.1 s clock
+    // against banco's own easy bot end on the board, nobody's flag down.
+    let m = Match {
+        clock: Some("3+0.1".parse().unwrap()),
+        ..Match::new(
+            GameSpec::Xiangqi {
+                fen: Some("4k4/9/9/9/9/9/9/9/R8/1R1K5 w - - 0 1".into()),
+            },
+            2,
+            vec![Opening {
+                moves: Vec::new(),
+                line: 0,
+            }],
+        )
+    };
+    let mut players: [Box<dyn Player>; 2] = [
+        "banco:easy"
+            .parse::<PlayerSpec>()
+            .unwrap()
+            .build(1)
+            .unwrap(),
+        banco_uci().build(2).unwrap(),
+    ];
+    let mut games = Vec::new();
+    let report = m.play(&mut players, |r, _| games.push(r.clone())).unwrap();
+    assert_eq!(report.forfeits, [0, 0], "{games:?}");
+    for g in &games {
+        assert_eq!(g.winner, Some(g.first), "{g:?}");
+    }
+    for s in report.stats {
+        let lowest = s.lowest_clock.expect("a clock was kept");
+        assert!(
+            lowest > Duration::ZERO && lowest < Duration::from_secs(3),
+            "{lowest:?}"
+        );
+    }
 }

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 use banco_arena::affinity;
-use banco_arena::matches::Match;
+use banco_arena::matches::{Clock, Match};
 use banco_arena::openings::{self, Opening, caro_token};
 use banco_arena::player::Player;
 use banco_arena::record::describe;
@@ -104,6 +104,14 @@ enum Command {
         /// time-odds match: how much more time one engine needs to hold the other).
         #[arg(long, requires = "time_ms")]
         time_ms_b: Option<u64>,
+        /// A game clock for both players instead of a time per move: SECONDS+INCREMENT
+        /// (`60+1`: a minute each and a second added per move; `180+2`). Banco levels plan
+        /// as the server's bot seat does, Gomocup engines are told `INFO timeout_match`
+        /// and `INFO time_left`, UCI engines `go wtime btime winc binc`; a player whose
+        /// clock runs out loses on time (a forfeit). The report adds each player's lowest
+        /// clock.
+        #[arg(long, conflicts_with_all = ["time_ms", "nodes", "opening"])]
+        clock: Option<Clock>,
         /// Nodes per move for every player (banco levels and UCI engines): a match
         /// between engine builds that machine load cannot skew. Without --time-ms, time
         /// does not count.
@@ -317,6 +325,7 @@ fn main() -> Result<()> {
             opening,
             time_ms,
             time_ms_b,
+            clock,
             nodes,
             grace_ms,
             out,
@@ -369,6 +378,7 @@ fn main() -> Result<()> {
                     SwapArg::Swap1 => SwapKind::Swap1,
                     SwapArg::Swap2 => SwapKind::Swap2,
                 }),
+                clock,
             };
             run_match(
                 &m,
@@ -725,12 +735,16 @@ fn run_match(
             .mean_depth()
             .map_or_else(|| "-".to_string(), |d| format!("{d:.1}"));
         out!(
-            "  {name}: {} moves, {:.3} s/move, longest {:.3} s, {} overruns (worst {} ms), mean depth {depth}",
+            "  {name}: {} moves, {:.3} s/move, longest {:.3} s, {} overruns (worst {} ms), mean depth {depth}{}",
             s.moves,
             s.mean_time().as_secs_f64(),
             s.longest.as_secs_f64(),
             s.overruns,
-            s.worst_overrun.as_millis()
+            s.worst_overrun.as_millis(),
+            s.lowest_clock.map_or_else(String::new, |l| format!(
+                ", lowest clock {:.3} s",
+                l.as_secs_f64()
+            ))
         );
     }
     // A game lost off the board measures nothing: say so where the score is read.

@@ -29,7 +29,8 @@ use anyhow::{Context, Result, bail};
 use banco_rules::caro::{Board, Game, Point, Stone};
 use banco_rules::game::{self, GameSpec, Move};
 
-use crate::player::{Player, Reply};
+use crate::player::{Budget, Player, Reply};
+use banco_engine::bot::clock_budget;
 use xiangqi_thesis::XiangqiThesis;
 
 /// A seed program's caro bot: picks a move for the side to move.
@@ -111,6 +112,11 @@ impl Player for SeedPlayer {
         let p = self.bot.choose(g).context("no move on a full board")?;
         Ok(Reply::new(Move::Caro(p), start.elapsed()))
     }
+
+    /// The seed bots search to a fixed depth: a clock changes nothing.
+    fn play_clock(&mut self, game: &game::Game, _budget: Budget) -> Result<Reply> {
+        self.play(game, None)
+    }
 }
 
 /// The Xiangqi thesis' engine as a [`Player`].
@@ -150,6 +156,16 @@ impl Player for XiangqiThesisPlayer {
             depth: Some(depth),
             ..Reply::new(Move::Xiangqi(mv), start.elapsed())
         })
+    }
+
+    /// On a game clock the thesis' engine searches for the slice of it a banco bot
+    /// would take ([`clock_budget`]).
+    fn play_clock(&mut self, game: &game::Game, budget: Budget) -> Result<Reply> {
+        let turn = match budget {
+            Budget::Move(turn) => turn,
+            Budget::Clock { own, increment, .. } => clock_budget(own, increment, false),
+        };
+        self.play(game, Some(turn))
     }
 }
 

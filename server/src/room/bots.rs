@@ -9,11 +9,12 @@ use banco_engine::bot::Limits;
 use banco_protocol::{EndReason, ErrorCode, ErrorMsg, Seat, ServerMsg, TimeControl};
 use banco_rules::Level;
 
-use super::engine::{Answer, Asker, clock_budget, reply_to};
+use super::engine::{Answer, Asker, reply_to};
 use super::moves::{any_legal_move, to_wire};
 use super::{CurrentGame, PendingMove, Room, SeatState};
 use crate::ClientId;
 use crate::engines::{Job, Priority, level_time};
+use banco_engine::bot::clock_budget;
 
 /// The level the hint engine plays at (under the hint budget).
 const HINT_LEVEL: Level = Level::Hard;
