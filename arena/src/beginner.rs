@@ -29,7 +29,7 @@
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use banco_engine::caro::{ThreatKind, threats};
+use banco_engine::caro::{Threat, ThreatKind, threats};
 use banco_rules::caro::{Board, Game, Point, Stone};
 use banco_rules::game::{self, GameSpec, Move};
 use banco_rules::xiangqi::{self, Color, Kind, Position};
@@ -84,35 +84,31 @@ impl Beginner {
         }
         let theirs = threats(board, them, rule);
         let mine = threats(board, me, rule);
-        // 2. Their four.
-        let blocks: Vec<Point> = theirs
-            .iter()
-            .filter(|t| t.kind != ThreatKind::OpenThree)
-            .flat_map(|t| t.completions.iter().copied())
-            .filter(legal)
-            .collect();
-        if let Some(p) = self.pick(&blocks) {
-            return Some(p);
-        }
-        // 3. My open four.
-        let open_fours: Vec<Point> = mine
-            .iter()
-            .filter(|t| t.kind == ThreatKind::OpenThree)
-            .flat_map(|t| t.completions.iter().copied())
-            .filter(legal)
-            .collect();
-        if let Some(p) = self.pick(&open_fours) {
-            return Some(p);
-        }
-        // 4. Their open three.
-        let stops: Vec<Point> = theirs
-            .iter()
-            .filter(|t| t.kind == ThreatKind::OpenThree)
-            .flat_map(|t| t.defences.iter().copied())
-            .filter(legal)
-            .collect();
-        if let Some(p) = self.pick(&stops) {
-            return Some(p);
+        // The legal points of `list`'s threats of kind `fours` (fours, or open threes),
+        // their completions or their defences.
+        let points = |list: &[Threat], fours: bool, defences: bool| -> Vec<Point> {
+            list.iter()
+                .filter(|t| (t.kind != ThreatKind::OpenThree) == fours)
+                .flat_map(|t| {
+                    if defences {
+                        &t.defences
+                    } else {
+                        &t.completions
+                    }
+                })
+                .copied()
+                .filter(legal)
+                .collect()
+        };
+        // 2. Their four; 3. my open four; 4. their open three.
+        for (list, fours, defences) in [
+            (&theirs, true, false),
+            (&mine, false, false),
+            (&theirs, false, true),
+        ] {
+            if let Some(p) = self.pick(&points(list, fours, defences)) {
+                return Some(p);
+            }
         }
         // 5. My longest line.
         let mut best = Vec::new();

@@ -34,17 +34,13 @@ fn play(spec: GameSpec, a: &str, b: &str, games: usize, nodes: Option<u64>) -> R
         GameSpec::Xiangqi { .. } => XIANGQI,
     };
     let m = Match {
-        spec,
-        games: Some(games),
-        openings: openings::parse(text).expect("the shipped openings"),
         budgets: [Some(Duration::from_secs(5)); 2],
         nodes,
-        record_dir: None,
-        pgn: None,
-        sprt: None,
-        concurrency: 1,
-        swap: None,
-        clock: None,
+        ..Match::new(
+            spec,
+            games,
+            openings::parse(text).expect("the shipped openings"),
+        )
     };
     let mut players: [Box<dyn Player>; 2] = [
         a.parse::<PlayerSpec>()

@@ -381,13 +381,18 @@ fn frozen(i: usize) -> bool {
     k == PATTERNS + PATTERNS * PATTERNS
 }
 
-fn predict(p: &[f64], s: &Sample) -> f64 {
-    let eval: f64 = s
-        .features
+/// The evaluation `p` gives a position with these (averaged) features, in the engine's
+/// units.
+fn evaluation(p: &[f64], features: &[(u16, f32)]) -> f64 {
+    features
         .iter()
         .map(|(i, v)| p[usize::from(*i)] * f64::from(*v))
         .sum::<f64>()
-        / 4.0;
+        / 4.0
+}
+
+fn predict(p: &[f64], s: &Sample) -> f64 {
+    let eval = evaluation(p, &s.features);
     1.0 / (1.0 + (-eval / SCALE).exp())
 }
 
@@ -578,11 +583,7 @@ mod tests {
         pos.make(last);
         let now = features(&pos);
         let p = to_params(&Weights::default_weights());
-        let eval: f64 = averaged(&now, &before, Form::Weights)
-            .iter()
-            .map(|(i, v)| p[usize::from(*i)] * f64::from(*v))
-            .sum::<f64>()
-            / 4.0;
+        let eval = evaluation(&p, &averaged(&now, &before, Form::Weights));
         let engine = banco_engine::caro::eval::evaluate(&pos);
         assert!(
             (eval - f64::from(engine)).abs() <= 1.0,
@@ -596,11 +597,7 @@ mod tests {
         let now = table_features(&pos);
         let table = PointTable::from_weights(&Weights::default_weights());
         let p = table_params(&table);
-        let eval: f64 = averaged(&now, &before, Form::Table)
-            .iter()
-            .map(|(i, v)| p[usize::from(*i)] * f64::from(*v))
-            .sum::<f64>()
-            / 4.0;
+        let eval = evaluation(&p, &averaged(&now, &before, Form::Table));
         assert!(
             (eval - f64::from(engine)).abs() <= 1.0,
             "{eval} vs {engine}"
@@ -624,11 +621,7 @@ mod tests {
         };
         let (pos, features) = eval_of(Rule::Renju);
         let p = renju_params(&Weights::renju());
-        let eval: f64 = features
-            .iter()
-            .map(|(i, v)| p[usize::from(*i)] * f64::from(*v))
-            .sum::<f64>()
-            / 4.0;
+        let eval = evaluation(&p, &features);
         let engine = banco_engine::caro::eval::evaluate(&pos);
         assert!(
             (eval - f64::from(engine)).abs() <= 1.0,
