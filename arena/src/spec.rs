@@ -45,7 +45,7 @@ pub enum PlayerSpec {
 /// A player name that means nothing.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown player '{0}': use banco:LEVEL (easy, medium, hard, max), seed:NAME (console-caro, lan-caro, web-caro, alphabeta-caro for caro; xiangqi-thesis for xiangqi), beginner (caro), gomocup:COMMAND or uci:COMMAND"
+    "unknown player '{0}': use banco:LEVEL (easy, casual, medium, advanced, hard, expert, max, or 1 to 7), seed:NAME (console-caro, lan-caro, web-caro, alphabeta-caro for caro; xiangqi-thesis for xiangqi), beginner (caro), gomocup:COMMAND or uci:COMMAND"
 )]
 pub struct UnknownPlayer(pub String);
 

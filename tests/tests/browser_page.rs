@@ -117,7 +117,26 @@ async fn zoom_stays_with_its_room_and_who_plays_is_said_in_words_and_remembered(
     page.type_into("#c-width", "25").await;
     page.type_into("#c-height", "25").await;
     page.select("#c-players", "me_bot").await;
-    page.select("#c-bot-one", "Hard").await;
+    // The seven levels, weakest first, each with its place on the ladder.
+    let offered = page
+        .js(
+            "return [...document.querySelectorAll('#c-bot-one option')].map(o => [o.value, o.textContent])",
+            vec![],
+        )
+        .await;
+    assert_eq!(
+        offered,
+        json!([
+            ["Easy", "easy (1/7)"],
+            ["Casual", "casual (2/7)"],
+            ["Medium", "medium (3/7)"],
+            ["Advanced", "advanced (4/7)"],
+            ["Hard", "hard (5/7)"],
+            ["Expert", "expert (6/7)"],
+            ["Max", "max (7/7)"]
+        ])
+    );
+    page.select("#c-bot-one", "Expert").await;
     page.click("#dlg-create-submit").await;
     page.wait_for("#btn-zoom-in").await;
     page.click("#btn-zoom-in").await;
@@ -140,7 +159,7 @@ async fn zoom_stays_with_its_room_and_who_plays_is_said_in_words_and_remembered(
             vec![],
         )
         .await;
-    assert_eq!(chosen, json!(["me_bot", "Hard", "25"]));
+    assert_eq!(chosen, json!(["me_bot", "Expert", "25"]));
     page.type_into("#c-width", "15").await;
     page.type_into("#c-height", "15").await;
     page.select("#c-players", "me_person").await;

@@ -34,7 +34,7 @@ impl Lcg {
 fn random_settings(rng: &mut Lcg) -> RoomSettings {
     let size = [5u8, 9, 15, 3, 70][rng.below(5) as usize];
     let seat = |rng: &mut Lcg| match rng.below(4) {
-        0 => SeatKind::Bot(Level::ALL[rng.below(4) as usize]),
+        0 => SeatKind::Bot(Level::ALL[rng.below(Level::ALL.len() as u64) as usize]),
         _ => SeatKind::Human,
     };
     RoomSettings {

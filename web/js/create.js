@@ -9,6 +9,7 @@
 import { h } from './dom.js';
 import { t } from './i18n.js';
 import { loadCreate, saveCreate } from './prefs.js';
+import { LEVELS } from './notation.js';
 
 /** @typedef {import('./protocol').Point} Point */
 /** @typedef {import('./protocol').Rule} Rule */
@@ -21,7 +22,14 @@ import { loadCreate, saveCreate } from './prefs.js';
  * Where the form starts: a game to play on from.
  * @typedef {{game: 'caro', width: number, height: number, rule: Rule, stones: string} | {game: 'xiangqi', fen: string}} Start
  */
-const LEVELS = ['Easy', 'Medium', 'Hard', 'Max'];
+/**
+ * A level as a picker shows it: its name and its place on the ladder ("medium (3/7)").
+ * @param {string} level
+ * @param {number} index its index in LEVELS
+ */
+export function levelPlace(level, index) {
+  return `${t(`level.${level.toLowerCase()}`)} (${index + 1}/${LEVELS.length})`;
+}
 /** Who plays, as the terminal's form says it: the choice, and its words' key. */
 const PLAYERS = [
   ['me_person', 'create.players_me_person'],
@@ -99,7 +107,7 @@ function text(id, label, placeholder) {
  *   position to arrange, no bots (it is the two of you), casual where one is a guest
  */
 export function createForm(onCreate, onError, onArrange, readStones, start = null, challenge = null) {
-  const levels = LEVELS.map((l) => [l, t(`level.${l.toLowerCase()}`)]);
+  const levels = LEVELS.map((l, i) => [l, levelPlace(l, i)]);
   const form = (h(
     'form',
     { id: 'create-form', class: 'create' },

@@ -102,9 +102,15 @@ export function levelName(level) {
  * @returns {import('./protocol').Level | null}
  */
 export function botOfName(name) {
-  const m = /^bot \((easy|medium|hard|max)\)$/i.exec(String(name).trim());
-  return m ? /** @type {import('./protocol').Level} */ (m[1].charAt(0).toUpperCase() + m[1].slice(1).toLowerCase()) : null;
+  const m = /^bot \((\w+)\)$/i.exec(String(name).trim());
+  return (m && LEVELS.find((l) => l.toLowerCase() === m[1].toLowerCase())) || null;
 }
+
+/**
+ * The bots' levels, weakest first (the protocol's `Level`).
+ * @type {readonly import('./protocol').Level[]}
+ */
+export const LEVELS = ['Easy', 'Casual', 'Medium', 'Advanced', 'Hard', 'Expert', 'Max'];
 
 /** A move as the protocol's JSON writes it, from a caro point or a xiangqi from/to. */
 /**

@@ -4,7 +4,7 @@
 // The page's modules name these types in JSDoc (`import('./protocol').ServerMsg`).
 
 /** The protocol version these types describe. */
-export type ProtocolVersion = 9;
+export type ProtocolVersion = 10;
 
 /**
  * A long-lived secret that logs in to one account without its password (the browser
@@ -562,8 +562,12 @@ export type KindRecord = {
   wins: number;
 };
 
-/** How strong a bot plays. */
-export type Level = "Easy" | "Medium" | "Hard" | "Max";
+/**
+ * How strong a bot plays, weakest first. Neighbouring levels are meant to stand some
+ * 200-300 Elo apart (the book's results log measures each pair); `easy` loses to a
+ * beginner's plain play and `max` is the engine at full strength.
+ */
+export type Level = "Easy" | "Casual" | "Medium" | "Advanced" | "Hard" | "Expert" | "Max";
 
 /** Why a match ended. */
 export type MatchEnd = "decided" | "resign" | "quit" | "abandoned";

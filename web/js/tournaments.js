@@ -15,7 +15,8 @@
 
 import { h, fill } from './dom.js';
 import { t } from './i18n.js';
-import { createForm } from './create.js';
+import { createForm, levelPlace } from './create.js';
+import { LEVELS } from './notation.js';
 import { gameLine, timeLine, matchFormatText } from './room.js';
 
 /** @typedef {import('./protocol').TournamentView} View */
@@ -616,7 +617,7 @@ function organiserPanel(v, send) {
   const level = h(
     'select',
     { id: 't-bot-level', 'aria-label': t('create.bot') },
-    ['Easy', 'Medium', 'Hard', 'Max'].map((l) => h('option', { value: l }, t(`level.${l.toLowerCase()}`))),
+    LEVELS.map((l, i) => h('option', { value: l }, levelPlace(l, i))),
   );
   // A bot account (an engine on `banco bot`) by name: whenever a player could still enter.
   const entering = s.status === 'entries' || kind === 'arena' || (kind === 'swiss' && s.round < s.rounds);

@@ -14,7 +14,7 @@ use clap::Parser;
 #[derive(Parser)]
 #[command(version, about)]
 struct Args {
-    /// Strength: easy, medium, hard or max. The manager's time limits still apply.
+    /// Strength: easy, casual, medium, advanced, hard, expert or max (or 1 to 7). The manager's time limits still apply.
     #[arg(long, default_value = "max")]
     level: Level,
     /// Most nodes per move (for load-independent test matches).

@@ -233,7 +233,6 @@ const PLAYERS: [Players; 4] = [
     Players::Bots,
     Players::BotAndPerson,
 ];
-const LEVELS: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Max];
 const MATCHES: [MatchKind; 3] = [MatchKind::Off, MatchKind::Games, MatchKind::FirstTo];
 
 impl Default for CreateForm {
@@ -656,8 +655,8 @@ impl CreateForm {
             Field::ClockMinutes => self.clock_minutes = step(self.clock_minutes, 1),
             Field::Increment => self.increment_secs = step(self.increment_secs, 1),
             Field::Players => self.players = cycle(&PLAYERS, self.players, up),
-            Field::BotOne => self.bots[0] = cycle(&LEVELS, self.bots[0], up),
-            Field::BotTwo => self.bots[1] = cycle(&LEVELS, self.bots[1], up),
+            Field::BotOne => self.bots[0] = cycle(&Level::ALL, self.bots[0], up),
+            Field::BotTwo => self.bots[1] = cycle(&Level::ALL, self.bots[1], up),
             Field::Hints => self.hints = !self.hints,
             Field::Match => {
                 self.match_kind = cycle(&MATCHES, self.match_kind, up);
@@ -716,10 +715,13 @@ mod tests {
             &mut f,
             &[Down, Right, Down, Char('1'), Char('0'), Down, Char('5')],
         );
-        // Who plays: me against a bot, the hard one; rated stays; hints off.
+        // Who plays: me against a bot, the hard one (easy, casual, medium, advanced, hard);
+        // rated stays; hints off.
         press(
             &mut f,
-            &[Down, Right, Down, Right, Right, Down, Down, Right],
+            &[
+                Down, Right, Down, Right, Right, Right, Right, Down, Down, Right,
+            ],
         );
         let FormAction::Create(s) = press(&mut f, &[Enter]) else {
             panic!("Enter must create");

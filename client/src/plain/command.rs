@@ -6,7 +6,7 @@
 //! create caro [--size WxH|N] [--rule caro|freestyle|standard|caro-overline]
 //!             [--opening none|balanced|swap1|swap2|h8,i9,h10] [--first me|them|random]
 //!             [--timer 20s | --clock 5m+3s]
-//!             [--bot easy|medium|hard|max [--vs-bot LEVEL]] [--no-hints]
+//!             [--bot LEVEL [--vs-bot LEVEL]] [--no-hints]
 //!             [--match N [--first-to K]]
 //! create xiangqi [--fen FEN] [--first ..] [--timer ..|--clock ..] [--bot ..] [--no-hints]
 //!             [--match N [--first-to K]]
@@ -615,16 +615,10 @@ fn parse_profile(rest: &str) -> Result<Command, CommandError> {
             name: None,
             bot: None,
         }),
-        ["--bot", level] => match Level::ALL
-            .into_iter()
-            .find(|l| l.name().eq_ignore_ascii_case(level))
-        {
-            Some(level) => Ok(Command::Profile {
-                name: None,
-                bot: Some(level),
-            }),
-            None => err("a bot's level is easy, medium, hard or max, like: profile --bot hard"),
-        },
+        ["--bot", level] => Ok(Command::Profile {
+            name: None,
+            bot: Some(parse_level(level)?),
+        }),
         [name] if !name.starts_with("--") => Ok(Command::Profile {
             name: Some(name.to_string()),
             bot: None,
@@ -886,7 +880,7 @@ fn parse_level(text: &str) -> Result<Level, CommandError> {
 pub const HELP: &[(&str, &str)] = &[
     ("rooms", "plain.help_rooms"),
     (
-        "create caro [--size WxH|N] [--rule caro|freestyle|standard|caro-overline|renju] [--opening none|balanced|swap1|swap2|h8,i9,h10] [--first me|them|random] [--timer 20s | --clock 5m+3s] [--bot easy|medium|hard|max [--vs-bot LEVEL]] [--no-hints] [--match N [--first-to K]]",
+        "create caro [--size WxH|N] [--rule caro|freestyle|standard|caro-overline|renju] [--opening none|balanced|swap1|swap2|h8,i9,h10] [--first me|them|random] [--timer 20s | --clock 5m+3s] [--bot LEVEL [--vs-bot LEVEL]] [--no-hints] [--match N [--first-to K]]",
         "plain.help_create",
     ),
     (

@@ -388,7 +388,15 @@ fn field_text(app: &App, form: &CreateForm, f: Field) -> (String, String) {
                 (Players::Bots, _) => "create.bot_two",
                 _ => "create.bot",
             };
-            (label(key), narrate::level_name(form.bots[seat], loc))
+            // The name and the place on the ladder, so the order reads without the docs.
+            let level = form.bots[seat];
+            let place = format!(
+                "{} ({}/{})",
+                narrate::level_name(level, loc),
+                level.number(),
+                banco_protocol::Level::ALL.len()
+            );
+            (label(key), place)
         }
         Field::Rated => (
             label("challenge.rated_field"),

@@ -1,11 +1,13 @@
 //! What each [`Level`] may spend and how it plays.
 //!
-//! Levels differ in time, depth, threat-search budgets and, for `easy`, a deliberate
-//! imprecision and lapses: it sometimes picks a move that scored a little below the best,
-//! the way a casual player misjudges, and now and then plays its own line without looking
-//! at the opponent's, so an open three of the opponent's may go unanswered, the way a
-//! beginner loses. Every level still takes an immediate five and blocks a five threat
-//! (those are settled before any choice is made); the levels above `easy` never lapse.
+//! Levels differ in time, depth, threat-search budgets and, for `easy` and `casual`, a
+//! deliberate imprecision and lapses: they sometimes pick a move that scored a little below
+//! the best, the way a casual player misjudges, and now and then play their own line
+//! without looking at the opponent's, so an open three of the opponent's may go
+//! unanswered, the way a beginner loses. Every level still takes an immediate five and
+//! blocks a five threat (those are settled before any choice is made); the levels above
+//! `casual` never lapse. Neighbours stand some 200-300 Elo apart, measured in the book's
+//! caro results (the level ladder); a change here is measured there again.
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -64,6 +66,19 @@ impl Config {
                 lapse: 70,
                 seed,
             },
+            Level::Casual => Config {
+                move_time: Duration::from_millis(300),
+                max_depth: 3,
+                tt_bits: 17,
+                root_vcf_nodes: 0,
+                root_vct_nodes: 0,
+                vct_depth: 0,
+                qsearch_fours: 2,
+                leaf_vct_nodes: 0,
+                imprecision: 70,
+                lapse: 15,
+                seed,
+            },
             Level::Medium => Config {
                 move_time: Duration::from_millis(500),
                 max_depth: 5,
@@ -77,11 +92,24 @@ impl Config {
                 lapse: 0,
                 seed,
             },
-            // `max` stopped at depth 10 (as the xiangqi `hard` is stopped at 8), with the
-            // threat solvers kept: it sees forced wins but not as far. Before, it was `max`
-            // on less time and the ladder could not tell them apart (max won 60% of 10
-            // games); at depth 10 `hard` beats `medium` 95% of 100 games and loses most
-            // of its games to `max` (see the level ladder in the book's caro results).
+            Level::Advanced => Config {
+                move_time: Duration::from_millis(1000),
+                max_depth: 7,
+                tt_bits: 19,
+                root_vcf_nodes: 80_000,
+                root_vct_nodes: 20_000,
+                vct_depth: 4,
+                qsearch_fours: 6,
+                leaf_vct_nodes: 0,
+                imprecision: 0,
+                lapse: 0,
+                seed,
+            },
+            // `max` stopped at depth 10, with the threat solvers kept: it sees forced wins
+            // but not as far. Before, it was `max` on less time and the ladder could not
+            // tell them apart (max won 60% of 10 games); `advanced` (depth 7) and `expert`
+            // (depth 13) stand between it and its neighbours (see the level ladder in the
+            // book's caro results).
             Level::Hard => Config {
                 move_time: Duration::from_millis(1500),
                 max_depth: 10,
@@ -90,6 +118,19 @@ impl Config {
                 root_vct_nodes: 60_000,
                 vct_depth: 6,
                 qsearch_fours: 8,
+                leaf_vct_nodes: 0,
+                imprecision: 0,
+                lapse: 0,
+                seed,
+            },
+            Level::Expert => Config {
+                move_time: Duration::from_millis(3000),
+                max_depth: 13,
+                tt_bits: 21,
+                root_vcf_nodes: 400_000,
+                root_vct_nodes: 150_000,
+                vct_depth: 7,
+                qsearch_fours: 10,
                 leaf_vct_nodes: 0,
                 imprecision: 0,
                 lapse: 0,

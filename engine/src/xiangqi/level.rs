@@ -1,13 +1,16 @@
 //! What each [`Level`] may spend and how it plays.
 //!
-//! Levels differ in time, depth and hash size (hard stops at depth 8, where max goes
-//! as deep as its time allows), and the two lower ones in a deliberate imprecision: every root move is scored exactly and a random offset (up to
+//! Levels differ in time, depth and hash size (from `advanced` up each stops at a
+//! depth, where `max` goes as deep as its time allows), and the three lower ones in a
+//! deliberate imprecision: every root move is scored exactly and a random offset (up to
 //! `root_noise`) is added before choosing, the way a casual player misjudges. Mate scores
 //! get no offset, so every level plays a mate in one when it has one and never walks into
-//! a mate in one it can avoid (easy searches two plies, enough to see both). Easy also
-//! lapses now and then (`lapse`): it takes the most it can, or moves at random, without
-//! looking at the reply, which is how a beginner's plain play beats it; a lapse still
-//! mates in one and never walks into a mate in one.
+//! a mate in one it can avoid (easy searches two plies, enough to see both). `easy` and
+//! `casual` also lapse now and then (`lapse`): they take the most they can, or move at
+//! random, without looking at the reply, which is how a beginner's plain play beats
+//! `easy`; a lapse still mates in one and never walks into a mate in one. Each level's
+//! distance from its neighbours is measured in the book's xiangqi results (the level
+//! ladder); a change here is measured there again.
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -71,17 +74,37 @@ impl Config {
                 lapse: 40,
                 ..base
             },
+            Level::Casual => Config {
+                move_time: Duration::from_millis(500),
+                max_depth: 2,
+                hash_mb: 8,
+                root_noise: 80,
+                lapse: 10,
+                ..base
+            },
             Level::Medium => Config {
                 move_time: Duration::from_millis(700),
-                max_depth: 4,
+                max_depth: 3,
                 hash_mb: 16,
-                root_noise: 40,
+                root_noise: 80,
+                ..base
+            },
+            Level::Advanced => Config {
+                move_time: Duration::from_millis(800),
+                max_depth: 5,
+                hash_mb: 16,
                 ..base
             },
             Level::Hard => Config {
                 move_time: Duration::from_millis(1000),
-                max_depth: 8,
+                max_depth: 7,
                 hash_mb: 32,
+                ..base
+            },
+            Level::Expert => Config {
+                move_time: Duration::from_millis(2500),
+                max_depth: 10,
+                hash_mb: 48,
                 ..base
             },
             Level::Max => base,

@@ -224,9 +224,12 @@ struct Actor {
 fn bot_rating(level: Level) -> u16 {
     match level {
         Level::Easy => 1000,
-        Level::Medium => 1400,
-        Level::Hard => 1800,
-        Level::Max => 2200,
+        Level::Casual => 1250,
+        Level::Medium => 1500,
+        Level::Advanced => 1750,
+        Level::Hard => 2000,
+        Level::Expert => 2250,
+        Level::Max => 2500,
     }
 }
 

@@ -290,7 +290,7 @@ fn the_organisers_keys_send_what_the_protocol_offers_and_h_asks_for_a_bye() {
             ClientMsg::AddRound(3),
             ClientMsg::AddTournamentBot {
                 id: 3,
-                level: Level::Medium
+                level: Level::Casual
             },
         ]
     );
