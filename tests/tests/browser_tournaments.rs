@@ -10,7 +10,8 @@
 //! printable standings page shows them, and with the print rules applied none of the
 //! page's header or buttons. A registered account creates a tournament with the page's
 //! form, sees entrants come live, enters a bot, removes a player, starts it, pauses and
-//! resumes it and sets a result by hand.
+//! resumes it and sets a result by hand. In an arena that allows berserk the page goes
+//! berserk from its game's room (and a Swiss offers no such button).
 //!
 //! The pictures (`tournament-*`) are written over the committed ones in
 //! `web/screenshots/` (the docs' `screenshots/`) only with `BANCO_SCREENSHOTS=1`.
@@ -22,8 +23,8 @@ use std::time::Duration;
 use tokio::sync::watch;
 
 use banco_protocol::{
-    BoardResult, CaroOpening, ClientMsg, RoomSettings, Rule, SeatView, ServerMsg, TournamentFormat,
-    TournamentSettings, TournamentStatus, TournamentView,
+    BoardResult, CaroOpening, ClientMsg, RoomSettings, Rule, SeatView, ServerMsg, TimeControl,
+    TournamentFormat, TournamentSettings, TournamentStatus, TournamentView,
 };
 use banco_server::Config;
 use banco_tests::browser::{Browser, DESKTOP, PHONE};
@@ -452,6 +453,92 @@ async fn a_guest_on_a_phone_joins_plays_each_round_in_its_room_and_sees_the_stan
         .await;
     assert!(csv.as_str().unwrap_or_default().contains("Dung"), "{csv}");
 
+    page.close().await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn in_an_arena_with_berserk_the_page_goes_berserk_from_its_game() {
+    let server = TestServer::with_config(config()).await;
+    let mut org = server.player("Org").await;
+    let mut s = settings(
+        "Blitz arena",
+        TournamentFormat::Arena {
+            seconds: 600,
+            berserk: true,
+        },
+        false,
+    );
+    s.room.time = TimeControl::clock(Duration::from_secs(60), Duration::ZERO);
+    org.send(ClientMsg::CreateTournament(Box::new(s))).await;
+    let id = view_where(&mut org, |_| true).await.summary.id;
+
+    let page = Browser::open(server.addr, DESKTOP).await;
+    page.enter(PAGE).await;
+    page.click("#btn-tournaments").await;
+    page.click(&format!(
+        ".tourney-row[data-tournament=\"{id}\"] button.open"
+    ))
+    .await;
+    page.wait_text("#t-name", "Blitz arena").await;
+    page.click("#btn-t-join").await;
+    page.wait_text("#t-status", "You are entered").await;
+    let mut binh = server.player("Bình").await;
+    binh.send(ClientMsg::JoinTournament(id)).await;
+    view_where(&mut binh, |v| v.entrants.len() == 2).await;
+    org.send(ClientMsg::StartTournament(id)).await;
+
+    // Placed in its game's room, the page offers berserk before its first move; the
+    // server halves the clock and says so in the room; the button goes once used.
+    page.wait_for("#board .cell").await;
+    page.wait_for("#btn-berserk").await;
+    page.click("#btn-berserk").await;
+    page.wait_text("#chat-log", "goes berserk").await;
+    page.wait_js(
+        "the berserk button gone once used",
+        "!document.getElementById('btn-berserk')",
+        vec![],
+    )
+    .await;
+    let view = view_where(&mut org, |v| {
+        v.boards.iter().any(|b| b.berserk.iter().any(|&on| on))
+    })
+    .await;
+    let board = &view.boards[0];
+    let page_is_white = view.name_of(board.white).trim_start_matches('~') == PAGE;
+    assert_eq!(board.berserk, [page_is_white, !page_is_white]);
+    page.close().await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn in_a_swiss_the_page_offers_no_berserk() {
+    let server = TestServer::with_config(config()).await;
+    let mut org = server.player("Org").await;
+    let mut s = settings("Swiss night", TournamentFormat::Swiss { rounds: 1 }, false);
+    s.room.time = TimeControl::clock(Duration::from_secs(60), Duration::ZERO);
+    org.send(ClientMsg::CreateTournament(Box::new(s))).await;
+    let id = view_where(&mut org, |_| true).await.summary.id;
+    let page = Browser::open(server.addr, PHONE).await;
+    page.enter(PAGE).await;
+    page.click("#btn-tournaments").await;
+    page.click(&format!(
+        ".tourney-row[data-tournament=\"{id}\"] button.open"
+    ))
+    .await;
+    page.click("#btn-t-join").await;
+    page.wait_text("#t-status", "You are entered").await;
+    let mut binh = server.player("Bình").await;
+    binh.send(ClientMsg::JoinTournament(id)).await;
+    view_where(&mut binh, |v| v.entrants.len() == 2).await;
+    org.send(ClientMsg::StartTournament(id)).await;
+    page.wait_for("#board .cell").await;
+    page.wait_for("#btn-resign").await;
+    assert_eq!(
+        page.js("return !!document.getElementById('btn-berserk')", vec![])
+            .await,
+        json!(false)
+    );
     page.close().await;
     server.stop().await;
 }

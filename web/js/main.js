@@ -74,6 +74,7 @@ const RECORD_LIMIT = meta('banco-record-limit');
  *   cursor: {at?: number},
  *   unread: number,
  *   moment: number,
+ *   berserk: number | null,
  *   view: {update: () => void, tick: () => void} | null,
  * }} RoomScreen
  */
@@ -129,6 +130,8 @@ const RECORD_LIMIT = meta('banco-record-limit');
  *   cancelChallenge: (id: number) => void,
  *   challengeLink: (id: number) => string,
  *   openTournaments: () => void,
+ *   canBerserk: () => boolean,
+ *   berserk: () => void,
  * }} Actions
  */
 
@@ -341,6 +344,7 @@ function roomScreen(room) {
     cursor: {},
     unread: 0,
     moment: 0,
+    berserk: null,
     view: null,
   };
 }
@@ -833,6 +837,16 @@ const act = {
   challengeLink: (id) => C.challengeLink(location.origin, location.hash, id),
 
   openTournaments: () => T.openList(screens.tournaments, tournamentHooks),
+
+  /** Whether the room shown is this page's game of an arena that allows berserk (which
+   * this game has not used yet). */
+  canBerserk: () => !!screens.room && T.berserkAllowed(screens.tournaments, screens.room.room.id),
+
+  berserk: () => {
+    const rs = screens.room;
+    if (rs && rs.room.game && page.send('Berserk')) rs.berserk = rs.room.game.number;
+    render();
+  },
 
   showGameOver: () => showGameOver(),
 

@@ -431,6 +431,11 @@ export function mountRoom(root, rs, page, act) {
       list.push(button('btn-newgame', again, () => page.send({ Offer: 'new_game' }), !!g && !offer));
       list.push(button('btn-draw', t('keys.draw_short'), () => page.send({ Offer: 'draw' }), running && !offer));
       list.push(button('btn-resign', t('keys.resign_short'), () => act.confirmResign(), running));
+      // An arena's berserk: before one's first move, on a game clock, once a game.
+      const clock = typeof room.settings.time === 'object' && 'clock' in room.settings.time;
+      if (running && clock && rs.berserk !== g.number && !g.moves.some((m) => m.by === me) && act.canBerserk()) {
+        list.push(button('btn-berserk', t('keys.berserk_short'), () => act.berserk()));
+      }
       if (S.inMatch(room)) list.push(button('btn-resign-match', t('keys.resign_match_short'), () => act.confirmResignMatch()));
       if (room.settings.hints) list.push(button('btn-hint', t('keys.hint_short'), () => page.send('Hint'), S.myTurn(room) && !S.swapInProgress(room)));
     }

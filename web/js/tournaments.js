@@ -196,6 +196,23 @@ export const RESULT_TEXT = /** @type {const} */ ({
 });
 
 /**
+ * Whether room `roomId` holds this page's game of an arena that allows berserk (the
+ * last game the server told of, and the tournament's format as its view or list line
+ * says). Whether it can still be done now (before one's first move, on a game clock)
+ * the room knows; the server refuses with a sentence where it cannot.
+ * @param {Tournaments} state
+ * @param {number} roomId
+ */
+export function berserkAllowed(state, roomId) {
+  const g = state.game;
+  if (!g || g.room !== roomId) return false;
+  const format = state.view && state.view.summary.id === g.tournament
+    ? state.view.summary.format
+    : (state.list.find((s) => s.id === g.tournament) || { format: null }).format;
+  return !!format && 'arena' in format && !!format.arena && format.arena.berserk;
+}
+
+/**
  * The format in words: `Swiss, 5 rounds`, `Round robin (double)`, `Arena, 45 minutes,
  * berserk`.
  * @param {Format} f
