@@ -1271,7 +1271,7 @@ fn bot_names_are_told_from_people_names() {
     assert_eq!(bot_of_name("  bot (MAX) "), Some(Level::Max));
     for person in [
         "Bot",
-        "Bot (expert)",
+        "Bot (grandmaster)",
         "Bot hard",
         "Bình",
         "",

@@ -195,15 +195,11 @@ async fn an_arranged_endgame_is_played_against_the_bot_to_mate_and_replayed_from
         Some(ENDGAME.to_string())
     );
     // Down from the FEN line to who plays: arrange, first, time, clock, increment, who
-    // plays; me against a bot; down to its level, the hard one; Enter creates the room.
+    // plays; me against a bot; down to its level, the hard one (easy, casual, medium,
+    // advanced, hard); Enter creates the room.
     ui.keys(&[KeyCode::Down; 6]).await;
-    ui.keys(&[
-        KeyCode::Right,
-        KeyCode::Down,
-        KeyCode::Right,
-        KeyCode::Right,
-    ])
-    .await;
+    ui.keys(&[KeyCode::Right, KeyCode::Down]).await;
+    ui.keys(&[KeyCode::Right; 4]).await;
     ui.keys(&[KeyCode::Enter]).await;
     let ServerMsg::Joined(view) = ui.until(|m| matches!(m, ServerMsg::Joined(_))).await else {
         unreachable!()

@@ -93,5 +93,7 @@ test('a bot is told from a person by its recorded name', async () => {
   const { botOfName } = await import('../js/notation.js');
   assert.equal(botOfName('Bot (hard)'), 'Hard');
   assert.equal(botOfName(' bot (MAX) '), 'Max');
-  for (const person of ['Bot', 'Bot (expert)', 'Bình', '', 'Bot (hard) 2']) assert.equal(botOfName(person), null, person);
+  assert.equal(botOfName('Bot (expert)'), 'Expert');
+  assert.equal(botOfName('Bot (casual)'), 'Casual');
+  for (const person of ['Bot', 'Bot (grandmaster)', 'Bình', '', 'Bot (hard) 2', 'Bot (constructor)']) assert.equal(botOfName(person), null, person);
 });
