@@ -740,15 +740,19 @@ impl Session {
         bot: Option<banco_protocol::Level>,
         ctx: &SessionContext,
     ) {
-        let asked = name.clone();
+        // A bot's profile is asked by its level (the name is then not the one wanted).
+        let unknown = match bot {
+            Some(level) => format!(
+                "{} has not played here yet",
+                banco_protocol::bot_name(level)
+            ),
+            None => format!("nobody called {name} has played or registered here"),
+        };
         match ctx.store.profile(name, bot).await {
             Ok(Some(profile)) => {
                 self.outbox.send(ServerMsg::Profile(Box::new(profile)));
             }
-            Ok(None) => self.refuse(
-                ErrorCode::NoSuchPlayer,
-                format!("nobody called {asked} has played or registered here"),
-            ),
+            Ok(None) => self.refuse(ErrorCode::NoSuchPlayer, unknown),
             Err(e) => self.read_failed(&e),
         }
     }

@@ -152,7 +152,19 @@ async fn caro_and_xiangqi_are_rated_apart_and_the_profile_shows_both() {
         bot: None,
     })
     .await;
-    b.expect_error(ErrorCode::NoSuchPlayer).await;
+    let e = b.expect_error(ErrorCode::NoSuchPlayer).await;
+    assert_eq!(
+        e.message,
+        "nobody called Nobody has played or registered here"
+    );
+    // A bot that has not played yet is named as the bot, not by the name sent beside it.
+    b.send(ClientMsg::Profile {
+        name: "Bình".into(),
+        bot: Some(banco_protocol::Level::Expert),
+    })
+    .await;
+    let e = b.expect_error(ErrorCode::NoSuchPlayer).await;
+    assert_eq!(e.message, "Bot (expert) has not played here yet");
     server.stop().await;
 }
 
