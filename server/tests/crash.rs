@@ -415,6 +415,17 @@ async fn trial(db: &std::path::Path, n: u64, rng: &mut Lcg) {
                     && r.players.contains(&Some(name_a.clone()))),
             "{context}: a game told over is listed as playing"
         );
+    } else if let (true, [done]) = (against_bot, kept.as_slice()) {
+        // The bot's move (its answer to the move in flight, or the one it was thinking of)
+        // made five before A heard it: the game ended, committed but not announced
+        // (durable before announced allows that, never the reverse). It is kept once.
+        assert_eq!(done.over.reason, EndReason::Five, "{context}");
+        assert!(
+            [told.plies() + 1, told.plies() + 2].contains(&(done.plies as usize)),
+            "{context}: {} plies kept for a game ended by the bot's unheard five, {} told",
+            done.plies,
+            told.plies()
+        );
     } else {
         // The game was still running: A is seated again with every move told.
         let view = match view {

@@ -261,13 +261,20 @@ impl Client {
 
     /// Skips messages until one matches `pred`.
     pub async fn until(&mut self, mut pred: impl FnMut(&ServerMsg) -> bool) -> ServerMsg {
-        loop {
-            match self.recv().await {
-                Some(msg) if pred(&msg) => return msg,
-                Some(_) => {}
-                None => panic!("the connection closed while waiting"),
+        // One deadline for the whole wait: the server's heartbeats would otherwise keep a
+        // wait for a message that never comes alive for ever.
+        let waited = tokio::time::timeout(WAIT, async {
+            loop {
+                match self.recv().await {
+                    Some(msg) if pred(&msg) => return msg,
+                    Some(_) => {}
+                    None => panic!("the connection closed while waiting"),
+                }
             }
-        }
+        });
+        waited
+            .await
+            .unwrap_or_else(|_| panic!("the message waited for did not come within {WAIT:?}"))
     }
 
     /// Everything that arrives until the connection closes.
