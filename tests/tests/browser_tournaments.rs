@@ -457,41 +457,50 @@ async fn a_guest_on_a_phone_joins_plays_each_round_in_its_room_and_sees_the_stan
     server.stop().await;
 }
 
-#[tokio::test]
-async fn in_an_arena_with_berserk_the_page_goes_berserk_from_its_game() {
+/// A tournament of `format` on a one-minute clock that the page (as [`PAGE`], a guest
+/// on `size`) and Bình enter and Org starts; returns once the page sits at its board
+/// (Bình stays connected while the caller holds its client).
+async fn page_in_a_tournament_game(
+    format: TournamentFormat,
+    size: (u32, u32),
+) -> (TestServer, Client, Client, Browser) {
     let server = TestServer::with_config(config()).await;
     let mut org = server.player("Org").await;
-    let mut s = settings(
-        "Blitz arena",
-        TournamentFormat::Arena {
-            seconds: 600,
-            berserk: true,
-        },
-        false,
-    );
+    let mut s = settings("Blitz", format, false);
     s.room.time = TimeControl::clock(Duration::from_secs(60), Duration::ZERO);
     org.send(ClientMsg::CreateTournament(Box::new(s))).await;
     let id = view_where(&mut org, |_| true).await.summary.id;
-
-    let page = Browser::open(server.addr, DESKTOP).await;
+    let page = Browser::open(server.addr, size).await;
     page.enter(PAGE).await;
     page.click("#btn-tournaments").await;
     page.click(&format!(
         ".tourney-row[data-tournament=\"{id}\"] button.open"
     ))
     .await;
-    page.wait_text("#t-name", "Blitz arena").await;
     page.click("#btn-t-join").await;
     page.wait_text("#t-status", "You are entered").await;
     let mut binh = server.player("Bình").await;
     binh.send(ClientMsg::JoinTournament(id)).await;
     view_where(&mut binh, |v| v.entrants.len() == 2).await;
     org.send(ClientMsg::StartTournament(id)).await;
-
-    // Placed in its game's room, the page offers berserk before its first move; the
-    // server halves the clock and says so in the room; the button goes once used.
     page.wait_for("#board .cell").await;
+    (server, org, binh, page)
+}
+
+#[tokio::test]
+async fn in_an_arena_with_berserk_the_page_goes_berserk_from_its_game() {
+    let temp = TempDir::new("tournament-berserk-shots");
+    let dir = folder(&temp);
+    let arena = TournamentFormat::Arena {
+        seconds: 600,
+        berserk: true,
+    };
+    let (server, mut org, _binh, page) = page_in_a_tournament_game(arena, PHONE).await;
+    // The page offers berserk before its first move; the server halves the clock and
+    // says so in the room; the button goes once used.
     page.wait_for("#btn-berserk").await;
+    page.screenshot(&dir.join("tournament-berserk-phone.png"))
+        .await;
     page.click("#btn-berserk").await;
     page.wait_text("#chat-log", "goes berserk").await;
     page.wait_js(
@@ -513,26 +522,8 @@ async fn in_an_arena_with_berserk_the_page_goes_berserk_from_its_game() {
 
 #[tokio::test]
 async fn in_a_swiss_the_page_offers_no_berserk() {
-    let server = TestServer::with_config(config()).await;
-    let mut org = server.player("Org").await;
-    let mut s = settings("Swiss night", TournamentFormat::Swiss { rounds: 1 }, false);
-    s.room.time = TimeControl::clock(Duration::from_secs(60), Duration::ZERO);
-    org.send(ClientMsg::CreateTournament(Box::new(s))).await;
-    let id = view_where(&mut org, |_| true).await.summary.id;
-    let page = Browser::open(server.addr, PHONE).await;
-    page.enter(PAGE).await;
-    page.click("#btn-tournaments").await;
-    page.click(&format!(
-        ".tourney-row[data-tournament=\"{id}\"] button.open"
-    ))
-    .await;
-    page.click("#btn-t-join").await;
-    page.wait_text("#t-status", "You are entered").await;
-    let mut binh = server.player("Bình").await;
-    binh.send(ClientMsg::JoinTournament(id)).await;
-    view_where(&mut binh, |v| v.entrants.len() == 2).await;
-    org.send(ClientMsg::StartTournament(id)).await;
-    page.wait_for("#board .cell").await;
+    let swiss = TournamentFormat::Swiss { rounds: 1 };
+    let (server, _org, _binh, page) = page_in_a_tournament_game(swiss, DESKTOP).await;
     page.wait_for("#btn-resign").await;
     assert_eq!(
         page.js("return !!document.getElementById('btn-berserk')", vec![])
