@@ -125,14 +125,16 @@ async fn one_hint_per_move() {
 #[tokio::test]
 async fn hints_are_refused_while_the_engines_are_busy() {
     let server = one_thread(None).await;
+    // The other room is ready first, so that the hint below is one round trip after the
+    // bot starts thinking (setting up two players can take seconds on a busy machine).
+    let (mut a, _b, _) = two_players(&server, caro(15)).await;
     // A person's max bot thinks for seconds on the only thread.
     let mut me = server.connect("Chi").await;
     me.create(vs_bot(15, Level::Max)).await;
     me.game_started().await;
     me.play(7, 7).await;
     me.saw(7, 7).await;
-    // Meanwhile, in another room, a hint is refused with a sentence.
-    let (mut a, _b, _) = two_players(&server, caro(15)).await;
+    // Meanwhile, in the other room, a hint is refused with a sentence.
     let refused = ask_hint(&mut a)
         .await
         .expect_err("no hint while the engine is busy");
