@@ -92,7 +92,7 @@ impl App {
                     self.send(ClientMsg::Offer(banco_protocol::OfferKind::NewGame));
                 }
                 KeyCode::Char('q') => self.room_key(key),
-                KeyCode::Char('v') => self.review_last_game(),
+                KeyCode::Char('v') if !self.last_game_aborted() => self.review_last_game(),
                 KeyCode::Char('?') => {
                     self.help = true;
                     self.popup = Some(popup);

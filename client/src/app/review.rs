@@ -52,6 +52,19 @@ impl App {
         self.send(ClientMsg::Review(id));
     }
 
+    /// Whether the game that just ended was aborted before both players moved (nothing
+    /// to review: the game-over dialog offers no `v`).
+    pub(super) fn last_game_aborted(&self) -> bool {
+        let Screen::Room(rs) = &self.screen else {
+            return false;
+        };
+        rs.room
+            .game
+            .as_ref()
+            .and_then(|g| g.over.as_ref())
+            .is_some_and(|o| o.reason == banco_protocol::EndReason::Aborted)
+    }
+
     /// `v` in the game-over dialog: leave the room (the game is over: nothing is lost)
     /// and open the review of the game just played: the newest between its players in
     /// one's own history, or, for a spectator, in a player's (everyone's when both seats

@@ -1,6 +1,6 @@
 //! Dialogs: the other player's offer, confirmations, the game's result, settings.
 
-use banco_protocol::OfferKind;
+use banco_protocol::{EndReason, OfferKind};
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::Modifier;
@@ -201,10 +201,13 @@ fn game_over(frame: &mut Frame, area: Rect, app: &App) {
         }
     }
     lines.push(Line::default());
-    let keys = if player {
-        tr!(loc, "dialog.rematch_keys")
-    } else {
-        tr!(loc, "dialog.watch_keys")
+    // An aborted game (before both players moved) has nothing to review.
+    let unplayed = over.reason == EndReason::Aborted;
+    let keys = match (player, unplayed) {
+        (true, false) => tr!(loc, "dialog.rematch_keys"),
+        (true, true) => tr!(loc, "dialog.rematch_keys_unplayed"),
+        (false, false) => tr!(loc, "dialog.watch_keys"),
+        (false, true) => tr!(loc, "dialog.watch_keys_unplayed"),
     };
     lines.extend(centred(keys, theme.key()));
     lines.extend(centred(tr!(loc, "dialog.look_keys"), theme.dim()));

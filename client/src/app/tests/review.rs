@@ -267,3 +267,24 @@ fn a_spectators_v_opens_the_game_it_watched_not_its_own() {
     assert!(matches!(a.screen, Screen::History(_)));
     assert!(notice(&a).contains("not in this list"), "{}", notice(&a));
 }
+
+#[test]
+fn an_aborted_game_offers_no_review() {
+    // The game ended before both players moved: there is nothing to review.
+    let mut a = room_app(Role::Player(Seat::One));
+    a.server(ServerMsg::GameOver(banco_protocol::GameOver {
+        winner: None,
+        reason: banco_protocol::EndReason::Aborted,
+        line: vec![],
+    }));
+    a.take_effects();
+    let (text, _) = render(&a, 100, 30);
+    assert!(text.contains("g rematch · q leave"), "{text}");
+    assert!(!text.contains("v review"), "{text}");
+    // `v` does nothing: the player stays in the room, the dialog open.
+    press(&mut a, &[KeyCode::Char('v')]);
+    assert!(sent(&mut a).is_empty());
+    assert!(matches!(a.screen, Screen::Room(_)));
+    let (text, _) = render(&a, 100, 30);
+    assert!(text.contains("g rematch · q leave"), "{text}");
+}
