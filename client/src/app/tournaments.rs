@@ -11,8 +11,8 @@
 //! exports in the current folder (`E`).
 
 use banco_protocol::{
-    BoardResult, ClientMsg, ExportFormat, Level, RoomId, TournamentFormat, TournamentSettings,
-    TournamentStatus, TournamentSummary, TournamentView,
+    BoardResult, ByeValue, ClientMsg, ExportFormat, Level, RoomId, TournamentFormat,
+    TournamentSettings, TournamentStart, TournamentStatus, TournamentSummary, TournamentView,
 };
 use crossterm::event::{KeyCode, KeyEvent};
 
@@ -51,7 +51,14 @@ pub enum TourneyField {
     Format,
     /// Rounds (Swiss), cycles (round robin: 1 or 2), minutes (arena).
     Length,
+    /// Arena: berserk allowed or not. Swiss and round robin: what the bye is worth.
+    Extra,
+    /// When it starts: when the organiser starts it, or in so many minutes.
+    Start,
 }
+
+/// The start delays offered, in minutes (0: when the organiser starts it).
+const START_MINUTES: [u32; 12] = [0, 1, 2, 5, 10, 15, 20, 30, 45, 60, 90, 120];
 
 /// The first page of the create form: what kind of tournament; the games' settings come
 /// on the second page, the create-room form.
@@ -62,6 +69,12 @@ pub struct TourneyForm {
     pub format: usize,
     /// Rounds, cycles or minutes, by format.
     pub length: [u32; 3],
+    /// An arena lets players berserk.
+    pub berserk: bool,
+    /// What the pairing-allocated bye is worth (Swiss and round robin).
+    pub bye: ByeValue,
+    /// Index into the offered start delays (0: when the organiser starts it).
+    pub start: usize,
     pub focus: TourneyField,
     /// The second page, once reached.
     pub games: Option<CreateForm>,
@@ -73,6 +86,9 @@ impl Default for TourneyForm {
             name: TextInput::new(banco_protocol::tournament::MAX_TOURNAMENT_NAME_CHARS),
             format: 0,
             length: [5, 1, 30],
+            berserk: false,
+            bye: ByeValue::Win,
+            start: 0,
             focus: TourneyField::Name,
             games: None,
         }
@@ -91,16 +107,40 @@ impl TourneyForm {
             },
             _ => TournamentFormat::Arena {
                 seconds: self.length[2] * 60,
-                berserk: false,
+                berserk: self.berserk,
             },
         }
     }
 
-    pub fn fields() -> [TourneyField; 3] {
+    /// The minutes until it starts, `0` when the organiser starts it.
+    pub fn start_minutes(&self) -> u32 {
+        START_MINUTES[self.start.min(START_MINUTES.len() - 1)]
+    }
+
+    /// The tournament as the form says, with the games' settings `room`.
+    pub fn settings(&self, room: banco_protocol::RoomSettings) -> TournamentSettings {
+        let rated = room.rated;
+        let mut s = TournamentSettings::new(self.name.text().trim(), self.format(), room);
+        s.rated = rated;
+        s.bye = self.bye;
+        let minutes = self.start_minutes();
+        if minutes > 0 {
+            let at = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_millis() as u64)
+                + u64::from(minutes) * 60_000;
+            s.start = TournamentStart::At { unix_ms: at };
+        }
+        s
+    }
+
+    pub fn fields() -> [TourneyField; 5] {
         [
             TourneyField::Name,
             TourneyField::Format,
             TourneyField::Length,
+            TourneyField::Extra,
+            TourneyField::Start,
         ]
     }
 
@@ -125,6 +165,20 @@ impl TourneyForm {
                     (*v + 1).min(hi)
                 } else {
                     v.saturating_sub(1).max(lo)
+                };
+            }
+            TourneyField::Extra if self.format == 2 => self.berserk = !self.berserk,
+            TourneyField::Extra => {
+                const WORTHS: [ByeValue; 3] = [ByeValue::Win, ByeValue::Draw, ByeValue::Nothing];
+                let at = WORTHS.iter().position(|w| *w == self.bye).unwrap_or(0);
+                self.bye = WORTHS[if up { (at + 1) % 3 } else { (at + 2) % 3 }];
+            }
+            TourneyField::Start => {
+                let last = START_MINUTES.len() - 1;
+                self.start = if up {
+                    (self.start + 1).min(last)
+                } else {
+                    self.start.saturating_sub(1)
                 };
             }
         }
@@ -258,10 +312,7 @@ impl App {
             if let Some(games) = &mut form.games {
                 match games.key(key) {
                     FormAction::Create(room) => {
-                        let rated = room.rated;
-                        let mut s =
-                            TournamentSettings::new(form.name.text().trim(), form.format(), room);
-                        s.rated = rated;
+                        let s = form.settings(room);
                         ts.form = None;
                         self.send(ClientMsg::CreateTournament(Box::new(s)));
                     }

@@ -378,13 +378,13 @@ fn crosstable<'a>(app: &App, v: &TournamentView) -> (String, Vec<Line<'a>>) {
     (tr!(loc, "tournament.crosstable").to_string(), lines)
 }
 
-/// The form's first page: name, format, length.
+/// The form's first page: name, format, length, berserk or the bye, the start.
 fn draw_form(frame: &mut Frame, area: Rect, app: &App, form: &TourneyForm) {
     let loc = &app.loc;
     let theme = &app.theme;
     let inner = super::dialog(
         frame,
-        super::centered(area, 60, 9),
+        super::centered(area, 60, 11),
         theme,
         tr!(loc, "tournament.create_title"),
     );
@@ -411,6 +411,37 @@ fn draw_form(frame: &mut Frame, area: Rect, app: &App, form: &TourneyForm) {
             format.to_string(),
         ),
         (TourneyField::Length, loc.get("tournament.length"), length),
+        if form.format == 2 {
+            (
+                TourneyField::Extra,
+                loc.get("tournament.berserk_field"),
+                loc.get(if form.berserk {
+                    "create.on"
+                } else {
+                    "create.off"
+                })
+                .to_string(),
+            )
+        } else {
+            (
+                TourneyField::Extra,
+                loc.get("tournament.bye_field"),
+                loc.get(match form.bye {
+                    banco_protocol::ByeValue::Win => "tournament.bye_win",
+                    banco_protocol::ByeValue::Draw => "tournament.bye_draw",
+                    banco_protocol::ByeValue::Nothing => "tournament.bye_nothing",
+                })
+                .to_string(),
+            )
+        },
+        (
+            TourneyField::Start,
+            loc.get("tournament.start_field"),
+            match form.start_minutes() {
+                0 => loc.get("tournament.start_manual").to_string(),
+                n => tr!(loc, "tournament.start_in", n = n).to_string(),
+            },
+        ),
     ];
     let mut lines = vec![Line::default()];
     for (field, label, value) in rows {

@@ -217,6 +217,72 @@ fn the_form_names_the_tournament_then_takes_the_games_settings() {
         }
     );
     assert_eq!(s.room.seats, [SeatKind::Human, SeatKind::Human]);
+    assert_eq!(s.start, banco_protocol::TournamentStart::Manual);
+}
+
+#[test]
+fn the_form_sets_berserk_the_bye_and_the_start() {
+    // An arena with berserk, starting in 5 minutes.
+    let mut a = tournaments_app();
+    press(&mut a, &[KeyCode::Char('c')]);
+    typ(&mut a, "Blitz");
+    press(&mut a, &[KeyCode::Down, KeyCode::Left]);
+    press(&mut a, &[KeyCode::Down, KeyCode::Down, KeyCode::Char(' ')]);
+    press(
+        &mut a,
+        &[
+            KeyCode::Down,
+            KeyCode::Right,
+            KeyCode::Right,
+            KeyCode::Right,
+        ],
+    );
+    let (text, _) = render(&a, 80, 24);
+    assert!(text.contains("Berserk") && text.contains(" on "), "{text}");
+    assert!(text.contains("in 5 min"), "{text}");
+    let before = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as u64;
+    press(&mut a, &[KeyCode::Enter, KeyCode::Enter]);
+    let msgs = sent(&mut a);
+    let [ClientMsg::CreateTournament(s)] = &msgs[..] else {
+        panic!("expected a create, got {msgs:?}");
+    };
+    assert_eq!(
+        s.format,
+        TournamentFormat::Arena {
+            seconds: 30 * 60,
+            berserk: true
+        }
+    );
+    let banco_protocol::TournamentStart::At { unix_ms } = s.start else {
+        panic!("a start time, got {:?}", s.start);
+    };
+    assert!((before + 5 * 60_000..before + 6 * 60_000).contains(&unix_ms));
+
+    // A Swiss whose bye is worth a draw, started by the organiser.
+    let mut a = tournaments_app();
+    press(&mut a, &[KeyCode::Char('c')]);
+    typ(&mut a, "Open");
+    press(
+        &mut a,
+        &[KeyCode::Down, KeyCode::Down, KeyCode::Down, KeyCode::Right],
+    );
+    let (text, _) = render(&a, 80, 24);
+    assert!(
+        text.contains("The bye") && text.contains("worth a draw"),
+        "{text}"
+    );
+    assert!(text.contains("when I start it"), "{text}");
+    press(&mut a, &[KeyCode::Enter, KeyCode::Enter]);
+    let msgs = sent(&mut a);
+    let [ClientMsg::CreateTournament(s)] = &msgs[..] else {
+        panic!("expected a create, got {msgs:?}");
+    };
+    assert_eq!(s.format, TournamentFormat::Swiss { rounds: 5 });
+    assert_eq!(s.bye, banco_protocol::ByeValue::Draw);
+    assert_eq!(s.start, banco_protocol::TournamentStart::Manual);
 }
 
 #[test]
