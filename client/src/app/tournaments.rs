@@ -194,6 +194,8 @@ pub struct TournamentsScreen {
     pub selected: usize,
     /// The tournament opened, as last sent.
     pub open: Option<TournamentView>,
+    /// When `open` came: its countdowns (the arena's end, a set start) run from then.
+    pub opened_at: Option<std::time::Instant>,
     /// What the opened tournament shows.
     pub pane: Pane,
     /// The create form, while it is open.
@@ -249,6 +251,7 @@ impl App {
                             ts.selected = 0;
                         }
                         ts.open = Some(*view);
+                        ts.opened_at = Some(self.now);
                     }
                 }
             }

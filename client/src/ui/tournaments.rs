@@ -99,7 +99,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, ts: &TournamentsScreen) {
         }
         Some(v) => {
             let me = app.session.name().unwrap_or_default();
-            draw_head(frame, l.head, app, v, &me);
+            draw_head(frame, l.head, app, ts, v, &me);
             let (title, lines) = match ts.pane {
                 Pane::Pairings => pairings(app, ts, v, &me),
                 Pane::Standings => standings(app, ts, v),
@@ -149,7 +149,14 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, ts: &TournamentsScreen) {
 }
 
 /// The opened tournament's two head lines: what it is, and where you stand.
-fn draw_head(frame: &mut Frame, area: Rect, app: &App, v: &TournamentView, me: &str) {
+fn draw_head(
+    frame: &mut Frame,
+    area: Rect,
+    app: &App,
+    ts: &TournamentsScreen,
+    v: &TournamentView,
+    me: &str,
+) {
     let loc = &app.loc;
     let theme = &app.theme;
     let s = &v.summary;
@@ -172,8 +179,21 @@ fn draw_head(frame: &mut Frame, area: Rect, app: &App, v: &TournamentView, me: &
             )
         ));
     }
+    // Both countdowns run from when the view came, as the clocks of a room do.
+    let gone = ts.opened_at.map_or(0, |at| {
+        app.now.saturating_duration_since(at).as_millis() as u64
+    });
+    let left = |ms: u64| {
+        let ms = ms.saturating_sub(gone);
+        format!("{}:{:02}", ms / 60_000, (ms / 1000) % 60)
+    };
     if let Some(ms) = v.ends_in_ms {
-        first.push_str(&format!(" · {}:{:02}", ms / 60_000, (ms / 1000) % 60));
+        first.push_str(&format!(" · {}", left(ms)));
+    } else if let Some(ms) = v.starts_in_ms {
+        first.push_str(&format!(
+            " · {}",
+            tr!(loc, "tournament.starts_in", time = left(ms))
+        ));
     }
     let mine = v
         .boards

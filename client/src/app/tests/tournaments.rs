@@ -429,3 +429,20 @@ fn the_organisers_keys_send_what_the_protocol_offers_and_h_asks_for_a_bye() {
             .to_vec()
     );
 }
+
+#[test]
+fn a_set_start_counts_down_in_the_head() {
+    let mut a = tournaments_app();
+    press(&mut a, &[KeyCode::Enter]);
+    sent(&mut a);
+    let mut v = view();
+    v.summary.status = TournamentStatus::Entries;
+    v.starts_in_ms = Some(10 * 60_000);
+    a.server(ServerMsg::Tournament(Box::new(v)));
+    let (text, _) = render(&a, 100, 24);
+    assert!(text.contains("starts in 10:00"), "{text}");
+    // It runs from when the view came, as a room's clocks do.
+    a.now += std::time::Duration::from_secs(65);
+    let (text, _) = render(&a, 100, 24);
+    assert!(text.contains("starts in 8:55"), "{text}");
+}
