@@ -367,7 +367,11 @@ impl CreateForm {
         if self.target.is_none() {
             f.push(Field::Arrange);
         }
-        f.extend([Field::First, Field::Time]);
+        // A tournament's pairings decide who moves first.
+        if self.target != Some(Target::Tournament) {
+            f.push(Field::First);
+        }
+        f.push(Field::Time);
         match self.time {
             TimeKind::None => {}
             TimeKind::PerMove => f.push(Field::PerMove),
@@ -455,6 +459,21 @@ impl CreateForm {
             match_format: self.match_format(),
             rated: self.rated,
         }
+    }
+
+    /// The games' page of the tournament form, from `last` (the room form's remembered
+    /// settings): people in both seats, and, as the page starts it, a caro pairing a
+    /// two-game mini-match (one game with each colour), a xiangqi pairing one game.
+    pub fn tournament_games(last: Option<&RoomSettings>) -> CreateForm {
+        let mut form = last.map_or_else(CreateForm::default, CreateForm::remembering);
+        form.target = Some(Target::Tournament);
+        if form.game == GameKind::Caro {
+            form.match_kind = MatchKind::Games;
+            form.match_games = 2;
+        } else {
+            form.match_kind = MatchKind::Off;
+        }
+        form
     }
 
     /// The form for challenging `target`, with the choices of `last` (a room form's

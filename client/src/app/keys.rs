@@ -53,6 +53,14 @@ pub const CHALLENGE_FORM: &[KeyHelp] = &[
     k("Esc", "keys.cancel"),
 ];
 
+/// The games' page of the tournament form.
+pub const TOURNAMENT_GAMES_FORM: &[KeyHelp] = &[
+    k("↑↓ Tab", "keys.next_field"),
+    k("←→ 0-9", "keys.change_value"),
+    k("Enter", "keys.create_tournament"),
+    k("Esc", "keys.cancel"),
+];
+
 /// The people and challenges screen.
 pub const PEOPLE: &[KeyHelp] = &[
     k("↑↓ jk", "keys.select_line"),

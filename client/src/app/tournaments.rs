@@ -355,9 +355,8 @@ impl App {
                         self.warn(msg);
                     } else {
                         // The games: the create form as last used, people in both seats.
-                        let mut games = super::screen_keys::remembered_form(&self.settings);
-                        games.target = Some(super::create::Target::Tournament);
-                        form.games = Some(games);
+                        form.games =
+                            Some(CreateForm::tournament_games(self.settings.create.as_ref()));
                     }
                 }
                 KeyCode::Left if form.focus != TourneyField::Name => form.change(false),

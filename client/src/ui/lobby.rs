@@ -226,6 +226,7 @@ pub(super) fn draw_create(frame: &mut Frame, area: Rect, app: &App, form: &Creat
     const LABEL_W: usize = 18;
     let keys = match form.target {
         None => crate::app::keys::CREATE,
+        Some(Target::Tournament) => crate::app::keys::TOURNAMENT_GAMES_FORM,
         Some(_) => crate::app::keys::CHALLENGE_FORM,
     };
     let items = legend_items(app, keys);

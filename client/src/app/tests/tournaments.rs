@@ -203,6 +203,13 @@ fn the_form_names_the_tournament_then_takes_the_games_settings() {
     // Arena, 31 minutes; then the games' page, and Enter creates.
     press(&mut a, &[KeyCode::Down, KeyCode::Right, KeyCode::Enter]);
     assert!(sent(&mut a).is_empty());
+    // The pairings decide who moves first; Enter creates the tournament.
+    let (text, _) = render(&a, 100, 34);
+    assert!(!text.contains("First move"), "{text}");
+    assert!(
+        text.contains("Enter create") && !text.contains("challenge"),
+        "{text}"
+    );
     press(&mut a, &[KeyCode::Enter]);
     let msgs = sent(&mut a);
     let [ClientMsg::CreateTournament(s)] = &msgs[..] else {
@@ -218,6 +225,14 @@ fn the_form_names_the_tournament_then_takes_the_games_settings() {
     );
     assert_eq!(s.room.seats, [SeatKind::Human, SeatKind::Human]);
     assert_eq!(s.start, banco_protocol::TournamentStart::Manual);
+    // A caro pairing starts as a two-game mini-match, one game with each colour.
+    assert_eq!(
+        s.room.match_format,
+        Some(banco_protocol::MatchFormat {
+            games: 2,
+            first_to: None
+        })
+    );
 }
 
 #[test]
