@@ -69,6 +69,19 @@ async fn an_organiser_enters_a_gomocup_bot_account_and_it_plays_its_pairings() {
         .await;
     let e = organiser.expect_error(ErrorCode::NotABot).await;
     assert!(e.message.contains("never entered by someone else"), "{e:?}");
+    // Nobody connected by that name: a bot account must be connected to be entered.
+    organiser
+        .send(ClientMsg::EnterBotAccount {
+            id,
+            name: "Vắng".into(),
+        })
+        .await;
+    let e = organiser.expect_error(ErrorCode::NoSuchPlayer).await;
+    assert_eq!(
+        e.message,
+        "no bot account called Vắng is connected: a bot account is entered while its \
+         `banco bot` is connected (people enter tournaments themselves)"
+    );
 
     // The engine's bot is only connected: no --tournament, no challenge of its own.
     let engine = format!("gomocup:{PBRAIN} --level easy");

@@ -226,8 +226,9 @@ impl Lobby {
             return Err(ErrorMsg::new(
                 ErrorCode::NoSuchPlayer,
                 format!(
-                    "no bot account called {name} is on this server now: a bot account is \
-                     entered while its `banco bot` is connected"
+                    "no bot account called {name} is connected: a bot account is entered \
+                     while its `banco bot` is connected (people enter tournaments \
+                     themselves)"
                 ),
             ));
         };
