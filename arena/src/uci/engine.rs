@@ -11,8 +11,8 @@
 //!
 //! Behind the protocol is the same [`Engine`] a banco room's bot seat plays with: book,
 //! search and time manager. A clock (`wtime`/`btime`) is turned into a budget for the
-//! move and a planned share of it; `movetime` is a budget like a room's, less a margin
-//! for the answer to travel.
+//! move and a planned share of it; `movetime` is the move's own budget, less a margin
+//! for the answer to travel, and spent to its end (time saved would be lost).
 
 use std::io::{self, BufRead, Write};
 use std::sync::{Arc, Mutex};
@@ -146,6 +146,8 @@ impl Go {
         if let Some(mt) = self.movetime {
             let margin = (mt / 20).clamp(1, 30);
             limits.deadline = Some(now + Duration::from_millis(mt.saturating_sub(margin).max(1)));
+            // A move's own time: what is not spent now is not there later.
+            limits.spend_all = true;
         } else if !self.infinite {
             let (time, inc) = match side {
                 Color::Red => (self.wtime, self.winc),
@@ -541,6 +543,9 @@ mod tests {
         let (l, soft) = parse_go(&["movetime", "1000"]).limits(Color::Red, Cancel::new());
         assert!(l.deadline.is_some());
         assert_eq!(soft, OPTIMUM_SHARE);
+        // A move's own time is spent; a clock's slice is planned.
+        assert!(l.spend_all);
+        assert!(!red.spend_all);
         let (l, _) = parse_go(&["depth", "7", "nodes", "1000"]).limits(Color::Red, Cancel::new());
         assert_eq!(
             (l.max_depth, l.max_nodes, l.deadline),

@@ -52,7 +52,7 @@ pub struct Limits {
     /// The budget is one move's alone (a per-move time limit): what is not spent now is
     /// not there later, so the search goes on until the budget is spent or the move is
     /// decided. Without it (a game clock, or a person waiting) the time manager stops once
-    /// the best move looks settled. The caro engine heeds it.
+    /// the best move looks settled. Both engines heed it.
     pub spend_all: bool,
 }
 

@@ -388,7 +388,7 @@ impl Searcher {
         // stop, so a wider margin does not make settled positions stop sooner.
         let mut clock = limits.deadline.map(|d| {
             let budget = d.saturating_duration_since(self.start);
-            TimeManager::new(self.start, budget, options.soft_fraction)
+            TimeManager::new(self.start, budget, options.soft_fraction, limits.spend_all)
         });
         if let Some(tm) = &mut clock {
             let in_check = self.path.last().is_some_and(|n| n.check);

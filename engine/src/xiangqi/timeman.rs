@@ -8,7 +8,12 @@
 //! the score is falling, when the side to move is in check or under threat, and down
 //! when the best move has stood for many iterations. A forced move or a mate found well
 //! inside the horizon stops at once. So obvious moves come quickly, and the time goes to
-//! the positions where another ply can change the move.
+//! the positions where another ply can change the move. Under a per-move limit (see
+//! [`Limits::spend_all`]) time saved is lost, not carried over: there is no plan, and
+//! the search runs to its hard stop, where a part of an iteration still counts (the
+//! caro engine does the same, as Rapfi does with an ample clock).
+//!
+//! [`Limits::spend_all`]: crate::bot::Limits::spend_all
 
 use std::time::{Duration, Instant};
 
@@ -41,17 +46,21 @@ pub struct TimeManager {
     optimum: Duration,
     /// Extra share for a position in check or under threat (1.0: none).
     pressure: f64,
+    /// No plan: the budget is the move's alone.
+    spend_all: bool,
 }
 
 impl TimeManager {
     /// A plan for a search started at `start` that must be done within `budget`;
-    /// `share` of it is the plan for a settled position (at most all of it).
-    pub fn new(start: Instant, budget: Duration, share: f64) -> TimeManager {
+    /// `share` of it is the plan for a settled position (at most all of it); with
+    /// `spend_all`, time saved would be lost, so the whole budget is spent.
+    pub fn new(start: Instant, budget: Duration, share: f64, spend_all: bool) -> TimeManager {
         TimeManager {
             start,
             budget,
             optimum: budget.mul_f64(share.clamp(0.05, 1.0)),
             pressure: 1.0,
+            spend_all,
         }
     }
 
@@ -81,8 +90,9 @@ impl TimeManager {
     /// Whether to stop after the iteration described by `p`: when the time it allows is
     /// spent. Otherwise the next iteration starts, and runs to the budget if need be (a
     /// part of an iteration still counts when its first move was searched in full).
+    /// With `spend_all` never: the search stops itself at the hard deadline.
     pub fn stop_after(&self, p: &Progress, now: Instant) -> bool {
-        now.saturating_duration_since(self.start) >= self.allowed(p)
+        !self.spend_all && now.saturating_duration_since(self.start) >= self.allowed(p)
     }
 }
 
@@ -103,7 +113,7 @@ mod tests {
     #[test]
     fn settled_positions_save_time_and_unstable_ones_spend_it() {
         let start = Instant::now();
-        let tm = TimeManager::new(start, Duration::from_millis(1000), OPTIMUM_SHARE);
+        let tm = TimeManager::new(start, Duration::from_millis(1000), OPTIMUM_SHARE, false);
         let settled = tm.allowed(&progress(14, 30, 30, 2, 0.0));
         let unsure = tm.allowed(&progress(14, 30, 30, 13, 2.0));
         let falling = tm.allowed(&progress(14, -100, 30, 2, 0.0));
@@ -123,9 +133,21 @@ mod tests {
     #[test]
     fn stops_once_most_of_the_allowed_time_is_spent() {
         let start = Instant::now();
-        let tm = TimeManager::new(start, Duration::from_millis(1000), OPTIMUM_SHARE);
+        let tm = TimeManager::new(start, Duration::from_millis(1000), OPTIMUM_SHARE, false);
         let p = progress(10, 0, 0, 9, 0.0);
         assert!(!tm.stop_after(&p, start + Duration::from_millis(100)));
         assert!(tm.stop_after(&p, start + Duration::from_millis(999)));
+    }
+
+    #[test]
+    fn a_per_move_limit_is_spent_to_the_end() {
+        let start = Instant::now();
+        let settled = progress(14, 30, 30, 2, 0.0);
+        let budget = Duration::from_millis(1000);
+        let planned = TimeManager::new(start, budget, OPTIMUM_SHARE, false);
+        let spent = TimeManager::new(start, budget, OPTIMUM_SHARE, true);
+        let late = start + Duration::from_millis(990);
+        assert!(planned.stop_after(&settled, late));
+        assert!(!spent.stop_after(&settled, late));
     }
 }
