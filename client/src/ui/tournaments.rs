@@ -168,7 +168,9 @@ fn draw_head(
         s.game.as_str(),
         status_text(s.status, loc)
     );
-    if s.rounds > 0 {
+    // Before the first round is paired there is no round to name (the format says how
+    // many there will be).
+    if s.rounds > 0 && s.round > 0 {
         first.push_str(&format!(
             " · {}",
             tr!(

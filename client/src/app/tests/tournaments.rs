@@ -452,10 +452,14 @@ fn a_set_start_counts_down_in_the_head() {
     sent(&mut a);
     let mut v = view();
     v.summary.status = TournamentStatus::Entries;
+    v.summary.round = 0;
     v.starts_in_ms = Some(10 * 60_000);
     a.server(ServerMsg::Tournament(Box::new(v)));
     let (text, _) = render(&a, 100, 24);
     assert!(text.contains("starts in 10:00"), "{text}");
+    // No round is named before the first is paired: the format says how many.
+    assert!(!text.contains("round 0"), "{text}");
+    assert!(text.contains("3 rounds"), "{text}");
     // It runs from when the view came, as a room's clocks do.
     a.now += std::time::Duration::from_secs(65);
     let (text, _) = render(&a, 100, 24);
