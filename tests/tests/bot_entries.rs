@@ -173,7 +173,13 @@ async fn a_bot_account_entered_by_the_organiser_is_still_entered_after_a_restart
     organiser
         .send(ClientMsg::CreateTournament(Box::new(settings)))
         .await;
-    let id = view_where(&mut organiser, 1, |_| true).await.summary.id;
+    let id = match organiser
+        .recv_until(|m| matches!(m, ServerMsg::Tournament(_)))
+        .await
+    {
+        ServerMsg::Tournament(v) => v.summary.id,
+        _ => unreachable!(),
+    };
     let mut engine = bot_account(&server, "Engine", true).await;
     organiser
         .send(ClientMsg::EnterBotAccount {
@@ -197,5 +203,86 @@ async fn a_bot_account_entered_by_the_organiser_is_still_entered_after_a_restart
     let mut engine = bot_account(&server, "Engine", false).await;
     engine.send(ClientMsg::JoinTournament(id)).await;
     engine.expect_error(ErrorCode::AlreadyEntered).await;
+    server.stop().await;
+}
+
+/// A bot out to challenge someone (`--challenge`) that an organiser enters in a
+/// tournament calls its challenge off and sends none while the tournament holds it (a
+/// game of its own could keep it from a pairing); once the tournament is over it
+/// challenges again.
+#[tokio::test]
+async fn a_challenging_bot_entered_in_a_tournament_holds_its_challenges_till_the_end() {
+    let server = TestServer::with_config(config()).await;
+    let mut organiser = server.player("Org").await;
+    let mut binh = server.player("Binh").await;
+    let engine = format!("gomocup:{PBRAIN} --level easy");
+    let _bot = RunningBot::from_line(
+        &server,
+        "gomo-c",
+        &engine,
+        &[
+            "--challenge",
+            "Binh",
+            "--game",
+            "caro --size 9 --rule freestyle --clock 10s+1s --casual",
+            "--games",
+            "1",
+        ],
+    );
+    // Binh leaves the first challenge unanswered.
+    let first = match binh
+        .recv_until(|m| matches!(m, ServerMsg::Challenged(ch) if ch.from == "gomo-c"))
+        .await
+    {
+        ServerMsg::Challenged(ch) => ch.id,
+        _ => unreachable!(),
+    };
+    let mut room = caro_from(9, banco_protocol::Rule::Freestyle, Default::default());
+    room.time = TimeControl::clock(Duration::from_secs(10), Duration::from_millis(100));
+    let mut settings =
+        TournamentSettings::new("Engine night", TournamentFormat::Swiss { rounds: 1 }, room);
+    settings.rated = false;
+    organiser
+        .send(ClientMsg::CreateTournament(Box::new(settings)))
+        .await;
+    let id = view_where(&mut organiser, 1, |_| true).await.summary.id;
+    // Binh follows the tournament: its views and the bot's challenges come to him in
+    // the order the server sent them.
+    binh.send(ClientMsg::ShowTournament(id)).await;
+    organiser
+        .send(ClientMsg::EnterBotAccount {
+            id,
+            name: "gomo-c".into(),
+        })
+        .await;
+    binh.recv_until(|m| matches!(m, ServerMsg::ChallengeEnded { id, .. } if *id == first))
+        .await;
+    // Entries stay open a while, longer than the bot's pause between its challenges.
+    tokio::time::sleep(3 * banco_client::bot::plan::AGAIN_PAUSE).await;
+    organiser
+        .send(ClientMsg::AddTournamentBot {
+            id,
+            level: Level::Easy,
+        })
+        .await;
+    view_where(&mut organiser, id, |v| v.entrants.len() == 2).await;
+    organiser.send(ClientMsg::StartTournament(id)).await;
+    // The next challenge comes after the tournament's end, not before.
+    let mut status = None;
+    loop {
+        match binh.recv().await {
+            ServerMsg::Tournament(v) if v.summary.id == id => status = Some(v.summary.status),
+            ServerMsg::Challenged(ch) if ch.from == "gomo-c" => {
+                assert_ne!(ch.id, first);
+                assert_eq!(
+                    status,
+                    Some(TournamentStatus::Over),
+                    "a challenge while the tournament held the bot"
+                );
+                break;
+            }
+            _ => {}
+        }
+    }
     server.stop().await;
 }

@@ -24,6 +24,9 @@
 //!   organiser may enter it too (`EnterBotAccount`, while it takes challenges): the
 //!   tournament's view that names it says so, and it plays there as in its own
 //!   ([`plan::entered_by_organiser`]; it withdraws if its engine cannot play the game).
+//!   While a tournament holds it, its own challenges wait (one out is called off), so a
+//!   game of its own never makes it miss a pairing; when the tournament is over it
+//!   leaves the last board's room and challenges again.
 //!
 //! What it prints on stdout, a line per thing that happens, is for the person who runs
 //! it; nothing reads it back.
@@ -357,9 +360,21 @@ impl Bot {
         }
     }
 
+    /// Whether a tournament holds the bot: entered (by itself or by an organiser) and
+    /// not over, or a tournament game waits. Its own challenges wait till then, so a
+    /// game of its own never keeps it from a pairing.
+    fn in_tournament(&self) -> bool {
+        self.tournament.as_ref().is_some_and(|t| !t.over) || self.next_board.is_some()
+    }
+
+    /// Whether the bot may start a game of its own: no room, no tournament.
+    fn free(&self) -> bool {
+        self.room.is_none() && !self.in_tournament()
+    }
+
     /// When the loop should wake for the bot's own challenge: only while it is free.
     fn wake_at(&self) -> Option<Instant> {
-        if self.room.is_some() {
+        if !self.free() {
             return None;
         }
         self.seeker.as_ref().and_then(Seeker::wake_at)
@@ -367,7 +382,7 @@ impl Bot {
 
     /// Woken: the bot's challenge is sent if it is time.
     async fn on_wake(&mut self, link: &Link) {
-        let free = self.room.is_none();
+        let free = self.free();
         let Some(msg) = self
             .seeker
             .as_mut()
@@ -484,10 +499,35 @@ impl Bot {
                 }
             }
             ServerMsg::Tournament(view) => {
+                let held = self.in_tournament();
                 if let Some(msg) = self.entered_by_organiser(&view) {
                     self.send(link, msg).await;
                 }
                 self.on_tournament(&view);
+                // Its tournament just ended: the room of its last board is left (the
+                // server moved it from board to board), so its own plan goes on.
+                if held
+                    && !self.in_tournament()
+                    && let Some(room) = &self.room
+                    && self.boards.contains(&room.id)
+                    && !room.playing()
+                {
+                    self.send(link, ClientMsg::LeaveRoom).await;
+                }
+                // Entered by an organiser: a challenge of its own still out is called
+                // off, and sent again once the tournament is over.
+                if !held
+                    && self.in_tournament()
+                    && let Some(ours) = self
+                        .seeker
+                        .as_mut()
+                        .and_then(|s| s.set_aside(Instant::now()))
+                {
+                    say(&format!(
+                        "challenge {ours} called off: it is sent again after the tournament"
+                    ));
+                    self.send(link, ClientMsg::CancelChallenge(ours)).await;
+                }
             }
             ServerMsg::TournamentGame(game) => {
                 say(&format!(
