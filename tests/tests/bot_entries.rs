@@ -40,25 +40,31 @@ async fn view_where(
     }
 }
 
-#[tokio::test]
-async fn an_organiser_enters_a_gomocup_bot_account_and_it_plays_its_pairings() {
-    let server = TestServer::with_config(config()).await;
-    let mut organiser = server.player("Org").await;
+/// An unrated Swiss of `rounds` rounds, caro 9x9 at 10 s + 0.1 s, made by `organiser`:
+/// its id.
+async fn engine_night(organiser: &mut Client, rounds: u32) -> u32 {
     let mut room = caro_from(9, banco_protocol::Rule::Freestyle, Default::default());
     room.time = TimeControl::clock(Duration::from_secs(10), Duration::from_millis(100));
     let mut settings =
-        TournamentSettings::new("Engine night", TournamentFormat::Swiss { rounds: 2 }, room);
+        TournamentSettings::new("Engine night", TournamentFormat::Swiss { rounds }, room);
     settings.rated = false;
     organiser
         .send(ClientMsg::CreateTournament(Box::new(settings)))
         .await;
-    let id = match organiser
+    match organiser
         .recv_until(|m| matches!(m, ServerMsg::Tournament(_)))
         .await
     {
         ServerMsg::Tournament(v) => v.summary.id,
         _ => unreachable!(),
-    };
+    }
+}
+
+#[tokio::test]
+async fn an_organiser_enters_a_gomocup_bot_account_and_it_plays_its_pairings() {
+    let server = TestServer::with_config(config()).await;
+    let mut organiser = server.player("Org").await;
+    let id = engine_night(&mut organiser, 2).await;
     // A person on the server is never entered by someone else.
     let _anh = server.player("Anh").await;
     organiser
@@ -237,15 +243,7 @@ async fn a_challenging_bot_entered_in_a_tournament_holds_its_challenges_till_the
         ServerMsg::Challenged(ch) => ch.id,
         _ => unreachable!(),
     };
-    let mut room = caro_from(9, banco_protocol::Rule::Freestyle, Default::default());
-    room.time = TimeControl::clock(Duration::from_secs(10), Duration::from_millis(100));
-    let mut settings =
-        TournamentSettings::new("Engine night", TournamentFormat::Swiss { rounds: 1 }, room);
-    settings.rated = false;
-    organiser
-        .send(ClientMsg::CreateTournament(Box::new(settings)))
-        .await;
-    let id = view_where(&mut organiser, 1, |_| true).await.summary.id;
+    let id = engine_night(&mut organiser, 1).await;
     // Binh follows the tournament: its views and the bot's challenges come to him in
     // the order the server sent them.
     binh.send(ClientMsg::ShowTournament(id)).await;
