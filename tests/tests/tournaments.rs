@@ -682,7 +682,18 @@ async fn a_board_in_progress_comes_back_after_a_restart_and_its_result_counts() 
         view(c).await;
     }
     a.send(ClientMsg::StartTournament(id)).await;
-    let started = view_where(&mut a, |v| v.summary.round == 1).await;
+    // The room's start and the tournament's view come from two tasks, in either order.
+    let (mut started, mut game) = (None, false);
+    while started.is_none() || !game {
+        match a.recv().await {
+            ServerMsg::Tournament(v) if v.summary.round == 1 => started = Some(*v),
+            ServerMsg::GameStarted(_) => game = true,
+            _ => {}
+        }
+    }
+    let started = started.expect("the loop ends with it");
+    b.recv_until(|m| matches!(m, ServerMsg::GameStarted(_)))
+        .await;
     let board = started.boards[0].clone();
     let room = board.room.expect("a room");
     let (mut white, mut black) = if started.name_of(board.white) == "Tam" {
@@ -690,12 +701,6 @@ async fn a_board_in_progress_comes_back_after_a_restart_and_its_result_counts() 
     } else {
         (b, a)
     };
-    white
-        .recv_until(|m| matches!(m, ServerMsg::GameStarted(_)))
-        .await;
-    black
-        .recv_until(|m| matches!(m, ServerMsg::GameStarted(_)))
-        .await;
     banco_tests::exchange_xq(&mut white, &mut black, "h2e2").await;
     banco_tests::exchange_xq(&mut black, &mut white, "h9g7").await;
     let (wn, wt, bn, bt) = (
