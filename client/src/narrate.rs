@@ -426,6 +426,35 @@ pub fn time_text(time: &banco_protocol::TimeControl, loc: &Locale) -> String {
     }
 }
 
+/// A tournament's terms a player should know before entering, in a line: the forfeit
+/// wait and what byes are worth ("First move within 2 min · bye 1 · asked-for bye ½").
+pub fn tournament_terms(s: &banco_protocol::TournamentSettings, loc: &Locale) -> String {
+    let wait = match s.forfeit_secs {
+        n if n % 60 == 0 => tr!(loc, "tournament.terms_min", n = n / 60),
+        n => tr!(loc, "tournament.terms_secs", n = n),
+    };
+    let worth = |w: banco_protocol::ByeValue| match w {
+        banco_protocol::ByeValue::Win => "1",
+        banco_protocol::ByeValue::Draw => "½",
+        banco_protocol::ByeValue::Nothing => "0",
+    };
+    let mut parts = vec![wait.to_string()];
+    if !matches!(s.format, banco_protocol::TournamentFormat::Arena { .. }) {
+        parts.push(tr!(loc, "tournament.terms_bye", worth = worth(s.bye)).to_string());
+    }
+    if matches!(s.format, banco_protocol::TournamentFormat::Swiss { .. }) {
+        parts.push(
+            tr!(
+                loc,
+                "tournament.terms_requested",
+                worth = worth(s.requested_bye)
+            )
+            .to_string(),
+        );
+    }
+    parts.join(" · ")
+}
+
 /// A room's status word.
 pub fn summary_status(summary: &RoomSummary, loc: &Locale) -> String {
     let key = match summary.status {

@@ -179,6 +179,22 @@ impl TieBreak {
         }
     }
 
+    /// The default order as an organiser would type it: `BH-C1 BH SB DE WIN`.
+    pub fn default_codes() -> String {
+        let codes: Vec<&str> = Self::DEFAULT_ORDER.iter().map(|t| t.code()).collect();
+        codes.join(" ")
+    }
+
+    /// Reads a list of tie-breaks, each as [`TieBreak::parse`] reads it, apart by
+    /// commas or spaces (`bh-c1,bh sb`); `None` when a word is not a tie-break. Naming
+    /// one twice is for the server to refuse, which says which.
+    pub fn parse_list(text: &str) -> Option<Vec<TieBreak>> {
+        text.split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|w| !w.is_empty())
+            .map(TieBreak::parse)
+            .collect()
+    }
+
     /// Reads an abbreviation or a snake_case name, any case.
     pub fn parse(text: &str) -> Option<TieBreak> {
         let t = text.trim().to_ascii_lowercase().replace('_', "-");
@@ -506,5 +522,28 @@ impl ExportFormat {
             ExportFormat::Csv => "csv",
             ExportFormat::Json => "json",
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_list_of_tie_breaks_reads_codes_and_names_apart_by_commas_or_spaces() {
+        assert_eq!(
+            TieBreak::parse_list("bh-c1, SB games_won"),
+            Some(vec![
+                TieBreak::BuchholzCut1,
+                TieBreak::SonnebornBerger,
+                TieBreak::GamesWon
+            ])
+        );
+        assert_eq!(
+            TieBreak::parse_list(&TieBreak::default_codes()),
+            Some(TieBreak::DEFAULT_ORDER.to_vec())
+        );
+        assert_eq!(TieBreak::parse_list("  "), Some(vec![]));
+        assert_eq!(TieBreak::parse_list("BH median"), None);
     }
 }

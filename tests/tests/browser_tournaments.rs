@@ -563,6 +563,7 @@ async fn an_account_creates_a_tournament_in_the_page_and_runs_it() {
     page.type_into("#tc-name", "Friday Swiss").await;
     page.select("#tc-format", "swiss").await;
     page.type_into("#tc-rounds", "3").await;
+    page.select("#tc-requested-bye", "nothing").await;
     page.type_into("#c-width", "7").await;
     page.type_into("#c-height", "7").await;
     page.select("#c-rule", "Freestyle").await;
@@ -595,6 +596,8 @@ async fn an_account_creates_a_tournament_in_the_page_and_runs_it() {
     page.wait_text("#t-name", "Friday Swiss").await;
     page.wait_text("#t-details", "Swiss, 3 rounds").await;
     page.wait_text("#t-details", "casual").await;
+    page.wait_text("#t-details", "a bye asked for worth nothing")
+        .await;
     page.wait_for("#btn-t-start").await;
     let id: u32 = page
         .js(
@@ -619,6 +622,10 @@ async fn an_account_creates_a_tournament_in_the_page_and_runs_it() {
         "one game a pairing"
     );
     assert!(!settled.settings.rated);
+    assert_eq!(
+        settled.settings.requested_bye,
+        banco_protocol::ByeValue::Nothing
+    );
     // A bot entered, and a player removed.
     page.select("#t-bot-level", "Easy").await;
     page.click("#btn-t-bot").await;

@@ -521,6 +521,7 @@ function details(v) {
     t(s.rated ? 'challenge.rated' : 'challenge.casual'),
     t('web_tournament.forfeit_after', { secs: s.forfeit_secs }),
     kindOf(s.format) === 'arena' ? null : t(`web_tournament.bye_${s.bye || 'win'}`),
+    kindOf(s.format) === 'swiss' ? t(`web_tournament.requested_bye_${s.requested_bye || 'draw'}`) : null,
   ]
     .filter(Boolean)
     .join(' · ');
@@ -847,6 +848,15 @@ export function openCreate(state, k) {
       field('tc-berserk', t('web_tournament.berserk_field'), h('select', { id: 'tc-berserk' }, h('option', { value: 'off' }, t('create.off')), h('option', { value: 'on' }, t('create.on')))),
     ),
     h('div', { class: 'paired-only' }, field('tc-bye', t('web_tournament.bye_field'), h('select', { id: 'tc-bye' }, ['win', 'draw', 'nothing'].map((v) => h('option', { value: v }, t(`web_tournament.bye_${v}`)))))),
+    h(
+      'div',
+      { class: 'swiss-only' },
+      field(
+        'tc-requested-bye',
+        t('web_tournament.requested_bye_field'),
+        h('select', { id: 'tc-requested-bye' }, ['draw', 'win', 'nothing'].map((v) => h('option', { value: v }, t(`web_tournament.bye_${v}`)))),
+      ),
+    ),
     field('tc-forfeit', t('web_tournament.forfeit_field'), num('tc-forfeit', 120, 10, 3600)),
     field('tc-start', t('web_tournament.start_field'), num('tc-start', 0, 0, 1440)),
     h('div', { class: 'paired-only' }, field('tc-tiebreaks', t('web_tournament.tiebreaks_field'), h('input', { id: 'tc-tiebreaks', type: 'text', value: DEFAULT_TIE_BREAKS, autocomplete: 'off' }), 'wide')),
@@ -888,7 +898,9 @@ export function openCreate(state, k) {
   games.querySelector('#c-game').addEventListener('change', matchDefault);
   const sync = () => {
     const f = $('tc-format').value;
-    /** @type {HTMLElement} */ (own.querySelector('.swiss-only')).hidden = f !== 'swiss';
+    own.querySelectorAll('.swiss-only').forEach((el) => {
+      /** @type {HTMLElement} */ (el).hidden = f !== 'swiss';
+    });
     /** @type {HTMLElement} */ (own.querySelector('.rr-only')).hidden = f !== 'round_robin';
     /** @type {HTMLElement} */ (own.querySelector('.arena-only')).hidden = f !== 'arena';
     own.querySelectorAll('.paired-only').forEach((el) => {
@@ -920,6 +932,7 @@ export function openCreate(state, k) {
       room: /** @type {any} */ (null),
       start: startIn > 0 ? { at: { unix_ms: Date.now() + startIn * 60000 } } : 'manual',
       bye: /** @type {import('./protocol').ByeValue} */ ($('tc-bye').value),
+      requested_bye: /** @type {import('./protocol').ByeValue} */ (kind === 'swiss' ? $('tc-requested-bye').value : 'draw'),
       forfeit_secs: int('tc-forfeit'),
       tie_breaks: ties,
     };

@@ -11,7 +11,7 @@
 //! exports in the current folder (`E`).
 
 use banco_protocol::{
-    BoardResult, ByeValue, ClientMsg, ExportFormat, Level, RoomId, TournamentFormat,
+    BoardResult, ByeValue, ClientMsg, ExportFormat, Level, RoomId, TieBreak, TournamentFormat,
     TournamentSettings, TournamentStart, TournamentStatus, TournamentSummary, TournamentView,
 };
 use crossterm::event::{KeyCode, KeyEvent};
@@ -53,12 +53,30 @@ pub enum TourneyField {
     Length,
     /// Arena: berserk allowed or not. Swiss and round robin: what the bye is worth.
     Extra,
+    /// Swiss: what a bye a player asks for is worth.
+    RequestedBye,
+    /// How long a player may keep a game waiting for their first move.
+    Forfeit,
+    /// Swiss and round robin: the tie-breaks in order, typed as codes.
+    TieBreaks,
     /// When it starts: when the organiser starts it, or in so many minutes.
     Start,
 }
 
 /// The start delays offered, in minutes (0: when the organiser starts it).
 const START_MINUTES: [u32; 12] = [0, 1, 2, 5, 10, 15, 20, 30, 45, 60, 90, 120];
+
+/// The forfeit waits offered, in seconds (the server takes 1 to 3600).
+const FORFEIT_SECS: [u32; 10] = [30, 60, 120, 180, 300, 600, 900, 1200, 1800, 3600];
+
+/// The byes' worths in the order ←/→ steps through them.
+const WORTHS: [ByeValue; 3] = [ByeValue::Win, ByeValue::Draw, ByeValue::Nothing];
+
+/// The worth after (or before) `now` among [`WORTHS`].
+fn step_worth(now: ByeValue, up: bool) -> ByeValue {
+    let at = WORTHS.iter().position(|w| *w == now).unwrap_or(0);
+    WORTHS[if up { (at + 1) % 3 } else { (at + 2) % 3 }]
+}
 
 /// The first page of the create form: what kind of tournament; the games' settings come
 /// on the second page, the create-room form.
@@ -73,6 +91,12 @@ pub struct TourneyForm {
     pub berserk: bool,
     /// What the pairing-allocated bye is worth (Swiss and round robin).
     pub bye: ByeValue,
+    /// What a bye a player asks for is worth (Swiss).
+    pub requested_bye: ByeValue,
+    /// Index into the offered forfeit waits.
+    pub forfeit: usize,
+    /// The tie-breaks in order, as typed (Swiss and round robin).
+    pub tie_breaks: TextInput,
     /// Index into the offered start delays (0: when the organiser starts it).
     pub start: usize,
     pub focus: TourneyField,
@@ -88,6 +112,12 @@ impl Default for TourneyForm {
             length: [5, 1, 30],
             berserk: false,
             bye: ByeValue::Win,
+            requested_bye: ByeValue::half(),
+            forfeit: FORFEIT_SECS
+                .iter()
+                .position(|s| *s == TournamentSettings::DEFAULT_FORFEIT_SECS)
+                .unwrap_or(0),
+            tie_breaks: TextInput::with_text(60, &TieBreak::default_codes()),
             start: 0,
             focus: TourneyField::Name,
             games: None,
@@ -117,12 +147,32 @@ impl TourneyForm {
         START_MINUTES[self.start.min(START_MINUTES.len() - 1)]
     }
 
+    /// The forfeit wait chosen, in seconds.
+    pub fn forfeit_secs(&self) -> u32 {
+        FORFEIT_SECS[self.forfeit.min(FORFEIT_SECS.len() - 1)]
+    }
+
+    /// The tie-breaks as typed, `None` when a word is not one (an arena has none).
+    pub fn tie_breaks(&self) -> Option<Vec<TieBreak>> {
+        if self.format == 2 {
+            Some(Vec::new())
+        } else {
+            TieBreak::parse_list(self.tie_breaks.text())
+        }
+    }
+
     /// The tournament as the form says, with the games' settings `room`.
     pub fn settings(&self, room: banco_protocol::RoomSettings) -> TournamentSettings {
         let rated = room.rated;
         let mut s = TournamentSettings::new(self.name.text().trim(), self.format(), room);
         s.rated = rated;
         s.bye = self.bye;
+        s.requested_bye = self.requested_bye;
+        s.forfeit_secs = self.forfeit_secs();
+        // The form is not left with tie-breaks it cannot read (Enter checks them).
+        if let Some(t) = self.tie_breaks() {
+            s.tie_breaks = t;
+        }
         let minutes = self.start_minutes();
         if minutes > 0 {
             let at = std::time::SystemTime::now()
@@ -134,19 +184,33 @@ impl TourneyForm {
         s
     }
 
-    pub fn fields() -> [TourneyField; 5] {
-        [
+    /// The fields the chosen format has, in order.
+    pub fn fields(&self) -> Vec<TourneyField> {
+        let mut f = vec![
             TourneyField::Name,
             TourneyField::Format,
             TourneyField::Length,
             TourneyField::Extra,
-            TourneyField::Start,
-        ]
+        ];
+        if self.format == 0 {
+            f.push(TourneyField::RequestedBye);
+        }
+        f.push(TourneyField::Forfeit);
+        if self.format != 2 {
+            f.push(TourneyField::TieBreaks);
+        }
+        f.push(TourneyField::Start);
+        f
+    }
+
+    /// The field under the cursor is typed in, not stepped through.
+    pub fn typing(&self) -> bool {
+        matches!(self.focus, TourneyField::Name | TourneyField::TieBreaks)
     }
 
     fn change(&mut self, up: bool) {
         match self.focus {
-            TourneyField::Name => {}
+            TourneyField::Name | TourneyField::TieBreaks => {}
             TourneyField::Format => {
                 self.format = if up {
                     (self.format + 1) % 3
@@ -168,10 +232,15 @@ impl TourneyForm {
                 };
             }
             TourneyField::Extra if self.format == 2 => self.berserk = !self.berserk,
-            TourneyField::Extra => {
-                const WORTHS: [ByeValue; 3] = [ByeValue::Win, ByeValue::Draw, ByeValue::Nothing];
-                let at = WORTHS.iter().position(|w| *w == self.bye).unwrap_or(0);
-                self.bye = WORTHS[if up { (at + 1) % 3 } else { (at + 2) % 3 }];
+            TourneyField::Extra => self.bye = step_worth(self.bye, up),
+            TourneyField::RequestedBye => self.requested_bye = step_worth(self.requested_bye, up),
+            TourneyField::Forfeit => {
+                let last = FORFEIT_SECS.len() - 1;
+                self.forfeit = if up {
+                    (self.forfeit + 1).min(last)
+                } else {
+                    self.forfeit.saturating_sub(1)
+                };
             }
             TourneyField::Start => {
                 let last = START_MINUTES.len() - 1;
@@ -340,7 +409,7 @@ impl App {
                 }
                 return;
             }
-            let fields = TourneyForm::fields();
+            let fields = form.fields();
             let at = fields.iter().position(|f| *f == form.focus).unwrap_or(0);
             match key.code {
                 KeyCode::Esc => ts.form = None,
@@ -353,17 +422,29 @@ impl App {
                         form.focus = TourneyField::Name;
                         let msg = tr!(self.loc, "tournament.name_needed").to_string();
                         self.warn(msg);
+                    } else if form.tie_breaks().is_none() {
+                        form.focus = TourneyField::TieBreaks;
+                        let codes: Vec<&str> = TieBreak::ALL.iter().map(|t| t.code()).collect();
+                        let msg = tr!(
+                            self.loc,
+                            "tournament.bad_tiebreaks",
+                            codes = codes.join(" ")
+                        );
+                        self.warn(msg);
                     } else {
                         // The games: the create form as last used, people in both seats.
                         form.games =
                             Some(CreateForm::tournament_games(self.settings.create.as_ref()));
                     }
                 }
-                KeyCode::Left if form.focus != TourneyField::Name => form.change(false),
-                KeyCode::Right if form.focus != TourneyField::Name => form.change(true),
-                KeyCode::Char(' ') if form.focus != TourneyField::Name => form.change(true),
+                KeyCode::Left if !form.typing() => form.change(false),
+                KeyCode::Right if !form.typing() => form.change(true),
+                KeyCode::Char(' ') if !form.typing() => form.change(true),
                 _ if form.focus == TourneyField::Name => {
                     form.name.edit(key);
+                }
+                _ if form.focus == TourneyField::TieBreaks => {
+                    form.tie_breaks.edit(key);
                 }
                 _ => {}
             }

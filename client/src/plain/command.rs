@@ -493,7 +493,7 @@ fn parse_tournament_create(rest: &str) -> Result<Command, CommandError> {
             }
             "--tie-breaks" | "--tiebreaks" => {
                 let v = value("--tie-breaks")?;
-                let list: Option<Vec<TieBreak>> = v.split(',').map(TieBreak::parse).collect();
+                let list = TieBreak::parse_list(&v);
                 tie_breaks = Some(list.ok_or_else(|| CommandError {
                     message: format!(
                         "--tie-breaks takes a list like bh-c1,bh,sb,de,win,won, not '{v}'"

@@ -1294,6 +1294,10 @@ impl<W: Write> Printer<W> {
     pub fn tournament(&mut self, v: &banco_protocol::TournamentView) {
         let loc = self.locale.clone();
         let mut text = tournament_line(&v.summary, &loc);
+        text.push_str(&format!(
+            "\n  {}",
+            crate::narrate::tournament_terms(&v.settings, &loc)
+        ));
         let round = v.summary.round;
         if round > 0 {
             text.push_str(&format!(

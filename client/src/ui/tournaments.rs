@@ -227,6 +227,15 @@ fn draw_head(
             entrants = s.entrants
         ),
     };
+    // Before entering, what a late first move and a bye cost.
+    let second = if mine.is_none() {
+        format!(
+            "{second} {}.",
+            crate::narrate::tournament_terms(&v.settings, loc)
+        )
+    } else {
+        second.to_string()
+    };
     frame.render_widget(
         Paragraph::new(vec![
             Line::from(Span::styled(
@@ -406,7 +415,7 @@ fn draw_form(frame: &mut Frame, area: Rect, app: &App, form: &TourneyForm) {
     let theme = &app.theme;
     let inner = super::dialog(
         frame,
-        super::centered(area, 60, 11),
+        super::centered(area, 60, form.fields().len() as u16 + 6),
         theme,
         tr!(loc, "tournament.create_title"),
     );
@@ -421,50 +430,63 @@ fn draw_form(frame: &mut Frame, area: Rect, app: &App, form: &TourneyForm) {
         1 => tr!(loc, "tournament.single").to_string(),
         _ => tr!(loc, "tournament.minutes", n = form.length[2]).to_string(),
     };
-    let rows = [
-        (
-            TourneyField::Name,
-            loc.get("tournament.name"),
-            form.name.text().to_string(),
-        ),
-        (
-            TourneyField::Format,
-            loc.get("tournament.format"),
-            format.to_string(),
-        ),
-        (TourneyField::Length, loc.get("tournament.length"), length),
-        if form.format == 2 {
-            (
-                TourneyField::Extra,
-                loc.get("tournament.berserk_field"),
-                loc.get(if form.berserk {
-                    "create.on"
-                } else {
-                    "create.off"
-                })
-                .to_string(),
-            )
-        } else {
-            (
-                TourneyField::Extra,
-                loc.get("tournament.bye_field"),
-                loc.get(match form.bye {
-                    banco_protocol::ByeValue::Win => "tournament.bye_win",
-                    banco_protocol::ByeValue::Draw => "tournament.bye_draw",
-                    banco_protocol::ByeValue::Nothing => "tournament.bye_nothing",
-                })
-                .to_string(),
-            )
-        },
-        (
-            TourneyField::Start,
-            loc.get("tournament.start_field"),
-            match form.start_minutes() {
-                0 => loc.get("tournament.start_manual").to_string(),
-                n => tr!(loc, "tournament.start_in", n = n).to_string(),
-            },
-        ),
-    ];
+    let worth = |w: banco_protocol::ByeValue| {
+        loc.get(match w {
+            banco_protocol::ByeValue::Win => "tournament.bye_win",
+            banco_protocol::ByeValue::Draw => "tournament.bye_draw",
+            banco_protocol::ByeValue::Nothing => "tournament.bye_nothing",
+        })
+        .to_string()
+    };
+    let rows: Vec<(TourneyField, &str, String)> = form
+        .fields()
+        .into_iter()
+        .map(|field| {
+            let (label, value) = match field {
+                TourneyField::Name => (loc.get("tournament.name"), form.name.text().to_string()),
+                TourneyField::Format => (loc.get("tournament.format"), format.to_string()),
+                TourneyField::Length => (loc.get("tournament.length"), length.clone()),
+                TourneyField::Extra if form.format == 2 => (
+                    loc.get("tournament.berserk_field"),
+                    loc.get(if form.berserk {
+                        "create.on"
+                    } else {
+                        "create.off"
+                    })
+                    .to_string(),
+                ),
+                TourneyField::Extra => (loc.get("tournament.bye_field"), worth(form.bye)),
+                TourneyField::RequestedBye => (
+                    loc.get("tournament.requested_bye_field"),
+                    worth(form.requested_bye),
+                ),
+                TourneyField::Forfeit => (
+                    loc.get("tournament.forfeit_field"),
+                    match form.forfeit_secs() {
+                        s if s % 60 == 0 => tr!(loc, "tournament.minutes", n = s / 60).to_string(),
+                        s => tr!(loc, "tournament.seconds", n = s).to_string(),
+                    },
+                ),
+                TourneyField::TieBreaks => (
+                    loc.get("tournament.tiebreaks_field"),
+                    form.tie_breaks.text().to_string(),
+                ),
+                TourneyField::Start => (
+                    loc.get("tournament.start_field"),
+                    match form.start_minutes() {
+                        0 => loc.get("tournament.start_manual").to_string(),
+                        n => tr!(loc, "tournament.start_in", n = n).to_string(),
+                    },
+                ),
+            };
+            (field, label, value)
+        })
+        .collect();
+    let width = rows
+        .iter()
+        .map(|(_, label, _)| label.chars().count())
+        .max()
+        .unwrap_or(0);
     let mut lines = vec![Line::default()];
     for (field, label, value) in rows {
         let style = if field == form.focus {
@@ -473,11 +495,24 @@ fn draw_form(frame: &mut Frame, area: Rect, app: &App, form: &TourneyForm) {
             theme.style()
         };
         lines.push(Line::from(vec![
-            Span::styled(format!(" {label:<12}"), theme.dim()),
+            Span::styled(format!(" {label:<width$}"), theme.dim()),
             Span::styled(format!(" {value} "), style),
         ]));
     }
     lines.push(Line::default());
+    if form.focus == TourneyField::TieBreaks {
+        let codes: Vec<&str> = banco_protocol::TieBreak::ALL
+            .iter()
+            .map(|t| t.code())
+            .collect();
+        lines.push(Line::from(Span::styled(
+            format!(
+                " {}",
+                tr!(loc, "tournament.tiebreaks_hint", codes = codes.join(" "))
+            ),
+            theme.dim(),
+        )));
+    }
     lines.push(Line::from(Span::styled(
         format!(" {}", tr!(loc, "tournament.form_next")),
         theme.dim(),

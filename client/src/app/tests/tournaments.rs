@@ -148,6 +148,35 @@ fn tournaments_app() -> App {
 }
 
 #[test]
+fn the_head_tells_the_forfeit_wait_and_the_byes_worth_to_one_not_playing() {
+    let mut a = tournaments_app();
+    press(&mut a, &[KeyCode::Enter]);
+    let mut v = view();
+    v.settings.forfeit_secs = 90;
+    v.settings.requested_bye = banco_protocol::ByeValue::Nothing;
+    v.boards.clear();
+    a.server(ServerMsg::Tournament(Box::new(v.clone())));
+    let (text, _) = render(&a, 100, 24);
+    assert!(
+        text.contains("First move within 90 s · bye 1 · asked-for bye 0."),
+        "{text}"
+    );
+    // A round robin has no asked-for byes; an arena no byes.
+    v.settings.format = TournamentFormat::RoundRobin { double: false };
+    v.settings.forfeit_secs = 300;
+    a.server(ServerMsg::Tournament(Box::new(v.clone())));
+    let (text, _) = render(&a, 100, 24);
+    assert!(text.contains("First move within 5 min · bye 1."), "{text}");
+    v.settings.format = TournamentFormat::Arena {
+        seconds: 1800,
+        berserk: false,
+    };
+    a.server(ServerMsg::Tournament(Box::new(v)));
+    let (text, _) = render(&a, 100, 24);
+    assert!(text.contains("First move within 5 min."), "{text}");
+}
+
+#[test]
 fn snapshot_tournament_list() {
     let a = tournaments_app();
     let (text, _) = render(&a, 80, 24);
@@ -243,9 +272,11 @@ fn the_form_sets_berserk_the_bye_and_the_start() {
     typ(&mut a, "Blitz");
     press(&mut a, &[KeyCode::Down, KeyCode::Left]);
     press(&mut a, &[KeyCode::Down, KeyCode::Down, KeyCode::Char(' ')]);
+    // Past the forfeit wait to the start.
     press(
         &mut a,
         &[
+            KeyCode::Down,
             KeyCode::Down,
             KeyCode::Right,
             KeyCode::Right,
@@ -298,6 +329,87 @@ fn the_form_sets_berserk_the_bye_and_the_start() {
     assert_eq!(s.format, TournamentFormat::Swiss { rounds: 5 });
     assert_eq!(s.bye, banco_protocol::ByeValue::Draw);
     assert_eq!(s.start, banco_protocol::TournamentStart::Manual);
+}
+
+#[test]
+fn the_form_sets_the_asked_for_bye_the_forfeit_wait_and_the_tie_breaks() {
+    let mut a = tournaments_app();
+    press(&mut a, &[KeyCode::Char('c')]);
+    typ(&mut a, "Club");
+    // A Swiss: the asked-for bye (worth half a point unless changed) is worth nothing,
+    // the forfeit wait is five minutes, the tie-breaks are typed.
+    press(
+        &mut a,
+        &[
+            KeyCode::Down,
+            KeyCode::Down,
+            KeyCode::Down,
+            KeyCode::Down,
+            KeyCode::Right,
+            KeyCode::Down,
+            KeyCode::Right,
+            KeyCode::Right,
+            KeyCode::Down,
+        ],
+    );
+    let (text, _) = render(&a, 80, 24);
+    assert!(
+        text.contains("Asked-for bye") && text.contains("worth nothing"),
+        "{text}"
+    );
+    assert!(text.contains("5 min"), "{text}");
+    assert!(text.contains("BH-C1 BH SB DE WIN"), "{text}");
+    assert!(
+        text.contains("BH BH-C1 SB DE WIN WON."),
+        "the codes: {text}"
+    );
+    // A word that is no tie-break: said, nothing sent, the cursor stays there.
+    for _ in 0..20 {
+        press(&mut a, &[KeyCode::Backspace]);
+    }
+    typ(&mut a, "sb median");
+    press(&mut a, &[KeyCode::Enter]);
+    assert!(sent(&mut a).is_empty());
+    let (text, _) = render(&a, 80, 24);
+    assert!(text.contains("A tie-break is not known"), "{text}");
+    for _ in 0..6 {
+        press(&mut a, &[KeyCode::Backspace]);
+    }
+    typ(&mut a, "bh");
+    press(&mut a, &[KeyCode::Enter, KeyCode::Enter]);
+    let msgs = sent(&mut a);
+    let [ClientMsg::CreateTournament(s)] = &msgs[..] else {
+        panic!("expected a create, got {msgs:?}");
+    };
+    assert_eq!(s.requested_bye, banco_protocol::ByeValue::Nothing);
+    assert_eq!(s.bye, banco_protocol::ByeValue::Win);
+    assert_eq!(s.forfeit_secs, 300);
+    assert_eq!(
+        s.tie_breaks,
+        [
+            banco_protocol::TieBreak::SonnebornBerger,
+            banco_protocol::TieBreak::Buchholz
+        ]
+    );
+
+    // A round robin has no asked-for byes; an arena neither, nor tie-breaks.
+    let mut a = tournaments_app();
+    press(&mut a, &[KeyCode::Char('c')]);
+    typ(&mut a, "Ring");
+    press(&mut a, &[KeyCode::Down, KeyCode::Right]);
+    let (text, _) = render(&a, 80, 24);
+    assert!(!text.contains("Asked-for bye"), "{text}");
+    assert!(text.contains("Tie-breaks"), "{text}");
+    press(&mut a, &[KeyCode::Right]);
+    let (text, _) = render(&a, 80, 24);
+    assert!(!text.contains("Tie-breaks"), "{text}");
+    press(&mut a, &[KeyCode::Enter, KeyCode::Enter]);
+    let msgs = sent(&mut a);
+    let [ClientMsg::CreateTournament(s)] = &msgs[..] else {
+        panic!("expected a create, got {msgs:?}");
+    };
+    assert!(s.tie_breaks.is_empty(), "{:?}", s.tie_breaks);
+    assert_eq!(s.forfeit_secs, 120);
 }
 
 #[test]
