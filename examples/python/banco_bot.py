@@ -25,7 +25,7 @@ import sys
 
 # The protocol version this client speaks (banco_protocol::PROTOCOL_VERSION). A server
 # of another version refuses the Hello with `version_mismatch`.
-PROTOCOL_VERSION = 10
+PROTOCOL_VERSION = 11
 
 
 # ---------------------------------------------------------------------------------------

@@ -160,6 +160,7 @@ fn tournament_view() -> TournamentView {
                 bot: None,
                 rating: 1500,
                 withdrawn: false,
+                away: false,
             },
             Entrant {
                 number: 2,
@@ -167,6 +168,7 @@ fn tournament_view() -> TournamentView {
                 bot: Some(Level::Easy),
                 rating: 0,
                 withdrawn: false,
+                away: false,
             },
             Entrant {
                 number: 3,
@@ -174,6 +176,7 @@ fn tournament_view() -> TournamentView {
                 bot: None,
                 rating: 1400,
                 withdrawn: true,
+                away: true,
             },
         ],
         boards: vec![BoardView {

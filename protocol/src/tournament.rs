@@ -327,6 +327,10 @@ pub struct Entrant {
     pub rating: u16,
     /// Withdrawn or removed: not paired again; earlier games stand.
     pub withdrawn: bool,
+    /// Not connected to the server now (the server's bots never are away): an arena
+    /// passes over them, a board of theirs waits for them until its forfeit time.
+    #[serde(default)]
+    pub away: bool,
 }
 
 /// How a pairing ended, white's (seat One's) side first.

@@ -663,6 +663,14 @@ async fn an_account_creates_a_tournament_in_the_page_and_runs_it() {
         v.entrants.iter().any(|e| e.name == "Engine")
     })
     .await;
+    // Dung leaves the server: shown away, live.
+    people.remove(2).disconnect();
+    page.wait_js(
+        "Dung away",
+        "[...document.querySelectorAll('#t-entrants li.away')].some(l => l.textContent.includes('Dung') && l.textContent.includes('away'))",
+        vec![],
+    )
+    .await;
     for name in ["Dung", "Engine"] {
         page.js(
             &format!("[...document.querySelectorAll('#t-entrants li')].find(l => l.textContent.includes('{name}')).querySelector('button.remove').click()"),

@@ -743,6 +743,78 @@ async fn a_board_in_progress_comes_back_after_a_restart_and_its_result_counts() 
 }
 
 #[tokio::test]
+async fn an_entrant_who_leaves_the_server_is_shown_away_until_back_and_after_a_restart() {
+    let dir = banco_tests::TempDir::new("tournament-away");
+    let db = dir.path().join("banco.db");
+    let cfg = || Config {
+        store: banco_server::StoreLocation::File(db.clone()),
+        ..config()
+    };
+    let server = TestServer::with_config(cfg()).await;
+    let mut org = server.player("Tam").await;
+    let mut u = server.player("Uyen").await;
+    let id = create(
+        &mut org,
+        settings(
+            "Presence",
+            TournamentFormat::RoundRobin { double: false },
+            small_caro(),
+        ),
+    )
+    .await;
+    org.send(ClientMsg::AddTournamentBot {
+        id,
+        level: Level::Easy,
+    })
+    .await;
+    for c in [&mut org, &mut u] {
+        c.send(ClientMsg::JoinTournament(id)).await;
+        view(c).await;
+    }
+    let away = |v: &TournamentView, name: &str| {
+        v.entrants
+            .iter()
+            .find(|e| e.name == name)
+            .map(|e| e.away)
+            .expect("entered")
+    };
+    let v = view_where(&mut org, |v| v.entrants.len() == 3).await;
+    assert!(v.entrants.iter().all(|e| !e.away), "{:?}", v.entrants);
+    // Uyen leaves: everyone following is told, without asking.
+    let (un, ut) = (u.name().to_string(), u.token());
+    u.disconnect();
+    let v = view_where(&mut org, |v| v.entrants.iter().any(|e| e.away)).await;
+    assert!(away(&v, "Uyen"), "{:?}", v.entrants);
+    assert!(!away(&v, "Tam"));
+    // The start numbers entrants by rating (the bot came first, now last): the marks
+    // follow the names.
+    org.send(ClientMsg::StartTournament(id)).await;
+    let v = view_where(&mut org, |v| v.summary.round == 1).await;
+    assert_ne!(v.entrants[0].name, banco_protocol::bot_name(Level::Easy));
+    assert!(away(&v, "Uyen"), "{:?}", v.entrants);
+    assert!(!away(&v, "Tam"));
+    assert!(!away(&v, &banco_protocol::bot_name(Level::Easy)));
+    // Back: shown here again.
+    let u = server.reconnect_player(&un, ut).await;
+    let ut = u.token();
+    view_where(&mut org, |v| v.entrants.iter().all(|e| !e.away)).await;
+
+    // After a restart nobody is connected until they come back; the bot never leaves.
+    let (name, token) = (org.name().to_string(), org.token());
+    server.stop().await;
+    org.closed().await;
+    let server = TestServer::with_config(cfg()).await;
+    let mut org = server.reconnect_player(&name, token).await;
+    org.send(ClientMsg::ShowTournament(id)).await;
+    let v = view(&mut org).await;
+    assert!(away(&v, "Uyen"));
+    assert!(!away(&v, "Tam"));
+    assert!(!away(&v, &banco_protocol::bot_name(Level::Easy)));
+    let _u = server.reconnect_player(&un, ut).await;
+    view_where(&mut org, |v| v.entrants.iter().all(|e| !e.away)).await;
+}
+
+#[tokio::test]
 async fn the_organiser_pauses_adds_a_round_removes_a_player_and_resumes() {
     let server = TestServer::with_config(config()).await;
     let mut org = server.player("Vinh").await;

@@ -4,7 +4,7 @@
 // The page's modules name these types in JSDoc (`import('./protocol').ServerMsg`).
 
 /** The protocol version these types describe. */
-export type ProtocolVersion = 10;
+export type ProtocolVersion = 11;
 
 /**
  * A long-lived secret that logs in to one account without its password (the browser
@@ -339,6 +339,11 @@ export type EndReason = ("resign" | "checkmate" | "perpetual_check" | "repetitio
 
 /** One entrant. */
 export type Entrant = {
+  /**
+   * Not connected to the server now (the server's bots never are away): an arena
+   * passes over them, a board of theirs waits for them until its forfeit time.
+   */
+  away?: boolean;
   /** The server's bot of this level, entered by the organiser. */
   bot?: Level | null;
   name: string;

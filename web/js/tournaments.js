@@ -449,7 +449,13 @@ function standingsTable(v, me) {
             'tr',
             { class: mine && mine.number === l.entrant ? 'me' : '', dataset: { entrant: l.entrant } },
             h('td', {}, l.rank),
-            h('td', { class: e && e.withdrawn ? 'withdrawn' : '' }, nameOf(v, l.entrant), arena && l.on_fire ? ' 🔥' : ''),
+            h(
+              'td',
+              { class: e && e.withdrawn ? 'withdrawn' : '' },
+              nameOf(v, l.entrant),
+              arena && l.on_fire ? ' 🔥' : '',
+              e && e.away && !e.withdrawn ? h('span', { class: 'muted away-mark' }, ` ${t('web_tournament.away')}`) : null,
+            ),
             h('td', { class: 'pts' }, points(l.points)),
             l.tie_breaks.map((x) => h('td', { class: 'num' }, tieBreakValue(x))),
           );
@@ -689,8 +695,14 @@ function entrants(v, removable, send) {
     v.entrants.map((e) =>
       h(
         'li',
-        { class: e.withdrawn ? 'withdrawn' : '', dataset: { entrant: e.number } },
-        h('span', {}, `${e.number}. ${e.bot ? '⚙ ' : ''}${e.name}`, e.rating ? h('span', { class: 'muted' }, ` (${e.rating})`) : null, e.withdrawn ? h('span', { class: 'muted' }, ` — ${t('web_tournament.withdrawn')}`) : null),
+        { class: e.withdrawn ? 'withdrawn' : e.away ? 'away' : '', dataset: { entrant: e.number } },
+        h(
+          'span',
+          {},
+          `${e.number}. ${e.bot ? '⚙ ' : ''}${e.name}`,
+          e.rating ? h('span', { class: 'muted' }, ` (${e.rating})`) : null,
+          e.withdrawn ? h('span', { class: 'muted' }, ` — ${t('web_tournament.withdrawn')}`) : e.away ? h('span', { class: 'muted away-mark' }, ` — ${t('web_tournament.away')}`) : null,
+        ),
         removable && !e.withdrawn ? h('button', { type: 'button', class: 'small remove', onclick: () => send({ RemoveEntrant: { id: v.summary.id, name: e.name } }) }, t('web_tournament.remove')) : null,
       ),
     ),

@@ -706,6 +706,7 @@ mod tests {
             bot: None,
             rating: 0,
             withdrawn,
+            away: false,
         };
         let mut view = TournamentView {
             summary: TournamentSummary {

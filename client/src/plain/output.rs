@@ -1358,8 +1358,9 @@ impl<W: Write> Printer<W> {
         ));
         for l in &v.standings {
             let values: Vec<String> = l.tie_breaks.iter().map(|x| hundredths(*x)).collect();
+            let away = v.entrant(l.entrant).is_some_and(|e| e.away && !e.withdrawn);
             text.push_str(&format!(
-                "\n    {}. {} {}{}{}",
+                "\n    {}. {} {}{}{}{}",
                 l.rank,
                 v.name_of(l.entrant),
                 hundredths(i64::from(l.points) * 10),
@@ -1368,7 +1369,12 @@ impl<W: Write> Printer<W> {
                 } else {
                     format!("  [{}]", values.join(" "))
                 },
-                if l.on_fire { " 🔥" } else { "" }
+                if l.on_fire { " 🔥" } else { "" },
+                if away {
+                    format!("  ({})", loc.get("tournament.away"))
+                } else {
+                    String::new()
+                }
             ));
         }
         self.emit(

@@ -271,10 +271,17 @@ fn pairings<'a>(
             } else {
                 theme.style()
             };
-            lines.push(Line::from(Span::styled(
+            let mut spans = vec![Span::styled(
                 format!("  {:>3}. {} {}", e.number, e.name, e.rating),
                 style,
-            )));
+            )];
+            if e.away && !e.withdrawn {
+                spans.push(Span::styled(
+                    format!("  {}", loc.get("tournament.away")),
+                    theme.dim(),
+                ));
+            }
+            lines.push(Line::from(spans));
         }
         bye_requests(app, v, &mut lines);
         return (title, lines);
@@ -356,6 +363,7 @@ fn standings<'a>(app: &App, ts: &TournamentsScreen, v: &TournamentView) -> (Stri
     for (i, s) in v.standings.iter().enumerate() {
         let chosen = i == ts.selected && ts.form.is_none();
         let withdrawn = v.entrant(s.entrant).is_some_and(|e| e.withdrawn);
+        let away = v.entrant(s.entrant).is_some_and(|e| e.away) && !withdrawn;
         let mut text = format!(
             "{}{:>3}. {:<24} {:>5}",
             if chosen { "▶ " } else { "  " },
@@ -376,7 +384,14 @@ fn standings<'a>(app: &App, ts: &TournamentsScreen, v: &TournamentView) -> (Stri
         } else {
             theme.style()
         };
-        lines.push(Line::from(Span::styled(text, style)));
+        let mut spans = vec![Span::styled(text, style)];
+        if away {
+            spans.push(Span::styled(
+                format!("  {}", loc.get("tournament.away")),
+                theme.dim(),
+            ));
+        }
+        lines.push(Line::from(spans));
     }
     (tr!(loc, "tournament.standings").to_string(), lines)
 }

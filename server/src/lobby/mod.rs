@@ -1037,6 +1037,14 @@ impl Lobby {
         self.by_token.remove(&session.token);
         tracing::info!(client, name = %session.name, held = held_in.is_some(), "player left the server");
         self.withdraw_challenges(&session.name);
+        // A session taken over has its successor under the same name: still here.
+        let successor = self
+            .sessions
+            .values()
+            .any(|s| s.name.eq_ignore_ascii_case(&session.name));
+        if !successor {
+            self.tournaments_left(&session.name);
+        }
         match held_in {
             // The name stays taken while the seat waits for its player.
             Some(room) => {

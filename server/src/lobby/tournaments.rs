@@ -69,6 +69,16 @@ impl Lobby {
     /// `name` has come onto the server: every tournament not over is told (it gives
     /// them their board again; an arena pairs them again).
     pub(super) fn tournaments_arrived(&mut self, name: &str) {
+        self.tell_live_tournaments(|| TournamentMsg::Arrived(name.to_string()));
+    }
+
+    /// `name`'s last session has left the server: every tournament not over is told (it
+    /// shows them away).
+    pub(super) fn tournaments_left(&mut self, name: &str) {
+        self.tell_live_tournaments(|| TournamentMsg::Left(name.to_string()));
+    }
+
+    fn tell_live_tournaments(&self, msg: impl Fn() -> TournamentMsg) {
         for (id, handle) in &self.tournaments.handles {
             let live = self
                 .tournaments
@@ -76,7 +86,7 @@ impl Lobby {
                 .get(id)
                 .is_some_and(|l| l.status != banco_protocol::TournamentStatus::Over);
             if live {
-                handle.send(TournamentMsg::Arrived(name.to_string()));
+                handle.send(msg());
             }
         }
     }

@@ -31,7 +31,7 @@
 pub mod export;
 pub mod record;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
@@ -123,6 +123,8 @@ pub enum TournamentMsg {
     BoardOver(BoardReport),
     /// A player has come onto the server (connected, or back).
     Arrived(String),
+    /// A player's last session has left the server.
+    Left(String),
     /// The tournament exported, for the HTTP download (no session asks).
     Export {
         /// Which form.
@@ -198,6 +200,7 @@ pub fn spawn(
         ctx,
         followers: HashMap::new(),
         log: Vec::new(),
+        away: HashSet::new(),
     };
     let span = tracing::info_span!("tournament", id);
     tracker.spawn(tracing::Instrument::instrument(
@@ -218,6 +221,10 @@ struct Actor {
     followers: HashMap<ClientId, (String, Outbox)>,
     /// Writes waiting for this event's commit.
     log: Vec<TournamentWrite>,
+    /// The entrants not connected to the server now, by name in lower case (the start
+    /// renumbers entrants), as the lobby told ([`TournamentMsg::Arrived`],
+    /// [`TournamentMsg::Left`]); the server's bots never.
+    away: HashSet<String>,
 }
 
 /// The nominal rating a server's bot enters with (it orders pairing numbers).
@@ -263,6 +270,15 @@ impl Actor {
             }
             Beginning::Restored => {
                 tracing::info!(status = self.record.status.as_str(), "tournament reopened");
+                let present = self.present().await;
+                self.away = self
+                    .record
+                    .entrants
+                    .iter()
+                    .zip(present)
+                    .filter(|(e, here)| !here && e.bot.is_none())
+                    .map(|(e, _)| e.name.to_lowercase())
+                    .collect();
                 self.reopen_boards().await;
                 self.carry_on().await;
                 self.publish().await;
@@ -283,6 +299,7 @@ impl Actor {
                     }
                     Some(TournamentMsg::BoardOver(report)) => self.board_over(report).await,
                     Some(TournamentMsg::Arrived(name)) => self.arrived(&name).await,
+                    Some(TournamentMsg::Left(name)) => self.left(&name),
                     Some(TournamentMsg::Export { format, reply }) => {
                         let _ = reply.send(export::export(&self.record, format, unix_ms()));
                     }
@@ -367,7 +384,7 @@ impl Actor {
             TournamentRequest::Show => {
                 asker
                     .outbox
-                    .send(ServerMsg::Tournament(Box::new(self.record.view(unix_ms()))));
+                    .send(ServerMsg::Tournament(Box::new(self.view())));
                 return Ok(());
             }
             TournamentRequest::Export(format) => {
@@ -388,6 +405,8 @@ impl Actor {
                     withdrawn: false,
                     removed: false,
                 })?;
+                // Who asks is here.
+                self.away.remove(&asker.name.to_lowercase());
                 tracing::info!(name = %asker.name, "entered");
                 self.log.push(TournamentWrite::Entrant {
                     id,
@@ -434,6 +453,8 @@ impl Actor {
                     withdrawn: false,
                     removed: false,
                 })?;
+                // The lobby found its session.
+                self.away.remove(&bot.name.to_lowercase());
                 tracing::info!(name = %bot.name, "bot account entered by the organiser");
                 self.log.push(TournamentWrite::Entrant {
                     id,
@@ -573,6 +594,10 @@ impl Actor {
         let Some(p) = self.record.find(name) else {
             return;
         };
+        if self.away.remove(&name.to_lowercase()) {
+            // Told before the board it is given again, so that the view shows them back.
+            self.tell_followers(ServerMsg::Tournament(Box::new(self.view())));
+        }
         for r in 0..self.record.rounds.len() {
             let openings: Vec<(usize, BoardOpening)> = self.record.rounds[r]
                 .boards
@@ -597,6 +622,25 @@ impl Actor {
                 self.publish().await;
             }
         }
+    }
+
+    /// An entrant's last session has left the server: marked away for everyone watching.
+    fn left(&mut self, name: &str) {
+        let Some(p) = self.record.find(name) else {
+            return;
+        };
+        if self.record.entrants[p].bot.is_none() && self.away.insert(name.to_lowercase()) {
+            self.tell_followers(ServerMsg::Tournament(Box::new(self.view())));
+        }
+    }
+
+    /// The view, with who is away.
+    fn view(&self) -> banco_protocol::TournamentView {
+        let mut v = self.record.view(unix_ms());
+        for e in &mut v.entrants {
+            e.away = self.away.contains(&e.name.to_lowercase());
+        }
+        v
     }
 
     /// By entrant: connected now (bots always are).
@@ -883,7 +927,7 @@ impl Actor {
     /// Sends the view to every follower and the summary to the lobby's list.
     async fn publish(&mut self) {
         self.commit().await;
-        let view = self.record.view(unix_ms());
+        let view = self.view();
         self.ctx
             .lobby
             .tournament_changed(view.summary.clone())

@@ -1019,6 +1019,8 @@ impl Record {
                     bot: e.bot,
                     rating: e.rating,
                     withdrawn: e.withdrawn,
+                    // Who is connected is the actor's to say.
+                    away: false,
                 })
                 .collect(),
             boards,

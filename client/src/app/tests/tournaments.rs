@@ -58,6 +58,7 @@ fn view() -> TournamentView {
                 bot: None,
                 rating: 1500 - i as u16 * 20,
                 withdrawn: false,
+                away: false,
             })
             .collect(),
         boards: vec![
@@ -174,6 +175,36 @@ fn the_head_tells_the_forfeit_wait_and_the_byes_worth_to_one_not_playing() {
     a.server(ServerMsg::Tournament(Box::new(v)));
     let (text, _) = render(&a, 100, 24);
     assert!(text.contains("First move within 5 min."), "{text}");
+}
+
+#[test]
+fn an_entrant_away_from_the_server_is_marked_in_the_standings_and_the_entrants() {
+    let mut a = tournaments_app();
+    press(&mut a, &[KeyCode::Enter]);
+    let mut v = view();
+    v.entrants[2].away = true;
+    let name = v.entrants[2].name.clone();
+    a.server(ServerMsg::Tournament(Box::new(v.clone())));
+    press(&mut a, &[KeyCode::Tab]);
+    let (text, _) = render(&a, 100, 24);
+    let line = text
+        .lines()
+        .find(|l| l.contains(&name))
+        .expect("in the standings");
+    assert!(line.contains("away"), "{text}");
+    assert_eq!(text.matches("away").count(), 1, "{text}");
+    // Before the first round: the entrants.
+    v.summary.round = 0;
+    v.boards.clear();
+    v.standings.clear();
+    a.server(ServerMsg::Tournament(Box::new(v)));
+    press(&mut a, &[KeyCode::Tab, KeyCode::Tab]);
+    let (text, _) = render(&a, 100, 24);
+    let line = text
+        .lines()
+        .find(|l| l.contains(&name))
+        .expect("among the entrants");
+    assert!(line.contains("away"), "{text}");
 }
 
 #[test]
