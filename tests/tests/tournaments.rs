@@ -71,6 +71,14 @@ async fn refused(c: &mut Client, code: ErrorCode) {
     }
 }
 
+/// [`config`] with its store in `dir`, which a restarted server reads again.
+fn on_disk(dir: &banco_tests::TempDir) -> Config {
+    Config {
+        store: banco_server::StoreLocation::File(dir.path().join("banco.db")),
+        ..config()
+    }
+}
+
 /// Creates a tournament as `organiser`; its number.
 async fn create(organiser: &mut Client, s: TournamentSettings) -> u32 {
     organiser
@@ -660,11 +668,7 @@ async fn a_player_who_does_not_move_in_time_loses_by_forfeit() {
 #[tokio::test]
 async fn a_board_in_progress_comes_back_after_a_restart_and_its_result_counts() {
     let dir = banco_tests::TempDir::new("tournament-restart");
-    let db = dir.path().join("banco.db");
-    let cfg = || Config {
-        store: banco_server::StoreLocation::File(db.clone()),
-        ..config()
-    };
+    let cfg = || on_disk(&dir);
     let server = TestServer::with_config(cfg()).await;
     let mut a = server.player("Tam").await;
     let mut b = server.player("Uyen").await;
@@ -745,11 +749,7 @@ async fn a_board_in_progress_comes_back_after_a_restart_and_its_result_counts() 
 #[tokio::test]
 async fn an_entrant_who_leaves_the_server_is_shown_away_until_back_and_after_a_restart() {
     let dir = banco_tests::TempDir::new("tournament-away");
-    let db = dir.path().join("banco.db");
-    let cfg = || Config {
-        store: banco_server::StoreLocation::File(db.clone()),
-        ..config()
-    };
+    let cfg = || on_disk(&dir);
     let server = TestServer::with_config(cfg()).await;
     let mut org = server.player("Tam").await;
     let mut u = server.player("Uyen").await;
@@ -1149,13 +1149,11 @@ async fn an_arena_passes_over_players_who_left_and_pairs_them_again_once_back() 
 #[tokio::test]
 async fn the_forfeit_counts_from_the_stored_pairing_time_across_a_restart() {
     let dir = banco_tests::TempDir::new("tournament-forfeit-restart");
-    let db = dir.path().join("banco.db");
     let cfg = || Config {
-        store: banco_server::StoreLocation::File(db.clone()),
         // The players' time to come back after a restart, once the forfeit time has
         // passed meanwhile.
         grace: Duration::from_secs(5),
-        ..config()
+        ..on_disk(&dir)
     };
     let server = TestServer::with_config(cfg()).await;
     let mut a = server.player("Phong").await;
@@ -1186,7 +1184,7 @@ async fn the_forfeit_counts_from_the_stored_pairing_time_across_a_restart() {
     a.closed().await;
     // Eleven minutes pass while the server is down: the board was paired that long ago.
     {
-        let conn = rusqlite::Connection::open(&db).expect("the store");
+        let conn = rusqlite::Connection::open(dir.path().join("banco.db")).expect("the store");
         let moved = conn
             .execute(
                 "UPDATE tournament_boards SET paired_at = paired_at - 660000",
@@ -1221,13 +1219,11 @@ async fn the_forfeit_counts_from_the_stored_pairing_time_across_a_restart() {
 #[tokio::test]
 async fn a_game_stopped_before_its_first_move_forfeits_from_its_stored_start() {
     let dir = banco_tests::TempDir::new("tournament-first-move-restart");
-    let db = dir.path().join("banco.db");
     let cfg = || Config {
-        store: banco_server::StoreLocation::File(db.clone()),
         grace: Duration::from_secs(5),
         // An ordinary game's wait for a first move: far longer than the test waits.
         first_move_wait: Duration::from_secs(600),
-        ..config()
+        ..on_disk(&dir)
     };
     let server = TestServer::with_config(cfg()).await;
     let mut a = server.player("Rin").await;
@@ -1257,7 +1253,7 @@ async fn a_game_stopped_before_its_first_move_forfeits_from_its_stored_start() {
     a.closed().await;
     b.closed().await;
     {
-        let conn = rusqlite::Connection::open(&db).expect("the store");
+        let conn = rusqlite::Connection::open(dir.path().join("banco.db")).expect("the store");
         let moved = conn
             .execute("UPDATE live_games SET started_at = started_at - 660000", [])
             .expect("the store's game");

@@ -72,6 +72,15 @@ const FORFEIT_SECS: [u32; 10] = [30, 60, 120, 180, 300, 600, 900, 1200, 1800, 36
 /// The byes' worths in the order ←/→ steps through them.
 const WORTHS: [ByeValue; 3] = [ByeValue::Win, ByeValue::Draw, ByeValue::Nothing];
 
+/// The index after (or before) `at` in a list of `len` choices, stopping at either end.
+fn step_in(at: usize, len: usize, up: bool) -> usize {
+    if up {
+        (at + 1).min(len - 1)
+    } else {
+        at.saturating_sub(1)
+    }
+}
+
 /// The worth after (or before) `now` among [`WORTHS`].
 fn step_worth(now: ByeValue, up: bool) -> ByeValue {
     let at = WORTHS.iter().position(|w| *w == now).unwrap_or(0);
@@ -234,22 +243,8 @@ impl TourneyForm {
             TourneyField::Extra if self.format == 2 => self.berserk = !self.berserk,
             TourneyField::Extra => self.bye = step_worth(self.bye, up),
             TourneyField::RequestedBye => self.requested_bye = step_worth(self.requested_bye, up),
-            TourneyField::Forfeit => {
-                let last = FORFEIT_SECS.len() - 1;
-                self.forfeit = if up {
-                    (self.forfeit + 1).min(last)
-                } else {
-                    self.forfeit.saturating_sub(1)
-                };
-            }
-            TourneyField::Start => {
-                let last = START_MINUTES.len() - 1;
-                self.start = if up {
-                    (self.start + 1).min(last)
-                } else {
-                    self.start.saturating_sub(1)
-                };
-            }
+            TourneyField::Forfeit => self.forfeit = step_in(self.forfeit, FORFEIT_SECS.len(), up),
+            TourneyField::Start => self.start = step_in(self.start, START_MINUTES.len(), up),
         }
     }
 }
