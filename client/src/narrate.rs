@@ -426,6 +426,40 @@ pub fn time_text(time: &banco_protocol::TimeControl, loc: &Locale) -> String {
     }
 }
 
+/// A tournament's format in the reader's words ("Swiss, 5 rounds", "Round robin
+/// (double)", "Arena, 45 min, berserk"), as the page's `formatText` says it (with the
+/// room form's short minutes, for a terminal's column).
+pub fn tournament_format(f: &banco_protocol::TournamentFormat, loc: &Locale) -> String {
+    use banco_protocol::TournamentFormat;
+    match *f {
+        TournamentFormat::Swiss { rounds } => format!(
+            "{}, {}",
+            tr!(loc, "tournament.swiss"),
+            tr!(loc, "tournament.rounds", n = rounds)
+        ),
+        TournamentFormat::RoundRobin { double: false } => {
+            tr!(loc, "tournament.round_robin").to_string()
+        }
+        TournamentFormat::RoundRobin { double: true } => format!(
+            "{} ({})",
+            tr!(loc, "tournament.round_robin"),
+            tr!(loc, "tournament.double")
+        ),
+        TournamentFormat::Arena { seconds, berserk } => {
+            let length = if seconds % 60 == 0 {
+                tr!(loc, "create.minutes", n = seconds / 60).to_string()
+            } else {
+                format!("{seconds} s")
+            };
+            let mut line = format!("{}, {length}", tr!(loc, "tournament.arena"));
+            if berserk {
+                line.push_str(&format!(", {}", tr!(loc, "keys.berserk_short")));
+            }
+            line
+        }
+    }
+}
+
 /// A tournament's terms a player should know before entering, in a line: the forfeit
 /// wait and what byes are worth ("First move within 2 min · bye 1 · asked-for bye ½").
 pub fn tournament_terms(s: &banco_protocol::TournamentSettings, loc: &Locale) -> String {
@@ -820,5 +854,33 @@ mod place_tests {
             [Some(1), Some(1), Some(3), None, None],
             "the profile would say #1, #1, #3, not ranked yet, not ranked yet"
         );
+    }
+}
+
+#[cfg(test)]
+mod tournament_format_tests {
+    use super::*;
+    use banco_protocol::TournamentFormat;
+
+    #[test]
+    fn a_tournament_format_is_said_in_the_readers_language() {
+        let en = Locale::english();
+        let vi = Locale::load("vi", None).unwrap();
+        let swiss = TournamentFormat::Swiss { rounds: 3 };
+        assert_eq!(tournament_format(&swiss, &en), "Swiss, 3 rounds");
+        assert_eq!(tournament_format(&swiss, &vi), "Thụy Sĩ, 3 vòng");
+        let double = TournamentFormat::RoundRobin { double: true };
+        assert_eq!(tournament_format(&double, &en), "Round robin (double)");
+        assert_eq!(tournament_format(&double, &vi), "Vòng tròn (hai lượt)");
+        let arena = TournamentFormat::Arena {
+            seconds: 2700,
+            berserk: true,
+        };
+        assert_eq!(tournament_format(&arena, &en), "Arena, 45 min, berserk");
+        let odd = TournamentFormat::Arena {
+            seconds: 90,
+            berserk: false,
+        };
+        assert_eq!(tournament_format(&odd, &vi), "Arena, 90 s");
     }
 }

@@ -115,6 +115,24 @@ pub const TOURNAMENT_FORM: &[KeyHelp] = &[
     k("Esc", "keys.cancel"),
 ];
 
+/// The tournament form's first page while a typed field (the name, the tie-breaks) has
+/// the focus: keys type there, so ←→ change nothing.
+pub const TOURNAMENT_FORM_TYPING: &[KeyHelp] = &[
+    k("↑↓ Tab", "keys.next_field"),
+    k("abc ⌫", "keys.type_value"),
+    k("Enter", "keys.tournament_games"),
+    k("Esc", "keys.cancel"),
+];
+
+/// The keys of the tournament form's first page for the field that has the focus.
+pub fn tournament_form_keys(form: &super::tournaments::TourneyForm) -> &'static [KeyHelp] {
+    use super::tournaments::TourneyField;
+    match form.focus {
+        TourneyField::Name | TourneyField::TieBreaks => TOURNAMENT_FORM_TYPING,
+        _ => TOURNAMENT_FORM,
+    }
+}
+
 /// An incoming challenge's dialog.
 pub const CHALLENGE_ANSWER: &[KeyHelp] = &[
     k("y Enter", "keys.accept_challenge"),

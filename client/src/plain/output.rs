@@ -422,7 +422,7 @@ fn tournament_line(t: &banco_protocol::TournamentSummary, loc: &Locale) -> Strin
         "tournament.line",
         id = t.id,
         name = t.name,
-        format = t.format,
+        format = crate::narrate::tournament_format(&t.format, loc),
         game = t.game.as_str(),
         time = crate::narrate::time_text(&t.time, loc),
         status = status,

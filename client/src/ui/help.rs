@@ -35,9 +35,12 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
             (tr!(loc, "challenge.people"), keys::CHALLENGE_FORM)
         }
         Screen::People(_) => (tr!(loc, "challenge.people"), keys::PEOPLE),
-        Screen::Tournaments(t) if t.form.is_some() => {
-            (tr!(loc, "tournament.create_title"), keys::TOURNAMENT_FORM)
-        }
+        Screen::Tournaments(t) if t.form.is_some() => (
+            tr!(loc, "tournament.create_title"),
+            t.form
+                .as_ref()
+                .map_or(keys::TOURNAMENT_FORM, keys::tournament_form_keys),
+        ),
         Screen::Tournaments(t) if t.open.is_some() => {
             (tr!(loc, "tournament.title"), keys::TOURNAMENT)
         }

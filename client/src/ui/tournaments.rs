@@ -50,10 +50,10 @@ fn list_line(t: &TournamentSummary, loc: &Locale) -> String {
         crate::narrate::time_text(&t.time, loc)
     );
     format!(
-        "#{:<3} {:<15} {:<15} {:<14} {}{}  {} ({})",
+        "#{:<3} {:<15} {:<16} {:<13} {}{}  {} ({})",
         t.id,
         t.name,
-        t.format.to_string(),
+        crate::narrate::tournament_format(&t.format, loc),
         game,
         status_text(t.status, loc),
         rounds,
@@ -130,10 +130,9 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, ts: &TournamentsScreen) {
         }
         None => frame.render_widget(notice_line(app), l.notice),
     }
-    let legend_keys = if ts.form.is_some() {
-        keys::TOURNAMENT_FORM
-    } else {
-        legend_keys
+    let legend_keys = match &ts.form {
+        Some(form) => keys::tournament_form_keys(form),
+        None => legend_keys,
     };
     let items = legend_items(app, legend_keys);
     frame.render_widget(
@@ -164,7 +163,7 @@ fn draw_head(
         " #{} {} · {} · {} · {}",
         s.id,
         s.name,
-        s.format,
+        crate::narrate::tournament_format(&s.format, loc),
         s.game.as_str(),
         status_text(s.status, loc)
     );

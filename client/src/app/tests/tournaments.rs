@@ -257,6 +257,12 @@ fn the_form_names_the_tournament_then_takes_the_games_settings() {
     press(&mut a, &[KeyCode::Enter]);
     assert!(sent(&mut a).is_empty());
     typ(&mut a, "Friday");
+    // The name is typed: the key line says so rather than offer ←→ to change it.
+    let (text, _) = render(&a, 80, 24);
+    assert!(
+        text.contains("abc ⌫ type") && !text.contains("←→ change"),
+        "{text}"
+    );
     press(&mut a, &[KeyCode::Down, KeyCode::Right, KeyCode::Right]);
     let (text, _) = render(&a, 80, 24);
     insta::assert_snapshot!("tournament_form", text);
