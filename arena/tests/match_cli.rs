@@ -160,6 +160,56 @@ fn a_concurrent_match_with_an_sprt_and_a_pgn_file() {
     }
 }
 
+/// `--openings-start 3` goes on where a match over the first two openings stopped: both
+/// games open with the file's third, and a start past the end is refused.
+#[test]
+fn a_match_can_begin_at_a_later_opening_of_its_file() {
+    let openings = temp("later.txt");
+    std::fs::write(
+        &openings,
+        "# three openings\n0,2 -1,1 2,-2\n1,0 -2,-2 1,-1\n\n2,1 -1,-1 -2,0  # the third\n",
+    )
+    .unwrap();
+    let pgn = temp("later.pgn");
+    let _ = std::fs::remove_file(&pgn);
+    let run = |start: &str, pgn: &std::path::Path| {
+        Command::new(env!("CARGO_BIN_EXE_banco-arena"))
+            .args(["match", "banco:easy", "banco:easy", "-n", "2"])
+            .args(["--time-ms", "50", "--openings-start", start, "--openings"])
+            .arg(&openings)
+            .arg("--pgn")
+            .arg(pgn)
+            .output()
+            .unwrap()
+    };
+    let output = run("3", &pgn);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}");
+    assert!(
+        stdout.starts_with(
+            "banco:easy vs banco:easy: 2 games of caro 15x15 rule caro, 1 opening from the file's 3rd\n"
+        ),
+        "{stdout}"
+    );
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    std::fs::remove_file(&pgn).unwrap();
+    let games: Vec<&str> = text.split("\n\n[").collect();
+    assert_eq!(games.len(), 2, "{text}");
+    for game in games {
+        assert_eq!(tag(game, "Opening"), "2,1 -1,-1 -2,0");
+    }
+
+    let output = run("4", &pgn);
+    std::fs::remove_file(&openings).unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("--openings-start 4 is past the end: the file has 3 openings"),
+        "{stderr}"
+    );
+    assert!(!pgn.exists(), "a refused match wrote {}", pgn.display());
+}
+
 #[test]
 fn bad_settings_are_refused_with_a_sentence() {
     let run = |args: &[&str]| {

@@ -88,6 +88,13 @@ enum Command {
         /// Openings file (default: the shipped openings of the game).
         #[arg(long)]
         openings: Option<PathBuf>,
+        /// Begin at the Nth opening of the file (1: its first), as cutechess-cli's
+        /// `-openings start=N`: a match that goes on where an earlier one stopped, on the
+        /// openings it has not played.
+        #[arg(long, value_name = "N", default_value_t = 1,
+              value_parser = clap::value_parser!(u64).range(1..),
+              conflicts_with_all = ["fen", "opening"])]
+        openings_start: u64,
         /// Caro: open every game with a swap opening the two players play themselves
         /// instead of one from the openings file: swap2 or swap1. A proposes (places the
         /// first three stones) in games 1, 3, 5, ..., B in games 2, 4, 6, ...; the
@@ -322,6 +329,7 @@ fn main() -> Result<()> {
             size,
             rule,
             openings,
+            openings_start,
             opening,
             time_ms,
             time_ms_b,
@@ -347,7 +355,7 @@ fn main() -> Result<()> {
                 }
                 GameKind::Xiangqi => (GameSpec::Xiangqi { fen: fen.clone() }, openings::XIANGQI),
             };
-            let openings = match (&openings, &fen) {
+            let mut openings = match (&openings, &fen) {
                 (Some(path), _) => openings::parse(
                     &std::fs::read_to_string(path)
                         .with_context(|| format!("cannot read {}", path.display()))?,
@@ -359,6 +367,14 @@ fn main() -> Result<()> {
                 }],
                 (None, None) => openings::parse(shipped)?,
             };
+            let skip = usize::try_from(openings_start - 1).unwrap_or(usize::MAX);
+            if skip >= openings.len() {
+                bail!(
+                    "--openings-start {openings_start} is past the end: the file has {}",
+                    plural(openings.len(), "opening", "openings")
+                );
+            }
+            openings.drain(..skip);
             let sprt = sprt.map(|words| Sprt::parse(&words)).transpose()?;
             let m = Match {
                 spec,
@@ -382,6 +398,7 @@ fn main() -> Result<()> {
             };
             run_match(
                 &m,
+                openings_start,
                 &a,
                 &b,
                 seed,
@@ -584,8 +601,27 @@ fn parse_size(s: &str) -> Result<(u8, u8)> {
     Ok((w, h))
 }
 
+/// `n` and the noun for one or for many.
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// 1st, 2nd, 3rd, 4th, ..., 11th, 12th, 13th, 21st.
+fn ordinal(n: u64) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// Plays `m`, whose first opening is the `first_opening`th of its file.
 fn run_match(
     m: &Match,
+    first_opening: u64,
     a: &PlayerSpec,
     b: &PlayerSpec,
     seed: u64,
@@ -615,7 +651,12 @@ fn run_match(
     let openings = match m.swap {
         Some(SwapKind::Swap2) => "Swap2 openings (A proposes in odd games, B in even)".into(),
         Some(SwapKind::Swap1) => "Swap1 openings (A proposes in odd games, B in even)".into(),
-        None => format!("{} openings", m.openings.len()),
+        None if first_opening > 1 => format!(
+            "{} from the file's {}",
+            plural(m.openings.len(), "opening", "openings"),
+            ordinal(first_opening)
+        ),
+        None => plural(m.openings.len(), "opening", "openings"),
     };
     out!(
         "{a} vs {b}: {count} of {}{until}, {openings}{odds}",
