@@ -34,6 +34,16 @@ impl GameBot {
         }
     }
 
+    /// Builds the tables every engine of a game shares (caro's pattern tables, one per
+    /// rule, about a tenth of a second each), so that no bot's first move pays for them
+    /// inside its deadline. A host calls it once at start, off its search threads; later
+    /// calls return at once.
+    pub fn warm_up() {
+        for rule in banco_rules::caro::Rule::ALL {
+            caro::pattern::PatternTable::get(rule);
+        }
+    }
+
     /// A bot for games like `spec`, playing at `level`, whose hash table takes at most
     /// `hash_bytes` (at least a small table whatever the budget): for a host that shares
     /// one memory budget among its engines.

@@ -246,8 +246,18 @@ pub struct PatternTable {
 }
 
 impl PatternTable {
-    /// The shared table for `rule`, built on first use (a few tens of milliseconds).
+    /// The shared table for `rule`, built on first use (about a tenth of a second;
+    /// [`GameBot::warm_up`](crate::bot::GameBot::warm_up) builds them all ahead).
     pub fn get(rule: Rule) -> &'static PatternTable {
+        Self::slot(rule).get_or_init(|| PatternTable::build(rule))
+    }
+
+    /// Whether `rule`'s shared table has been built.
+    pub fn is_built(rule: Rule) -> bool {
+        Self::slot(rule).get().is_some()
+    }
+
+    fn slot(rule: Rule) -> &'static OnceLock<PatternTable> {
         static TABLES: [OnceLock<PatternTable>; 5] = [
             OnceLock::new(),
             OnceLock::new(),
@@ -256,7 +266,7 @@ impl PatternTable {
             OnceLock::new(),
         ];
         let slot = Rule::ALL.iter().position(|r| *r == rule).unwrap_or(0);
-        TABLES[slot].get_or_init(|| PatternTable::build(rule))
+        &TABLES[slot]
     }
 
     pub fn rule(&self) -> Rule {

@@ -170,10 +170,20 @@ impl std::fmt::Debug for EnginePool {
 impl EnginePool {
     /// Starts `threads` search threads (at least one) sharing `memory` bytes of hash
     /// tables, with banco's own engines. Fails if the system will not start a thread.
+    /// The tables all engines share are built on a thread of their own meanwhile, so
+    /// that no bot's first move builds one inside its deadline (a job that comes first
+    /// waits for the table it needs, as it would have built it).
     pub fn start(threads: usize, memory: usize) -> std::io::Result<EnginePool> {
         let factory: EngineFactory =
             Arc::new(|spec, level, bytes| Box::new(GameBot::with_hash(spec, level, bytes)));
-        EnginePool::with_factory(threads, memory, factory)
+        let pool = EnginePool::with_factory(threads, memory, factory)?;
+        let warm_up = std::thread::Builder::new()
+            .name("engine-warm-up".into())
+            .spawn(GameBot::warm_up);
+        if let Err(e) = warm_up {
+            tracing::warn!(error = %e, "no thread to build the engines' tables ahead: the first bot move of each rule builds its own");
+        }
+        Ok(pool)
     }
 
     /// As [`EnginePool::start`], with engines from `factory`.
