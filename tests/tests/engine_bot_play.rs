@@ -114,7 +114,11 @@ fn played_out(reason: EndReason) -> bool {
 #[tokio::test]
 async fn two_gomocup_bots_play_each_other_by_challenge_on_a_clock_for_two_games() {
     let server = TestServer::with_config(config()).await;
-    let engine = format!("gomocup:{PBRAIN} --level easy");
+    // Full strength held to a node count: each move takes some tens of milliseconds
+    // whatever the machine's load, so a game lasts seconds and the watcher, told of room
+    // changes every quarter second, sees it playing (easy bots could finish a game on 9
+    // by 9 between two lobby pushes, and the room would open and close unseen).
+    let engine = format!("gomocup:{PBRAIN} --nodes 20000");
     // The challenger starts first: "gomo-a" is not on the server yet, so it asks
     // again until it is.
     let challenger = RunningBot::from_line(
