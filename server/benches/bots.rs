@@ -5,9 +5,13 @@
 //! nice -n 10 cargo bench -p banco-server --bench bots -- --rooms 50 --secs 60
 //! ```
 //!
-//! Options: `--rooms N` (bots-only rooms, default 50), `--secs S` (how long the people
-//! play, default 60), `--memory SIZE` (`--engine-memory`, default 256MiB), `--threads N`
-//! (`--engine-threads`, default the server's own). Prints the server's RSS against the
+//! Options: `--rooms N` (bots-only rooms, default 50), `--xiangqi N` (how many of them
+//! play xiangqi, default none: caro), `--secs S` (how long the people play, default 60),
+//! `--memory SIZE` (`--engine-memory`, default 256MiB), `--threads N`
+//! (`--engine-threads`, default the server's own), `--server PATH` (another build of
+//! `banco-server`, to compare builds in one run; default this one). A host with one search thread, a
+//! caro and a xiangqi game between bots and a person's caro bot (`--rooms 2 --xiangqi 1
+//! --threads 1`) has the thread move between the games at nearly every job. Prints the server's RSS against the
 //! engine budget + 100 MB, the people's move acknowledgements (p50/p99/max, target
 //! < 5 ms) and the medium bot's answers against its level's time + 20%. Nothing is
 //! asserted: the machine is shared; read the figures.
@@ -23,8 +27,8 @@ use tokio::net::TcpStream;
 use tokio_util::codec::Framed;
 
 use banco_protocol::{
-    ClientCodec, ClientMsg, Hello, Level, Move, PROTOCOL_VERSION, Point, RoomSettings, Seat,
-    SeatKind, ServerMsg,
+    ClientCodec, ClientMsg, GameSettings, Hello, Level, Move, PROTOCOL_VERSION, Point,
+    RoomSettings, Seat, SeatKind, ServerMsg,
 };
 
 type Result<T> = std::result::Result<T, Box<dyn std::error::Error + Send + Sync>>;
@@ -36,26 +40,32 @@ fn medium_time() -> Duration {
 
 struct Options {
     rooms: usize,
+    xiangqi: usize,
     secs: u64,
     memory: String,
     threads: Option<String>,
+    server: Option<String>,
 }
 
 fn options() -> Options {
     let mut o = Options {
         rooms: 50,
+        xiangqi: 0,
         secs: 60,
         memory: "256MiB".into(),
         threads: None,
+        server: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut value = || args.next().unwrap_or_default();
         match a.as_str() {
             "--rooms" => o.rooms = value().parse().unwrap_or(50),
+            "--xiangqi" => o.xiangqi = value().parse().unwrap_or(0),
             "--secs" => o.secs = value().parse().unwrap_or(60),
             "--memory" => o.memory = value(),
             "--threads" => o.threads = Some(value()),
+            "--server" => o.server = Some(value()),
             _ => {}
         }
     }
@@ -70,7 +80,11 @@ struct Server {
 
 impl Server {
     fn start(o: &Options) -> Result<Server> {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_banco-server"));
+        let mut cmd = Command::new(
+            o.server
+                .as_deref()
+                .unwrap_or(env!("CARGO_BIN_EXE_banco-server")),
+        );
         cmd.args([
             "--listen",
             "127.0.0.1:0",
@@ -344,7 +358,13 @@ async fn run(o: Options) -> Result<()> {
     let mut watchers = Vec::new();
     for i in 0..o.rooms {
         let mut w = Client::connect(addr, &format!("watcher{i}")).await?;
+        let game = if i < o.xiangqi {
+            GameSettings::Xiangqi { fen: None }
+        } else {
+            RoomSettings::default().game
+        };
         w.create(RoomSettings {
+            game,
             seats: [SeatKind::Bot(Level::Max), SeatKind::Bot(Level::Max)],
             ..RoomSettings::default()
         })
@@ -382,8 +402,10 @@ async fn run(o: Options) -> Result<()> {
     let budget = banco_server::limits::size(&o.memory)?;
     let mb = |b: u64| b as f64 / (1 << 20) as f64;
     println!(
-        "{} max-vs-max rooms, {} search threads; bots-only moves seen: {bot_moves}",
-        o.rooms, engine_threads
+        "{} max-vs-max rooms ({} of xiangqi), {} search threads; bots-only moves seen: {bot_moves}",
+        o.rooms,
+        o.xiangqi.min(o.rooms),
+        engine_threads
     );
     println!(
         "server RSS: idle {:.0} MB, peak {:.0} MB; budget (engine memory + 100 MB) {:.0} MB: {}",

@@ -43,6 +43,9 @@ pub trait Engine: Send {
     fn think(&mut self, game: &Game, limits: &Limits) -> Thought<Move>;
     /// Plays at `level` from the next search on, keeping what it learned.
     fn set_level(&mut self, level: Level);
+    /// Forgets what it learned, keeping its tables' memory: the next positions are of
+    /// another kind (a caro board of another size, or another rule).
+    fn forget(&mut self) {}
     /// Judges rather than plays, until the next [`Engine::set_level`]: every position
     /// searched (no opening book's pick), without a level's deliberate noise. For
     /// reviews, whose scores must be the engine's own.
@@ -65,6 +68,10 @@ impl Engine for GameBot {
 
     fn proves_loss(&self, score: i32) -> bool {
         GameBot::proves_loss(self, score)
+    }
+
+    fn forget(&mut self) {
+        GameBot::new_game(self);
     }
 
     fn judge(&mut self) {

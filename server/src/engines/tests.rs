@@ -321,3 +321,104 @@ fn a_judging_engine_searches_every_position_without_noise_until_it_plays_again()
     };
     assert_eq!(e.config().imprecision, 0);
 }
+
+/// What the engines of a pool did, in order: `built` (with the spec's game and the bytes
+/// given) and `forgot`.
+#[derive(Debug, Clone, PartialEq)]
+enum Event {
+    Built(&'static str, usize),
+    Forgot(&'static str),
+}
+
+fn game_name(spec: &GameSpec) -> &'static str {
+    match spec {
+        GameSpec::Caro { .. } => "caro",
+        GameSpec::Xiangqi { .. } => "xiangqi",
+    }
+}
+
+/// An engine that answers at once and reports when it forgets.
+struct Quick {
+    game: &'static str,
+    events: mpsc::Sender<Event>,
+}
+
+impl Engine for Quick {
+    fn think(&mut self, _: &Game, _: &Limits) -> Thought<Move> {
+        Thought {
+            best: None,
+            score: 0,
+            depth: 1,
+            nodes: 1,
+            pv: Vec::new(),
+            elapsed: Duration::ZERO,
+        }
+    }
+
+    fn set_level(&mut self, _: Level) {}
+
+    fn forget(&mut self) {
+        let _ = self.events.send(Event::Forgot(self.game));
+    }
+}
+
+#[test]
+fn a_thread_builds_each_game_s_engine_once_and_moves_between_games_without_building() {
+    let (tx, events) = mpsc::channel();
+    let tx = std::sync::Mutex::new(tx);
+    let factory: EngineFactory = Arc::new(move |spec, _, bytes| {
+        let events = tx.lock().unwrap().clone();
+        let game = game_name(spec);
+        let _ = events.send(Event::Built(game, bytes));
+        Box::new(Quick { game, events })
+    });
+    // One thread with 8 MB: each game's engine gets half.
+    let pool = EnginePool::with_factory(1, 8 << 20, factory).unwrap();
+    let caro = |width: u8, rule: Rule| GameSpec::Caro {
+        width,
+        height: width,
+        rule,
+        opening: Vec::new(),
+    };
+    let xiangqi = GameSpec::Xiangqi { fen: None };
+    let (answers_tx, answers) = mpsc::channel();
+    // A host with one search thread, a caro bot and a xiangqi bot: the jobs alternate.
+    let specs = [
+        caro(15, Rule::Caro),
+        xiangqi.clone(),
+        caro(15, Rule::Caro),
+        xiangqi.clone(),
+        caro(9, Rule::Caro),
+        caro(9, Rule::Freestyle),
+        xiangqi,
+        caro(9, Rule::Freestyle),
+    ];
+    for spec in &specs {
+        let reply = answers_tx.clone();
+        let game = Game::new(spec).unwrap();
+        let job = Job::new(
+            Priority::PersonsBot,
+            spec.clone(),
+            Level::Max,
+            game,
+            Limits::none(),
+            move |f| {
+                let _ = reply.send(f);
+            },
+        );
+        let handle = pool.submit(job);
+        answers.recv_timeout(WAIT).unwrap();
+        drop(handle);
+    }
+    let seen: Vec<Event> = events.try_iter().collect();
+    assert_eq!(
+        seen,
+        [
+            Event::Built("caro", 4 << 20),
+            Event::Built("xiangqi", 4 << 20),
+            // Another board size, then another rule: the caro tables are emptied.
+            Event::Forgot("caro"),
+            Event::Forgot("caro"),
+        ]
+    );
+}

@@ -6,6 +6,7 @@ use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use banco_rules::Level;
 use banco_rules::caro::Rule;
 use banco_rules::game::GameSpec;
 
@@ -20,32 +21,78 @@ pub(super) fn next_pool() -> usize {
     NEXT_POOL.fetch_add(1, Ordering::Relaxed)
 }
 
-/// The kind of game an engine's tables hold: positions of another kind must not meet them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Family {
-    Caro { width: u8, height: u8, rule: Rule },
-    Xiangqi,
+/// A search thread's engines, one for each game, each built when the first job of its
+/// game comes and kept after: a thread serving caro and xiangqi games in turn never
+/// builds a table inside a move's time. Building one is not cheap: a table of 128 MB took
+/// 0.1 to 1.6 s on the 2-core development machine (the kernel finds and zeroes its huge
+/// pages), and a host with one search thread, a caro bot and a xiangqi bot rebuilt it on
+/// every move when a thread held one engine at a time. Each game's engine gets half of
+/// the thread's share of the memory budget, so the budget holds with both built.
+#[derive(Default)]
+struct Engines {
+    /// The caro engine and the board and rule its tables hold now.
+    caro: Option<(CaroBoard, Box<dyn Engine>)>,
+    xiangqi: Option<Box<dyn Engine>>,
 }
 
-impl Family {
-    fn of(spec: &GameSpec) -> Family {
+/// The board size and rule a caro engine's tables were filled under: positions of
+/// another size or rule must not meet them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct CaroBoard {
+    width: u8,
+    height: u8,
+    rule: Rule,
+}
+
+impl Engines {
+    /// The engine for `spec`'s game, built first if the thread has none yet (with
+    /// `hash_bytes` of table); a caro engine last used on another board or rule forgets
+    /// what it learned, keeping its tables' memory.
+    fn for_game(
+        &mut self,
+        spec: &GameSpec,
+        level: Level,
+        factory: &EngineFactory,
+        hash_bytes: usize,
+    ) -> &mut Box<dyn Engine> {
         match spec {
             GameSpec::Caro {
                 width,
                 height,
                 rule,
                 ..
-            } => Family::Caro {
-                width: *width,
-                height: *height,
-                rule: *rule,
-            },
-            GameSpec::Xiangqi { .. } => Family::Xiangqi,
+            } => {
+                let board = CaroBoard {
+                    width: *width,
+                    height: *height,
+                    rule: *rule,
+                };
+                let (held, engine) = self
+                    .caro
+                    .get_or_insert_with(|| (board, factory(spec, level, hash_bytes)));
+                if *held != board {
+                    engine.forget();
+                    *held = board;
+                }
+                engine
+            }
+            GameSpec::Xiangqi { .. } => self
+                .xiangqi
+                .get_or_insert_with(|| factory(spec, level, hash_bytes)),
+        }
+    }
+
+    /// Drops the engine for `spec`'s game (it panicked): the next job builds a fresh one.
+    fn drop_for(&mut self, spec: &GameSpec) {
+        match spec {
+            GameSpec::Caro { .. } => self.caro = None,
+            GameSpec::Xiangqi { .. } => self.xiangqi = None,
         }
     }
 }
 
-/// Starts search thread `index` of pool `pool`, whose engine gets `hash_bytes` of table.
+/// Starts search thread `index` of pool `pool`, whose engines get `hash_bytes` of table
+/// between them.
 pub(super) fn spawn(
     pool: usize,
     index: usize,
@@ -65,7 +112,7 @@ pub(super) fn thread_name(pool: usize, index: usize) -> String {
 }
 
 fn run(index: usize, shared: &Shared, factory: &EngineFactory, hash_bytes: usize) {
-    let mut engine: Option<(Family, Box<dyn Engine>)> = None;
+    let mut engines = Engines::default();
     loop {
         let (job, stop) = {
             let mut queue = shared.lock();
@@ -86,7 +133,7 @@ fn run(index: usize, shared: &Shared, factory: &EngineFactory, hash_bytes: usize
             Finished::cancelled()
         } else {
             let _room = job.span.enter();
-            search(&job, stop, &mut engine, factory, hash_bytes)
+            search(&job, stop, &mut engines, factory, hash_bytes / 2)
         };
         let mut queue = shared.lock();
         let preempted = queue.finish(index).is_some_and(|r| r.preempted);
@@ -111,23 +158,16 @@ fn run(index: usize, shared: &Shared, factory: &EngineFactory, hash_bytes: usize
     }
 }
 
-/// Runs `job` on the thread's engine (built, or rebuilt for another kind of game, first).
+/// Runs `job` on the thread's engine for its game (built first if there is none yet,
+/// with `hash_bytes` of table).
 fn search(
     job: &Job,
     stop: banco_engine::bot::Cancel,
-    engine: &mut Option<(Family, Box<dyn Engine>)>,
+    engines: &mut Engines,
     factory: &EngineFactory,
     hash_bytes: usize,
 ) -> Finished {
-    let family = Family::of(&job.spec);
-    if engine.as_ref().is_none_or(|(f, _)| *f != family) {
-        // Free the old tables before building the new ones: the budget holds both ways.
-        *engine = None;
-        *engine = Some((family, factory(&job.spec, job.level, hash_bytes)));
-    }
-    let Some((_, brain)) = engine.as_mut() else {
-        return Finished::default();
-    };
+    let brain = engines.for_game(&job.spec, job.level, factory, hash_bytes);
     brain.set_level(job.level);
     if job.priority == Priority::Review {
         brain.judge();
@@ -158,7 +198,7 @@ fn search(
         }
         Err(_) => {
             tracing::error!(priority = ?job.priority, "the engine panicked; its thread builds a fresh one");
-            *engine = None;
+            engines.drop_for(&job.spec);
             Finished::default()
         }
     }
